@@ -1,0 +1,77 @@
+/* task.h - the sporadic task model: static parameters of one task.
+ *
+ * A task tau_i = (C_i, D_i, T_i) releases jobs; what the scenario says about
+ * arrivals (periodic, sporadic with a random extra delay, explicit list),
+ * release jitter and execution demand (fixed C, uniform, explicit list) is
+ * kept here as data; sim/ turns it into jobs.  All times are rt_time in the
+ * scenario's internal unit (ticks or ns).
+ *
+ * Invariants (rt_task_check): C > 0, D > 0, T > 0, offset >= 0, jitter >= 0.
+ * C <= D is NOT required: D < C is legal input that must miss.
+ *
+ * Jitter: job k *arrives* at a_k (offset + k*T when periodic) and is
+ * *released* at a_k + j_k, j_k uniform in [0, jitter] (seeded); its absolute
+ * deadline is a_k + D (counted from the arrival).
+ */
+#ifndef RT_TASK_H
+#define RT_TASK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+
+enum rt_arrival {
+	RT_ARRIVAL_PERIODIC = 0,        /* a_k = offset + k*T */
+	RT_ARRIVAL_SPORADIC,            /* a_{k+1} = a_k + T + U[0, max_delay] */
+	RT_ARRIVAL_LIST                 /* a_k = releases[k]; no more after */
+};
+
+enum rt_exec {
+	RT_EXEC_FIXED = 0,              /* every job demands C */
+	RT_EXEC_UNIFORM,                /* U[exec_min, exec_max], seeded */
+	RT_EXEC_LIST                    /* job k demands exec_values[k % n] */
+};
+
+enum rt_class {
+	RT_CLASS_HARD = 0,
+	RT_CLASS_SOFT
+};
+
+struct rt_task {
+	const char *name;               /* borrowed; owned by the builder */
+	rt_time wcet;                   /* C_i > 0: budget/WCET (runtime) */
+	rt_time deadline;               /* D_i > 0: relative deadline */
+	rt_time period;                 /* T_i > 0: period / min inter-arrival */
+	rt_time offset;                 /* >= 0: first arrival (periodic/sporadic) */
+	rt_time jitter;                 /* >= 0: max release delay after arrival */
+	enum rt_arrival arrival;
+	rt_time max_delay;              /* >= 0: sporadic extra inter-arrival */
+	const rt_time *releases;        /* RT_ARRIVAL_LIST: non-decreasing, >= 0 */
+	size_t nreleases;
+	enum rt_exec exec;
+	rt_time exec_min, exec_max;     /* RT_EXEC_UNIFORM: 0 < min <= max */
+	const rt_time *exec_values;     /* RT_EXEC_LIST: each > 0 */
+	size_t nexec_values;
+	enum rt_class klass;            /* hard (default) or soft */
+	int cpu;                        /* pinned CPU, -1 = none */
+	int64_t priority;               /* explicit FP priority (lower = higher) */
+};
+
+/* A task with C, D, T set and every other field at its default. */
+struct rt_task rt_task_make(const char *name, rt_time c, rt_time d, rt_time t);
+
+/* Check the invariants above; on failure d says which, naming the task. */
+enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d);
+
+/* True when the task's jobs follow the sporadic model the analysis assumes:
+ * no jitter, inter-arrival >= T, and demand <= C for every job. */
+bool rt_task_is_sporadic_conform(const struct rt_task *t);
+
+/* True for synchronous periodic with WCET demand: offset 0, no jitter,
+ * periodic arrivals, fixed execution (the pattern that is exact on 1 CPU). */
+bool rt_task_is_sync_periodic(const struct rt_task *t);
+
+#endif /* RT_TASK_H */

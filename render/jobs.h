@@ -1,0 +1,28 @@
+/* jobs.h - per-job CSV (contract, issue 2):
+ *
+ *   task,job,release,deadline,start,finish,response,tardiness,cpu
+ *
+ * one row per job in release order (global release sequence), integer times
+ * in the internal unit; start/finish/response empty when not applicable;
+ * tardiness = max(0, finish - deadline) (for an unfinished job with
+ * deadline <= horizon: horizon - deadline; otherwise empty); cpu = the CPU
+ * the job last ran on (empty if it never ran).  Rows are emitted as soon as
+ * every earlier-released job is done, so memory is O(pending jobs).
+ */
+#ifndef RENDER_JOBS_H
+#define RENDER_JOBS_H
+
+#include <stdio.h>
+
+#include "models/rt_err.h"
+#include "render/meta.h"
+#include "sim/trace.h"
+
+struct render_jobs;
+
+enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
+			     struct render_jobs **out, struct rt_diag *d);
+struct sim_sink render_jobs_sink(struct render_jobs *j);
+enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d);
+
+#endif /* RENDER_JOBS_H */

@@ -1,0 +1,22 @@
+/* meta.h - what a writer or chart needs to know about the run besides the
+ * records themselves.  All pointers are borrowed. */
+#ifndef RENDER_META_H
+#define RENDER_META_H
+
+#include <stddef.h>
+
+#include "models/task.h"
+#include "models/rt_time.h"
+
+struct render_meta {
+	const char *scenario;           /* scenario name */
+	const char *time_unit;          /* internal unit: "tick" or "ns" */
+	const char *display_unit;       /* scenario's time_unit ("ms", ...) */
+	rt_time display_scale;          /* internal units per display unit (1e6 for ms) */
+	unsigned cpus;
+	rt_time horizon;
+	const struct rt_task *tasks;
+	size_t ntasks;
+};
+
+#endif /* RENDER_META_H */

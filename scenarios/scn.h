@@ -1,0 +1,90 @@
+/* scn.h - scenario files (DESIGN 6, format 1): YAML in, models/ structs out.
+ *
+ * The only code that includes libcyaml (and libyaml, used to map every
+ * value back to its line and column).  Every user number is read as a
+ * string and parsed here ("10ms" -> exact internal units, or an error):
+ * libcyaml 1.3.1 would silently truncate it.  Errors name the file, line,
+ * column and field, and say what was expected, e.g.
+ *
+ *   dario.yaml:7:22: tasks[1].C: "1.5" is not a whole number of ticks
+ */
+#ifndef SCN_SCN_H
+#define SCN_SCN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/task.h"
+#include "sim/engine.h"
+
+enum scn_time_unit {
+	SCN_UNIT_TICK = 0,              /* internal unit: abstract tick */
+	SCN_UNIT_NS,                    /* the others: internal unit ns */
+	SCN_UNIT_US,
+	SCN_UNIT_MS,
+	SCN_UNIT_S
+};
+
+enum scn_mode {
+	SCN_MODE_SOFT = 0,              /* admission: none/U <= capacity */
+	SCN_MODE_HARD
+};
+
+enum scn_placement {
+	SCN_PLACE_GLOBAL = 0,
+	SCN_PLACE_PARTITIONED,
+	SCN_PLACE_CLUSTERED
+};
+
+struct scn_scheduler {
+	char *policy;                   /* "edf" (registry name), owned */
+	enum scn_mode mode;
+	enum scn_placement placement;
+	char *admission;                /* "none" or a test name, owned */
+	enum sim_on_miss on_miss;
+	enum sim_tie_break tie_break;
+};
+
+struct scn_scenario {
+	int format;                     /* 1 */
+	char *name;                     /* owned */
+	char *description;              /* owned, "" if absent */
+	char *path;                     /* file it came from, owned ("<data>") */
+	enum scn_time_unit time_unit;
+	rt_time horizon;                /* RT_TIME_NEVER: not given (choose) */
+	bool has_seed;
+	uint64_t seed;                  /* 0 if not given */
+	unsigned cpus;                  /* platform.cpus >= 1 */
+	struct scn_scheduler sched;
+	size_t ntasks;
+	struct rt_task *tasks;          /* owned; names/arrays owned too */
+};
+
+/* "tick", "ns", "us", "ms", "s" */
+const char *scn_time_unit_name(enum scn_time_unit u);
+/* The internal unit of a scenario: "tick" for tick, else "ns". */
+const char *scn_internal_unit_name(enum scn_time_unit u);
+
+/* Load a scenario from a file.  On success *out is a new scenario owned by
+ * the caller (free it with scn_free()); on failure *out is untouched and d
+ * explains why (file:line:column: field: what was expected).
+ * Returns RT_ERR_IO when the file cannot be read, RT_ERR_PARSE (or
+ * RT_ERR_INVAL / RT_ERR_OVERFLOW) when it is not a valid scenario. */
+enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
+			  struct rt_diag *d);
+
+/* Same from memory; 'name' is used as the file name in messages. */
+enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
+			  struct scn_scenario **out, struct rt_diag *d);
+
+void scn_free(struct scn_scenario *s);          /* NULL is a no-op */
+
+/* Parse a time value ("4", "500us", "1.5ms") in scenario unit 'u' to the
+ * internal unit, exactly (inexact or overflowing values are errors; d gets
+ * a message without location).  Exposed for the CLI (--until). */
+enum rt_err scn_parse_time(const char *s, enum scn_time_unit u, rt_time *out,
+			   struct rt_diag *d);
+
+#endif /* SCN_SCN_H */

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Install dlsim's build and test dependencies on Debian/Ubuntu (as root).
+# Called by the Makefile when pkg-config cannot find a library.
+set -e
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libcunit1-dev fonts-dejavu-core"
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "install-deps: no apt-get; please install: $PKGS" >&2
+	exit 1
+fi
+SUDO=
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+		echo "install-deps: not root and no sudo; please install: $PKGS" >&2
+		exit 1
+	fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >&2 || true
+$SUDO apt-get install -y -qq --no-install-recommends $PKGS >&2

@@ -1,0 +1,31 @@
+/* trace.c - record kind names (the event names of every log format). */
+#include "sim/trace.h"
+
+#include <string.h>
+
+static const char *const sim_rec_names[SIM_REC__COUNT] = {
+	[SIM_REC_RELEASE]    = "release",
+	[SIM_REC_START]      = "start",
+	[SIM_REC_PREEMPT]    = "preempt",
+	[SIM_REC_COMPLETE]   = "complete",
+	[SIM_REC_MISS]       = "deadline_miss",
+	[SIM_REC_ABORT]      = "abort",
+	[SIM_REC_UNFINISHED] = "unfinished",
+	[SIM_REC_MIGRATE]    = "migrate",
+	[SIM_REC_END]        = "end",
+};
+
+const char *sim_rec_kind_name(enum sim_rec_kind k)
+{
+	if ((unsigned)k >= SIM_REC__COUNT)
+		return "?";
+	return sim_rec_names[k];
+}
+
+enum sim_rec_kind sim_rec_kind_parse(const char *name)
+{
+	for (unsigned k = 0; k < SIM_REC__COUNT; k++)
+		if (!strcmp(sim_rec_names[k], name))
+			return (enum sim_rec_kind)k;
+	return SIM_REC__COUNT;
+}

@@ -1,0 +1,94 @@
+/* trace.h - what the engine tells the outside world, one record at a time.
+ *
+ * The engine emits records (time, kind, cpu, task, job, value) to sinks.
+ * A sink asks only for the kinds it needs (mask), so with no log sink the
+ * engine builds no records beyond statistics.  Nothing is stored for the
+ * sinks: memory stays O(tasks + pending jobs) whatever the horizon.
+ *
+ * Record kinds and their 'value' (times in the internal unit):
+ *
+ *   RELEASE     job released at 'time'            value = absolute deadline
+ *   START       job starts/resumes on 'cpu'       value = remaining demand
+ *   PREEMPT     job stops running on 'cpu'        value = remaining demand
+ *   COMPLETE    job finished at 'time' on 'cpu'   value = response time
+ *   MISS        deadline miss observed at 'time': at completion (value =
+ *               tardiness = finish - deadline > 0), or at the horizon for
+ *               a job still pending with deadline <= horizon (value =
+ *               horizon - deadline, a lower bound; job->finish NEVER)
+ *   ABORT       on_miss: abort removed the job at its deadline
+ *               value = remaining demand
+ *   UNFINISHED  at the horizon, job released but not finished
+ *               value = remaining demand
+ *   MIGRATE     job resumes on a different CPU than it last ran on
+ *               value = previous cpu
+ *   END         end of the simulation, 'time' = horizon, value = 0
+ *
+ * Order: records come in non-decreasing 'time'; at one instant, in the
+ * order the engine handled them (DESIGN 3 rank table), STOP-like records
+ * (PREEMPT/COMPLETE) before the START records of the same dispatch.
+ */
+#ifndef SIM_TRACE_H
+#define SIM_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+
+enum sim_rec_kind {
+	SIM_REC_RELEASE = 0,
+	SIM_REC_START,
+	SIM_REC_PREEMPT,
+	SIM_REC_COMPLETE,
+	SIM_REC_MISS,
+	SIM_REC_ABORT,
+	SIM_REC_UNFINISHED,
+	SIM_REC_MIGRATE,
+	SIM_REC_END,
+	SIM_REC__COUNT
+};
+
+#define SIM_MASK(kind)  (1u << (kind))
+#define SIM_MASK_ALL    ((1u << SIM_REC__COUNT) - 1)
+
+/* "release", "start", "preempt", "complete", "deadline_miss", "abort",
+ * "unfinished", "migrate", "end" (names used in event logs). */
+const char *sim_rec_kind_name(enum sim_rec_kind k);
+/* Inverse of sim_rec_kind_name; SIM_REC__COUNT if unknown. */
+enum sim_rec_kind sim_rec_kind_parse(const char *name);
+
+/* The life of one job, as far as it is known when a record is emitted. */
+struct sim_job_info {
+	uint32_t task;          /* index into the task array */
+	uint64_t job;           /* per-task job index, 0-based */
+	uint64_t seq;           /* global release order, 0-based */
+	rt_time arrival;        /* a_k (release - jitter delay) */
+	rt_time release;        /* r: when it became ready */
+	rt_time abs_deadline;   /* d = a_k + D */
+	rt_time demand;         /* e: total execution demand (> C: overrun) */
+	rt_time remaining;      /* demand not yet executed */
+	rt_time start;          /* first start, RT_TIME_NEVER if not yet */
+	rt_time finish;         /* completion, RT_TIME_NEVER if not yet */
+	int cpu;                /* CPU it last ran on, -1 if never */
+};
+
+struct sim_rec {
+	rt_time time;
+	enum sim_rec_kind kind;
+	int cpu;                        /* -1 when not CPU-specific */
+	uint32_t task;                  /* task index */
+	uint64_t job;                   /* per-task job index */
+	rt_time value;                  /* see the table above */
+	const struct sim_job_info *info;/* valid during the callback only; NULL for END */
+};
+
+/* A consumer of records.  emit() returning non-RT_OK stops the run with
+ * that error (e.g. RT_ERR_IO from a log writer). */
+struct sim_sink {
+	unsigned mask;                  /* SIM_MASK() of kinds wanted */
+	enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
+	void *ctx;                      /* borrowed; owned by the caller */
+};
+
+#endif /* SIM_TRACE_H */

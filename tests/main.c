@@ -1,0 +1,61 @@
+/* main.c - CUnit runner for every suite.
+ *
+ *   build/debug/run-tests              all suites
+ *   build/debug/run-tests SUITE...     only the named suites (e.g. edf)
+ *
+ * Exits non-zero if any test fails. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include "tests/suites.h"
+
+static CU_SuiteInfo suites[] = {
+	{ "models",   NULL, NULL, NULL, NULL, models_tests },
+	{ "frac",     NULL, NULL, NULL, NULL, frac_tests },
+	{ "analysis", NULL, NULL, NULL, NULL, analysis_tests },
+	{ "scn",      NULL, NULL, NULL, NULL, scn_tests },
+	{ "evq",      NULL, NULL, NULL, NULL, evq_tests },
+	{ "edf",      NULL, NULL, NULL, NULL, edf_tests },
+	{ "prop",     NULL, NULL, NULL, NULL, prop_tests },
+	{ "export",   NULL, NULL, NULL, NULL, export_tests },
+	{ "render",   NULL, NULL, NULL, NULL, render_tests },
+	CU_SUITE_INFO_NULL
+};
+
+int main(int argc, char **argv)
+{
+	CU_SuiteInfo selected[sizeof(suites) / sizeof(suites[0])];
+	size_t n = 0;
+	unsigned failures;
+
+	if (argc > 1) {
+		for (int a = 1; a < argc; a++) {
+			size_t i;
+
+			for (i = 0; suites[i].pName; i++)
+				if (!strcmp(suites[i].pName, argv[a]))
+					break;
+			if (!suites[i].pName) {
+				fprintf(stderr, "run-tests: no suite '%s'\n", argv[a]);
+				return EXIT_FAILURE;
+			}
+			selected[n++] = suites[i];
+		}
+		selected[n] = suites[sizeof(suites) / sizeof(suites[0]) - 1];
+	}
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	if (CU_register_suites(argc > 1 ? selected : suites) != CUE_SUCCESS) {
+		fprintf(stderr, "run-tests: %s\n", CU_get_error_msg());
+		CU_cleanup_registry();
+		return EXIT_FAILURE;
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

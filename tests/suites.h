@@ -1,0 +1,18 @@
+/* suites.h - every CUnit suite of the project, one CU_TestInfo array each,
+ * defined in tests/test_<module>.c and registered in tests/main.c. */
+#ifndef TESTS_SUITES_H
+#define TESTS_SUITES_H
+
+#include <CUnit/CUnit.h>
+
+extern CU_TestInfo models_tests[];      /* test_models.c: time, rng, task */
+extern CU_TestInfo frac_tests[];        /* test_frac.c */
+extern CU_TestInfo analysis_tests[];    /* test_analysis.c */
+extern CU_TestInfo scn_tests[];         /* test_scn.c */
+extern CU_TestInfo evq_tests[];         /* test_evq.c */
+extern CU_TestInfo edf_tests[];         /* test_edf.c: hand-worked timelines */
+extern CU_TestInfo prop_tests[];        /* test_prop.c: random property tests */
+extern CU_TestInfo export_tests[];      /* test_export.c: log/jobs writers */
+extern CU_TestInfo render_tests[];      /* test_render.c: Gantt geometry */
+
+#endif /* TESTS_SUITES_H */
