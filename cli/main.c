@@ -1,8 +1,93 @@
-/* main.c - placeholder; the CLI lands with issue 2. */
+/* main.c - the dlsim command: dispatch to one cmd_<verb>.c per subcommand.
+ * The CLI is the only code that prints or exits (DESIGN 1). */
 #include <stdio.h>
+#include <string.h>
 
-int main(void)
+#include "cli/cli.h"
+
+#define DLSIM_VERSION "0.1.0"
+
+static const char main_help[] =
+"dlsim - real-time scheduling simulator and schedulability analysis\n"
+"\n"
+"Will every deadline of a set of sporadic tasks (C = runtime/WCET,\n"
+"D = relative deadline, T = period) be met, and if not, by how much is it\n"
+"missed?  dlsim answers by simulation and by admission tests, side by side.\n"
+"\n"
+"Usage: dlsim COMMAND [OPTIONS] ...\n"
+"\n"
+"Commands:\n"
+"  run SCENARIO.yaml       simulate; print per-task statistics and every miss\n"
+"  analyze SCENARIO.yaml   admission tests + simulation + tardiness, compared\n"
+"  validate SCENARIO.yaml  check a scenario file and print what it contains\n"
+"  help [COMMAND]          this text, or a command's help\n"
+"\n"
+"Options: --help (also after a command), --version\n"
+"\n"
+"Example (two tasks C=4, D=5, T=10: U = 0.8 <= 1, yet one job misses by 3):\n"
+"  dlsim analyze scenarios/examples/dario.yaml\n"
+"  dlsim run scenarios/examples/dario.yaml --jobs jobs.csv\n"
+"\n"
+"Exit status: 0 success (deadline misses are results, not failures),\n"
+"1 usage error, 2 invalid input, 3 I/O error, 4 a miss with --fail-on-miss,\n"
+"5 analyze found a test contradicting the simulation (a bug: please report).\n"
+"\n"
+"Scenario format: scenarios/README.md.  Output formats: docs/formats.md.\n";
+
+struct cli_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+};
+
+static const struct cli_cmd cli_cmds[] = {
+	{ "run",      cmd_run },
+	{ "analyze",  cmd_analyze },
+	{ "validate", cmd_validate },
+	{ NULL, NULL }
+};
+
+static const struct cli_cmd *cli_find(const char *name)
 {
-	puts("dlsim: not built yet");
-	return 0;
+	for (const struct cli_cmd *c = cli_cmds; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cli_cmd *c;
+
+	if (argc < 2) {
+		fputs(main_help, stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(main_help, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("dlsim %s\n", DLSIM_VERSION);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "help")) {
+		char *hargv[] = { argv[2], (char *)"--help", NULL };
+
+		if (argc < 3) {
+			fputs(main_help, stdout);
+			return CLI_EXIT_OK;
+		}
+		c = cli_find(argv[2]);
+		if (!c) {
+			cli_error("unknown command '%s' (see 'dlsim --help')", argv[2]);
+			return CLI_EXIT_USAGE;
+		}
+		return c->fn(2, hargv);
+	}
+	c = cli_find(argv[1]);
+	if (!c) {
+		cli_error("unknown command '%s' (see 'dlsim --help')", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
+	return c->fn(argc - 1, argv + 1);
 }

@@ -1,3 +1,187 @@
 #!/bin/sh
-# End-to-end CLI checks (filled in with the CLI).
-exit 0
+# End-to-end checks of the dlsim command: exit codes, JSON contracts, CSV
+# outputs, error messages.  Usage: sh tests/cli.sh PATH/TO/dlsim
+# Writes only under build/cli-tests.  Ends with "N passed, N failed".
+DLSIM=${1:-build/debug/dlsim}
+T=build/cli-tests
+EX=scenarios/examples
+rm -rf "$T" && mkdir -p "$T"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_rc RC CMD... : run, keep stdout/stderr in $T/out, $T/err
+expect_rc() {
+	want=$1; shift
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else
+		bad "exit $rc, want $want: $*"; sed 's/^/    /' "$T/err" | head -5
+	fi
+}
+# has FILE STRING : fixed-string match
+has() {
+	if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks: $2"; sed 's/^/    /' "$1" | head -20; fi
+}
+hasnt() {
+	if grep -qF -- "$2" "$1"; then bad "$1 has: $2"; else ok; fi
+}
+scn() { printf '%s\n' "$2" > "$T/$1.yaml"; }
+
+# --- Dario's case: analyze --json contract ---------------------------------
+expect_rc 0 "$DLSIM" analyze $EX/dario.yaml --json
+J=$T/out
+has $J '"scenario": "dario-4-10-5"'
+has $J '"cpus": 1'
+has $J '"utilization": "4/5"'
+has $J '"density": "8/5"'
+has $J '{"name": "utilization", "kind": "necessary", "verdict": "accept"}'
+has $J '{"name": "density", "kind": "sufficient", "verdict": "reject"}'
+has $J '{"name": "pdc", "kind": "exact", "verdict": "reject", "witness": 5}'
+has $J '{"name": "qpa", "kind": "exact", "verdict": "reject", "witness": 5}'
+has $J '"horizon": 8'
+has $J '"exact": true'
+has $J '"jobs": 2'
+has $J '"misses": 1'
+has $J '"first_miss": {"task": "P2", "job": 0, "release": 0, "deadline": 5, "finish": 8}'
+has $J '"tardiness": {"bound": 3, "bound_source": "exact", "observed": 3'
+has $J '"contradictions": []}'
+[ "$(grep -c '' $J)" -ge 1 ] && ok
+
+expect_rc 0 "$DLSIM" analyze $EX/dario.yaml
+has $T/out 'NOT schedulable'
+has $T/out 'contradictions: none'
+
+# --- seed 2: density 3/2 rejects, exact accepts, tau3 finishes at 6 --------
+expect_rc 0 "$DLSIM" analyze $EX/seed2.yaml --json
+has $T/out '"density": "3/2"'
+has $T/out '{"name": "density", "kind": "sufficient", "verdict": "reject"}'
+has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept"}'
+has $T/out '{"name": "pdc", "kind": "exact", "verdict": "accept"}'
+has $T/out '"misses": 0'
+has $T/out '"first_miss": null'
+expect_rc 0 "$DLSIM" run $EX/seed2.yaml --jobs $T/seed2.csv
+has $T/seed2.csv 'task,job,release,deadline,start,finish,response,tardiness,cpu'
+has $T/seed2.csv 't3,0,0,6,3,6,6,0,0'
+
+# --- run: text, JSON, jobs CSV, logs ------------------------------------------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml
+has $T/out 'P2'
+has $T/out '1 deadline miss'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --json
+has $T/out '"misses_list": ['
+has $T/out '{"task": "P2", "job": 0, "release": 0, "deadline": 5, "finish": 8, "tardiness": 3}'
+has $T/out '"max_tardiness": 3'
+has $T/out '"cpus": [{"cpu": 0, "busy": 8}]'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --jobs $T/jobs.csv --log $T/ev.csv
+has $T/jobs.csv 'task,job,release,deadline,start,finish,response,tardiness,cpu'
+has $T/jobs.csv 'P1,0,0,5,0,4,4,0,0'
+has $T/jobs.csv 'P2,0,0,5,4,8,8,3,0'
+has $T/ev.csv 'time,event,cpu,task,job,value'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/ev.jsonl
+has $T/ev.jsonl '"type":"header"'
+has $T/ev.jsonl '"event":"deadline_miss"'
+expect_rc 4 "$DLSIM" run $EX/dario.yaml --fail-on-miss --quiet
+expect_rc 0 "$DLSIM" run $EX/seed2.yaml --fail-on-miss --quiet
+# --until in other units
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 10ms
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 0
+
+# --- I/O errors never leave partial files ----------------------------------
+expect_rc 3 "$DLSIM" run $EX/dario.yaml --jobs $T/no/such/dir/jobs.csv
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --log $T/ev.txt
+[ -e $T/ev.txt ] && bad "partial log left" || ok
+ls $T/*.tmp.* >/dev/null 2>&1 && bad "temporary files left" || ok
+expect_rc 3 "$DLSIM" run $T/missing.yaml
+has $T/err 'missing.yaml'
+
+# --- usage -------------------------------------------------------------------
+expect_rc 1 "$DLSIM"
+expect_rc 1 "$DLSIM" frobnicate
+expect_rc 0 "$DLSIM" --help
+has $T/out 'Usage: dlsim COMMAND'
+for c in run analyze validate; do
+	expect_rc 0 "$DLSIM" $c --help
+	has $T/out "Usage: dlsim $c"
+done
+expect_rc 1 "$DLSIM" run
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --bogus
+
+# --- bad input: exit 2 with file:line and the field ---------------------------
+scn empty ''
+expect_rc 2 "$DLSIM" validate $T/empty.yaml
+has $T/err 'empty.yaml'
+printf 'format: 1\nname: x\ntasks: [ {name: a, C: 1, D: 2\n' > $T/notyaml.yaml
+expect_rc 2 "$DLSIM" validate $T/notyaml.yaml
+has $T/err 'notyaml.yaml:'
+scn unknown 'format: 1
+name: x
+tasks:
+  - { name: a, C: 1, D: 2, T: 4, bogus: 3 }'
+expect_rc 2 "$DLSIM" validate $T/unknown.yaml
+has $T/err 'unknown.yaml:4'
+has $T/err 'bogus'
+scn missing 'format: 1
+name: x
+tasks:
+  - { name: a, C: 1, D: 2 }'
+expect_rc 2 "$DLSIM" run $T/missing.yaml
+has $T/err 'missing.yaml:4'
+scn zero 'format: 1
+name: x
+tasks:
+  - { name: a, C: 0, D: 2, T: 4 }'
+expect_rc 2 "$DLSIM" analyze $T/zero.yaml
+has $T/err 'zero.yaml:4'
+scn neg 'format: 1
+name: x
+tasks:
+  - { name: a, C: 1, D: 2, T: -4 }'
+expect_rc 2 "$DLSIM" run $T/neg.yaml
+has $T/err 'neg.yaml:4'
+scn twice 'format: 1
+name: x
+tasks:
+  - { name: a, C: 1, runtime: 1, D: 2, T: 4 }'
+expect_rc 2 "$DLSIM" run $T/twice.yaml
+has $T/err 'twice.yaml:4'
+has $T/err 'runtime'
+scn msintick 'format: 1
+name: x
+time_unit: tick
+tasks:
+  - { name: a, C: 10ms, D: 20, T: 40 }'
+expect_rc 2 "$DLSIM" run $T/msintick.yaml
+has $T/err 'msintick.yaml:5'
+scn frac 'format: 1
+name: x
+tasks:
+  - { name: a, C: 1.5, D: 2, T: 4 }'
+expect_rc 2 "$DLSIM" run $T/frac.yaml
+has $T/err 'frac.yaml:4'
+scn overflow 'format: 1
+name: x
+time_unit: s
+tasks:
+  - { name: a, C: 1, D: 2, T: 99999999999 }'
+expect_rc 2 "$DLSIM" run $T/overflow.yaml
+has $T/err 'overflow.yaml:5'
+# a 10 MB line
+awk 'BEGIN { printf "format: 1\nname: "; for (i = 0; i < 1000000; i++) printf "xxxxxxxxxx"; printf "\n" }' > $T/long.yaml
+expect_rc 2 "$DLSIM" run $T/long.yaml
+
+# --- units: ms scenario reports ns internally ----------------------------------
+scn ms 'format: 1
+name: dario-ms
+time_unit: ms
+tasks:
+  - { name: P1, C: 4, D: 5, T: 10 }
+  - { name: P2, C: 4000us, D: 5ms, T: 10 }'
+expect_rc 0 "$DLSIM" analyze $T/ms.yaml --json
+has $T/out '"time_unit": "ns"'
+has $T/out '"max_tardiness": 3000000'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -22,6 +22,8 @@ static CU_SuiteInfo suites[] = {
 	{ "prop",     NULL, NULL, NULL, NULL, prop_tests },
 	{ "export",   NULL, NULL, NULL, NULL, export_tests },
 	{ "render",   NULL, NULL, NULL, NULL, render_tests },
+	{ "horizon",  NULL, NULL, NULL, NULL, horizon_tests },
+	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },
 	CU_SUITE_INFO_NULL
 };
 

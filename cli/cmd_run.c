@@ -1,0 +1,346 @@
+/* cmd_run.c - `dlsim run SCENARIO.yaml`: simulate, print statistics and
+ * every deadline miss; optionally write event logs and per-job CSV. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/simulate.h"
+#include "render/jobs.h"
+#include "render/log.h"
+
+static const char run_help[] =
+"Usage: dlsim run SCENARIO.yaml [OPTIONS]\n"
+"\n"
+"Simulate the scenario: release every job, schedule it with the scenario's\n"
+"policy, and report per-task statistics and every deadline miss (task, job\n"
+"index, release, deadline, finish, tardiness).  A miss is a result: the exit\n"
+"status is 0 unless --fail-on-miss is given.\n"
+"\n"
+"Options:\n"
+"  --until T         simulate [0, T) (releases before T; completions at T\n"
+"                    count); T in the scenario's time_unit or with a unit\n"
+"                    (\"500us\").  Default: the scenario's 'horizon:', else\n"
+"                    the synchronous busy period L_b when that is exact (one\n"
+"                    CPU, U <= 1, synchronous periodic), else the hyperperiod\n"
+"                    plus the largest offset and deadline, capped at 10^7 jobs.\n"
+"  --log FILE        event log, one row per event: FILE.csv or FILE.jsonl\n"
+"  --jobs FILE.csv   one row per job in release order:\n"
+"                    task,job,release,deadline,start,finish,response,tardiness,cpu\n"
+"  --json            print one JSON object instead of tables (docs/formats.md)\n"
+"  --quiet           print only the summary line (and errors)\n"
+"  --fail-on-miss    exit with status 4 if any job missed its deadline\n"
+"  --seed N          override the scenario's seed (random arrivals/exec)\n"
+"  --help            this text\n"
+"\n"
+"Times in --json, --log and --jobs output are integers in the internal unit\n"
+"(ticks, or nanoseconds for time_unit ns/us/ms/s); tables use time_unit.\n"
+"\n"
+"Example:\n"
+"  dlsim run scenarios/examples/dario.yaml --jobs jobs.csv\n";
+
+struct run_opts {
+	const char *path;
+	const char *until;
+	const char *log;
+	const char *jobs;
+	const char *seed;
+	bool json, quiet, fail_on_miss;
+};
+
+static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
+{
+	memset(o, 0, sizeof(*o));
+	*help = false;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool bad = false;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			*help = true;
+			return CLI_EXIT_OK;
+		} else if (!strcmp(a, "--json")) {
+			o->json = true;
+		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+			o->quiet = true;
+		} else if (!strcmp(a, "--fail-on-miss")) {
+			o->fail_on_miss = true;
+		} else if (cli_opt_value(argc, argv, &i, "--until", &o->until, &bad, "run") ||
+			   cli_opt_value(argc, argv, &i, "--log", &o->log, &bad, "run") ||
+			   cli_opt_value(argc, argv, &i, "--jobs", &o->jobs, &bad, "run") ||
+			   cli_opt_value(argc, argv, &i, "--seed", &o->seed, &bad, "run")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
+		} else if (a[0] == '-' && a[1]) {
+			return cli_usage_error("run", "unknown option '%s'", a);
+		} else if (o->path) {
+			return cli_usage_error("run", "only one scenario file, please "
+					       "(got '%s' and '%s')", o->path, a);
+		} else {
+			o->path = a;
+		}
+	}
+	if (!o->path)
+		return cli_usage_error("run", "missing SCENARIO.yaml");
+	return CLI_EXIT_OK;
+}
+
+static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
+{
+	const struct sim_stats *st = cs->stats;
+	struct sim_miss m;
+	bool first = true;
+
+	printf("{\"scenario\": ");
+	cli_json_str(stdout, s->name);
+	printf(", \"time_unit\": \"%s\", \"policy\": ",
+	       scn_internal_unit_name(s->time_unit));
+	cli_json_str(stdout, s->sched.policy);
+	printf(", \"horizon\": %" PRId64 ", \"horizon_source\": \"%s\", "
+	       "\"exact\": %s, \"jobs\": %" PRIu64 ", \"completed\": %" PRIu64
+	       ", \"misses\": %" PRIu64 ", \"max_tardiness\": %" PRId64 ",\n",
+	       st->horizon, sim_horizon_source_name(cs->h.source),
+	       cs->h.exact ? "true" : "false", st->jobs, st->completed,
+	       st->misses, st->max_tardiness);
+	printf(" \"tasks\": [");
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const struct sim_task_stats *t = &st->tasks[i];
+		double mean_r = t->completed ? (double)t->sum_response / (double)t->completed : 0;
+		double mean_t = t->completed ? (double)t->sum_tardiness / (double)t->completed : 0;
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		cli_json_str(stdout, s->tasks[i].name);
+		printf(", \"released\": %" PRIu64 ", \"completed\": %" PRIu64
+		       ", \"missed\": %" PRIu64 ", \"aborted\": %" PRIu64
+		       ", \"max_response\": %" PRId64 ", \"mean_response\": %.6g"
+		       ", \"max_tardiness\": %" PRId64 ", \"mean_tardiness\": %.6g"
+		       ", \"preemptions\": %" PRIu64 ", \"migrations\": %" PRIu64 "}",
+		       t->released, t->completed, t->missed, t->aborted,
+		       t->max_response, mean_r, t->max_tardiness, mean_t,
+		       t->preemptions, t->migrations);
+	}
+	printf("],\n \"cpus\": [");
+	for (size_t c = 0; c < st->ncpus; c++)
+		printf("%s{\"cpu\": %zu, \"busy\": %" PRId64 "}", c ? ", " : "", c,
+		       st->cpu[c].busy);
+	printf("],\n \"misses_list\": [");
+	while (cli_sim_next_miss(cs, &m)) {
+		printf("%s\n  {\"task\": ", first ? "" : ",");
+		cli_json_str(stdout, s->tasks[m.task].name);
+		printf(", \"job\": %" PRIu64 ", \"release\": %" PRId64
+		       ", \"deadline\": %" PRId64 ", \"finish\": ", m.job,
+		       m.release, m.deadline);
+		if (m.finish == RT_TIME_NEVER)
+			printf("null");
+		else
+			printf("%" PRId64, m.finish);
+		printf(", \"tardiness\": %" PRId64 "}", m.tardiness);
+		first = false;
+	}
+	printf("]}\n");
+}
+
+static size_t run_name_width(const struct scn_scenario *s)
+{
+	size_t w = 4;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (strlen(s->tasks[i].name) > w)
+			w = strlen(s->tasks[i].name);
+	return w > 24 ? 24 : w;
+}
+
+static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
+			   bool quiet)
+{
+	const struct sim_stats *st = cs->stats;
+	int w = (int)run_name_width(s);
+	char b1[48], b2[48], b3[48], b4[48];
+	struct sim_miss m;
+
+	printf("%s: %zu task%s on %u CPU%s, policy %s, horizon %s %s (%s%s)\n",
+	       s->name, s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
+	       s->cpus == 1 ? "" : "s", s->sched.policy,
+	       cli_fmt_time(s, st->horizon, b1, sizeof(b1)),
+	       scn_time_unit_name(s->time_unit),
+	       sim_horizon_source_name(cs->h.source),
+	       cs->h.exact ? ", exact" : "");
+	printf("%" PRIu64 " jobs, %" PRIu64 " completed, %" PRIu64 " missed, "
+	       "max tardiness %s\n", st->jobs, st->completed, st->misses,
+	       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)));
+	if (quiet)
+		return;
+	printf("\n%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s\n", w, "task",
+	       "C", "D", "T", "released", "completed", "missed", "aborted",
+	       "max-resp", "mean-resp", "max-tard", "preempt", "migr");
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const struct sim_task_stats *t = &st->tasks[i];
+		const struct rt_task *k = &s->tasks[i];
+		double mean = t->completed ?
+			(double)t->sum_response / (double)t->completed /
+			(double)cli_unit_scale(s) : 0;
+
+		printf("%-*.*s %8s %8s %8s %9" PRIu64 " %9" PRIu64 " %7" PRIu64
+		       " %7" PRIu64 " %9s %9.4g %9s %7" PRIu64 " %5" PRIu64 "\n",
+		       w, w, k->name, cli_fmt_time(s, k->wcet, b1, sizeof(b1)),
+		       cli_fmt_time(s, k->deadline, b2, sizeof(b2)),
+		       cli_fmt_time(s, k->period, b3, sizeof(b3)),
+		       t->released, t->completed, t->missed, t->aborted,
+		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)), mean,
+		       cli_fmt_time(s, t->max_tardiness, b1, sizeof(b1)),
+		       t->preemptions, t->migrations);
+	}
+	for (size_t c = 0; c < st->ncpus; c++)
+		printf("cpu %zu: busy %s (%.1f%%)\n", c,
+		       cli_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)),
+		       st->horizon ? 100.0 * (double)st->cpu[c].busy / (double)st->horizon : 0);
+	if (!cs->nmisses) {
+		printf("\nno deadline miss\n");
+		return;
+	}
+	printf("\n%" PRIu64 " deadline miss%s (times in %s):\n", cs->nmisses,
+	       cs->nmisses == 1 ? "" : "es", scn_time_unit_name(s->time_unit));
+	printf("  %-*s %8s %10s %10s %10s %10s\n", w, "task", "job", "release",
+	       "deadline", "finish", "tardiness");
+	while (cli_sim_next_miss(cs, &m)) {
+		char bt[48];
+
+		printf("  %-*.*s %8" PRIu64 " %10s %10s %10s %10s%s\n", w, w,
+		       s->tasks[m.task].name, m.job,
+		       cli_fmt_time(s, m.release, b1, sizeof(b1)),
+		       cli_fmt_time(s, m.deadline, b2, sizeof(b2)),
+		       m.finish == RT_TIME_NEVER ? "-" :
+		       cli_fmt_time(s, m.finish, b3, sizeof(b3)),
+		       cli_fmt_time(s, m.tardiness, bt, sizeof(bt)),
+		       m.finish == RT_TIME_NEVER ? "  (unfinished at horizon)" : "");
+	}
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	struct scn_scenario *s = NULL;
+	struct cli_out log_out = { 0 }, jobs_out = { 0 };
+	struct render_log *log = NULL;
+	struct render_jobs *jobs = NULL;
+	struct sim_sink sinks[2];
+	size_t nsinks = 0;
+	struct cli_sim cs;
+	struct sim_horizon h;
+	struct render_meta meta;
+	struct rt_diag d = { "" };
+	rt_time until;
+	bool help, sim_ok = false;
+	int rc;
+
+	rc = run_parse(argc, argv, &o, &help);
+	if (help) {
+		fputs(run_help, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	rc = cli_load(o.path, &s);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	rc = cli_parse_until("run", s, o.until, &until);
+	if (rc == CLI_EXIT_OK && o.seed) {
+		char *end;
+		unsigned long long v;
+
+		errno = 0;
+		v = strtoull(o.seed, &end, 0);
+		if (errno || *end || !*o.seed || o.seed[0] == '-')
+			rc = cli_usage_error("run", "--seed %s: expected an unsigned integer", o.seed);
+		s->seed = v;
+	}
+	if (rc != CLI_EXIT_OK)
+		goto out;
+	rc = cli_horizon(s, until, &h);
+	if (rc != CLI_EXIT_OK)
+		goto out;
+	cli_meta(s, h.horizon, &meta);
+	if (o.log) {
+		enum render_log_format fmt;
+
+		if (render_log_format_from_path(o.log, &fmt, &d) != RT_OK) {
+			rc = cli_usage_error("run", "--log %s: %s", o.log, d.msg);
+			goto out;
+		}
+		rc = cli_out_open(&log_out, o.log);
+		if (rc != CLI_EXIT_OK)
+			goto out;
+		if (render_log_open(log_out.f, fmt, &meta, &log, &d) != RT_OK) {
+			cli_error("--log %s: %s", o.log, d.msg);
+			rc = CLI_EXIT_IO;
+			goto out;
+		}
+		sinks[nsinks++] = render_log_sink(log);
+	}
+	if (o.jobs) {
+		rc = cli_out_open(&jobs_out, o.jobs);
+		if (rc != CLI_EXIT_OK)
+			goto out;
+		if (render_jobs_open(jobs_out.f, &meta, &jobs, &d) != RT_OK) {
+			cli_error("--jobs %s: %s", o.jobs, d.msg);
+			rc = CLI_EXIT_IO;
+			goto out;
+		}
+		sinks[nsinks++] = render_jobs_sink(jobs);
+	}
+	rc = cli_simulate(s, &h, sinks, nsinks, &cs);
+	if (rc != CLI_EXIT_OK)
+		goto out;
+	sim_ok = true;
+	if (log) {
+		enum rt_err err = render_log_finish(log, &d);
+
+		log = NULL;
+		if (err != RT_OK) {
+			cli_error("--log %s: %s", o.log, d.msg);
+			rc = CLI_EXIT_IO;
+			goto out;
+		}
+		rc = cli_out_commit(&log_out);
+		if (rc != CLI_EXIT_OK)
+			goto out;
+	}
+	if (jobs) {
+		enum rt_err err = render_jobs_finish(jobs, &d);
+
+		jobs = NULL;
+		if (err != RT_OK) {
+			cli_error("--jobs %s: %s", o.jobs, d.msg);
+			rc = CLI_EXIT_IO;
+			goto out;
+		}
+		rc = cli_out_commit(&jobs_out);
+		if (rc != CLI_EXIT_OK)
+			goto out;
+	}
+	if (o.json)
+		run_print_json(s, &cs);
+	else
+		run_print_text(s, &cs, o.quiet);
+	if (fflush(stdout) != 0) {
+		cli_error("cannot write to standard output");
+		rc = CLI_EXIT_IO;
+	} else if (o.fail_on_miss && cs.stats->misses) {
+		rc = CLI_EXIT_MISS;
+	}
+out:
+	if (log)
+		render_log_finish(log, NULL);
+	if (jobs)
+		render_jobs_finish(jobs, NULL);
+	if (log_out.tmp)
+		cli_out_abort(&log_out);
+	if (jobs_out.tmp)
+		cli_out_abort(&jobs_out);
+	if (sim_ok)
+		cli_sim_fini(&cs);
+	scn_free(s);
+	return rc;
+}

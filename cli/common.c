@@ -1,0 +1,238 @@
+/* common.c - error reporting, scenario loading and atomic output files
+ * shared by every subcommand. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *cli_prog = "dlsim";
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s %s: ", cli_prog, cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s %s --help'.\n", cli_prog, cmd);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_exit_for(enum rt_err err)
+{
+	switch (err) {
+	case RT_OK:
+		return CLI_EXIT_OK;
+	case RT_ERR_IO:
+		return CLI_EXIT_IO;
+	default:
+		return CLI_EXIT_INPUT;
+	}
+}
+
+int cli_load(const char *path, struct scn_scenario **out)
+{
+	struct rt_diag d = { "" };
+	enum rt_err err = scn_load_file(path, out, &d);
+
+	if (err != RT_OK) {
+		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));
+		return cli_exit_for(err);
+	}
+	return CLI_EXIT_OK;
+}
+
+rt_time cli_unit_scale(const struct scn_scenario *s)
+{
+	switch (s->time_unit) {
+	case SCN_UNIT_US:       return RT_NSEC_PER_USEC;
+	case SCN_UNIT_MS:       return RT_NSEC_PER_MSEC;
+	case SCN_UNIT_S:        return RT_NSEC_PER_SEC;
+	default:                return 1;
+	}
+}
+
+const char *cli_fmt_time(const struct scn_scenario *s, rt_time t, char *buf,
+			 size_t len)
+{
+	rt_time scale = cli_unit_scale(s);
+	uint64_t mag = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;
+	uint64_t ip = mag / (uint64_t)scale, fp = mag % (uint64_t)scale;
+	int digits = 0;
+
+	if (t == RT_TIME_NEVER) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	for (rt_time k = scale; k > 1; k /= 10)
+		digits++;
+	if (fp == 0) {
+		snprintf(buf, len, "%s%llu", t < 0 ? "-" : "",
+			 (unsigned long long)ip);
+		return buf;
+	}
+	while (fp % 10 == 0) {          /* trim trailing zeros, exactly */
+		fp /= 10;
+		digits--;
+	}
+	snprintf(buf, len, "%s%llu.%0*llu", t < 0 ? "-" : "",
+		 (unsigned long long)ip, digits, (unsigned long long)fp);
+	return buf;
+}
+
+void cli_meta(const struct scn_scenario *s, rt_time horizon,
+	      struct render_meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->scenario = s->name;
+	m->time_unit = scn_internal_unit_name(s->time_unit);
+	m->display_unit = scn_time_unit_name(s->time_unit);
+	m->display_scale = cli_unit_scale(s);
+	m->cpus = s->cpus;
+	m->horizon = horizon;
+	m->tasks = s->tasks;
+	m->ntasks = s->ntasks;
+}
+
+int cli_out_open(struct cli_out *o, const char *path)
+{
+	size_t len = strlen(path);
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	o->path = strdup(path);
+	o->tmp = malloc(len + 16);
+	if (!o->path || !o->tmp) {
+		cli_out_abort(o);
+		cli_error("out of memory");
+		return CLI_EXIT_IO;
+	}
+	/* same directory, so rename() is atomic */
+	snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		cli_out_abort(o);
+		return CLI_EXIT_IO;
+	}
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		close(fd);
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		cli_out_abort(o);
+		return CLI_EXIT_IO;
+	}
+	return CLI_EXIT_OK;
+}
+
+int cli_out_commit(struct cli_out *o)
+{
+	int bad = ferror(o->f);
+
+	if (fclose(o->f) != 0)
+		bad = 1;
+	o->f = NULL;
+	if (bad) {
+		cli_error("cannot write %s: %s", o->path, strerror(errno));
+		cli_out_abort(o);
+		return CLI_EXIT_IO;
+	}
+	if (rename(o->tmp, o->path) != 0) {
+		cli_error("cannot rename %s to %s: %s", o->tmp, o->path,
+			  strerror(errno));
+		cli_out_abort(o);
+		return CLI_EXIT_IO;
+	}
+	free(o->tmp);
+	free(o->path);
+	o->tmp = o->path = NULL;
+	return CLI_EXIT_OK;
+}
+
+void cli_out_abort(struct cli_out *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	memset(o, 0, sizeof(*o));
+}
+
+int cli_parse_until(const char *cmd, const struct scn_scenario *s,
+		    const char *text, rt_time *out)
+{
+	struct rt_diag d = { "" };
+
+	*out = RT_TIME_NEVER;
+	if (!text)
+		return CLI_EXIT_OK;
+	if (scn_parse_time(text, s->time_unit, out, &d) != RT_OK)
+		return cli_usage_error(cmd, "--until %s: %s", text, d.msg);
+	if (*out <= 0)
+		return cli_usage_error(cmd, "--until %s: must be > 0", text);
+	return CLI_EXIT_OK;
+}
+
+void cli_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':  fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		default:
+			if (*p < 0x20)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+bool cli_opt_value(int argc, char **argv, int *i, const char *name,
+		   const char **val, bool *bad, const char *cmd)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return false;
+	if (a[n] == '=') {
+		*val = a + n + 1;
+		return true;
+	}
+	if (a[n] != '\0')
+		return false;
+	if (*i + 1 >= argc) {
+		cli_usage_error(cmd, "option %s needs a value", name);
+		*bad = true;
+		return true;
+	}
+	*val = argv[++*i];
+	return true;
+}

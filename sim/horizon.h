@@ -1,0 +1,48 @@
+/* horizon.h - choosing how long to simulate when the scenario does not say.
+ *
+ * On one CPU with U <= 1 and a synchronous periodic scenario (all offsets
+ * 0, no jitter, periodic arrivals, WCET demand) the first synchronous busy
+ * period L_b is an exact horizon (THEORY A.6, D.3): a miss exists iff one
+ * occurs among the jobs released in [0, L_b), and the maximum tardiness
+ * there is the worst case.  Otherwise: the hyperperiod lcm(T_i) plus the
+ * largest first arrival and the largest deadline (Leung & Merrill 1980
+ * use [0, max O + 2H) for offsets; we report when a horizon is not exact).
+ * Either is capped so that at most SIM_HORIZON_JOB_CAP jobs are released.
+ */
+#ifndef SIM_HORIZON_H
+#define SIM_HORIZON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "models/rt_err.h"
+#include "models/task.h"
+
+#define SIM_HORIZON_JOB_CAP 10000000ULL  /* jobs released at most by default */
+
+enum sim_horizon_source {
+	SIM_HORIZON_BUSY_PERIOD = 0,    /* L_b: exact on 1 CPU */
+	SIM_HORIZON_HYPERPERIOD,        /* lcm(T) + max first arrival + max D */
+	SIM_HORIZON_CAPPED,             /* either one, cut at the job cap */
+	SIM_HORIZON_USER                /* scenario 'horizon:' or --until */
+};
+
+struct sim_horizon {
+	rt_time horizon;                /* > 0 */
+	enum sim_horizon_source source;
+	bool exact;                     /* simulating [0, horizon) is an exact test */
+	rt_time busy_period;            /* L_b, or RT_TIME_NEVER if undefined/too long */
+};
+
+/* "busy-period", "hyperperiod", "capped", "user" */
+const char *sim_horizon_source_name(enum sim_horizon_source s);
+
+/* Choose a horizon for n tasks on 'cpus' CPUs.  'user' is the horizon the
+ * scenario or command line gave (RT_TIME_NEVER: none); a user horizon is
+ * still reported exact when it covers L_b of an exact scenario.
+ * Fails only on RT_ERR_NOMEM/RT_ERR_INVAL (n == 0). */
+enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
+			       unsigned cpus, rt_time user,
+			       struct sim_horizon *out, struct rt_diag *d);
+
+#endif /* SIM_HORIZON_H */

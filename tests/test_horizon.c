@@ -1,0 +1,93 @@
+/* test_horizon.c - default simulation horizons (sim/horizon.c). */
+#include "models/task.h"
+#include "sim/horizon.h"
+#include "tests/suites.h"
+
+static void test_sync_periodic_uses_busy_period(void)
+{
+	struct rt_task ts[2] = { rt_task_make("P1", 4, 5, 10),
+				 rt_task_make("P2", 4, 5, 10) };
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, RT_TIME_NEVER, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 8);
+	CU_ASSERT_EQUAL(h.busy_period, 8);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_BUSY_PERIOD);
+	CU_ASSERT_TRUE(h.exact);
+}
+
+static void test_user_horizon_is_exact_only_if_it_covers_busy_period(void)
+{
+	struct rt_task ts[2] = { rt_task_make("P1", 4, 5, 10),
+				 rt_task_make("P2", 4, 5, 10) };
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, 30, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 30);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_USER);
+	CU_ASSERT_TRUE(h.exact);
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, 7, &h, NULL), RT_OK);
+	CU_ASSERT_FALSE(h.exact);
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 2, 30, &h, NULL), RT_OK);
+	CU_ASSERT_FALSE(h.exact);               /* 2 CPUs: never exact */
+}
+
+static void test_offsets_use_hyperperiod(void)
+{
+	struct rt_task ts[2] = { rt_task_make("a", 1, 4, 4),
+				 rt_task_make("b", 2, 6, 6) };
+	struct sim_horizon h;
+
+	ts[1].offset = 3;
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, RT_TIME_NEVER, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 12 + 3 + 6);         /* lcm + offset + D */
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_HYPERPERIOD);
+	CU_ASSERT_FALSE(h.exact);
+}
+
+static void test_overload_uses_hyperperiod(void)
+{
+	struct rt_task ts[2] = { rt_task_make("a", 3, 4, 4),
+				 rt_task_make("b", 3, 6, 6) };
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, RT_TIME_NEVER, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 12 + 6);
+	CU_ASSERT_EQUAL(h.busy_period, RT_TIME_NEVER);
+	CU_ASSERT_FALSE(h.exact);
+}
+
+static void test_huge_hyperperiod_is_capped(void)
+{
+	/* distinct large primes: lcm overflows int64 */
+	struct rt_task ts[4] = { rt_task_make("a", 1, 1000003, 1000003),
+				 rt_task_make("b", 1, 1000033, 1000033),
+				 rt_task_make("c", 1, 1000037, 1000037),
+				 rt_task_make("d", 1, 1000039, 1000039) };
+	struct sim_horizon h;
+
+	ts[0].offset = 1;
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 4, 1, RT_TIME_NEVER, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_CAPPED);
+	CU_ASSERT(h.horizon > 0);
+	/* at most the job cap in total */
+	CU_ASSERT((uint64_t)(h.horizon / 1000003 + 1) * 4 <= SIM_HORIZON_JOB_CAP);
+}
+
+static void test_no_tasks_is_an_error(void)
+{
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL(sim_choose_horizon(NULL, 0, 1, RT_TIME_NEVER, &h, NULL),
+			RT_ERR_INVAL);
+}
+
+CU_TestInfo horizon_tests[] = {
+	{ "synchronous periodic on one CPU uses the busy period, exactly", test_sync_periodic_uses_busy_period },
+	{ "a user horizon is exact only if it covers the busy period", test_user_horizon_is_exact_only_if_it_covers_busy_period },
+	{ "offsets use the hyperperiod plus offset and deadline", test_offsets_use_hyperperiod },
+	{ "overload (U > 1) uses the hyperperiod", test_overload_uses_hyperperiod },
+	{ "an overflowing hyperperiod is capped by job count", test_huge_hyperperiod_is_capped },
+	{ "no tasks is an error", test_no_tasks_is_an_error },
+	CU_TEST_INFO_NULL
+};
