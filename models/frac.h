@@ -4,7 +4,7 @@
  * bounds exactly (THEORY 0.2: a double sum gets {(1,2),(1,2),(1,2^60)}
  * wrong).  A fraction is kept reduced in 128-bit numerator/denominator; when
  * a sum would overflow 128 bits it falls back to arbitrary precision, so
- * results are always exact (only slower).
+ * results stay exact (only slower) up to the size cap below.
  *
  * Size cap (see frac.c): the arbitrary-precision form holds numerators and
  * denominators of up to RT_FRAC_MAX_BITS bits (the denominator divides the
