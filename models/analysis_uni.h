@@ -4,12 +4,29 @@
  * model (C, D, T) of the tasks (arrival/exec/jitter fields are ignored), and
  * returns RT_ERR_OVERFLOW rather than a wrong answer when an intermediate
  * would not fit (128-bit intermediates are used where products occur).
+ *
+ * Common rules (details and sources in analysis_uni.c and models/README.md):
+ * - Tasks need C > 0, D > 0, T > 0 (RT_ERR_INVAL otherwise); D < C is legal
+ *   (such a set is simply unschedulable).  n == 0 is the empty set.
+ * - Work budget.  PDC, Delta and RTA are pseudo-polynomial: with ns units
+ *   and U close to 1 the testing interval can hold billions of points.  The
+ *   *_limit variants take a budget of "steps" and return RT_ERR_UNSUPPORTED
+ *   (with a message such as "testing interval too long: N points") instead
+ *   of running past it; the plain functions use RT_UNI_BUDGET_DEFAULT.  A
+ *   step is one deadline point of PDC/Delta (O(log n) heap work) or one
+ *   task's term in an evaluation of dbf (QPA), of the busy-period sum W, or
+ *   of a Spuri fixed-point step.  QPA is the production test: it normally
+ *   needs a few dbf evaluations.
+ * - U is compared with 1 exactly (models/frac.h); if U is so close to 1 and
+ *   its denominator so large that the comparison cannot be decided, the
+ *   functions that need it return RT_ERR_UNSUPPORTED.
  */
 #ifndef RT_ANALYSIS_UNI_H
 #define RT_ANALYSIS_UNI_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "models/rt_err.h"
 #include "models/rt_time.h"
@@ -27,26 +44,35 @@ const char *rt_verdict_name(enum rt_verdict v);
 struct rt_uni_result {
 	enum rt_verdict verdict;
 	rt_time witness;        /* t with dbf(t) > t, or RT_TIME_NEVER */
-	rt_time witness_demand; /* dbf(witness) */
+	rt_time witness_demand; /* dbf(witness); 0 without a witness;
+				 * RT_TIME_NEVER if it exceeds RT_TIME_MAX */
 	size_t evaluations;     /* dbf evaluations done (QPA vs PDC) */
 };
 
-/* h(t) = sum_i max(0, floor((t - D_i)/T_i) + 1) * C_i  (A.3). */
+/* Default step budget of the plain (non-_limit) functions: 10^8 steps,
+ * about a second of work. */
+#define RT_UNI_BUDGET_DEFAULT ((uint64_t)100000000)
+
+/* h(t) = sum_i max(0, floor((t - D_i)/T_i) + 1) * C_i  (A.3); 0 for t < min
+ * D_i (also t <= 0).  RT_ERR_OVERFLOW if h(t) > RT_TIME_MAX. */
 enum rt_err rt_uni_dbf(const struct rt_task *ts, size_t n, rt_time t,
 		       rt_time *out);
 
-/* U <= 1 exactly (A.1); *accept set on success. */
+/* U <= 1 exactly (A.1; equality accepts); *accept set on success.
+ * RT_ERR_UNSUPPORTED if U cannot be compared (frac.h size cap). */
 enum rt_err rt_uni_utilization_test(const struct rt_task *ts, size_t n,
 				    bool *accept);
-/* Lambda <= 1 exactly (A.2). */
+/* Lambda <= 1 exactly (A.2; equality accepts). */
 enum rt_err rt_uni_density_test(const struct rt_task *ts, size_t n,
 				bool *accept);
 
 /* Synchronous busy period L_b (A.4.2).  Requires U <= 1 (RT_ERR_INVAL
- * otherwise); RT_ERR_OVERFLOW if it exceeds RT_TIME_MAX. */
+ * otherwise); RT_ERR_OVERFLOW if it exceeds RT_TIME_MAX.  No iteration cap
+ * besides overflow and the step budget (RT_ERR_UNSUPPORTED). */
 enum rt_err rt_uni_busy_period(const struct rt_task *ts, size_t n, rt_time *lb);
 
-/* L_a (A.4.1), rounded up.  *defined = false when U >= 1. */
+/* L_a (A.4.1), rounded up and clamped at 0.  *defined = false when U >= 1.
+ * RT_ERR_OVERFLOW if ceil(L_a) > RT_TIME_MAX. */
 enum rt_err rt_uni_la(const struct rt_task *ts, size_t n, rt_time *la,
 		      bool *defined);
 
@@ -54,7 +80,8 @@ enum rt_err rt_uni_la(const struct rt_task *ts, size_t n, rt_time *la,
  * witness = FIRST violating deadline.  U > 1 rejects (witness NEVER). */
 enum rt_err rt_uni_pdc(const struct rt_task *ts, size_t n,
 		       struct rt_uni_result *r);
-/* QPA (A.5); witness = the violating t QPA stops at. */
+/* QPA (A.5); witness = the violating t QPA stops at.  U > 1 rejects
+ * (witness NEVER).  The production test: usually a few evaluations. */
 enum rt_err rt_uni_qpa(const struct rt_task *ts, size_t n,
 		       struct rt_uni_result *r);
 
@@ -64,7 +91,36 @@ enum rt_err rt_uni_max_tardiness(const struct rt_task *ts, size_t n,
 				 rt_time *delta);
 
 /* Spuri's exact worst-case response time per task (A.7), in input order:
- * resp[i] for task i (caller provides n entries).  Requires U <= 1. */
+ * resp[i] for task i (caller provides n entries).  Requires U <= 1
+ * (RT_ERR_INVAL otherwise).  Ties are adversarial (equal deadlines of other
+ * tasks interfere).  R_i > D_i means tardiness R_i - D_i. */
 enum rt_err rt_uni_rta(const struct rt_task *ts, size_t n, rt_time *resp);
+
+/* ---- variants with a step budget and a diagnostic ---------------------
+ * Same results as the functions above; 'budget' as described at the top;
+ * d (may be NULL) says why on any error. */
+
+enum rt_err rt_uni_busy_period_limit(const struct rt_task *ts, size_t n,
+				     uint64_t budget, rt_time *lb,
+				     struct rt_diag *d);
+
+/* The testing interval L = min(L_b, ceil(L_a)) (L_b alone when U == 1);
+ * deadlines strictly below L are the ones PDC checks.  Requires U <= 1. */
+enum rt_err rt_uni_testing_interval(const struct rt_task *ts, size_t n,
+				    uint64_t budget, rt_time *L,
+				    struct rt_diag *d);
+
+enum rt_err rt_uni_pdc_limit(const struct rt_task *ts, size_t n,
+			     uint64_t budget, struct rt_uni_result *r,
+			     struct rt_diag *d);
+enum rt_err rt_uni_qpa_limit(const struct rt_task *ts, size_t n,
+			     uint64_t budget, struct rt_uni_result *r,
+			     struct rt_diag *d);
+enum rt_err rt_uni_max_tardiness_limit(const struct rt_task *ts, size_t n,
+				       uint64_t budget, rt_time *delta,
+				       struct rt_diag *d);
+enum rt_err rt_uni_rta_limit(const struct rt_task *ts, size_t n,
+			     uint64_t budget, rt_time *resp,
+			     struct rt_diag *d);
 
 #endif /* RT_ANALYSIS_UNI_H */
