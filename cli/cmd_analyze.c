@@ -133,7 +133,8 @@ static void analyze_tardiness(struct analyze *a)
 			 "U > 1: tardiness grows without bound");
 		return;
 	}
-	err = rt_uni_max_tardiness(s->tasks, s->ntasks, &a->bound);
+	err = rt_uni_max_tardiness_limit(s->tasks, s->ntasks, RT_UNI_BUDGET_DEFAULT,
+					 &a->bound, &d);
 	if (err != RT_OK) {
 		snprintf(a->bound_note, sizeof(a->bound_note), "%.*s",
 			 RT_DIAG_MAX - 1, d.msg[0] ? d.msg : rt_strerror(err));
@@ -142,7 +143,8 @@ static void analyze_tardiness(struct analyze *a)
 	a->has_bound = true;
 	a->bound_source = "exact";
 	a->resp = calloc(s->ntasks, sizeof(*a->resp));
-	if (a->resp && rt_uni_rta(s->tasks, s->ntasks, a->resp) != RT_OK) {
+	if (a->resp && rt_uni_rta_limit(s->tasks, s->ntasks, RT_UNI_BUDGET_DEFAULT,
+					   a->resp, &d) != RT_OK) {
 		free(a->resp);
 		a->resp = NULL;
 	}
