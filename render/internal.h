@@ -32,6 +32,8 @@ size_t render_utf8_len(const unsigned char *s, size_t avail);
  * characters are escaped; bytes that are not valid UTF-8 become U+FFFD so
  * the output is always valid JSON.  NULL writes "".  False on write error. */
 bool render_json_string(FILE *f, const char *s);
+/* The same escaping without the quotes (to build one string in parts). */
+bool render_json_chars(FILE *f, const char *s);
 
 /* Write an rt_time in microseconds from 'units_per_us' internal units per
  * microsecond (1 for ticks taken as us, 1000 for ns): exact decimal with

@@ -66,10 +66,14 @@ size_t render_utf8_len(const unsigned char *s, size_t avail)
 
 bool render_json_string(FILE *f, const char *str)
 {
+	return fputc('"', f) != EOF && render_json_chars(f, str) &&
+	       fputc('"', f) != EOF;
+}
+
+bool render_json_chars(FILE *f, const char *str)
+{
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
 
-	if (fputc('"', f) == EOF)
-		return false;
 	while (*s) {
 		size_t n;
 		int rc = 0;
@@ -97,7 +101,7 @@ bool render_json_string(FILE *f, const char *str)
 			return false;
 		s += n;
 	}
-	return fputc('"', f) != EOF;
+	return true;
 }
 
 bool render_json_us(FILE *f, int64_t t, int64_t units_per_us)
