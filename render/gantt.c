@@ -405,6 +405,12 @@ enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
 
 /* ---- layout shared by the back ends ---- */
 
+bool gantt_marks_drawable(const struct render_gantt *g,
+			  const struct render_marks *mk)
+{
+	return (double)mk->n * 0.8 * g->xl.font <= g->ax.x1 - g->ax.x0;
+}
+
 void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y)
 {
 	double F = g->xl.font, pos;

@@ -13,6 +13,7 @@
  */
 #include "render/gantt_int.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <string.h>
 
@@ -271,16 +272,16 @@ static void draw_marks(cairo_t *cr, const struct render_gantt *g,
 	rgb(cr, &render_style_text, 1);
 	cairo_set_line_width(cr, 0.07 * F);
 	mk = &row->marks[RENDER_MARK_RELEASE];
-	for (size_t i = 0; i < mk->n; i++)
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
 		arrow(cr, render_axis_x(ax, mk->v[i]), ey + eh, top, F);
 	/* textbook style: release up from the time line, deadline down to
 	 * it, so a deadline that is also a release reads as a double arrow */
 	mk = &row->marks[RENDER_MARK_DEADLINE];
-	for (size_t i = 0; i < mk->n; i++)
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
 		arrow(cr, render_axis_x(ax, mk->v[i]), top, ey + eh, F);
 	cairo_set_line_width(cr, 0.13 * F);
 	mk = &row->marks[RENDER_MARK_COMPLETE];
-	for (size_t i = 0; i < mk->n; i++) {
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
 		double x = render_axis_x(ax, mk->v[i]);
 
 		cairo_move_to(cr, x, ey - 0.3 * F);
@@ -289,7 +290,7 @@ static void draw_marks(cairo_t *cr, const struct render_gantt *g,
 	cairo_stroke(cr);
 	rgb(cr, &render_style_miss, 1);
 	mk = &row->marks[RENDER_MARK_ABORT];
-	for (size_t i = 0; i < mk->n; i++) {
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
 		double x = render_axis_x(ax, mk->v[i]), c = ey + eh / 2;
 
 		cairo_move_to(cr, x - 0.35 * F, c - 0.35 * F);
@@ -310,7 +311,11 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 	double mh = yl->lane_h[RENDER_LANE_MISS] - 0.25 * F;
 	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
 
-	/* a CPU row collects misses of many tasks, which overlap: thin spans */
+	/* a CPU row collects misses of many tasks, which overlap: thin spans
+	 * and no deadline lines through other tasks' boxes */
+	bool sparse = g->o.rows == RENDER_ROWS_TASK &&
+		      (double)row->misses.n * 0.8 * F <= ax->x1 - ax->x0;
+
 	if (g->o.rows == RENDER_ROWS_CPU)
 		mh = 0.3 * F;
 
@@ -328,10 +333,11 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 		cairo_fill(cr);
 		rgb(cr, &render_style_miss, 1);
 		cairo_set_line_width(cr, 0.05 * F);
-		hatch(cr, x0, my, x1 - x0, mh, RENDER_HATCH_FWD, 0.3 * F);
+		if (x1 - x0 >= 3 * ax->px)
+			hatch(cr, x0, my, x1 - x0, mh, RENDER_HATCH_FWD, 0.3 * F);
 		cairo_set_line_width(cr, 0.08 * F);
 		cairo_rectangle(cr, x0, my, x1 - x0, mh);
-		if (g->o.rows == RENDER_ROWS_TASK) {    /* the missed deadline */
+		if (sparse) {           /* the missed deadline */
 			cairo_move_to(cr, x0, ey);
 			cairo_line_to(cr, x0, my);
 		}
@@ -340,8 +346,13 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			continue;
 		render_miss_label(t, sizeof(t), m, g->m->display_scale);
 		tw = text_w(cr, t);
-		if (x1 + 0.15 * F < label_end || x1 + tw > g->xl.width)
-			continue;       /* no room: the span still shows it */
+		/* no room (a label before, the next miss, the page edge):
+		 * the span alone still shows the miss */
+		if (x1 + 0.15 * F < label_end || x1 + tw > g->xl.width ||
+		    (i + 1 < row->misses.n &&
+		     render_axis_x(ax, row->misses.v[i + 1].d) <
+		     x1 + 0.15 * F + tw + 0.2 * F))
+			continue;
 		text_at(cr, x1 + 0.15 * F, my + yl->lane_h[RENDER_LANE_MISS] -
 			0.15 * F, t);
 		label_end = x1 + 0.15 * F + tw + 0.4 * F;
@@ -572,4 +583,24 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 		return rt_diagf(d, RT_ERR_IO, "%s: cairo: %s", path,
 				cairo_status_to_string(st));
 	return RT_OK;
+}
+
+/* FcFini lives in libfontconfig, which cairo loads but the build does not
+ * link directly; find it in the already-loaded library (POSIX dlopen of a
+ * loaded object just takes a reference). */
+void render_release_caches(void)
+{
+	void *fc;
+
+	cairo_debug_reset_static_data();
+	fc = dlopen("libfontconfig.so.1", RTLD_LAZY);
+	if (fc) {
+		void (*fini)(void);
+		void *sym = dlsym(fc, "FcFini");
+
+		memcpy(&fini, &sym, sizeof(fini));      /* ISO C: no cast */
+		if (fini)
+			fini();
+		dlclose(fc);
+	}
 }

@@ -70,6 +70,12 @@ struct gantt_ylayout {
 	double height;                  /* page height (set by the back end) */
 };
 
+/* Marks are drawn only when they are at least 0.8 F apart on average:
+ * denser arrows are noise (the boxes carry the information).  Memory is
+ * bounded anyway by the recorder's one-per-pixel rule. */
+bool gantt_marks_drawable(const struct render_gantt *g,
+			  const struct render_marks *mk);
+
 void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y);
 
 enum gantt_legend_kind {

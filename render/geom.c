@@ -99,6 +99,32 @@ enum rt_err render_parse_time(const char *s, rt_time scale, rt_time *out,
 	return RT_OK;
 }
 
+enum rt_err render_parse_window(const char *s, rt_time scale, rt_time *t0,
+				rt_time *t1, struct rt_diag *d)
+{
+	const char *colon = strchr(s, ':');
+	char left[64];
+	rt_time a, b;
+	enum rt_err rc;
+
+	if (!colon || (size_t)(colon - s) >= sizeof(left))
+		return rt_diagf(d, RT_ERR_INVAL, "'%s': expected a window "
+				"START:END, e.g. 0:20", s);
+	memcpy(left, s, (size_t)(colon - s));
+	left[colon - s] = '\0';
+	rc = render_parse_time(left, scale, &a, d);
+	if (rc == RT_OK)
+		rc = render_parse_time(colon + 1, scale, &b, d);
+	if (rc != RT_OK)
+		return rc;
+	if (a < 0 || a >= b)
+		return rt_diagf(d, RT_ERR_INVAL, "'%s': the window is empty "
+				"(need 0 <= START < END)", s);
+	*t0 = a;
+	*t1 = b;
+	return RT_OK;
+}
+
 enum rt_err render_parse_length(const char *s, double dpi, double *pt,
 				struct rt_diag *d)
 {

@@ -55,6 +55,11 @@ int render_format_time(char *buf, size_t n, rt_time t, rt_time scale);
 enum rt_err render_parse_time(const char *s, rt_time scale, rt_time *out,
 			      struct rt_diag *d);
 
+/* Parse a chart window "T0:T1" (display units, render_parse_time each)
+ * into [*t0, *t1); requires 0 <= T0 < T1.  Outputs untouched on error. */
+enum rt_err render_parse_window(const char *s, rt_time scale, rt_time *t0,
+				rt_time *t1, struct rt_diag *d);
+
 /* Parse a length: "3.5in", "7.16in", "18cm", "90mm", "500pt", "1600px" or
  * "1600" (pixels), into points (1/72 in); pixels convert at 'dpi'.  Must
  * be > 0 and at most 200 in. */

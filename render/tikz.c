@@ -45,9 +45,6 @@ static bool tex_escape(FILE *f, const char *s)
 
 static const char *colour_name(int colour, char *buf, size_t n)
 {
-	enum render_hatch hk;
-
-	render_style_fill(colour, &hk);
 	if (colour < 0)
 		snprintf(buf, n, "dlsimmixed");
 	else
@@ -103,22 +100,22 @@ static void tikz_row(FILE *f, const struct render_gantt *g, size_t i,
 			render_axis_x(ax, b->a), ey, render_axis_x(ax, b->b), eb);
 	}
 	mk = &row->marks[RENDER_MARK_RELEASE];
-	for (size_t k = 0; k < mk->n; k++)
+	for (size_t k = 0; gantt_marks_drawable(g, mk) && k < mk->n; k++)
 		fprintf(f, "\\draw[dlsimarrow] (%.2f,%.2f) -- (%.2f,%.2f);\n",
 			render_axis_x(ax, mk->v[k]), eb,
 			render_axis_x(ax, mk->v[k]), at);
 	mk = &row->marks[RENDER_MARK_DEADLINE];
-	for (size_t k = 0; k < mk->n; k++)
+	for (size_t k = 0; gantt_marks_drawable(g, mk) && k < mk->n; k++)
 		fprintf(f, "\\draw[dlsimarrow] (%.2f,%.2f) -- (%.2f,%.2f);\n",
 			render_axis_x(ax, mk->v[k]), at,
 			render_axis_x(ax, mk->v[k]), eb);
 	mk = &row->marks[RENDER_MARK_COMPLETE];
-	for (size_t k = 0; k < mk->n; k++)
+	for (size_t k = 0; gantt_marks_drawable(g, mk) && k < mk->n; k++)
 		fprintf(f, "\\draw[dlsimdone] (%.2f,%.2f) -- (%.2f,%.2f);\n",
 			render_axis_x(ax, mk->v[k]), ey - 0.3 * F,
 			render_axis_x(ax, mk->v[k]), eb);
 	mk = &row->marks[RENDER_MARK_ABORT];
-	for (size_t k = 0; k < mk->n; k++)
+	for (size_t k = 0; gantt_marks_drawable(g, mk) && k < mk->n; k++)
 		fprintf(f, "\\node[text=dlsimmiss] at (%.2f,%.2f) {$\\times$};\n",
 			render_axis_x(ax, mk->v[k]), (ey + eb) / 2);
 	for (size_t k = 0; k < row->misses.n; k++) {
@@ -221,8 +218,9 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 
 	rt_diag_clear(d);
 	gantt_ylayout(g, &yl);
-	fputs("% Gantt chart written by dlsim.  Needs \\usepackage{tikz} and\n"
-	      "% \\usetikzlibrary{patterns}; coordinates in points.\n", f);
+	fputs("% Gantt chart written by dlsim; coordinates in points.  Needs\n"
+	      "% \\usepackage{tikz}, and \\usetikzlibrary{patterns} when more\n"
+	      "% than six colours are used (hatched boxes).\n", f);
 	fputs("% Scenario: ", f);
 	tex_escape(f, g->m->scenario);
 	fputs("\n\\begin{tikzpicture}[x=1pt, y=-1pt, line cap=butt,\n"

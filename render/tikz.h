@@ -2,11 +2,12 @@
  *
  * render_gantt_write(g, "chart.tex") calls this; it is public so a caller
  * holding a FILE * (or wanting the text inline) can use it directly.  The
- * output is one standalone tikzpicture ("\usepackage{tikz}" in the
- * preamble; nothing else), with x in display time units and y in rows,
- * so it is easy to edit by hand: one \draw per execution box, arrows for
- * releases and deadlines, marks for completions and aborts, hatched
- * misses with their "+tardiness" labels, the time axis and labels
+ * output is one tikzpicture to \input into a document that loads tikz
+ * (and the patterns library when more than six colours are used), in the
+ * chart's own coordinates (points), with one \draw per execution box
+ * ("% row i" comments separate the rows, for editing by hand), arrows for
+ * releases and deadlines, marks for completions and aborts, red miss
+ * spans with their "+tardiness" labels, the time axis and labels
  * $\tau_{i}$ (C, D, T).  Task names are escaped for LaTeX.
  */
 #ifndef RENDER_TIKZ_H

@@ -17,6 +17,7 @@
 
 #include "models/mem.h"
 #include "models/rng.h"
+#include "render/chrome.h"
 #include "render/jobs.h"
 #include "render/log.h"
 #include "render/outfile.h"
@@ -815,6 +816,208 @@ static void test_outfile_in_a_missing_directory_is_an_io_error(void)
 	CU_ASSERT_EQUAL(render_outfile_open(&o, "", &f, &d), RT_ERR_INVAL);
 }
 
+/* ---- Chrome trace ------------------------------------------------ */
+
+/* A strict JSON validator (RFC 8259), independent of render/json.c. */
+static const char *jv_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	return p;
+}
+
+static const char *jv_value(const char *p, int depth);
+
+static const char *jv_string(const char *p)
+{
+	if (*p++ != '"')
+		return NULL;
+	for (; *p != '"'; p++) {
+		if ((unsigned char)*p < 0x20)
+			return NULL;
+		if (*p != '\\')
+			continue;
+		p++;
+		if (*p == 'u') {
+			for (int i = 1; i <= 4; i++)
+				if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+					return NULL;
+			p += 4;
+		} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+			return NULL;
+		}
+	}
+	return p + 1;
+}
+
+static const char *jv_digits(const char *p)
+{
+	const char *s = p;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p > s ? p : NULL;
+}
+
+static const char *jv_number(const char *p)
+{
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (!(p = jv_digits(p)))
+		return NULL;
+	if (*p == '.' && !(p = jv_digits(p + 1)))
+		return NULL;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		p = jv_digits(p);
+	}
+	return p;
+}
+
+static const char *jv_items(const char *p, char close, bool obj, int depth)
+{
+	p = jv_ws(p + 1);
+	if (*p == close)
+		return p + 1;
+	for (;;) {
+		if (obj) {
+			if (!(p = jv_string(jv_ws(p))))
+				return NULL;
+			p = jv_ws(p);
+			if (*p++ != ':')
+				return NULL;
+		}
+		if (!(p = jv_value(p, depth + 1)))
+			return NULL;
+		p = jv_ws(p);
+		if (*p == close)
+			return p + 1;
+		if (*p++ != ',')
+			return NULL;
+	}
+}
+
+static const char *jv_value(const char *p, int depth)
+{
+	p = jv_ws(p);
+	if (depth > 64)
+		return NULL;
+	switch (*p) {
+	case '{': return jv_items(p, '}', true, depth);
+	case '[': return jv_items(p, ']', false, depth);
+	case '"': return jv_string(p);
+	case 't': return strncmp(p, "true", 4) ? NULL : p + 4;
+	case 'f': return strncmp(p, "false", 5) ? NULL : p + 5;
+	case 'n': return strncmp(p, "null", 4) ? NULL : p + 4;
+	default: return jv_number(p);
+	}
+}
+
+static bool json_valid(const char *s)
+{
+	const char *p = jv_value(s, 0);
+
+	return p && !*jv_ws(p);
+}
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+static void test_json_validator_rejects_what_it_should(void)
+{
+	CU_ASSERT_TRUE(json_valid("{\"a\":[1,-2.5e3,true,null,\"x\\n\"]}"));
+	CU_ASSERT_FALSE(json_valid("{\"a\":[1,]}"));
+	CU_ASSERT_FALSE(json_valid("{\"a\":1,}"));
+	CU_ASSERT_FALSE(json_valid("{\"a\":01}"));
+	CU_ASSERT_FALSE(json_valid("{\"a\":\"\n\"}"));
+	CU_ASSERT_FALSE(json_valid("{\"a\":1} x"));
+}
+
+static void test_chrome_trace_is_json_with_slices_jobs_and_misses(void)
+{
+	struct render_meta m = dario_meta();
+	struct render_chrome *c;
+	struct membuf mb;
+	struct tb b = { .nsinks = 1 };
+	const char *t;
+
+	mb_open(&mb);
+	CU_ASSERT_EQUAL_FATAL(render_chrome_open(mb.f, &m, &c, NULL), RT_OK);
+	b.sinks[0] = render_chrome_sink(c);
+	tb_dario(&b);
+	CU_ASSERT_EQUAL(b.rc, RT_OK);
+	CU_ASSERT_EQUAL(render_chrome_finish(c, NULL), RT_OK);
+	t = mb_text(&mb);
+	CU_ASSERT_TRUE(json_valid(t));
+	CU_ASSERT_EQUAL(count(t, "\"ph\":\"X\""), 4);
+	CU_ASSERT_EQUAL(count(t, "\"ph\":\"b\""), 4);
+	CU_ASSERT_EQUAL(count(t, "\"ph\":\"e\""), 4);
+	CU_ASSERT_EQUAL(count(t, "\"ph\":\"i\""), 2);
+	CU_ASSERT_EQUAL(count(t, "\"ph\":\"M\""), 2 + 1 + 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"name\":\"P2\",\"ph\":\"X\",\"pid\":1,"
+		"\"tid\":0,\"ts\":4,\"dur\":4,\"cat\":\"exec\","
+		"\"args\":{\"task\":1,\"job\":0}}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"name\":\"P2\",\"ph\":\"b\",\"pid\":2,"
+		"\"tid\":2,\"ts\":10,\"cat\":\"job\",\"id\":\"j3\",\"args\":{"
+		"\"job\":1,\"deadline\":15}}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"name\":\"deadline miss\",\"ph\":\"i\","
+		"\"pid\":2,\"tid\":2,\"ts\":8,\"s\":\"t\",\"cat\":\"miss\","
+		"\"args\":{\"job\":0,\"tardiness\":3}}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"displayTimeUnit\":\"ms\""));
+	mb_close(&mb);
+}
+
+static void test_chrome_timestamps_are_exact_microseconds(void)
+{
+	struct rt_task tasks[2] = { rt_task_make("say \"x\"\n", 1250, 3000, 5000),
+				    rt_task_make("B", 1, 2, 3) };
+	struct render_meta m = { .scenario = "ns", .time_unit = "ns",
+				 .cpus = 2, .horizon = 10001, .tasks = tasks,
+				 .ntasks = 2 };
+	struct render_chrome *c;
+	struct membuf mb;
+	struct tb b = { .nsinks = 1 };
+	const char *t;
+	size_t a, late;
+
+	mb_open(&mb);
+	CU_ASSERT_EQUAL_FATAL(render_chrome_open(mb.f, &m, &c, NULL), RT_OK);
+	b.sinks[0] = render_chrome_sink(c);
+	a = tb_release(&b, 1500, 0, 4500, 1250);
+	tb_run(&b, 1500, a, 1);
+	tb_complete(&b, 2750, a);
+	/* a late job overlapping its successor: two ids, both open */
+	late = tb_release(&b, 5000, 0, 8000, 4000);
+	tb_run(&b, 5000, late, 0);
+	tb_release(&b, 10000, 0, 13000, 1);
+	tb_end(&b, 10001);
+	CU_ASSERT_EQUAL(render_chrome_finish(c, NULL), RT_OK);
+	t = mb_text(&mb);
+	CU_ASSERT_TRUE(json_valid(t));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"tid\":1,\"ts\":1.500,\"dur\":1.250,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"id\":\"j1\",\"args\":{\"job\":1,"
+				      "\"deadline\":8.000}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"id\":\"j2\",\"args\":{\"job\":2,"
+				      "\"deadline\":13.000}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"ts\":10.001,\"s\":\"t\",\"cat\":"
+				      "\"miss\",\"args\":{\"job\":1,"
+				      "\"tardiness\":2.001}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"args\":{\"name\":\"say \\\"x\\\"\\n "
+				      "events\"}"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"displayTimeUnit\":\"ns\""));
+	mb_close(&mb);
+}
+
 CU_TestInfo export_tests[] = {
 	{ "csv log has one row per record", test_csv_log_has_one_row_per_record },
 	{ "jsonl log starts with a header and names fields",
@@ -847,5 +1050,11 @@ CU_TestInfo export_tests[] = {
 	  test_outfile_abort_keeps_the_old_file_and_leaves_no_temp },
 	{ "output file in a missing directory is an i/o error",
 	  test_outfile_in_a_missing_directory_is_an_io_error },
+	{ "json validator rejects what it should",
+	  test_json_validator_rejects_what_it_should },
+	{ "chrome trace is json with slices, jobs and misses",
+	  test_chrome_trace_is_json_with_slices_jobs_and_misses },
+	{ "chrome timestamps are exact microseconds",
+	  test_chrome_timestamps_are_exact_microseconds },
 	CU_TEST_INFO_NULL
 };

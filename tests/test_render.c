@@ -341,6 +341,24 @@ static void test_window_times_parse_exactly_or_not_at_all(void)
 	CU_ASSERT_EQUAL(t, 2);          /* untouched on failure */
 }
 
+static void test_windows_parse_as_start_colon_end(void)
+{
+	rt_time a = -1, b = -1;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL(render_parse_window("2.5:10", 1000, &a, &b, &d), RT_OK);
+	CU_ASSERT_EQUAL(a, 2500);
+	CU_ASSERT_EQUAL(b, 10000);
+	CU_ASSERT_EQUAL(render_parse_window("5:5", 1, &a, &b, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "empty"));
+	CU_ASSERT_EQUAL(render_parse_window("7:3", 1, &a, &b, &d), RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(render_parse_window("-1:3", 1, &a, &b, &d), RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(render_parse_window("10", 1, &a, &b, &d), RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(render_parse_window("1:x", 1, &a, &b, &d), RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(a, 2500);       /* untouched on failure */
+	CU_ASSERT_EQUAL(b, 10000);
+}
+
 static void test_sizes_parse_in_inches_centimetres_and_pixels(void)
 {
 	struct rt_diag d;
@@ -1008,6 +1026,21 @@ static void test_tikz_has_one_draw_per_box_and_escapes_names(void)
 	render_gantt_destroy(g);
 }
 
+/* Last: leak checkers must see no font caches at exit (make check-asan). */
+static void test_font_caches_can_be_released_and_rebuilt(void)
+{
+	unsigned char *b;
+	size_t n;
+
+	render_release_caches();
+	outdir();
+	write_dario(OUT "/after-release.png", 0, 0, RT_OK);
+	b = slurp(OUT "/after-release.png", &n);
+	CU_ASSERT_PTR_NOT_NULL(b);
+	free(b);
+	render_release_caches();
+}
+
 CU_TestInfo render_tests[] = {
 	{ "axis maps the window linearly onto the plot",
 	  test_axis_maps_the_window_linearly_onto_the_plot },
@@ -1016,6 +1049,7 @@ CU_TestInfo render_tests[] = {
 	{ "time labels are exact decimals", test_time_labels_are_exact_decimals },
 	{ "window times parse exactly or not at all",
 	  test_window_times_parse_exactly_or_not_at_all },
+	{ "windows parse as start:end", test_windows_parse_as_start_colon_end },
 	{ "sizes parse in inches, centimetres and pixels",
 	  test_sizes_parse_in_inches_centimetres_and_pixels },
 	{ "boxes merge only below the resolution",
@@ -1056,5 +1090,7 @@ CU_TestInfo render_tests[] = {
 	  test_four_cpus_twenty_tasks_render_in_both_views },
 	{ "tikz has one draw per box and escapes names",
 	  test_tikz_has_one_draw_per_box_and_escapes_names },
+	{ "font caches can be released and rebuilt",
+	  test_font_caches_can_be_released_and_rebuilt },
 	CU_TEST_INFO_NULL
 };
