@@ -779,6 +779,78 @@ static void test_replayed_log_draws_the_same_chart(void)
 	free(buf);
 }
 
+/* Corrupted logs replayed into charts and a Chrome trace: every run ends
+ * in RT_OK or RT_ERR_PARSE, never a crash (ASan in make check-asan). */
+static void test_corrupt_logs_never_crash_the_chart_sinks(void)
+{
+	const uint64_t seed = 424242;
+	struct render_meta m = many_meta();
+	struct render_log *l;
+	struct rt_rng r;
+	char *buf = NULL, *copy;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(render_log_open(f, RENDER_LOG_JSONL, &m, &l, NULL),
+			      RT_OK);
+	run_into(&m, render_log_sink(l), 30);
+	CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+	fclose(f);
+	copy = malloc(len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+	rt_rng_seed(&r, seed);
+	for (int it = 0; it < 200; it++) {
+		struct render_gantt *g[2] = { NULL, NULL };
+		struct render_chrome *c = NULL;
+		struct render_replay *rp = NULL;
+		struct sim_sink s[3];
+		char *out = NULL;
+		size_t olen = 0, n = len;
+		FILE *in, *of;
+		enum rt_err rc;
+
+		memcpy(copy, buf, len);
+		for (int k = (int)rt_rng_range(&r, 1, 3); k > 0; k--) {
+			size_t at = (size_t)rt_rng_range(&r, 0, (int64_t)n - 1);
+
+			if (rt_rng_range(&r, 0, 4) == 0)
+				n = at + 1;
+			else
+				copy[at] = "0123456789-,:{}\\"[rt_rng_range(&r, 0, 15)];
+		}
+		in = fmemopen(copy, n, "r");
+		of = open_memstream(&out, &olen);
+		rc = render_replay_open(in, "fuzz.jsonl", &rp, NULL);
+		if (rc == RT_OK) {
+			const struct render_meta *rm = render_replay_meta(rp);
+
+			g[0] = chart(rm, RENDER_ROWS_TASK, 0);
+			g[1] = chart(rm, RENDER_ROWS_CPU, 0);
+			CU_ASSERT_EQUAL(render_chrome_open(of, rm, &c, NULL), RT_OK);
+			if (g[0] && g[1] && c) {
+				s[0] = render_gantt_sink(g[0]);
+				s[1] = render_gantt_sink(g[1]);
+				s[2] = render_chrome_sink(c);
+				rc = render_replay_run(rp, s, 3, NULL);
+			}
+			CU_ASSERT_EQUAL(render_chrome_finish(c, NULL), RT_OK);
+		}
+		if (rc != RT_OK && rc != RT_ERR_PARSE)
+			fprintf(stderr, "\n  seed %" PRIu64 " iteration %d: rc %d\n",
+				seed, it, rc);
+		CU_ASSERT(rc == RT_OK || rc == RT_ERR_PARSE);
+		render_gantt_destroy(g[0]);
+		render_gantt_destroy(g[1]);
+		render_replay_destroy(rp);
+		fclose(in);
+		fclose(of);
+		free(out);
+	}
+	free(copy);
+	free(buf);
+}
+
 /* ---- files -------------------------------------------------------- */
 
 static uint32_t be32(const unsigned char *p)
@@ -1078,6 +1150,8 @@ CU_TestInfo render_tests[] = {
 	  test_a_long_run_records_what_a_column_can_show },
 	{ "replayed log draws the same chart",
 	  test_replayed_log_draws_the_same_chart },
+	{ "corrupt logs never crash the chart sinks",
+	  test_corrupt_logs_never_crash_the_chart_sinks },
 	{ "png has the requested pixel width",
 	  test_png_has_the_requested_pixel_width },
 	{ "svg and pdf are well formed", test_svg_and_pdf_are_well_formed },
