@@ -368,12 +368,6 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	double eh = yl->lane_h[RENDER_LANE_EXEC];
 	double lx = g->xl.margin;
 
-	if (i % 2) {                    /* stripes guide the eye along rows */
-		rgb(cr, &render_style_band, 1);
-		cairo_rectangle(cr, lx - 0.3 * F, ry, g->ax.x1 - lx + 0.3 * F,
-				yl->row_h);
-		cairo_fill(cr);
-	}
 	rgb(cr, &render_style_muted, 1);  /* the row's time line */
 	cairo_set_line_width(cr, 0.05 * F);
 	cairo_move_to(cr, g->ax.x0, ey + eh);
@@ -397,8 +391,9 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	draw_marks(cr, g, row, yl, ry);
 }
 
+/* The time axis; with 'grid', only the grid lines (drawn under the rows). */
 static void draw_axis(cairo_t *cr, const struct render_gantt *g,
-		      const struct gantt_ylayout *yl)
+		      const struct gantt_ylayout *yl, bool grid)
 {
 	const struct render_axis *ax = &g->ax;
 	double F = yl->F, y = yl->axis_y, lw;
@@ -416,11 +411,16 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 	for (; tick <= ax->t1; tick += step) {
 		double x = render_axis_x(ax, tick), tw;
 
-		rgb(cr, &render_style_grid, 1);         /* grid line */
-		cairo_set_line_width(cr, 0.04 * F);
-		cairo_move_to(cr, x, yl->top);
-		cairo_line_to(cr, x, y);
-		cairo_stroke(cr);
+		if (grid) {
+			rgb(cr, &render_style_grid, 1);
+			cairo_set_line_width(cr, 0.04 * F);
+			cairo_move_to(cr, x, yl->top);
+			cairo_line_to(cr, x, y);
+			cairo_stroke(cr);
+			if (tick > ax->t1 - step)
+				break;
+			continue;
+		}
 		rgb(cr, &render_style_text, 1);
 		cairo_set_line_width(cr, 0.07 * F);
 		cairo_move_to(cr, x, y);
@@ -432,6 +432,8 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 		if (tick > ax->t1 - step)
 			break;
 	}
+	if (grid)
+		return;
 	cairo_set_line_width(cr, 0.07 * F);
 	cairo_move_to(cr, ax->x0, y);
 	cairo_line_to(cr, ax->x1, y);
@@ -456,9 +458,17 @@ static void draw_page(cairo_t *cr, const struct render_gantt *g,
 		text_at(cr, (g->xl.width - text_w(cr, g->o.title)) / 2,
 			yl->title_y, g->o.title);
 	}
+	for (size_t i = 1; i < g->nrows; i += 2) {  /* stripes guide the eye */
+		rgb(cr, &render_style_band, 1);
+		cairo_rectangle(cr, g->xl.margin - 0.3 * yl->F,
+				yl->top + (double)i * yl->row_h,
+				g->ax.x1 - g->xl.margin + 0.3 * yl->F, yl->row_h);
+		cairo_fill(cr);
+	}
+	draw_axis(cr, g, yl, true);
 	for (size_t i = 0; i < g->nrows; i++)
 		draw_row(cr, g, i, yl);
-	draw_axis(cr, g, yl);
+	draw_axis(cr, g, yl, false);
 	legend(cr, g, g->xl.margin, g->xl.width - g->xl.margin, yl->legend_y);
 }
 

@@ -135,8 +135,9 @@ static void tikz_row(FILE *f, const struct render_gantt *g, size_t i,
 	}
 }
 
+/* The time axis; with 'grid', only the grid lines (drawn under the rows). */
 static void tikz_axis(FILE *f, const struct render_gantt *g,
-		      const struct gantt_ylayout *yl)
+		      const struct gantt_ylayout *yl, bool grid)
 {
 	const struct render_axis *ax = &g->ax;
 	rt_time scale = g->m->display_scale > 0 ? g->m->display_scale : 1;
@@ -147,19 +148,26 @@ static void tikz_axis(FILE *f, const struct render_gantt *g,
 	const char *unit = g->m->display_unit ? g->m->display_unit : "tick";
 	char t[48];
 
-	fprintf(f, "%% time axis\n\\draw[dlsimaxis] (%.2f,%.2f) -- (%.2f,%.2f);\n",
-		ax->x0, y, ax->x1, y);
+	fputs(grid ? "% grid\n" : "% time axis\n", f);
+	if (!grid)
+		fprintf(f, "\\draw[dlsimaxis] (%.2f,%.2f) -- (%.2f,%.2f);\n",
+			ax->x0, y, ax->x1, y);
 	for (; tick <= ax->t1; tick += step) {
 		double x = render_axis_x(ax, tick);
 
 		render_format_time(t, sizeof(t), tick, scale);
-		fprintf(f, "\\draw[dlsimgrid] (%.2f,%.2f) -- (%.2f,%.2f);\n"
-			"\\draw[dlsimaxis] (%.2f,%.2f) -- (%.2f,%.2f) "
-			"node[below, font=\\scriptsize] {%s};\n",
-			x, yl->top, x, y, x, y, x, y + 0.35 * F, t);
+		if (grid)
+			fprintf(f, "\\draw[dlsimgrid] (%.2f,%.2f) -- (%.2f,%.2f);\n",
+				x, yl->top, x, y);
+		else
+			fprintf(f, "\\draw[dlsimaxis] (%.2f,%.2f) -- (%.2f,%.2f) "
+				"node[below, font=\\scriptsize] {%s};\n",
+				x, y, x, y + 0.35 * F, t);
 		if (tick > ax->t1 - step)
 			break;
 	}
+	if (grid)
+		return;
 	fprintf(f, "\\node[below, font=\\scriptsize] at (%.2f,%.2f) "
 		"{time (%s)};\n", (ax->x0 + ax->x1) / 2, y + 1.6 * F,
 		!strcmp(unit, "tick") ? "ticks" : unit);
@@ -249,9 +257,10 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 		tex_escape(f, g->o.title);
 		fputs("};\n", f);
 	}
+	tikz_axis(f, g, &yl, true);
 	for (size_t i = 0; i < g->nrows; i++)
 		tikz_row(f, g, i, &yl);
-	tikz_axis(f, g, &yl);
+	tikz_axis(f, g, &yl, false);
 	tikz_legend(f, g, &yl);
 	fputs("\\end{tikzpicture}\n", f);
 	if (fflush(f) == EOF || ferror(f))
