@@ -1,0 +1,516 @@
+/* gantt.c - the Gantt recorder: a sink turning trace records into the
+ * boxes, marks and miss spans a chart draws (see gantt.h).
+ *
+ * Per CPU it remembers what runs since when; an interval closes on
+ * PREEMPT, COMPLETE, an ABORT of the running job, a new START on the same
+ * CPU, or END, and becomes a box in the task's row (task view) or the
+ * CPU's row (CPU view).  Everything goes through geom.c, which clips to
+ * the window and merges below the output resolution, so the cost per
+ * record is O(1) (O(cpus) for ABORT) and memory is bounded by the picture.
+ * Records with out-of-range task or CPU indices are ignored: the engine
+ * never sends them and render_replay rejects them, so this is only a
+ * guard.
+ */
+#include "render/gantt_int.h"
+
+#include <string.h>
+
+#include "models/mem.h"
+#include "render/internal.h"
+#include "render/outfile.h"
+#include "render/tikz.h"
+
+static bool task_view(const struct render_gantt *g)
+{
+	return g->o.rows == RENDER_ROWS_TASK;
+}
+
+void gantt_clean_text(char *dst, size_t n, const char *src)
+{
+	const unsigned char *s = (const unsigned char *)(src ? src : "");
+	size_t k = 0, len = strlen((const char *)s);
+
+	if (!n)
+		return;
+	while (*s) {
+		size_t c = render_utf8_len(s, len);
+
+		if (k >= GANTT_TEXT_MAX || k + (c ? c : 1) + 4 > n) {
+			if (k + 4 <= n) {       /* "…" */
+				memcpy(dst + k, "\xe2\x80\xa6", 3);
+				k += 3;
+			}
+			break;
+		}
+		if (!c) {
+			dst[k++] = '?';
+			c = 1;
+		} else if (c == 1 && (*s < 0x20 || *s == 0x7f)) {
+			dst[k++] = ' ';
+		} else {
+			memcpy(dst + k, s, c);
+			k += c;
+		}
+		s += c;
+		len -= c;
+	}
+	dst[k] = '\0';
+}
+
+/* "τ₁₂" : tau with the 1-based index in Unicode subscript digits. */
+static size_t tau_name(char *buf, size_t n, size_t index)
+{
+	char digits[24];
+	size_t len, k = 0;
+
+	len = (size_t)snprintf(digits, sizeof(digits), "%zu", index + 1);
+	k = (size_t)snprintf(buf, n, "\xcf\x84");
+	for (size_t i = 0; i < len && k + 4 < n; i++) {
+		/* U+2080 + digit = E2 82 80+digit */
+		buf[k++] = '\xe2';
+		buf[k++] = '\x82';
+		buf[k++] = (char)(0x80 + (digits[i] - '0'));
+	}
+	buf[k] = '\0';
+	return k;
+}
+
+static char *row_label(const struct render_gantt *g, size_t i)
+{
+	char buf[160], c[32], dd[32], t[32];
+	size_t k;
+
+	if (!task_view(g)) {
+		snprintf(buf, sizeof(buf), "CPU %zu", i);
+		return rt_strdup(buf);
+	}
+	render_format_time(c, sizeof(c), g->m->tasks[i].wcet, g->m->display_scale);
+	render_format_time(dd, sizeof(dd), g->m->tasks[i].deadline,
+			   g->m->display_scale);
+	render_format_time(t, sizeof(t), g->m->tasks[i].period,
+			   g->m->display_scale);
+	k = tau_name(buf, sizeof(buf), i);
+	snprintf(buf + k, sizeof(buf) - k, " (%s, %s, %s)", c, dd, t);
+	return rt_strdup(buf);
+}
+
+enum rt_err render_gantt_format_from_path(const char *path,
+					  enum render_gantt_format *fmt,
+					  struct rt_diag *d)
+{
+	static const struct { const char *ext; enum render_gantt_format f; }
+	exts[] = {
+		{ ".png", RENDER_GANTT_PNG }, { ".svg", RENDER_GANTT_SVG },
+		{ ".pdf", RENDER_GANTT_PDF }, { ".tex", RENDER_GANTT_TIKZ },
+		{ ".tikz", RENDER_GANTT_TIKZ },
+	};
+	const char *ext;
+
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		if (render_path_has_ext(path, exts[i].ext)) {
+			*fmt = exts[i].f;
+			return RT_OK;
+		}
+	}
+	ext = render_path_ext(path);
+	if (!*ext)
+		return rt_diagf(d, RT_ERR_INVAL, "%s: no file extension; use "
+				".png, .svg, .pdf or .tex for a chart", path);
+	return rt_diagf(d, RT_ERR_INVAL, "%s: unknown chart extension '%s'; "
+			"use .png, .svg, .pdf or .tex", path, ext);
+}
+
+static enum rt_err check_opts(const struct render_meta *m,
+			      struct render_gantt_opts *o, struct rt_diag *d)
+{
+	if (o->t0 == 0 && o->t1 == 0)
+		o->t1 = m->horizon;
+	if (o->t0 >= o->t1)
+		return rt_diagf(d, RT_ERR_INVAL, "chart window [%lld, %lld) is "
+				"empty", (long long)o->t0, (long long)o->t1);
+	if (o->dpi == 0)
+		o->dpi = GANTT_DEFAULT_DPI;
+	if (!(o->dpi >= 10 && o->dpi <= GANTT_MAX_DPI))
+		return rt_diagf(d, RT_ERR_INVAL, "dpi must be in 10..2400");
+	if (o->width_pt == 0)
+		o->width_pt = GANTT_DEFAULT_WIDTH_PT;
+	if (!(o->width_pt >= 72 && o->width_pt <= 200 * 72.0))
+		return rt_diagf(d, RT_ERR_INVAL, "chart width must be between "
+				"1in and 200in");
+	if (o->rows != RENDER_ROWS_TASK && o->rows != RENDER_ROWS_CPU)
+		return rt_diagf(d, RT_ERR_INVAL, "unknown row mode");
+	if (m->cpus < 1 || (o->rows == RENDER_ROWS_TASK && m->ntasks < 1))
+		return rt_diagf(d, RT_ERR_INVAL, "chart: nothing to draw (no "
+				"%s)", m->cpus < 1 ? "CPU" : "task");
+	return RT_OK;
+}
+
+/* Fix the horizontal layout: font by page width (papers: 3.5 in columns
+ * get 6.5 pt, wider pages 8 pt), label column from the widest label. */
+static void xlayout(struct render_gantt *g)
+{
+	struct gantt_xlayout *xl = &g->xl;
+	double wmax = 0, right;
+
+	xl->width = g->o.width_pt;
+	xl->font = xl->width < 300 ? 6.5 : 8.0;
+	xl->margin = 0.8 * xl->font;
+	for (size_t i = 0; i < g->nrows; i++) {
+		double w = gantt_text_width(g->rows[i].label, xl->font, false);
+
+		if (g->rows[i].sublabel) {
+			double s = gantt_text_width(g->rows[i].sublabel,
+						    0.85 * xl->font, false);
+			if (s > w)
+				w = s;
+		}
+		if (w > wmax)
+			wmax = w;
+	}
+	if (wmax > 0.4 * xl->width)     /* very long names are clipped */
+		wmax = 0.4 * xl->width;
+	xl->label_w = wmax + xl->font;
+	right = 2.5 * xl->font;         /* room for the last tick and "+3" */
+	g->ax.t0 = g->o.t0;
+	g->ax.t1 = g->o.t1;
+	g->ax.x0 = xl->margin + xl->label_w;
+	g->ax.x1 = xl->width - right;
+	g->ax.px = 72.0 / g->o.dpi;
+}
+
+enum rt_err render_gantt_create(const struct render_meta *m,
+				const struct render_gantt_opts *o,
+				struct render_gantt **out, struct rt_diag *d)
+{
+	struct render_gantt_opts def = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g;
+	enum rt_err rc;
+
+	rt_diag_clear(d);
+	if (!m || !out)
+		return rt_diagf(d, RT_ERR_INVAL, "chart: bad arguments");
+	def = o ? *o : def;
+	rc = check_opts(m, &def, d);
+	if (rc != RT_OK)
+		return rc;
+	g = rt_calloc(1, sizeof(*g));
+	if (!g)
+		return rt_diagf(d, RT_ERR_NOMEM, "chart: out of memory");
+	g->m = m;
+	g->o = def;
+	g->o.title = NULL;
+	def.title = def.title ? def.title : m->scenario;
+	if (def.title && *def.title) {
+		char t[GANTT_TEXT_MAX * 2];
+
+		gantt_clean_text(t, sizeof(t), def.title);
+		if (!(g->o.title = rt_strdup(t)))
+			goto nomem;
+	}
+	g->nrows = task_view(g) ? m->ntasks : m->cpus;
+	g->rows = rt_calloc(g->nrows, sizeof(*g->rows));
+	g->run = rt_calloc(m->cpus, sizeof(*g->run));
+	if (!g->rows || !g->run)
+		goto nomem;
+	for (size_t i = 0; i < g->nrows; i++) {
+		g->rows[i].label = row_label(g, i);
+		if (!g->rows[i].label)
+			goto nomem;
+		if (task_view(g)) {
+			char name[GANTT_TEXT_MAX + 8];
+
+			gantt_clean_text(name, sizeof(name), m->tasks[i].name);
+			g->rows[i].sublabel = rt_strdup(name);
+			if (!g->rows[i].sublabel)
+				goto nomem;
+		}
+	}
+	xlayout(g);
+	*out = g;
+	return RT_OK;
+nomem:
+	render_gantt_destroy(g);
+	return rt_diagf(d, RT_ERR_NOMEM, "chart: out of memory");
+}
+
+void render_gantt_destroy(struct render_gantt *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; g->rows && i < g->nrows; i++) {
+		struct gantt_row *r = &g->rows[i];
+
+		render_boxes_fini(&r->boxes);
+		for (int k = 0; k < RENDER_MARK__COUNT; k++)
+			render_marks_fini(&r->marks[k]);
+		render_misses_fini(&r->misses);
+		rt_free(r->label);
+		rt_free(r->sublabel);
+	}
+	rt_free(g->rows);
+	rt_free(g->run);
+	rt_free((char *)(uintptr_t)g->o.title);
+	rt_free(g);
+}
+
+/* Close the interval running on cpu at time t. */
+static enum rt_err close_run(struct render_gantt *g, int cpu, rt_time t)
+{
+	struct gantt_run *r = &g->run[cpu];
+	size_t row;
+	int colour;
+
+	if (!r->on)
+		return RT_OK;
+	r->on = false;
+	if (task_view(g)) {
+		row = r->task;
+		colour = g->m->cpus > 1 ? cpu : (int)r->task;
+	} else {
+		row = (size_t)cpu;
+		colour = (int)r->task;
+	}
+	return render_boxes_add(&g->rows[row].boxes, &g->ax, r->since, t,
+				colour, GANTT_MIN_BOX_PX);
+}
+
+/* Row of a job-related mark: the task's, or in the CPU view the CPU's
+ * (-1: not drawn). */
+static long mark_row(const struct render_gantt *g, const struct sim_rec *r,
+		     int cpu)
+{
+	if (task_view(g))
+		return (long)r->task;
+	return cpu >= 0 && (unsigned)cpu < g->m->cpus ? cpu : -1;
+}
+
+static enum rt_err add_mark(struct render_gantt *g, long row,
+			    enum render_mark k, rt_time t)
+{
+	if (row < 0)
+		return RT_OK;
+	return render_marks_add(&g->rows[row].marks[k], &g->ax, t,
+				GANTT_MIN_MARK_PX);
+}
+
+static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_gantt *g = ctx;
+	const struct sim_job_info *ji = r->info;
+	bool cpu_ok = r->cpu >= 0 && (unsigned)r->cpu < g->m->cpus;
+	int job_cpu = ji && ji->cpu >= 0 ? ji->cpu : -1;
+	enum rt_err rc = RT_OK;
+
+	if (r->kind == SIM_REC_END) {
+		for (unsigned c = 0; c < g->m->cpus && rc == RT_OK; c++)
+			rc = close_run(g, (int)c, r->time);
+		g->ended = true;
+		return rc;
+	}
+	if (r->task >= g->m->ntasks || !ji)
+		return RT_OK;
+	switch (r->kind) {
+	case SIM_REC_RELEASE:
+		if (!task_view(g))
+			return RT_OK;
+		rc = add_mark(g, (long)r->task, RENDER_MARK_RELEASE, r->time);
+		if (rc == RT_OK)
+			rc = add_mark(g, (long)r->task, RENDER_MARK_DEADLINE,
+				      ji->abs_deadline);
+		return rc;
+	case SIM_REC_START:
+		if (!cpu_ok)
+			return RT_OK;
+		rc = close_run(g, r->cpu, r->time);
+		g->run[r->cpu] = (struct gantt_run){ .on = true, .task = r->task,
+						     .job = r->job,
+						     .since = r->time };
+		return rc;
+	case SIM_REC_PREEMPT:
+		return cpu_ok ? close_run(g, r->cpu, r->time) : RT_OK;
+	case SIM_REC_COMPLETE:
+		if (cpu_ok)
+			rc = close_run(g, r->cpu, r->time);
+		if (rc == RT_OK)
+			rc = add_mark(g, mark_row(g, r, cpu_ok ? r->cpu : job_cpu),
+				      RENDER_MARK_COMPLETE, r->time);
+		return rc;
+	case SIM_REC_ABORT:
+		for (unsigned c = 0; c < g->m->cpus && rc == RT_OK; c++)
+			if (g->run[c].on && g->run[c].task == r->task &&
+			    g->run[c].job == r->job)
+				rc = close_run(g, (int)c, r->time);
+		g->nabort++;
+		if (rc == RT_OK)
+			rc = add_mark(g, mark_row(g, r, job_cpu),
+				      RENDER_MARK_ABORT, r->time);
+		return rc;
+	case SIM_REC_MISS: {
+		long row = mark_row(g, r, cpu_ok ? r->cpu : job_cpu);
+
+		g->nmiss++;
+		if (row < 0)
+			return RT_OK;
+		return render_misses_add(&g->rows[row].misses, &g->ax,
+					 ji->abs_deadline, r->time, r->value,
+					 ji->finish == RT_TIME_NEVER,
+					 GANTT_MIN_BOX_PX);
+	}
+	default:
+		return RT_OK;
+	}
+}
+
+struct sim_sink render_gantt_sink(struct render_gantt *g)
+{
+	struct sim_sink s = {
+		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
+			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
+			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
+			SIM_MASK(SIM_REC_END),
+		.emit = gantt_emit,
+		.ctx = g,
+	};
+
+	return s;
+}
+
+enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
+			       struct rt_diag *d)
+{
+	enum render_gantt_format fmt;
+	struct render_outfile of;
+	enum rt_err rc;
+	FILE *f;
+
+	rt_diag_clear(d);
+	if (!g || !path)
+		return rt_diagf(d, RT_ERR_INVAL, "chart: bad arguments");
+	rc = render_gantt_format_from_path(path, &fmt, d);
+	if (rc != RT_OK)
+		return rc;
+	rc = render_outfile_open(&of, path, &f, d);
+	if (rc != RT_OK)
+		return rc;
+	if (fmt == RENDER_GANTT_TIKZ)
+		rc = render_tikz_write(g, f, d);
+	else
+		rc = gantt_draw_cairo(g, fmt, f, path, d);
+	if (rc != RT_OK) {
+		render_outfile_abort(&of);
+		return rc;
+	}
+	return render_outfile_commit(&of, d);
+}
+
+/* ---- layout shared by the back ends ---- */
+
+bool gantt_marks_drawable(const struct render_gantt *g,
+			  const struct render_marks *mk)
+{
+	return (double)mk->n * 0.8 * g->xl.font <= g->ax.x1 - g->ax.x0;
+}
+
+void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y)
+{
+	double F = g->xl.font, pos;
+	bool tv = g->o.rows == RENDER_ROWS_TASK;
+	static const double task_lanes[RENDER_LANE__COUNT] = {
+		0.8, 1.3, 0.7, 0, 0
+	};
+	static const double cpu_lanes[RENDER_LANE__COUNT] = {
+		0.4, 1.6, 0.7, 0, 0
+	};
+
+	memset(y, 0, sizeof(*y));
+	y->F = F;
+	pos = g->xl.margin;
+	if (g->o.title) {
+		y->title_y = pos + 1.1 * F;
+		pos += 2.0 * F;
+	}
+	y->top = pos;
+	for (int k = 0; k < RENDER_LANE__COUNT; k++) {
+		y->lane_y[k] = y->row_h;
+		y->lane_h[k] = (tv ? task_lanes[k] : cpu_lanes[k]) * F;
+		y->row_h += y->lane_h[k];
+	}
+	y->row_h += 0.3 * F;
+	y->axis_y = y->top + (double)g->nrows * y->row_h + 0.1 * F;
+	y->legend_y = y->axis_y + 3.0 * F;
+}
+
+
+size_t gantt_legend_items(const struct render_gantt *g,
+			  struct gantt_legend_item *it, size_t max)
+{
+	size_t n = 0;
+	bool tv = g->o.rows == RENDER_ROWS_TASK;
+
+	if (tv && g->m->cpus > 1) {
+		for (unsigned c = 0; c < g->m->cpus && n < max; c++, n++) {
+			it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_SWATCH,
+						      .colour = (int)c };
+			snprintf(it[n].text, sizeof(it[n].text), "CPU %u", c);
+		}
+	} else if (!tv) {
+		for (size_t i = 0; i < g->m->ntasks && n < max; i++, n++) {
+			char name[GANTT_TEXT_MAX + 8];
+
+			gantt_clean_text(name, sizeof(name), g->m->tasks[i].name);
+			it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_SWATCH,
+						      .colour = (int)i };
+			snprintf(it[n].text, sizeof(it[n].text), "\xcf\x84%zu %s",
+				 i + 1, name);
+		}
+	}
+	if (tv && n + 2 <= max) {
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_RELEASE };
+		snprintf(it[n++].text, sizeof(it->text), "release");
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_DEADLINE };
+		snprintf(it[n++].text, sizeof(it->text), "deadline");
+	}
+	if (n < max) {
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_COMPLETE };
+		snprintf(it[n++].text, sizeof(it->text), "completion");
+	}
+	if (g->nmiss && n < max) {
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_MISS };
+		snprintf(it[n++].text, sizeof(it->text), "deadline miss (+tardiness)");
+	}
+	if (g->nabort && n < max) {
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_ABORT };
+		snprintf(it[n++].text, sizeof(it->text), "aborted");
+	}
+	return n;
+}
+
+size_t render_gantt_nrows(const struct render_gantt *g)
+{
+	return g->nrows;
+}
+
+const struct render_axis *render_gantt_axis(const struct render_gantt *g)
+{
+	return &g->ax;
+}
+
+const struct render_boxes *render_gantt_boxes(const struct render_gantt *g,
+					      size_t row)
+{
+	return row < g->nrows ? &g->rows[row].boxes : NULL;
+}
+
+const struct render_marks *render_gantt_marks(const struct render_gantt *g,
+					      size_t row, enum render_mark k)
+{
+	if (row >= g->nrows || (unsigned)k >= RENDER_MARK__COUNT)
+		return NULL;
+	return &g->rows[row].marks[k];
+}
+
+const struct render_misses *render_gantt_misses(const struct render_gantt *g,
+						size_t row)
+{
+	return row < g->nrows ? &g->rows[row].misses : NULL;
+}

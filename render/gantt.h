@@ -1,0 +1,139 @@
+/* gantt.h - Gantt charts of a run: PNG, SVG, PDF (cairo) and TikZ.
+ *
+ * A chart is a sink: create it before the run (it needs the window and the
+ * output width to know what is visible), attach render_gantt_sink() to the
+ * engine or to render_replay_run(), then write it to one or more files:
+ *
+ *	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+ *	o.rows = RENDER_ROWS_CPU;
+ *	rc = render_gantt_create(&meta, &o, &g, &diag);
+ *	... run with render_gantt_sink(g) ...
+ *	rc = render_gantt_write(g, "out.pdf", &diag);
+ *	render_gantt_destroy(g);
+ *
+ * Rows: one per task (default; boxes coloured by CPU when cpus > 1, by
+ * task otherwise) or one per CPU (boxes coloured by task, named inside
+ * when they fit).  Each row is a stack of lanes (render_lane): arrows,
+ * execution boxes, misses, and lanes reserved for server budget and
+ * throttling, so server charts add lanes without changing the layout code.
+ * Drawn: labels tau_i (C, D, T) and the task name, execution boxes
+ * (preemptions show as split boxes), release up-arrows, deadline
+ * down-arrows, completion marks, deadline misses as a red hatched span
+ * from the deadline to the finish labelled "+tardiness" ("+5…" when still
+ * pending at the horizon), aborted jobs as a cross, time axis with nice
+ * ticks and the unit, title, legend.
+ *
+ * Memory: what is recorded is merged at the output resolution (geom.h),
+ * so it is O(rows x width in pixels) whatever the number of jobs.
+ * Determinism: the same records and options give the same PNG, SVG and
+ * PDF bytes (fixed font options, fixed PDF dates, normalised SVG ids) on
+ * one cairo version; different cairo versions may differ.
+ */
+#ifndef RENDER_GANTT_H
+#define RENDER_GANTT_H
+
+#include <stddef.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+#include "render/geom.h"
+#include "render/meta.h"
+#include "sim/trace.h"
+
+enum render_rows {
+	RENDER_ROWS_TASK = 0,           /* one row per task */
+	RENDER_ROWS_CPU                 /* one row per CPU */
+};
+
+enum render_gantt_format {
+	RENDER_GANTT_PNG = 0,
+	RENDER_GANTT_SVG,
+	RENDER_GANTT_PDF,
+	RENDER_GANTT_TIKZ               /* .tex / .tikz */
+};
+
+struct render_gantt_opts {
+	rt_time t0, t1;                 /* window [t0, t1) in internal units;
+					 * t0 == t1 == 0: [0, horizon) */
+	double width_pt;                /* chart width in points (1/72 in);
+					 * 0: 7.16 in (render_parse_length) */
+	double dpi;                     /* PNG pixels per inch; 0: 300.
+					 * Also the resolution of merging. */
+	enum render_rows rows;
+	const char *title;              /* NULL: the scenario name; "": none */
+};
+
+#define RENDER_GANTT_OPTS_DEFAULT \
+	{ .t0 = 0, .t1 = 0, .width_pt = 0, .dpi = 0, \
+	  .rows = RENDER_ROWS_TASK, .title = NULL }
+
+/* Lane kinds of a row, top to bottom. */
+enum render_lane {
+	RENDER_LANE_ARROWS = 0,         /* heads of release/deadline arrows */
+	RENDER_LANE_EXEC,               /* execution boxes */
+	RENDER_LANE_MISS,               /* tardiness spans and their labels */
+	RENDER_LANE_BUDGET,             /* server budget (reserved, height 0) */
+	RENDER_LANE_THROTTLE,           /* server throttled (reserved, height 0) */
+	RENDER_LANE__COUNT
+};
+
+/* Point marks recorded per row. */
+enum render_mark {
+	RENDER_MARK_RELEASE = 0,
+	RENDER_MARK_DEADLINE,
+	RENDER_MARK_COMPLETE,
+	RENDER_MARK_ABORT,
+	RENDER_MARK__COUNT
+};
+
+struct render_gantt;
+
+/* The format for a file name by extension (.png .svg .pdf .tex .tikz,
+ * any case).  RT_ERR_INVAL naming the extension otherwise; call it before
+ * the run to fail early. */
+enum rt_err render_gantt_format_from_path(const char *path,
+					  enum render_gantt_format *fmt,
+					  struct rt_diag *d);
+
+/* A new, empty chart for a run described by m (borrowed: must outlive the
+ * chart).  o may be NULL (defaults); it is copied (title too).
+ * RT_ERR_INVAL for an empty window (t0 >= t1, or horizon 0 without a
+ * window), bad width or dpi; *out untouched on failure. */
+enum rt_err render_gantt_create(const struct render_meta *m,
+				const struct render_gantt_opts *o,
+				struct render_gantt **out, struct rt_diag *d);
+
+/* A sink recording what the chart draws (releases, starts, preemptions,
+ * completions, misses, aborts, end).  Its emit returns RT_ERR_NOMEM if a
+ * list cannot grow (the chart then stays as recorded so far). */
+struct sim_sink render_gantt_sink(struct render_gantt *g);
+
+/* Draw the chart into path, format by extension.  The file appears
+ * complete or not at all (render/outfile.h).  RT_ERR_INVAL: unknown
+ * extension, or a PNG larger than 32767 pixels a side; RT_ERR_IO: the file
+ * cannot be written (message names it); RT_ERR_NOMEM.  May be called
+ * several times (several formats), before or after the run ends. */
+enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
+			       struct rt_diag *d);
+
+void render_gantt_destroy(struct render_gantt *g);     /* NULL is a no-op */
+
+/* Release the process-wide font caches cairo and fontconfig keep after
+ * drawing text (cairo_debug_reset_static_data, FcFini), so that leak
+ * checkers (ASan, valgrind) see a clean exit.  Call once, at exit, when no
+ * chart is being drawn; charts drawn later still work (the caches are
+ * rebuilt).  Never fails. */
+void render_release_caches(void);
+
+/* ---- what was recorded (for tests and other back ends) ---- */
+
+size_t render_gantt_nrows(const struct render_gantt *g);
+const struct render_axis *render_gantt_axis(const struct render_gantt *g);
+const struct render_boxes *render_gantt_boxes(const struct render_gantt *g,
+					      size_t row);
+const struct render_marks *render_gantt_marks(const struct render_gantt *g,
+					      size_t row, enum render_mark k);
+const struct render_misses *render_gantt_misses(const struct render_gantt *g,
+						size_t row);
+
+#endif /* RENDER_GANTT_H */

@@ -1,0 +1,616 @@
+/* gantt_draw.c - draw a recorded Gantt chart with cairo (PNG, SVG, PDF).
+ *
+ * One draw function for every backend (cairo's own test style): the page
+ * is laid out in points; PNG scales by dpi/72.  Vertical layout, top to
+ * bottom: title, rows (each a stack of lanes, enum render_lane), time
+ * axis, legend.  All sizes derive from the base font size F, so charts
+ * for a 3.5 in column and a 7.16 in page keep their proportions.
+ *
+ * Determinism: fixed font (DejaVu Sans through the toy API), fixed font
+ * options (grey antialiasing, no hinting, unhinted metrics), fixed PDF
+ * dates, and the one per-process counter cairo 1.16 writes into SVG
+ * (<g id="surfaceN">) rewritten to a constant while streaming.
+ */
+#include "render/gantt_int.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "render/style.h"
+
+#define PNG_MAX_SIDE 32767              /* cairo image surface limit */
+
+static void font_setup(cairo_t *cr)
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+}
+
+static void font(cairo_t *cr, double size, bool bold)
+{
+	cairo_select_font_face(cr, RENDER_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD :
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+static double text_w(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+double gantt_text_width(const char *text, double size, bool bold)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cairo_t *cr = cairo_create(s);
+	double w;
+
+	font_setup(cr);
+	font(cr, size, bold);
+	w = text_w(cr, text);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		w = 0;
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return w;
+}
+
+static void rgb(cairo_t *cr, const struct render_rgb *c, double alpha)
+{
+	cairo_set_source_rgba(cr, c->r, c->g, c->b, alpha);
+}
+
+static void text_at(cairo_t *cr, double x, double y, const char *s)
+{
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, s);
+}
+
+static void hatch(cairo_t *cr, double x, double y, double w, double h,
+		  enum render_hatch kind, double step)
+{
+	if (kind == RENDER_HATCH_NONE)
+		return;
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	for (double s = -h; s < w + h; s += step) {
+		if (kind != RENDER_HATCH_BACK) {        /* "/" */
+			cairo_move_to(cr, x + s, y + h);
+			cairo_line_to(cr, x + s + h, y);
+		}
+		if (kind != RENDER_HATCH_FWD) {         /* "\" */
+			cairo_move_to(cr, x + s, y);
+			cairo_line_to(cr, x + s + h, y + h);
+		}
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void arrow(cairo_t *cr, double x, double y_from, double y_to, double F)
+{
+	double dir = y_to < y_from ? 1 : -1;    /* head points to y_to */
+
+	cairo_move_to(cr, x, y_from);
+	cairo_line_to(cr, x, y_to + dir * 0.3 * F);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x, y_to);
+	cairo_line_to(cr, x - 0.2 * F, y_to + dir * 0.38 * F);
+	cairo_line_to(cr, x + 0.2 * F, y_to + dir * 0.38 * F);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* ---- legend ----------------------------------------------------------- */
+
+static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
+			 double x, double y, double F)
+{
+	double w = 1.1 * F, h = 0.8 * F;        /* y: top of the glyph box */
+	enum render_hatch hk;
+	struct render_rgb c;
+
+	cairo_set_line_width(cr, 0.06 * F);
+	switch (it->kind) {
+	case GANTT_LEG_SWATCH:
+		c = render_style_fill(it->colour, &hk);
+		rgb(cr, &c, 1);
+		cairo_rectangle(cr, x, y, w, h);
+		cairo_fill(cr);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.4);
+		hatch(cr, x, y, w, h, hk, 0.3 * F);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
+		cairo_rectangle(cr, x, y, w, h);
+		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_RELEASE:
+	case GANTT_LEG_DEADLINE:
+		rgb(cr, &render_style_text, 1);
+		if (it->kind == GANTT_LEG_RELEASE)
+			arrow(cr, x + w / 2, y + h + 0.1 * F, y - 0.1 * F, F);
+		else
+			arrow(cr, x + w / 2, y - 0.1 * F, y + h + 0.1 * F, F);
+		return;
+	case GANTT_LEG_COMPLETE:
+		rgb(cr, &render_style_text, 1);
+		cairo_set_line_width(cr, 0.12 * F);
+		cairo_move_to(cr, x + w / 2, y - 0.1 * F);
+		cairo_line_to(cr, x + w / 2, y + h + 0.1 * F);
+		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_MISS:
+		rgb(cr, &render_style_miss, 0.2);
+		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
+		cairo_fill(cr);
+		rgb(cr, &render_style_miss, 1);
+		hatch(cr, x, y + 0.15 * F, w, h - 0.3 * F, RENDER_HATCH_FWD,
+		      0.25 * F);
+		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
+		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_ABORT:
+		rgb(cr, &render_style_miss, 1);
+		cairo_set_line_width(cr, 0.13 * F);
+		cairo_move_to(cr, x + w / 2 - 0.3 * F, y + h / 2 - 0.3 * F);
+		cairo_line_to(cr, x + w / 2 + 0.3 * F, y + h / 2 + 0.3 * F);
+		cairo_move_to(cr, x + w / 2 + 0.3 * F, y + h / 2 - 0.3 * F);
+		cairo_line_to(cr, x + w / 2 - 0.3 * F, y + h / 2 + 0.3 * F);
+		cairo_stroke(cr);
+		return;
+	}
+}
+
+/* Flow the legend from (x0, y) within [x0, x1]; draw if 'cr', else only
+ * measure.  Returns its height. */
+static double legend(cairo_t *cr, const struct render_gantt *g, double x0,
+		     double x1, double y)
+{
+	struct gantt_legend_item items[64];
+	size_t n = gantt_legend_items(g, items, sizeof(items) / sizeof(items[0]));
+	double F = g->xl.font, x = x0, line = 1.5 * F, h = line;
+
+	for (size_t i = 0; i < n; i++) {
+		double tw = gantt_text_width(items[i].text, 0.9 * F, false);
+		double w = 1.1 * F + 0.35 * F + tw;
+
+		if (x > x0 && x + w > x1) {
+			x = x0;
+			y += line;
+			h += line;
+		}
+		if (cr) {
+			legend_glyph(cr, &items[i], x, y + 0.2 * F, F);
+			rgb(cr, &render_style_text, 1);
+			font(cr, 0.9 * F, false);
+			text_at(cr, x + 1.45 * F, y + 0.95 * F, items[i].text);
+		}
+		x += w + 1.2 * F;
+	}
+	return n ? h : 0;
+}
+
+/* ---- rows ------------------------------------------------------------- */
+
+static void draw_boxes(cairo_t *cr, const struct render_gantt *g,
+		       const struct gantt_row *row, double y, double h)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = g->xl.font, px = ax->px;
+	bool names = g->o.rows == RENDER_ROWS_CPU;
+
+	for (size_t i = 0; i < row->boxes.n; i++) {
+		const struct render_box *b = &row->boxes.v[i];
+		double x0 = render_axis_x(ax, b->a), x1 = render_axis_x(ax, b->b);
+		double w = x1 - x0, cover = (double)b->busy / (double)(b->b - b->a);
+		enum render_hatch hk;
+		struct render_rgb c = render_style_fill(b->colour, &hk);
+
+		if (w < px)             /* keep sub-pixel work visible */
+			w = px;
+		/* merged boxes show how much of their span ran */
+		rgb(cr, &c, cover < 0.35 ? 0.35 : cover);
+		cairo_rectangle(cr, x0, y, w, h);
+		cairo_fill(cr);
+		if (w < 3 * px)
+			continue;
+		cairo_set_line_width(cr, 0.04 * F);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
+		hatch(cr, x0, y, w, h, hk, 0.35 * F);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+		cairo_rectangle(cr, x0, y, w, h);
+		cairo_stroke(cr);
+		if (names && b->colour >= 0) {
+			char t[32];
+			double tw;
+
+			snprintf(t, sizeof(t), "\xcf\x84%d", b->colour + 1);
+			font(cr, 0.8 * F, false);
+			tw = text_w(cr, t);
+			if (tw + 0.3 * F > w)
+				continue;
+			/* a halo in the fill colour keeps hatched boxes
+			 * readable; dark text on light fills */
+			cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.28 * F);
+			cairo_text_path(cr, t);
+			rgb(cr, &c, 1);
+			cairo_set_line_width(cr, 0.25 * F);
+			cairo_stroke_preserve(cr);
+			if (0.299 * c.r + 0.587 * c.g + 0.114 * c.b > 0.5)
+				rgb(cr, &render_style_text, 1);
+			else
+				cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_fill(cr);
+		}
+	}
+}
+
+static void draw_marks(cairo_t *cr, const struct render_gantt *g,
+		       const struct gantt_row *row, const struct gantt_ylayout *yl,
+		       double ry)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = yl->F;
+	double top = ry + yl->lane_y[RENDER_LANE_ARROWS] + 0.05 * F;
+	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+	double eh = yl->lane_h[RENDER_LANE_EXEC];
+	const struct render_marks *mk;
+
+	rgb(cr, &render_style_text, 1);
+	cairo_set_line_width(cr, 0.07 * F);
+	mk = &row->marks[RENDER_MARK_RELEASE];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
+		arrow(cr, render_axis_x(ax, mk->v[i]), ey + eh, top, F);
+	/* textbook style: release up from the time line, deadline down to
+	 * it, so a deadline that is also a release reads as a double arrow */
+	mk = &row->marks[RENDER_MARK_DEADLINE];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
+		arrow(cr, render_axis_x(ax, mk->v[i]), top, ey + eh, F);
+	cairo_set_line_width(cr, 0.13 * F);
+	mk = &row->marks[RENDER_MARK_COMPLETE];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
+		double x = render_axis_x(ax, mk->v[i]);
+
+		cairo_move_to(cr, x, ey - 0.3 * F);
+		cairo_line_to(cr, x, ey + eh);
+	}
+	cairo_stroke(cr);
+	rgb(cr, &render_style_miss, 1);
+	mk = &row->marks[RENDER_MARK_ABORT];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
+		double x = render_axis_x(ax, mk->v[i]), c = ey + eh / 2;
+
+		cairo_move_to(cr, x - 0.35 * F, c - 0.35 * F);
+		cairo_line_to(cr, x + 0.35 * F, c + 0.35 * F);
+		cairo_move_to(cr, x + 0.35 * F, c - 0.35 * F);
+		cairo_line_to(cr, x - 0.35 * F, c + 0.35 * F);
+	}
+	cairo_stroke(cr);
+}
+
+static void draw_misses(cairo_t *cr, const struct render_gantt *g,
+			const struct gantt_row *row, const struct gantt_ylayout *yl,
+			double ry)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = yl->F, label_end = -1e30;
+	double my = ry + yl->lane_y[RENDER_LANE_MISS] + 0.1 * F;
+	double mh = yl->lane_h[RENDER_LANE_MISS] - 0.25 * F;
+	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+
+	/* a CPU row collects misses of many tasks, which overlap: thin spans
+	 * and no deadline lines through other tasks' boxes */
+	bool sparse = g->o.rows == RENDER_ROWS_TASK &&
+		      (double)row->misses.n * 0.8 * F <= ax->x1 - ax->x0;
+
+	if (g->o.rows == RENDER_ROWS_CPU)
+		mh = 0.3 * F;
+
+	font(cr, 0.8 * F, true);
+	for (size_t i = 0; i < row->misses.n; i++) {
+		const struct render_miss *m = &row->misses.v[i];
+		double x0 = render_axis_x(ax, m->d), x1 = render_axis_x(ax, m->f);
+		char t[48];
+		double tw;
+
+		if (x1 - x0 < ax->px)
+			x1 = x0 + ax->px;
+		rgb(cr, &render_style_miss, 0.2);
+		cairo_rectangle(cr, x0, my, x1 - x0, mh);
+		cairo_fill(cr);
+		rgb(cr, &render_style_miss, 1);
+		cairo_set_line_width(cr, 0.05 * F);
+		if (x1 - x0 >= 3 * ax->px)
+			hatch(cr, x0, my, x1 - x0, mh, RENDER_HATCH_FWD, 0.3 * F);
+		cairo_set_line_width(cr, 0.08 * F);
+		cairo_rectangle(cr, x0, my, x1 - x0, mh);
+		if (sparse) {           /* the missed deadline */
+			cairo_move_to(cr, x0, ey);
+			cairo_line_to(cr, x0, my);
+		}
+		cairo_stroke(cr);
+		if (!m->label)
+			continue;
+		render_miss_label(t, sizeof(t), m, g->m->display_scale);
+		tw = text_w(cr, t);
+		/* no room (a label before, the next miss, the page edge):
+		 * the span alone still shows the miss */
+		if (x1 + 0.15 * F < label_end || x1 + tw > g->xl.width ||
+		    (i + 1 < row->misses.n &&
+		     render_axis_x(ax, row->misses.v[i + 1].d) <
+		     x1 + 0.15 * F + tw + 0.2 * F))
+			continue;
+		text_at(cr, x1 + 0.15 * F, my + yl->lane_h[RENDER_LANE_MISS] -
+			0.15 * F, t);
+		label_end = x1 + 0.15 * F + tw + 0.4 * F;
+	}
+}
+
+static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
+		     const struct gantt_ylayout *yl)
+{
+	const struct gantt_row *row = &g->rows[i];
+	double F = yl->F, ry = yl->top + (double)i * yl->row_h;
+	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+	double eh = yl->lane_h[RENDER_LANE_EXEC];
+	double lx = g->xl.margin;
+
+	rgb(cr, &render_style_muted, 1);  /* the row's time line */
+	cairo_set_line_width(cr, 0.05 * F);
+	cairo_move_to(cr, g->ax.x0, ey + eh);
+	cairo_line_to(cr, g->ax.x1, ey + eh);
+	cairo_stroke(cr);
+	cairo_save(cr);
+	cairo_rectangle(cr, 0, ry, g->ax.x0 - 0.4 * F, yl->row_h);
+	cairo_clip(cr);
+	rgb(cr, &render_style_text, 1);
+	font(cr, F, false);
+	text_at(cr, lx, row->sublabel ? ey + 0.45 * eh : ey + 0.5 * eh + 0.35 * F,
+		row->label);
+	if (row->sublabel) {
+		rgb(cr, &render_style_muted, 1);
+		font(cr, 0.85 * F, false);
+		text_at(cr, lx, ey + eh + 0.25 * F, row->sublabel);
+	}
+	cairo_restore(cr);
+	draw_boxes(cr, g, row, ey, eh);
+	draw_misses(cr, g, row, yl, ry);
+	draw_marks(cr, g, row, yl, ry);
+}
+
+/* The time axis; with 'grid', only the grid lines (drawn under the rows). */
+static void draw_axis(cairo_t *cr, const struct render_gantt *g,
+		      const struct gantt_ylayout *yl, bool grid)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = yl->F, y = yl->axis_y, lw;
+	char t[48], unit[64];
+	rt_time step, tick, scale = g->m->display_scale > 0 ?
+				    g->m->display_scale : 1;
+	unsigned max_ticks;
+
+	font(cr, 0.9 * F, false);
+	render_format_time(t, sizeof(t), ax->t1, scale);
+	lw = text_w(cr, t) + 2.5 * F;
+	max_ticks = (unsigned)fmax(1, floor((ax->x1 - ax->x0) / lw));
+	step = render_nice_step(ax->t1 - ax->t0, max_ticks);
+	tick = rt_ceil_div(ax->t0, step) * step;
+	for (; tick <= ax->t1; tick += step) {
+		double x = render_axis_x(ax, tick), tw;
+
+		if (grid) {
+			rgb(cr, &render_style_grid, 1);
+			cairo_set_line_width(cr, 0.04 * F);
+			cairo_move_to(cr, x, yl->top);
+			cairo_line_to(cr, x, y);
+			cairo_stroke(cr);
+			if (tick > ax->t1 - step)
+				break;
+			continue;
+		}
+		rgb(cr, &render_style_text, 1);
+		cairo_set_line_width(cr, 0.07 * F);
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x, y + 0.35 * F);
+		cairo_stroke(cr);
+		render_format_time(t, sizeof(t), tick, scale);
+		tw = text_w(cr, t);
+		text_at(cr, x - tw / 2, y + 1.3 * F, t);
+		if (tick > ax->t1 - step)
+			break;
+	}
+	if (grid)
+		return;
+	cairo_set_line_width(cr, 0.07 * F);
+	cairo_move_to(cr, ax->x0, y);
+	cairo_line_to(cr, ax->x1, y);
+	cairo_stroke(cr);
+	snprintf(unit, sizeof(unit), "time (%s)",
+		 !strcmp(g->m->display_unit ? g->m->display_unit : "tick",
+			 "tick") ? "ticks" : g->m->display_unit);
+	font(cr, 0.9 * F, false);
+	text_at(cr, (ax->x0 + ax->x1 - text_w(cr, unit)) / 2, y + 2.5 * F, unit);
+}
+
+static void draw_page(cairo_t *cr, const struct render_gantt *g,
+		      const struct gantt_ylayout *yl)
+{
+	font_setup(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	if (g->o.title) {
+		rgb(cr, &render_style_text, 1);
+		font(cr, 1.15 * yl->F, true);
+		text_at(cr, (g->xl.width - text_w(cr, g->o.title)) / 2,
+			yl->title_y, g->o.title);
+	}
+	for (size_t i = 1; i < g->nrows; i += 2) {  /* stripes guide the eye */
+		rgb(cr, &render_style_band, 1);
+		cairo_rectangle(cr, g->xl.margin - 0.3 * yl->F,
+				yl->top + (double)i * yl->row_h,
+				g->ax.x1 - g->xl.margin + 0.3 * yl->F, yl->row_h);
+		cairo_fill(cr);
+	}
+	draw_axis(cr, g, yl, true);
+	for (size_t i = 0; i < g->nrows; i++)
+		draw_row(cr, g, i, yl);
+	draw_axis(cr, g, yl, false);
+	legend(cr, g, g->xl.margin, g->xl.width - g->xl.margin, yl->legend_y);
+}
+
+/* ---- output ----------------------------------------------------------- */
+
+struct sink_ctx {
+	FILE *f;
+	size_t k;                       /* SVG: bytes of svg_pat matched */
+	bool skip_digits;               /* SVG: inside the surface number */
+	bool svg;
+};
+
+static const char svg_pat[] = "<g id=\"surface";
+
+static bool put(struct sink_ctx *s, const char *p, size_t n)
+{
+	return fwrite(p, 1, n, s->f) == n;
+}
+
+/* Stream bytes out; for SVG replace the per-process number in
+ * <g id="surfaceN"> by 1, whatever chunk boundaries cairo uses. */
+static cairo_status_t write_fn(void *closure, const unsigned char *data,
+			       unsigned int length)
+{
+	struct sink_ctx *s = closure;
+	bool ok = true;
+
+	if (!s->svg)
+		return put(s, (const char *)data, length) ? CAIRO_STATUS_SUCCESS :
+		       CAIRO_STATUS_WRITE_ERROR;
+	for (unsigned i = 0; i < length && ok; i++) {
+		char c = (char)data[i];
+
+		if (s->skip_digits) {
+			if (c >= '0' && c <= '9')
+				continue;
+			s->skip_digits = false;
+			ok = put(s, "1", 1);
+		}
+		if (c == svg_pat[s->k]) {
+			if (!svg_pat[++s->k]) {
+				ok = ok && put(s, svg_pat, s->k);
+				s->k = 0;
+				s->skip_digits = true;
+			}
+			continue;
+		}
+		if (s->k) {
+			ok = ok && put(s, svg_pat, s->k);
+			s->k = 0;
+			if (c == svg_pat[0]) {
+				s->k = 1;
+				continue;
+			}
+		}
+		ok = ok && put(s, &c, 1);
+	}
+	return ok ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+enum rt_err gantt_draw_cairo(const struct render_gantt *g,
+			     enum render_gantt_format fmt, FILE *f,
+			     const char *path, struct rt_diag *d)
+{
+	struct sink_ctx sc = { .f = f, .svg = fmt == RENDER_GANTT_SVG };
+	double W = g->xl.width, scale = g->o.dpi / 72.0;
+	cairo_status_t st, st2;
+	cairo_surface_t *s;
+	struct gantt_ylayout yl;
+	cairo_t *cr;
+
+	gantt_ylayout(g, &yl);
+	yl.height = yl.legend_y + legend(NULL, g, g->xl.margin,
+					 W - g->xl.margin, yl.legend_y) +
+		    g->xl.margin;
+	if (fmt == RENDER_GANTT_PNG) {
+		double wpx = ceil(W * scale), hpx = ceil(yl.height * scale);
+
+		if (wpx > PNG_MAX_SIDE || hpx > PNG_MAX_SIDE)
+			return rt_diagf(d, RT_ERR_INVAL, "%s: %.0fx%.0f pixels is "
+					"too large for PNG (max %d a side); use "
+					"SVG/PDF, a lower dpi or fewer rows",
+					path, wpx, hpx, PNG_MAX_SIDE);
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)wpx,
+					       (int)hpx);
+	} else if (fmt == RENDER_GANTT_SVG) {
+		s = cairo_svg_surface_create_for_stream(write_fn, &sc, W,
+							yl.height);
+		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+	} else {
+		s = cairo_pdf_surface_create_for_stream(write_fn, &sc, W,
+							yl.height);
+		/* fixed dates: same input, same bytes */
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE,
+					       "1970-01-01T00:00:00Z");
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE,
+					       "1970-01-01T00:00:00Z");
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+					       "dlsim");
+		if (g->o.title)
+			cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE,
+						       g->o.title);
+	}
+	cr = cairo_create(s);
+	if (fmt == RENDER_GANTT_PNG)
+		cairo_scale(cr, scale, scale);
+	draw_page(cr, g, &yl);
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS && fmt == RENDER_GANTT_PNG)
+		st = cairo_surface_write_to_png_stream(s, write_fn, &sc);
+	cairo_surface_finish(s);
+	st2 = cairo_surface_status(s);
+	cairo_surface_destroy(s);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = st2;
+	if (st == CAIRO_STATUS_WRITE_ERROR)
+		return rt_diagf(d, RT_ERR_IO, "%s: write failed", path);
+	if (st == CAIRO_STATUS_NO_MEMORY)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return rt_diagf(d, RT_ERR_IO, "%s: cairo: %s", path,
+				cairo_status_to_string(st));
+	return RT_OK;
+}
+
+/* FcFini lives in libfontconfig, which cairo loads but the build does not
+ * link directly; find it in the already-loaded library (POSIX dlopen of a
+ * loaded object just takes a reference). */
+void render_release_caches(void)
+{
+	void *fc;
+
+	cairo_debug_reset_static_data();
+	fc = dlopen("libfontconfig.so.1", RTLD_LAZY);
+	if (fc) {
+		void (*fini)(void);
+		void *sym = dlsym(fc, "FcFini");
+
+		memcpy(&fini, &sym, sizeof(fini));      /* ISO C: no cast */
+		if (fini)
+			fini();
+		dlclose(fc);
+	}
+}

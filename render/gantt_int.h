@@ -1,0 +1,107 @@
+/* gantt_int.h - the Gantt chart's private state, shared by the recorder
+ * (gantt.c), the cairo back end (gantt_draw.c) and TikZ (tikz.c). */
+#ifndef RENDER_GANTT_INT_H
+#define RENDER_GANTT_INT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "render/gantt.h"
+
+#define GANTT_MIN_BOX_PX  2.0   /* boxes narrower than this merge (pixels) */
+#define GANTT_MIN_MARK_PX 1.0   /* marks closer than this merge (pixels) */
+#define GANTT_DEFAULT_WIDTH_PT (7.16 * 72.0)
+#define GANTT_DEFAULT_DPI 300.0
+#define GANTT_MAX_DPI 2400.0
+
+struct gantt_row {
+	struct render_boxes boxes;
+	struct render_marks marks[RENDER_MARK__COUNT];
+	struct render_misses misses;
+	char *label;                    /* "τ₁ (4, 5, 10)" or "CPU 0" */
+	char *sublabel;                 /* task name (cleaned) or NULL */
+};
+
+struct gantt_run {                      /* what runs on one CPU */
+	bool on;
+	uint32_t task;
+	uint64_t job;
+	rt_time since;                  /* start of the current interval */
+};
+
+/* Horizontal layout in points, fixed at creation (merging needs it). */
+struct gantt_xlayout {
+	double width;                   /* page width */
+	double font;                    /* base font size */
+	double margin;                  /* outer margin */
+	double label_w;                 /* label column (text + padding) */
+};
+
+struct render_gantt {
+	const struct render_meta *m;    /* borrowed */
+	struct render_gantt_opts o;     /* o.title owned (NULL: none) */
+	struct gantt_xlayout xl;
+	struct render_axis ax;          /* window -> plot x (points) */
+	size_t nrows;
+	struct gantt_row *rows;
+	struct gantt_run *run;          /* m->cpus entries */
+	unsigned long nmiss, nabort;    /* for the legend */
+	bool ended;                     /* END seen */
+};
+
+#define GANTT_TEXT_MAX 64        /* bytes of a name shown, then "…" */
+
+/* Copy src into dst (n bytes) as text cairo accepts: valid UTF-8 only
+ * (bad bytes become '?'), control characters as spaces, cut at a
+ * character boundary after GANTT_TEXT_MAX bytes with "…".  NULL src
+ * gives "". */
+void gantt_clean_text(char *dst, size_t n, const char *src);
+
+/* Vertical layout in points (rows are stacks of lanes). */
+struct gantt_ylayout {
+	double F;                       /* base font size */
+	double title_y;                 /* title baseline (0: no title) */
+	double top;                     /* y of the first row */
+	double row_h;                   /* row pitch */
+	double lane_y[RENDER_LANE__COUNT];      /* lane offsets in a row */
+	double lane_h[RENDER_LANE__COUNT];      /* lane heights (0: unused) */
+	double axis_y;                  /* y of the axis line */
+	double legend_y;                /* top of the legend */
+	double height;                  /* page height (set by the back end) */
+};
+
+/* Marks are drawn only when they are at least 0.8 F apart on average:
+ * denser arrows are noise (the boxes carry the information).  Memory is
+ * bounded anyway by the recorder's one-per-pixel rule. */
+bool gantt_marks_drawable(const struct render_gantt *g,
+			  const struct render_marks *mk);
+
+void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y);
+
+enum gantt_legend_kind {
+	GANTT_LEG_SWATCH, GANTT_LEG_RELEASE, GANTT_LEG_DEADLINE,
+	GANTT_LEG_COMPLETE, GANTT_LEG_MISS, GANTT_LEG_ABORT
+};
+
+struct gantt_legend_item {
+	enum gantt_legend_kind kind;
+	int colour;                     /* GANTT_LEG_SWATCH: palette index */
+	char text[96];
+};
+
+/* The legend's items in order (at most 'max'); returns how many.  CPU
+ * colours (task rows, cpus > 1) or task colours (CPU rows), then the
+ * symbols that occur. */
+size_t gantt_legend_items(const struct render_gantt *g,
+			  struct gantt_legend_item *it, size_t max);
+
+/* Width of 'text' at font size 'size' (points), measured with the chart
+ * font; the cairo back end implements it.  Never fails (0 on error). */
+double gantt_text_width(const char *text, double size, bool bold);
+
+/* Draw with cairo into an opened file: PNG, SVG or PDF. */
+enum rt_err gantt_draw_cairo(const struct render_gantt *g,
+			     enum render_gantt_format fmt, FILE *f,
+			     const char *path, struct rt_diag *d);
+
+#endif /* RENDER_GANTT_INT_H */

@@ -1,0 +1,242 @@
+/* jobs.c - per-job CSV, one row per job in release order (format: jobs.h,
+ * docs/formats.md).
+ *
+ * Jobs finish out of release order, so rows wait in a reorder buffer: a
+ * ring indexed by the job's global release sequence number (seq), whose
+ * head 'base' is the oldest job without a row yet.  A job's slot is filled
+ * when the job is released and closed by its one final record:
+ *
+ *   COMPLETE    finish = time, response = value, tardiness = max(0, f - d)
+ *   ABORT       finish, response and tardiness empty
+ *   UNFINISHED  finish, response empty; tardiness = h - d if d <= h
+ *
+ * MISS never closes a slot: a late job's MISS follows its COMPLETE (same
+ * instant) and a pending late job's MISS precedes its UNFINISHED, and in
+ * both cases the final record alone gives the tardiness.  Records for a
+ * job whose row is already out are ignored, so every job yields exactly
+ * one row.  After each close the head advances over closed slots, writing
+ * their rows.  Memory is O(span of seq between the oldest unfinished job
+ * and the newest release) -- the pending jobs -- never O(horizon).
+ */
+#include "render/jobs.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "render/internal.h"
+
+enum jobs_state {
+	JOB_EMPTY = 0,                  /* slot unused (seq not seen) */
+	JOB_PENDING,                    /* released, no final record yet */
+	JOB_COMPLETE,
+	JOB_ABORT,
+	JOB_UNFINISHED
+};
+
+struct jobs_row {
+	enum jobs_state state;
+	uint32_t task;                  /* task index */
+	int cpu;                        /* last CPU, -1 if never ran */
+	uint64_t job;                   /* per-task job index */
+	rt_time release, deadline;      /* r, d */
+	rt_time start;                  /* first start, RT_TIME_NEVER if none */
+	rt_time finish;                 /* COMPLETE: finish; UNFINISHED: horizon h */
+	rt_time response;               /* COMPLETE: response time */
+};
+
+struct render_jobs {
+	FILE *f;                        /* borrowed */
+	const struct render_meta *m;    /* borrowed */
+	struct jobs_row *ring;          /* cap slots; seq s lives at s & (cap-1) */
+	size_t cap;                     /* 0 or a power of two */
+	uint64_t base;                  /* oldest seq without a row */
+	uint64_t top;                   /* one past the largest seq seen */
+	bool failed;                    /* a write failed */
+};
+
+enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
+			     struct render_jobs **out, struct rt_diag *d)
+{
+	struct render_jobs *j;
+
+	rt_diag_clear(d);
+	if (!f || !m || !out)
+		return rt_diagf(d, RT_ERR_INVAL, "jobs CSV: bad arguments");
+	j = rt_calloc(1, sizeof(*j));
+	if (!j)
+		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
+	j->f = f;
+	j->m = m;
+	if (fputs("task,job,release,deadline,start,finish,response,"
+		  "tardiness,cpu\n", f) < 0) {
+		rt_free(j);
+		return rt_diagf(d, RT_ERR_IO, "jobs CSV: write failed");
+	}
+	*out = j;
+	return RT_OK;
+}
+
+static bool put_opt(FILE *f, rt_time v, bool present)
+{
+	if (fputc(',', f) == EOF)
+		return false;
+	return !present || fprintf(f, "%" PRId64, v) >= 0;
+}
+
+static bool write_row(struct render_jobs *j, const struct jobs_row *w)
+{
+	const struct render_meta *m = j->m;
+	const char *name = w->task < m->ntasks ? m->tasks[w->task].name : NULL;
+	bool done = w->state == JOB_COMPLETE, has_tard = false;
+	rt_time tard = 0;
+	FILE *f = j->f;
+
+	if (done) {
+		/* tardiness = max(0, f - d) */
+		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
+		if (tard < 0)
+			tard = 0;
+	} else if (w->state == JOB_UNFINISHED && w->deadline <= w->finish) {
+		/* pending at the horizon h = 'finish' with d <= h: h - d */
+		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
+	}
+	return render_csv_field(f, name) &&
+	       fprintf(f, ",%" PRIu64 ",%" PRId64 ",%" PRId64, w->job,
+		       w->release, w->deadline) >= 0 &&
+	       put_opt(f, w->start, w->start != RT_TIME_NEVER) &&
+	       put_opt(f, w->finish, done) &&
+	       put_opt(f, w->response, done) &&
+	       put_opt(f, tard, has_tard) &&
+	       put_opt(f, w->cpu, w->cpu >= 0) &&
+	       fputc('\n', f) != EOF;
+}
+
+/* Write the rows of every closed job at the head. */
+static enum rt_err jobs_advance(struct render_jobs *j)
+{
+	while (j->base < j->top) {
+		struct jobs_row *w = &j->ring[j->base & (j->cap - 1)];
+
+		if (w->state == JOB_PENDING)
+			break;
+		if (w->state != JOB_EMPTY && !write_row(j, w)) {
+			j->failed = true;
+			return RT_ERR_IO;
+		}
+		w->state = JOB_EMPTY;
+		j->base++;
+	}
+	return RT_OK;
+}
+
+/* Make room for seq in the ring (doubling), keeping [base, top). */
+static enum rt_err jobs_reserve(struct render_jobs *j, uint64_t seq)
+{
+	size_t cap = j->cap ? j->cap : 64;
+	struct jobs_row *nr;
+
+	if (seq - j->base < j->cap)
+		return RT_OK;
+	while (seq - j->base >= cap) {
+		if (cap > SIZE_MAX / 2 / sizeof(*nr))
+			return RT_ERR_NOMEM;
+		cap *= 2;
+	}
+	nr = rt_calloc(cap, sizeof(*nr));
+	if (!nr)
+		return RT_ERR_NOMEM;
+	for (uint64_t s = j->base; s < j->top; s++)
+		nr[s & (cap - 1)] = j->ring[s & (j->cap - 1)];
+	rt_free(j->ring);
+	j->ring = nr;
+	j->cap = cap;
+	return RT_OK;
+}
+
+static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_jobs *j = ctx;
+	const struct sim_job_info *ji = r->info;
+	struct jobs_row *w;
+	enum rt_err rc;
+
+	if (j->failed)
+		return RT_ERR_IO;
+	if (!ji || ji->seq < j->base)
+		return RT_OK;           /* END, or a job whose row is out */
+	rc = jobs_reserve(j, ji->seq);
+	if (rc != RT_OK)
+		return rc;
+	w = &j->ring[ji->seq & (j->cap - 1)];
+	if (w->state == JOB_EMPTY) {
+		memset(w, 0, sizeof(*w));
+		w->state = JOB_PENDING;
+		w->task = r->task;
+		w->job = r->job;
+		if (ji->seq >= j->top)
+			j->top = ji->seq + 1;
+	} else if (w->state != JOB_PENDING) {
+		return RT_OK;           /* already closed */
+	}
+	w->release = ji->release;
+	w->deadline = ji->abs_deadline;
+	w->start = ji->start;
+	w->cpu = ji->cpu;
+	switch (r->kind) {
+	case SIM_REC_COMPLETE:
+		w->state = JOB_COMPLETE;
+		w->finish = r->time;
+		w->response = r->value;
+		break;
+	case SIM_REC_ABORT:
+		w->state = JOB_ABORT;
+		break;
+	case SIM_REC_UNFINISHED:
+		w->state = JOB_UNFINISHED;
+		w->finish = r->time;
+		break;
+	default:
+		return RT_OK;
+	}
+	return jobs_advance(j);
+}
+
+struct sim_sink render_jobs_sink(struct render_jobs *j)
+{
+	struct sim_sink s = {
+		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
+			SIM_MASK(SIM_REC_COMPLETE) |
+			SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED),
+		.emit = jobs_emit,
+		.ctx = j,
+	};
+
+	return s;
+}
+
+enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d)
+{
+	enum rt_err rc = RT_OK;
+
+	if (!j)
+		return RT_OK;
+	/* Jobs never closed (a run stopped early) are written as unfinished
+	 * at the horizon, so every job seen yields its row. */
+	for (uint64_t s = j->base; !j->failed && s < j->top; s++) {
+		struct jobs_row *w = &j->ring[s & (j->cap - 1)];
+
+		if (w->state == JOB_PENDING) {
+			w->state = JOB_UNFINISHED;
+			w->finish = j->m->horizon;
+		}
+	}
+	if (!j->failed)
+		rc = jobs_advance(j);
+	if (j->failed || fflush(j->f) == EOF || ferror(j->f))
+		rc = rt_diagf(d, RT_ERR_IO, "jobs CSV: write failed");
+	rt_free(j->ring);
+	rt_free(j);
+	return rc;
+}

@@ -1,0 +1,25 @@
+/* tikz.h - a recorded Gantt chart as TikZ for LaTeX papers.
+ *
+ * render_gantt_write(g, "chart.tex") calls this; it is public so a caller
+ * holding a FILE * (or wanting the text inline) can use it directly.  The
+ * output is one tikzpicture to \input into a document that loads tikz
+ * (and the patterns library when more than six colours are used), in the
+ * chart's own coordinates (points), with one \draw per execution box
+ * ("% row i" comments separate the rows, for editing by hand), arrows for
+ * releases and deadlines, marks for completions and aborts, red miss
+ * spans with their "+tardiness" labels, the time axis and labels
+ * $\tau_{i}$ (C, D, T).  Task names are escaped for LaTeX.
+ */
+#ifndef RENDER_TIKZ_H
+#define RENDER_TIKZ_H
+
+#include <stdio.h>
+
+#include "models/rt_err.h"
+#include "render/gantt.h"
+
+/* Write g as TikZ to f (borrowed).  RT_ERR_IO on a write error. */
+enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
+			      struct rt_diag *d);
+
+#endif /* RENDER_TIKZ_H */
