@@ -26,6 +26,7 @@ extern const char *cli_prog;            /* "dlsim" */
 int cmd_run(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 
 /* Print "dlsim: <msg>" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -49,18 +50,6 @@ const char *cli_fmt_time(const struct scn_scenario *s, rt_time t, char *buf,
 			 size_t len);
 /* Internal units per display unit (1 for tick and ns). */
 rt_time cli_unit_scale(const struct scn_scenario *s);
-
-/* An output file written atomically: data goes to a temporary file in the
- * same directory, renamed over 'path' by cli_out_commit; cli_out_abort
- * removes it.  A crash never leaves a truncated result. */
-struct cli_out {
-	FILE *f;
-	char *path;
-	char *tmp;
-};
-int cli_out_open(struct cli_out *o, const char *path);     /* exit code */
-int cli_out_commit(struct cli_out *o);                     /* exit code */
-void cli_out_abort(struct cli_out *o);
 
 /* Parse --until TEXT (NULL: *out = RT_TIME_NEVER) in the scenario's unit;
  * prints usage errors; returns an exit code. */

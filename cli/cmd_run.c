@@ -8,10 +8,9 @@
 
 #include "cli/cli.h"
 #include "cli/simulate.h"
-#include "render/jobs.h"
-#include "render/log.h"
+#include "cli/outputs.h"
 
-static const char run_help[] =
+static const char run_help_fmt[] =
 "Usage: dlsim run SCENARIO.yaml [OPTIONS]\n"
 "\n"
 "Simulate the scenario: release every job, schedule it with the scenario's\n"
@@ -26,9 +25,7 @@ static const char run_help[] =
 "                    the synchronous busy period L_b when that is exact (one\n"
 "                    CPU, U <= 1, synchronous periodic), else the hyperperiod\n"
 "                    plus the largest offset and deadline, capped at 10^7 jobs.\n"
-"  --log FILE        event log, one row per event: FILE.csv or FILE.jsonl\n"
-"  --jobs FILE.csv   one row per job in release order:\n"
-"                    task,job,release,deadline,start,finish,response,tardiness,cpu\n"
+"%s"
 "  --json            print one JSON object instead of tables (docs/formats.md)\n"
 "  --quiet           print only the summary line (and errors)\n"
 "  --fail-on-miss    exit with status 4 if any job missed its deadline\n"
@@ -44,9 +41,8 @@ static const char run_help[] =
 struct run_opts {
 	const char *path;
 	const char *until;
-	const char *log;
-	const char *jobs;
 	const char *seed;
+	struct cli_outputs_opts out;
 	bool json, quiet, fail_on_miss;
 };
 
@@ -68,9 +64,8 @@ static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
 		} else if (!strcmp(a, "--fail-on-miss")) {
 			o->fail_on_miss = true;
 		} else if (cli_opt_value(argc, argv, &i, "--until", &o->until, &bad, "run") ||
-			   cli_opt_value(argc, argv, &i, "--log", &o->log, &bad, "run") ||
-			   cli_opt_value(argc, argv, &i, "--jobs", &o->jobs, &bad, "run") ||
-			   cli_opt_value(argc, argv, &i, "--seed", &o->seed, &bad, "run")) {
+			   cli_opt_value(argc, argv, &i, "--seed", &o->seed, &bad, "run") ||
+			   cli_outputs_parse(argc, argv, &i, &o->out, &bad, "run")) {
 			if (bad)
 				return CLI_EXIT_USAGE;
 		} else if (a[0] == '-' && a[1]) {
@@ -222,22 +217,17 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
 	struct scn_scenario *s = NULL;
-	struct cli_out log_out = { 0 }, jobs_out = { 0 };
-	struct render_log *log = NULL;
-	struct render_jobs *jobs = NULL;
-	struct sim_sink sinks[2];
-	size_t nsinks = 0;
+	struct cli_outputs outs;
 	struct cli_sim cs;
 	struct sim_horizon h;
 	struct render_meta meta;
-	struct rt_diag d = { "" };
 	rt_time until;
-	bool help, sim_ok = false;
+	bool help;
 	int rc;
 
 	rc = run_parse(argc, argv, &o, &help);
 	if (help) {
-		fputs(run_help, stdout);
+		printf(run_help_fmt, cli_outputs_help);
 		return CLI_EXIT_OK;
 	}
 	if (rc != CLI_EXIT_OK)
@@ -256,91 +246,36 @@ int cmd_run(int argc, char **argv)
 			rc = cli_usage_error("run", "--seed %s: expected an unsigned integer", o.seed);
 		s->seed = v;
 	}
-	if (rc != CLI_EXIT_OK)
-		goto out;
-	rc = cli_horizon(s, until, &h);
+	if (rc == CLI_EXIT_OK)
+		rc = cli_outputs_check(&o.out, "run", cli_unit_scale(s));
+	if (rc == CLI_EXIT_OK)
+		rc = cli_horizon(s, until, &h);
 	if (rc != CLI_EXIT_OK)
 		goto out;
 	cli_meta(s, h.horizon, &meta);
-	if (o.log) {
-		enum render_log_format fmt;
-
-		if (render_log_format_from_path(o.log, &fmt, &d) != RT_OK) {
-			rc = cli_usage_error("run", "--log %s: %s", o.log, d.msg);
-			goto out;
-		}
-		rc = cli_out_open(&log_out, o.log);
-		if (rc != CLI_EXIT_OK)
-			goto out;
-		if (render_log_open(log_out.f, fmt, &meta, &log, &d) != RT_OK) {
-			cli_error("--log %s: %s", o.log, d.msg);
-			rc = CLI_EXIT_IO;
-			goto out;
-		}
-		sinks[nsinks++] = render_log_sink(log);
-	}
-	if (o.jobs) {
-		rc = cli_out_open(&jobs_out, o.jobs);
-		if (rc != CLI_EXIT_OK)
-			goto out;
-		if (render_jobs_open(jobs_out.f, &meta, &jobs, &d) != RT_OK) {
-			cli_error("--jobs %s: %s", o.jobs, d.msg);
-			rc = CLI_EXIT_IO;
-			goto out;
-		}
-		sinks[nsinks++] = render_jobs_sink(jobs);
-	}
-	rc = cli_simulate(s, &h, sinks, nsinks, &cs);
+	rc = cli_outputs_open(&outs, &o.out, &meta, "run");
 	if (rc != CLI_EXIT_OK)
 		goto out;
-	sim_ok = true;
-	if (log) {
-		enum rt_err err = render_log_finish(log, &d);
-
-		log = NULL;
-		if (err != RT_OK) {
-			cli_error("--log %s: %s", o.log, d.msg);
+	rc = cli_simulate(s, &h, outs.sinks, outs.nsinks, &cs);
+	if (rc != CLI_EXIT_OK) {
+		cli_outputs_close(&outs, false);
+		goto out;
+	}
+	rc = cli_outputs_close(&outs, true);
+	if (rc == CLI_EXIT_OK) {
+		if (o.json)
+			run_print_json(s, &cs);
+		else
+			run_print_text(s, &cs, o.quiet);
+		if (fflush(stdout) != 0) {
+			cli_error("cannot write to standard output");
 			rc = CLI_EXIT_IO;
-			goto out;
+		} else if (o.fail_on_miss && cs.stats->misses) {
+			rc = CLI_EXIT_MISS;
 		}
-		rc = cli_out_commit(&log_out);
-		if (rc != CLI_EXIT_OK)
-			goto out;
 	}
-	if (jobs) {
-		enum rt_err err = render_jobs_finish(jobs, &d);
-
-		jobs = NULL;
-		if (err != RT_OK) {
-			cli_error("--jobs %s: %s", o.jobs, d.msg);
-			rc = CLI_EXIT_IO;
-			goto out;
-		}
-		rc = cli_out_commit(&jobs_out);
-		if (rc != CLI_EXIT_OK)
-			goto out;
-	}
-	if (o.json)
-		run_print_json(s, &cs);
-	else
-		run_print_text(s, &cs, o.quiet);
-	if (fflush(stdout) != 0) {
-		cli_error("cannot write to standard output");
-		rc = CLI_EXIT_IO;
-	} else if (o.fail_on_miss && cs.stats->misses) {
-		rc = CLI_EXIT_MISS;
-	}
+	cli_sim_fini(&cs);
 out:
-	if (log)
-		render_log_finish(log, NULL);
-	if (jobs)
-		render_jobs_finish(jobs, NULL);
-	if (log_out.tmp)
-		cli_out_abort(&log_out);
-	if (jobs_out.tmp)
-		cli_out_abort(&jobs_out);
-	if (sim_ok)
-		cli_sim_fini(&cs);
 	scn_free(s);
 	return rc;
 }

@@ -2,12 +2,10 @@
  * shared by every subcommand. */
 #include "cli/cli.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 const char *cli_prog = "dlsim";
 
@@ -109,74 +107,6 @@ void cli_meta(const struct scn_scenario *s, rt_time horizon,
 	m->horizon = horizon;
 	m->tasks = s->tasks;
 	m->ntasks = s->ntasks;
-}
-
-int cli_out_open(struct cli_out *o, const char *path)
-{
-	size_t len = strlen(path);
-	int fd;
-
-	memset(o, 0, sizeof(*o));
-	o->path = strdup(path);
-	o->tmp = malloc(len + 16);
-	if (!o->path || !o->tmp) {
-		cli_out_abort(o);
-		cli_error("out of memory");
-		return CLI_EXIT_IO;
-	}
-	/* same directory, so rename() is atomic */
-	snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		cli_error("cannot write %s: %s", path, strerror(errno));
-		free(o->tmp);
-		o->tmp = NULL;
-		cli_out_abort(o);
-		return CLI_EXIT_IO;
-	}
-	o->f = fdopen(fd, "w");
-	if (!o->f) {
-		close(fd);
-		cli_error("cannot write %s: %s", path, strerror(errno));
-		cli_out_abort(o);
-		return CLI_EXIT_IO;
-	}
-	return CLI_EXIT_OK;
-}
-
-int cli_out_commit(struct cli_out *o)
-{
-	int bad = ferror(o->f);
-
-	if (fclose(o->f) != 0)
-		bad = 1;
-	o->f = NULL;
-	if (bad) {
-		cli_error("cannot write %s: %s", o->path, strerror(errno));
-		cli_out_abort(o);
-		return CLI_EXIT_IO;
-	}
-	if (rename(o->tmp, o->path) != 0) {
-		cli_error("cannot rename %s to %s: %s", o->tmp, o->path,
-			  strerror(errno));
-		cli_out_abort(o);
-		return CLI_EXIT_IO;
-	}
-	free(o->tmp);
-	free(o->path);
-	o->tmp = o->path = NULL;
-	return CLI_EXIT_OK;
-}
-
-void cli_out_abort(struct cli_out *o)
-{
-	if (o->f)
-		fclose(o->f);
-	if (o->tmp)
-		unlink(o->tmp);
-	free(o->tmp);
-	free(o->path);
-	memset(o, 0, sizeof(*o));
 }
 
 int cli_parse_until(const char *cmd, const struct scn_scenario *s,
