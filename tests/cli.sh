@@ -93,7 +93,7 @@ expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 0
 expect_rc 3 "$DLSIM" run $EX/dario.yaml --jobs $T/no/such/dir/jobs.csv
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --log $T/ev.txt
 [ -e $T/ev.txt ] && bad "partial log left" || ok
-ls $T/*.tmp.* >/dev/null 2>&1 && bad "temporary files left" || ok
+ls $T/.*.tmp-* >/dev/null 2>&1 && bad "temporary files left" || ok
 expect_rc 3 "$DLSIM" run $T/missing.yaml
 has $T/err 'missing.yaml'
 
@@ -182,6 +182,40 @@ tasks:
 expect_rc 0 "$DLSIM" analyze $T/ms.yaml --json
 has $T/out '"time_unit": "ns"'
 has $T/out '"max_tardiness": 3000000'
+
+# --- charts (issue 3) -----------------------------------------------------------
+png_wh() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%d %d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'; }
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.png --width 3.5in --dpi 300 --quiet
+[ "$(od -An -c -N4 $T/d.png | tr -d ' ')" = '211PNG' ] && ok || bad "PNG signature"
+[ "$(png_wh $T/d.png | cut -d' ' -f1)" = 1050 ] && ok || bad "PNG width $(png_wh $T/d.png), want 1050"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d2.png --width 3.5in --dpi 300 --quiet
+cmp -s $T/d.png $T/d2.png && ok || bad "PNG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.svg --quiet
+head -c 5 $T/d.svg | grep -q '<?xml' && ok || bad "SVG header"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d2.svg --quiet
+cmp -s $T/d.svg $T/d2.svg && ok || bad "SVG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.pdf --gantt-rows cpu --quiet
+head -c 4 $T/d.pdf | grep -q '%PDF' && ok || bad "PDF header"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --tikz $T/d.tex --trace $T/d.json --quiet
+has $T/d.tex '\begin{tikzpicture}'
+has $T/d.tex '\end{tikzpicture}'
+has $T/d.json '"traceEvents"'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/d.bmp
+[ -e $T/d.bmp ] && bad "chart with bad extension written" || ok
+expect_rc 3 "$DLSIM" run $EX/dario.yaml --gantt $T/no/dir/d.png
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/w.png --window 5:5
+[ -e $T/w.png ] && bad "chart with empty window written" || ok
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --window 0:5
+# a saved log draws the same chart
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
+expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300
+cmp -s $T/d.png $T/r.png && ok || bad "chart from saved log differs from the live one"
+printf '{"type":"header"}\nnot json\n' > $T/bad.jsonl
+expect_rc 2 "$DLSIM" render $T/bad.jsonl -o $T/bad.png
+has $T/err 'bad.jsonl:'
+[ -e $T/bad.png ] && bad "chart from a bad log written" || ok
+expect_rc 1 "$DLSIM" render $T/r.jsonl
+ls $T/.*.tmp-* >/dev/null 2>&1 && bad "temporary files left" || ok
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
