@@ -19,6 +19,12 @@
 #include "models/task.h"
 #include "sim/engine.h"
 
+#define SCN_FORMAT      1               /* the only scenario format so far */
+#define SCN_MAX_BYTES   (256u << 20)    /* largest scenario accepted: 256 MiB */
+#define SCN_MAX_NAME    255             /* bytes in a task name */
+#define SCN_MAX_IDENT   64              /* bytes in policy / admission names */
+#define SCN_MAX_CPUS    65536           /* platform.cpus is 1..SCN_MAX_CPUS */
+
 enum scn_time_unit {
 	SCN_UNIT_TICK = 0,              /* internal unit: abstract tick */
 	SCN_UNIT_NS,                    /* the others: internal unit ns */
@@ -49,7 +55,7 @@ struct scn_scheduler {
 
 struct scn_scenario {
 	int format;                     /* 1 */
-	char *name;                     /* owned */
+	char *name;                     /* owned; default: file name sans .yaml */
 	char *description;              /* owned, "" if absent */
 	char *path;                     /* file it came from, owned ("<data>") */
 	enum scn_time_unit time_unit;
@@ -59,7 +65,10 @@ struct scn_scenario {
 	unsigned cpus;                  /* platform.cpus >= 1 */
 	struct scn_scheduler sched;
 	size_t ntasks;
-	struct rt_task *tasks;          /* owned; names/arrays owned too */
+	struct rt_task *tasks;          /* owned; names/arrays owned too (each
+	                                 * rt_task's name, releases and
+	                                 * exec_values are rt_malloc'd here and
+	                                 * freed by scn_free) */
 };
 
 /* "tick", "ns", "us", "ms", "s" */
