@@ -7,7 +7,8 @@
  *              'arrival: periodic' / 'exec: fixed' scalar shorthands that a
  *              libcyaml 1.3.1 schema cannot express (see scn_shorthand_scan)
  *   schema.c   the libcyaml schema: every scalar is loaded as a string
- *   convert.c  strings -> struct scn_scenario, every number parsed by units.c
+ *   convert.c  strings -> struct scn_scenario (document, scheduler, tasks
+ *              list); convert_task.c one task; every number parsed by units.c
  *   scn.c      the public entry points, libcyaml's configuration, its log
  *              captured and its errors reformatted as FILE:LINE:COL: ...
  *
@@ -195,7 +196,41 @@ enum rt_err scn_parse_enum(const char *s, const char *const *names, size_t n,
 /* Non-empty identifier of letters, digits, '_', '-', '.' (<= max bytes). */
 enum rt_err scn_parse_ident(const char *s, size_t max, struct rt_diag *d);
 
-/* ---- conversion (convert.c) --------------------------------------------- */
+/* The located variants: parse the value found at path "pre.sub[idx]"
+ * (pre may be "", idx < 0: no index) and on failure fill c->d through
+ * scn_fail().  The path is only built when there is a message to write. */
+
+enum scn_sign {
+	SCN_SIGN_ANY = 0,
+	SCN_SIGN_POS,                   /* > 0 */
+	SCN_SIGN_NONNEG                 /* >= 0 */
+};
+
+#define SCN_NAMES(a) (a), (sizeof(a) / sizeof((a)[0]))
+
+const char *scn_path(char *out, size_t n, const char *pre, const char *sub,
+		     long idx);
+enum rt_err scn_time_at(const struct scn_ctx *c, enum scn_time_unit u,
+			const char *str, const char *pre, const char *sub,
+			long idx, enum scn_sign sign, rt_time *out);
+enum rt_err scn_enum_at(const struct scn_ctx *c, const char *str,
+			const char *pre, const char *sub,
+			const char *const *names, size_t n, int *out);
+enum rt_err scn_int_at(const struct scn_ctx *c, const char *str,
+		       const char *pre, const char *sub, int64_t min,
+		       int64_t max, int64_t *out);
+
+/* ---- conversion (convert.c, convert_task.c) ----------------------------- */
+
+/* Task i of the document: y -> *t (t starts as rt_task_make() defaults;
+ * its name, releases and exec_values are allocated and stay with *t even
+ * on failure, for scn_free()).  arr_sh / exec_sh: the scalar shorthand
+ * given for arrival / exec, or NULL.  s gives the time unit and cpus. */
+enum rt_err scn_convert_task(const struct scn_ctx *c,
+			     const struct scn_scenario *s,
+			     const struct scn_y_task *y, size_t i,
+			     const char *arr_sh, const char *exec_sh,
+			     struct rt_task *t);
 
 /* Turn the loaded strings into a scenario.  On success *out is new and
  * caller-owned; on failure *out is untouched and c->d says why. */

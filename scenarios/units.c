@@ -360,3 +360,70 @@ enum rt_err scn_parse_ident(const char *s, size_t max, struct rt_diag *d)
 	}
 	return RT_OK;
 }
+
+/* ---- the same, with the value's position in the message (internal.h) ---- */
+
+const char *scn_path(char *out, size_t n, const char *pre, const char *sub,
+		     long idx)
+{
+	int w = snprintf(out, n, "%s%s%s", pre, *pre ? "." : "", sub);
+
+	if (idx >= 0 && w >= 0 && (size_t)w < n)
+		snprintf(out + w, n - (size_t)w, "[%ld]", idx);
+	return out;
+}
+
+/* Parse the time 'str' found at pre.sub[idx] and check its sign. */
+enum rt_err scn_time_at(const struct scn_ctx *c, enum scn_time_unit u,
+			const char *str, const char *pre, const char *sub,
+			long idx, enum scn_sign sign, rt_time *out)
+{
+	struct rt_diag tmp;
+	enum rt_err err;
+	char q[72], path[128];
+	rt_time v = 0;
+
+	err = scn_parse_time(str, u, &v, &tmp);
+	if (!err && (sign != SCN_SIGN_POS || v > 0) &&
+	    (sign != SCN_SIGN_NONNEG || v >= 0)) {
+		*out = v;
+		return RT_OK;
+	}
+	scn_path(path, sizeof(path), pre, sub, idx);
+	if (err)
+		return scn_fail(c, err, path, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
+	scn_quote(q, sizeof(q), str);
+	if (sign == SCN_SIGN_POS)
+		return scn_fail(c, RT_ERR_INVAL, path, NULL, 0, SCN_AT_VALUE,
+				"%s is %s; expected a time > 0", q,
+				v ? "negative" : "zero");
+	return scn_fail(c, RT_ERR_INVAL, path, NULL, 0, SCN_AT_VALUE,
+			"%s is negative; expected a time >= 0", q);
+}
+
+enum rt_err scn_enum_at(const struct scn_ctx *c, const char *str,
+			const char *pre, const char *sub,
+			const char *const *names, size_t n, int *out)
+{
+	struct rt_diag tmp;
+	char path[128];
+
+	if (!scn_parse_enum(str, names, n, out, &tmp))
+		return RT_OK;
+	return scn_fail(c, RT_ERR_PARSE, scn_path(path, sizeof(path), pre, sub, -1),
+			NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
+}
+
+enum rt_err scn_int_at(const struct scn_ctx *c, const char *str,
+		       const char *pre, const char *sub, int64_t min,
+		       int64_t max, int64_t *out)
+{
+	struct rt_diag tmp;
+	char path[128];
+
+	if (!scn_parse_int(str, min, max, out, &tmp))
+		return RT_OK;
+	return scn_fail(c, RT_ERR_PARSE, scn_path(path, sizeof(path), pre, sub, -1),
+			NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
+}
+
