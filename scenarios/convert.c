@@ -34,7 +34,6 @@ static enum rt_err scn_ident_at(const struct scn_ctx *c, const char *str,
 	return *out ? RT_OK : RT_ERR_NOMEM;
 }
 
-/* One parameter, two spellings (C | runtime): at most one may be given. */
 /* ---- task names: open-addressing hash set of task indexes --------------- */
 
 struct scn_nameset {

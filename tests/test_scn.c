@@ -1030,6 +1030,33 @@ static void test_examples_hold_the_documented_task_sets(void)
 	scn_free(s);
 }
 
+/* The annotated example of scenarios/README.md (its first yaml block). */
+static void test_the_readme_example_loads(void)
+{
+	FILE *f = fopen(DLSIM_SRCDIR "/scenarios/README.md", "r");
+	static char text[1 << 16];
+	char *start, *end;
+	struct scn_scenario *s;
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	start = strstr(text, "```yaml\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(start);
+	start += 8;
+	end = strstr(start, "```");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+	*end = '\0';
+	s = load_ok(start);
+	CU_ASSERT_EQUAL(s->ntasks, 3);
+	CU_ASSERT_EQUAL(s->cpus, 2);
+	CU_ASSERT_EQUAL(s->tasks[1].arrival, RT_ARRIVAL_SPORADIC);
+	CU_ASSERT_EQUAL(s->tasks[2].arrival, RT_ARRIVAL_LIST);
+	scn_free(s);
+}
+
 CU_TestInfo scn_tests[] = {
 	{ "the classic two-task scenario loads with every default",
 	  test_classic_scenario_loads_with_defaults },
@@ -1084,5 +1111,7 @@ CU_TestInfo scn_tests[] = {
 	{ "every example in scenarios/examples loads", test_every_example_loads },
 	{ "the examples hold the documented task sets",
 	  test_examples_hold_the_documented_task_sets },
+	{ "the annotated example in scenarios/README.md loads",
+	  test_the_readme_example_loads },
 	CU_TEST_INFO_NULL
 };
