@@ -111,6 +111,9 @@ bool scn_syntax_error(const uint8_t *buf, size_t len, struct scn_mark *m,
 /* Mark of the first alias (*name) in buf; false if none was found. */
 bool scn_find_alias(const uint8_t *buf, size_t len, struct scn_mark *m);
 
+/* Mark of the first mapping key that is a list or a mapping ("? [a]"). */
+bool scn_find_complex_key(const uint8_t *buf, size_t len, struct scn_mark *m);
+
 enum scn_sh_field {
 	SCN_SH_ARRIVAL = 0,             /* tasks[i].arrival: X */
 	SCN_SH_EXEC                     /* tasks[i].exec: X */
@@ -154,6 +157,7 @@ struct scn_ctx {
 	const uint8_t *buf;             /* the original text */
 	size_t len;
 	struct rt_diag *d;              /* may be NULL */
+	struct scn_mark fallback;       /* position if a path is not found */
 };
 
 enum scn_at {
@@ -162,7 +166,8 @@ enum scn_at {
 };
 
 /* Fill c->d with "FILE:LINE:COL: PATH: <fmt>" (PATH and its ": " left out
- * when empty; ":LINE:COL" when the path cannot be found) and return err.
+ * when empty; LINE:COL is c->fallback when the path cannot be found, and
+ * left out if that is unknown too) and return err.
  * 'key' and 'nth' as for scn_locate(); the key is appended to PATH. */
 enum rt_err scn_fail(const struct scn_ctx *c, enum rt_err err,
 		     const char *path, const char *key, unsigned nth,

@@ -275,6 +275,48 @@ bool scn_find_alias(const uint8_t *buf, size_t len, struct scn_mark *m)
 	return found;
 }
 
+bool scn_find_complex_key(const uint8_t *buf, size_t len, struct scn_mark *m)
+{
+	/* per open collection: is it a mapping whose next node is a key? */
+	bool key_next[SCN_LOC_MAX_DEPTH];
+	bool is_map[SCN_LOC_MAX_DEPTH];
+	size_t depth = 0;
+	struct scn_yp y;
+	bool found = false;
+
+	if (!scn_yp_init(&y, buf, len))
+		return false;
+	while (!found && scn_yp_next(&y) && y.ev.type != YAML_STREAM_END_EVENT) {
+		yaml_event_type_t t = y.ev.type;
+		bool node = t == YAML_SCALAR_EVENT || t == YAML_ALIAS_EVENT ||
+			    t == YAML_SEQUENCE_START_EVENT ||
+			    t == YAML_MAPPING_START_EVENT;
+
+		if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT) {
+			if (depth)
+				depth--;
+			continue;
+		}
+		if (!node)
+			continue;
+		if (depth && is_map[depth - 1]) {
+			if (key_next[depth - 1] && t != YAML_SCALAR_EVENT) {
+				*m = scn_mark_of(y.ev.start_mark);
+				found = true;
+			}
+			key_next[depth - 1] = !key_next[depth - 1];
+		}
+		if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) {
+			if (depth == SCN_LOC_MAX_DEPTH)
+				break;
+			is_map[depth] = t == YAML_MAPPING_START_EVENT;
+			key_next[depth++] = true;
+		}
+	}
+	scn_yp_fini(&y);
+	return found;
+}
+
 /* ---- scalar shorthands (see internal.h) ---------------------------------- */
 
 static enum rt_err scn_sh_add(struct scn_shorthands *sh, size_t task,

@@ -64,7 +64,7 @@ enum rt_err scn_fail_at(const struct scn_ctx *c, enum rt_err err,
 static void scn_join(char *out, size_t n, const char *path, const char *key)
 {
 	char q[72];
-	bool plain = *key != '\0';
+	bool plain = *key != '\0' && strlen(key) < 64;
 
 	for (const char *k = key; *k; k++)
 		if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') ||
@@ -93,6 +93,8 @@ enum rt_err scn_fail(const struct scn_ctx *c, enum rt_err err,
 	va_end(ap);
 	scn_locate(c->buf, c->len, path, key, nth, &w);
 	m = at == SCN_AT_KEY && w.key.line ? w.key : w.value;
+	if (!m.line)
+		m = c->fallback;
 	if (key)
 		scn_join(full, sizeof(full), path, key);
 	else
@@ -110,7 +112,8 @@ enum rt_err scn_fail(const struct scn_ctx *c, enum rt_err err,
  *   "  in mapping field 'C' (line: 3, column: 18)"
  *   "  in sequence entry '2' (line: 4, column: 5)"   (1-based count) */
 struct scn_cylog {
-	char msg[256];                  /* first "Load: " error, sans prefix */
+	char msg[1280];                 /* first "Load: " error, sans prefix
+	                                 * (room for a 1024-byte plain key) */
 	bool have_msg;
 	bool extra_docs;                /* "Ignoring documents after first" */
 	unsigned nbt;
@@ -125,7 +128,7 @@ static void scn_cyaml_log(cyaml_log_t level, void *ctx, const char *fmt,
 			  va_list args)
 {
 	struct scn_cylog *lg = ctx;
-	char line[512];
+	char line[1400];
 	size_t len;
 	unsigned entry;
 
@@ -230,9 +233,10 @@ static const char *scn_kind(const char *s)
 	return "something else";
 }
 
-static enum rt_err scn_cyaml_error(const struct scn_ctx *c, cyaml_err_t e,
+static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 				   const struct scn_cylog *lg)
 {
+	struct scn_ctx cc = *ctx, *c = &cc;     /* with libcyaml's position */
 	static const char prefix_key[] = "Unexpected key: ";
 	static const char prefix_dup[] = "Mapping field already seen: ";
 	char path[160], keys[256], exp[32], got[32], msg[RT_DIAG_MAX];
@@ -241,7 +245,7 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *c, cyaml_err_t e,
 	if (e == CYAML_ERR_OOM)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "%s: out of memory", c->file);
 	if (lg->nbt)
-		m = lg->bt[0].m;
+		cc.fallback = m = lg->bt[0].m;
 	scn_bt_path(lg, path, sizeof(path));
 
 	if (e == CYAML_ERR_LIBYAML_PARSER) {
@@ -296,6 +300,10 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *c, cyaml_err_t e,
 				"got %s; expected %s", scn_kind(got),
 				scn_kind(exp));
 	}
+	if (e == CYAML_ERR_INTERNAL_ERROR && scn_find_complex_key(c->buf, c->len, &m))
+		return scn_fail_at(c, RT_ERR_PARSE, m, "", "a key that is a "
+				   "list or a mapping; expected key: value with "
+				   "a plain key");
 	if (e == CYAML_ERR_SEQUENCE_ENTRIES_MIN)
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
 				"empty list; expected at least one entry");
@@ -337,7 +345,7 @@ static bool scn_shorthand_error(cyaml_err_t e, const struct scn_cylog *lg)
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d)
 {
-	struct scn_ctx c = { name ? name : "<data>", buf, len, d };
+	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 } };
 	struct scn_shorthands sh = { 0 };
 	struct scn_cylog lg;
 	struct scn_y_doc *y = NULL;

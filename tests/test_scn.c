@@ -712,7 +712,10 @@ static void test_aliases_and_extra_documents_are_rejected(void)
 		    "supported", NULL);
 	expect_fail("format: 1\ntasks: [{name: a, C: 1, T: 2}]\n---\nformat: 1\n",
 		    RT_ERR_PARSE, "t.yaml: more than one YAML document", NULL);
-	expect_fail("? [a]\n: b\n", RT_ERR_PARSE, "t.yaml", NULL);
+	expect_fail("? [a]\n: b\n", RT_ERR_PARSE, "t.yaml:1:3: a key that "
+		    "is a list or a mapping", NULL);
+	expect_fail("format: 1\ntasks:\n  - {name: a, C: 1, {x: 1}: 3}\n",
+		    RT_ERR_PARSE, "t.yaml:3:21: a key that is a list", NULL);
 }
 
 /* ---- hostile and large input --------------------------------------------- */
@@ -746,6 +749,10 @@ static void test_hostile_input_fails_cleanly(void)
 	free(b);
 	b = repeat("format: 1\nbogus", 'k', ten_mb, ": 1\n");
 	expect_fail(b, RT_ERR_PARSE, "t.yaml:", "not valid YAML", NULL);
+	free(b);
+	b = repeat("format: 1\n", 'k', 1000, ": 1\n");
+	expect_fail(b, RT_ERR_PARSE, "t.yaml:2:", "\"kkkkk", "...\": unknown key",
+		    NULL);
 	free(b);
 	b = repeat("", '[', ten_mb, "\n");
 	expect_fail(b, RT_ERR_PARSE, "t.yaml:1:1: the scenario is a list", NULL);
