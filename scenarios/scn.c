@@ -219,7 +219,7 @@ static void scn_bt_path(const struct scn_cylog *lg, char *out, size_t n)
 	}
 }
 
-/* "SEQUENCE_START" -> "a sequence"; libcyaml's event and type names. */
+/* libcyaml's event and type names ("SEQUENCE_START") in words. */
 static const char *scn_kind(const char *s)
 {
 	if (!strncmp(s, "SCALAR", 6) || !strncmp(s, "STRING", 6))

@@ -2,10 +2,10 @@
  *
  * The only code that includes libcyaml (and libyaml, used to map every
  * value back to its line and column).  The schema is documented in
- * scenarios/README.md.  Every user number is read as a
- * string and parsed here ("10ms" -> exact internal units, or an error):
- * libcyaml 1.3.1 would silently truncate it.  Errors name the file, line,
- * column and field, and say what was expected, e.g.
+ * scenarios/README.md.  Every user number is read as a string and parsed
+ * here ("10ms" -> exact internal units, or an error): libcyaml 1.3.1 would
+ * silently truncate it.  Errors name the file, line, column and field, and
+ * say what was expected, e.g.
  *
  *   dario.yaml:22:26: tasks[1].runtime: "1.5" is not a whole number of ticks
  */
