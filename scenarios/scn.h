@@ -1,12 +1,13 @@
 /* scn.h - scenario files (DESIGN 6, format 1): YAML in, models/ structs out.
  *
  * The only code that includes libcyaml (and libyaml, used to map every
- * value back to its line and column).  Every user number is read as a
- * string and parsed here ("10ms" -> exact internal units, or an error):
- * libcyaml 1.3.1 would silently truncate it.  Errors name the file, line,
- * column and field, and say what was expected, e.g.
+ * value back to its line and column).  The schema is documented in
+ * scenarios/README.md.  Every user number is read as a string and parsed
+ * here ("10ms" -> exact internal units, or an error): libcyaml 1.3.1 would
+ * silently truncate it.  Errors name the file, line, column and field, and
+ * say what was expected, e.g.
  *
- *   dario.yaml:7:22: tasks[1].C: "1.5" is not a whole number of ticks
+ *   dario.yaml:22:26: tasks[1].runtime: "1.5" is not a whole number of ticks
  */
 #ifndef SCN_SCN_H
 #define SCN_SCN_H
@@ -18,6 +19,12 @@
 #include "models/rt_err.h"
 #include "models/task.h"
 #include "sim/engine.h"
+
+#define SCN_FORMAT      1               /* the only scenario format so far */
+#define SCN_MAX_BYTES   (256u << 20)    /* largest scenario accepted: 256 MiB */
+#define SCN_MAX_NAME    255             /* bytes in a task name */
+#define SCN_MAX_IDENT   64              /* bytes in policy / admission names */
+#define SCN_MAX_CPUS    65536           /* platform.cpus is 1..SCN_MAX_CPUS */
 
 enum scn_time_unit {
 	SCN_UNIT_TICK = 0,              /* internal unit: abstract tick */
@@ -49,7 +56,7 @@ struct scn_scheduler {
 
 struct scn_scenario {
 	int format;                     /* 1 */
-	char *name;                     /* owned */
+	char *name;                     /* owned; default: file name sans .yaml */
 	char *description;              /* owned, "" if absent */
 	char *path;                     /* file it came from, owned ("<data>") */
 	enum scn_time_unit time_unit;
@@ -59,7 +66,10 @@ struct scn_scenario {
 	unsigned cpus;                  /* platform.cpus >= 1 */
 	struct scn_scheduler sched;
 	size_t ntasks;
-	struct rt_task *tasks;          /* owned; names/arrays owned too */
+	struct rt_task *tasks;          /* owned; names/arrays owned too (each
+	                                 * rt_task's name, releases and
+	                                 * exec_values are rt_malloc'd here and
+	                                 * freed by scn_free) */
 };
 
 /* "tick", "ns", "us", "ms", "s" */
@@ -69,21 +79,39 @@ const char *scn_internal_unit_name(enum scn_time_unit u);
 
 /* Load a scenario from a file.  On success *out is a new scenario owned by
  * the caller (free it with scn_free()); on failure *out is untouched and d
- * explains why (file:line:column: field: what was expected).
- * Returns RT_ERR_IO when the file cannot be read, RT_ERR_PARSE (or
- * RT_ERR_INVAL / RT_ERR_OVERFLOW) when it is not a valid scenario. */
+ * (may be NULL) explains why, as one line:
+ *
+ *   FILE:LINE:COL: FIELD: what is wrong; expected ...
+ *
+ * FIELD is a path such as tasks[1].C (0-based index, the key as the user
+ * spelled it); ":LINE:COL" and "FIELD: " are left out where there is none
+ * (an unreadable file, an empty one).  Returns
+ *   RT_ERR_IO        the file cannot be opened or read ("PATH: cannot
+ *                    open: <strerror>")
+ *   RT_ERR_PARSE     not YAML, not the schema, a bad value or unit, or
+ *                    larger than SCN_MAX_BYTES
+ *   RT_ERR_INVAL     a value breaks a model invariant (C <= 0, ...)
+ *   RT_ERR_OVERFLOW  a time does not fit in rt_time
+ *   RT_ERR_NOMEM     out of memory */
 enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
 			  struct rt_diag *d);
 
-/* Same from memory; 'name' is used as the file name in messages. */
+/* Same from memory (buf need not be NUL-terminated; NULL with len 0 is an
+ * empty scenario); 'name' (NULL: "<data>") is the file name in messages
+ * and in s->path.  buf is only read during the call. */
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d);
 
 void scn_free(struct scn_scenario *s);          /* NULL is a no-op */
 
-/* Parse a time value ("4", "500us", "1.5ms") in scenario unit 'u' to the
- * internal unit, exactly (inexact or overflowing values are errors; d gets
- * a message without location).  Exposed for the CLI (--until). */
+/* Parse a time value ("4", "500us", "1.5ms", "-2") in scenario unit 'u' to
+ * the internal unit, exactly: bare numbers are in 'u'; suffixes ns, us, ms,
+ * s only when u is physical, tick/ticks only when u is tick.  RT_ERR_PARSE
+ * for malformed, inexact ("1.5" ticks, "0.5ns") or wrongly-united values,
+ * RT_ERR_OVERFLOW beyond RT_TIME_MAX; *out is untouched on failure and d
+ * gets a message without location ("\"1.5\" is not a whole number of
+ * ticks; expected an integer").  The sign is not checked.  Exposed for the
+ * CLI (--until). */
 enum rt_err scn_parse_time(const char *s, enum scn_time_unit u, rt_time *out,
 			   struct rt_diag *d);
 

@@ -1,0 +1,270 @@
+/* convert.c - the loaded strings become a struct scn_scenario.
+ *
+ * The document level: format, time unit, name, horizon, seed, platform,
+ * scheduler (each with its default: libcyaml 1.3.1 has none), then the
+ * task list, one task at a time by convert_task.c.  Task names must be
+ * unique: a hash set of task indexes makes that O(1) expected per task, so
+ * a million tasks convert in O(n).  On failure the half-built scenario is
+ * freed and *out is untouched.
+ */
+#include "scenarios/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "models/rt_time.h"
+#include "models/task.h"
+
+static const char *const scn_units[] = { "tick", "ns", "us", "ms", "s" };
+static const char *const scn_modes[] = { "soft", "hard" };
+static const char *const scn_places[] = { "global", "partitioned", "clustered" };
+static const char *const scn_misses[] = { "continue", "abort" };
+static const char *const scn_ties[] = { "task-order", "fifo" };
+
+static enum rt_err scn_ident_at(const struct scn_ctx *c, const char *str,
+				const char *path, char **out)
+{
+	struct rt_diag tmp;
+	enum rt_err err = scn_parse_ident(str, SCN_MAX_IDENT, &tmp);
+
+	if (err)
+		return scn_fail(c, err, path, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
+	*out = rt_strdup(str);
+	return *out ? RT_OK : RT_ERR_NOMEM;
+}
+
+/* ---- task names: open-addressing hash set of task indexes --------------- */
+
+struct scn_nameset {
+	size_t *slot;                   /* task index + 1; 0 = empty */
+	size_t mask;                    /* size - 1, size a power of 2 */
+};
+
+static uint64_t scn_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037u;     /* FNV-1a, 64 bit */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+static enum rt_err scn_nameset_init(struct scn_nameset *ns, size_t n)
+{
+	size_t size = 16;
+
+	while (size < 2 * n)
+		size *= 2;
+	ns->slot = rt_calloc(size, sizeof(*ns->slot));
+	ns->mask = size - 1;
+	return ns->slot ? RT_OK : RT_ERR_NOMEM;
+}
+
+/* Add task i; if its name is taken, return false and the owner in *dup. */
+static bool scn_nameset_add(struct scn_nameset *ns, const struct rt_task *t,
+			    size_t i, size_t *dup)
+{
+	size_t h = (size_t)scn_hash(t[i].name) & ns->mask;
+
+	for (; ns->slot[h]; h = (h + 1) & ns->mask) {
+		if (!strcmp(t[ns->slot[h] - 1].name, t[i].name)) {
+			*dup = ns->slot[h] - 1;
+			return false;
+		}
+	}
+	ns->slot[h] = i + 1;
+	return true;
+}
+
+static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
+			     const struct scn_shorthands *sh,
+			     struct scn_scenario *s)
+{
+	struct scn_nameset ns;
+	size_t k = 0, dup;
+	enum rt_err err;
+
+	if (!y->tasks)
+		return scn_fail(c, RT_ERR_PARSE, "", NULL, 0, SCN_AT_VALUE,
+				"missing tasks; expected tasks: [{name: P1, C: 4, "
+				"T: 10}, ...]");
+	s->tasks = rt_calloc(y->tasks_count, sizeof(*s->tasks));
+	if (!s->tasks)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < y->tasks_count; i++)
+		s->tasks[i] = rt_task_make(NULL, 0, 0, 0);
+	s->ntasks = y->tasks_count;
+	if ((err = scn_nameset_init(&ns, s->ntasks)))
+		return err;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const char *arr_sh = NULL, *exec_sh = NULL;
+
+		for (; k < (sh ? sh->n : 0) && sh->v[k].task == i; k++) {
+			if (sh->v[k].field == SCN_SH_ARRIVAL)
+				arr_sh = sh->v[k].value;
+			else
+				exec_sh = sh->v[k].value;
+		}
+		if ((err = scn_convert_task(c, s, &y->tasks[i], i, arr_sh,
+					    exec_sh, &s->tasks[i])))
+			break;
+		if (!scn_nameset_add(&ns, s->tasks, i, &dup)) {
+			char path[64], q[72];
+
+			snprintf(path, sizeof(path), "tasks[%zu].name", i);
+			scn_quote(q, sizeof(q), s->tasks[i].name);
+			err = scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
+				       "%s is already the name of tasks[%zu]; "
+				       "expected unique task names", q, dup);
+			break;
+		}
+	}
+	rt_free(ns.slot);
+	return err;
+}
+
+/* ---- the document -------------------------------------------------------- */
+
+/* "dir/dario.yaml" -> "dario" */
+static char *scn_default_name(const char *file)
+{
+	const char *b = strrchr(file, '/');
+	size_t len;
+	char *n;
+
+	b = b ? b + 1 : file;
+	len = strlen(b);
+	if (len > 5 && !strcmp(b + len - 5, ".yaml"))
+		len -= 5;
+	else if (len > 4 && !strcmp(b + len - 4, ".yml"))
+		len -= 4;
+	if (!len)
+		return rt_strdup(file);
+	n = rt_malloc(len + 1);
+	if (n) {
+		memcpy(n, b, len);
+		n[len] = '\0';
+	}
+	return n;
+}
+
+static enum rt_err scn_header(const struct scn_ctx *c, const struct scn_y_doc *y,
+			      struct scn_scenario *s)
+{
+	struct rt_diag tmp;
+	enum rt_err err;
+	int64_t v;
+	int e;
+
+	if (!y->format)
+		return scn_fail(c, RT_ERR_PARSE, "", NULL, 0, SCN_AT_VALUE,
+				"missing format; expected format: 1 as the first "
+				"line");
+	if (strcmp(y->format, "1")) {
+		char q[72];
+
+		scn_quote(q, sizeof(q), y->format);
+		return scn_fail(c, RT_ERR_PARSE, "format", NULL, 0, SCN_AT_VALUE,
+				"%s is not a supported format; expected 1", q);
+	}
+	s->format = SCN_FORMAT;
+	s->time_unit = SCN_UNIT_TICK;
+	if (y->time_unit) {
+		if ((err = scn_enum_at(c, y->time_unit, "", "time_unit",
+				       SCN_NAMES(scn_units), &e)))
+			return err;
+		s->time_unit = (enum scn_time_unit)e;
+	}
+	s->name = y->name ? rt_strdup(y->name) : scn_default_name(c->file);
+	s->description = rt_strdup(y->description ? y->description : "");
+	s->path = rt_strdup(c->file);
+	if (!s->name || !s->description || !s->path)
+		return RT_ERR_NOMEM;
+	s->horizon = RT_TIME_NEVER;
+	if (y->horizon && (err = scn_time_at(c, s->time_unit, y->horizon, "",
+					     "horizon", -1, SCN_SIGN_POS,
+					     &s->horizon)))
+		return err;
+	if (y->seed) {
+		if ((err = scn_parse_u64(y->seed, &s->seed, &tmp)))
+			return scn_fail(c, err, "seed", NULL, 0, SCN_AT_VALUE, "%s",
+					tmp.msg);
+		s->has_seed = true;
+	}
+	s->cpus = 1;
+	if (y->platform && y->platform->cpus) {
+		if ((err = scn_int_at(c, y->platform->cpus, "platform", "cpus", 1,
+				      SCN_MAX_CPUS, &v)))
+			return err;
+		s->cpus = (unsigned)v;
+	}
+	return RT_OK;
+}
+
+static enum rt_err scn_sched(const struct scn_ctx *c, const struct scn_y_sched *y,
+			     struct scn_scheduler *k)
+{
+	static const struct scn_y_sched none = { 0 };
+	enum rt_err err;
+	int e;
+
+	if (!y)
+		y = &none;
+	k->mode = SCN_MODE_SOFT;
+	k->placement = SCN_PLACE_GLOBAL;
+	k->on_miss = SIM_ON_MISS_CONTINUE;
+	k->tie_break = SIM_TIE_TASK_ORDER;
+	if ((err = scn_ident_at(c, y->policy ? y->policy : "edf",
+				"scheduler.policy", &k->policy)) ||
+	    (err = scn_ident_at(c, y->admission ? y->admission : "none",
+				"scheduler.admission", &k->admission)))
+		return err;
+	if (y->mode) {
+		if ((err = scn_enum_at(c, y->mode, "scheduler", "mode",
+				       SCN_NAMES(scn_modes), &e)))
+			return err;
+		k->mode = (enum scn_mode)e;
+	}
+	if (y->placement) {
+		if ((err = scn_enum_at(c, y->placement, "scheduler", "placement",
+				       SCN_NAMES(scn_places), &e)))
+			return err;
+		k->placement = (enum scn_placement)e;
+	}
+	if (y->on_miss) {
+		if ((err = scn_enum_at(c, y->on_miss, "scheduler", "on_miss",
+				       SCN_NAMES(scn_misses), &e)))
+			return err;
+		k->on_miss = (enum sim_on_miss)e;
+	}
+	if (y->tie_break) {
+		if ((err = scn_enum_at(c, y->tie_break, "scheduler", "tie_break",
+				       SCN_NAMES(scn_ties), &e)))
+			return err;
+		k->tie_break = (enum sim_tie_break)e;
+	}
+	return RT_OK;
+}
+
+enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
+			const struct scn_shorthands *sh,
+			struct scn_scenario **out)
+{
+	struct scn_scenario *s = rt_calloc(1, sizeof(*s));
+	enum rt_err err;
+
+	if (!s)
+		return rt_diagf(c->d, RT_ERR_NOMEM, "%s: out of memory", c->file);
+	if ((err = scn_header(c, y, s)) ||
+	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
+	    (err = scn_tasks(c, y, sh, s))) {
+		if (err == RT_ERR_NOMEM)
+			rt_diagf(c->d, err, "%s: out of memory", c->file);
+		scn_free(s);
+		return err;
+	}
+	*out = s;
+	return RT_OK;
+}
+

@@ -1,0 +1,246 @@
+/* internal.h - private interfaces shared by the files of scenarios/.
+ *
+ * Loading a scenario is four steps, one file each:
+ *
+ *   locate.c   libyaml, for positions only: where a path's key and value
+ *              start (for error messages), where a syntax error is, and the
+ *              'arrival: periodic' / 'exec: fixed' scalar shorthands that a
+ *              libcyaml 1.3.1 schema cannot express (see scn_shorthand_scan)
+ *   schema.c   the libcyaml schema: every scalar is loaded as a string
+ *   convert.c  strings -> struct scn_scenario (document, scheduler, tasks
+ *              list); convert_task.c one task; every number parsed by units.c
+ *   scn.c      the public entry points, libcyaml's configuration, its log
+ *              captured and its errors reformatted as FILE:LINE:COL: ...
+ *
+ * Nothing here leaves scenarios/: no libcyaml or libyaml type appears in
+ * scn.h.
+ */
+#ifndef SCN_INTERNAL_H
+#define SCN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cyaml/cyaml.h>
+
+#include "models/rt_err.h"
+#include "scenarios/scn.h"
+
+/* ---- the document as libcyaml loads it (schema.c) ------------------------
+ * Every member is a NUL-terminated string (NULL when the key is absent) or
+ * a nested mapping / sequence of them; nothing is interpreted yet. */
+
+struct scn_y_arrival {
+	char *model;                    /* periodic | sporadic */
+	char *max_delay;                /* time, sporadic only */
+};
+
+struct scn_y_exec {
+	char *model;                    /* fixed | uniform | list */
+	char *min, *max;                /* times, uniform only */
+	char **values;                  /* times, list only */
+	unsigned values_count;
+};
+
+struct scn_y_task {
+	char *name;
+	char *c, *runtime;              /* C_i: two spellings, one allowed */
+	char *d, *deadline;             /* D_i */
+	char *t, *period;               /* T_i */
+	char *offset, *jitter;
+	struct scn_y_arrival *arrival;
+	char **releases;
+	unsigned releases_count;
+	struct scn_y_exec *exec;
+	char *klass;                    /* YAML key "class" */
+	char *cpu, *priority;
+};
+
+struct scn_y_platform {
+	char *cpus;
+};
+
+struct scn_y_sched {
+	char *policy, *mode, *placement, *admission, *on_miss, *tie_break;
+};
+
+struct scn_y_doc {
+	char *format, *name, *description, *time_unit, *horizon, *seed;
+	struct scn_y_platform *platform;
+	struct scn_y_sched *scheduler;
+	struct scn_y_task *tasks;
+	unsigned tasks_count;
+};
+
+extern const cyaml_schema_value_t scn_y_doc_schema;
+
+/* Write the keys the schema allows in the mapping at 'path' ("" = top,
+ * "tasks[3]", "tasks[0].exec", ...) into buf as "a, b, c".  False (buf = "")
+ * if 'path' is not a mapping of the schema. */
+bool scn_schema_keys(const char *path, char *buf, size_t n);
+
+/* ---- positions in the source text (locate.c) ---------------------------- */
+
+struct scn_mark {
+	size_t line, col;               /* 1-based; line 0: unknown */
+};
+
+struct scn_where {
+	bool found;
+	struct scn_mark key;            /* the last path segment's key, if any */
+	struct scn_mark value;          /* first character of the value node */
+	bool empty;                     /* the value is an empty scalar */
+};
+
+/* Find the node at 'path' ("" = the document's root node, "tasks[3].C":
+ * keys separated by '.', sequence indexes 0-based in brackets) in the first
+ * document of buf.  If 'key' is not NULL it is one more mapping key after
+ * 'path', compared verbatim (it may contain '.' or '['), and 'nth' picks
+ * which occurrence of it (0 = first; 1 = the duplicate of a key given
+ * twice).  w->found is false if the path is not in the text (or the text
+ * is not YAML up to there).  O(size of the text before the node). */
+void scn_locate(const uint8_t *buf, size_t len, const char *path,
+		const char *key, unsigned nth, struct scn_where *w);
+
+/* If buf is not well-formed YAML, set *m to where libyaml gave up and
+ * write its explanation into msg, and return true. */
+bool scn_syntax_error(const uint8_t *buf, size_t len, struct scn_mark *m,
+		      char *msg, size_t n);
+
+/* Mark of the first alias (*name) in buf; false if none was found. */
+bool scn_find_alias(const uint8_t *buf, size_t len, struct scn_mark *m);
+
+/* Mark of the first mapping key that is a list or a mapping ("? [a]"). */
+bool scn_find_complex_key(const uint8_t *buf, size_t len, struct scn_mark *m);
+
+enum scn_sh_field {
+	SCN_SH_ARRIVAL = 0,             /* tasks[i].arrival: X */
+	SCN_SH_EXEC                     /* tasks[i].exec: X */
+};
+
+struct scn_shorthand {
+	size_t task;                    /* index in tasks */
+	enum scn_sh_field field;
+	char *value;                    /* the scalar, owned */
+	bool patched;                   /* false: could not be rewritten */
+	size_t start, end;              /* byte span of the scalar in buf */
+};
+
+struct scn_shorthands {
+	struct scn_shorthand *v;        /* in task order */
+	size_t n, cap;
+	uint8_t *text;                  /* patched copy of buf, or NULL */
+};
+
+/*
+ * libcyaml 1.3.1 cannot load a key whose value is either a scalar or a
+ * mapping, yet 'arrival: periodic' is the natural spelling of
+ * 'arrival: {model: periodic}' (same for exec).  This finds every such
+ * scalar under tasks[i].arrival / tasks[i].exec, records it, and, when
+ * there is one, makes sh->text a copy of buf in which each is overwritten
+ * by "{}" and spaces (newlines kept): an empty mapping at the very same
+ * line and column, so every position libcyaml reports stays true.  The
+ * loader then reads the model from the record.  A scalar too short to
+ * hold "{}" (or a block scalar) is recorded with patched = false.
+ * Gives up silently on input that is not the expected shape (libcyaml
+ * reports that).  RT_ERR_NOMEM on allocation failure; free with
+ * scn_shorthands_fini() in every case. */
+enum rt_err scn_shorthand_scan(const uint8_t *buf, size_t len,
+			       struct scn_shorthands *sh);
+void scn_shorthands_fini(struct scn_shorthands *sh);
+
+/* ---- error messages (scn.c) --------------------------------------------- */
+
+struct scn_ctx {
+	const char *file;               /* name used in messages */
+	const uint8_t *buf;             /* the original text */
+	size_t len;
+	struct rt_diag *d;              /* may be NULL */
+	struct scn_mark fallback;       /* position if a path is not found */
+};
+
+enum scn_at {
+	SCN_AT_VALUE = 0,               /* point at the value */
+	SCN_AT_KEY                      /* point at the key (unknown, twice) */
+};
+
+/* Fill c->d with "FILE:LINE:COL: PATH: <fmt>" (PATH and its ": " left out
+ * when empty; LINE:COL is c->fallback when the path cannot be found, and
+ * left out if that is unknown too) and return err.
+ * 'key' and 'nth' as for scn_locate(); the key is appended to PATH. */
+enum rt_err scn_fail(const struct scn_ctx *c, enum rt_err err,
+		     const char *path, const char *key, unsigned nth,
+		     enum scn_at at, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* Same, at a known position (m->line 0: none). */
+enum rt_err scn_fail_at(const struct scn_ctx *c, enum rt_err err,
+			struct scn_mark m, const char *path, const char *fmt,
+			...)
+	__attribute__((format(printf, 5, 6)));
+
+/* ---- values (units.c) --------------------------------------------------- */
+
+/* Copy s into out (size n >= 8) as a double-quoted, escaped string,
+ * shortened with "..." to fit: user text of any length can go into an
+ * rt_diag. */
+void scn_quote(char *out, size_t n, const char *s);
+
+/* Decimal integer in [min, max] (optional sign, digits only). */
+enum rt_err scn_parse_int(const char *s, int64_t min, int64_t max,
+			  int64_t *out, struct rt_diag *d);
+
+/* Unsigned 64-bit integer, decimal or 0x-hexadecimal. */
+enum rt_err scn_parse_u64(const char *s, uint64_t *out, struct rt_diag *d);
+
+/* One of 'names' (count n, values 0..n-1); the message lists them. */
+enum rt_err scn_parse_enum(const char *s, const char *const *names, size_t n,
+			   int *out, struct rt_diag *d);
+
+/* Non-empty identifier of letters, digits, '_', '-', '.' (<= max bytes). */
+enum rt_err scn_parse_ident(const char *s, size_t max, struct rt_diag *d);
+
+/* The located variants: parse the value found at path "pre.sub[idx]"
+ * (pre may be "", idx < 0: no index) and on failure fill c->d through
+ * scn_fail().  The path is only built when there is a message to write. */
+
+enum scn_sign {
+	SCN_SIGN_ANY = 0,
+	SCN_SIGN_POS,                   /* > 0 */
+	SCN_SIGN_NONNEG                 /* >= 0 */
+};
+
+#define SCN_NAMES(a) (a), (sizeof(a) / sizeof((a)[0]))
+
+const char *scn_path(char *out, size_t n, const char *pre, const char *sub,
+		     long idx);
+enum rt_err scn_time_at(const struct scn_ctx *c, enum scn_time_unit u,
+			const char *str, const char *pre, const char *sub,
+			long idx, enum scn_sign sign, rt_time *out);
+enum rt_err scn_enum_at(const struct scn_ctx *c, const char *str,
+			const char *pre, const char *sub,
+			const char *const *names, size_t n, int *out);
+enum rt_err scn_int_at(const struct scn_ctx *c, const char *str,
+		       const char *pre, const char *sub, int64_t min,
+		       int64_t max, int64_t *out);
+
+/* ---- conversion (convert.c, convert_task.c) ----------------------------- */
+
+/* Task i of the document: y -> *t (t starts as rt_task_make() defaults;
+ * its name, releases and exec_values are allocated and stay with *t even
+ * on failure, for scn_free()).  arr_sh / exec_sh: the scalar shorthand
+ * given for arrival / exec, or NULL.  s gives the time unit and cpus. */
+enum rt_err scn_convert_task(const struct scn_ctx *c,
+			     const struct scn_scenario *s,
+			     const struct scn_y_task *y, size_t i,
+			     const char *arr_sh, const char *exec_sh,
+			     struct rt_task *t);
+
+/* Turn the loaded strings into a scenario.  On success *out is new and
+ * caller-owned; on failure *out is untouched and c->d says why. */
+enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
+			const struct scn_shorthands *sh,
+			struct scn_scenario **out);
+
+#endif /* SCN_INTERNAL_H */

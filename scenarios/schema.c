@@ -1,0 +1,173 @@
+/* schema.c - the libcyaml schema of scenario format 1.
+ *
+ * Built bottom-up as libcyaml's planner example does: field arrays, then
+ * value schemas, then the top level.  Design rules, all deliberate:
+ *
+ *  - every scalar is CYAML_STRING: libcyaml 1.3.1 silently truncates
+ *    numbers ("10ms" -> 10, "1.5" -> 1) and wraps negative unsigned ones,
+ *    so units.c parses them;
+ *  - every field is OPTIONAL: convert.c checks required fields itself, so
+ *    the message can point at the mapping that lacks one and say what to
+ *    write (libcyaml's own message points at the last field it read);
+ *  - enums are strings too, checked in convert.c with the list of valid
+ *    names in the message;
+ *  - unknown keys are not ignored (no CYAML_CFG_IGNORE_UNKNOWN_KEYS) and
+ *    libcyaml rejects a key given twice.
+ */
+#include "scenarios/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SCN_STR(key, st, member) \
+	CYAML_FIELD_STRING_PTR(key, CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL, \
+			       st, member, 0, CYAML_UNLIMITED)
+
+/* entries of sequences of strings (releases, exec values) */
+static const cyaml_schema_value_t scn_y_string = {
+	CYAML_VALUE_STRING(CYAML_FLAG_POINTER, char, 0, CYAML_UNLIMITED),
+};
+
+/* tasks[i].arrival: {model, max_delay}; 'arrival: X' is handled by
+ * scn_shorthand_scan() */
+static const cyaml_schema_field_t scn_y_arrival_fields[] = {
+	SCN_STR("model",     struct scn_y_arrival, model),
+	SCN_STR("max_delay", struct scn_y_arrival, max_delay),
+	CYAML_FIELD_END
+};
+
+/* tasks[i].exec: {model, min, max, values}; values needs one entry at
+ * least, so that 'values: []' is an error rather than "not given" */
+static const cyaml_schema_field_t scn_y_exec_fields[] = {
+	SCN_STR("model", struct scn_y_exec, model),
+	SCN_STR("min",   struct scn_y_exec, min),
+	SCN_STR("max",   struct scn_y_exec, max),
+	CYAML_FIELD_SEQUENCE("values", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_exec, values, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_END
+};
+
+/* tasks[i]: C/D/T in both spellings (textbook and SCHED_DEADLINE) */
+static const cyaml_schema_field_t scn_y_task_fields[] = {
+	SCN_STR("name",     struct scn_y_task, name),
+	SCN_STR("C",        struct scn_y_task, c),
+	SCN_STR("runtime",  struct scn_y_task, runtime),
+	SCN_STR("D",        struct scn_y_task, d),
+	SCN_STR("deadline", struct scn_y_task, deadline),
+	SCN_STR("T",        struct scn_y_task, t),
+	SCN_STR("period",   struct scn_y_task, period),
+	SCN_STR("offset",   struct scn_y_task, offset),
+	SCN_STR("jitter",   struct scn_y_task, jitter),
+	CYAML_FIELD_MAPPING_PTR("arrival",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_task, arrival, scn_y_arrival_fields),
+	CYAML_FIELD_SEQUENCE("releases", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, releases, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_MAPPING_PTR("exec", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_task, exec, scn_y_exec_fields),
+	SCN_STR("class",    struct scn_y_task, klass),
+	SCN_STR("cpu",      struct scn_y_task, cpu),
+	SCN_STR("priority", struct scn_y_task, priority),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_task_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_task,
+			    scn_y_task_fields),
+};
+
+static const cyaml_schema_field_t scn_y_platform_fields[] = {
+	SCN_STR("cpus", struct scn_y_platform, cpus),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_field_t scn_y_sched_fields[] = {
+	SCN_STR("policy",    struct scn_y_sched, policy),
+	SCN_STR("mode",      struct scn_y_sched, mode),
+	SCN_STR("placement", struct scn_y_sched, placement),
+	SCN_STR("admission", struct scn_y_sched, admission),
+	SCN_STR("on_miss",   struct scn_y_sched, on_miss),
+	SCN_STR("tie_break", struct scn_y_sched, tie_break),
+	CYAML_FIELD_END
+};
+
+/* the document; 'tasks: []' is an error (at least one task) */
+static const cyaml_schema_field_t scn_y_doc_fields[] = {
+	SCN_STR("format",      struct scn_y_doc, format),
+	SCN_STR("name",        struct scn_y_doc, name),
+	SCN_STR("description", struct scn_y_doc, description),
+	SCN_STR("time_unit",   struct scn_y_doc, time_unit),
+	SCN_STR("horizon",     struct scn_y_doc, horizon),
+	SCN_STR("seed",        struct scn_y_doc, seed),
+	CYAML_FIELD_MAPPING_PTR("platform",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_doc, platform, scn_y_platform_fields),
+	CYAML_FIELD_MAPPING_PTR("scheduler",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_doc, scheduler, scn_y_sched_fields),
+	CYAML_FIELD_SEQUENCE("tasks", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_doc, tasks, &scn_y_task_schema,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_END
+};
+
+const cyaml_schema_value_t scn_y_doc_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_POINTER, struct scn_y_doc,
+			    scn_y_doc_fields),
+};
+
+/* Follow 'path' through the schema; NULL if it leaves it. */
+static const cyaml_schema_value_t *scn_schema_at(const char *path)
+{
+	const cyaml_schema_value_t *v = &scn_y_doc_schema;
+	const char *p = path;
+
+	while (*p) {
+		if (*p == '[') {
+			const char *close = strchr(p, ']');
+
+			if (v->type != CYAML_SEQUENCE || !close)
+				return NULL;
+			v = v->sequence.entry;
+			p = close + 1;
+		} else {
+			const cyaml_schema_field_t *f;
+			size_t len;
+
+			if (*p == '.')
+				p++;
+			len = strcspn(p, ".[");
+			if (v->type != CYAML_MAPPING)
+				return NULL;
+			for (f = v->mapping.fields; f->key; f++)
+				if (strlen(f->key) == len && !memcmp(f->key, p, len))
+					break;
+			if (!f->key)
+				return NULL;
+			v = &f->value;
+			p += len;
+		}
+	}
+	return v;
+}
+
+bool scn_schema_keys(const char *path, char *buf, size_t n)
+{
+	const cyaml_schema_value_t *v = scn_schema_at(path);
+	size_t o = 0;
+
+	if (n)
+		buf[0] = '\0';
+	if (!v || v->type != CYAML_MAPPING)
+		return false;
+	for (const cyaml_schema_field_t *f = v->mapping.fields; f->key; f++) {
+		int w = snprintf(buf + o, n - o, "%s%s", o ? ", " : "", f->key);
+
+		if (w < 0 || (size_t)w >= n - o)
+			break;
+		o += (size_t)w;
+	}
+	return true;
+}
