@@ -64,7 +64,7 @@ has $T/out '"misses": 0'
 has $T/out '"first_miss": null'
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --jobs $T/seed2.csv
 has $T/seed2.csv 'task,job,release,deadline,start,finish,response,tardiness,cpu'
-has $T/seed2.csv 't3,0,0,6,3,6,6,0,0'
+has $T/seed2.csv 'T3,0,0,6,3,6,6,0,0'
 
 # --- run: text, JSON, jobs CSV, logs ------------------------------------------
 expect_rc 0 "$DLSIM" run $EX/dario.yaml
