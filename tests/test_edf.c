@@ -1,6 +1,715 @@
-/* test_edf.c - placeholder until the module lands. */
+/* test_edf.c - EDF schedules worked out by hand, tick by tick, compared
+ * record by record with what the engine emits; engine contracts (horizon,
+ * errors, sinks, allocation failures).
+ *
+ * Expected traces are one line per record: "TIME KIND TASK.JOB cCPU VALUE"
+ * (kind names from sim_rec_kind_name; cpu -1 when not CPU-specific).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "models/mem.h"
+#include "models/task.h"
+#include "sim/engine.h"
 #include "tests/suites.h"
 
+#define SCHED (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
+	       SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_MISS) |     \
+	       SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED) |  \
+	       SIM_MASK(SIM_REC_MIGRATE) | SIM_MASK(SIM_REC_END))
+
+/* A sink that prints every record it gets into a growing text buffer. */
+struct text_sink {
+	char *buf;
+	size_t len, cap;
+	unsigned calls;
+	unsigned fail_at;               /* return RT_ERR_IO on this call (1-based) */
+	unsigned bad;                   /* inconsistencies seen in info */
+};
+
+static enum rt_err text_emit(void *ctx, const struct sim_rec *r)
+{
+	struct text_sink *s = ctx;
+	char line[160];
+	int n;
+
+	s->calls++;
+	if (s->fail_at && s->calls == s->fail_at)
+		return RT_ERR_IO;
+	if (r->info && (r->info->task != r->task || r->info->job != r->job))
+		s->bad++;
+	n = snprintf(line, sizeof(line), "%" PRId64 " %s %" PRIu32 ".%" PRIu64
+		     " c%d %" PRId64 "\n", r->time, sim_rec_kind_name(r->kind),
+		     r->task, r->job, r->cpu, r->value);
+	if (s->len + (size_t)n + 1 > s->cap) {
+		size_t cap = (s->cap + (size_t)n + 1) * 2;
+		char *b = realloc(s->buf, cap);
+
+		if (!b)
+			return RT_ERR_NOMEM;
+		s->buf = b;
+		s->cap = cap;
+	}
+	memcpy(s->buf + s->len, line, (size_t)n + 1);
+	s->len += (size_t)n;
+	return RT_OK;
+}
+
+static struct sim_config cfg_make(const struct rt_task *t, size_t n,
+				  rt_time horizon)
+{
+	struct sim_config c = {
+		.tasks = t, .ntasks = n, .cpus = 1, .policy = "edf",
+		.on_miss = SIM_ON_MISS_CONTINUE,
+		.tie_break = SIM_TIE_TASK_ORDER, .horizon = horizon, .seed = 1,
+	};
+	return c;
+}
+
+/* Run cfg with a text sink for 'mask'; returns the engine (for stats) and
+ * leaves the trace in *s (caller frees s->buf). */
+static struct sim_engine *run_text(const struct sim_config *c, unsigned mask,
+				   struct text_sink *s)
+{
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+	struct sim_sink sink = { .mask = mask, .emit = text_emit, .ctx = s };
+
+	memset(s, 0, sizeof(*s));
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	CU_ASSERT_EQUAL(s->bad, 0);
+	return e;
+}
+
+static void expect_trace(const struct text_sink *s, const char *want)
+{
+	const char *got = s->buf ? s->buf : "";
+
+	if (strcmp(got, want) != 0)
+		fprintf(stderr, "\n--- expected\n%s--- got\n%s---\n", want, got);
+	CU_ASSERT_STRING_EQUAL(got, want);
+}
+
+/* Dario's case (THEORY D.3 seed): two tasks (C=4, D=5, T=10), U = 0.8.
+ *   t=0  both released, d=5; tie -> P1 (task 0) first
+ *   t=4  P1 completes (response 4); P2 starts
+ *   t=8  P2 completes, response 8, deadline 5: misses by 3
+ *   t=10 horizon: the releases at 10 do not happen */
+static void test_dario_second_job_misses_by_three(void)
+{
+	struct rt_task t[2] = { rt_task_make("P1", 4, 5, 10),
+				rt_task_make("P2", 4, 5, 10) };
+	struct sim_config c = cfg_make(t, 2, 10);
+	struct text_sink s;
+	struct sim_engine *e = run_text(&c, SIM_MASK_ALL, &s);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	expect_trace(&s,
+		"0 release 0.0 c-1 5\n"
+		"0 release 1.0 c-1 5\n"
+		"0 start 0.0 c0 4\n"
+		"4 complete 0.0 c0 4\n"
+		"4 start 1.0 c0 4\n"
+		"8 complete 1.0 c0 8\n"
+		"8 deadline_miss 1.0 c0 3\n"
+		"10 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->jobs, 2);
+	CU_ASSERT_EQUAL(st->completed, 2);
+	CU_ASSERT_EQUAL(st->misses, 1);
+	CU_ASSERT_EQUAL(st->max_tardiness, 3);
+	CU_ASSERT(st->has_first_miss);
+	CU_ASSERT_EQUAL(st->first_miss.task, 1);
+	CU_ASSERT_EQUAL(st->first_miss.deadline, 5);
+	CU_ASSERT_EQUAL(st->first_miss.finish, 8);
+	CU_ASSERT_EQUAL(st->first_miss.tardiness, 3);
+	CU_ASSERT_EQUAL(st->tasks[0].missed, 0);
+	CU_ASSERT_EQUAL(st->tasks[1].missed, 1);
+	CU_ASSERT_EQUAL(st->tasks[1].max_response, 8);
+	CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 3);
+	CU_ASSERT(st->tasks[1].sum_tardiness == 3);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 8);
+	CU_ASSERT_EQUAL(st->now, 10);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Seed set 2: (C, D, T) = (1,2,10), (2,4,20), (3,6,50); density 1.5 yet
+ * schedulable.  t=0: tau1 [0,1) d2; tau2 [1,3) d4; tau3 [3,6) d6 -- it
+ * finishes exactly at its deadline, a hit.  t=10: tau1 [10,11).  t=20:
+ * tau1 [20,21) d22, tau2 [21,23) d24.  Horizon 25. */
+static void test_seed2_third_task_finishes_exactly_at_deadline(void)
+{
+	struct rt_task t[3] = { rt_task_make("t1", 1, 2, 10),
+				rt_task_make("t2", 2, 4, 20),
+				rt_task_make("t3", 3, 6, 50) };
+	struct sim_config c = cfg_make(t, 3, 25);
+	struct text_sink s;
+	struct sim_engine *e = run_text(&c, SCHED, &s);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	expect_trace(&s,
+		"0 start 0.0 c0 1\n"
+		"1 complete 0.0 c0 1\n"
+		"1 start 1.0 c0 2\n"
+		"3 complete 1.0 c0 3\n"
+		"3 start 2.0 c0 3\n"
+		"6 complete 2.0 c0 6\n"
+		"10 start 0.1 c0 1\n"
+		"11 complete 0.1 c0 1\n"
+		"20 start 0.2 c0 1\n"
+		"21 complete 0.2 c0 1\n"
+		"21 start 1.1 c0 2\n"
+		"23 complete 1.1 c0 3\n"
+		"25 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->jobs, 6);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	CU_ASSERT_FALSE(st->has_first_miss);
+	CU_ASSERT_EQUAL(st->tasks[2].max_response, 6);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 10);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Offsets and preemption: A (C=4, D=10, T=10), B (C=2, D=3, T=10,
+ * offset 2).  t=0 A starts; t=2 B (d5) preempts A (2 left); t=4 B done,
+ * A resumes; t=6 A done.  t=10 A.1 (d20) starts; t=12 B.1 (d15) preempts
+ * it; t=14 B.1 done, A.1 resumes with 2; horizon 15: A.1 has 1 left, its
+ * deadline 20 > 15, so it is unfinished but not a miss. */
+static void test_offset_release_preempts_later_deadline(void)
+{
+	struct rt_task t[2] = { rt_task_make("A", 4, 10, 10),
+				rt_task_make("B", 2, 3, 10) };
+	struct sim_config c;
+	struct text_sink s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	t[1].offset = 2;
+	c = cfg_make(t, 2, 15);
+	e = run_text(&c, SIM_MASK_ALL, &s);
+	st = sim_engine_stats(e);
+	expect_trace(&s,
+		"0 release 0.0 c-1 10\n"
+		"0 start 0.0 c0 4\n"
+		"2 release 1.0 c-1 5\n"
+		"2 preempt 0.0 c0 2\n"
+		"2 start 1.0 c0 2\n"
+		"4 complete 1.0 c0 2\n"
+		"4 start 0.0 c0 2\n"
+		"6 complete 0.0 c0 6\n"
+		"10 release 0.1 c-1 20\n"
+		"10 start 0.1 c0 4\n"
+		"12 release 1.1 c-1 15\n"
+		"12 preempt 0.1 c0 2\n"
+		"12 start 1.1 c0 2\n"
+		"14 complete 1.1 c0 2\n"
+		"14 start 0.1 c0 2\n"
+		"15 unfinished 0.1 c0 1\n"
+		"15 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->tasks[0].preemptions, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].preemptions, 0);
+	CU_ASSERT_EQUAL(st->tasks[0].completed, 1);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 11);  /* 2+2+2 + 2+2+1 */
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Equal deadlines: X (task 0, C=1, D=5, offset 1 -> d=6), Y (task 1,
+ * C=1, D=6, offset 0 -> d=6), Z (task 2, C=2, D=2) runs [0,2).  At t=2 X
+ * and Y wait with d=6: task-order runs X (lower index) first, fifo runs Y
+ * (released earlier) first. */
+static void test_tie_break_task_order_and_fifo_differ(void)
+{
+	struct rt_task t[3] = { rt_task_make("X", 1, 5, 100),
+				rt_task_make("Y", 1, 6, 100),
+				rt_task_make("Z", 2, 2, 100) };
+	struct sim_config c;
+	struct text_sink s;
+	struct sim_engine *e;
+
+	t[0].offset = 1;
+	c = cfg_make(t, 3, 10);
+	e = run_text(&c, SCHED, &s);
+	expect_trace(&s,
+		"0 start 2.0 c0 2\n"
+		"2 complete 2.0 c0 2\n"
+		"2 start 0.0 c0 1\n"
+		"3 complete 0.0 c0 2\n"
+		"3 start 1.0 c0 1\n"
+		"4 complete 1.0 c0 4\n"
+		"10 end 0.0 c-1 0\n");
+	sim_engine_destroy(e);
+	free(s.buf);
+
+	c.tie_break = SIM_TIE_FIFO;
+	e = run_text(&c, SCHED, &s);
+	expect_trace(&s,
+		"0 start 2.0 c0 2\n"
+		"2 complete 2.0 c0 2\n"
+		"2 start 1.0 c0 1\n"
+		"3 complete 1.0 c0 3\n"
+		"3 start 0.0 c0 1\n"
+		"4 complete 0.0 c0 3\n"
+		"10 end 0.0 c-1 0\n");
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* A running job is not preempted by an equal deadline, whatever the
+ * tie-break: Y (task 1, C=3, d=6) runs from 0; X (task 0, released at 1,
+ * d=6) waits until 3. */
+static void test_equal_deadline_does_not_preempt(void)
+{
+	struct rt_task t[2] = { rt_task_make("X", 1, 5, 100),
+				rt_task_make("Y", 3, 6, 100) };
+	const char *want =
+		"0 start 1.0 c0 3\n"
+		"3 complete 1.0 c0 3\n"
+		"3 start 0.0 c0 1\n"
+		"4 complete 0.0 c0 3\n"
+		"10 end 0.0 c-1 0\n";
+	struct sim_config c;
+	struct text_sink s;
+	struct sim_engine *e;
+
+	t[0].offset = 1;
+	c = cfg_make(t, 2, 10);
+	for (int tie = 0; tie < 2; tie++) {
+		c.tie_break = tie ? SIM_TIE_FIFO : SIM_TIE_TASK_ORDER;
+		e = run_text(&c, SCHED, &s);
+		expect_trace(&s, want);
+		CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].preemptions, 0);
+		sim_engine_destroy(e);
+		free(s.buf);
+	}
+}
+
+/* on_miss: abort.  A, B (C=4, D=5, T=10), W (C=1, D=5, T=10): A [0,4);
+ * B starts at 4; at t=5 both deadline timers fire (armed in release
+ * order): B is aborted while running (3 left), W while waiting (1 left);
+ * each is a miss observed 0 after its deadline.  The CPU idles until 10;
+ * at 10 the pattern repeats, and at H = 15 the timers (rank DEADLINE) still
+ * fire before the horizon (rank HORIZON): nothing is left unfinished. */
+static void test_abort_removes_jobs_at_their_deadline(void)
+{
+	struct rt_task t[3] = { rt_task_make("A", 4, 5, 10),
+				rt_task_make("B", 4, 5, 10),
+				rt_task_make("W", 1, 5, 10) };
+	struct sim_config c = cfg_make(t, 3, 15);
+	struct text_sink s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	c.on_miss = SIM_ON_MISS_ABORT;
+	e = run_text(&c, SCHED, &s);
+	st = sim_engine_stats(e);
+	expect_trace(&s,
+		"0 start 0.0 c0 4\n"
+		"4 complete 0.0 c0 4\n"
+		"4 start 1.0 c0 4\n"
+		"5 abort 1.0 c0 3\n"
+		"5 deadline_miss 1.0 c0 0\n"
+		"5 abort 2.0 c-1 1\n"
+		"5 deadline_miss 2.0 c-1 0\n"
+		"10 start 0.1 c0 4\n"
+		"14 complete 0.1 c0 4\n"
+		"14 start 1.1 c0 4\n"
+		"15 abort 1.1 c0 3\n"
+		"15 deadline_miss 1.1 c0 0\n"
+		"15 abort 2.1 c-1 1\n"
+		"15 deadline_miss 2.1 c-1 0\n"
+		"15 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->tasks[0].completed, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].aborted, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].missed, 2);
+	CU_ASSERT_EQUAL(st->tasks[2].aborted, 2);
+	CU_ASSERT_EQUAL(st->misses, 4);
+	CU_ASSERT_EQUAL(st->completed, 2);
+	CU_ASSERT_EQUAL(st->max_tardiness, 0);
+	CU_ASSERT_EQUAL(st->first_miss.task, 1);
+	CU_ASSERT_EQUAL(st->first_miss.finish, RT_TIME_NEVER);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 10);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Overrun: A (C=2, D=4, T=10) with exec list {2, 5}; B (C=3, D=6, T=10,
+ * offset 1).  Job A.0 demands 2: A [0,2), B [2,5), no miss.  Job A.1
+ * demands 5 > C (an overrun, run anyway): A [10,15) misses d=14 by 1 and
+ * delays B.1 (d=17): B [15,18), a miss by 1 caused by the other task. */
+static void test_overrun_delays_the_other_task(void)
+{
+	static const rt_time exec[] = { 2, 5 };
+	struct rt_task t[2] = { rt_task_make("A", 2, 4, 10),
+				rt_task_make("B", 3, 6, 10) };
+	struct sim_config c;
+	struct text_sink s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	t[0].exec = RT_EXEC_LIST;
+	t[0].exec_values = exec;
+	t[0].nexec_values = 2;
+	t[1].offset = 1;
+	c = cfg_make(t, 2, 20);
+	e = run_text(&c, SCHED, &s);
+	st = sim_engine_stats(e);
+	expect_trace(&s,
+		"0 start 0.0 c0 2\n"
+		"2 complete 0.0 c0 2\n"
+		"2 start 1.0 c0 3\n"
+		"5 complete 1.0 c0 4\n"
+		"10 start 0.1 c0 5\n"
+		"15 complete 0.1 c0 5\n"
+		"15 deadline_miss 0.1 c0 1\n"
+		"15 start 1.1 c0 3\n"
+		"18 complete 1.1 c0 7\n"
+		"18 deadline_miss 1.1 c0 1\n"
+		"20 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->misses, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 1);
+	CU_ASSERT_EQUAL(st->first_miss.task, 0);
+	CU_ASSERT_EQUAL(st->first_miss.deadline, 14);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Records of the jobs of one task, for the sporadic test. */
+struct rel_log {
+	size_t n;
+	struct sim_job_info job[512];
+	uint32_t task;
+};
+
+static enum rt_err rel_emit(void *ctx, const struct sim_rec *r)
+{
+	struct rel_log *l = ctx;
+
+	if (r->task == l->task && l->n < 512)
+		l->job[l->n++] = *r->info;
+	return RT_OK;
+}
+
+static void run_releases(const struct sim_config *c, uint32_t task,
+			 struct rel_log *l)
+{
+	struct sim_engine *e = NULL;
+	struct sim_sink sink = { SIM_MASK(SIM_REC_RELEASE), rel_emit, l };
+
+	memset(l, 0, sizeof(*l));
+	l->task = task;
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+	sim_engine_destroy(e);
+}
+
+/* Sporadic arrivals with jitter and uniform demand, seed 42: the same
+ * seed reproduces the same jobs; a task's jobs do not depend on the other
+ * tasks; every job obeys a_{k+1} - a_k in [T, T + max_delay], r - a in
+ * [0, jitter], releases in job order, d = a + D, demand in [min, max]. */
+static void test_sporadic_jitter_is_reproducible_and_bounded(void)
+{
+	struct rt_task t[2] = { rt_task_make("S", 3, 12, 10),
+				rt_task_make("N", 2, 7, 9) };
+	struct sim_config c;
+	static struct rel_log a, b, alone;
+	bool differs = false;
+
+	t[0].arrival = RT_ARRIVAL_SPORADIC;
+	t[0].max_delay = 7;
+	t[0].jitter = 15;               /* > T: releases could reorder */
+	t[0].exec = RT_EXEC_UNIFORM;
+	t[0].exec_min = 1;
+	t[0].exec_max = 5;
+	t[1].arrival = RT_ARRIVAL_SPORADIC;
+	t[1].max_delay = 3;
+	t[1].jitter = 2;
+	c = cfg_make(t, 2, 2000);
+	c.seed = 42;
+	run_releases(&c, 0, &a);
+	run_releases(&c, 0, &b);
+	CU_ASSERT(a.n > 100);
+	CU_ASSERT_EQUAL(a.n, b.n);
+	CU_ASSERT(memcmp(a.job, b.job, a.n * sizeof(a.job[0])) == 0);
+	/* Without task N, task S draws exactly the same jobs. */
+	c.ntasks = 1;
+	run_releases(&c, 0, &alone);
+	CU_ASSERT_EQUAL(alone.n, a.n);
+	for (size_t k = 0; k < a.n && k < alone.n; k++) {
+		CU_ASSERT_EQUAL(alone.job[k].arrival, a.job[k].arrival);
+		CU_ASSERT_EQUAL(alone.job[k].release, a.job[k].release);
+		CU_ASSERT_EQUAL(alone.job[k].demand, a.job[k].demand);
+	}
+	for (size_t k = 0; k < a.n; k++) {
+		const struct sim_job_info *j = &a.job[k];
+
+		CU_ASSERT_EQUAL(j->job, k);
+		CU_ASSERT(j->release - j->arrival >= 0);
+		CU_ASSERT(j->release - j->arrival <= 15);
+		CU_ASSERT_EQUAL(j->abs_deadline, j->arrival + 12);
+		CU_ASSERT(j->demand >= 1 && j->demand <= 5);
+		CU_ASSERT(j->release < 2000);
+		if (k == 0) {
+			CU_ASSERT_EQUAL(j->arrival, 0);
+			continue;
+		}
+		CU_ASSERT(j->arrival - a.job[k - 1].arrival >= 10);
+		CU_ASSERT(j->arrival - a.job[k - 1].arrival <= 17);
+		CU_ASSERT(j->release >= a.job[k - 1].release);
+		if (j->arrival - a.job[k - 1].arrival != 10)
+			differs = true;
+	}
+	CU_ASSERT(differs);             /* the delays are really drawn */
+	/* Another seed gives another sequence. */
+	c.seed = 43;
+	run_releases(&c, 0, &b);
+	CU_ASSERT(b.n != a.n ||
+		  memcmp(a.job, b.job, a.n * sizeof(a.job[0])) != 0);
+}
+
+/* Horizon H = 10 with (C=5, D=5, T=5): job 1 completes exactly at 10 and
+ * counts; the release at r = 10 = H does not happen.  Then a long job
+ * (C=10, D=5) at H = 8: still pending, deadline 5 <= 8 -> MISS with
+ * tardiness 8 - 5 = 3 (a lower bound) and UNFINISHED; another pending job
+ * with deadline 9 > 8 is only UNFINISHED. */
+static void test_horizon_counts_completion_at_h_but_not_release(void)
+{
+	struct rt_task t1[1] = { rt_task_make("F", 5, 5, 5) };
+	struct rt_task t2[2] = { rt_task_make("L", 10, 5, 100),
+				 rt_task_make("M", 1, 9, 100) };
+	struct sim_config c = cfg_make(t1, 1, 10);
+	struct text_sink s;
+	struct sim_engine *e = run_text(&c, SIM_MASK_ALL, &s);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	expect_trace(&s,
+		"0 release 0.0 c-1 5\n"
+		"0 start 0.0 c0 5\n"
+		"5 complete 0.0 c0 5\n"
+		"5 release 0.1 c-1 10\n"
+		"5 start 0.1 c0 5\n"
+		"10 complete 0.1 c0 5\n"
+		"10 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->jobs, 2);
+	CU_ASSERT_EQUAL(st->completed, 2);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	sim_engine_destroy(e);
+	free(s.buf);
+
+	c = cfg_make(t2, 2, 8);
+	e = run_text(&c, SCHED, &s);
+	st = sim_engine_stats(e);
+	expect_trace(&s,
+		"0 start 0.0 c0 10\n"
+		"8 deadline_miss 0.0 c0 3\n"
+		"8 unfinished 0.0 c0 2\n"
+		"8 unfinished 1.0 c-1 1\n"
+		"8 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->misses, 1);
+	CU_ASSERT_EQUAL(st->max_tardiness, 3);
+	CU_ASSERT_EQUAL(st->first_miss.finish, RT_TIME_NEVER);
+	CU_ASSERT_EQUAL(st->first_miss.tardiness, 3);
+	CU_ASSERT_EQUAL(st->completed, 0);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 8);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Global EDF on 2 CPUs, T = 20 for all, tasks A (C=4, D=8), B (C=4,
+ * D=9), C (C=2, D=3, offset 1), E (C=2, D=3, offset 2):
+ *   t=0  A -> cpu0, B -> cpu1
+ *   t=1  C (d4) preempts the latest deadline running, B (d9), on cpu1
+ *   t=2  E (d5) preempts A (d8, now the latest) on cpu0
+ *   t=3  C completes; A (2 left) takes cpu1: a migration from cpu0
+ *   t=4  E completes; B (3 left) takes cpu0: a migration from cpu1
+ *   t=5  A completes (d8); t=7 B completes (d9). */
+static void test_global_edf_on_two_cpus_migrates(void)
+{
+	struct rt_task t[4] = { rt_task_make("A", 4, 8, 20),
+				rt_task_make("B", 4, 9, 20),
+				rt_task_make("C", 2, 3, 20),
+				rt_task_make("E", 2, 3, 20) };
+	struct sim_config c;
+	struct text_sink s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	t[2].offset = 1;
+	t[3].offset = 2;
+	c = cfg_make(t, 4, 10);
+	c.cpus = 2;
+	e = run_text(&c, SCHED, &s);
+	st = sim_engine_stats(e);
+	expect_trace(&s,
+		"0 start 0.0 c0 4\n"
+		"0 start 1.0 c1 4\n"
+		"1 preempt 1.0 c1 3\n"
+		"1 start 2.0 c1 2\n"
+		"2 preempt 0.0 c0 2\n"
+		"2 start 3.0 c0 2\n"
+		"3 complete 2.0 c1 2\n"
+		"3 migrate 0.0 c1 0\n"
+		"3 start 0.0 c1 2\n"
+		"4 complete 3.0 c0 2\n"
+		"4 migrate 1.0 c0 1\n"
+		"4 start 1.0 c0 3\n"
+		"5 complete 0.0 c1 5\n"
+		"7 complete 1.0 c0 7\n"
+		"10 end 0.0 c-1 0\n");
+	CU_ASSERT_EQUAL(st->tasks[0].preemptions, 1);
+	CU_ASSERT_EQUAL(st->tasks[1].preemptions, 1);
+	CU_ASSERT_EQUAL(st->tasks[0].migrations, 1);
+	CU_ASSERT_EQUAL(st->tasks[1].migrations, 1);
+	CU_ASSERT_EQUAL(st->cpu[0].busy, 7);
+	CU_ASSERT_EQUAL(st->cpu[1].busy, 5);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+static void test_create_rejects_bad_configurations(void)
+{
+	struct rt_task t[1] = { rt_task_make("T", 1, 2, 3) };
+	struct rt_task bad = rt_task_make("Bad", 0, 2, 3);
+	struct sim_config c = cfg_make(t, 1, 10);
+	struct sim_engine *e = (struct sim_engine *)&c;   /* must stay */
+	struct rt_diag d;
+
+	c.policy = "lottery";
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT(strstr(d.msg, "lottery") && strstr(d.msg, "edf"));
+	CU_ASSERT(e == (struct sim_engine *)&c);
+	c = cfg_make(t, 1, 10);
+	c.cpus = 0;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT(strstr(d.msg, "cpus") != NULL);
+	c = cfg_make(t, 1, 0);
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT(strstr(d.msg, "horizon") != NULL);
+	c = cfg_make(&bad, 1, 10);
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT(strstr(d.msg, "Bad") != NULL);
+	CU_ASSERT(e == (struct sim_engine *)&c);
+	sim_engine_destroy(NULL);
+}
+
+/* A deadline a + D beyond int64 stops the run with RT_ERR_OVERFLOW; an
+ * arrival beyond int64 just ends the task's releases. */
+static void test_time_overflow_is_detected_not_wrapped(void)
+{
+	struct rt_task t[1] = { rt_task_make("O", 1, INT64_MAX - 5, 10) };
+	struct sim_config c;
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	t[0].offset = 10;
+	c = cfg_make(t, 1, 100);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_OVERFLOW);
+	CU_ASSERT(strstr(d.msg, "overflow") != NULL);
+	sim_engine_destroy(e);
+
+	t[0] = rt_task_make("P", 1, 1, INT64_MAX - 2);
+	t[0].offset = 2;
+	c = cfg_make(t, 1, RT_TIME_MAX);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->jobs, 1);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->completed, 1);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->now, RT_TIME_MAX);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_INVAL);
+	sim_engine_destroy(e);
+}
+
+/* A sink error stops the run with that error; masks filter kinds. */
+static void test_sink_error_stops_the_run(void)
+{
+	struct rt_task t[2] = { rt_task_make("P1", 4, 5, 10),
+				rt_task_make("P2", 4, 5, 10) };
+	struct sim_config c = cfg_make(t, 2, 1000);
+	struct text_sink s, only_end;
+	struct sim_sink a = { SIM_MASK_ALL, text_emit, &s };
+	struct sim_sink b = { SIM_MASK(SIM_REC_END), text_emit, &only_end };
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	memset(&s, 0, sizeof(s));
+	memset(&only_end, 0, sizeof(only_end));
+	s.fail_at = 5;
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &a), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &b), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_IO);
+	CU_ASSERT_EQUAL(s.calls, 5);
+	CU_ASSERT_EQUAL(only_end.calls, 0);
+	CU_ASSERT(sim_engine_stats(e)->now < 1000);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &b), RT_ERR_INVAL);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* Every allocation of create + run may fail: the result is then RT_OK or
+ * RT_ERR_NOMEM, never a crash or a leak (ASan).  The set is overloaded
+ * (U = 1.5, abort off) so the job pool and the timer-free queue grow; a
+ * second pass uses on_miss abort so the event queue grows too. */
+static void test_allocation_failures_are_reported(void)
+{
+	struct rt_task t[3] = { rt_task_make("a", 3, 4, 4),
+				rt_task_make("b", 1, 2, 4),
+				rt_task_make("c", 1, 8, 8) };
+	long n;
+
+	t[2].jitter = 3;
+	for (int abort_mode = 0; abort_mode < 2; abort_mode++) {
+		struct sim_config c = cfg_make(t, 3, 4000);
+
+		c.cpus = abort_mode ? 2 : 1;
+		c.on_miss = abort_mode ? SIM_ON_MISS_ABORT
+				       : SIM_ON_MISS_CONTINUE;
+		for (n = 0; n < 10000; n++) {
+			struct sim_engine *e = NULL;
+			enum rt_err err, err2 = RT_OK;
+
+			rt_mem_fail_after(n);
+			err = sim_engine_create(&c, &e, NULL);
+			if (err == RT_OK)
+				err2 = sim_engine_run(e, NULL);
+			rt_mem_fail_after(-1);
+			CU_ASSERT(err == RT_OK || err == RT_ERR_NOMEM);
+			CU_ASSERT(err2 == RT_OK || err2 == RT_ERR_NOMEM);
+			if (err == RT_OK)
+				CU_ASSERT_PTR_NOT_NULL(e);
+			sim_engine_destroy(e);
+			if (err == RT_OK && err2 == RT_OK)
+				break;
+		}
+		CU_ASSERT(n > 5);       /* the sweep reached into run() */
+		CU_ASSERT(n < 10000);
+	}
+}
+
 CU_TestInfo edf_tests[] = {
+	{ "dario: the second job misses by three", test_dario_second_job_misses_by_three },
+	{ "seed set 2: a job finishing exactly at its deadline is a hit", test_seed2_third_task_finishes_exactly_at_deadline },
+	{ "an offset release preempts a later deadline", test_offset_release_preempts_later_deadline },
+	{ "tie-break task-order and fifo give different schedules", test_tie_break_task_order_and_fifo_differ },
+	{ "an equal deadline does not preempt the running job", test_equal_deadline_does_not_preempt },
+	{ "on_miss abort removes jobs at their deadline", test_abort_removes_jobs_at_their_deadline },
+	{ "an overrun delays the other task", test_overrun_delays_the_other_task },
+	{ "sporadic arrivals with jitter are reproducible and bounded", test_sporadic_jitter_is_reproducible_and_bounded },
+	{ "the horizon counts a completion at H but not a release at H", test_horizon_counts_completion_at_h_but_not_release },
+	{ "global edf on two cpus migrates a preempted job", test_global_edf_on_two_cpus_migrates },
+	{ "create rejects bad configurations and leaves out untouched", test_create_rejects_bad_configurations },
+	{ "time overflow is detected, never wrapped", test_time_overflow_is_detected_not_wrapped },
+	{ "a sink error stops the run", test_sink_error_stops_the_run },
+	{ "allocation failures are reported, not crashes or leaks", test_allocation_failures_are_reported },
 	CU_TEST_INFO_NULL
 };

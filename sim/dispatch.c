@@ -1,0 +1,226 @@
+/* dispatch.c - what happens to jobs on CPUs: the once-per-instant
+ * dispatch, completions, aborts, and the services policies call.
+ *
+ * Dispatch (after every event of the instant was handled, DESIGN 3):
+ * the policy's schedule() records its choices with sim_engine_assign()
+ * into cpu->next (and a dirty list); the engine then commits them in two
+ * passes, so that at one instant every PREEMPT precedes every START
+ * (sim/trace.h):
+ *
+ *   1. each dirty CPU whose job changes: stop the old job (account its
+ *      execution, cancel its predicted completion, PREEMPT);
+ *   2. each dirty CPU with a new job: start it (MIGRATE if it last ran
+ *      elsewhere, START) and predict its completion at now + remaining.
+ *
+ * Completions are predicted, never polled: a running job's completion
+ * event sits in the queue and is cancelled when the job is stopped and
+ * re-armed when it resumes.  A completion later than the horizon is not
+ * armed at all (it cannot happen in this run).  Execution is accounted
+ * lazily, at stop/complete/horizon: remaining -= now - since.
+ */
+#include <assert.h>
+#include <inttypes.h>
+
+#include "sim/internal.h"
+
+void sim_account(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time ran = e->now - j->since;
+
+	assert(j->run_cpu >= 0 && ran >= 0 && ran <= j->info.remaining);
+	if (ran == 0)
+		return;
+	j->info.remaining -= ran;
+	j->since = e->now;
+	e->st.cpu[j->run_cpu].busy += ran;
+	sim_pol_update_curr(e, j, ran);
+}
+
+/* Take j (running on its CPU) off the CPU: account, cancel completion. */
+static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
+{
+	unsigned cpu = (unsigned)j->run_cpu;
+
+	sim_evq_cancel(&e->evq, &j->done);
+	sim_account(e, j);
+	j->run_cpu = -1;
+	return cpu;
+}
+
+static void disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
+{
+	unsigned cpu = disp_unrun(e, j);
+
+	/* A preemption is a running, unfinished job displaced by another. */
+	if (displaced)
+		e->st.tasks[j->info.task].preemptions++;
+	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
+}
+
+static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
+{
+	int prev = j->info.cpu;
+	rt_time fin;
+
+	assert(j->run_cpu < 0 && j->info.remaining > 0);
+	j->run_cpu = (int)cpu;
+	j->since = e->now;
+	if (j->info.start == RT_TIME_NEVER)
+		j->info.start = e->now;
+	j->info.cpu = (int)cpu;
+	if (prev >= 0 && prev != (int)cpu) {
+		e->st.tasks[j->info.task].migrations++;
+		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
+	}
+	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
+	if (rt_time_add(e->now, j->info.remaining, &fin) &&
+	    fin <= e->cfg.horizon) {
+		enum rt_err err = sim_evq_push(&e->evq, &j->done, fin,
+					       SIM_RANK_COMPLETE);
+		if (err)
+			sim_fail(e, err, "cannot arm the completion of task %"
+				 PRIu32 " job %" PRIu64, j->info.task,
+				 j->info.job);
+	}
+}
+
+void sim_dispatch(struct sim_engine *e)
+{
+	enum rt_err err;
+
+	e->resched = false;
+	e->in_schedule = true;
+	err = e->ops->schedule(e->pstate);
+	e->in_schedule = false;
+	if (err) {
+		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
+		return;
+	}
+	for (unsigned i = 0; i < e->ndirty; i++) {
+		struct sim_cpu *c = &e->cpu[e->dirty[i]];
+
+		if (c->curr && c->curr != c->next) {
+			disp_stop(e, c->curr, c->next != NULL);
+			c->curr = NULL;
+		}
+	}
+	for (unsigned i = 0; i < e->ndirty; i++) {
+		struct sim_cpu *c = &e->cpu[e->dirty[i]];
+
+		if (c->next && c->curr != c->next)
+			disp_start(e, c->next, e->dirty[i]);
+		c->curr = c->next;
+		c->dirty = false;
+	}
+	e->ndirty = 0;
+}
+
+/* j leaves the system (completed or aborted): out of its task's FIFO; the
+ * next pending job of the task, if j was the head, becomes ready. */
+static void disp_leave(struct sim_engine *e, struct sim_job *j)
+{
+	struct sim_task_rt *t = &e->trt[j->info.task];
+	bool head = t->fifo.head == j;
+	enum rt_err err;
+
+	sim_evq_cancel(&e->evq, &j->timer);
+	sim_fifo_remove(&t->fifo, j);
+	sim_job_put(&e->pool, j);
+	if (head && t->fifo.head) {
+		err = e->ops->enqueue(e->pstate, t->fifo.head, SIM_ENQ_HEAD);
+		if (err)
+			sim_fail(e, err, "policy %s: enqueue failed",
+				 e->ops->name);
+	}
+	e->resched = true;
+}
+
+void sim_on_complete(struct sim_engine *e, struct sim_job *j)
+{
+	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
+	unsigned cpu = disp_unrun(e, j);
+	rt_time response, tard;
+
+	assert(j->info.remaining == 0);
+	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
+	j->info.finish = e->now;
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
+	response = e->now - j->info.release;
+	sim_emit(e, SIM_REC_COMPLETE, (int)cpu, j, response);
+	ts->completed++;
+	e->st.completed++;
+	ts->sum_response += (rt_u128)response;
+	if (response > ts->max_response)
+		ts->max_response = response;
+	/* Miss iff finish > d; finish == d is a hit (THEORY 0.1). */
+	if (e->now > j->info.abs_deadline) {
+		tard = e->now - j->info.abs_deadline;
+		ts->sum_tardiness += (rt_u128)tard;
+		sim_stats_miss(e, j, e->now, tard);
+		sim_emit(e, SIM_REC_MISS, (int)cpu, j, tard);
+	}
+	disp_leave(e, j);
+}
+
+void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
+{
+	struct sim_task_rt *t = &e->trt[j->info.task];
+	int cpu = -1;
+	rt_time late = e->now - j->info.abs_deadline;
+
+	assert(late >= 0);
+	if (j->run_cpu >= 0) {
+		cpu = j->run_cpu;
+		disp_unrun(e, j);
+		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
+	}
+	if (t->fifo.head == j)
+		e->ops->dequeue(e->pstate, j, SIM_DEQ_ABORT);
+	sim_emit(e, SIM_REC_ABORT, cpu, j, j->info.remaining);
+	e->st.tasks[j->info.task].aborted++;
+	sim_stats_miss(e, j, RT_TIME_NEVER, late);
+	sim_emit(e, SIM_REC_MISS, cpu, j, late);
+	disp_leave(e, j);
+}
+
+/* ---- services for policies (sim/policy.h) ---- */
+
+const struct sim_config *sim_engine_config(const struct sim_engine *e)
+{
+	return &e->cfg;
+}
+
+rt_time sim_engine_now(const struct sim_engine *e)
+{
+	return e->now;
+}
+
+struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu)
+{
+	assert(cpu < e->cfg.cpus);
+	return e->cpu[cpu].curr;
+}
+
+void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
+{
+	struct sim_cpu *c = &e->cpu[cpu];
+
+	assert(e->in_schedule && cpu < e->cfg.cpus);
+	c->next = j;
+	if (!c->dirty) {
+		c->dirty = true;
+		e->dirty[e->ndirty++] = cpu;
+	}
+}
+
+enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
+			   rt_time t, enum sim_rank rank)
+{
+	ev->kind = SIM_EV_POLICY;
+	return sim_evq_move(&e->evq, ev, t, rank);
+}
+
+void sim_engine_disarm(struct sim_engine *e, struct sim_event *ev)
+{
+	sim_evq_cancel(&e->evq, ev);
+}

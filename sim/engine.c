@@ -1,0 +1,341 @@
+/* engine.c - building, running and tearing down a simulation (DESIGN 3).
+ *
+ * The loop (sim/README.md has it as pseudocode): take the earliest event
+ * (time, rank, seq); if its time is later than 'now' and some handler
+ * asked for a reschedule, dispatch once for 'now' first (which may arm
+ * earlier completions, so look again); otherwise advance 'now' and
+ * handle the event.  Handlers only change state and set 'resched'.  The
+ * horizon event (rank HORIZON, the last at H) ends the run: completions
+ * at H have been handled, releases at H never exist.
+ *
+ * Memory: the event queue holds one release event per task, at most one
+ * completion per CPU, one deadline timer per pending job (on_miss: abort)
+ * and the horizon; jobs come from a pool sized by the peak number of
+ * pending jobs.  Nothing grows with the horizon.
+ */
+#include "sim/engine.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "models/rng.h"
+#include "sim/internal.h"
+
+#define SIM_MAX_CPUS 65536u
+
+void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->err)
+		return;
+	e->err = err;
+	va_start(ap, fmt);
+	vsnprintf(e->diag.msg, sizeof(e->diag.msg), fmt, ap);
+	va_end(ap);
+	e->want = 0;            /* no records after a failure */
+}
+
+void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		   const struct sim_job *j, rt_time value)
+{
+	struct sim_rec r = {
+		.time = e->now, .kind = kind, .cpu = cpu,
+		.task = j ? j->info.task : 0, .job = j ? j->info.job : 0,
+		.value = value, .info = j ? &j->info : NULL,
+	};
+
+	for (size_t i = 0; i < e->nsinks; i++) {
+		const struct sim_sink *s = &e->sinks[i];
+		enum rt_err err;
+
+		if (!(s->mask & SIM_MASK(kind)))
+			continue;
+		err = s->emit(s->ctx, &r);
+		if (err) {
+			sim_fail(e, err, "sink %zu failed on a %s record at %"
+				 PRId64, i, sim_rec_kind_name(kind), e->now);
+			return;
+		}
+	}
+}
+
+void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
+		    rt_time finish, rt_time tardiness)
+{
+	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
+	struct sim_miss *fm = &e->st.first_miss;
+
+	ts->missed++;
+	e->st.misses++;
+	if (tardiness > ts->max_tardiness)
+		ts->max_tardiness = tardiness;
+	if (tardiness > e->st.max_tardiness)
+		e->st.max_tardiness = tardiness;
+	/* First miss: earliest deadline; ties: lower task, then earlier job. */
+	if (e->st.has_first_miss) {
+		if (j->info.abs_deadline > fm->deadline)
+			return;
+		if (j->info.abs_deadline == fm->deadline &&
+		    (j->info.task > fm->task ||
+		     (j->info.task == fm->task && j->info.job > fm->job)))
+			return;
+	}
+	e->st.has_first_miss = true;
+	fm->task = j->info.task;
+	fm->job = j->info.job;
+	fm->release = j->info.release;
+	fm->deadline = j->info.abs_deadline;
+	fm->finish = finish;
+	fm->tardiness = tardiness;
+}
+
+static enum rt_err eng_check(const struct sim_config *cfg,
+			     const struct sim_policy_ops **ops,
+			     struct rt_diag *d)
+{
+	if (!cfg)
+		return rt_diagf(d, RT_ERR_INVAL, "no simulation configuration");
+	if (cfg->ntasks && !cfg->tasks)
+		return rt_diagf(d, RT_ERR_INVAL, "%zu tasks but no task array",
+				cfg->ntasks);
+	if (cfg->ntasks > UINT32_MAX)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%zu tasks: at most %"
+				PRIu32 " are supported", cfg->ntasks,
+				UINT32_MAX);
+	if (cfg->cpus < 1 || cfg->cpus > SIM_MAX_CPUS)
+		return rt_diagf(d, RT_ERR_INVAL, "cpus must be in 1..%u, not %u",
+				SIM_MAX_CPUS, cfg->cpus);
+	if (cfg->horizon <= 0 || cfg->horizon > RT_TIME_MAX)
+		return rt_diagf(d, RT_ERR_INVAL, "horizon must be in 1..%" PRId64
+				", not %" PRId64, (int64_t)RT_TIME_MAX,
+				cfg->horizon);
+	if (cfg->on_miss != SIM_ON_MISS_CONTINUE &&
+	    cfg->on_miss != SIM_ON_MISS_ABORT)
+		return rt_diagf(d, RT_ERR_INVAL, "on_miss: unknown value %d",
+				(int)cfg->on_miss);
+	if (cfg->tie_break != SIM_TIE_TASK_ORDER &&
+	    cfg->tie_break != SIM_TIE_FIFO)
+		return rt_diagf(d, RT_ERR_INVAL, "tie_break: unknown value %d",
+				(int)cfg->tie_break);
+	*ops = sim_policy_find(cfg->policy);
+	if (!*ops) {
+		const struct sim_policy_ops *p;
+		char known[128] = "";
+
+		for (size_t i = 0; (p = sim_policy_at(i)) != NULL; i++) {
+			size_t len = strlen(known);
+
+			snprintf(known + len, sizeof(known) - len, "%s%s",
+				 i ? ", " : "", p->name);
+		}
+		return rt_diagf(d, RT_ERR_INVAL, "unknown policy '%s' "
+				"(known: %s)", cfg->policy ? cfg->policy : "",
+				known);
+	}
+	if (!(*ops)->init || !(*ops)->fini || !(*ops)->enqueue ||
+	    !(*ops)->dequeue || !(*ops)->schedule)
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "
+				"hook", (*ops)->name);
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		enum rt_err err = rt_task_check(&cfg->tasks[i], d);
+
+		if (err)
+			return err;
+	}
+	return RT_OK;
+}
+
+void sim_engine_destroy(struct sim_engine *e)
+{
+	if (!e)
+		return;
+	if (e->ops && e->pstate)
+		e->ops->fini(e->pstate);
+	sim_evq_fini(&e->evq);
+	sim_job_pool_fini(&e->pool);
+	rt_free(e->trt);
+	rt_free(e->cpu);
+	rt_free(e->dirty);
+	rt_free(e->sinks);
+	rt_free(e->st.tasks);
+	rt_free(e->st.cpu);
+	rt_free(e);
+}
+
+static void eng_task_init(struct sim_engine *e, size_t i)
+{
+	struct sim_task_rt *t = &e->trt[i];
+	uint64_t seed = e->cfg.seed;
+
+	t->task = &e->cfg.tasks[i];
+	sim_event_init(&t->rel, SIM_EV_RELEASE);
+	sim_fifo_init(&t->fifo);
+	rt_rng_seed(&t->rng_arrival,
+		    rt_rng_derive(seed, i, SIM_STREAM_ARRIVAL));
+	rt_rng_seed(&t->rng_jitter, rt_rng_derive(seed, i, SIM_STREAM_JITTER));
+	rt_rng_seed(&t->rng_exec, rt_rng_derive(seed, i, SIM_STREAM_EXEC));
+}
+
+enum rt_err sim_engine_create(const struct sim_config *cfg,
+			      struct sim_engine **out, struct rt_diag *d)
+{
+	const struct sim_policy_ops *ops = NULL;
+	struct sim_engine *e;
+	size_t n, m;
+	enum rt_err err;
+
+	rt_diag_clear(d);
+	err = eng_check(cfg, &ops, d);
+	if (err)
+		return err;
+	n = cfg->ntasks;
+	m = cfg->cpus;
+	e = rt_calloc(1, sizeof(*e));
+	if (!e)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
+	e->cfg = *cfg;
+	e->cfg.policy = ops->name;      /* the caller's string is not kept */
+	sim_evq_init(&e->evq);
+	sim_job_pool_init(&e->pool);
+	sim_event_init(&e->horizon, SIM_EV_HORIZON);
+	e->trt = rt_calloc(n, sizeof(*e->trt));
+	e->cpu = rt_calloc(m, sizeof(*e->cpu));
+	e->dirty = rt_calloc(m, sizeof(*e->dirty));
+	e->st.tasks = rt_calloc(n, sizeof(*e->st.tasks));
+	e->st.cpu = rt_calloc(m, sizeof(*e->st.cpu));
+	if (!e->trt || !e->cpu || !e->dirty || !e->st.tasks || !e->st.cpu)
+		goto nomem;
+	/* Releases, completions, the horizon: no growth without timers. */
+	if (sim_evq_reserve(&e->evq, n + m + 1) != RT_OK)
+		goto nomem;
+	e->st.horizon = cfg->horizon;
+	e->st.ntasks = n;
+	e->st.ncpus = m;
+	err = ops->init(e, &e->pstate, d);
+	if (err)
+		goto fail;
+	e->ops = ops;
+	for (size_t i = 0; i < n && !err; i++) {
+		eng_task_init(e, i);
+		err = sim_release_first(e, &e->trt[i]);
+	}
+	if (!err)
+		err = sim_evq_push(&e->evq, &e->horizon, cfg->horizon,
+				   SIM_RANK_HORIZON);
+	if (err) {
+		rt_diagf(d, err, "cannot queue the first events");
+		goto fail;
+	}
+	*out = e;
+	return RT_OK;
+nomem:
+	err = rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
+fail:
+	sim_engine_destroy(e);  /* fini()s the policy only if init succeeded */
+	return err;
+}
+
+enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
+{
+	struct sim_sink *v;
+
+	if (!s || !s->emit || e->ran)
+		return RT_ERR_INVAL;
+	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
+	if (!v)
+		return RT_ERR_NOMEM;
+	e->sinks = v;
+	v[e->nsinks] = *s;
+	v[e->nsinks].mask &= SIM_MASK_ALL;
+	e->want |= v[e->nsinks].mask;
+	e->nsinks++;
+	return RT_OK;
+}
+
+/* The horizon: account running jobs up to H, report every pending job
+ * (task order, then job order): MISS if d <= H (tardiness H - d, a lower
+ * bound), UNFINISHED always; then END. */
+static void eng_finish(struct sim_engine *e)
+{
+	rt_time h = e->now;
+
+	for (unsigned c = 0; c < e->cfg.cpus; c++)
+		if (e->cpu[c].curr)
+			sim_account(e, e->cpu[c].curr);
+	for (size_t i = 0; i < e->cfg.ntasks; i++) {
+		for (struct sim_job *j = e->trt[i].fifo.head; j; j = j->next) {
+			if (j->info.abs_deadline <= h) {
+				sim_stats_miss(e, j, RT_TIME_NEVER,
+					       h - j->info.abs_deadline);
+				sim_emit(e, SIM_REC_MISS, j->run_cpu, j,
+					 h - j->info.abs_deadline);
+			}
+			sim_emit(e, SIM_REC_UNFINISHED, j->run_cpu, j,
+				 j->info.remaining);
+		}
+	}
+	sim_emit(e, SIM_REC_END, -1, NULL, 0);
+}
+
+enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
+{
+	rt_diag_clear(d);
+	if (e->ran)
+		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
+	e->ran = true;
+	while (!e->err) {
+		struct sim_event *ev = sim_evq_peek(&e->evq);
+		rt_time t = sim_evq_peek_time(&e->evq);
+
+		if (t != e->now) {
+			/* Every event at 'now' is handled: decide, once. */
+			if (e->resched) {
+				sim_dispatch(e);
+				continue;
+			}
+			e->now = t;
+		}
+		e->st.events++;
+		switch (ev->kind) {
+		case SIM_EV_RELEASE:
+			sim_release_fire(e, SIM_CONTAINER(ev, struct sim_task_rt,
+							  rel));
+			break;
+		case SIM_EV_COMPLETE:
+			sim_on_complete(e, SIM_CONTAINER(ev, struct sim_job,
+							 done));
+			break;
+		case SIM_EV_DEADLINE:
+			sim_on_deadline(e, SIM_CONTAINER(ev, struct sim_job,
+							 timer));
+			break;
+		case SIM_EV_POLICY: {
+			enum rt_err err;
+
+			sim_evq_cancel(&e->evq, ev);
+			err = sim_pol_timer(e, ev);
+			if (err)
+				sim_fail(e, err, "policy %s: timer failed",
+					 e->ops->name);
+			break;
+		}
+		case SIM_EV_HORIZON:
+			sim_evq_cancel(&e->evq, ev);
+			eng_finish(e);
+			e->st.now = e->now;
+			return e->err ? rt_diagf(d, e->err, "%s", e->diag.msg)
+				      : RT_OK;
+		}
+	}
+	e->st.now = e->now;
+	return rt_diagf(d, e->err, "%s", e->diag.msg);
+}
+
+const struct sim_stats *sim_engine_stats(const struct sim_engine *e)
+{
+	return &e->st;
+}

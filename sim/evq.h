@@ -1,0 +1,123 @@
+/* evq.h - the event queue: an indexed 4-ary min-heap of timed events.
+ *
+ * Events are structs embedded in their owners (a job's completion, a task's
+ * next release, a policy's timer); the heap stores (time, order, pointer)
+ * nodes and each event remembers its slot, so cancel and move are
+ * O(log n) without searching.  The key is (time, rank, seq):
+ *
+ *   time   instant the event fires
+ *   rank   what kind of event it is (enum sim_rank): at one instant, lower
+ *          ranks are handled first (DESIGN 3, sim/README.md rank table)
+ *   seq    insertion counter of this queue, bumped on every push and move,
+ *          so events with equal (time, rank) come out FIFO and the whole
+ *          order is total and deterministic (never left to heap internals)
+ *
+ * rank and seq are packed into one 64-bit 'order' word (rank in the top 8
+ * bits, seq in the low 56); 2^56 pushes (~2 years at 10^9 per second) end
+ * the queue with RT_ERR_OVERFLOW rather than wrap.
+ *
+ * The queue owns only its node array; events belong to their owners, who
+ * must cancel them before freeing them.
+ */
+#ifndef SIM_EVQ_H
+#define SIM_EVQ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+
+/* Same-instant order (lower first); see sim/README.md. */
+enum sim_rank {
+	SIM_RANK_COMPLETE = 0,  /* job completion (finish == d is a hit) */
+	SIM_RANK_DEADLINE,      /* deadline timer (on_miss: abort) */
+	SIM_RANK_BUDGET,        /* server budget exhausted (CBS, reserved) */
+	SIM_RANK_REPLENISH,     /* server replenished (CBS, reserved) */
+	SIM_RANK_RELEASE,       /* job release */
+	SIM_RANK_TASK,          /* task arrival / leave (reserved) */
+	SIM_RANK_HORIZON,       /* end of the simulation */
+	SIM_RANK__COUNT
+};
+
+#define SIM_EVQ_NONE    UINT32_MAX      /* idx of an event not in a queue */
+#define SIM_EVQ_SEQ_MAX ((UINT64_C(1) << 56) - 1)
+
+struct sim_event {
+	uint32_t idx;           /* heap slot; SIM_EVQ_NONE when not queued */
+	uint8_t kind;           /* owner's dispatch tag; opaque to the queue */
+};
+
+struct sim_evq_node {
+	rt_time time;           /* when the event fires */
+	uint64_t order;         /* rank << 56 | seq */
+	struct sim_event *ev;   /* borrowed from its owner */
+};
+
+struct sim_evq {
+	struct sim_evq_node *heap;      /* heap[0] is the minimum */
+	uint32_t n;                     /* queued events */
+	uint32_t cap;                   /* slots allocated */
+	uint64_t seq;                   /* next insertion number */
+};
+
+/* An event that is not queued (use for every embedded event). */
+static inline void sim_event_init(struct sim_event *ev, uint8_t kind)
+{
+	ev->idx = SIM_EVQ_NONE;
+	ev->kind = kind;
+}
+
+static inline bool sim_event_queued(const struct sim_event *ev)
+{
+	return ev->idx != SIM_EVQ_NONE;
+}
+
+/* Empty queue, no memory.  sim_evq_fini frees the node array (the events
+ * themselves are their owners'); both accept a zeroed queue. */
+void sim_evq_init(struct sim_evq *q);
+void sim_evq_fini(struct sim_evq *q);
+
+/* Make room for 'cap' events so that pushes up to that size cannot fail
+ * with RT_ERR_NOMEM.  On failure the queue is unchanged. */
+enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap);
+
+/* Queue ev (not queued) at (t, rank).  RT_ERR_NOMEM if growing failed,
+ * RT_ERR_OVERFLOW if seq ran out; the queue is unchanged on failure. */
+enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
+			 rt_time t, enum sim_rank rank);
+
+/* Re-key ev to (t, rank) with a fresh seq, queued or not (then it is
+ * pushed).  O(log n).  Errors as sim_evq_push. */
+enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
+			 rt_time t, enum sim_rank rank);
+
+/* Remove ev if queued (no-op otherwise).  O(log n); cannot fail. */
+void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev);
+
+/* The next event (NULL if empty), its time and rank; not removed. */
+static inline struct sim_event *sim_evq_peek(const struct sim_evq *q)
+{
+	return q->n ? q->heap[0].ev : NULL;
+}
+
+static inline rt_time sim_evq_peek_time(const struct sim_evq *q)
+{
+	return q->n ? q->heap[0].time : RT_TIME_NEVER;
+}
+
+/* Remove and return the next event (NULL if empty). */
+struct sim_event *sim_evq_pop(struct sim_evq *q);
+
+/* Time and rank a queued event is keyed with. */
+rt_time sim_evq_time(const struct sim_evq *q, const struct sim_event *ev);
+enum sim_rank sim_evq_rank(const struct sim_evq *q, const struct sim_event *ev);
+
+/* Number of queued events. */
+static inline size_t sim_evq_size(const struct sim_evq *q)
+{
+	return q->n;
+}
+
+#endif /* SIM_EVQ_H */

@@ -1,0 +1,136 @@
+/* internal.h - the engine's private structures, shared by engine.c,
+ * dispatch.c and release.c (not part of sim/'s public surface).
+ *
+ * Errors inside a run are sticky: the first failing step (allocation,
+ * overflow, a sink, the policy) records itself with sim_fail(); the loop
+ * stops before handling the next event and sim_engine_run() returns it.
+ * After a failed run the engine can only be destroyed.
+ */
+#ifndef SIM_INTERNAL_H
+#define SIM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rng.h"
+#include "sim/engine.h"
+#include "sim/evq.h"
+#include "sim/job.h"
+#include "sim/policy.h"
+
+/* What an event's owner is (struct sim_event.kind). */
+enum sim_ev_kind {
+	SIM_EV_COMPLETE = 1,    /* sim_job.done */
+	SIM_EV_DEADLINE,        /* sim_job.timer */
+	SIM_EV_RELEASE,         /* sim_task_rt.rel */
+	SIM_EV_POLICY,          /* armed by the policy (sim_engine_arm) */
+	SIM_EV_HORIZON          /* sim_engine.horizon */
+};
+
+#define SIM_CONTAINER(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/* Per task: where its release sequence stands, and its pending jobs. */
+struct sim_task_rt {
+	const struct rt_task *task;     /* borrowed from cfg.tasks */
+	struct sim_event rel;           /* the task's one pending release */
+	struct sim_job_fifo fifo;       /* pending jobs, oldest (head) first */
+	uint64_t k;                     /* index of the next job to release */
+	rt_time arrival;                /* a_k of job k (next to release) */
+	rt_time release;                /* r_k of job k; >= r_{k-1} */
+	struct rt_rng rng_arrival;      /* stream 0: sporadic extra delays */
+	struct rt_rng rng_jitter;       /* stream 1: release jitter */
+	struct rt_rng rng_exec;         /* stream 2: execution demand */
+};
+
+/* RNG stream ids for rt_rng_derive(seed, task index, stream). */
+enum {
+	SIM_STREAM_ARRIVAL = 0,
+	SIM_STREAM_JITTER  = 1,
+	SIM_STREAM_EXEC    = 2
+};
+
+struct sim_cpu {
+	struct sim_job *curr;           /* running job, NULL if idle */
+	struct sim_job *next;           /* schedule()'s choice; == curr
+					 * outside a dispatch */
+	bool dirty;                     /* in the dirty list */
+};
+
+struct sim_engine {
+	struct sim_config cfg;          /* copy; tasks borrowed */
+	const struct sim_policy_ops *ops;
+	void *pstate;                   /* the policy's; never looked into */
+	struct sim_evq evq;
+	struct sim_event horizon;       /* end of the run, rank HORIZON */
+	struct sim_task_rt *trt;        /* cfg.ntasks entries */
+	struct sim_cpu *cpu;            /* cfg.cpus entries */
+	unsigned *dirty;                /* CPUs assigned in this dispatch */
+	unsigned ndirty;
+	bool in_schedule;               /* inside ops->schedule() */
+	struct sim_job_pool pool;
+	struct sim_sink *sinks;         /* copies */
+	size_t nsinks;
+	unsigned want;                  /* OR of the sinks' masks */
+	struct sim_stats st;
+	rt_time now;                    /* current instant */
+	bool resched;                   /* dispatch before time advances */
+	bool ran;                       /* sim_engine_run was called */
+	uint64_t next_seq;              /* global release counter */
+	enum rt_err err;                /* sticky first error of the run */
+	struct rt_diag diag;            /* its message */
+};
+
+/* Record the first error (later ones are dropped); stops the run. */
+void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Emit a record to the sinks that want it; j may be NULL (END). */
+void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		   const struct sim_job *j, rt_time value);
+
+static inline void sim_emit(struct sim_engine *e, enum sim_rec_kind kind,
+			    int cpu, const struct sim_job *j, rt_time value)
+{
+	if (e->want & SIM_MASK(kind))
+		sim_emit_slow(e, kind, cpu, j, value);
+}
+
+/* Statistics of a job that missed (finish RT_TIME_NEVER if it never
+ * finished; tardiness observed, a lower bound then). */
+void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
+		    rt_time finish, rt_time tardiness);
+
+/* release.c */
+/* Plan task t's first release (job 0).  Cannot fail once the event queue
+ * has room for every task. */
+enum rt_err sim_release_first(struct sim_engine *e, struct sim_task_rt *t);
+/* The release event of t fired: release job k, plan job k+1. */
+void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t);
+
+/* dispatch.c */
+void sim_dispatch(struct sim_engine *e);
+void sim_on_complete(struct sim_engine *e, struct sim_job *j);
+void sim_on_deadline(struct sim_engine *e, struct sim_job *j);
+/* Bring a running job's remaining demand and its CPU's busy time up to
+ * now. */
+void sim_account(struct sim_engine *e, struct sim_job *j);
+
+/* Optional policy hooks, NULL-checked here and nowhere else. */
+static inline void sim_pol_update_curr(struct sim_engine *e,
+				       struct sim_job *j, rt_time ran)
+{
+	if (e->ops->update_curr)
+		e->ops->update_curr(e->pstate, j, ran);
+}
+
+static inline enum rt_err sim_pol_timer(struct sim_engine *e,
+					struct sim_event *ev)
+{
+	if (!e->ops->timer)
+		return RT_ERR_INVAL;
+	return e->ops->timer(e->pstate, ev);
+}
+
+#endif /* SIM_INTERNAL_H */

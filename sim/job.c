@@ -1,0 +1,111 @@
+/* job.c - the job pool (chunks of jobs handed out through a free list)
+ * and the per-task FIFO of pending jobs.
+ *
+ * Chunks are never freed before sim_job_pool_fini, so the pool's size is
+ * the peak number of simultaneously pending jobs (rounded up to the
+ * geometric chunk sizes), whatever the horizon.
+ */
+#include "sim/job.h"
+
+#include <assert.h>
+
+#include "models/mem.h"
+
+struct sim_job_chunk {
+	struct sim_job_chunk *next;     /* chunk list, newest first */
+	size_t n;                       /* jobs in this chunk */
+	struct sim_job jobs[];          /* n jobs */
+};
+
+void sim_job_pool_init(struct sim_job_pool *p)
+{
+	p->free = NULL;
+	p->chunks = NULL;
+	p->next_chunk = SIM_POOL_FIRST;
+	p->live = p->cap = 0;
+}
+
+void sim_job_pool_fini(struct sim_job_pool *p)
+{
+	struct sim_job_chunk *c = p->chunks;
+
+	while (c) {
+		struct sim_job_chunk *next = c->next;
+
+		rt_free(c);
+		c = next;
+	}
+	sim_job_pool_init(p);
+}
+
+static int pool_grow(struct sim_job_pool *p)
+{
+	size_t n = p->next_chunk;
+	struct sim_job_chunk *c;
+
+	if (n > ((size_t)-1 - sizeof(*c)) / sizeof(c->jobs[0]))
+		return -1;
+	c = rt_malloc(sizeof(*c) + n * sizeof(c->jobs[0]));
+	if (!c)
+		return -1;
+	c->n = n;
+	c->next = p->chunks;
+	p->chunks = c;
+	/* Thread in reverse so jobs come out in address order. */
+	for (size_t i = n; i-- > 0;) {
+		c->jobs[i].next = p->free;
+		p->free = &c->jobs[i];
+	}
+	p->cap += n;
+	if (n <= (size_t)-1 / 2)
+		p->next_chunk = n * 2;
+	return 0;
+}
+
+struct sim_job *sim_job_get(struct sim_job_pool *p)
+{
+	struct sim_job *j;
+
+	if (!p->free && pool_grow(p) != 0)
+		return NULL;
+	j = p->free;
+	p->free = j->next;
+	p->live++;
+	return j;
+}
+
+void sim_job_put(struct sim_job_pool *p, struct sim_job *j)
+{
+	assert(!sim_event_queued(&j->done) && !sim_event_queued(&j->timer));
+	assert(p->live > 0);
+	j->next = p->free;
+	p->free = j;
+	p->live--;
+}
+
+void sim_fifo_append(struct sim_job_fifo *f, struct sim_job *j)
+{
+	j->next = NULL;
+	j->prev = f->tail;
+	if (f->tail)
+		f->tail->next = j;
+	else
+		f->head = j;
+	f->tail = j;
+	f->n++;
+}
+
+void sim_fifo_remove(struct sim_job_fifo *f, struct sim_job *j)
+{
+	assert(f->n > 0);
+	if (j->prev)
+		j->prev->next = j->next;
+	else
+		f->head = j->next;
+	if (j->next)
+		j->next->prev = j->prev;
+	else
+		f->tail = j->prev;
+	j->next = j->prev = NULL;
+	f->n--;
+}

@@ -1,0 +1,108 @@
+/* job.h - a job as the engine and the policies see it, and its pool.
+ *
+ * A job J_{i,k} lives from its release until it completes, is aborted or
+ * the simulation ends.  Life cycle (engine view):
+ *
+ *     release --> waiting in its task's FIFO (behind a predecessor)
+ *                    |  predecessor completed/aborted
+ *                    v
+ *                 ready (head of the FIFO: in the policy's runqueue)
+ *                    |  ^  dispatch / preemption
+ *                    v  |
+ *                 running on a CPU (run_cpu >= 0, completion armed)
+ *                    |
+ *                    v
+ *        completed | aborted (deadline timer) | unfinished at H
+ *
+ * Only the head of a task's FIFO is ever given to the policy (intra-task
+ * sequentiality, THEORY 0.1).  Jobs come from a pool of chunks with a free
+ * list: steady state never calls malloc, and memory is O(pending jobs).
+ */
+#ifndef SIM_JOB_H
+#define SIM_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+#include "sim/evq.h"
+#include "sim/trace.h"
+
+/* A policy's ordering key, compared lexicographically (k0, k1, k2); lower
+ * is more urgent.  EDF: k0 = absolute deadline, (k1, k2) the tie-break. */
+struct sim_key {
+	int64_t k0;
+	int64_t k1;
+	uint64_t k2;
+};
+
+static inline int sim_key_cmp(const struct sim_key *a, const struct sim_key *b)
+{
+	if (a->k0 != b->k0)
+		return a->k0 < b->k0 ? -1 : 1;
+	if (a->k1 != b->k1)
+		return a->k1 < b->k1 ? -1 : 1;
+	if (a->k2 != b->k2)
+		return a->k2 < b->k2 ? -1 : 1;
+	return 0;
+}
+
+struct sim_job {
+	struct sim_job_info info;       /* what records point at; kept current
+					 * (remaining is exact whenever a record
+					 * is emitted) */
+	struct sim_event done;          /* completion; armed while running */
+	struct sim_event timer;         /* deadline timer (on_miss: abort) */
+	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
+	rt_time since;                  /* running: instant it (re)started */
+	int run_cpu;                    /* CPU it runs on now, -1 if none */
+	/* Owned by the policy (the engine never reads them): */
+	struct sim_key key;             /* runqueue order */
+	uint32_t rq_idx;                /* slot in a policy heap */
+	int pcpu;                       /* CPU the policy placed it on, -1 */
+};
+
+/* A task's pending jobs in job order (doubly linked through next/prev, so
+ * an aborted job leaves from the middle in O(1)). */
+struct sim_job_fifo {
+	struct sim_job *head;           /* oldest pending job, NULL if none */
+	struct sim_job *tail;           /* newest pending job */
+	size_t n;                       /* pending jobs */
+};
+
+static inline void sim_fifo_init(struct sim_job_fifo *f)
+{
+	f->head = f->tail = NULL;
+	f->n = 0;
+}
+
+/* Append j (not in any FIFO) at the tail. */
+void sim_fifo_append(struct sim_job_fifo *f, struct sim_job *j);
+/* Unlink j (in f) from wherever it is. */
+void sim_fifo_remove(struct sim_job_fifo *f, struct sim_job *j);
+
+/* Engine-internal pool: chunks of jobs, a free list, grown geometrically
+ * (first chunk SIM_POOL_FIRST jobs, each next one twice the previous). */
+struct sim_job_chunk;
+
+struct sim_job_pool {
+	struct sim_job *free;           /* free list through job->next */
+	struct sim_job_chunk *chunks;   /* every chunk, freed at fini */
+	size_t next_chunk;              /* size of the next chunk (jobs) */
+	size_t live;                    /* jobs handed out, not yet put back */
+	size_t cap;                     /* jobs in all chunks */
+};
+
+#define SIM_POOL_FIRST 64
+
+void sim_job_pool_init(struct sim_job_pool *p);
+void sim_job_pool_fini(struct sim_job_pool *p);        /* frees every chunk */
+
+/* A job from the pool (contents undefined), or NULL if a new chunk could
+ * not be allocated (pool unchanged). */
+struct sim_job *sim_job_get(struct sim_job_pool *p);
+/* Return j to the pool; its events must not be queued. */
+void sim_job_put(struct sim_job_pool *p, struct sim_job *j);
+
+#endif /* SIM_JOB_H */

@@ -1,0 +1,27 @@
+/* policy.c - the registry of scheduling policies (NULL-terminated, looked
+ * up by name at run time; no compile-time selection). */
+#include "sim/policy.h"
+
+#include <string.h>
+
+static const struct sim_policy_ops *const sim_policies[] = {
+	&sim_policy_edf,
+	NULL
+};
+
+const struct sim_policy_ops *sim_policy_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; sim_policies[i]; i++)
+		if (!strcmp(sim_policies[i]->name, name))
+			return sim_policies[i];
+	return NULL;
+}
+
+const struct sim_policy_ops *sim_policy_at(size_t i)
+{
+	size_t n = sizeof(sim_policies) / sizeof(sim_policies[0]) - 1;
+
+	return i < n ? sim_policies[i] : NULL;
+}

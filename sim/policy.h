@@ -1,0 +1,93 @@
+/* policy.h - how scheduling policies plug into the engine (after the
+ * kernel's struct sched_class; STYLE 2.7).
+ *
+ * The engine owns jobs, time, events, CPUs and the trace; a policy owns
+ * its runqueues and decides what runs where.  The engine never looks
+ * inside a policy (its state is a void *), never switches on its name,
+ * and NULL-checks the optional hooks in one place (sim/internal.h).
+ *
+ * Protocol, at one instant t:
+ *   - events are handled; the engine calls enqueue() for each job that
+ *     becomes ready (the head of its task's FIFO) and dequeue() for each
+ *     job that leaves (completed, aborted), running or not;
+ *   - then, once, schedule(): the policy compares its runqueues with what
+ *     runs and calls sim_engine_assign(e, cpu, job) for every CPU whose
+ *     occupant should change (job NULL: idle).  The engine then stops the
+ *     displaced jobs (PREEMPT), starts the new ones (START, MIGRATE) and
+ *     predicts their completions.
+ * Between instants every running job progresses at rate 1; the engine
+ * accounts it lazily (update_curr() says how much was charged).
+ *
+ * Rules a policy must keep: a job is assigned to at most one CPU; only
+ * jobs handed over by enqueue() and not yet dequeued may be assigned; a
+ * job displaced by sim_engine_assign() stays the policy's (it is ready).
+ */
+#ifndef SIM_POLICY_H
+#define SIM_POLICY_H
+
+#include <stdbool.h>
+
+#include "models/rt_err.h"
+#include "models/rt_time.h"
+#include "sim/engine.h"
+#include "sim/evq.h"
+#include "sim/job.h"
+
+/* enqueue() flags: why the job became ready. */
+#define SIM_ENQ_RELEASE 0x1u    /* just released, and its task had no
+				 * other pending job */
+#define SIM_ENQ_HEAD    0x2u    /* was waiting behind a predecessor that
+				 * completed or was aborted */
+
+/* dequeue() flags: why the job leaves (it may be running). */
+#define SIM_DEQ_COMPLETE 0x1u   /* executed its whole demand */
+#define SIM_DEQ_ABORT    0x2u   /* removed by its deadline timer */
+
+struct sim_policy_ops {
+	const char *name;                       /* as written in scenarios */
+	/* Required. */
+	/* Build the private state for engine e (read its configuration with
+	 * sim_engine_config).  RT_ERR_UNSUPPORTED/INVAL with d filled if the
+	 * configuration is not one this policy handles. */
+	enum rt_err (*init)(struct sim_engine *e, void **state,
+			    struct rt_diag *d);
+	void (*fini)(void *state);              /* state may be NULL */
+	enum rt_err (*enqueue)(void *state, struct sim_job *j, unsigned flags);
+	void (*dequeue)(void *state, struct sim_job *j, unsigned flags);
+	/* Decide the assignment for this instant (see the protocol above). */
+	enum rt_err (*schedule)(void *state);
+	/* Optional (NULL = not needed). */
+	/* 'ran' time units of curr were just accounted (budget charging). */
+	void (*update_curr)(void *state, struct sim_job *curr, rt_time ran);
+	/* A timer the policy armed with sim_engine_arm() fired; it is no
+	 * longer queued. */
+	enum rt_err (*timer)(void *state, struct sim_event *ev);
+};
+
+/* The registry: NULL if no policy has that name. */
+const struct sim_policy_ops *sim_policy_find(const char *name);
+/* The i-th registered policy (NULL past the end): for help texts. */
+const struct sim_policy_ops *sim_policy_at(size_t i);
+
+extern const struct sim_policy_ops sim_policy_edf;
+
+/* ---- Engine services for policies ---------------------------------- */
+
+/* The configuration the engine was created with (borrowed). */
+const struct sim_config *sim_engine_config(const struct sim_engine *e);
+/* Current simulated time. */
+rt_time sim_engine_now(const struct sim_engine *e);
+/* The job running on cpu now (before this schedule() is committed). */
+struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu);
+
+/* During schedule() only: run j on cpu from now on (NULL: idle it). */
+void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j);
+
+/* Arm ev (kind set to the policy-timer kind) at (t, rank); the policy's
+ * timer() hook is called when it fires.  Errors as sim_evq_push. */
+enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
+			   rt_time t, enum sim_rank rank);
+/* Cancel a timer armed with sim_engine_arm (no-op if not armed). */
+void sim_engine_disarm(struct sim_engine *e, struct sim_event *ev);
+
+#endif /* SIM_POLICY_H */
