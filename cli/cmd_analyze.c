@@ -232,7 +232,7 @@ static void analyze_print_json(struct analyze *a)
 		       rt_verdict_name(t->res.verdict));
 		if (t->res.witness != RT_TIME_NEVER)
 			printf(", \"witness\": %" PRId64, t->res.witness);
-		if (t->res.note[0]) {
+		if (t->res.note[0] && t->res.verdict == RT_VERDICT_NA) {
 			printf(", \"note\": ");
 			cli_json_str(stdout, t->res.note);
 		}

@@ -152,7 +152,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 {
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
-	char b1[48], b2[48], b3[48], b4[48];
+	char b1[48], b2[48], b3[48], b4[48], b5[48];
 	struct sim_miss m;
 
 	printf("%s: %zu task%s on %u CPU%s, policy %s, horizon %s %s (%s%s)\n",
@@ -184,7 +184,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       cli_fmt_time(s, k->period, b3, sizeof(b3)),
 		       t->released, t->completed, t->missed, t->aborted,
 		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)), mean,
-		       cli_fmt_time(s, t->max_tardiness, b1, sizeof(b1)),
+		       cli_fmt_time(s, t->max_tardiness, b5, sizeof(b5)),
 		       t->preemptions, t->migrations);
 	}
 	for (size_t c = 0; c < st->ncpus; c++)

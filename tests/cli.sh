@@ -70,6 +70,9 @@ has $T/seed2.csv 'T3,0,0,6,3,6,6,0,0'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml
 has $T/out 'P2'
 has $T/out '1 deadline miss'
+# table columns: task C D T released completed missed aborted max-resp mean-resp max-tard
+[ "$(awk '$1 == "P1" { print $9, $11 } $1 == "P2" && NF > 10 { print $9, $11 }' $T/out | tr '\n' ' ')" = "4 0 8 3 " ] \
+	&& ok || bad "run table max-resp/max-tard columns"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --json
 has $T/out '"misses_list": ['
 has $T/out '{"task": "P2", "job": 0, "release": 0, "deadline": 5, "finish": 8, "tardiness": 3}'
