@@ -127,6 +127,7 @@ static unsigned edf_idle_pick(const struct edf_rq *rq, const struct sim_job *j)
 static enum rt_err edf_enqueue(void *state, struct sim_job *j, unsigned flags)
 {
 	struct edf_rq *rq = state;
+	const struct sim_job *victim;
 
 	(void)flags;
 	j->key.k0 = j->info.abs_deadline;
@@ -138,6 +139,10 @@ static enum rt_err edf_enqueue(void *state, struct sim_job *j, unsigned flags)
 		j->key.k2 = j->info.job;
 	}
 	j->pcpu = -1;
+	/* check_preempt: a decision is needed only if j can run now. */
+	victim = sim_rq_top(&rq->running);
+	if (rq->nidle || j->key.k0 < victim->key.k0)
+		sim_engine_resched(rq->e);
 	return sim_rq_push(&rq->ready, j);
 }
 
@@ -188,16 +193,13 @@ static enum rt_err edf_schedule(void *state)
 		victim = sim_rq_top(&rq->running);
 		if (j->key.k0 >= victim->key.k0)
 			break;          /* equal deadline: no preemption */
+		/* Swap: j takes the victim's CPU, the victim waits. */
 		cpu = (unsigned)victim->pcpu;
-		sim_rq_pop(&rq->running);
 		victim->pcpu = -1;
-		sim_rq_pop(&rq->ready);
-		err = sim_rq_push(&rq->ready, victim);
-		if (err)
-			return err;
-		err = edf_place(rq, j, cpu);
-		if (err)
-			return err;
+		sim_rq_replace_top(&rq->ready, victim);
+		sim_rq_replace_top(&rq->running, j);
+		j->pcpu = (int)cpu;
+		sim_engine_assign(rq->e, cpu, j);
 	}
 	return RT_OK;
 }
