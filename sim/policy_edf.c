@@ -18,6 +18,10 @@
  * deadline (kernel dl_entity_preempt(): strict '<'): tie-breaks only
  * order waiting jobs.
  *
+ * check_preempt (edf_enqueue): a newly ready job asks the engine for a
+ * decision only if a CPU is idle or its deadline is strictly earlier than
+ * the latest running one; otherwise nothing could change.
+ *
  * Placement: a job that gets an idle CPU goes back to the CPU it last
  * ran on if that one is idle (no migration), else to the idle CPU on top
  * of the stack (initially CPU 0, 1, ...); a preempting job takes the
