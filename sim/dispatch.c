@@ -41,7 +41,7 @@ static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
-	sim_evq_cancel(&e->evq, &j->done);
+	sim_evq_cancel(&e->cq, &j->done);
 	sim_account(e, j);
 	j->run_cpu = -1;
 	return cpu;
@@ -75,7 +75,7 @@ static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
 	if (rt_time_add(e->now, j->info.remaining, &fin) &&
 	    fin <= e->cfg.horizon) {
-		enum rt_err err = sim_evq_push(&e->evq, &j->done, fin,
+		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
 		if (err)
 			sim_fail(e, err, "cannot arm the completion of task %"
@@ -132,7 +132,7 @@ static void disp_leave(struct sim_engine *e, struct sim_job *j)
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);
 	}
-	e->resched = true;
+	e->resched = true;      /* a CPU may have been freed */
 }
 
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
@@ -201,6 +201,11 @@ struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu)
 	return e->cpu[cpu].curr;
 }
 
+void sim_engine_resched(struct sim_engine *e)
+{
+	e->resched = true;
+}
+
 void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
 {
 	struct sim_cpu *c = &e->cpu[cpu];
@@ -216,6 +221,7 @@ void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
 enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
 			   rt_time t, enum sim_rank rank)
 {
+	assert(rank != SIM_RANK_COMPLETE);      /* reserved for the cq */
 	ev->kind = SIM_EV_POLICY;
 	return sim_evq_move(&e->evq, ev, t, rank);
 }

@@ -44,9 +44,12 @@ struct sim_config {
 
 struct sim_task_stats {
 	uint64_t released, completed, missed, aborted;
-	uint64_t preemptions, migrations;
+	uint64_t preemptions;           /* running, unfinished job displaced
+					 * by another job */
+	uint64_t migrations;            /* resumed on another CPU */
 	rt_time max_response;           /* 0 if none completed */
-	rt_time max_tardiness;          /* 0 if no miss */
+	rt_time max_tardiness;          /* 0 if no miss; includes the lower
+					 * bounds of jobs pending at H */
 	rt_u128 sum_response;           /* over completed jobs */
 	rt_u128 sum_tardiness;          /* over completed jobs (0 when on time) */
 };
@@ -70,7 +73,7 @@ struct sim_stats {
 	uint64_t completed;
 	uint64_t misses;                /* jobs that missed (incl. pending at H) */
 	uint64_t events;                /* events handled (for benchmarks) */
-	rt_time max_tardiness;
+	rt_time max_tardiness;          /* over all misses (as per task) */
 	bool has_first_miss;
 	struct sim_miss first_miss;     /* earliest deadline among misses */
 	size_t ntasks, ncpus;
@@ -82,16 +85,23 @@ struct sim_engine;
 
 /* Build an engine for cfg (checks every task with rt_task_check and the
  * policy name).  On success *out is owned by the caller (destroy with
- * sim_engine_destroy); on failure *out is untouched and d says why. */
+ * sim_engine_destroy); on failure *out is untouched and d says why.
+ * cfg is copied; cfg->tasks (and the arrays they point to) are borrowed
+ * for the engine's life; cfg->policy is not kept.  cpus > 1 with "edf"
+ * is global EDF. */
 enum rt_err sim_engine_create(const struct sim_config *cfg,
 			      struct sim_engine **out, struct rt_diag *d);
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
 
-/* Attach a sink (copied; ctx borrowed).  Before sim_engine_run only. */
+/* Attach a sink (copied; ctx borrowed).  Before sim_engine_run only
+ * (RT_ERR_INVAL after, or if s or s->emit is NULL). */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
 
-/* Run to the horizon.  Returns RT_OK (misses are results), or the first
- * error from a sink, RT_ERR_OVERFLOW, RT_ERR_NOMEM. */
+/* Run to the horizon, once.  Returns RT_OK (misses are results), or the
+ * first error from a sink, RT_ERR_OVERFLOW (a job's deadline a_k + D
+ * does not fit in rt_time), RT_ERR_NOMEM, with d filled; statistics are
+ * then those reached so far and the engine can only be destroyed.  A
+ * second call returns RT_ERR_INVAL. */
 enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d);
 
 /* Statistics so far; valid until sim_engine_destroy. */

@@ -33,7 +33,7 @@ static inline void evq_place(struct sim_evq *q, uint32_t i,
 }
 
 /* Move the node at slot i up to where it belongs. */
-static void evq_sift_up(struct sim_evq *q, uint32_t i)
+void sim_evq_sift_up(struct sim_evq *q, uint32_t i)
 {
 	struct sim_evq_node nd = q->heap[i];
 
@@ -113,8 +113,8 @@ static enum rt_err evq_next_order(struct sim_evq *q, enum sim_rank rank,
 	return RT_OK;
 }
 
-enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank)
+enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank)
 {
 	struct sim_evq_node nd = { .time = t, .ev = ev };
 	enum rt_err err;
@@ -131,7 +131,7 @@ enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
 	if (err)
 		return err;
 	q->heap[q->n] = nd;
-	evq_sift_up(q, q->n++);
+	sim_evq_sift_up(q, q->n++);
 	return RT_OK;
 }
 
@@ -152,29 +152,21 @@ enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
 	nd->time = t;
 	/* A fresh seq makes the key larger unless the time or rank dropped. */
 	if (evq_less(nd, &old))
-		evq_sift_up(q, ev->idx);
+		sim_evq_sift_up(q, ev->idx);
 	else
 		evq_sift_down(q, ev->idx);
 	return RT_OK;
 }
 
-void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
+void sim_evq_fill(struct sim_evq *q, uint32_t i)
 {
-	uint32_t i = ev->idx;
-	struct sim_evq_node last;
+	struct sim_evq_node last = q->heap[q->n];
 
-	if (i == SIM_EVQ_NONE)
-		return;
-	assert(i < q->n && q->heap[i].ev == ev);
-	ev->idx = SIM_EVQ_NONE;
-	last = q->heap[--q->n];
-	if (i == q->n)
-		return;
 	/* The last node fills the hole; it may belong above or below it. */
 	q->heap[i] = last;
 	last.ev->idx = i;
 	if (i > 0 && evq_less(&last, &q->heap[(i - 1) / EVQ_D]))
-		evq_sift_up(q, i);
+		sim_evq_sift_up(q, i);
 	else
 		evq_sift_down(q, i);
 }

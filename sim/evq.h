@@ -22,6 +22,7 @@
 #ifndef SIM_EVQ_H
 #define SIM_EVQ_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -83,10 +84,35 @@ void sim_evq_fini(struct sim_evq *q);
  * with RT_ERR_NOMEM.  On failure the queue is unchanged. */
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap);
 
+/* Out-of-line parts of the inline operations below (not for callers):
+ * restore the order around slot i; grow-and-push; fill hole i. */
+void sim_evq_sift_up(struct sim_evq *q, uint32_t i);
+enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank);
+void sim_evq_fill(struct sim_evq *q, uint32_t i);
+
 /* Queue ev (not queued) at (t, rank).  RT_ERR_NOMEM if growing failed,
- * RT_ERR_OVERFLOW if seq ran out; the queue is unchanged on failure. */
-enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank);
+ * RT_ERR_OVERFLOW if seq ran out; the queue is unchanged on failure.
+ * Inline fast path: room available (the engine reserves it). */
+static inline enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
+				       rt_time t, enum sim_rank rank)
+{
+	uint32_t i = q->n;
+	struct sim_evq_node *nd;
+
+	assert(!sim_event_queued(ev));
+	if (i == q->cap || q->seq > SIM_EVQ_SEQ_MAX)
+		return sim_evq_push_slow(q, ev, t, rank);
+	nd = &q->heap[i];
+	nd->time = t;
+	nd->order = (uint64_t)rank << 56 | q->seq++;
+	nd->ev = ev;
+	ev->idx = i;
+	q->n = i + 1;
+	if (i > 0)
+		sim_evq_sift_up(q, i);
+	return RT_OK;
+}
 
 /* Re-key ev to (t, rank) with a fresh seq, queued or not (then it is
  * pushed).  O(log n).  Errors as sim_evq_push. */
@@ -94,7 +120,17 @@ enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
 			 rt_time t, enum sim_rank rank);
 
 /* Remove ev if queued (no-op otherwise).  O(log n); cannot fail. */
-void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev);
+static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
+{
+	uint32_t i = ev->idx;
+
+	if (i == SIM_EVQ_NONE)
+		return;
+	assert(i < q->n && q->heap[i].ev == ev);
+	ev->idx = SIM_EVQ_NONE;
+	if (i != --q->n)
+		sim_evq_fill(q, i);     /* the last node fills the hole */
+}
 
 /* The next event (NULL if empty), its time and rank; not removed. */
 static inline struct sim_event *sim_evq_peek(const struct sim_evq *q)

@@ -62,7 +62,12 @@ struct sim_engine {
 	struct sim_config cfg;          /* copy; tasks borrowed */
 	const struct sim_policy_ops *ops;
 	void *pstate;                   /* the policy's; never looked into */
-	struct sim_evq evq;
+	struct sim_evq evq;             /* every event but completions */
+	struct sim_evq cq;              /* completions only (rank COMPLETE,
+					 * at most one per CPU): merged with
+					 * evq by the loop, earlier time first
+					 * and cq on equal times, which is the
+					 * (time, rank, seq) order exactly */
 	struct sim_event horizon;       /* end of the run, rank HORIZON */
 	struct sim_task_rt *trt;        /* cfg.ntasks entries */
 	struct sim_cpu *cpu;            /* cfg.cpus entries */

@@ -10,11 +10,15 @@
  *   - events are handled; the engine calls enqueue() for each job that
  *     becomes ready (the head of its task's FIFO) and dequeue() for each
  *     job that leaves (completed, aborted), running or not;
- *   - then, once, schedule(): the policy compares its runqueues with what
- *     runs and calls sim_engine_assign(e, cpu, job) for every CPU whose
- *     occupant should change (job NULL: idle).  The engine then stops the
- *     displaced jobs (PREEMPT), starts the new ones (START, MIGRATE) and
- *     predicts their completions.
+ *   - a reschedule is needed when a CPU was freed (the engine marks it)
+ *     or when the policy says so with sim_engine_resched(), typically
+ *     from enqueue() when the new job may preempt or has an idle CPU
+ *     (kernel check_preempt_curr() + resched_curr());
+ *   - then, once, if needed, schedule(): the policy compares its
+ *     runqueues with what runs and calls sim_engine_assign(e, cpu, job)
+ *     for every CPU whose occupant should change (job NULL: idle).  The
+ *     engine then stops the displaced jobs (PREEMPT), starts the new ones
+ *     (START, MIGRATE) and predicts their completions.
  * Between instants every running job progresses at rate 1; the engine
  * accounts it lazily (update_curr() says how much was charged).
  *
@@ -79,6 +83,9 @@ const struct sim_config *sim_engine_config(const struct sim_engine *e);
 rt_time sim_engine_now(const struct sim_engine *e);
 /* The job running on cpu now (before this schedule() is committed). */
 struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu);
+
+/* Ask for schedule() to run at the end of this instant. */
+void sim_engine_resched(struct sim_engine *e);
 
 /* During schedule() only: run j on cpu from now on (NULL: idle it). */
 void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j);

@@ -18,6 +18,10 @@
  * deadline (kernel dl_entity_preempt(): strict '<'): tie-breaks only
  * order waiting jobs.
  *
+ * check_preempt (edf_enqueue): a newly ready job asks the engine for a
+ * decision only if a CPU is idle or its deadline is strictly earlier than
+ * the latest running one; otherwise nothing could change.
+ *
  * Placement: a job that gets an idle CPU goes back to the CPU it last
  * ran on if that one is idle (no migration), else to the idle CPU on top
  * of the stack (initially CPU 0, 1, ...); a preempting job takes the
@@ -127,6 +131,7 @@ static unsigned edf_idle_pick(const struct edf_rq *rq, const struct sim_job *j)
 static enum rt_err edf_enqueue(void *state, struct sim_job *j, unsigned flags)
 {
 	struct edf_rq *rq = state;
+	const struct sim_job *victim;
 
 	(void)flags;
 	j->key.k0 = j->info.abs_deadline;
@@ -138,6 +143,10 @@ static enum rt_err edf_enqueue(void *state, struct sim_job *j, unsigned flags)
 		j->key.k2 = j->info.job;
 	}
 	j->pcpu = -1;
+	/* check_preempt: a decision is needed only if j can run now. */
+	victim = sim_rq_top(&rq->running);
+	if (rq->nidle || j->key.k0 < victim->key.k0)
+		sim_engine_resched(rq->e);
 	return sim_rq_push(&rq->ready, j);
 }
 
@@ -188,16 +197,13 @@ static enum rt_err edf_schedule(void *state)
 		victim = sim_rq_top(&rq->running);
 		if (j->key.k0 >= victim->key.k0)
 			break;          /* equal deadline: no preemption */
+		/* Swap: j takes the victim's CPU, the victim waits. */
 		cpu = (unsigned)victim->pcpu;
-		sim_rq_pop(&rq->running);
 		victim->pcpu = -1;
-		sim_rq_pop(&rq->ready);
-		err = sim_rq_push(&rq->ready, victim);
-		if (err)
-			return err;
-		err = edf_place(rq, j, cpu);
-		if (err)
-			return err;
+		sim_rq_replace_top(&rq->ready, victim);
+		sim_rq_replace_top(&rq->running, j);
+		j->pcpu = (int)cpu;
+		sim_engine_assign(rq->e, cpu, j);
 	}
 	return RT_OK;
 }

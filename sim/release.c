@@ -179,7 +179,6 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 				 e->ops->name);
 			return;
 		}
-		e->resched = true;
 	}
 	t->k++;
 	err = rel_plan(e, t);

@@ -33,7 +33,7 @@ static inline void rq_place(struct sim_rq *q, uint32_t i,
 	nd.job->rq_idx = i;
 }
 
-static void rq_sift_up(struct sim_rq *q, uint32_t i)
+void sim_rq_sift_up(struct sim_rq *q, uint32_t i)
 {
 	struct sim_rq_node nd = q->heap[i];
 
@@ -75,7 +75,7 @@ static void rq_sift_down(struct sim_rq *q, uint32_t i)
 static void rq_fix(struct sim_rq *q, uint32_t i)
 {
 	if (i > 0 && rq_before(q, &q->heap[i], &q->heap[(i - 1) / RQ_D]))
-		rq_sift_up(q, i);
+		sim_rq_sift_up(q, i);
 	else
 		rq_sift_down(q, i);
 }
@@ -109,28 +109,18 @@ enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap)
 	return RT_OK;
 }
 
-enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
+enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j)
 {
-	if (q->n == q->cap) {
-		enum rt_err err = sim_rq_reserve(q, q->cap ? (size_t)q->cap * 2
-						     : RQ_MIN_CAP);
-		if (err)
-			return err;
-	}
-	q->heap[q->n].key = j->key;
-	q->heap[q->n].job = j;
-	rq_sift_up(q, q->n++);
-	return RT_OK;
+	enum rt_err err = sim_rq_reserve(q, q->cap ? (size_t)q->cap * 2
+					     : RQ_MIN_CAP);
+
+	if (err)
+		return err;
+	return sim_rq_push(q, j);
 }
 
-void sim_rq_remove(struct sim_rq *q, struct sim_job *j)
+void sim_rq_fill(struct sim_rq *q, uint32_t i)
 {
-	uint32_t i = j->rq_idx;
-
-	assert(i < q->n && q->heap[i].job == j);
-	j->rq_idx = SIM_RQ_NONE;
-	if (i == --q->n)
-		return;
 	rq_place(q, i, q->heap[q->n]);
 	rq_fix(q, i);
 }
@@ -144,11 +134,13 @@ void sim_rq_update(struct sim_rq *q, struct sim_job *j)
 	rq_fix(q, i);
 }
 
-struct sim_job *sim_rq_pop(struct sim_rq *q)
+struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j)
 {
-	struct sim_job *j = sim_rq_top(q);
+	struct sim_job *old = q->heap[0].job;
 
-	if (j)
-		sim_rq_remove(q, j);
-	return j;
+	assert(q->n > 0);
+	q->heap[0].key = j->key;
+	q->heap[0].job = j;
+	rq_sift_down(q, 0);
+	return old;
 }

@@ -12,6 +12,7 @@
 #ifndef SIM_RQ_H
 #define SIM_RQ_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,15 +43,56 @@ void sim_rq_fini(struct sim_rq *q);
  * (RT_ERR_NOMEM) the heap is unchanged. */
 enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap);
 
+/* Out-of-line parts of the inline operations below (not for callers). */
+void sim_rq_sift_up(struct sim_rq *q, uint32_t i);
+enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j);
+void sim_rq_fill(struct sim_rq *q, uint32_t i);
+
 /* Add j (in no heap) with key j->key.  RT_ERR_NOMEM if growing failed
  * (heap unchanged). */
-enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j);
+static inline enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
+{
+	uint32_t i = q->n;
+
+	if (i == q->cap)
+		return sim_rq_push_slow(q, j);
+	q->heap[i].key = j->key;
+	q->heap[i].job = j;
+	j->rq_idx = i;
+	q->n = i + 1;
+	if (i > 0)
+		sim_rq_sift_up(q, i);
+	return RT_OK;
+}
+
 /* Remove j (in q).  Cannot fail. */
-void sim_rq_remove(struct sim_rq *q, struct sim_job *j);
+static inline void sim_rq_remove(struct sim_rq *q, struct sim_job *j)
+{
+	uint32_t i = j->rq_idx;
+
+	assert(i < q->n && q->heap[i].job == j);
+	j->rq_idx = SIM_RQ_NONE;
+	if (i != --q->n)
+		sim_rq_fill(q, i);      /* the last node fills the hole */
+}
+
 /* j->key changed: restore the order.  Cannot fail. */
 void sim_rq_update(struct sim_rq *q, struct sim_job *j);
 /* Remove and return the top (NULL if empty). */
-struct sim_job *sim_rq_pop(struct sim_rq *q);
+static inline struct sim_job *sim_rq_pop(struct sim_rq *q)
+{
+	struct sim_job *j = q->n ? q->heap[0].job : NULL;
+
+	if (j)
+		sim_rq_remove(q, j);
+	return j;
+}
+/* Replace the top (q not empty) by j and return the old top: one sift
+ * instead of a pop and a push.  j may still sit in another heap whose
+ * top it is being swapped out of (the two-heap exchange of a
+ * preemption); the old top's rq_idx is left alone, so the caller must
+ * place it in a heap right away.  Cannot fail. */
+struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j);
 
 static inline struct sim_job *sim_rq_top(const struct sim_rq *q)
 {

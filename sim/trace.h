@@ -14,18 +14,25 @@
  *   MISS        deadline miss observed at 'time': at completion (value =
  *               tardiness = finish - deadline > 0), or at the horizon for
  *               a job still pending with deadline <= horizon (value =
- *               horizon - deadline, a lower bound; job->finish NEVER)
+ *               horizon - deadline, a lower bound; job->finish NEVER), or
+ *               right after an ABORT (value = time - deadline: 0, or more
+ *               for a job released after its deadline)
  *   ABORT       on_miss: abort removed the job at its deadline
- *               value = remaining demand
+ *               value = remaining demand; cpu = the CPU it was running on
+ *               (its execution ends here, no PREEMPT), or -1
  *   UNFINISHED  at the horizon, job released but not finished
- *               value = remaining demand
+ *               value = remaining demand; cpu = the CPU it is running on
+ *               (its execution ends at END), or -1
  *   MIGRATE     job resumes on a different CPU than it last ran on
- *               value = previous cpu
+ *               value = previous cpu; comes right before that START
  *   END         end of the simulation, 'time' = horizon, value = 0
  *
  * Order: records come in non-decreasing 'time'; at one instant, in the
  * order the engine handled them (DESIGN 3 rank table), STOP-like records
  * (PREEMPT/COMPLETE) before the START records of the same dispatch.
+ * At the horizon: MISS/UNFINISHED per pending job in task order, then job
+ * order; then END.  An execution slice on a CPU runs from START to the
+ * next PREEMPT, COMPLETE or ABORT of that job on that CPU, or to END.
  */
 #ifndef SIM_TRACE_H
 #define SIM_TRACE_H

@@ -215,9 +215,12 @@ static void test_evq_push_failure_leaves_queue_unchanged(void)
 
 CU_TestInfo evq_tests[] = {
 	{ "same-time events are FIFO", test_evq_same_time_is_fifo },
-	{ "events are ordered by time, then rank", test_evq_orders_by_time_then_rank },
+	{ "events are ordered by time, then rank",
+	  test_evq_orders_by_time_then_rank },
 	{ "cancel and move re-key events in place", test_evq_cancel_and_move },
-	{ "random operations match a sorted array", test_evq_matches_a_sorted_array },
-	{ "a failed push leaves the queue unchanged", test_evq_push_failure_leaves_queue_unchanged },
+	{ "random operations match a sorted array",
+	  test_evq_matches_a_sorted_array },
+	{ "a failed push leaves the queue unchanged",
+	  test_evq_push_failure_leaves_queue_unchanged },
 	CU_TEST_INFO_NULL
 };

@@ -14,6 +14,7 @@
  *     an earlier deadline than a running one (EDF; global EDF on m CPUs);
  *   - CPU busy time == executed demand, and the statistics equal what the
  *     records add up to.
+ * Every allocation of create + run may fail and must then be reported.
  * And on synchronous periodic sets with U <= 1 simulated over [0, L_b):
  * the simulation misses iff dbf(t) > t for some deadline t < L_b, and its
  * maximum tardiness is max(0, max dbf(t) - t) (THEORY A.6, D.3), computed
@@ -26,6 +27,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "models/mem.h"
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
@@ -545,8 +547,62 @@ static void test_sync_simulation_matches_brute_force_dbf(void)
 	CU_ASSERT(missing < done - done / 20);
 }
 
+static struct sim_config prop_cfg(const struct rt_task *t, size_t n,
+				   rt_time horizon)
+{
+	struct sim_config c = {
+		.tasks = t, .ntasks = n, .cpus = 1, .policy = "edf",
+		.horizon = horizon, .seed = 1,
+	};
+	return c;
+}
+
+/* Every allocation of create + run may fail: the result is then RT_OK or
+ * RT_ERR_NOMEM, never a crash or a leak (ASan).  The set is overloaded
+ * (U = 1.5, abort off) so the job pool and the timer-free queue grow; a
+ * second pass uses on_miss abort so the event queue grows too. */
+static void test_allocation_failures_are_reported(void)
+{
+	struct rt_task t[3] = { rt_task_make("a", 3, 4, 4),
+				rt_task_make("b", 1, 2, 4),
+				rt_task_make("c", 1, 8, 8) };
+	long n;
+
+	t[2].jitter = 3;
+	for (int abort_mode = 0; abort_mode < 2; abort_mode++) {
+		struct sim_config c = prop_cfg(t, 3, 4000);
+
+		c.cpus = abort_mode ? 2 : 1;
+		c.on_miss = abort_mode ? SIM_ON_MISS_ABORT
+				       : SIM_ON_MISS_CONTINUE;
+		for (n = 0; n < 10000; n++) {
+			struct sim_engine *e = NULL;
+			enum rt_err err, err2 = RT_OK;
+
+			rt_mem_fail_after(n);
+			err = sim_engine_create(&c, &e, NULL);
+			if (err == RT_OK)
+				err2 = sim_engine_run(e, NULL);
+			rt_mem_fail_after(-1);
+			CU_ASSERT(err == RT_OK || err == RT_ERR_NOMEM);
+			CU_ASSERT(err2 == RT_OK || err2 == RT_ERR_NOMEM);
+			if (err == RT_OK)
+				CU_ASSERT_PTR_NOT_NULL(e);
+			sim_engine_destroy(e);
+			if (err == RT_OK && err2 == RT_OK)
+				break;
+		}
+		CU_ASSERT(n > 5);       /* the sweep reached into run() */
+		CU_ASSERT(n < 10000);
+	}
+}
+
 CU_TestInfo prop_tests[] = {
-	{ "random sets keep every schedule invariant", test_random_sets_keep_every_schedule_invariant },
-	{ "synchronous simulation matches brute-force dbf", test_sync_simulation_matches_brute_force_dbf },
+	{ "random sets keep every schedule invariant",
+	  test_random_sets_keep_every_schedule_invariant },
+	{ "synchronous simulation matches brute-force dbf",
+	  test_sync_simulation_matches_brute_force_dbf },
+	{ "allocation failures are reported, not crashes or leaks",
+	  test_allocation_failures_are_reported },
 	CU_TEST_INFO_NULL
 };
