@@ -437,7 +437,7 @@ int cmd_analyze(int argc, char **argv)
 	analyze_fracs(&a);
 	analyze_tests(&a);
 	analyze_tardiness(&a);
-	rc = cli_simulate(s, &h, NULL, 0, &a.cs);
+	rc = cli_simulate(s, &h, NULL, 0, cli_progress_wanted(json), &a.cs);
 	if (rc != CLI_EXIT_OK)
 		goto out;
 	analyze_compare(&a);

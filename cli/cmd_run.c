@@ -256,7 +256,8 @@ int cmd_run(int argc, char **argv)
 	rc = cli_outputs_open(&outs, &o.out, &meta, "run");
 	if (rc != CLI_EXIT_OK)
 		goto out;
-	rc = cli_simulate(s, &h, outs.sinks, outs.nsinks, &cs);
+	rc = cli_simulate(s, &h, outs.sinks, outs.nsinks,
+			  cli_progress_wanted(o.quiet || o.json), &cs);
 	if (rc != CLI_EXIT_OK) {
 		cli_outputs_close(&outs, false);
 		goto out;

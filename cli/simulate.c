@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 {
@@ -43,8 +45,52 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 	return CLI_EXIT_OK;
 }
 
+/* Wall-clock seconds (progress display only; nothing simulated reads it). */
+static double sim_wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/*
+ * Run in 1000 steps and, once a run has taken more than a second, show
+ * "simulated time / horizon" on standard error (a terminal) twice a second.
+ */
+static enum rt_err sim_progress_run(struct sim_engine *e, rt_time horizon,
+				    struct rt_diag *d)
+{
+	rt_time step = horizon / 1000 > 0 ? horizon / 1000 : 1;
+	double start = sim_wall(), shown = 0;
+	bool finished = false, drew = false;
+	enum rt_err err = RT_OK;
+
+	for (rt_time p = step; err == RT_OK && !finished;
+	     p = p > RT_TIME_MAX - step ? RT_TIME_MAX : p + step) {
+		double now;
+
+		err = sim_engine_run_until(e, p, &finished, d);
+		now = sim_wall();
+		if (!finished && now - start > 1.0 && now - shown > 0.5) {
+			const struct sim_stats *st = sim_engine_stats(e);
+
+			fprintf(stderr, "\r%s: simulating: %5.1f%% of the horizon, "
+				"%llu jobs, %.0f s ", cli_prog,
+				100.0 * (double)st->now / (double)horizon,
+				(unsigned long long)st->jobs, now - start);
+			shown = now;
+			drew = true;
+		}
+	}
+	if (drew)
+		fprintf(stderr, "\r%*s\r", 72, "");
+	return err;
+}
+
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
-		 const struct sim_sink *extra, size_t nextra, struct cli_sim *cs)
+		 const struct sim_sink *extra, size_t nextra, bool progress,
+		 struct cli_sim *cs)
 {
 	struct rt_diag d = { "" };
 	struct sim_config cfg;
@@ -80,7 +126,8 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	for (size_t i = 0; err == RT_OK && i < nextra; i++)
 		err = sim_engine_add_sink(cs->e, &extra[i]);
 	if (err == RT_OK)
-		err = sim_engine_run(cs->e, &d);
+		err = progress ? sim_progress_run(cs->e, cs->h.horizon, &d)
+			       : sim_engine_run(cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: simulation failed: %s", s->path,
 			  d.msg[0] ? d.msg : rt_strerror(err));
@@ -90,6 +137,11 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cs->stats = sim_engine_stats(cs->e);
 	rewind(cs->misses);
 	return CLI_EXIT_OK;
+}
+
+bool cli_progress_wanted(bool quiet)
+{
+	return !quiet && isatty(STDERR_FILENO);
 }
 
 bool cli_sim_next_miss(struct cli_sim *cs, struct sim_miss *m)

@@ -22,10 +22,14 @@ struct cli_sim {
  * returns an exit code. */
 int cli_horizon(const struct scn_scenario *s, rt_time until,
 		struct sim_horizon *h);
-/* Simulate s over horizon h with extra sinks attached.  Prints errors;
- * returns an exit code.  On success call cli_sim_fini when done. */
+/* Simulate s over horizon h with extra sinks attached; 'progress' shows
+ * progress on standard error during long runs.  Prints errors; returns an
+ * exit code.  On success call cli_sim_fini when done. */
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
-		 const struct sim_sink *extra, size_t nextra, struct cli_sim *cs);
+		 const struct sim_sink *extra, size_t nextra, bool progress,
+		 struct cli_sim *cs);
+/* True when progress may be drawn: standard error is a terminal. */
+bool cli_progress_wanted(bool quiet);
 /* Read the next recorded miss; false at the end. */
 bool cli_sim_next_miss(struct cli_sim *cs, struct sim_miss *m);
 void cli_sim_fini(struct cli_sim *cs);

@@ -3,6 +3,8 @@
  * generators", ACM TOMS 2021), re-implemented from the paper. */
 #include "models/rng.h"
 
+#include <assert.h>
+
 static uint64_t rng_splitmix64(uint64_t *x)
 {
 	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -58,6 +60,7 @@ int64_t rt_rng_range(struct rt_rng *r, int64_t lo, int64_t hi)
 	uint64_t span = (uint64_t)hi - (uint64_t)lo;     /* hi - lo, mod 2^64 */
 	uint64_t x, limit;
 
+	assert(lo <= hi);
 	if (span == UINT64_MAX)
 		return (int64_t)rt_rng_next(r);
 	span++;

@@ -250,7 +250,7 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 {
 	struct sim_sink *v;
 
-	if (!s || !s->emit || e->ran)
+	if (!s || !s->emit || e->ran || e->st.events)
 		return RT_ERR_INVAL;
 	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
 	if (!v)
@@ -290,10 +290,18 @@ static void eng_finish(struct sim_engine *e)
 
 enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
 {
+	bool finished;
+
+	return sim_engine_run_until(e, RT_TIME_NEVER, &finished, d);
+}
+
+enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
+				 bool *finished, struct rt_diag *d)
+{
 	rt_diag_clear(d);
+	*finished = false;
 	if (e->ran)
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
-	e->ran = true;
 	while (!e->err) {
 		/* evq holds the horizon event until the end: never empty. */
 		struct sim_evq *q = e->cq.n && sim_evq_peek_time(&e->cq) <=
@@ -306,6 +314,10 @@ enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
 			if (e->resched) {
 				sim_dispatch(e);
 				continue;
+			}
+			if (t >= pause && t != RT_TIME_NEVER) {
+				e->st.now = e->now;
+				return RT_OK;    /* paused: 'now' fully decided */
 			}
 			e->now = t;
 		}
@@ -334,11 +346,14 @@ enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
 			sim_evq_cancel(&e->evq, ev);
 			eng_finish(e);
 			e->st.now = e->now;
+			e->ran = true;
+			*finished = true;
 			return e->err ? rt_diagf(d, e->err, "%s", e->diag.msg)
 				      : RT_OK;
 		}
 	}
 	e->st.now = e->now;
+	e->ran = true;
 	return rt_diagf(d, e->err, "%s", e->diag.msg);
 }
 

@@ -104,6 +104,15 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
  * second call returns RT_ERR_INVAL. */
 enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d);
 
+/* Run in steps: handle every event before 'pause' (and decide the last
+ * instant before it), then return RT_OK with *finished = false; call again
+ * with a later 'pause' to go on.  When the horizon is reached the run ends
+ * as sim_engine_run does and *finished = true.  Statistics are readable
+ * between steps (e.g. for progress reports); sim_engine_run is
+ * sim_engine_run_until(e, RT_TIME_NEVER, ...). */
+enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
+				 bool *finished, struct rt_diag *d);
+
 /* Statistics so far; valid until sim_engine_destroy. */
 const struct sim_stats *sim_engine_stats(const struct sim_engine *e);
 

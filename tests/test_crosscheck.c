@@ -20,8 +20,8 @@ static void xc_random_set(struct rt_rng *r, struct rt_task *ts, size_t *n)
 	*n = (size_t)rt_rng_range(r, 1, XC_MAXN);
 	for (size_t i = 0; i < *n; i++) {
 		rt_time t = rt_rng_range(r, 2, 60);
-		rt_time cmax = t / (rt_time)*n;
-		rt_time c = rt_rng_range(r, 1, cmax > 1 ? cmax + 1 : 1);
+		rt_time cmax = t / (rt_time)*n + 1;     /* a little overload, too */
+		rt_time c = rt_rng_range(r, 1, cmax < t ? cmax : t);
 		rt_time d;
 
 		switch (rt_rng_range(r, 0, 2)) {
@@ -82,7 +82,62 @@ static void test_simulation_agrees_with_qpa_and_delta(void)
 	CU_ASSERT(checked == XC_SETS);
 }
 
+/* Running in steps (sim_engine_run_until, as the CLI does for progress
+ * reports) gives exactly the statistics of one uninterrupted run. */
+static void test_stepped_run_equals_one_run(void)
+{
+	struct rt_rng r;
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct rt_task ts[XC_MAXN];
+		size_t n;
+		struct sim_config cfg = { 0 };
+		struct sim_engine *a = NULL, *b = NULL;
+		const struct sim_stats *sa, *sb;
+		bool fin = false;
+		rt_time step;
+		struct rt_diag dg;
+
+		rt_rng_seed(&r, seed);
+		xc_random_set(&r, ts, &n);
+		cfg.tasks = ts;
+		cfg.ntasks = n;
+		cfg.cpus = 1 + (unsigned)(seed % 3);
+		cfg.policy = "edf";
+		cfg.horizon = 500;
+		cfg.seed = seed;
+		if (sim_engine_create(&cfg, &a, &dg) != RT_OK)
+			printf("\n  seed %llu: %s\n", (unsigned long long)seed, dg.msg);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&cfg, &b, NULL), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_run(a, NULL), RT_OK);
+		step = rt_rng_range(&r, 1, 60);
+		for (rt_time p = step; !fin; p += step) {
+			CU_ASSERT_EQUAL_FATAL(sim_engine_run_until(b, p, &fin, NULL), RT_OK);
+			CU_ASSERT(fin || sim_engine_stats(b)->now < p);
+		}
+		CU_ASSERT_EQUAL(sim_engine_run_until(b, 1000, &fin, NULL), RT_ERR_INVAL);
+		sa = sim_engine_stats(a);
+		sb = sim_engine_stats(b);
+		CU_ASSERT_EQUAL(sa->jobs, sb->jobs);
+		CU_ASSERT_EQUAL(sa->completed, sb->completed);
+		CU_ASSERT_EQUAL(sa->misses, sb->misses);
+		CU_ASSERT_EQUAL(sa->max_tardiness, sb->max_tardiness);
+		CU_ASSERT_EQUAL(sa->events, sb->events);
+		for (size_t i = 0; i < n; i++) {
+			CU_ASSERT_EQUAL(sa->tasks[i].preemptions, sb->tasks[i].preemptions);
+			CU_ASSERT_EQUAL(sa->tasks[i].max_response, sb->tasks[i].max_response);
+			CU_ASSERT(sa->tasks[i].sum_response == sb->tasks[i].sum_response);
+		}
+		for (size_t c = 0; c < cfg.cpus; c++)
+			CU_ASSERT_EQUAL(sa->cpu[c].busy, sb->cpu[c].busy);
+		sim_engine_destroy(a);
+		sim_engine_destroy(b);
+	}
+}
+
 CU_TestInfo crosscheck_tests[] = {
+	{ "running in steps gives the statistics of one run", test_stepped_run_equals_one_run },
 	{ "simulation over L_b misses iff QPA rejects, and max tardiness equals Delta",
 	  test_simulation_agrees_with_qpa_and_delta },
 	CU_TEST_INFO_NULL
