@@ -60,17 +60,6 @@ struct rt_frac {
 
 /* ---- one-limb helpers -------------------------------------------------- */
 
-static uint64_t gcd64(uint64_t x, uint64_t y)
-{
-	while (y) {
-		uint64_t r = x % y;
-
-		x = y;
-		y = r;
-	}
-	return x;
-}
-
 /* ---- bignum on fixed arrays --------------------------------------------- */
 
 static void big_norm(struct big *x)
@@ -353,14 +342,14 @@ static void frac_store_big(struct rt_frac *f, const struct big *num,
 /* SMALL += c/d with c/d reduced; false (f untouched) if 128 bits overflow. */
 static bool frac_small_add(struct rt_frac *f, u128 c, uint64_t d)
 {
-	uint64_t d1 = gcd64((uint64_t)(f->den % d), d), d2;
+	uint64_t d1 = rt_gcd64((uint64_t)(f->den % d), d), d2;
 	u128 t, u, den1 = f->den / d1, den;
 
 	if (__builtin_mul_overflow(f->num, (u128)(d / d1), &t) ||
 	    __builtin_mul_overflow(c, den1, &u) ||
 	    __builtin_add_overflow(t, u, &t))
 		return false;
-	d2 = gcd64((uint64_t)(t % d1), d1);
+	d2 = rt_gcd64((uint64_t)(t % d1), d1);
 	if (__builtin_mul_overflow(den1, (u128)(d / d2), &den))
 		return false;
 	f->num = t / d2;
@@ -380,13 +369,13 @@ static void frac_big_add(struct rt_frac *f, u128 c, uint64_t d)
 		frac_store_big(f, &t, &u);
 		return;
 	}
-	d1 = gcd64(big_divmod_u64(NULL, &f->b, d), d);
+	d1 = rt_gcd64(big_divmod_u64(NULL, &f->b, d), d);
 	big_divmod_u64(&den1, &f->b, d1);
 	big_mul_u64(&t, &f->a, d / d1);
 	big_set_u128(&cb, c);
 	big_mul(&u, &den1, &cb);
 	big_add(&t, &t, &u);
-	d2 = gcd64(big_divmod_u64(NULL, &t, d1), d1);
+	d2 = rt_gcd64(big_divmod_u64(NULL, &t, d1), d1);
 	big_divmod_u64(&t, &t, d2);
 	big_mul_u64(&den1, &den1, d / d2);
 	frac_store_big(f, &t, &den1);
@@ -414,7 +403,7 @@ static void frac_add_term(struct rt_frac *f, u128 c, uint64_t d)
 
 	if (!c)
 		return;
-	g = gcd64((uint64_t)(c % d), d);
+	g = rt_gcd64((uint64_t)(c % d), d);
 	c /= g;
 	d /= g;
 	switch (f->form) {

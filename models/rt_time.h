@@ -70,6 +70,18 @@ static inline int rt_frac_cmp64(int64_t a, int64_t b, int64_t c, int64_t d)
 	return (l > r) - (l < r);
 }
 
+/* Greatest common divisor (Euclid); rt_gcd64(x, 0) = x. */
+static inline uint64_t rt_gcd64(uint64_t x, uint64_t y)
+{
+	while (y) {
+		uint64_t r = x % y;
+
+		x = y;
+		y = r;
+	}
+	return x;
+}
+
 /* Floor division for b > 0 (C's '/' truncates toward zero). */
 static inline int64_t rt_floor_div(int64_t a, int64_t b)
 {

@@ -14,17 +14,6 @@ const char *sim_horizon_source_name(enum sim_horizon_source s)
 	return "?";
 }
 
-static int64_t horizon_gcd(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /*
  * The largest horizon releasing at most SIM_HORIZON_JOB_CAP jobs in total:
  * task i releases at most floor(H / T_i) + 1 jobs in [0, H), so
@@ -53,7 +42,7 @@ static bool horizon_hyperperiod(const struct rt_task *ts, size_t n, rt_time *out
 
 	for (size_t i = 0; i < n; i++) {
 		const struct rt_task *t = &ts[i];
-		rt_time a = t->offset, g = horizon_gcd(l, t->period);
+		rt_time a = t->offset, g = (rt_time)rt_gcd64((uint64_t)l, (uint64_t)t->period);
 
 		if (!rt_time_mul(l / g, t->period, &l))
 			return false;

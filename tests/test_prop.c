@@ -425,17 +425,6 @@ static void test_random_sets_keep_every_schedule_invariant(void)
 	}
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* dbf(t) = sum_i max(0, floor((t - D_i)/T_i) + 1) * C_i  (THEORY A.3). */
 static rt_time dbf(const struct rt_task *t, size_t n, rt_time x)
 {
@@ -479,7 +468,7 @@ static void test_sync_simulation_matches_brute_force_dbf(void)
 
 			t[i] = rt_task_make("b", C > 0 ? C : 1,
 					    rt_rng_range(&g, 1, 2 * T), T);
-			L = L / gcd64(L, (uint64_t)T) * (uint64_t)T;
+			L = L / rt_gcd64(L, (uint64_t)T) * (uint64_t)T;
 		}
 		/* U <= 1 exactly: sum C_i * (L / T_i) <= L, L = lcm(T). */
 		for (size_t i = 0; i < n; i++)
