@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/text.h"
+
 const char *cli_prog = "dlsim";
 
 void cli_error(const char *fmt, ...)
@@ -126,22 +128,7 @@ int cli_parse_until(const char *cmd, const struct scn_scenario *s,
 
 void cli_json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':  fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		default:
-			if (*p < 0x20)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
-	fputc('"', f);
+	render_json_string(f, s);
 }
 
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,

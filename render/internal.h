@@ -15,25 +15,9 @@
 #include <stdio.h>
 
 #include "models/rt_err.h"
+#include "render/text.h"
 
 #define RENDER_JSON_MAX_DEPTH 32        /* nesting accepted when skipping values */
-
-/* Write s as one CSV field: quoted (with "" for ") when it contains a
- * comma, quote, CR or LF, or starts/ends with a space; verbatim otherwise.
- * NULL writes an empty field.  Returns false on a write error. */
-bool render_csv_field(FILE *f, const char *s);
-
-/* Length (1..4) of the well-formed UTF-8 sequence at s, looking at most
- * 'avail' bytes; 0 if malformed (overlong, surrogate, > U+10FFFF or
- * truncated; RFC 3629 section 4). */
-size_t render_utf8_len(const unsigned char *s, size_t avail);
-
-/* Write s as a JSON string literal with its quotes.  ", \ and control
- * characters are escaped; bytes that are not valid UTF-8 become U+FFFD so
- * the output is always valid JSON.  NULL writes "".  False on write error. */
-bool render_json_string(FILE *f, const char *s);
-/* The same escaping without the quotes (to build one string in parts). */
-bool render_json_chars(FILE *f, const char *s);
 
 /* Write an rt_time in microseconds from 'units_per_us' internal units per
  * microsecond (1 for ticks taken as us, 1000 for ns): exact decimal with

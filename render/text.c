@@ -1,6 +1,8 @@
 /* text.c - escaping for the text writers: CSV fields (RFC 4180), JSON
  * strings (RFC 8259, always valid UTF-8 out) and exact microsecond
  * decimals for the Chrome trace. */
+#include "render/text.h"
+
 #include "render/internal.h"
 
 #include <inttypes.h>
