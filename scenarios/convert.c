@@ -176,6 +176,13 @@ static enum rt_err scn_header(const struct scn_ctx *c, const struct scn_y_doc *y
 			return err;
 		s->time_unit = (enum scn_time_unit)e;
 	}
+	if (y->name && strlen(y->name) > SCN_MAX_NAME)
+		return scn_fail(c, RT_ERR_PARSE, "name", NULL, 0, SCN_AT_VALUE,
+				"too long; expected at most %d bytes", SCN_MAX_NAME);
+	if (y->description && strlen(y->description) > SCN_MAX_DESCRIPTION)
+		return scn_fail(c, RT_ERR_PARSE, "description", NULL, 0,
+				SCN_AT_VALUE, "too long; expected at most %d bytes",
+				SCN_MAX_DESCRIPTION);
 	s->name = y->name ? rt_strdup(y->name) : scn_default_name(c->file);
 	s->description = rt_strdup(y->description ? y->description : "");
 	s->path = rt_strdup(c->file);

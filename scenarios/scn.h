@@ -22,7 +22,8 @@
 
 #define SCN_FORMAT      1               /* the only scenario format so far */
 #define SCN_MAX_BYTES   (256u << 20)    /* largest scenario accepted: 256 MiB */
-#define SCN_MAX_NAME    255             /* bytes in a task name */
+#define SCN_MAX_NAME    255             /* bytes in a task or scenario name */
+#define SCN_MAX_DESCRIPTION 65536       /* bytes in the description */
 #define SCN_MAX_IDENT   64              /* bytes in policy / admission names */
 #define SCN_MAX_CPUS    65536           /* platform.cpus is 1..SCN_MAX_CPUS */
 

@@ -174,6 +174,10 @@ has $T/err 'overflow.yaml:5'
 # a 10 MB line
 awk 'BEGIN { printf "format: 1\nname: "; for (i = 0; i < 1000000; i++) printf "xxxxxxxxxx"; printf "\n" }' > $T/long.yaml
 expect_rc 2 "$DLSIM" run $T/long.yaml
+has $T/err "long.yaml:"
+awk 'BEGIN { printf "format: 1\ntasks:\n  - {name: a, C: 1, T: 4}\nname: "; for (i = 0; i < 1000000; i++) printf "xxxxxxxxxx"; printf "\n" }' > $T/long2.yaml
+expect_rc 2 "$DLSIM" validate $T/long2.yaml
+has $T/err "long2.yaml:4:7: name: too long"
 
 # --- units: ms scenario reports ns internally ----------------------------------
 scn ms 'format: 1

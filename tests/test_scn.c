@@ -745,7 +745,7 @@ static void test_hostile_input_fails_cleanly(void)
 		    NULL);
 	free(b);
 	b = repeat("format: 1\ndescription: \"", 'y', ten_mb, "\"\n");
-	expect_fail(b, RT_ERR_PARSE, "missing tasks", NULL);
+	expect_fail(b, RT_ERR_PARSE, "t.yaml:2:14: description: too long", NULL);
 	free(b);
 	b = repeat("format: 1\nbogus", 'k', ten_mb, ": 1\n");
 	expect_fail(b, RT_ERR_PARSE, "t.yaml:", "not valid YAML", NULL);
