@@ -85,7 +85,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
 static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 {
 	const struct sim_stats *st = cs->stats;
-	struct sim_miss m;
+	struct cli_miss m;
 	bool first = true;
 
 	printf("{\"scenario\": ");
@@ -131,7 +131,8 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 			printf("null");
 		else
 			printf("%" PRId64, m.finish);
-		printf(", \"tardiness\": %" PRId64 "}", m.tardiness);
+		printf(", \"tardiness\": %" PRId64 "%s}", m.tardiness,
+		       m.aborted ? ", \"aborted\": true" : "");
 		first = false;
 	}
 	printf("]}\n");
@@ -153,7 +154,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
 	char b1[48], b2[48], b3[48], b4[48], b5[48];
-	struct sim_miss m;
+	struct cli_miss m;
 
 	printf("%s: %zu task%s on %u CPU%s, policy %s, horizon %s %s (%s%s)\n",
 	       s->name, s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
@@ -209,6 +210,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       m.finish == RT_TIME_NEVER ? "-" :
 		       cli_fmt_time(s, m.finish, b3, sizeof(b3)),
 		       cli_fmt_time(s, m.tardiness, bt, sizeof(bt)),
+		       m.aborted ? "  (aborted at its deadline)" :
 		       m.finish == RT_TIME_NEVER ? "  (unfinished at horizon)" : "");
 	}
 }

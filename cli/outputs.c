@@ -101,9 +101,9 @@ int cli_outputs_check(const struct cli_outputs_opts *o, const char *cmd,
 	int rc;
 
 	if (o->log && render_log_format_from_path(o->log, &lf, &d) != RT_OK)
-		return cli_usage_error(cmd, "--log %s: %s", o->log, d.msg);
+		return cli_usage_error(cmd, "--log: %s", d.msg);
 	if (o->gantt && render_gantt_format_from_path(o->gantt, &gf, &d) != RT_OK)
-		return cli_usage_error(cmd, "%s: %s", o->gantt, d.msg);
+		return cli_usage_error(cmd, "--gantt: %s", d.msg);
 	if (o->tikz && !render_path_has_ext(o->tikz, ".tex") &&
 	    !render_path_has_ext(o->tikz, ".tikz"))
 		return cli_usage_error(cmd, "--tikz %s: expected a .tex or .tikz "

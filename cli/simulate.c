@@ -8,14 +8,21 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Records every miss into cs->misses; an ABORT is remembered so that the
+ * MISS following it (same job) is marked as aborted. */
 static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 {
 	struct cli_sim *cs = ctx;
 	const struct sim_job_info *j = r->info;
-	struct sim_miss m;
+	struct cli_miss m;
 
 	if (!j)
 		return RT_OK;
+	if (r->kind == SIM_REC_ABORT) {
+		cs->abort_seq = j->seq;
+		cs->abort_pending = true;
+		return RT_OK;
+	}
 	memset(&m, 0, sizeof(m));
 	m.task = r->task;
 	m.job = r->job;
@@ -23,6 +30,8 @@ static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 	m.deadline = j->abs_deadline;
 	m.finish = j->finish;
 	m.tardiness = r->value;
+	m.aborted = cs->abort_pending && cs->abort_seq == j->seq;
+	cs->abort_pending = false;
 	if (fwrite(&m, sizeof(m), 1, cs->misses) != 1)
 		return RT_ERR_IO;
 	cs->nmisses++;
@@ -119,7 +128,7 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 		cli_sim_fini(cs);
 		return CLI_EXIT_IO;
 	}
-	miss_sink.mask = SIM_MASK(SIM_REC_MISS);
+	miss_sink.mask = SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT);
 	miss_sink.emit = sim_miss_emit;
 	miss_sink.ctx = cs;
 	err = sim_engine_add_sink(cs->e, &miss_sink);
@@ -144,7 +153,7 @@ bool cli_progress_wanted(bool quiet)
 	return !quiet && isatty(STDERR_FILENO);
 }
 
-bool cli_sim_next_miss(struct cli_sim *cs, struct sim_miss *m)
+bool cli_sim_next_miss(struct cli_sim *cs, struct cli_miss *m)
 {
 	return fread(m, sizeof(*m), 1, cs->misses) == 1;
 }

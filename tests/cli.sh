@@ -88,6 +88,13 @@ has $T/ev.jsonl '"type":"header"'
 has $T/ev.jsonl '"event":"deadline_miss"'
 expect_rc 4 "$DLSIM" run $EX/dario.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --fail-on-miss --quiet
+expect_rc 0 "$DLSIM" run $EX/abort.yaml --json
+has $T/out '"finish": null, "tardiness": 0, "aborted": true}'
+expect_rc 0 "$DLSIM" run $EX/abort.yaml
+has $T/out '(aborted at its deadline)'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 6 --jobs $T/j6.csv
+has $T/j6.csv 'P2,0,0,5,4,,,1,0'
+has $T/out '(unfinished at horizon)'
 # --until in other units
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 10ms
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 0
