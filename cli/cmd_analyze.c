@@ -373,9 +373,14 @@ static void analyze_print_text(struct analyze *a)
 		       "or releases closer than T);\n        tests and simulation "
 		       "answer different questions, so they are not compared\n");
 	printf("\n  verdict: ");
-	if (any_exact)
-		printf("%s (exact test)\n", exact_accepts ? "schedulable" :
-		       "NOT schedulable");
+	if (any_exact && exact_accepts)
+		printf("schedulable (exact test: no sporadic release pattern "
+		       "misses)%s\n", st->misses ? ";\n           the simulated "
+		       "scenario leaves the sporadic model and misses" : "");
+	else if (any_exact)
+		printf("NOT schedulable (exact test: the synchronous release "
+		       "misses)%s\n", !st->misses ? ";\n           this "
+		       "scenario's own releases happen not to miss" : "");
 	else if (st->misses)
 		printf("NOT schedulable (the simulation found a miss)\n");
 	else
