@@ -114,6 +114,24 @@ static void test_theory_g2_global_verdicts(void)
 	}
 }
 
+/* G.2's note: schedcat also evaluates the formulas at m = 1 (the registry
+ * lists them for m > 1 only): seed2 -> BAR T, BCL F, RTA F; linuxdoc ->
+ * BAR T. */
+static void test_theory_g2_one_cpu_notes(void)
+{
+	struct rt_global_result r;
+
+	CU_ASSERT_EQUAL(rt_global_bar(g2[1].ts, 3, 1, 100000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(rt_global_bcl(g2[1].ts, 3, 1, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(rt_global_rta(g2[1].ts, 3, 1, 25, 100000, NULL, &r, NULL),
+			RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(rt_global_bar(g2[2].ts, 2, 1, 100000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+}
+
 static void test_gfb_tight_sigma_range_is_empty_for_ffdbf(void)
 {
 	struct rt_task ts[] = { TK(5, 10, 10), TK(5, 10, 10), TK(5, 10, 10) };
@@ -742,6 +760,7 @@ static void test_registry_orders_global_and_partitioned_tests(void)
 
 CU_TestInfo global_tests[] = {
 	{ "THEORY G.2 global verdicts match", test_theory_g2_global_verdicts },
+	{ "THEORY G.2 one-CPU notes match", test_theory_g2_one_cpu_notes },
 	{ "GFB's tight set leaves FF-DBF no sigma",
 	  test_gfb_tight_sigma_range_is_empty_for_ffdbf },
 	{ "every reference sample row matches", test_reference_sample_rows_match },
