@@ -49,7 +49,7 @@ struct analyze_test {
 };
 
 struct analyze_contra {
-	char test[32];
+	char test[64];
 	char detail[240];
 };
 
@@ -302,16 +302,20 @@ static void analyze_print_text(struct analyze *a)
 	const struct sim_stats *st = a->cs.stats;
 	char b1[48], b2[48], b3[48];
 	bool any_exact = false, exact_accepts = false;
+	int w = 14;                     /* width of the test-name column */
 
 	printf("%s: %zu task%s on %u CPU%s (times in %s)\n", s->name, s->ntasks,
 	       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
 	       scn_time_unit_name(s->time_unit));
 	printf("  utilization U = %s, density = %s\n\n", a->u, a->density);
-	printf("  %-14s %-11s %-8s %s\n", "test", "kind", "verdict", "witness");
+	for (size_t i = 0; i < a->ntests; i++)
+		if ((int)strlen(a->tests[i].info->name) > w)
+			w = (int)strlen(a->tests[i].info->name);
+	printf("  %-*s %-11s %-8s %s\n", w, "test", "kind", "verdict", "witness");
 	for (size_t i = 0; i < a->ntests; i++) {
 		const struct analyze_test *t = &a->tests[i];
 
-		printf("  %-14s %-11s %-8s", t->info->name,
+		printf("  %-*s %-11s %-8s", w, t->info->name,
 		       rt_test_kind_name(t->res.kind),
 		       rt_verdict_name(t->res.verdict));
 		if (t->res.witness != RT_TIME_NEVER)
