@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/analysis_fp.h"
 #include "models/frac.h"
 
 const char *rt_test_kind_name(enum rt_test_kind k)
@@ -263,6 +264,7 @@ const struct rt_test_info *const rt_tests[] = {
 	&test_density,
 	&test_pdc,
 	&test_qpa,
+	&rt_test_fp_rta,
 	NULL
 };
 
