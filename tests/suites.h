@@ -16,6 +16,7 @@ extern CU_TestInfo export_tests[];      /* test_export.c: log/jobs writers */
 extern CU_TestInfo render_tests[];      /* test_render.c: Gantt geometry */
 extern CU_TestInfo horizon_tests[];     /* test_horizon.c: default horizons */
 extern CU_TestInfo crosscheck_tests[];  /* test_crosscheck.c: analysis vs simulation */
+extern CU_TestInfo multi_tests[];       /* test_multi.c: placement, multicore */
 extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 
 #endif /* TESTS_SUITES_H */
