@@ -20,7 +20,10 @@
 #include <string.h>
 
 #include "models/analysis_fp.h"
+#include "models/analysis_global.h"
 #include "models/frac.h"
+#include "models/mem.h"
+#include "models/partition.h"
 
 const char *rt_test_kind_name(enum rt_test_kind k)
 {
@@ -56,6 +59,11 @@ static bool applies_any(unsigned m)
 static bool applies_uni(unsigned m)
 {
 	return m == 1;
+}
+
+static bool applies_multi(unsigned m)
+{
+	return m > 1;
 }
 
 static void out_init(struct rt_test_result *out, enum rt_test_kind kind)
@@ -235,6 +243,172 @@ static enum rt_err run_qpa(const struct rt_task *ts, size_t n, unsigned m,
 	return run_uni_exact("qpa", rt_uni_qpa_limit, ts, n, m, out, d);
 }
 
+/* ---- global EDF (THEORY B) ---------------------------------------------- */
+
+/* Task label for notes: "task 3 (name)" or "task 3". */
+static void task_label(char *buf, size_t len, const struct rt_task *ts,
+		       size_t i)
+{
+	if (ts[i].name)
+		snprintf(buf, len, "task %zu (%s)", i, ts[i].name);
+	else
+		snprintf(buf, len, "task %zu", i);
+}
+
+typedef enum rt_err (*global_fn)(const struct rt_task *, size_t, unsigned,
+				 struct rt_global_result *, struct rt_diag *);
+
+/*
+ * A global test as a registry entry: sufficient on m > 1.  Precondition
+ * rejects (infeasible task, U > m) and n/a reasons come from the
+ * analysis' 'why'; a budget, overflow or undecidable fraction becomes n/a
+ * with the reason in the note.
+ */
+static enum rt_err run_global(global_fn fn, const struct rt_task *ts, size_t n,
+			      unsigned m, struct rt_test_result *out,
+			      struct rt_diag *d)
+{
+	struct rt_diag why = { "" };
+	struct rt_global_result r;
+	char who[64];
+	enum rt_err err;
+
+	out_init(out, RT_KIND_SUFFICIENT);
+	err = check_tasks(ts, n, d);
+	if (err)
+		return err;
+	if (m < 2) {
+		note(out, "applies to m >= 2 CPUs (m = %u)", m);
+		return RT_OK;
+	}
+	err = fn(ts, n, m, &r, &why);
+	if (err)
+		return out_undecided(out, err, &why, d);
+	out->verdict = r.verdict;
+	if (r.task != RT_GLOBAL_NO_TASK)
+		task_label(who, sizeof(who), ts, r.task);
+	if (r.why[0] && r.task != RT_GLOBAL_NO_TASK)
+		note(out, "%s: %s", r.why, who);
+	else if (r.why[0])
+		note(out, "%s", r.why);
+	else if (r.verdict == RT_VERDICT_REJECT && r.witness != RT_TIME_NEVER)
+		note(out, "condition fails for %s at offset A = %lld", who,
+		     (long long)r.witness);
+	else if (r.verdict == RT_VERDICT_REJECT && r.task != RT_GLOBAL_NO_TASK)
+		note(out, "condition fails for %s", who);
+	return RT_OK;
+}
+
+static enum rt_err global_bcli(const struct rt_task *ts, size_t n, unsigned m,
+			       struct rt_global_result *r, struct rt_diag *d)
+{
+	return rt_global_bcl_iterative(ts, n, m, RT_GLOBAL_BUDGET_DEFAULT, r, d);
+}
+
+static enum rt_err global_rta(const struct rt_task *ts, size_t n, unsigned m,
+			      struct rt_global_result *r, struct rt_diag *d)
+{
+	return rt_global_rta(ts, n, m, RT_RTA_ROUNDS_DEFAULT,
+			     RT_GLOBAL_BUDGET_DEFAULT, NULL, r, d);
+}
+
+static enum rt_err global_bar(const struct rt_task *ts, size_t n, unsigned m,
+			      struct rt_global_result *r, struct rt_diag *d)
+{
+	return rt_global_bar(ts, n, m, RT_GLOBAL_BUDGET_DEFAULT, r, d);
+}
+
+static enum rt_err global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
+				struct rt_global_result *r, struct rt_diag *d)
+{
+	return rt_global_ffdbf(ts, n, m, RT_FFDBF_EPS_NUM, RT_FFDBF_EPS_DEN,
+			       RT_FFDBF_SIGMA_DEN, RT_GLOBAL_BUDGET_DEFAULT, r, d);
+}
+
+#define GLOBAL_RUN(fname, fn)                                                \
+	static enum rt_err fname(const struct rt_task *ts, size_t n,          \
+				 unsigned m, struct rt_test_result *out,      \
+				 struct rt_diag *d)                           \
+	{                                                                     \
+		return run_global(fn, ts, n, m, out, d);                      \
+	}
+
+GLOBAL_RUN(run_gfb, rt_global_gfb)
+GLOBAL_RUN(run_bak, rt_global_bak)
+GLOBAL_RUN(run_bcl, rt_global_bcl)
+GLOBAL_RUN(run_bcli, global_bcli)
+GLOBAL_RUN(run_rta, global_rta)
+GLOBAL_RUN(run_bar, global_bar)
+GLOBAL_RUN(run_ffdbf, global_ffdbf)
+
+/* ---- partitioned EDF (THEORY C) -------------------------------------------- */
+
+/*
+ * partitioned-<heuristic>: bin packing with QPA per CPU; sufficient on
+ * m > 1.  Accept notes the assignment (as far as it fits the note); reject
+ * names the task that fits on no CPU.
+ */
+static enum rt_err run_partitioned(enum rt_part_heuristic h,
+				   const struct rt_task *ts, size_t n,
+				   unsigned m, struct rt_test_result *out,
+				   struct rt_diag *d)
+{
+	struct rt_diag why = { "" };
+	struct rt_partition r;
+	enum rt_err err;
+	char who[64];
+	int *cpu;
+
+	out_init(out, RT_KIND_SUFFICIENT);
+	err = check_tasks(ts, n, d);
+	if (err)
+		return err;
+	if (m < 2) {
+		note(out, "applies to m >= 2 CPUs (m = %u)", m);
+		return RT_OK;
+	}
+	cpu = rt_calloc(n ? n : 1, sizeof(*cpu));
+	if (!cpu)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s", rt_strerror(RT_ERR_NOMEM));
+	err = rt_partition(ts, n, m, h, RT_GLOBAL_BUDGET_DEFAULT, cpu, &r, &why);
+	if (err) {
+		rt_free(cpu);
+		return out_undecided(out, err, &why, d);
+	}
+	out->verdict = r.verdict;
+	if (r.verdict == RT_VERDICT_REJECT) {
+		task_label(who, sizeof(who), ts, r.misfit);
+		note(out, "%s fits on no CPU (%zu of %zu placed)", who, r.placed, n);
+	} else {
+		size_t pos = (size_t)snprintf(out->note, sizeof(out->note), "CPUs:");
+
+		for (size_t i = 0; i < n && pos < sizeof(out->note); i++)
+			pos += (size_t)snprintf(out->note + pos,
+						sizeof(out->note) - pos, " %d",
+						cpu[i]);
+	}
+	rt_free(cpu);
+	return RT_OK;
+}
+
+#define PART_RUN(fname, h)                                                    \
+	static enum rt_err fname(const struct rt_task *ts, size_t n,          \
+				 unsigned m, struct rt_test_result *out,      \
+				 struct rt_diag *d)                           \
+	{                                                                     \
+		return run_partitioned(h, ts, n, m, out, d);                  \
+	}
+
+PART_RUN(run_p_ff, RT_PART_FIRST_FIT)
+PART_RUN(run_p_bf, RT_PART_BEST_FIT)
+PART_RUN(run_p_wf, RT_PART_WORST_FIT)
+PART_RUN(run_p_ffd, RT_PART_FIRST_FIT_DEC)
+PART_RUN(run_p_bfd, RT_PART_BEST_FIT_DEC)
+PART_RUN(run_p_wfd, RT_PART_WORST_FIT_DEC)
+PART_RUN(run_p_ffdd, RT_PART_FIRST_FIT_DEC_DENSITY)
+PART_RUN(run_p_bfdd, RT_PART_BEST_FIT_DEC_DENSITY)
+PART_RUN(run_p_wfdd, RT_PART_WORST_FIT_DEC_DENSITY)
+
 static const struct rt_test_info test_utilization = {
 	.name    = "utilization",
 	.applies = applies_any,
@@ -259,11 +433,53 @@ static const struct rt_test_info test_qpa = {
 	.run     = run_qpa,
 };
 
+#define MULTI_TEST(var, tname, fn)                                            \
+	static const struct rt_test_info var = {                             \
+		.name    = tname,                                             \
+		.applies = applies_multi,                                     \
+		.run     = fn,                                                \
+	};
+
+MULTI_TEST(test_gfb, "gfb", run_gfb)
+MULTI_TEST(test_bak, "bak", run_bak)
+MULTI_TEST(test_bcl, "bcl", run_bcl)
+MULTI_TEST(test_bcli, "bcl-iterative", run_bcli)
+MULTI_TEST(test_rta, "rta", run_rta)
+MULTI_TEST(test_bar, "bar", run_bar)
+MULTI_TEST(test_ffdbf, "ffdbf", run_ffdbf)
+MULTI_TEST(test_p_ff, "partitioned-first-fit", run_p_ff)
+MULTI_TEST(test_p_bf, "partitioned-best-fit", run_p_bf)
+MULTI_TEST(test_p_wf, "partitioned-worst-fit", run_p_wf)
+MULTI_TEST(test_p_ffd, "partitioned-first-fit-decreasing", run_p_ffd)
+MULTI_TEST(test_p_bfd, "partitioned-best-fit-decreasing", run_p_bfd)
+MULTI_TEST(test_p_wfd, "partitioned-worst-fit-decreasing", run_p_wfd)
+MULTI_TEST(test_p_ffdd, "partitioned-first-fit-decreasing-density", run_p_ffdd)
+MULTI_TEST(test_p_bfdd, "partitioned-best-fit-decreasing-density", run_p_bfdd)
+MULTI_TEST(test_p_wfdd, "partitioned-worst-fit-decreasing-density", run_p_wfdd)
+
+/* m == 1: utilization, density, pdc, qpa; m > 1: utilization, the global
+ * tests in THEORY B.10 order, then the partitioned heuristics. */
 const struct rt_test_info *const rt_tests[] = {
 	&test_utilization,
 	&test_density,
 	&test_pdc,
 	&test_qpa,
+	&test_gfb,
+	&test_bak,
+	&test_bcl,
+	&test_bcli,
+	&test_rta,
+	&test_bar,
+	&test_ffdbf,
+	&test_p_ff,
+	&test_p_bf,
+	&test_p_wf,
+	&test_p_ffd,
+	&test_p_bfd,
+	&test_p_wfd,
+	&test_p_ffdd,
+	&test_p_bfdd,
+	&test_p_wfdd,
 	&rt_test_fp_rta,
 	NULL
 };

@@ -2,8 +2,12 @@
  *
  * Each entry has a fixed name (used by the CLI, JSON and experiment
  * columns; DESIGN 5), a kind (exact / sufficient / necessary) for the task
- * set at hand, the platform it applies to, and a run function.  Issue 4
- * adds the global and partitioned tests here; callers iterate the table.
+ * set at hand, the platform it applies to, and a run function; callers
+ * iterate the table.  On one CPU: utilization, density, pdc, qpa.  On
+ * m > 1: utilization (U <= m, necessary), the sufficient global EDF tests
+ * gfb, bak, bcl, bcl-iterative, rta, bar, ffdbf (analysis_global.h), then
+ * partitioned-<heuristic> for the nine heuristics of partition.h
+ * (sufficient: bin packing with an exact per-CPU test).
  */
 #ifndef RT_TESTS_H
 #define RT_TESTS_H

@@ -24,6 +24,9 @@ static CU_SuiteInfo suites[] = {
 	{ "render",   NULL, NULL, NULL, NULL, render_tests },
 	{ "horizon",  NULL, NULL, NULL, NULL, horizon_tests },
 	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },
+	{ "global",   NULL, NULL, NULL, NULL, global_tests },
+	{ "tardiness", NULL, NULL, NULL, NULL, tardiness_tests },
+	{ "partition", NULL, NULL, NULL, NULL, partition_tests },
 	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	CU_SUITE_INFO_NULL
