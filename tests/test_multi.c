@@ -11,7 +11,8 @@
  *   - a clustered (or partitioned) run is, cluster by cluster, record for
  *     record the run of that cluster's tasks alone on k CPUs;
  *   - global EDF never exceeds the Devi-Anderson tardiness bound x + C_i
- *     for implicit deadlines and U <= m (THEORY D.1).
+ *     for implicit deadlines and U <= m (THEORY D.1); x from a local copy
+ *     of the formula, cross-checked with models/tardiness.h.
  *
  * Expected traces are one line per record: "TIME KIND TASK.JOB cCPU VALUE".
  */
@@ -25,6 +26,7 @@
 
 #include "models/analysis_fp.h"
 #include "models/rng.h"
+#include "models/tardiness.h"
 #include "models/task.h"
 #include "sim/engine.h"
 #include "tests/suites.h"
@@ -978,6 +980,7 @@ static void test_global_edf_stays_within_devi_anderson(void)
 		struct sim_config c;
 		struct sim_engine *e = NULL;
 		const struct sim_stats *st;
+		struct rt_tard_result tr;
 		rt_time x;
 		bool ok = true;
 
@@ -1006,6 +1009,11 @@ static void test_global_edf_stays_within_devi_anderson(void)
 			continue;               /* U > m: no bound */
 		x = da_x(t, n, m);
 		CU_ASSERT_FATAL(x >= 0);
+		/* models/tardiness.h computes the same x. */
+		CU_ASSERT_EQUAL_FATAL(rt_tard_devi_anderson(t, n, m, &tr, NULL,
+							    NULL, NULL), RT_OK);
+		CU_ASSERT_EQUAL(tr.status, RT_TARD_BOUNDED);
+		CU_ASSERT_EQUAL(tr.x, x);
 		c = mcfg(t, n, m, 3000);
 		c.seed = s;
 		c.tie_break = rt_rng_range(&g, 0, 1) ? SIM_TIE_FIFO
