@@ -4,7 +4,10 @@
 #include "cli/simulate.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "models/placement.h"
 
 static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 {
@@ -25,6 +28,62 @@ static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	cs->nmisses++;
 	return RT_OK;
+}
+
+static enum sim_placement cli_sim_placement(enum scn_placement p)
+{
+	switch (p) {
+	case SCN_PLACE_PARTITIONED:
+		return SIM_PLACE_PARTITIONED;
+	case SCN_PLACE_CLUSTERED:
+		return SIM_PLACE_CLUSTERED;
+	case SCN_PLACE_GLOBAL:
+		break;
+	}
+	return SIM_PLACE_GLOBAL;
+}
+
+int cli_place(const struct scn_scenario *s, unsigned **out)
+{
+	const struct scn_scheduler *k = &s->sched;
+	struct rt_diag d = { "" };
+	struct rt_place_result r;
+	unsigned *cl;
+	enum rt_err err;
+
+	*out = NULL;
+	if (k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+		return CLI_EXIT_OK;
+	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	if (!cl) {
+		cli_error("out of memory");
+		return CLI_EXIT_INPUT;
+	}
+	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
+		       k->partitioning, RT_UNI_BUDGET_DEFAULT, cl, &r, &d);
+	if (err != RT_OK) {
+		cli_error("%s: placement: %s", s->path,
+			  d.msg[0] ? d.msg : rt_strerror(err));
+		free(cl);
+		return cli_exit_for(err);
+	}
+	if (r.verdict != RT_VERDICT_ACCEPT) {
+		const char *what = k->cluster_size == 1 ? "CPU" : "cluster";
+
+		cli_error("%s: tasks[%zu] (%s) fits on no %s with partitioning: "
+			  "%s (%zu of %zu tasks placed%s); use more CPUs, give "
+			  "tasks a cpu:, another partitioning, or placement: "
+			  "global", s->path, r.misfit, s->tasks[r.misfit].name,
+			  what, rt_part_name(k->partitioning), r.placed,
+			  s->ntasks, k->cluster_size == 1 ?
+			  ", each CPU admitted by the exact EDF test" :
+			  ", each cluster admitted while its utilization <= "
+			  "cluster_size");
+		free(cl);
+		return CLI_EXIT_INPUT;
+	}
+	*out = cl;
+	return CLI_EXIT_OK;
 }
 
 int cli_horizon(const struct scn_scenario *s, rt_time until,
@@ -50,9 +109,13 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	struct sim_config cfg;
 	struct sim_sink miss_sink;
 	enum rt_err err;
+	int rc;
 
 	memset(cs, 0, sizeof(*cs));
 	cs->h = *h;
+	rc = cli_place(s, &cs->cluster);
+	if (rc != CLI_EXIT_OK)
+		return rc;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.tasks = s->tasks;
 	cfg.ntasks = s->ntasks;
@@ -62,9 +125,14 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cfg.tie_break = s->sched.tie_break;
 	cfg.horizon = cs->h.horizon;
 	cfg.seed = s->seed;
+	cfg.placement = cli_sim_placement(s->sched.placement);
+	cfg.cluster_size = s->sched.cluster_size;
+	cfg.task_cluster = cs->cluster;
+	cfg.priorities = s->sched.priorities;
 	err = sim_engine_create(&cfg, &cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
+		cli_sim_fini(cs);
 		return cli_exit_for(err);
 	}
 	cs->misses = tmpfile();
@@ -102,5 +170,6 @@ void cli_sim_fini(struct cli_sim *cs)
 	if (cs->misses)
 		fclose(cs->misses);
 	sim_engine_destroy(cs->e);
+	free(cs->cluster);
 	memset(cs, 0, sizeof(*cs));
 }

@@ -11,11 +11,21 @@
 
 struct cli_sim {
 	struct sim_engine *e;
+	unsigned *cluster;              /* task -> CPU/cluster (cli_place),
+					 * NULL for global; owned */
 	const struct sim_stats *stats;  /* valid after cli_simulate */
 	struct sim_horizon h;
 	FILE *misses;                   /* struct sim_miss records, in order seen */
 	uint64_t nmisses;
 };
+
+/* Bind the tasks of a partitioned or clustered scenario to their CPUs or
+ * clusters (models/placement.h: explicit cpu:, the rest packed by
+ * scheduler.partitioning).  *out (ntasks entries, free() it) is NULL when
+ * nothing needs binding (global placement, a single cluster).  A task
+ * that fits nowhere is an input error naming the task.  Prints errors;
+ * returns an exit code. */
+int cli_place(const struct scn_scenario *s, unsigned **out);
 
 /* Choose the horizon: 'until' (--until, RT_TIME_NEVER if absent), else the
  * scenario's 'horizon:', else sim_choose_horizon's default.  Prints errors;
