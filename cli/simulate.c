@@ -48,6 +48,7 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	const struct scn_scheduler *k = &s->sched;
 	struct rt_diag d = { "" };
 	struct rt_place_result r;
+	bool fp = !strcmp(k->policy, "fp");
 	unsigned *cl;
 	enum rt_err err;
 
@@ -60,7 +61,8 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 		return CLI_EXIT_INPUT;
 	}
 	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
-		       k->partitioning, RT_UNI_BUDGET_DEFAULT, cl, &r, &d);
+		       k->partitioning, fp ? &k->priorities : NULL,
+		       RT_UNI_BUDGET_DEFAULT, cl, &r, &d);
 	if (err != RT_OK) {
 		cli_error("%s: placement: %s", s->path,
 			  d.msg[0] ? d.msg : rt_strerror(err));
@@ -75,10 +77,10 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 			  "tasks a cpu:, another partitioning, or placement: "
 			  "global", s->path, r.misfit, s->tasks[r.misfit].name,
 			  what, rt_part_name(k->partitioning), r.placed,
-			  s->ntasks, k->cluster_size == 1 ?
-			  ", each CPU admitted by the exact EDF test" :
+			  s->ntasks, k->cluster_size > 1 ?
 			  ", each cluster admitted while its utilization <= "
-			  "cluster_size");
+			  "cluster_size" : fp ? ", each CPU admitted by fp-rta" :
+			  ", each CPU admitted by the exact EDF test");
 		free(cl);
 		return CLI_EXIT_INPUT;
 	}
@@ -86,15 +88,45 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	return CLI_EXIT_OK;
 }
 
+const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
+			   size_t len)
+{
+	const struct scn_scheduler *k = &s->sched;
+	size_t o;
+
+	if (!strcmp(k->policy, "fp"))
+		o = (size_t)snprintf(buf, len, "fp (%s)",
+				     rt_fp_order_name(k->priorities));
+	else
+		o = (size_t)snprintf(buf, len, "%s", k->policy);
+	if (o >= len || s->cpus == 1)
+		return buf;
+	if (k->placement == SCN_PLACE_PARTITIONED)
+		snprintf(buf + o, len - o, ", placement partitioned (%s)",
+			 rt_part_name(k->partitioning));
+	else if (k->placement == SCN_PLACE_CLUSTERED)
+		snprintf(buf + o, len - o, ", placement clustered (%u CPUs per "
+			 "cluster, %s)", k->cluster_size,
+			 rt_part_name(k->partitioning));
+	else
+		snprintf(buf + o, len - o, ", placement global");
+	return buf;
+}
+
 int cli_horizon(const struct scn_scenario *s, rt_time until,
-		struct sim_horizon *h)
+		const unsigned *cluster, struct sim_horizon *h)
 {
 	struct rt_diag d = { "" };
+	rt_time user = until != RT_TIME_NEVER ? until : s->horizon;
 	enum rt_err err;
 
-	err = sim_choose_horizon(s->tasks, s->ntasks, s->cpus,
-				 until != RT_TIME_NEVER ? until : s->horizon,
-				 h, &d);
+	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster)
+		err = sim_choose_horizon_partitioned(s->tasks, s->ntasks,
+						     s->cpus, cluster, user, h,
+						     &d);
+	else
+		err = sim_choose_horizon(s->tasks, s->ntasks, s->cpus, user, h,
+					 &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
@@ -103,19 +135,17 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 }
 
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
-		 const struct sim_sink *extra, size_t nextra, struct cli_sim *cs)
+		 const unsigned *cluster, const struct sim_sink *extra,
+		 size_t nextra, struct cli_sim *cs)
 {
 	struct rt_diag d = { "" };
 	struct sim_config cfg;
 	struct sim_sink miss_sink;
 	enum rt_err err;
-	int rc;
 
 	memset(cs, 0, sizeof(*cs));
 	cs->h = *h;
-	rc = cli_place(s, &cs->cluster);
-	if (rc != CLI_EXIT_OK)
-		return rc;
+	cs->cluster = cluster;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.tasks = s->tasks;
 	cfg.ntasks = s->ntasks;
@@ -132,7 +162,6 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	err = sim_engine_create(&cfg, &cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
-		cli_sim_fini(cs);
 		return cli_exit_for(err);
 	}
 	cs->misses = tmpfile();
@@ -170,6 +199,5 @@ void cli_sim_fini(struct cli_sim *cs)
 	if (cs->misses)
 		fclose(cs->misses);
 	sim_engine_destroy(cs->e);
-	free(cs->cluster);
 	memset(cs, 0, sizeof(*cs));
 }

@@ -1,7 +1,7 @@
 /* placement.c - binding tasks to CPUs or clusters (see placement.h).
  *
- * Without explicit CPUs, partitioned placement is rt_partition(); the
- * packer below handles fixed tasks and clusters.  State: each cluster's
+ * Without explicit CPUs, partitioned EDF placement is rt_partition(); the
+ * packer below handles fixed tasks, fixed priority and clusters.  State: each cluster's
  * members as a singly linked list through next[] (O(n + clusters)
  * memory).  Placing a task costs, for best/worst fit, an exact stable
  * sort of the cluster loads (O(c^2) comparisons of member sums), then one
@@ -26,6 +26,7 @@ struct placer {
 	unsigned ncl;                   /* clusters */
 	unsigned k;                     /* CPUs per cluster */
 	bool density;                   /* weight: density, else utilization */
+	const enum rt_fp_order *fp;     /* per-CPU test: fp-rta, NULL: QPA */
 	size_t *head;                   /* ncl: first member, PL_NONE */
 	size_t *next;                   /* n: next member of the same cluster */
 	size_t *count;                  /* ncl: members */
@@ -134,17 +135,23 @@ static enum rt_err pl_fits(struct placer *p, unsigned c, size_t ti, bool *ok)
 	} else {
 		struct rt_diag why = { "" };
 		struct rt_uni_result res;
+		struct rt_fp_result fr;
 		size_t m = 0;
 
 		for (size_t i = p->head[c]; i != PL_NONE; i = p->next[i])
 			p->scratch[m++] = p->ts[i];
 		p->scratch[m++] = *t;
-		err = rt_uni_qpa_limit(p->scratch, m, p->budget, &res, &why);
+		if (p->fp)
+			err = rt_fp_rta(p->scratch, m, *p->fp, p->budget, NULL,
+					&fr, &why);
+		else
+			err = rt_uni_qpa_limit(p->scratch, m, p->budget, &res,
+					       &why);
 		if (err)
 			return rt_diagf(p->d, err, "placement: CPU %u with task "
 					"%zu: %s", c, ti, why.msg[0] ? why.msg :
 					rt_strerror(err));
-		*ok = res.verdict == RT_VERDICT_ACCEPT;
+		*ok = (p->fp ? fr.verdict : res.verdict) == RT_VERDICT_ACCEPT;
 		return RT_OK;
 	}
 }
@@ -225,7 +232,8 @@ static enum rt_err pl_partition(const struct rt_task *ts, size_t n,
 }
 
 enum rt_err rt_place(const struct rt_task *ts, size_t n, unsigned m,
-		     unsigned k, enum rt_part_heuristic h, uint64_t budget,
+		     unsigned k, enum rt_part_heuristic h,
+		     const enum rt_fp_order *fp, uint64_t budget,
 		     unsigned *cluster, struct rt_place_result *out,
 		     struct rt_diag *d)
 {
@@ -248,7 +256,10 @@ enum rt_err rt_place(const struct rt_task *ts, size_t n, unsigned m,
 		*out = r;
 		return RT_OK;
 	}
-	if (k == 1 && r.fixed == 0) {
+	if (fp && (unsigned)*fp >= RT_FP__COUNT)
+		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown priority "
+				"order %d", (int)*fp);
+	if (k == 1 && r.fixed == 0 && !fp) {
 		err = pl_partition(ts, n, m, h, budget, cluster, &r, d);
 		if (!err)
 			*out = r;
@@ -261,6 +272,7 @@ enum rt_err rt_place(const struct rt_task *ts, size_t n, unsigned m,
 	p.ncl = m / k;
 	p.k = k;
 	p.density = h >= RT_PART_FIRST_FIT_DEC_DENSITY;
+	p.fp = fp;
 	p.budget = budget;
 	p.d = d;
 	rt_qsum_init(&p.q);

@@ -17,11 +17,13 @@
  *     density C/min(D, T) for the -density variants; compared exactly.
  *
  * "Fits" (the admission test of a bin):
- *   k = 1 (partitioned): the CPU's tasks plus the new one pass the exact
- *     uniprocessor EDF test (QPA): with no fixed task the packing is
- *     rt_partition() itself, so it is the very assignment the registry
+ *   k = 1 (partitioned), EDF: the CPU's tasks plus the new one pass the
+ *     exact uniprocessor EDF test (QPA): with no fixed task the packing
+ *     is rt_partition() itself, so it is the very assignment the registry
  *     test partitioned-<heuristic> analyses; with fixed tasks the same
  *     rules run on top of them.
+ *   k = 1, fixed priority (fp given): the exact fp-rta with that
+ *     priority order accepts the CPU's tasks plus the new one.
  *   k > 1 (clustered): the weight is at most 1 and the cluster's load
  *     plus the weight is at most k.  Simple and documented, not a
  *     schedulability test: global EDF on k CPUs can miss below that
@@ -36,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/analysis_fp.h"
 #include "models/analysis_uni.h"
 #include "models/partition.h"
 #include "models/rt_err.h"
@@ -55,7 +58,8 @@ struct rt_place_result {
 
 /*
  * Bind n tasks to the m / k clusters (k >= 1 divides m; k == m puts all
- * in cluster 0).  On RT_OK with verdict accept, cluster[i] (n entries,
+ * in cluster 0).  fp: NULL for EDF, else the fixed-priority order whose
+ * exact test admits tasks to a CPU (k = 1 only).  On RT_OK with verdict accept, cluster[i] (n entries,
  * caller-owned) is task i's cluster; with verdict reject cluster is not
  * touched.  'budget' bounds each exact per-CPU test (analysis_uni.h
  * steps) and the whole of rt_partition; past it RT_ERR_UNSUPPORTED.
@@ -65,7 +69,8 @@ struct rt_place_result {
  * written on RT_OK only.
  */
 enum rt_err rt_place(const struct rt_task *ts, size_t n, unsigned m,
-		     unsigned k, enum rt_part_heuristic h, uint64_t budget,
+		     unsigned k, enum rt_part_heuristic h,
+		     const enum rt_fp_order *fp, uint64_t budget,
 		     unsigned *cluster, struct rt_place_result *r,
 		     struct rt_diag *d);
 
