@@ -1339,6 +1339,58 @@ static void test_placement_allocation_failures_are_reported(void)
 	}
 }
 
+/* Every allocation of create + run (cluster runqueues included) and of the
+ * per-CPU horizon may fail: RT_OK or RT_ERR_NOMEM, never a crash or leak. */
+static void test_engine_allocation_failures_with_placement(void)
+{
+	struct rt_task t[4] = { rt_task_make("a", 3, 4, 4),
+				rt_task_make("b", 1, 2, 4),
+				rt_task_make("c", 1, 8, 8),
+				rt_task_make("e", 2, 3, 3) };
+	static const unsigned cl[4] = { 0, 1, 1, 0 };
+
+	for (int place = 1; place <= 2; place++) {
+		struct sim_config c = mcfg(t, 4, place == 1 ? 2 : 4, 2000);
+		long n;
+
+		c.placement = place == 1 ? SIM_PLACE_PARTITIONED
+					 : SIM_PLACE_CLUSTERED;
+		c.cluster_size = 2;
+		c.task_cluster = cl;
+		c.policy = place == 1 ? "fp" : "edf";
+		for (n = 0; n < 10000; n++) {
+			struct sim_engine *e = NULL;
+			enum rt_err err, err2 = RT_OK;
+
+			rt_mem_fail_after(n);
+			err = sim_engine_create(&c, &e, NULL);
+			if (err == RT_OK)
+				err2 = sim_engine_run(e, NULL);
+			rt_mem_fail_after(-1);
+			CU_ASSERT(err == RT_OK || err == RT_ERR_NOMEM);
+			CU_ASSERT(err2 == RT_OK || err2 == RT_ERR_NOMEM);
+			sim_engine_destroy(e);
+			if (err == RT_OK && err2 == RT_OK)
+				break;
+		}
+		CU_ASSERT(n > 5 && n < 10000);
+	}
+	for (long n = 0; n < 100; n++) {
+		struct sim_horizon h;
+		enum rt_err err;
+
+		rt_mem_fail_after(n);
+		err = sim_choose_horizon_partitioned(t, 4, 2, cl, RT_TIME_NEVER,
+						     &h, NULL);
+		rt_mem_fail_after(-1);
+		CU_ASSERT(err == RT_OK || err == RT_ERR_NOMEM);
+		if (err == RT_OK) {
+			CU_ASSERT(n > 0);
+			break;
+		}
+	}
+}
+
 /* Partitioned horizons: the largest per-CPU busy period, exact. */
 static void test_partitioned_horizon_is_the_largest_cpu_busy_period(void)
 {
@@ -1413,5 +1465,7 @@ CU_TestInfo multi_tests[] = {
 	  test_placement_allocation_failures_are_reported },
 	{ "a partitioned horizon is the largest per-CPU busy period",
 	  test_partitioned_horizon_is_the_largest_cpu_busy_period },
+	{ "engine allocation failures with placement are reported",
+	  test_engine_allocation_failures_with_placement },
 	CU_TEST_INFO_NULL
 };
