@@ -224,13 +224,59 @@ static void analyze_no_bound(struct analyze *a, enum analyze_bound kind,
 	a->resp = a->tard = NULL;
 }
 
+/* Global EDF on a cluster of k > 1 CPUs: the compliant-vector bounds,
+ * and Devi-Anderson's when every D = T, the smaller per task (both are
+ * upper bounds, THEORY D.1, D.2). */
+static bool analyze_global_bound(struct analyze *a, const struct rt_task *sub,
+				 size_t n, unsigned k, const char *where,
+				 rt_time *resp, rt_time *tard, rt_time *delta)
+{
+	struct rt_diag d = { "" };
+	struct rt_tard_result r, rd;
+	rt_time *rda = calloc(n, sizeof(*rda)), *tda = calloc(n, sizeof(*tda));
+	bool ok = false;
+	enum rt_err err;
+
+	if (!rda || !tda) {
+		analyze_no_bound(a, BOUND_NONE, "out of memory");
+		goto out;
+	}
+	err = rt_tard_cva(sub, n, k, &r, tard, resp, &d);
+	if (err) {
+		analyze_no_bound(a, BOUND_NONE, "%s%s", where,
+				 d.msg[0] ? d.msg : rt_strerror(err));
+		goto out;
+	}
+	if (r.status != RT_TARD_BOUNDED) {
+		analyze_no_bound(a, r.status == RT_TARD_UNBOUNDED ?
+				 BOUND_UNBOUNDED : BOUND_NONE, "%s%s", where,
+				 r.why);
+		goto out;
+	}
+	if (rt_tard_devi_anderson(sub, n, k, &rd, tda, rda, NULL) == RT_OK &&
+	    rd.status == RT_TARD_BOUNDED)
+		for (size_t i = 0; i < n; i++) {
+			if (rda[i] < resp[i])
+				resp[i] = rda[i];
+			if (tda[i] < tard[i])
+				tard[i] = tda[i];
+		}
+	for (size_t i = 0; i < n; i++)
+		if (tard[i] > *delta)
+			*delta = tard[i];
+	ok = true;
+out:
+	free(rda);
+	free(tda);
+	return ok;
+}
+
 /*
  * One cluster's bounds into resp/tard (k entries, in the order of 'sub'),
  * *delta = the cluster's maximum tardiness bound.  One CPU: EDF exact
- * (THEORY D.3, Spuri's RTA A.7) or fp-rta; k > 1 CPUs, global EDF: the
- * compliant-vector bounds, and Devi-Anderson's when every D = T, the
- * smaller of the two per task (both are upper bounds, D.1, D.2).  Returns
- * false (with the reason set) if there is no bound.
+ * (THEORY D.3, Spuri's RTA A.7) or fp-rta; k > 1 CPUs: global EDF
+ * (analyze_global_bound).  Returns false (with the reason set) if there is
+ * no bound.
  */
 static bool analyze_cluster_bound(struct analyze *a, const struct rt_task *sub,
 				  size_t n, unsigned k, const char *where,
@@ -287,44 +333,8 @@ static bool analyze_cluster_bound(struct analyze *a, const struct rt_task *sub,
 			tard[i] = resp[i] > sub[i].deadline ?
 				  resp[i] - sub[i].deadline : 0;
 		return true;
-	} else {
-		struct rt_tard_result r, rd;
-		rt_time *rda = calloc(n, sizeof(*rda)), *tda = calloc(n, sizeof(*tda));
-		bool ok = false;
-
-		if (!rda || !tda) {
-			analyze_no_bound(a, BOUND_NONE, "out of memory");
-			goto out;
-		}
-		err = rt_tard_cva(sub, n, k, &r, tard, resp, &d);
-		if (err) {
-			analyze_no_bound(a, BOUND_NONE, "%s%s", where,
-					 d.msg[0] ? d.msg : rt_strerror(err));
-			goto out;
-		}
-		if (r.status != RT_TARD_BOUNDED) {
-			analyze_no_bound(a, r.status == RT_TARD_UNBOUNDED ?
-					 BOUND_UNBOUNDED : BOUND_NONE, "%s%s",
-					 where, r.why);
-			goto out;
-		}
-		if (rt_tard_devi_anderson(sub, n, k, &rd, tda, rda, NULL) ==
-		    RT_OK && rd.status == RT_TARD_BOUNDED)
-			for (size_t i = 0; i < n; i++) {
-				if (rda[i] < resp[i])
-					resp[i] = rda[i];
-				if (tda[i] < tard[i])
-					tard[i] = tda[i];
-			}
-		for (size_t i = 0; i < n; i++)
-			if (tard[i] > *delta)
-				*delta = tard[i];
-		ok = true;
-out:
-		free(rda);
-		free(tda);
-		return ok;
 	}
+	return analyze_global_bound(a, sub, n, k, where, resp, tard, delta);
 }
 
 static void analyze_tardiness(struct analyze *a)
