@@ -93,6 +93,16 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 	printf(", \"time_unit\": \"%s\", \"policy\": ",
 	       scn_internal_unit_name(s->time_unit));
 	cli_json_str(stdout, s->sched.policy);
+	if (!strcmp(s->sched.policy, "fp"))
+		printf(", \"priorities\": \"%s\"",
+		       rt_fp_order_name(s->sched.priorities));
+	printf(", \"placement\": \"%s\", \"cluster_size\": %u",
+	       s->sched.placement == SCN_PLACE_PARTITIONED ? "partitioned" :
+	       s->sched.placement == SCN_PLACE_CLUSTERED ? "clustered" :
+	       "global", s->sched.cluster_size);
+	if (cs->cluster)
+		printf(", \"partitioning\": \"%s\"",
+		       rt_part_name(s->sched.partitioning));
 	printf(", \"horizon\": %" PRId64 ", \"horizon_source\": \"%s\", "
 	       "\"exact\": %s, \"jobs\": %" PRIu64 ", \"completed\": %" PRIu64
 	       ", \"misses\": %" PRIu64 ", \"max_tardiness\": %" PRId64 ",\n",
@@ -111,10 +121,14 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 		       ", \"missed\": %" PRIu64 ", \"aborted\": %" PRIu64
 		       ", \"max_response\": %" PRId64 ", \"mean_response\": %.6g"
 		       ", \"max_tardiness\": %" PRId64 ", \"mean_tardiness\": %.6g"
-		       ", \"preemptions\": %" PRIu64 ", \"migrations\": %" PRIu64 "}",
+		       ", \"preemptions\": %" PRIu64 ", \"migrations\": %" PRIu64,
 		       t->released, t->completed, t->missed, t->aborted,
 		       t->max_response, mean_r, t->max_tardiness, mean_t,
 		       t->preemptions, t->migrations);
+		if (cs->cluster)
+			printf(", \"%s\": %u", s->sched.cluster_size == 1 ?
+			       "cpu" : "cluster", cs->cluster[i]);
+		printf("}");
 	}
 	printf("],\n \"cpus\": [");
 	for (size_t c = 0; c < st->ncpus; c++)
@@ -153,12 +167,14 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 {
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
-	char b1[48], b2[48], b3[48], b4[48], b5[48];
+	char b1[48], b2[48], b3[48], b4[48], b5[48], desc[160];
+	const char *where = !cs->cluster ? NULL :
+			    s->sched.cluster_size == 1 ? "cpu" : "cluster";
 	struct cli_miss m;
 
 	printf("%s: %zu task%s on %u CPU%s, policy %s, horizon %s %s (%s%s)\n",
 	       s->name, s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
-	       s->cpus == 1 ? "" : "s", s->sched.policy,
+	       s->cpus == 1 ? "" : "s", cli_sched_desc(s, desc, sizeof(desc)),
 	       cli_fmt_time(s, st->horizon, b1, sizeof(b1)),
 	       scn_time_unit_name(s->time_unit),
 	       sim_horizon_source_name(cs->h.source),
@@ -168,9 +184,12 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)));
 	if (quiet)
 		return;
-	printf("\n%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s\n", w, "task",
+	printf("\n%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s", w, "task",
 	       "C", "D", "T", "released", "completed", "missed", "aborted",
 	       "max-resp", "mean-resp", "max-tard", "preempt", "migr");
+	if (where)
+		printf(" %7s", where);
+	printf("\n");
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const struct sim_task_stats *t = &st->tasks[i];
 		const struct rt_task *k = &s->tasks[i];
@@ -179,7 +198,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 			(double)cli_unit_scale(s) : 0;
 
 		printf("%-*.*s %8s %8s %8s %9" PRIu64 " %9" PRIu64 " %7" PRIu64
-		       " %7" PRIu64 " %9s %9.4g %9s %7" PRIu64 " %5" PRIu64 "\n",
+		       " %7" PRIu64 " %9s %9.4g %9s %7" PRIu64 " %5" PRIu64,
 		       w, w, k->name, cli_fmt_time(s, k->wcet, b1, sizeof(b1)),
 		       cli_fmt_time(s, k->deadline, b2, sizeof(b2)),
 		       cli_fmt_time(s, k->period, b3, sizeof(b3)),
@@ -187,6 +206,9 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)), mean,
 		       cli_fmt_time(s, t->max_tardiness, b5, sizeof(b5)),
 		       t->preemptions, t->migrations);
+		if (where)
+			printf(" %7u", cs->cluster[i]);
+		printf("\n");
 	}
 	for (size_t c = 0; c < st->ncpus; c++)
 		printf("cpu %zu: busy %s (%.1f%%)\n", c,
@@ -223,6 +245,7 @@ int cmd_run(int argc, char **argv)
 	struct cli_sim cs;
 	struct sim_horizon h;
 	struct render_meta meta;
+	unsigned *cluster = NULL;
 	rt_time until;
 	bool help;
 	int rc;
@@ -251,14 +274,16 @@ int cmd_run(int argc, char **argv)
 	if (rc == CLI_EXIT_OK)
 		rc = cli_outputs_check(&o.out, "run", cli_unit_scale(s));
 	if (rc == CLI_EXIT_OK)
-		rc = cli_horizon(s, until, &h);
+		rc = cli_place(s, &cluster);
+	if (rc == CLI_EXIT_OK)
+		rc = cli_horizon(s, until, cluster, &h);
 	if (rc != CLI_EXIT_OK)
 		goto out;
 	cli_meta(s, h.horizon, &meta);
 	rc = cli_outputs_open(&outs, &o.out, &meta, "run");
 	if (rc != CLI_EXIT_OK)
 		goto out;
-	rc = cli_simulate(s, &h, outs.sinks, outs.nsinks,
+	rc = cli_simulate(s, &h, cluster, outs.sinks, outs.nsinks,
 			  cli_progress_wanted(o.quiet || o.json), &cs);
 	if (rc != CLI_EXIT_OK) {
 		cli_outputs_close(&outs, false);
@@ -279,6 +304,7 @@ int cmd_run(int argc, char **argv)
 	}
 	cli_sim_fini(&cs);
 out:
+	free(cluster);
 	scn_free(s);
 	return rc;
 }

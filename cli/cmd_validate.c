@@ -1,15 +1,19 @@
 /* cmd_validate.c - `dlsim validate SCENARIO.yaml`: load, check, summarize. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/simulate.h"
 #include "models/frac.h"
 
 static const char validate_help[] =
 "Usage: dlsim validate SCENARIO.yaml [--quiet]\n"
 "\n"
 "Check a scenario file: YAML syntax, known keys, every number (units are\n"
-"converted exactly or rejected), task invariants (C > 0, D > 0, T > 0).\n"
+"converted exactly or rejected), task invariants (C > 0, D > 0, T > 0), and\n"
+"for partitioned or clustered placement that every task can be bound to a\n"
+"CPU or cluster (a task that fits nowhere is an error naming it).\n"
 "Prints a summary of the tasks, or one error naming file:line:column and the\n"
 "field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n";
 
@@ -19,7 +23,8 @@ int cmd_validate(int argc, char **argv)
 	bool quiet = false;
 	struct scn_scenario *s = NULL;
 	struct rt_frac *u = NULL;
-	char ubuf[128] = "?";
+	unsigned *cluster = NULL;
+	char ubuf[128] = "?", desc[160];
 	int rc;
 
 	for (int i = 1; i < argc; i++) {
@@ -41,12 +46,19 @@ int cmd_validate(int argc, char **argv)
 	rc = cli_load(path, &s);
 	if (rc != CLI_EXIT_OK)
 		return rc;
+	rc = cli_place(s, &cluster);
+	free(cluster);
+	if (rc != CLI_EXIT_OK) {
+		scn_free(s);
+		return rc;
+	}
 	if (!quiet) {
 		if (rt_frac_utilization(s->tasks, s->ntasks, &u) == RT_OK)
 			rt_frac_format(u, ubuf, sizeof(ubuf));
-		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, time unit %s, "
-		       "U = %s\n", path, s->name, s->ntasks, s->ntasks == 1 ? "" : "s",
-		       s->cpus, s->cpus == 1 ? "" : "s",
+		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, policy %s, "
+		       "time unit %s, U = %s\n", path, s->name, s->ntasks,
+		       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
+		       cli_sched_desc(s, desc, sizeof(desc)),
 		       scn_time_unit_name(s->time_unit), ubuf);
 		rt_frac_destroy(u);
 	}

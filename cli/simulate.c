@@ -4,9 +4,12 @@
 #include "cli/simulate.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "models/placement.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -38,15 +41,103 @@ static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 	return RT_OK;
 }
 
-int cli_horizon(const struct scn_scenario *s, rt_time until,
-		struct sim_horizon *h)
+static enum sim_placement cli_sim_placement(enum scn_placement p)
 {
+	switch (p) {
+	case SCN_PLACE_PARTITIONED:
+		return SIM_PLACE_PARTITIONED;
+	case SCN_PLACE_CLUSTERED:
+		return SIM_PLACE_CLUSTERED;
+	case SCN_PLACE_GLOBAL:
+		break;
+	}
+	return SIM_PLACE_GLOBAL;
+}
+
+int cli_place(const struct scn_scenario *s, unsigned **out)
+{
+	const struct scn_scheduler *k = &s->sched;
 	struct rt_diag d = { "" };
+	struct rt_place_result r;
+	bool fp = !strcmp(k->policy, "fp");
+	unsigned *cl;
 	enum rt_err err;
 
-	err = sim_choose_horizon(s->tasks, s->ntasks, s->cpus,
-				 until != RT_TIME_NEVER ? until : s->horizon,
-				 h, &d);
+	*out = NULL;
+	if (k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+		return CLI_EXIT_OK;
+	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	if (!cl) {
+		cli_error("out of memory");
+		return CLI_EXIT_INPUT;
+	}
+	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
+		       k->partitioning, fp ? &k->priorities : NULL,
+		       RT_UNI_BUDGET_DEFAULT, cl, &r, &d);
+	if (err != RT_OK) {
+		cli_error("%s: placement: %s", s->path,
+			  d.msg[0] ? d.msg : rt_strerror(err));
+		free(cl);
+		return cli_exit_for(err);
+	}
+	if (r.verdict != RT_VERDICT_ACCEPT) {
+		const char *what = k->cluster_size == 1 ? "CPU" : "cluster";
+
+		cli_error("%s: tasks[%zu] (%s) fits on no %s with partitioning: "
+			  "%s (%zu of %zu tasks placed%s); use more CPUs, give "
+			  "tasks a cpu:, another partitioning, or placement: "
+			  "global", s->path, r.misfit, s->tasks[r.misfit].name,
+			  what, rt_part_name(k->partitioning), r.placed,
+			  s->ntasks, k->cluster_size > 1 ?
+			  ", each cluster admitted while its utilization <= "
+			  "cluster_size" : fp ? ", each CPU admitted by fp-rta" :
+			  ", each CPU admitted by the exact EDF test");
+		free(cl);
+		return CLI_EXIT_INPUT;
+	}
+	*out = cl;
+	return CLI_EXIT_OK;
+}
+
+const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
+			   size_t len)
+{
+	const struct scn_scheduler *k = &s->sched;
+	size_t o;
+
+	if (!strcmp(k->policy, "fp"))
+		o = (size_t)snprintf(buf, len, "fp (%s)",
+				     rt_fp_order_name(k->priorities));
+	else
+		o = (size_t)snprintf(buf, len, "%s", k->policy);
+	if (o >= len || s->cpus == 1)
+		return buf;
+	if (k->placement == SCN_PLACE_PARTITIONED)
+		snprintf(buf + o, len - o, ", placement partitioned (%s)",
+			 rt_part_name(k->partitioning));
+	else if (k->placement == SCN_PLACE_CLUSTERED)
+		snprintf(buf + o, len - o, ", placement clustered (%u CPUs per "
+			 "cluster, %s)", k->cluster_size,
+			 rt_part_name(k->partitioning));
+	else
+		snprintf(buf + o, len - o, ", placement global");
+	return buf;
+}
+
+int cli_horizon(const struct scn_scenario *s, rt_time until,
+		const unsigned *cluster, struct sim_horizon *h)
+{
+	struct rt_diag d = { "" };
+	rt_time user = until != RT_TIME_NEVER ? until : s->horizon;
+	enum rt_err err;
+
+	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster)
+		err = sim_choose_horizon_partitioned(s->tasks, s->ntasks,
+						     s->cpus, cluster, user, h,
+						     &d);
+	else
+		err = sim_choose_horizon(s->tasks, s->ntasks, s->cpus, user, h,
+					 &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
@@ -98,8 +189,8 @@ static enum rt_err sim_progress_run(struct sim_engine *e, rt_time horizon,
 }
 
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
-		 const struct sim_sink *extra, size_t nextra, bool progress,
-		 struct cli_sim *cs)
+		 const unsigned *cluster, const struct sim_sink *extra,
+		 size_t nextra, bool progress, struct cli_sim *cs)
 {
 	struct rt_diag d = { "" };
 	struct sim_config cfg;
@@ -108,6 +199,7 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 
 	memset(cs, 0, sizeof(*cs));
 	cs->h = *h;
+	cs->cluster = cluster;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.tasks = s->tasks;
 	cfg.ntasks = s->ntasks;
@@ -117,6 +209,10 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cfg.tie_break = s->sched.tie_break;
 	cfg.horizon = cs->h.horizon;
 	cfg.seed = s->seed;
+	cfg.placement = cli_sim_placement(s->sched.placement);
+	cfg.cluster_size = s->sched.cluster_size;
+	cfg.task_cluster = cs->cluster;
+	cfg.priorities = s->sched.priorities;
 	err = sim_engine_create(&cfg, &cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));

@@ -21,6 +21,8 @@ struct cli_miss {
 
 struct cli_sim {
 	struct sim_engine *e;
+	const unsigned *cluster;        /* task -> CPU/cluster (cli_place),
+					 * NULL for global; borrowed */
 	const struct sim_stats *stats;  /* valid after cli_simulate */
 	struct sim_horizon h;
 	FILE *misses;                   /* struct cli_miss records, in order seen */
@@ -29,19 +31,34 @@ struct cli_sim {
 	bool abort_pending;             /* its MISS record is still to come */
 };
 
+/* Bind the tasks of a partitioned or clustered scenario to their CPUs or
+ * clusters (models/placement.h: explicit cpu:, the rest packed by
+ * scheduler.partitioning).  *out (ntasks entries, free() it) is NULL when
+ * nothing needs binding (global placement, a single cluster).  A task
+ * that fits nowhere is an input error naming the task.  Prints errors;
+ * returns an exit code. */
+int cli_place(const struct scn_scenario *s, unsigned **out);
+
 /* Choose the horizon: 'until' (--until, RT_TIME_NEVER if absent), else the
- * scenario's 'horizon:', else sim_choose_horizon's default.  Prints errors;
+ * scenario's 'horizon:', else sim_choose_horizon's default (per CPU for a
+ * partitioned scenario: 'cluster' is cli_place's result).  Prints errors;
  * returns an exit code. */
 int cli_horizon(const struct scn_scenario *s, rt_time until,
-		struct sim_horizon *h);
-/* Simulate s over horizon h with extra sinks attached; 'progress' shows
+		const unsigned *cluster, struct sim_horizon *h);
+/* Simulate s over horizon h with extra sinks attached; 'cluster' is
+ * cli_place's result (borrowed until cli_sim_fini); 'progress' shows
  * progress on standard error during long runs.  Prints errors; returns an
  * exit code.  On success call cli_sim_fini when done. */
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
-		 const struct sim_sink *extra, size_t nextra, bool progress,
-		 struct cli_sim *cs);
+		 const unsigned *cluster, const struct sim_sink *extra,
+		 size_t nextra, bool progress, struct cli_sim *cs);
 /* True when progress may be drawn: standard error is a terminal. */
 bool cli_progress_wanted(bool quiet);
+/* "edf", "fp (rate-monotonic)", and ", placement partitioned
+ * (first-fit-decreasing)" / ", placement clustered (2 CPUs per cluster,
+ * worst-fit)" / "" into buf, for headers. */
+const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
+			   size_t len);
 /* Read the next recorded miss; false at the end. */
 bool cli_sim_next_miss(struct cli_sim *cs, struct cli_miss *m);
 void cli_sim_fini(struct cli_sim *cs);

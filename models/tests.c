@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/analysis_fp.h"
 #include "models/analysis_global.h"
 #include "models/frac.h"
 #include "models/mem.h"
@@ -479,6 +480,7 @@ const struct rt_test_info *const rt_tests[] = {
 	&test_p_ffdd,
 	&test_p_bfdd,
 	&test_p_wfdd,
+	&rt_test_fp_rta,
 	NULL
 };
 

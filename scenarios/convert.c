@@ -254,6 +254,95 @@ static enum rt_err scn_sched(const struct scn_ctx *c, const struct scn_y_sched *
 	return RT_OK;
 }
 
+/*
+ * Placement and priority keys, checked once the tasks are known (DESIGN
+ * 3, 4).  Each key is refused where it would have no effect, so that a
+ * scenario never says more than the simulation does:
+ *   cluster_size   only with placement: clustered (and required there),
+ *                  1..cpus, dividing cpus
+ *   partitioning   only with partitioned / clustered; a heuristic name
+ *   priorities     only with policy: fp
+ *   tasks[i].cpu   >= 0 only with partitioned / clustered
+ */
+static enum rt_err scn_sched_check(const struct scn_ctx *c,
+				   const struct scn_y_doc *y,
+				   struct scn_scenario *s)
+{
+	static const struct scn_y_sched none = { 0 };
+	const struct scn_y_sched *ys = y->scheduler ? y->scheduler : &none;
+	struct scn_scheduler *k = &s->sched;
+	const char *part[RT_PART__COUNT], *prio[RT_FP__COUNT];
+	bool global = k->placement == SCN_PLACE_GLOBAL;
+	enum rt_err err;
+	int64_t v;
+	int e;
+
+	for (unsigned i = 0; i < RT_PART__COUNT; i++)
+		part[i] = rt_part_name((enum rt_part_heuristic)i);
+	for (unsigned i = 0; i < RT_FP__COUNT; i++)
+		prio[i] = rt_fp_order_name((enum rt_fp_order)i);
+	k->cluster_size = k->placement == SCN_PLACE_PARTITIONED ? 1 : s->cpus;
+	k->partitioning = RT_PART_FIRST_FIT_DEC;
+	k->priorities = RT_FP_DEADLINE_MONOTONIC;
+	if (ys->cluster_size) {
+		if (k->placement != SCN_PLACE_CLUSTERED)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler.cluster_size",
+					NULL, 0, SCN_AT_VALUE, "only with placement: "
+					"clustered; expected no cluster_size here "
+					"(or placement: clustered)");
+		if ((err = scn_int_at(c, ys->cluster_size, "scheduler",
+				      "cluster_size", 1, s->cpus, &v)))
+			return err;
+		if (s->cpus % (unsigned)v != 0)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler.cluster_size",
+					NULL, 0, SCN_AT_VALUE, "%u CPUs cannot be "
+					"split into clusters of %u; expected a "
+					"divisor of %u", s->cpus, (unsigned)v,
+					s->cpus);
+		k->cluster_size = (unsigned)v;
+	} else if (k->placement == SCN_PLACE_CLUSTERED) {
+		return scn_fail(c, RT_ERR_PARSE, y->scheduler ? "scheduler" : "",
+				NULL, 0, SCN_AT_VALUE, "missing cluster_size; "
+				"expected the CPUs per cluster with placement: "
+				"clustered, e.g. cluster_size: 2");
+	}
+	if (ys->partitioning) {
+		if (global)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler.partitioning",
+					NULL, 0, SCN_AT_VALUE, "only with placement: "
+					"partitioned or clustered; expected no "
+					"partitioning with placement: global");
+		if ((err = scn_enum_at(c, ys->partitioning, "scheduler",
+				       "partitioning", SCN_NAMES(part), &e)))
+			return err;
+		k->partitioning = (enum rt_part_heuristic)e;
+		k->has_partitioning = true;
+	}
+	if (ys->priorities) {
+		if (strcmp(k->policy, "fp") != 0)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler.priorities",
+					NULL, 0, SCN_AT_VALUE, "only with policy: "
+					"fp; expected no priorities with policy: %s",
+					k->policy);
+		if ((err = scn_enum_at(c, ys->priorities, "scheduler",
+				       "priorities", SCN_NAMES(prio), &e)))
+			return err;
+		k->priorities = (enum rt_fp_order)e;
+	}
+	for (size_t i = 0; global && i < s->ntasks; i++) {
+		char path[48];
+
+		if (s->tasks[i].cpu < 0)
+			continue;
+		snprintf(path, sizeof(path), "tasks[%zu].cpu", i);
+		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
+				"a pinned CPU needs placement: partitioned or "
+				"clustered; expected no cpu (or -1) with "
+				"placement: global");
+	}
+	return RT_OK;
+}
+
 enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 			const struct scn_shorthands *sh,
 			struct scn_scenario **out)
@@ -265,7 +354,8 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 		return rt_diagf(c->d, RT_ERR_NOMEM, "%s: out of memory", c->file);
 	if ((err = scn_header(c, y, s)) ||
 	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
-	    (err = scn_tasks(c, y, sh, s))) {
+	    (err = scn_tasks(c, y, sh, s)) ||
+	    (err = scn_sched_check(c, y, s))) {
 		if (err == RT_ERR_NOMEM)
 			rt_diagf(c->d, err, "%s: out of memory", c->file);
 		scn_free(s);

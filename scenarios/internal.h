@@ -63,6 +63,7 @@ struct scn_y_platform {
 
 struct scn_y_sched {
 	char *policy, *mode, *placement, *admission, *on_miss, *tie_break;
+	char *cluster_size, *partitioning, *priorities;
 };
 
 struct scn_y_doc {

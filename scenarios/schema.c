@@ -90,6 +90,9 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("admission", struct scn_y_sched, admission),
 	SCN_STR("on_miss",   struct scn_y_sched, on_miss),
 	SCN_STR("tie_break", struct scn_y_sched, tie_break),
+	SCN_STR("cluster_size", struct scn_y_sched, cluster_size),
+	SCN_STR("partitioning", struct scn_y_sched, partitioning),
+	SCN_STR("priorities",   struct scn_y_sched, priorities),
 	CYAML_FIELD_END
 };
 

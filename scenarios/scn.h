@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/analysis_fp.h"
+#include "models/partition.h"
 #include "models/rt_err.h"
 #include "models/task.h"
 #include "sim/engine.h"
@@ -50,6 +52,14 @@ struct scn_scheduler {
 	char *policy;                   /* "edf" (registry name), owned */
 	enum scn_mode mode;
 	enum scn_placement placement;
+	unsigned cluster_size;          /* CPUs per cluster, dividing cpus:
+					 * cpus (global), 1 (partitioned),
+					 * scheduler.cluster_size (clustered) */
+	bool has_partitioning;          /* scheduler.partitioning was given */
+	enum rt_part_heuristic partitioning;  /* packs tasks without cpu:
+					 * (default first-fit-decreasing) */
+	enum rt_fp_order priorities;    /* policy fp (default
+					 * deadline-monotonic) */
 	char *admission;                /* "none" or a test name, owned */
 	enum sim_on_miss on_miss;
 	enum sim_tie_break tie_break;

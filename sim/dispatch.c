@@ -201,6 +201,22 @@ struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu)
 	return e->cpu[cpu].curr;
 }
 
+unsigned sim_engine_cluster_size(const struct sim_engine *e)
+{
+	return e->k;
+}
+
+unsigned sim_engine_nclusters(const struct sim_engine *e)
+{
+	return e->nclusters;
+}
+
+unsigned sim_engine_task_cluster(const struct sim_engine *e, uint32_t task)
+{
+	assert(task < e->cfg.ntasks);
+	return e->nclusters == 1 ? 0 : e->cfg.task_cluster[task];
+}
+
 void sim_engine_resched(struct sim_engine *e)
 {
 	e->resched = true;

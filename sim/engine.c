@@ -97,10 +97,69 @@ void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 	fm->tardiness = tardiness;
 }
 
+/* CPUs per cluster for cfg's placement (cfg already checked). */
+static unsigned eng_cluster_size(const struct sim_config *cfg)
+{
+	switch (cfg->placement) {
+	case SIM_PLACE_PARTITIONED:
+		return 1;
+	case SIM_PLACE_CLUSTERED:
+		return cfg->cluster_size;
+	case SIM_PLACE_GLOBAL:
+		break;
+	}
+	return cfg->cpus;
+}
+
+static enum rt_err eng_check_placement(const struct sim_config *cfg,
+				       struct rt_diag *d)
+{
+	unsigned k, nclusters;
+
+	switch (cfg->placement) {
+	case SIM_PLACE_GLOBAL:
+		return RT_OK;
+	case SIM_PLACE_CLUSTERED:
+		if (cfg->cluster_size < 1 || cfg->cluster_size > cfg->cpus ||
+		    cfg->cpus % cfg->cluster_size != 0)
+			return rt_diagf(d, RT_ERR_INVAL, "cluster_size %u does not "
+					"divide %u CPUs into clusters",
+					cfg->cluster_size, cfg->cpus);
+		break;
+	case SIM_PLACE_PARTITIONED:
+		break;
+	default:
+		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown value %d",
+				(int)cfg->placement);
+	}
+	k = eng_cluster_size(cfg);
+	nclusters = cfg->cpus / k;
+	if (nclusters == 1 || cfg->ntasks == 0)
+		return RT_OK;
+	if (!cfg->task_cluster)
+		return rt_diagf(d, RT_ERR_INVAL, "%s placement needs the %s of "
+				"every task (task_cluster)",
+				cfg->placement == SIM_PLACE_PARTITIONED ?
+				"partitioned" : "clustered",
+				cfg->placement == SIM_PLACE_PARTITIONED ?
+				"CPU" : "cluster");
+	for (size_t i = 0; i < cfg->ntasks; i++)
+		if (cfg->task_cluster[i] >= nclusters)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: %s %u out of "
+					"range (%u %s)", cfg->tasks[i].name ?
+					cfg->tasks[i].name : "?",
+					k == 1 ? "CPU" : "cluster",
+					cfg->task_cluster[i], nclusters,
+					k == 1 ? "CPUs" : "clusters");
+	return RT_OK;
+}
+
 static enum rt_err eng_check(const struct sim_config *cfg,
 			     const struct sim_policy_ops **ops,
 			     struct rt_diag *d)
 {
+	enum rt_err err;
+
 	if (!cfg)
 		return rt_diagf(d, RT_ERR_INVAL, "no simulation configuration");
 	if (cfg->ntasks && !cfg->tasks)
@@ -125,6 +184,12 @@ static enum rt_err eng_check(const struct sim_config *cfg,
 	    cfg->tie_break != SIM_TIE_FIFO)
 		return rt_diagf(d, RT_ERR_INVAL, "tie_break: unknown value %d",
 				(int)cfg->tie_break);
+	if ((unsigned)cfg->priorities >= RT_FP__COUNT)
+		return rt_diagf(d, RT_ERR_INVAL, "priorities: unknown value %d",
+				(int)cfg->priorities);
+	err = eng_check_placement(cfg, d);
+	if (err)
+		return err;
 	*ops = sim_policy_find(cfg->policy);
 	if (!*ops) {
 		const struct sim_policy_ops *p;
@@ -145,8 +210,7 @@ static enum rt_err eng_check(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "
 				"hook", (*ops)->name);
 	for (size_t i = 0; i < cfg->ntasks; i++) {
-		enum rt_err err = rt_task_check(&cfg->tasks[i], d);
-
+		err = rt_task_check(&cfg->tasks[i], d);
 		if (err)
 			return err;
 	}
@@ -204,6 +268,8 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
 	e->cfg = *cfg;
 	e->cfg.policy = ops->name;      /* the caller's string is not kept */
+	e->k = eng_cluster_size(cfg);
+	e->nclusters = cfg->cpus / e->k;
 	sim_evq_init(&e->evq);
 	sim_evq_init(&e->cq);
 	sim_job_pool_init(&e->pool);

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/analysis_fp.h"
 #include "models/rt_err.h"
 #include "models/task.h"
 #include "sim/trace.h"
@@ -31,6 +32,26 @@ enum sim_tie_break {
 	SIM_TIE_FIFO                    /* equal keys: earlier release first */
 };
 
+/*
+ * Placement (DESIGN 3): the CPUs are split into clusters of k consecutive
+ * CPUs (cluster c is CPUs c*k .. c*k + k - 1) and each cluster runs the
+ * policy over its own runqueue, with every task bound to one cluster:
+ *
+ *   global       k = cpus: one runqueue for all CPUs
+ *   partitioned  k = 1: one runqueue per CPU, task_cluster[i] = its CPU;
+ *                its jobs never migrate
+ *   clustered    k = cluster_size (cpus % k == 0), task_cluster[i] = its
+ *                cluster; jobs migrate only inside it
+ *
+ * The assignment is an input (computed by the caller, e.g. with
+ * models/placement.h), never decided inside sim/.
+ */
+enum sim_placement {
+	SIM_PLACE_GLOBAL = 0,
+	SIM_PLACE_PARTITIONED,
+	SIM_PLACE_CLUSTERED
+};
+
 struct sim_config {
 	const struct rt_task *tasks;    /* borrowed for the engine's life */
 	size_t ntasks;
@@ -40,6 +61,18 @@ struct sim_config {
 	enum sim_tie_break tie_break;
 	rt_time horizon;                /* > 0 */
 	uint64_t seed;                  /* random arrival/exec models */
+	/* Placement (zero: global). */
+	enum sim_placement placement;
+	unsigned cluster_size;          /* clustered: k >= 1 dividing cpus;
+					 * ignored otherwise */
+	const unsigned *task_cluster;   /* ntasks entries, borrowed for the
+					 * engine's life: partitioned, the
+					 * task's CPU; clustered, its cluster
+					 * index (< cpus / k).  May be NULL
+					 * with global placement or a single
+					 * cluster (all tasks in cluster 0) */
+	/* Policy fp: how static priorities are assigned (zero: DM). */
+	enum rt_fp_order priorities;
 };
 
 struct sim_task_stats {
@@ -87,8 +120,10 @@ struct sim_engine;
  * policy name).  On success *out is owned by the caller (destroy with
  * sim_engine_destroy); on failure *out is untouched and d says why.
  * cfg is copied; cfg->tasks (and the arrays they point to) are borrowed
- * for the engine's life; cfg->policy is not kept.  cpus > 1 with "edf"
- * is global EDF. */
+ * for the engine's life (so is cfg->task_cluster); cfg->policy is not
+ * kept.  RT_ERR_INVAL (d names the field or task) for a bad placement: an
+ * unknown value, a cluster_size that does not divide cpus, a missing or
+ * out-of-range task_cluster. */
 enum rt_err sim_engine_create(const struct sim_config *cfg,
 			      struct sim_engine **out, struct rt_diag *d);
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */

@@ -2,6 +2,7 @@
 #include "sim/horizon.h"
 
 #include "models/analysis_uni.h"
+#include "models/mem.h"
 
 const char *sim_horizon_source_name(enum sim_horizon_source s)
 {
@@ -61,31 +62,20 @@ static bool horizon_hyperperiod(const struct rt_task *ts, size_t n, rt_time *out
 	return true;
 }
 
-enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
-			       unsigned cpus, rt_time user,
-			       struct sim_horizon *out, struct rt_diag *d)
+/* The choice, given whether synchronous simulation over 'lb' (the busy
+ * period, RT_TIME_NEVER if undefined) would be exact. */
+static void horizon_pick(const struct rt_task *ts, size_t n, bool exactable,
+			 rt_time lb, rt_time user, struct sim_horizon *out)
 {
-	struct sim_horizon h = { .busy_period = RT_TIME_NEVER };
-	bool sync = true, u_ok = false;
-	rt_time cap, lb;
-
-	if (n == 0)
-		return rt_diagf(d, RT_ERR_INVAL, "no tasks to simulate");
-	for (size_t i = 0; i < n; i++)
-		sync = sync && rt_task_is_sync_periodic(&ts[i]);
-	if (rt_uni_utilization_test(ts, n, &u_ok) != RT_OK)
-		u_ok = false;
-	if (u_ok && rt_uni_busy_period(ts, n, &lb) == RT_OK)
-		h.busy_period = lb;
-	cap = horizon_cap(ts, n);
+	struct sim_horizon h = { .busy_period = lb };
+	rt_time cap = horizon_cap(ts, n);
 
 	if (user != RT_TIME_NEVER) {
 		h.horizon = user;
 		h.source = SIM_HORIZON_USER;
-		h.exact = cpus == 1 && sync && h.busy_period != RT_TIME_NEVER &&
-			  user >= h.busy_period;
-	} else if (cpus == 1 && sync && h.busy_period != RT_TIME_NEVER) {
-		h.horizon = h.busy_period;
+		h.exact = exactable && lb != RT_TIME_NEVER && user >= lb;
+	} else if (exactable && lb != RT_TIME_NEVER) {
+		h.horizon = lb;
 		h.source = SIM_HORIZON_BUSY_PERIOD;
 		h.exact = true;
 		if (h.horizon > cap) {
@@ -106,5 +96,88 @@ enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
 		h.exact = false;
 	}
 	*out = h;
+}
+
+static bool horizon_all_sync(const struct rt_task *ts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!rt_task_is_sync_periodic(&ts[i]))
+			return false;
+	return true;
+}
+
+/* L_b of a task set with U <= 1, else RT_TIME_NEVER. */
+static rt_time horizon_lb(const struct rt_task *ts, size_t n)
+{
+	bool u_ok = false;
+	rt_time lb;
+
+	if (rt_uni_utilization_test(ts, n, &u_ok) != RT_OK || !u_ok ||
+	    rt_uni_busy_period(ts, n, &lb) != RT_OK)
+		return RT_TIME_NEVER;
+	return lb;
+}
+
+enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
+			       unsigned cpus, rt_time user,
+			       struct sim_horizon *out, struct rt_diag *d)
+{
+	if (n == 0)
+		return rt_diagf(d, RT_ERR_INVAL, "no tasks to simulate");
+	horizon_pick(ts, n, cpus == 1 && horizon_all_sync(ts, n),
+		     horizon_lb(ts, n), user, out);
+	return RT_OK;
+}
+
+enum rt_err sim_choose_horizon_partitioned(const struct rt_task *ts, size_t n,
+					   unsigned cpus,
+					   const unsigned *cpu_of,
+					   rt_time user,
+					   struct sim_horizon *out,
+					   struct rt_diag *d)
+{
+	struct rt_task *sub;
+	size_t *first;
+	rt_time lb = 0;
+
+	if (n == 0)
+		return rt_diagf(d, RT_ERR_INVAL, "no tasks to simulate");
+	if (!cpu_of)
+		return sim_choose_horizon(ts, n, cpus, user, out, d);
+	sub = rt_calloc(n, sizeof(*sub));
+	first = rt_calloc((size_t)cpus + 1, sizeof(*first));
+	if (!sub || !first) {
+		rt_free(sub);
+		rt_free(first);
+		return rt_diagf(d, RT_ERR_NOMEM, "horizon: out of memory");
+	}
+	/* Counting sort by CPU: CPU c's tasks are sub[first[c]..first[c+1]). */
+	for (size_t i = 0; i < n; i++) {
+		if (cpu_of[i] >= cpus) {
+			rt_free(sub);
+			rt_free(first);
+			return rt_diagf(d, RT_ERR_INVAL, "horizon: task %zu on "
+					"CPU %u of %u", i, cpu_of[i], cpus);
+		}
+		first[cpu_of[i] + 1]++;
+	}
+	for (unsigned c = 0; c < cpus; c++)
+		first[c + 1] += first[c];
+	for (size_t i = 0; i < n; i++)
+		sub[first[cpu_of[i]]++] = ts[i];
+	for (unsigned c = cpus; c > 0; c--)
+		first[c] = first[c - 1];
+	first[0] = 0;
+	for (unsigned c = 0; c < cpus && lb != RT_TIME_NEVER; c++) {
+		size_t k = first[c + 1] - first[c];
+		rt_time l = k ? horizon_lb(sub + first[c], k) : 0;
+
+		if (l == RT_TIME_NEVER || l > lb)
+			lb = l;
+	}
+	rt_free(sub);
+	rt_free(first);
+	horizon_pick(ts, n, horizon_all_sync(ts, n), lb ? lb : RT_TIME_NEVER,
+		     user, out);
 	return RT_OK;
 }

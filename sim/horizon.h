@@ -45,4 +45,17 @@ enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
 			       unsigned cpus, rt_time user,
 			       struct sim_horizon *out, struct rt_diag *d);
 
+/* The same for a partitioned run, task i alone on CPU cpu_of[i] < cpus
+ * (NULL: as sim_choose_horizon).  Each CPU is a uniprocessor (THEORY
+ * C.1), so when every task is synchronous periodic and every CPU has
+ * U <= 1, simulating the largest per-CPU busy period is exact for every
+ * CPU at once; busy_period is then that maximum.  RT_ERR_INVAL for a CPU
+ * out of range, RT_ERR_NOMEM. */
+enum rt_err sim_choose_horizon_partitioned(const struct rt_task *ts, size_t n,
+					   unsigned cpus,
+					   const unsigned *cpu_of,
+					   rt_time user,
+					   struct sim_horizon *out,
+					   struct rt_diag *d);
+
 #endif /* SIM_HORIZON_H */

@@ -69,6 +69,8 @@ struct sim_engine {
 					 * and cq on equal times, which is the
 					 * (time, rank, seq) order exactly */
 	struct sim_event horizon;       /* end of the run, rank HORIZON */
+	unsigned k;                     /* CPUs per cluster (placement) */
+	unsigned nclusters;             /* cfg.cpus / k */
 	struct sim_task_rt *trt;        /* cfg.ntasks entries */
 	struct sim_cpu *cpu;            /* cfg.cpus entries */
 	unsigned *dirty;                /* CPUs assigned in this dispatch */

@@ -6,6 +6,7 @@
 
 static const struct sim_policy_ops *const sim_policies[] = {
 	&sim_policy_edf,
+	&sim_policy_fp,
 	NULL
 };
 

@@ -74,6 +74,7 @@ const struct sim_policy_ops *sim_policy_find(const char *name);
 const struct sim_policy_ops *sim_policy_at(size_t i);
 
 extern const struct sim_policy_ops sim_policy_edf;
+extern const struct sim_policy_ops sim_policy_fp;
 
 /* ---- Engine services for policies ---------------------------------- */
 
@@ -83,6 +84,14 @@ const struct sim_config *sim_engine_config(const struct sim_engine *e);
 rt_time sim_engine_now(const struct sim_engine *e);
 /* The job running on cpu now (before this schedule() is committed). */
 struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu);
+
+/* Placement as the engine resolved it (engine.h): k CPUs per cluster
+ * (cpus for global, 1 for partitioned), cpus / k clusters, and the
+ * cluster of a task (its CPU when partitioned; 0 with one cluster).
+ * Cluster c holds CPUs c*k .. c*k + k - 1. */
+unsigned sim_engine_cluster_size(const struct sim_engine *e);
+unsigned sim_engine_nclusters(const struct sim_engine *e);
+unsigned sim_engine_task_cluster(const struct sim_engine *e, uint32_t task);
 
 /* Ask for schedule() to run at the end of this instant. */
 void sim_engine_resched(struct sim_engine *e);

@@ -231,5 +231,58 @@ has $T/err 'bad.jsonl:'
 expect_rc 1 "$DLSIM" render $T/r.jsonl
 ls $T/.*.tmp-* >/dev/null 2>&1 && bad "temporary files left" || ok
 
+# --- multicore placement and fixed priority (issue 4) ---------------------------
+expect_rc 0 "$DLSIM" analyze $EX/dhall.yaml --json
+has $T/out '"placement": "global", "cluster_size": 2'
+has $T/out '"compared": ["utilization", "gfb", "bak", "bcl", "bcl-iterative", "rta", "bar", "ffdbf"]'
+has $T/out '"first_miss": {"task": "heavy", "job": 0, "release": 0, "deadline": 11, "finish": 12}'
+has $T/out '"bound_source": "upper"'
+has $T/out '"contradictions": []}'
+# the partitioned tests accept Dhall's set, but a global run is not theirs
+expect_rc 0 "$DLSIM" analyze $EX/dhall.yaml
+has $T/out 'partitioned-first-fit-decreasing         sufficient  accept'
+has $T/out 'contradictions: none'
+expect_rc 0 "$DLSIM" analyze $EX/global-fails-partition-ok.yaml --json
+has $T/out '"compared": ["partitioned-first-fit-decreasing"]'
+has $T/out '"exact": true'
+has $T/out '"misses": 0'
+expect_rc 0 "$DLSIM" run $EX/global-fails-partition-ok.yaml --json
+has $T/out '"placement": "partitioned", "cluster_size": 1, "partitioning": "first-fit-decreasing"'
+has $T/out '"migrations": 0, "cpu": 0}'
+expect_rc 0 "$DLSIM" run $EX/partition-fails-global-ok.yaml
+has $T/out 'no deadline miss'
+sed 's/placement: global/placement: partitioned/' $EX/partition-fails-global-ok.yaml > $T/pf.yaml
+expect_rc 2 "$DLSIM" run $T/pf.yaml
+has $T/err 'tasks[2] (C) fits on no CPU with partitioning: first-fit-decreasing'
+expect_rc 2 "$DLSIM" validate $T/pf.yaml
+expect_rc 2 "$DLSIM" analyze $T/pf.yaml
+expect_rc 0 "$DLSIM" run $EX/sync-not-worst.yaml --json
+has $T/out '{"task": "t3", "job": 5, "release": 26, "deadline": 31, "finish": 32, "tardiness": 1}'
+expect_rc 0 "$DLSIM" run $EX/clustered.yaml
+has $T/out 'placement clustered (2 CPUs per cluster, worst-fit)'
+has $T/out 'no deadline miss'
+expect_rc 0 "$DLSIM" run $EX/clustered.yaml --jobs $T/cl.csv
+awk -F, 'NR > 1 && (($1 == "A" || $1 == "B" || $1 == "C") && $9 > 1 || ($1 == "H" || $1 == "X") && $9 < 2) { bad = 1 } END { exit bad }' $T/cl.csv && ok || bad "a clustered job ran outside its cluster"
+# fp: the exact test of the simulated policy decides, not the EDF ones
+expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml --json
+has $T/out '"policy": "fp", "priorities": "rate-monotonic"'
+has $T/out '"compared": ["fp-rta"]'
+has $T/out '{"name": "fp-rta", "kind": "exact", "verdict": "reject"}'
+has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept"}'
+has $T/out '"tardiness": {"bound": 1, "bound_source": "exact", "observed": 1'
+has $T/out '"contradictions": []}'
+expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml
+has $T/out 'verdict: NOT schedulable (exact test fp-rta)'
+sed -e 's/policy: fp/policy: edf/' -e '/priorities/d' $EX/rm-vs-edf.yaml > $T/edf.yaml
+expect_rc 0 "$DLSIM" analyze $T/edf.yaml
+has $T/out 'verdict: schedulable (exact test utilization)'
+has $T/out 'contradictions: none'
+scn cl3 'format: 1
+platform: {cpus: 4}
+scheduler: {placement: clustered, cluster_size: 3}
+tasks: [{name: a, C: 1, T: 2}]'
+expect_rc 2 "$DLSIM" validate $T/cl3.yaml
+has $T/err 'cl3.yaml:3:49: scheduler.cluster_size: 4 CPUs cannot be split into clusters of 3'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -27,6 +27,8 @@ static CU_SuiteInfo suites[] = {
 	{ "global",   NULL, NULL, NULL, NULL, global_tests },
 	{ "tardiness", NULL, NULL, NULL, NULL, tardiness_tests },
 	{ "partition", NULL, NULL, NULL, NULL, partition_tests },
+	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
+	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	CU_SUITE_INFO_NULL
 };
 

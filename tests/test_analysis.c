@@ -527,17 +527,18 @@ static void test_registry_lists_tests_with_kinds(void)
 	struct rt_task implicit[] = { TK(6, 10, 10), TK(6, 10, 10) };
 	struct rt_task arbitrary[] = { TK(6, 10, 12), TK(4, 10, 20) };
 	struct rt_test_result out;
-	const char *order[] = { "utilization", "density", "pdc", "qpa" };
+	const char *order[] = { "utilization", "density", "pdc", "qpa",
+				"fp-rta" };
 	size_t n = 0;
 
 	/* on one CPU exactly these, in this order (m > 1: test_global.c) */
 	for (size_t i = 0; rt_tests[i]; i++)
 		if (rt_tests[i]->applies(1)) {
-			CU_ASSERT_FATAL(n < 4);
+			CU_ASSERT_FATAL(n < 5);
 			CU_ASSERT_STRING_EQUAL(rt_tests[i]->name, order[n]);
 			n++;
 		}
-	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(n, 5);
 	CU_ASSERT_PTR_NULL(rt_test_find("nonsense"));
 	CU_ASSERT_TRUE(rt_test_find("utilization")->applies(4));
 	CU_ASSERT_FALSE(rt_test_find("density")->applies(2));

@@ -739,7 +739,8 @@ static void test_registry_orders_global_and_partitioned_tests(void)
 		"partitioned-best-fit-decreasing-density",
 		"partitioned-worst-fit-decreasing-density",
 	};
-	static const char *const uni[] = { "utilization", "density", "pdc", "qpa" };
+	static const char *const uni[] = { "utilization", "density", "pdc", "qpa",
+					   "fp-rta" };
 	size_t nm = 0, nu = 0;
 
 	for (size_t i = 0; rt_tests[i]; i++) {

@@ -175,8 +175,8 @@ static void test_placement_and_seed_spellings(void)
 {
 	struct scn_scenario *s = load_ok(
 		"format: 1\nseed: 0x2A\n"
-		"scheduler: { placement: clustered, mode: soft, on_miss: continue,"
-		" tie_break: task-order }\n"
+		"scheduler: { placement: clustered, cluster_size: 1, mode: soft,"
+		" on_miss: continue, tie_break: task-order }\n"
 		"tasks: [{name: a, C: 1, T: 2}]\n");
 
 	CU_ASSERT_EQUAL(s->seed, 42);
@@ -1057,7 +1057,8 @@ static void test_the_readme_example_loads(void)
 	*end = '\0';
 	s = load_ok(start);
 	CU_ASSERT_EQUAL(s->ntasks, 3);
-	CU_ASSERT_EQUAL(s->cpus, 2);
+	CU_ASSERT_EQUAL(s->cpus, 4);
+	CU_ASSERT_EQUAL(s->sched.cluster_size, 2);
 	CU_ASSERT_EQUAL(s->tasks[1].arrival, RT_ARRIVAL_SPORADIC);
 	CU_ASSERT_EQUAL(s->tasks[2].arrival, RT_ARRIVAL_LIST);
 	scn_free(s);
