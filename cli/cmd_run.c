@@ -82,6 +82,39 @@ static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
 	return CLI_EXIT_OK;
 }
 
+/* Keys appended for servers and admission (issue 5; docs/cli.md). */
+static void run_print_json_resv(const struct scn_scenario *s,
+				const struct cli_sim *cs)
+{
+	const struct sim_stats *st = cs->stats;
+
+	printf(",\n \"server_misses\": %" PRIu64 ", \"rejected\": %" PRIu64
+	       ",\n \"servers\": [", st->server_misses, st->rejected);
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sim_server_stats *v = &st->servers[i];
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		cli_json_str(stdout, v->name ? v->name : "");
+		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
+		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
+		       PRIu64 ", \"max_lateness\": %" PRId64 "}",
+		       v->budget_exhaustions, v->deadline_misses,
+		       v->throttled_time, v->replenishments, v->max_lateness);
+	}
+	printf("],\n \"admission\": [");
+	for (size_t i = 0; i < cs->nadm; i++) {
+		const struct cli_admission *a = &cs->adm[i];
+
+		printf("%s\n  {\"time\": %" PRId64 ", \"task\": ", i ? "," : "",
+		       a->time);
+		cli_json_str(stdout, s->tasks[a->task].name);
+		printf(", \"test\": \"%s\", \"verdict\": \"%s\"}",
+		       sim_admit_test_name((enum sim_admit_test)a->test),
+		       a->accept ? "accept" : "reject");
+	}
+	printf("]");
+}
+
 static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 {
 	const struct sim_stats *st = cs->stats;
@@ -134,7 +167,9 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 		printf(", \"tardiness\": %" PRId64 "}", m.tardiness);
 		first = false;
 	}
-	printf("]}\n");
+	printf("]");
+	run_print_json_resv(s, cs);
+	printf("}\n");
 }
 
 static size_t run_name_width(const struct scn_scenario *s)
@@ -145,6 +180,38 @@ static size_t run_name_width(const struct scn_scenario *s)
 		if (strlen(s->tasks[i].name) > w)
 			w = strlen(s->tasks[i].name);
 	return w > 24 ? 24 : w;
+}
+
+/* Servers and admission decisions, when there are any (issue 5). */
+static void run_print_text_resv(const struct scn_scenario *s,
+				const struct cli_sim *cs)
+{
+	const struct sim_stats *st = cs->stats;
+	char b1[48], b2[48];
+
+	for (size_t i = 0; i < cs->nadm; i++) {
+		const struct cli_admission *a = &cs->adm[i];
+
+		if (!a->accept)
+			printf("task %s rejected at %s by admission test %s: it "
+			       "never ran\n", s->tasks[a->task].name,
+			       cli_fmt_time(s, a->time, b1, sizeof(b1)),
+			       sim_admit_test_name((enum sim_admit_test)a->test));
+	}
+	if (!st->nservers)
+		return;
+	printf("%-16s %11s %14s %12s %12s %12s\n", "server", "exhaustions",
+	       "replenishments", "srv-misses", "max-late", "throttled");
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sim_server_stats *v = &st->servers[i];
+
+		printf("%-16.16s %11" PRIu64 " %14" PRIu64 " %12" PRIu64
+		       " %12s %12s\n", v->name ? v->name : "",
+		       v->budget_exhaustions, v->replenishments,
+		       v->deadline_misses,
+		       cli_fmt_time(s, v->max_lateness, b1, sizeof(b1)),
+		       cli_fmt_time(s, v->throttled_time, b2, sizeof(b2)));
+	}
 }
 
 static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
@@ -187,6 +254,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       cli_fmt_time(s, t->max_tardiness, b5, sizeof(b5)),
 		       t->preemptions, t->migrations);
 	}
+	run_print_text_resv(s, cs);
 	for (size_t c = 0; c < st->ncpus; c++)
 		printf("cpu %zu: busy %s (%.1f%%)\n", c,
 		       cli_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)),

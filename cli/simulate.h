@@ -9,12 +9,22 @@
 #include "sim/engine.h"
 #include "sim/horizon.h"
 
+/* One admission decision (ADMIT / REJECT record). */
+struct cli_admission {
+	rt_time time;
+	uint32_t task;
+	unsigned test;                  /* enum sim_admit_test */
+	bool accept;
+};
+
 struct cli_sim {
 	struct sim_engine *e;
 	const struct sim_stats *stats;  /* valid after cli_simulate */
 	struct sim_horizon h;
 	FILE *misses;                   /* struct sim_miss records, in order seen */
 	uint64_t nmisses;
+	struct cli_admission *adm;      /* admission decisions, in order */
+	size_t nadm, adm_cap;
 };
 
 /* Choose the horizon: 'until' (--until, RT_TIME_NEVER if absent), else the

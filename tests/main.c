@@ -24,6 +24,7 @@ static CU_SuiteInfo suites[] = {
 	{ "render",   NULL, NULL, NULL, NULL, render_tests },
 	{ "horizon",  NULL, NULL, NULL, NULL, horizon_tests },
 	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },
+	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -16,5 +16,6 @@ extern CU_TestInfo export_tests[];      /* test_export.c: log/jobs writers */
 extern CU_TestInfo render_tests[];      /* test_render.c: Gantt geometry */
 extern CU_TestInfo horizon_tests[];     /* test_horizon.c: default horizons */
 extern CU_TestInfo crosscheck_tests[];  /* test_crosscheck.c: analysis vs simulation */
+extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
 
 #endif /* TESTS_SUITES_H */
