@@ -25,6 +25,7 @@ static CU_SuiteInfo suites[] = {
 	{ "horizon",  NULL, NULL, NULL, NULL, horizon_tests },
 	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
+	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
 	CU_SUITE_INFO_NULL
 };
 
