@@ -92,6 +92,7 @@ const struct sim_policy_ops *sim_policy_at(size_t i);
 extern const struct sim_policy_ops sim_policy_edf;
 extern const struct sim_policy_ops sim_policy_cbs;       /* policy_cbs.c */
 extern const struct sim_policy_ops sim_policy_linux_dl;  /* policy_linux_dl.c */
+extern const struct sim_policy_ops sim_policy_split;     /* policy_split.c */
 
 /* ---- Engine services for policies ---------------------------------- */
 

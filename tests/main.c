@@ -26,6 +26,7 @@ static CU_SuiteInfo suites[] = {
 	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
+	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	CU_SUITE_INFO_NULL
 };
 

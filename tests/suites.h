@@ -18,5 +18,6 @@ extern CU_TestInfo horizon_tests[];     /* test_horizon.c: default horizons */
 extern CU_TestInfo crosscheck_tests[];  /* test_crosscheck.c: analysis vs simulation */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
 extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
+extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
 
 #endif /* TESTS_SUITES_H */
