@@ -347,6 +347,39 @@ static void test_server_keys_load_and_bad_ones_are_located(void)
 		      "servers[1].name: \"S\" is already the name of servers[0]");
 }
 
+/* arrive_at / leave_at without an admission test (policy edf): the task
+ * joins (test "none"), periodic arrivals start at arrive_at + offset,
+ * listed releases before arrive_at are skipped, none at or after
+ * leave_at. */
+static void test_arrive_and_leave_shape_the_releases(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 30\n"
+		"tasks:\n"
+		"  - { name: P, C: 1, T: 5, offset: 1, arrive_at: 10, "
+		"leave_at: 21 }\n"
+		"  - { name: L, C: 1, T: 5, releases: [0, 4, 12, 20], "
+		"arrive_at: 4 }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
+				       SIM_MASK(SIM_REC_LEAVE) |
+				       SIM_MASK(SIM_REC_RELEASE), &tr);
+
+	cbs_expect(&tr,
+		   "4 admit L.0 0\n"
+		   "4 release L.1 9\n"
+		   "10 admit P.0 0\n"
+		   "11 release P.0 16\n"
+		   "12 release L.2 17\n"
+		   "16 release P.1 21\n"
+		   "20 release L.3 25\n"
+		   "21 leave P.0 0\n");
+	cbs_done(e, s, &tr);
+	cbs_load_fail("format: 1\ntasks: [{ name: a, C: 1, T: 2, arrive_at: 5,"
+		      " leave_at: 4 }]\n", "tasks[0].leave_at: is before "
+		      "arrive_at; expected leave_at >= arrive_at");
+}
+
 /* ---- property tests ----------------------------------------------------- */
 
 /* A random server set on one CPU with sum Q/min(D,T) <= 1 (D = T except
@@ -491,6 +524,8 @@ CU_TestInfo cbs_tests[] = {
 	  test_servers_need_a_policy_that_runs_them },
 	{ "server keys load and bad ones are located",
 	  test_server_keys_load_and_bad_ones_are_located },
+	{ "arrive_at and leave_at shape the releases",
+	  test_arrive_and_leave_shape_the_releases },
 	{ "no server misses its deadline under a bandwidth bound (1000 sets)",
 	  test_no_server_misses_under_a_bandwidth_bound },
 	{ "hard CBS never gives more than Q in a window (1000 sets)",

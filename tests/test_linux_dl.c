@@ -271,6 +271,46 @@ static void test_a_lagging_task_gets_a_fresh_deadline(void)
 	cbs_done(e, s, &tr);
 }
 
+/* Admission at run time: B joins at 5 ms beside A; C at 10 ms would
+ * overflow; A leaves at 15 ms (its bandwidth returns at once), so D is
+ * admitted at 20 ms.  A releases no job at or after 15 ms. */
+static void test_tasks_join_and_leave_at_run_time(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 40\n"
+		"scheduler: { policy: linux-dl }\n"
+		"tasks:\n"
+		"  - { name: A, runtime: 4, period: 10, leave_at: 15 }\n"
+		"  - { name: B, runtime: 4, period: 10, arrive_at: 5 }\n"
+		"  - { name: C, runtime: 4, period: 10, arrive_at: 10 }\n"
+		"  - { name: D, runtime: 4, period: 10, arrive_at: 20 }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
+				       SIM_MASK(SIM_REC_REJECT) |
+				       SIM_MASK(SIM_REC_LEAVE) |
+				       SIM_MASK(SIM_REC_RELEASE), &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 admit A.0 1\n"
+		   "0 release A.0 10000000\n"
+		   "5000000 admit B.0 1\n"
+		   "5000000 release B.0 15000000\n"
+		   "10000000 release A.1 20000000\n"
+		   "10000000 reject C.0 1\n"
+		   "15000000 release B.1 25000000\n"
+		   "15000000 leave A.0 0\n"
+		   "20000000 admit D.0 1\n"
+		   "20000000 release D.0 30000000\n"
+		   "25000000 release B.2 35000000\n"
+		   "30000000 release D.1 40000000\n"
+		   "35000000 release B.3 45000000\n");
+	CU_ASSERT_EQUAL(st->tasks[0].released, 2);
+	CU_ASSERT_TRUE(st->tasks[2].rejected);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	cbs_done(e, s, &tr);
+}
+
 CU_TestInfo linux_dl_tests[] = {
 	{ "kernel fixed point matches the kernel (G.6, E.5)",
 	  test_kernel_fixed_point_matches_the_kernel },
@@ -287,5 +327,7 @@ CU_TestInfo linux_dl_tests[] = {
 	  test_kernel_grub_gives_t2_six_ms },
 	{ "a lagging task gets a fresh deadline",
 	  test_a_lagging_task_gets_a_fresh_deadline },
+	{ "tasks join and leave at run time, admitted at that instant",
+	  test_tasks_join_and_leave_at_run_time },
 	CU_TEST_INFO_NULL
 };
