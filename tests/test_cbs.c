@@ -16,6 +16,7 @@
 
 #include "models/rng.h"
 #include "models/server.h"
+#include "render/gantt.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
@@ -380,6 +381,50 @@ static void test_arrive_and_leave_shape_the_releases(void)
 		      "arrive_at; expected leave_at >= arrive_at");
 }
 
+/* The chart records each row's budget curve and throttled intervals
+ * (hard CBS of E.7 vector 1: throttled [2, 5) and [7, 10)). */
+static void test_the_chart_records_budget_and_throttles(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-single");
+	struct render_meta m = {
+		.scenario = "c", .time_unit = "tick", .display_unit = "tick",
+		.display_scale = 1, .cpus = 1, .horizon = 20,
+		.tasks = s->tasks, .ntasks = s->ntasks,
+	};
+	struct render_gantt *g = NULL;
+	struct sim_config c;
+	struct sim_engine *e = NULL;
+	struct sim_sink sink;
+	struct rt_diag d;
+	const struct render_boxes *th;
+	const struct render_budget *b;
+
+	s->servers[0].kind = RT_SERVER_HARD_CBS;
+	c = cbs_config(s);
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, NULL, &g, &d), RT_OK);
+	sink = render_gantt_sink(g);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	th = render_gantt_throttles(g, 0);
+	CU_ASSERT_EQUAL_FATAL(th->n, 2);
+	CU_ASSERT_EQUAL(th->v[0].a, 2);
+	CU_ASSERT_EQUAL(th->v[0].b, 5);
+	CU_ASSERT_EQUAL(th->v[1].a, 7);
+	CU_ASSERT_EQUAL(th->v[1].b, 10);
+	b = render_gantt_budget(g, 0);
+	/* (0,2) (0,2,drain) (2,0) (5,2,drain) (7,0) (10,2,drain) (11,1) */
+	CU_ASSERT_EQUAL_FATAL(b->n, 7);
+	CU_ASSERT_TRUE(b->v[1].drain && b->v[1].q == 2);
+	CU_ASSERT_TRUE(!b->v[2].drain && b->v[2].t == 2 && b->v[2].q == 0);
+	CU_ASSERT_TRUE(b->v[3].drain && b->v[3].t == 5 && b->v[3].q == 2);
+	CU_ASSERT_TRUE(!b->v[6].drain && b->v[6].t == 11 && b->v[6].q == 1);
+	CU_ASSERT_EQUAL(render_gantt_budget(g, 1), NULL);
+	sim_engine_destroy(e);
+	render_gantt_destroy(g);
+	scn_free(s);
+}
+
 /* ---- property tests ----------------------------------------------------- */
 
 /* A random server set on one CPU with sum Q/min(D,T) <= 1 (D = T except
@@ -526,6 +571,8 @@ CU_TestInfo cbs_tests[] = {
 	  test_server_keys_load_and_bad_ones_are_located },
 	{ "arrive_at and leave_at shape the releases",
 	  test_arrive_and_leave_shape_the_releases },
+	{ "the chart records budget curves and throttles",
+	  test_the_chart_records_budget_and_throttles },
 	{ "no server misses its deadline under a bandwidth bound (1000 sets)",
 	  test_no_server_misses_under_a_bandwidth_bound },
 	{ "hard CBS never gives more than Q in a window (1000 sets)",
