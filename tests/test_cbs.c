@@ -423,6 +423,7 @@ static void test_the_chart_records_budget_and_throttles(void)
 	sim_engine_destroy(e);
 	render_gantt_destroy(g);
 	scn_free(s);
+	render_release_caches();        /* the layout measured text */
 }
 
 /* ---- property tests ----------------------------------------------------- */
