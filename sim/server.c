@@ -292,13 +292,18 @@ static void sv_charge(struct sv_rq *rq, struct sv_server *s)
 	s->q -= used > (rt_u128)RT_TIME_MAX ? RT_TIME_MAX : (rt_time)used;
 }
 
-/* (Re)arm the exhaustion timer of a running server at its current rate. */
+/* (Re)arm the exhaustion timer of a running server at its current rate.
+ * Not armed when its job completes first (or at the same instant: the
+ * completion is handled first and charges the budget, sv_dequeue), which
+ * saves two event-queue operations per job that stays within budget. */
 static enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
 	rt_time in = sv_exhaust_in(rq, s, s->rate), at;
+	const struct sim_job *j = s->ent;
+	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
 
-	if (in == RT_TIME_NEVER || !rt_time_add(now, in, &at) ||
+	if (in == RT_TIME_NEVER || rem <= in || !rt_time_add(now, in, &at) ||
 	    at > rq->horizon) {
 		sim_engine_disarm(rq->e, &s->budget.ev);
 		return RT_OK;
