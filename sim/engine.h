@@ -150,7 +150,10 @@ struct sim_engine;
  * sim_engine_destroy); on failure *out is untouched and d says why.
  * cfg is copied; cfg->tasks (and the arrays they point to) are borrowed
  * for the engine's life; cfg->policy is not kept.  cpus > 1 with "edf"
- * is global EDF. */
+ * is global EDF.  Servers (cfg->servers, task_server) are checked with
+ * rt_server_check and need a policy that runs them (cbs); policy init
+ * errors (linux-dl's __checkparam_dl, an unsupported GRUB on several
+ * CPUs) come back here with their message. */
 enum rt_err sim_engine_create(const struct sim_config *cfg,
 			      struct sim_engine **out, struct rt_diag *d);
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
