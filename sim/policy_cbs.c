@@ -19,8 +19,10 @@
  * = 1 and plain tasks' C/T counted as always active, a reclaiming server
  * drains at dq = -max{U_i, U_act} dt (the kernel's formula, THEORY E.5,
  * reduces to this on one CPU).  Bandwidths are 2^20 fixed point rounded
- * up and the consumption is rounded up, so a server never gets more than
- * GRUB allows.
+ * up, and a constrained server (D < T) counts with its density Q/D, so
+ * reclaiming never takes what a server needs.  The budget drained at a
+ * fractional rate is kept exactly (sim/server.c, qfrac); what remains at
+ * the last whole time unit before it runs out is forfeited.
  */
 #include "models/mem.h"
 #include "sim/policy.h"
