@@ -549,6 +549,127 @@ static void test_hard_cbs_never_exceeds_q_in_a_window(void)
 	CU_ASSERT(soft_over > 0);
 }
 
+/* ---- robustness: random mixes on several CPUs ------------------------- */
+
+struct chk {
+	const struct scn_scenario *s;
+	int64_t running[8][2];          /* per CPU: task, job; -1: idle */
+	bool throttled[16];             /* per server */
+	unsigned bad;
+};
+
+static enum rt_err chk_emit(void *ctx, const struct sim_rec *r)
+{
+	struct chk *k = ctx;
+	int32_t sv = r->kind == SIM_REC_END || !k->s->task_server ? -1 :
+		     k->s->task_server[r->task];
+
+	switch (r->kind) {
+	case SIM_REC_START:
+		/* one job per CPU; never a job of a throttled server */
+		if (k->running[r->cpu][0] >= 0 || (sv >= 0 && k->throttled[sv]))
+			k->bad++;
+		for (unsigned c = 0; c < k->s->cpus; c++)
+			if (k->running[c][0] == r->task)
+				k->bad++;       /* a task on two CPUs */
+		k->running[r->cpu][0] = r->task;
+		k->running[r->cpu][1] = (int64_t)r->job;
+		break;
+	case SIM_REC_PREEMPT:
+	case SIM_REC_COMPLETE:
+		if (r->cpu >= 0) {
+			if (k->running[r->cpu][0] != r->task ||
+			    k->running[r->cpu][1] != (int64_t)r->job)
+				k->bad++;
+			k->running[r->cpu][0] = -1;
+		}
+		break;
+	case SIM_REC_ABORT:
+		if (r->cpu >= 0)
+			k->running[r->cpu][0] = -1;
+		break;
+	case SIM_REC_THROTTLE:
+		if (sv >= 0)
+			k->throttled[sv] = true;
+		break;
+	case SIM_REC_UNTHROTTLE:
+		if (sv >= 0)
+			k->throttled[sv] = false;
+		break;
+	default:
+		break;
+	}
+	return RT_OK;
+}
+
+static void test_random_mixes_on_several_cpus_run_cleanly(void)
+{
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+	uint64_t seed = 0xcb5003;
+	struct rt_rng g;
+
+	rt_rng_seed(&g, seed);
+	for (unsigned it = 0; it < 300; it++) {
+		char buf[4096];
+		size_t o = 0, ns = 1 + (size_t)rt_rng_range(&g, 0, 5);
+		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
+		struct scn_scenario *s;
+		struct chk k;
+		struct sim_sink sink = { SIM_MASK_ALL, chk_emit, &k };
+		struct sim_config c;
+		struct sim_engine *e = NULL;
+		struct rt_diag d;
+
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
+			"horizon: %" PRId64 "\nplatform: { cpus: %u }\n"
+			"scheduler: { on_miss: %s, tie_break: %s }\nservers:\n",
+			rt_rng_range(&g, 20, 200), cpus,
+			rt_rng_range(&g, 0, 1) ? "abort" : "continue",
+			rt_rng_range(&g, 0, 1) ? "fifo" : "task-order");
+		for (size_t i = 0; i < ns; i++) {
+			int64_t T = rt_rng_range(&g, 2, 20);
+			int64_t D = rt_rng_range(&g, 1, T);
+			int64_t Q = rt_rng_range(&g, 1, D);
+
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: S%zu, kind: %s, budget: %" PRId64
+				", deadline: %" PRId64 ", period: %" PRId64 "%s }\n",
+				i, kinds[rt_rng_range(&g, 0, 2)], Q, D, T,
+				cpus == 1 && rt_rng_range(&g, 0, 2) == 0 ?
+				", reclaim: grub" : "");
+		}
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "tasks:\n");
+		for (size_t i = 0; i < 2 * ns; i++) {
+			int64_t T = rt_rng_range(&g, 1, 25);
+
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: t%zu, C: 2, D: %" PRId64 ", T: %"
+				PRId64 "%s%zu, jitter: %" PRId64 ", exec: { model:"
+				" uniform, min: 1, max: %" PRId64 " } }\n", i,
+				rt_rng_range(&g, 1, T), T,
+				i % 3 == 2 ? ", priority: " : ", server: S",
+				i % 3 == 2 ? i : i % ns, rt_rng_range(&g, 0, 3),
+				rt_rng_range(&g, 1, 12));
+		}
+		s = cbs_load_text_n(buf, o);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		memset(&k, 0, sizeof(k));
+		k.s = s;
+		for (int i = 0; i < 8; i++)
+			k.running[i][0] = -1;
+		c = cbs_config(s);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+		if (k.bad)
+			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %u bad "
+				"records in\n%s", seed, it, k.bad, buf);
+		CU_ASSERT_EQUAL(k.bad, 0);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+}
+
 CU_TestInfo cbs_tests[] = {
 	{ "soft CBS (2,5) finishes a 5-tick job at 5 (E.7 vector 1)",
 	  test_soft_cbs_finishes_the_long_job_at_5 },
@@ -578,5 +699,7 @@ CU_TestInfo cbs_tests[] = {
 	  test_no_server_misses_under_a_bandwidth_bound },
 	{ "hard CBS never gives more than Q in a window (1000 sets)",
 	  test_hard_cbs_never_exceeds_q_in_a_window },
+	{ "random mixes on several CPUs run cleanly (300 sets)",
+	  test_random_mixes_on_several_cpus_run_cleanly },
 	CU_TEST_INFO_NULL
 };

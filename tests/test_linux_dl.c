@@ -8,6 +8,7 @@
 #include <CUnit/CUnit.h>
 
 #include "models/linux_dl.h"
+#include "models/rng.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
@@ -311,6 +312,64 @@ static void test_tasks_join_and_leave_at_run_time(void)
 	cbs_done(e, s, &tr);
 }
 
+/* Random task sets on 1-4 CPUs with joins and leaves, overruns, jitter,
+ * constrained deadlines, GRUB on one CPU: every run ends cleanly (the
+ * core's assertions hold) and no rejected task releases a job. */
+static void test_random_sets_run_cleanly(void)
+{
+	uint64_t seed = 0xd1d1, jobs = 0;
+	struct rt_rng g;
+
+	rt_rng_seed(&g, seed);
+	for (unsigned it = 0; it < 300; it++) {
+		char buf[4096];
+		size_t o = 0, n = 1 + (size_t)rt_rng_range(&g, 0, 7);
+		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
+		struct scn_scenario *s;
+		struct cbs_trace tr;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
+			"time_unit: us\nhorizon: %" PRId64 "ms\n"
+			"platform: { cpus: %u }\nscheduler: { policy: linux-dl, "
+			"rt_runtime_us: %s, reclaim: %s }\ntasks:\n",
+			rt_rng_range(&g, 10, 100), cpus,
+			rt_rng_range(&g, 0, 3) ? "950000" : "-1",
+			cpus == 1 && rt_rng_range(&g, 0, 1) ? "grub" : "none");
+		for (size_t i = 0; i < n; i++) {
+			int64_t P = rt_rng_range(&g, 100, 20000);
+			int64_t D = rt_rng_range(&g, P / 2, P);
+			int64_t Q = rt_rng_range(&g, 2, D / 2);
+			int64_t A = rt_rng_range(&g, 0, 3) ? 0 :
+				    rt_rng_range(&g, 0, 30000);
+
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: t%zu, runtime: %" PRId64 ", deadline: %"
+				PRId64 ", period: %" PRId64 ", jitter: %" PRId64
+				", arrive_at: %" PRId64 ", leave_at: %" PRId64
+				", exec: { model: uniform, min: 1, max: %" PRId64
+				" } }\n", i, Q, D, P, rt_rng_range(&g, 0, 50), A,
+				A + rt_rng_range(&g, 1000, 200000),
+				Q + rt_rng_range(&g, 0, Q));
+		}
+		s = cbs_load_text_n(buf, o);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		e = cbs_run(s, 0, &tr);
+		st = sim_engine_stats(e);
+		jobs += st->jobs;
+		for (size_t i = 0; i < st->ntasks; i++)
+			if (st->tasks[i].rejected && st->tasks[i].released) {
+				fprintf(stderr, "\nseed %#" PRIx64 " set %u: a "
+					"rejected task released jobs\n%s", seed,
+					it, buf);
+				CU_FAIL("a rejected task released jobs");
+			}
+		cbs_done(e, s, &tr);
+	}
+	CU_ASSERT(jobs > 10000);        /* the sets do run */
+}
+
 CU_TestInfo linux_dl_tests[] = {
 	{ "kernel fixed point matches the kernel (G.6, E.5)",
 	  test_kernel_fixed_point_matches_the_kernel },
@@ -329,5 +388,7 @@ CU_TestInfo linux_dl_tests[] = {
 	  test_a_lagging_task_gets_a_fresh_deadline },
 	{ "tasks join and leave at run time, admitted at that instant",
 	  test_tasks_join_and_leave_at_run_time },
+	{ "random sets with joins and leaves run cleanly (300 sets)",
+	  test_random_sets_run_cleanly },
 	CU_TEST_INFO_NULL
 };
