@@ -30,6 +30,45 @@
 		     SIM_MASK(SIM_REC_SERVER_WAKEUP) |                  \
 		     SIM_MASK(SIM_REC_SERVER_MISS))
 
+/* The exact rules of models/server.c on the E.7 numbers. */
+static void test_the_cbs_rules_are_exact(void)
+{
+	struct rt_server sv = rt_server_make("S", 2, 10, 10);
+	struct rt_diag d;
+	rt_time t0;
+
+	/* vector 2: 1 >= (10 - 3) * 0.2 = 1.4? no: keep */
+	CU_ASSERT_FALSE(rt_cbs_needs_new_deadline(1, 10, 3, 2, 10));
+	/* equality renews (Abeni-Buttazzo's >=): 2 >= (20 - 10) * 0.2 */
+	CU_ASSERT_TRUE(rt_cbs_needs_new_deadline(2, 20, 10, 2, 10));
+	CU_ASSERT_TRUE(rt_cbs_needs_new_deadline(5, 10, 10, 2, 10));
+	/* vector 5: 1/2 > 2/4? no (equal); 1/1 > 2/4: yes */
+	CU_ASSERT_FALSE(rt_cbs_overflow(1, 4, 2, 2, 4));
+	CU_ASSERT_TRUE(rt_cbs_overflow(1, 4, 3, 2, 4));
+	/* revised budget rounds down: 2/3 * 1 = 0.66 -> 0; 2/4 * 3 = 1.5 */
+	CU_ASSERT_EQUAL(rt_cbs_revised_budget(4, 3, 2, 3), 0);
+	CU_ASSERT_EQUAL(rt_cbs_revised_budget(7, 4, 2, 4), 1);
+	/* 0-lag (E.5): 8 - 2*8/4 = 4; q = -1: 8 + 2 = 10; rounded up */
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(2, 8, 4, 8, &t0) && t0 == 4);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(-1, 8, 4, 8, &t0) && t0 == 10);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(1, 8, 3, 8, &t0) && t0 == 6);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(-1, 8, 3, 8, &t0) && t0 == 11);
+	CU_ASSERT_EQUAL(rt_server_bw_ceil(4, 8), 524288);
+	CU_ASSERT_EQUAL(rt_server_bw_ceil(1, 3), 349526);       /* up */
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_OK);
+	sv.deadline = 11;
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_ERR_INVAL);
+	CU_ASSERT_STRING_EQUAL(d.msg, "server S: deadline 11 > period 10; "
+			       "expected budget <= deadline <= period");
+	sv.deadline = 10;
+	sv.budget_max = 0;
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_ERR_INVAL);
+	CU_ASSERT_STRING_EQUAL(rt_server_kind_name(RT_SERVER_REVISED_CBS),
+			       "revised-cbs");
+	CU_ASSERT_STRING_EQUAL(rt_server_state_name(RT_SRV_THROTTLED),
+			       "throttled");
+}
+
 /* E.7 vector 1, soft: d 5 -> 10 (t=2) -> 15 (t=4), done at 5, q = 1. */
 static void test_soft_cbs_finishes_the_long_job_at_5(void)
 {
@@ -671,6 +710,8 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 }
 
 CU_TestInfo cbs_tests[] = {
+	{ "the CBS rules are exact (models/server.c)",
+	  test_the_cbs_rules_are_exact },
 	{ "soft CBS (2,5) finishes a 5-tick job at 5 (E.7 vector 1)",
 	  test_soft_cbs_finishes_the_long_job_at_5 },
 	{ "hard CBS (2,5) throttles and finishes it at 11 (E.7 vector 1)",
