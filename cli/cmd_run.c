@@ -82,6 +82,84 @@ static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
 	return CLI_EXIT_OK;
 }
 
+/* Per class (hard / soft) sums for edf-split: admitted tasks, jobs,
+ * misses, max tardiness.  A miss of an admitted hard task is a guarantee
+ * violation. */
+struct run_class {
+	size_t tasks, admitted;
+	uint64_t jobs, misses;
+	rt_time max_tardiness;
+};
+
+static void run_classes(const struct scn_scenario *s,
+			const struct sim_stats *st, struct run_class c[2])
+{
+	memset(c, 0, 2 * sizeof(*c));
+	for (size_t i = 0; i < st->ntasks; i++) {
+		struct run_class *k = &c[s->tasks[i].klass == RT_CLASS_SOFT];
+		const struct sim_task_stats *t = &st->tasks[i];
+
+		k->tasks++;
+		k->admitted += !t->rejected;
+		k->jobs += t->released;
+		k->misses += t->missed;
+		if (t->max_tardiness > k->max_tardiness)
+			k->max_tardiness = t->max_tardiness;
+	}
+}
+
+static bool run_is_split(const struct scn_scenario *s)
+{
+	return !strcmp(s->sched.policy, "edf-split");
+}
+
+/* Keys appended for servers and admission (issue 5; docs/cli.md). */
+static void run_print_json_resv(const struct scn_scenario *s,
+				const struct cli_sim *cs)
+{
+	const struct sim_stats *st = cs->stats;
+	static const char *const names[2] = { "hard", "soft" };
+	struct run_class c[2];
+
+	printf(",\n \"server_misses\": %" PRIu64 ", \"rejected\": %" PRIu64
+	       ",\n \"servers\": [", st->server_misses, st->rejected);
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sim_server_stats *v = &st->servers[i];
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		cli_json_str(stdout, v->name ? v->name : "");
+		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
+		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
+		       PRIu64 ", \"max_lateness\": %" PRId64 "}",
+		       v->budget_exhaustions, v->deadline_misses,
+		       v->throttled_time, v->replenishments, v->max_lateness);
+	}
+	printf("],\n \"admission\": [");
+	for (size_t i = 0; i < cs->nadm; i++) {
+		const struct cli_admission *a = &cs->adm[i];
+
+		printf("%s\n  {\"time\": %" PRId64 ", \"task\": ", i ? "," : "",
+		       a->time);
+		cli_json_str(stdout, s->tasks[a->task].name);
+		printf(", \"test\": \"%s\", \"verdict\": \"%s\"}",
+		       sim_admit_test_name((enum sim_admit_test)a->test),
+		       a->accept ? "accept" : "reject");
+	}
+	printf("]");
+	if (!run_is_split(s))
+		return;
+	run_classes(s, st, c);
+	printf(",\n \"classes\": {");
+	for (int k = 0; k < 2; k++)
+		printf("%s\"%s\": {\"tasks\": %zu, \"admitted\": %zu, "
+		       "\"jobs\": %" PRIu64 ", \"misses\": %" PRIu64
+		       ", \"max_tardiness\": %" PRId64 ", "
+		       "\"guarantee_violations\": %" PRIu64 "}", k ? ", " : "",
+		       names[k], c[k].tasks, c[k].admitted, c[k].jobs,
+		       c[k].misses, c[k].max_tardiness, k ? 0 : c[k].misses);
+	printf("}");
+}
+
 static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 {
 	const struct sim_stats *st = cs->stats;
@@ -149,7 +227,9 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 		       m.aborted ? ", \"aborted\": true" : "");
 		first = false;
 	}
-	printf("]}\n");
+	printf("]");
+	run_print_json_resv(s, cs);
+	printf("}\n");
 }
 
 static size_t run_name_width(const struct scn_scenario *s)
@@ -160,6 +240,51 @@ static size_t run_name_width(const struct scn_scenario *s)
 		if (strlen(s->tasks[i].name) > w)
 			w = strlen(s->tasks[i].name);
 	return w > 24 ? 24 : w;
+}
+
+/* Servers and admission decisions, when there are any (issue 5). */
+static void run_print_text_resv(const struct scn_scenario *s,
+				const struct cli_sim *cs)
+{
+	const struct sim_stats *st = cs->stats;
+	char b1[48], b2[48];
+
+	for (size_t i = 0; i < cs->nadm; i++) {
+		const struct cli_admission *a = &cs->adm[i];
+
+		if (!a->accept)
+			printf("task %s rejected at %s by admission test %s: it "
+			       "never ran\n", s->tasks[a->task].name,
+			       cli_fmt_time(s, a->time, b1, sizeof(b1)),
+			       sim_admit_test_name((enum sim_admit_test)a->test));
+	}
+	if (run_is_split(s)) {
+		struct run_class c[2];
+
+		run_classes(s, st, c);
+		printf("hard class: %zu of %zu tasks admitted, %" PRIu64 " jobs, "
+		       "%" PRIu64 " missed%s\n", c[0].admitted, c[0].tasks,
+		       c[0].jobs, c[0].misses, c[0].misses ?
+		       " -- GUARANTEE VIOLATED (admitted hard tasks missed)" : "");
+		printf("soft class: %zu of %zu tasks admitted, %" PRIu64 " jobs, "
+		       "%" PRIu64 " missed, max tardiness %s\n", c[1].admitted,
+		       c[1].tasks, c[1].jobs, c[1].misses,
+		       cli_fmt_time(s, c[1].max_tardiness, b1, sizeof(b1)));
+	}
+	if (!st->nservers)
+		return;
+	printf("%-16s %11s %14s %12s %12s %12s\n", "server", "exhaustions",
+	       "replenishments", "srv-misses", "max-late", "throttled");
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sim_server_stats *v = &st->servers[i];
+
+		printf("%-16.16s %11" PRIu64 " %14" PRIu64 " %12" PRIu64
+		       " %12s %12s\n", v->name ? v->name : "",
+		       v->budget_exhaustions, v->replenishments,
+		       v->deadline_misses,
+		       cli_fmt_time(s, v->max_lateness, b1, sizeof(b1)),
+		       cli_fmt_time(s, v->throttled_time, b2, sizeof(b2)));
+	}
 }
 
 static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
@@ -210,6 +335,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 			printf(" %7u", cs->cluster[i]);
 		printf("\n");
 	}
+	run_print_text_resv(s, cs);
 	for (size_t c = 0; c < st->ncpus; c++)
 		printf("cpu %zu: busy %s (%.1f%%)\n", c,
 		       cli_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)),

@@ -41,6 +41,28 @@ static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 	return RT_OK;
 }
 
+static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
+{
+	struct cli_sim *cs = ctx;
+	struct cli_admission *a;
+
+	if (cs->nadm == cs->adm_cap) {
+		size_t cap = cs->adm_cap ? 2 * cs->adm_cap : 16;
+
+		a = realloc(cs->adm, cap * sizeof(*a));
+		if (!a)
+			return RT_ERR_NOMEM;
+		cs->adm = a;
+		cs->adm_cap = cap;
+	}
+	a = &cs->adm[cs->nadm++];
+	a->time = r->time;
+	a->task = r->task;
+	a->test = (unsigned)r->value;
+	a->accept = r->kind == SIM_REC_ADMIT;
+	return RT_OK;
+}
+
 static enum sim_placement cli_sim_placement(enum scn_placement p)
 {
 	switch (p) {
@@ -129,19 +151,26 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 {
 	struct rt_diag d = { "" };
 	rt_time user = until != RT_TIME_NEVER ? until : s->horizon;
+	/* Reservations (servers, linux-dl) may idle with work pending, so
+	 * the busy period need not hold every job: ask for the
+	 * hyperperiod-based default (as for several CPUs).  Only plain EDF
+	 * makes a simulated horizon an exact test. */
+	bool resv = s->nservers || !strcmp(s->sched.policy, "linux-dl");
 	enum rt_err err;
 
-	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster)
+	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster && !resv)
 		err = sim_choose_horizon_partitioned(s->tasks, s->ntasks,
 						     s->cpus, cluster, user, h,
 						     &d);
 	else
-		err = sim_choose_horizon(s->tasks, s->ntasks, s->cpus, user, h,
-					 &d);
+		err = sim_choose_horizon(s->tasks, s->ntasks,
+					 resv ? 2 : s->cpus, user, h, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
 	}
+	if (strcmp(s->sched.policy, "edf"))
+		h->exact = false;
 	return CLI_EXIT_OK;
 }
 
@@ -194,7 +223,7 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 {
 	struct rt_diag d = { "" };
 	struct sim_config cfg;
-	struct sim_sink miss_sink;
+	struct sim_sink miss_sink, admit_sink;
 	enum rt_err err;
 
 	memset(cs, 0, sizeof(*cs));
@@ -213,6 +242,15 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cfg.cluster_size = s->sched.cluster_size;
 	cfg.task_cluster = cs->cluster;
 	cfg.priorities = s->sched.priorities;
+	cfg.servers = s->servers;
+	cfg.nservers = s->nservers;
+	cfg.task_server = s->task_server;
+	cfg.rt_runtime_us = s->sched.rt_runtime_us;
+	cfg.rt_period_us = s->sched.rt_period_us;
+	cfg.reclaim = s->sched.reclaim;
+	cfg.hard_test = s->sched.hard_test;
+	cfg.arrive_at = s->arrive_at;
+	cfg.leave_at = s->leave_at;
 	err = sim_engine_create(&cfg, &cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
@@ -228,6 +266,11 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	miss_sink.emit = sim_miss_emit;
 	miss_sink.ctx = cs;
 	err = sim_engine_add_sink(cs->e, &miss_sink);
+	admit_sink.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT);
+	admit_sink.emit = sim_admit_emit;
+	admit_sink.ctx = cs;
+	if (err == RT_OK)
+		err = sim_engine_add_sink(cs->e, &admit_sink);
 	for (size_t i = 0; err == RT_OK && i < nextra; i++)
 		err = sim_engine_add_sink(cs->e, &extra[i]);
 	if (err == RT_OK)
@@ -258,6 +301,7 @@ void cli_sim_fini(struct cli_sim *cs)
 {
 	if (cs->misses)
 		fclose(cs->misses);
+	free(cs->adm);
 	sim_engine_destroy(cs->e);
 	memset(cs, 0, sizeof(*cs));
 }

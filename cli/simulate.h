@@ -19,6 +19,14 @@ struct cli_miss {
 	bool aborted;                   /* on_miss: abort removed it at its deadline */
 };
 
+/* One admission decision (ADMIT / REJECT record). */
+struct cli_admission {
+	rt_time time;
+	uint32_t task;
+	unsigned test;                  /* enum sim_admit_test */
+	bool accept;
+};
+
 struct cli_sim {
 	struct sim_engine *e;
 	const unsigned *cluster;        /* task -> CPU/cluster (cli_place),
@@ -29,6 +37,8 @@ struct cli_sim {
 	uint64_t nmisses;
 	uint64_t abort_seq;             /* job of the last ABORT record */
 	bool abort_pending;             /* its MISS record is still to come */
+	struct cli_admission *adm;      /* admission decisions, in order */
+	size_t nadm, adm_cap;
 };
 
 /* Bind the tasks of a partitioned or clustered scenario to their CPUs or

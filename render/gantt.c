@@ -213,6 +213,7 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 	if (!g->rows || !g->run)
 		goto nomem;
 	for (size_t i = 0; i < g->nrows; i++) {
+		gantt_resv_row_init(&g->rows[i]);
 		g->rows[i].label = row_label(g, i);
 		if (!g->rows[i].label)
 			goto nomem;
@@ -244,6 +245,7 @@ void render_gantt_destroy(struct render_gantt *g)
 		for (int k = 0; k < RENDER_MARK__COUNT; k++)
 			render_marks_fini(&r->marks[k]);
 		render_misses_fini(&r->misses);
+		gantt_resv_row_fini(r);
 		rt_free(r->label);
 		rt_free(r->sublabel);
 	}
@@ -299,8 +301,10 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 	const struct sim_job_info *ji = r->info;
 	bool cpu_ok = r->cpu >= 0 && (unsigned)r->cpu < g->m->cpus;
 	int job_cpu = ji && ji->cpu >= 0 ? ji->cpu : -1;
-	enum rt_err rc = RT_OK;
+	enum rt_err rc = gantt_resv_emit(g, r);
 
+	if (rc != RT_OK)
+		return rc;
 	if (r->kind == SIM_REC_END) {
 		for (unsigned c = 0; c < g->m->cpus && rc == RT_OK; c++)
 			rc = close_run(g, (int)c, r->time);
@@ -367,7 +371,7 @@ struct sim_sink render_gantt_sink(struct render_gantt *g)
 		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
 			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
-			SIM_MASK(SIM_REC_END),
+			SIM_MASK(SIM_REC_END) | GANTT_RESV_MASK,
 		.emit = gantt_emit,
 		.ctx = g,
 	};
@@ -433,6 +437,11 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y)
 	for (int k = 0; k < RENDER_LANE__COUNT; k++) {
 		y->lane_y[k] = y->row_h;
 		y->lane_h[k] = (tv ? task_lanes[k] : cpu_lanes[k]) * F;
+		/* server lanes, on task rows of runs that have servers */
+		if (tv && k == RENDER_LANE_BUDGET && gantt_resv_used(g))
+			y->lane_h[k] = 1.0 * F;
+		if (tv && k == RENDER_LANE_THROTTLE && gantt_resv_used(g))
+			y->lane_h[k] = 0.5 * F;
 		y->row_h += y->lane_h[k];
 	}
 	y->row_h += 0.3 * F;

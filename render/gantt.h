@@ -32,6 +32,7 @@
 #ifndef RENDER_GANTT_H
 #define RENDER_GANTT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "models/rt_err.h"
@@ -135,5 +136,30 @@ const struct render_marks *render_gantt_marks(const struct render_gantt *g,
 					      size_t row, enum render_mark k);
 const struct render_misses *render_gantt_misses(const struct render_gantt *g,
 						size_t row);
+
+/* ---- server lanes (issue 5; render/gantt_resv.c) ---- */
+
+/* One point of a row's budget curve: from t on, the budget is q, and it
+ * drains at rate 1 while 'drain' (a job of the row runs) until the next
+ * point.  Points closer than a pixel are merged (the later wins), so a
+ * row holds O(width in pixels) points. */
+struct render_budget_pt {
+	rt_time t, q;
+	bool drain;
+};
+
+struct render_budget {
+	struct render_budget_pt *v;
+	size_t n, cap;
+};
+
+/* What a row recorded for its server: the budget curve (lane BUDGET, a
+ * step line; GRUB's slower drain shows only at the next server event) and
+ * the throttled intervals (lane THROTTLE, hatched).  Both empty for a
+ * task without a server. */
+const struct render_budget *render_gantt_budget(const struct render_gantt *g,
+						size_t row);
+const struct render_boxes *render_gantt_throttles(const struct render_gantt *g,
+						  size_t row);
 
 #endif /* RENDER_GANTT_H */

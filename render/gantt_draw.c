@@ -21,6 +21,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include "render/gantt_resv.h"
 #include "render/style.h"
 
 #define PNG_MAX_SIDE 32767              /* cairo image surface limit */
@@ -389,6 +390,7 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	draw_boxes(cr, g, row, ey, eh);
 	draw_misses(cr, g, row, yl, ry);
 	draw_marks(cr, g, row, yl, ry);
+	gantt_draw_resv(cr, g, row, yl, ry);
 }
 
 /* The time axis; with 'grid', only the grid lines (drawn under the rows). */

@@ -20,6 +20,10 @@ struct gantt_row {
 	struct render_misses misses;
 	char *label;                    /* "τ₁ (4, 5, 10)" or "CPU 0" */
 	char *sublabel;                 /* task name (cleaned) or NULL */
+	/* server lanes (gantt_resv.c) */
+	struct render_budget budget;    /* budget curve */
+	struct render_boxes throttles;  /* throttled intervals */
+	rt_time throttle_from;          /* open throttle, or RT_TIME_NEVER */
 };
 
 struct gantt_run {                      /* what runs on one CPU */
@@ -98,6 +102,28 @@ size_t gantt_legend_items(const struct render_gantt *g,
 /* Width of 'text' at font size 'size' (points), measured with the chart
  * font; the cairo back end implements it.  Never fails (0 on error). */
 double gantt_text_width(const char *text, double size, bool bold);
+
+/* ---- server lanes (gantt_resv.c) ---- */
+
+/* Record a server record (budget, throttle), and START/PREEMPT/COMPLETE
+ * of a row that has a budget curve; called by the sink for every record
+ * before anything else.  END closes open throttles. */
+enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r);
+/* The record kinds gantt_resv_emit() needs. */
+#define GANTT_RESV_MASK (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |            \
+			 SIM_MASK(SIM_REC_REPLENISH) |                   \
+			 SIM_MASK(SIM_REC_SERVER_WAKEUP) |               \
+			 SIM_MASK(SIM_REC_THROTTLE) |                    \
+			 SIM_MASK(SIM_REC_UNTHROTTLE))
+/* True if some row has a budget curve or a throttle (the lanes get a
+ * height). */
+bool gantt_resv_used(const struct render_gantt *g);
+void gantt_resv_row_init(struct gantt_row *r);
+/* The server lanes of row i as TikZ commands (tikz.c); row top ry. */
+void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
+		     const struct gantt_row *row,
+		     const struct gantt_ylayout *yl, double ry);
+void gantt_resv_row_fini(struct gantt_row *r);
 
 /* Draw with cairo into an opened file: PNG, SVG or PDF. */
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,

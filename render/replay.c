@@ -466,7 +466,12 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 	bool end = rf->kind == SIM_REC_END;
 	enum rt_err rc;
 
-	for (int k = RK_T; k < (end ? RK_TASK_INDEX : RK_START); k++)
+	/* server and admission records (issue 5) may name a task without a
+	 * job: seq, release and deadline are then absent */
+	bool jobless = rf->kind >= SIM_REC_BUDGET_EXHAUSTED && !rf->seen[RK_SEQ];
+
+	for (int k = RK_T; k < (end ? RK_TASK_INDEX : jobless ? RK_SEQ :
+				RK_START); k++)
 		if (!rf->seen[k] || (k != RK_CPU && rf->null[k]))
 			return bad(rp, d, rf->seen[k] ? "must not be null" :
 				   "missing", rec_keys[k]);
@@ -493,6 +498,8 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 	    (uint64_t)rf->v[RK_SEQ] != rp->nreleased)
 		return bad(rp, d, "release sequence numbers must be 0, 1, 2, "
 			   "... in order", "seq");
+	if (jobless)
+		return RT_OK;
 	if (rf->kind != SIM_REC_RELEASE &&
 	    (rf->v[RK_SEQ] < 0 || (uint64_t)rf->v[RK_SEQ] >= rp->nreleased))
 		return bad(rp, d, "no job with this sequence number was "
@@ -525,6 +532,8 @@ static void build_rec(const struct render_replay *rp,
 	memset(ji, 0, sizeof(*ji));
 	ji->task = r->task = (uint32_t)v[RK_TASK_INDEX];
 	ji->job = r->job = (uint64_t)v[RK_JOB];
+	if (!rf->seen[RK_SEQ])
+		return;         /* a record without a job (info NULL) */
 	ji->seq = (uint64_t)v[RK_SEQ];
 	ji->release = v[RK_RELEASE];
 	ji->abs_deadline = v[RK_DEADLINE];

@@ -133,6 +133,7 @@ static void tikz_row(FILE *f, const struct render_gantt *g, size_t i,
 		fprintf(f, "\\node[dlsimmisslabel] at (%.2f,%.2f) {%s%s};\n",
 			x1, (my + mb) / 2, lbl, m->open ? "\\dots" : "");
 	}
+	gantt_tikz_resv(f, g, row, yl, ry);
 }
 
 /* The time axis; with 'grid', only the grid lines (drawn under the rows). */

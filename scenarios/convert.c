@@ -355,7 +355,8 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	if ((err = scn_header(c, y, s)) ||
 	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
 	    (err = scn_tasks(c, y, sh, s)) ||
-	    (err = scn_sched_check(c, y, s))) {
+	    (err = scn_sched_check(c, y, s)) ||
+	    (err = scn_convert_resv(c, y, s))) {
 		if (err == RT_ERR_NOMEM)
 			rt_diagf(c->d, err, "%s: out of memory", c->file);
 		scn_free(s);

@@ -55,6 +55,14 @@ struct scn_y_task {
 	struct scn_y_exec *exec;
 	char *klass;                    /* YAML key "class" */
 	char *cpu, *priority;
+	char *server;                   /* name of a servers[] entry */
+	char *arrive_at, *leave_at;     /* times: dynamic admission */
+};
+
+struct scn_y_server {                   /* servers[i] (convert_server.c) */
+	char *name, *kind;
+	char *budget, *period, *deadline;
+	char *reclaim;
 };
 
 struct scn_y_platform {
@@ -64,6 +72,9 @@ struct scn_y_platform {
 struct scn_y_sched {
 	char *policy, *mode, *placement, *admission, *on_miss, *tie_break;
 	char *cluster_size, *partitioning, *priorities;
+	char *rt_runtime_us, *rt_period_us; /* linux-dl admission */
+	char *reclaim;                  /* linux-dl: none | grub */
+	char *hard_test;                /* edf-split */
 };
 
 struct scn_y_doc {
@@ -72,6 +83,8 @@ struct scn_y_doc {
 	struct scn_y_sched *scheduler;
 	struct scn_y_task *tasks;
 	unsigned tasks_count;
+	struct scn_y_server *servers;
+	unsigned servers_count;
 };
 
 extern const cyaml_schema_value_t scn_y_doc_schema;
@@ -237,6 +250,13 @@ enum rt_err scn_convert_task(const struct scn_ctx *c,
 			     const struct scn_y_task *y, size_t i,
 			     const char *arr_sh, const char *exec_sh,
 			     struct rt_task *t);
+
+/* Servers, the tasks' server/arrive_at/leave_at, the scheduler keys of
+ * linux-dl and edf-split, and the linux-dl parameter checks
+ * (convert_server.c); after the tasks are converted.  On failure c->d
+ * says why; what was allocated stays in s for scn_free(). */
+enum rt_err scn_convert_resv(const struct scn_ctx *c, const struct scn_y_doc *y,
+			     struct scn_scenario *s);
 
 /* Turn the loaded strings into a scenario.  On success *out is new and
  * caller-owned; on failure *out is untouched and c->d says why. */

@@ -70,6 +70,9 @@ static const cyaml_schema_field_t scn_y_task_fields[] = {
 	SCN_STR("class",    struct scn_y_task, klass),
 	SCN_STR("cpu",      struct scn_y_task, cpu),
 	SCN_STR("priority", struct scn_y_task, priority),
+	SCN_STR("server",    struct scn_y_task, server),
+	SCN_STR("arrive_at", struct scn_y_task, arrive_at),
+	SCN_STR("leave_at",  struct scn_y_task, leave_at),
 	CYAML_FIELD_END
 };
 
@@ -93,7 +96,28 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("cluster_size", struct scn_y_sched, cluster_size),
 	SCN_STR("partitioning", struct scn_y_sched, partitioning),
 	SCN_STR("priorities",   struct scn_y_sched, priorities),
+	SCN_STR("rt_runtime_us", struct scn_y_sched, rt_runtime_us),
+	SCN_STR("rt_period_us",  struct scn_y_sched, rt_period_us),
+	SCN_STR("reclaim",       struct scn_y_sched, reclaim),
+	SCN_STR("hard_test",     struct scn_y_sched, hard_test),
 	CYAML_FIELD_END
+};
+
+/* servers[i]: a CBS server {name, kind, budget, period, deadline,
+ * reclaim} (convert_server.c) */
+static const cyaml_schema_field_t scn_y_server_fields[] = {
+	SCN_STR("name",     struct scn_y_server, name),
+	SCN_STR("kind",     struct scn_y_server, kind),
+	SCN_STR("budget",   struct scn_y_server, budget),
+	SCN_STR("period",   struct scn_y_server, period),
+	SCN_STR("deadline", struct scn_y_server, deadline),
+	SCN_STR("reclaim",  struct scn_y_server, reclaim),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_server_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_server,
+			    scn_y_server_fields),
 };
 
 /* the document; 'tasks: []' is an error (at least one task) */
@@ -112,6 +136,9 @@ static const cyaml_schema_field_t scn_y_doc_fields[] = {
 				struct scn_y_doc, scheduler, scn_y_sched_fields),
 	CYAML_FIELD_SEQUENCE("tasks", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_doc, tasks, &scn_y_task_schema,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("servers", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_doc, servers, &scn_y_server_schema,
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_END
 };

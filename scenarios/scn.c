@@ -502,5 +502,11 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->path);
 	rt_free(s->sched.policy);
 	rt_free(s->sched.admission);
+	for (size_t i = 0; i < s->nservers; i++)
+		rt_free((void *)s->servers[i].name);
+	rt_free(s->servers);
+	rt_free(s->task_server);
+	rt_free(s->arrive_at);
+	rt_free(s->leave_at);
 	rt_free(s);
 }

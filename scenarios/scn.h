@@ -63,6 +63,11 @@ struct scn_scheduler {
 	char *admission;                /* "none" or a test name, owned */
 	enum sim_on_miss on_miss;
 	enum sim_tie_break tie_break;
+	/* linux-dl and edf-split (issue 5): */
+	int64_t rt_runtime_us;          /* default 950000; -1: no admission */
+	int64_t rt_period_us;           /* default 1000000 */
+	enum rt_reclaim reclaim;        /* default none */
+	enum sim_hard_test hard_test;   /* default exact */
 };
 
 struct scn_scenario {
@@ -81,6 +86,14 @@ struct scn_scenario {
 	                                 * rt_task's name, releases and
 	                                 * exec_values are rt_malloc'd here and
 	                                 * freed by scn_free) */
+	/* CBS servers and run-time admission (issue 5): */
+	size_t nservers;
+	struct rt_server *servers;      /* owned (names too); NULL if none */
+	int32_t *task_server;           /* ntasks entries (-1: none), owned;
+					 * NULL if no task names a server */
+	rt_time *arrive_at;             /* ntasks entries, owned; NULL if no
+					 * task has arrive_at or leave_at */
+	rt_time *leave_at;              /* same (RT_TIME_NEVER: never) */
 };
 
 /* "tick", "ns", "us", "ms", "s" */

@@ -154,6 +154,49 @@ static enum rt_err eng_check_placement(const struct sim_config *cfg,
 	return RT_OK;
 }
 
+/* Servers, their tasks, arrive_at/leave_at (issue 5). */
+static enum rt_err eng_check_servers(const struct sim_config *cfg,
+				     const struct sim_policy_ops *ops,
+				     struct rt_diag *d)
+{
+	if (cfg->nservers && !cfg->servers)
+		return rt_diagf(d, RT_ERR_INVAL, "%zu servers but no server "
+				"array", cfg->nservers);
+	if (cfg->placement != SIM_PLACE_GLOBAL &&
+	    !(ops->flags & SIM_POLICY_CLUSTERS))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s runs one global "
+				"runqueue; partitioned or clustered placement "
+				"needs policy edf or fp", ops->name);
+	if ((cfg->nservers || cfg->task_server) &&
+	    !(ops->flags & SIM_POLICY_SERVERS))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s does not run "
+				"servers; use policy cbs (EDF over jobs and "
+				"servers)", ops->name);
+	for (size_t i = 0; i < cfg->nservers; i++) {
+		enum rt_err err = rt_server_check(&cfg->servers[i], d);
+
+		if (err)
+			return err;
+	}
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		const char *n = cfg->tasks[i].name ? cfg->tasks[i].name : "?";
+
+		if (cfg->task_server && (cfg->task_server[i] < -1 ||
+		    cfg->task_server[i] >= (int64_t)cfg->nservers))
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: server %"
+					PRId32 " does not exist", n,
+					cfg->task_server[i]);
+		if (cfg->arrive_at && (cfg->arrive_at[i] < 0 ||
+				       cfg->arrive_at[i] > RT_TIME_MAX))
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: arrive_at "
+					"must be >= 0", n);
+		if (cfg->leave_at && cfg->leave_at[i] < 0)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: leave_at "
+					"must be >= 0", n);
+	}
+	return RT_OK;
+}
+
 static enum rt_err eng_check(const struct sim_config *cfg,
 			     const struct sim_policy_ops **ops,
 			     struct rt_diag *d)
@@ -214,7 +257,7 @@ static enum rt_err eng_check(const struct sim_config *cfg,
 		if (err)
 			return err;
 	}
-	return RT_OK;
+	return eng_check_servers(cfg, *ops, d);
 }
 
 void sim_engine_destroy(struct sim_engine *e)
@@ -232,6 +275,7 @@ void sim_engine_destroy(struct sim_engine *e)
 	rt_free(e->sinks);
 	rt_free(e->st.tasks);
 	rt_free(e->st.cpu);
+	rt_free(e->st.servers);
 	rt_free(e);
 }
 
@@ -247,6 +291,9 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 		    rt_rng_derive(seed, i, SIM_STREAM_ARRIVAL));
 	rt_rng_seed(&t->rng_jitter, rt_rng_derive(seed, i, SIM_STREAM_JITTER));
 	rt_rng_seed(&t->rng_exec, rt_rng_derive(seed, i, SIM_STREAM_EXEC));
+	sim_event_init(&t->join, SIM_EV_JOIN);
+	t->base = e->cfg.arrive_at ? e->cfg.arrive_at[i] : 0;
+	t->leave = e->cfg.leave_at ? e->cfg.leave_at[i] : RT_TIME_NEVER;
 }
 
 enum rt_err sim_engine_create(const struct sim_config *cfg,
@@ -281,8 +328,9 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->st.cpu = rt_calloc(m, sizeof(*e->st.cpu));
 	if (!e->trt || !e->cpu || !e->dirty || !e->st.tasks || !e->st.cpu)
 		goto nomem;
-	/* Releases and the horizon; completions: no growth without timers. */
-	if (sim_evq_reserve(&e->evq, n + 1) != RT_OK ||
+	/* Releases, joins and the horizon; completions: no growth without
+	 * timers. */
+	if (sim_evq_reserve(&e->evq, 2 * n + 1) != RT_OK ||
 	    sim_evq_reserve(&e->cq, m) != RT_OK)
 		goto nomem;
 	e->st.horizon = cfg->horizon;
@@ -294,7 +342,13 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->ops = ops;
 	for (size_t i = 0; i < n && !err; i++) {
 		eng_task_init(e, i);
-		err = sim_release_first(e, &e->trt[i]);
+		/* With admission or arrive/leave times every task joins at
+		 * its arrive_at (rank TASK); otherwise it simply starts. */
+		if (ops->admit || cfg->arrive_at || cfg->leave_at)
+			err = sim_evq_push(&e->evq, &e->trt[i].join,
+					   e->trt[i].base, SIM_RANK_TASK);
+		else
+			err = sim_release_first(e, &e->trt[i]);
 	}
 	if (!err)
 		err = sim_evq_push(&e->evq, &e->horizon, cfg->horizon,
@@ -335,10 +389,14 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 static void eng_finish(struct sim_engine *e)
 {
 	rt_time h = e->now;
+	enum rt_err err;
 
 	for (unsigned c = 0; c < e->cfg.cpus; c++)
 		if (e->cpu[c].curr)
 			sim_account(e, e->cpu[c].curr);
+	err = sim_pol_end(e);
+	if (err)
+		sim_fail(e, err, "policy %s: end failed", e->ops->name);
 	for (size_t i = 0; i < e->cfg.ntasks; i++) {
 		for (struct sim_job *j = e->trt[i].fifo.head; j; j = j->next) {
 			if (j->info.abs_deadline <= h) {
@@ -399,6 +457,12 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		} else if (ev->kind == SIM_EV_DEADLINE) {
 			sim_on_deadline(e, SIM_CONTAINER(ev, struct sim_job,
 							 timer));
+		} else if (ev->kind == SIM_EV_JOIN) {
+			struct sim_task_rt *jt = SIM_CONTAINER(ev,
+						struct sim_task_rt, join);
+
+			sim_evq_cancel(&e->evq, ev);
+			sim_task_join(e, jt);
 		} else if (ev->kind == SIM_EV_POLICY) {
 			enum rt_err err;
 

@@ -19,6 +19,7 @@
 
 #include "models/analysis_fp.h"
 #include "models/rt_err.h"
+#include "models/server.h"
 #include "models/task.h"
 #include "sim/trace.h"
 
@@ -52,6 +53,26 @@ enum sim_placement {
 	SIM_PLACE_CLUSTERED
 };
 
+/* edf-split: the test that admits hard tasks (DESIGN 4). */
+enum sim_hard_test {
+	SIM_HARD_TEST_EXACT = 0,        /* QPA on the hard tasks (1 CPU) */
+	SIM_HARD_TEST_DENSITY,          /* sum C/min(D,T) <= 1 */
+	SIM_HARD_TEST_D_EQUALS_T        /* sum C/T <= 1, every hard D == T */
+};
+
+/* The admission tests policies report in ADMIT/REJECT records (value). */
+enum sim_admit_test {
+	SIM_ADMIT_NONE = 0,             /* the policy has no test: accepted */
+	SIM_ADMIT_LINUX,                /* SCHED_DEADLINE: sum dl_bw <= cap * M */
+	SIM_ADMIT_EXACT,                /* QPA */
+	SIM_ADMIT_DENSITY,              /* density <= 1 */
+	SIM_ADMIT_D_EQUALS_T,           /* U <= 1 with D == T */
+	SIM_ADMIT_UTILIZATION           /* U <= what the hard class left */
+};
+
+/* "none", "linux", "exact", "density", "d-equals-t", "utilization" */
+const char *sim_admit_test_name(enum sim_admit_test t);
+
 struct sim_config {
 	const struct rt_task *tasks;    /* borrowed for the engine's life */
 	size_t ntasks;
@@ -73,6 +94,28 @@ struct sim_config {
 					 * cluster (all tasks in cluster 0) */
 	/* Policy fp: how static priorities are assigned (zero: DM). */
 	enum rt_fp_order priorities;
+	/* Servers, SCHED_DEADLINE and admission (issue 5; sim/README.md).
+	 * Zero means "none / default" for every field below. */
+	const struct rt_server *servers;/* nservers entries, borrowed; only
+					 * for policies that serve them */
+	size_t nservers;
+	const int32_t *task_server;     /* ntasks entries: index into servers,
+					 * -1 = not served; NULL = none */
+	int64_t rt_runtime_us;          /* linux-dl sched_rt_runtime_us;
+					 * -1 = no admission control */
+	int64_t rt_period_us;           /* sched_rt_period_us; 0 = the kernel
+					 * defaults 950000 / 1000000 */
+	enum rt_reclaim reclaim;        /* linux-dl: GRUB for every task */
+	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
+	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
+					 * the task joins (and is admitted
+					 * or rejected) then; periodic and
+					 * sporadic arrivals start at
+					 * arrive_at + offset, listed
+					 * releases before it are skipped */
+	const rt_time *leave_at;        /* ntasks entries or NULL; RT_TIME_NEVER
+					 * = never: no job arrives at or
+					 * after it (pending ones finish) */
 };
 
 struct sim_task_stats {
@@ -85,6 +128,20 @@ struct sim_task_stats {
 					 * bounds of jobs pending at H */
 	rt_u128 sum_response;           /* over completed jobs */
 	rt_u128 sum_tardiness;          /* over completed jobs (0 when on time) */
+	bool rejected;                  /* refused by admission: never ran */
+};
+
+/* Per server (a cbs server, or a linux-dl task's own reservation). */
+struct sim_server_stats {
+	const char *name;               /* borrowed: server or task name */
+	uint64_t budget_exhaustions;    /* q reached 0 (or below) */
+	uint64_t replenishments;        /* q recharged (soft postponement or
+					 * hard replenishment) */
+	uint64_t deadline_misses;       /* server deadline d_s passed with
+					 * pending work and budget left (job
+					 * misses are counted per task) */
+	rt_time throttled_time;         /* time throttled within [0, H] */
+	rt_time max_lateness;           /* largest such overrun of d_s */
 };
 
 struct sim_cpu_stats {
@@ -112,6 +169,11 @@ struct sim_stats {
 	size_t ntasks, ncpus;
 	struct sim_task_stats *tasks;   /* ntasks entries, owned by the engine */
 	struct sim_cpu_stats *cpu;      /* ncpus entries, owned by the engine */
+	size_t nservers;                /* servers the policy reports on */
+	struct sim_server_stats *servers;/* nservers entries, owned by the
+					 * engine; NULL if none */
+	uint64_t server_misses;         /* sum of servers[].deadline_misses */
+	uint64_t rejected;              /* tasks refused by admission */
 };
 
 struct sim_engine;
@@ -121,9 +183,13 @@ struct sim_engine;
  * sim_engine_destroy); on failure *out is untouched and d says why.
  * cfg is copied; cfg->tasks (and the arrays they point to) are borrowed
  * for the engine's life (so is cfg->task_cluster); cfg->policy is not
- * kept.  RT_ERR_INVAL (d names the field or task) for a bad placement: an
- * unknown value, a cluster_size that does not divide cpus, a missing or
- * out-of-range task_cluster. */
+ * kept.  cpus > 1 with "edf" is global EDF.  RT_ERR_INVAL (d names the
+ * field or task) for a bad placement: an unknown value, a cluster_size
+ * that does not divide cpus, a missing or out-of-range task_cluster.
+ * Servers (cfg->servers, task_server) are checked with rt_server_check
+ * and need a policy that runs them (cbs); policy init errors (linux-dl's
+ * __checkparam_dl, an unsupported GRUB on several CPUs) come back here
+ * with their message. */
 enum rt_err sim_engine_create(const struct sim_config *cfg,
 			      struct sim_engine **out, struct rt_diag *d);
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */

@@ -25,7 +25,8 @@ enum sim_ev_kind {
 	SIM_EV_DEADLINE,        /* sim_job.timer */
 	SIM_EV_RELEASE,         /* sim_task_rt.rel */
 	SIM_EV_POLICY,          /* armed by the policy (sim_engine_arm) */
-	SIM_EV_HORIZON          /* sim_engine.horizon */
+	SIM_EV_HORIZON,         /* sim_engine.horizon */
+	SIM_EV_JOIN             /* sim_task_rt.join: arrive_at, leave_at */
 };
 
 #define SIM_CONTAINER(ptr, type, member) \
@@ -42,6 +43,13 @@ struct sim_task_rt {
 	struct rt_rng rng_arrival;      /* stream 0: sporadic extra delays */
 	struct rt_rng rng_jitter;       /* stream 1: release jitter */
 	struct rt_rng rng_exec;         /* stream 2: execution demand */
+	/* Joining and leaving (issue 5; join.c): */
+	struct sim_event join;          /* rank TASK: arrive_at, then leave_at */
+	rt_time base;                   /* arrive_at: periodic/sporadic a_0 =
+					 * base + offset; listed releases
+					 * before it are skipped */
+	rt_time leave;                  /* leave_at: no arrival a_k >= it */
+	bool joined;                    /* the join was handled */
 };
 
 /* RNG stream ids for rt_rng_derive(seed, task index, stream). */
@@ -116,6 +124,11 @@ enum rt_err sim_release_first(struct sim_engine *e, struct sim_task_rt *t);
 /* The release event of t fired: release job k, plan job k+1. */
 void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t);
 
+/* join.c */
+/* t's join event fired: its arrival (admission, then its first release)
+ * or its leave. */
+void sim_task_join(struct sim_engine *e, struct sim_task_rt *t);
+
 /* dispatch.c */
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
@@ -138,6 +151,11 @@ static inline enum rt_err sim_pol_timer(struct sim_engine *e,
 	if (!e->ops->timer)
 		return RT_ERR_INVAL;
 	return e->ops->timer(e->pstate, ev);
+}
+
+static inline enum rt_err sim_pol_end(struct sim_engine *e)
+{
+	return e->ops->end ? e->ops->end(e->pstate) : RT_OK;
 }
 
 #endif /* SIM_INTERNAL_H */

@@ -7,6 +7,9 @@
 static const struct sim_policy_ops *const sim_policies[] = {
 	&sim_policy_edf,
 	&sim_policy_fp,
+	&sim_policy_cbs,
+	&sim_policy_linux_dl,
+	&sim_policy_split,
 	NULL
 };
 

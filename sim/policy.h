@@ -66,7 +66,24 @@ struct sim_policy_ops {
 	/* A timer the policy armed with sim_engine_arm() fired; it is no
 	 * longer queued. */
 	enum rt_err (*timer)(void *state, struct sim_event *ev);
+	/* Appended for servers and admission (issue 5); all optional. */
+	unsigned flags;                 /* SIM_POLICY_* below */
+	/* Task 'task' joins now (its arrive_at): accept it or not; *test is
+	 * the enum sim_admit_test that decided.  NULL: every task is
+	 * accepted (test "none"), and without arrive_at/leave_at tasks do
+	 * not even go through a join. */
+	enum rt_err (*admit)(void *state, uint32_t task, bool *accept,
+			     unsigned *test);
+	/* An admitted task left (leave_at): no more releases; its pending
+	 * jobs, if any, are still enqueued/dequeued as usual. */
+	void (*leave)(void *state, uint32_t task);
+	/* The horizon is reached: running jobs are accounted, pending jobs
+	 * not yet reported (servers report their own misses here). */
+	enum rt_err (*end)(void *state);
 };
+
+#define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers */
+#define SIM_POLICY_CLUSTERS 0x2u        /* honours partitioned/clustered placement */
 
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
@@ -75,6 +92,9 @@ const struct sim_policy_ops *sim_policy_at(size_t i);
 
 extern const struct sim_policy_ops sim_policy_edf;
 extern const struct sim_policy_ops sim_policy_fp;
+extern const struct sim_policy_ops sim_policy_cbs;       /* policy_cbs.c */
+extern const struct sim_policy_ops sim_policy_linux_dl;  /* policy_linux_dl.c */
+extern const struct sim_policy_ops sim_policy_split;     /* policy_split.c */
 
 /* ---- Engine services for policies ---------------------------------- */
 
@@ -105,5 +125,19 @@ enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
 			   rt_time t, enum sim_rank rank);
 /* Cancel a timer armed with sim_engine_arm (no-op if not armed). */
 void sim_engine_disarm(struct sim_engine *e, struct sim_event *ev);
+
+/* ---- services for server policies (sim/server_svc.c) --------------- */
+
+/* Emit a record at now for task 'task' (j: the job concerned, may be
+ * NULL: then job 0 and no info), to the sinks that want 'kind'. */
+void sim_engine_emit(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		     uint32_t task, const struct sim_job *j, rt_time value);
+
+/* From init() only: n server statistics entries (zeroed; fill in the
+ * names), reported in sim_stats.servers.  NULL on allocation failure. */
+struct sim_server_stats *sim_engine_server_stats(struct sim_engine *e,
+						 size_t n);
+/* Count one server deadline miss of server i (statistics only). */
+void sim_engine_server_miss(struct sim_engine *e, size_t i, rt_time late);
 
 #endif /* SIM_POLICY_H */

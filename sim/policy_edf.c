@@ -86,6 +86,7 @@ static enum rt_err edf_schedule(void *state)
 
 const struct sim_policy_ops sim_policy_edf = {
 	.name        = "edf",
+	.flags       = SIM_POLICY_CLUSTERS,
 	.init        = edf_init,
 	.fini        = edf_fini,
 	.enqueue     = edf_enqueue,

@@ -88,6 +88,7 @@ static enum rt_err fp_schedule(void *state)
 
 const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
+	.flags       = SIM_POLICY_CLUSTERS,
 	.init        = fp_init,
 	.fini        = fp_fini,
 	.enqueue     = fp_enqueue,

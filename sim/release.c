@@ -11,6 +11,10 @@
  *   demand     fixed C | U[exec_min, exec_max] | exec_values[k % n]
  *              (demand > C is an overrun; it runs anyway)
  *
+ * A task with arrive_at A (base) and leave_at L (join.c): periodic and
+ * sporadic a_0 = A + offset, listed releases before A are skipped (job
+ * indexes then start past 0), and no job with a_k >= L is released.
+ *
  * The max() keeps one task's releases in job order when jitter exceeds
  * the inter-arrival time (job k+1 could otherwise become ready before
  * job k); it never breaks r_k - a_k <= jitter, since r_{k-1} <= a_{k-1} +
@@ -44,21 +48,19 @@ static bool rel_arrival(struct sim_task_rt *t, rt_time *a)
 
 	switch (tk->arrival) {
 	case RT_ARRIVAL_PERIODIC:
-		if (t->k == 0) {
-			*a = tk->offset;
-			return true;
-		}
+		if (t->k == 0)          /* base: arrive_at (join.c), else 0 */
+			return rt_time_add(t->base, tk->offset, a);
 		return rt_time_add(t->arrival, tk->period, a);
 	case RT_ARRIVAL_SPORADIC:
-		if (t->k == 0) {
-			*a = tk->offset;
-			return true;
-		}
+		if (t->k == 0)
+			return rt_time_add(t->base, tk->offset, a);
 		if (tk->max_delay > 0)
 			delay = rt_rng_range(&t->rng_arrival, 0, tk->max_delay);
 		return rt_time_add(t->arrival, tk->period, &x) &&
 		       rt_time_add(x, delay, a);
 	case RT_ARRIVAL_LIST:
+		while (t->k < tk->nreleases && tk->releases[t->k] < t->base)
+			t->k++;         /* before the task joined: skipped */
 		if (t->k >= tk->nreleases)
 			return false;
 		*a = tk->releases[t->k];
@@ -74,7 +76,7 @@ static enum rt_err rel_plan(struct sim_engine *e, struct sim_task_rt *t)
 	const struct rt_task *tk = t->task;
 	rt_time a, r, jit = 0;
 
-	if (!rel_arrival(t, &a))
+	if (!rel_arrival(t, &a) || a >= t->leave)
 		goto none;
 	if (tk->jitter > 0)
 		jit = rt_rng_range(&t->rng_jitter, 0, tk->jitter);

@@ -13,6 +13,17 @@ static const char *const sim_rec_names[SIM_REC__COUNT] = {
 	[SIM_REC_UNFINISHED] = "unfinished",
 	[SIM_REC_MIGRATE]    = "migrate",
 	[SIM_REC_END]        = "end",
+	[SIM_REC_BUDGET_EXHAUSTED] = "budget_exhausted",
+	[SIM_REC_REPLENISH]        = "replenish",
+	[SIM_REC_THROTTLE]         = "throttle",
+	[SIM_REC_UNTHROTTLE]       = "unthrottle",
+	[SIM_REC_SERVER_DEADLINE]  = "server_deadline",
+	[SIM_REC_SERVER_WAKEUP]    = "server_wakeup",
+	[SIM_REC_SERVER_MISS]      = "server_deadline_miss",
+	[SIM_REC_SERVER_INACTIVE]  = "server_inactive",
+	[SIM_REC_ADMIT]            = "admit",
+	[SIM_REC_REJECT]           = "reject",
+	[SIM_REC_LEAVE]            = "leave",
 };
 
 const char *sim_rec_kind_name(enum sim_rec_kind k)

@@ -27,6 +27,38 @@
  *               value = previous cpu; comes right before that START
  *   END         end of the simulation, 'time' = horizon, value = 0
  *
+ * Server records (policies cbs, linux-dl; DESIGN 4, THEORY E).  'task' and
+ * 'job' name the job the server serves (its FIFO head), or, when it has
+ * none, one of the server's tasks (linux-dl: the task itself) with job 0
+ * and no job info (info NULL); cpu is where the server runs, or -1:
+ *
+ *   BUDGET_EXHAUSTED  q reached 0; value = q (< 0: overrun carried over)
+ *   REPLENISH         q recharged; value = the new q (soft CBS: at the
+ *                     exhaustion instant; hard: at the replenishment timer)
+ *   THROTTLE          hard reservation out of budget; value = the instant
+ *                     of its replenishment (it does not run until then)
+ *   UNTHROTTLE        the replenishment ended a throttle; value = how long
+ *                     it lasted
+ *   SERVER_DEADLINE   d_s set by a wake-up, postponement or replenishment;
+ *                     value = the new d_s (absolute)
+ *   SERVER_WAKEUP     the server got work after being idle; value = q
+ *                     after the wake-up rule (SERVER_DEADLINE follows)
+ *   SERVER_MISS       server deadline miss: d_s passed while it still had
+ *                     work and budget; value = time - d_s (lower bound at
+ *                     the horizon)
+ *   SERVER_INACTIVE   GRUB: the server's 0-lag time passed, its bandwidth
+ *                     is no longer active; value = the active bandwidth
+ *                     left (2^20 fixed point)
+ *
+ * Admission (every task joins at its arrive_at, 0 by default, when the
+ * policy has a test or the task has arrive_at/leave_at): job 0, info
+ * NULL, cpu -1:
+ *
+ *   ADMIT       the task joined; value = enum sim_admit_test used
+ *   REJECT      admission refused it: it never releases a job; value =
+ *               enum sim_admit_test that refused it
+ *   LEAVE       the task left (leave_at): no more arrivals; value = 0
+ *
  * Order: records come in non-decreasing 'time'; at one instant, in the
  * order the engine handled them (DESIGN 3 rank table), STOP-like records
  * (PREEMPT/COMPLETE) before the START records of the same dispatch.
@@ -53,6 +85,18 @@ enum sim_rec_kind {
 	SIM_REC_UNFINISHED,
 	SIM_REC_MIGRATE,
 	SIM_REC_END,
+	/* servers and admission (issue 5) */
+	SIM_REC_BUDGET_EXHAUSTED,
+	SIM_REC_REPLENISH,
+	SIM_REC_THROTTLE,
+	SIM_REC_UNTHROTTLE,
+	SIM_REC_SERVER_DEADLINE,
+	SIM_REC_SERVER_WAKEUP,
+	SIM_REC_SERVER_MISS,
+	SIM_REC_SERVER_INACTIVE,
+	SIM_REC_ADMIT,
+	SIM_REC_REJECT,
+	SIM_REC_LEAVE,
 	SIM_REC__COUNT
 };
 
@@ -60,7 +104,10 @@ enum sim_rec_kind {
 #define SIM_MASK_ALL    ((1u << SIM_REC__COUNT) - 1)
 
 /* "release", "start", "preempt", "complete", "deadline_miss", "abort",
- * "unfinished", "migrate", "end" (names used in event logs). */
+ * "unfinished", "migrate", "end", "budget_exhausted", "replenish",
+ * "throttle", "unthrottle", "server_deadline", "server_wakeup",
+ * "server_deadline_miss", "server_inactive", "admit", "reject", "leave"
+ * (names used in event logs). */
 const char *sim_rec_kind_name(enum sim_rec_kind k);
 /* Inverse of sim_rec_kind_name; SIM_REC__COUNT if unknown. */
 enum sim_rec_kind sim_rec_kind_parse(const char *name);

@@ -283,6 +283,48 @@ scheduler: {placement: clustered, cluster_size: 3}
 tasks: [{name: a, C: 1, T: 2}]'
 expect_rc 2 "$DLSIM" validate $T/cl3.yaml
 has $T/err 'cl3.yaml:3:49: scheduler.cluster_size: 4 CPUs cannot be split into clusters of 3'
+# --- servers, linux-dl, edf-split, admission (issue 5) ---------------------
+expect_rc 0 "$DLSIM" run $EX/cbs-single.yaml --jobs $T/cs.csv --quiet
+has $T/cs.csv 'J,0,0,100,0,5,5,0,0'
+expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --jobs $T/ci.csv --json
+has $T/ci.csv 'B,1,6,12,9,12,6,0,0'
+has $T/ci.csv 'A,0,0,100,0,19,19,0,0'
+has $T/out '"policy": "cbs"'
+has $T/out '"server_misses": 0'
+has $T/out '{"name": "SA", "budget_exhaustions": 5, "deadline_misses": 0, "throttled_time": 0, "replenishments": 5, "max_lateness": 0}'
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
+has $T/out '"misses": 2'
+has $T/out '"rejected": 1'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
+has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
+has $T/out 'task P3 rejected at 0 by admission test linux: it never ran'
+expect_rc 0 "$DLSIM" run $EX/edf-split.yaml --json
+has $T/out '"classes": {"hard": {"tasks": 3, "admitted": 2, "jobs": 8, "misses": 0'
+scn tiny 'format: 1
+time_unit: ns
+scheduler: { policy: linux-dl }
+tasks: [{ name: tiny, runtime: 1000, deadline: 1ms, period: 1ms }]'
+expect_rc 2 "$DLSIM" run $T/tiny.yaml
+has $T/err '__checkparam_dl: runtime 1000 ns < 1024 ns'
+# server records go through the logs and back into charts
+expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --log $T/srv.jsonl --quiet
+has $T/srv.jsonl '"event":"budget_exhausted"'
+expect_rc 0 "$DLSIM" render $T/srv.jsonl -o $T/srv.svg
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --log $T/ldl.csv --quiet
+has $T/ldl.csv '0,reject,,P3,0,1'
+has $T/ldl.csv '8000000,server_deadline_miss,,P2,0,3000000'
+
+# policies with one global runqueue refuse partitioned placement
+scn resvpart 'format: 1
+name: rp
+platform: { cpus: 2 }
+scheduler: { policy: linux-dl, placement: partitioned }
+time_unit: ms
+tasks:
+  - { name: a, C: 1, T: 4 }'
+expect_rc 2 "$DLSIM" run $T/resvpart.yaml
+has $T/err 'needs policy edf or fp'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

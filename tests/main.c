@@ -29,6 +29,9 @@ static CU_SuiteInfo suites[] = {
 	{ "partition", NULL, NULL, NULL, NULL, partition_tests },
 	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
+	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
+	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
+	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	CU_SUITE_INFO_NULL
 };
 

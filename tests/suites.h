@@ -21,5 +21,8 @@ extern CU_TestInfo tardiness_tests[];   /* test_tardiness.c: DA and CVA bounds *
 extern CU_TestInfo partition_tests[];   /* test_partition.c: P-EDF bin packing */
 extern CU_TestInfo multi_tests[];       /* test_multi.c: placement, multicore */
 extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
+extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
+extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
+extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
 
 #endif /* TESTS_SUITES_H */

@@ -1,0 +1,286 @@
+/* gantt_resv.c - the server lanes of a Gantt chart: each task row's
+ * server budget as a step line and its throttled intervals hatched
+ * (issue 5; DESIGN 8 "CBS budget/deadline postponements and throttled
+ * intervals").
+ *
+ * Recording: server records (server_wakeup, replenish, budget_exhausted)
+ * give the budget q of the row named by the record at that instant; while
+ * a job of the row runs (START to PREEMPT/COMPLETE) the budget drains at
+ * rate 1 (GRUB's slower rate shows only at the next server record, which
+ * corrects the level).  throttle/unthrottle records open and close the
+ * row's throttled interval (END closes it).  Points closer than a pixel
+ * merge (the later one wins) and throttles merge as execution boxes do,
+ * so memory stays O(rows x width in pixels).  A server shared by several
+ * tasks draws on the row of the task it was serving.
+ *
+ * Drawing: the budget lane scales 0..max q of the row; the curve drops
+ * while the row runs and jumps at replenishments (a postponement of the
+ * soft CBS, or the end of a throttle).  Throttles are grey hatched bars.
+ */
+#include "render/gantt_resv.h"
+
+#include <string.h>
+
+#include "models/mem.h"
+#include "render/style.h"
+
+void gantt_resv_row_init(struct gantt_row *r)
+{
+	memset(&r->budget, 0, sizeof(r->budget));
+	memset(&r->throttles, 0, sizeof(r->throttles));
+	r->throttle_from = RT_TIME_NEVER;
+}
+
+void gantt_resv_row_fini(struct gantt_row *r)
+{
+	rt_free(r->budget.v);
+	memset(&r->budget, 0, sizeof(r->budget));
+	render_boxes_fini(&r->throttles);
+}
+
+const struct render_budget *render_gantt_budget(const struct render_gantt *g,
+						size_t row)
+{
+	return row < g->nrows ? &g->rows[row].budget : NULL;
+}
+
+const struct render_boxes *render_gantt_throttles(const struct render_gantt *g,
+						  size_t row)
+{
+	return row < g->nrows ? &g->rows[row].throttles : NULL;
+}
+
+bool gantt_resv_used(const struct render_gantt *g)
+{
+	for (size_t i = 0; i < g->nrows; i++)
+		if (g->rows[i].budget.n || g->rows[i].throttles.n ||
+		    g->rows[i].throttle_from != RT_TIME_NEVER)
+			return true;
+	return false;
+}
+
+/* The budget of row r at time t, from its last point. */
+static rt_time resv_level(const struct render_budget *b, rt_time t)
+{
+	const struct render_budget_pt *p = &b->v[b->n - 1];
+
+	return p->drain ? p->q - (t - p->t) : p->q;
+}
+
+/* Append (t, q, drain); a point within a pixel of the last one replaces
+ * it.  Points outside the window are kept as the level entering it. */
+static enum rt_err resv_point(struct render_gantt *g, struct render_budget *b,
+			      rt_time t, rt_time q, bool drain)
+{
+	if (b->n) {
+		struct render_budget_pt *p = &b->v[b->n - 1];
+		double dx = render_axis_x(&g->ax, t) - render_axis_x(&g->ax, p->t);
+
+		if ((dx < 0.5 * g->ax.px && b->n > 1) || t < g->ax.t0) {
+			p->t = t;
+			p->q = q;
+			p->drain = drain;
+			return RT_OK;
+		}
+	}
+	if (t > g->ax.t1)
+		return RT_OK;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 16;
+		struct render_budget_pt *v = rt_reallocarray(b->v, cap,
+							     sizeof(*v));
+
+		if (!v)
+			return RT_ERR_NOMEM;
+		b->v = v;
+		b->cap = cap;
+	}
+	b->v[b->n].t = t;
+	b->v[b->n].q = q;
+	b->v[b->n++].drain = drain;
+	return RT_OK;
+}
+
+static enum rt_err resv_throttle_close(struct render_gantt *g,
+				       struct gantt_row *row, rt_time t)
+{
+	rt_time a = row->throttle_from;
+
+	if (a == RT_TIME_NEVER)
+		return RT_OK;
+	row->throttle_from = RT_TIME_NEVER;
+	return render_boxes_add(&row->throttles, &g->ax, a, t, 0,
+				GANTT_MIN_BOX_PX);
+}
+
+enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
+{
+	struct gantt_row *row;
+	enum rt_err rc = RT_OK;
+
+	if (g->o.rows != RENDER_ROWS_TASK)
+		return RT_OK;
+	if (r->kind == SIM_REC_END) {
+		for (size_t i = 0; i < g->nrows && rc == RT_OK; i++)
+			rc = resv_throttle_close(g, &g->rows[i], r->time);
+		return rc;
+	}
+	if (r->task >= g->nrows)
+		return RT_OK;
+	row = &g->rows[r->task];
+	switch (r->kind) {
+	case SIM_REC_SERVER_WAKEUP:
+	case SIM_REC_REPLENISH:
+	case SIM_REC_BUDGET_EXHAUSTED:
+		return resv_point(g, &row->budget, r->time, r->value,
+				  row->budget.n && row->budget.v[row->budget.n -
+				  1].drain && r->kind != SIM_REC_BUDGET_EXHAUSTED);
+	case SIM_REC_START:
+		if (!row->budget.n)
+			return RT_OK;
+		return resv_point(g, &row->budget, r->time,
+				  resv_level(&row->budget, r->time), true);
+	case SIM_REC_PREEMPT:
+	case SIM_REC_COMPLETE:
+	case SIM_REC_ABORT:
+		if (!row->budget.n)
+			return RT_OK;
+		return resv_point(g, &row->budget, r->time,
+				  resv_level(&row->budget, r->time), false);
+	case SIM_REC_THROTTLE:
+		rc = resv_throttle_close(g, row, r->time);
+		row->throttle_from = r->time;
+		return rc;
+	case SIM_REC_UNTHROTTLE:
+		return resv_throttle_close(g, row, r->time);
+	default:
+		return RT_OK;
+	}
+}
+
+/* The budget curve as (x, y) points: calls emit(x, y) for each vertex. */
+static void resv_curve(const struct render_gantt *g, const struct render_budget *b,
+		       double by, double bh,
+		       void (*emit)(void *ctx, double x, double y), void *ctx)
+{
+	const struct render_axis *ax = &g->ax;
+	rt_time qmax = 1;
+
+	for (size_t i = 0; i < b->n; i++)
+		if (b->v[i].q > qmax)
+			qmax = b->v[i].q;
+	for (size_t i = 0; i < b->n; i++) {
+		const struct render_budget_pt *p = &b->v[i];
+		rt_time t1 = i + 1 < b->n ? b->v[i + 1].t : ax->t1;
+		rt_time q1 = p->drain ? p->q - (t1 - p->t) : p->q;
+		rt_time t0 = p->t < ax->t0 ? ax->t0 : p->t;
+		rt_time q0 = p->drain ? p->q - (t0 - p->t) : p->q;
+
+		emit(ctx, render_axis_x(ax, t0), by + bh * (1.0 -
+		     (double)(q0 > 0 ? q0 : 0) / (double)qmax));
+		emit(ctx, render_axis_x(ax, t1), by + bh * (1.0 -
+		     (double)(q1 > 0 ? q1 : 0) / (double)qmax));
+	}
+}
+
+struct resv_tikz {
+	FILE *f;
+	bool first;
+};
+
+static void resv_tikz_pt(void *ctx, double x, double y)
+{
+	struct resv_tikz *t = ctx;
+
+	fprintf(t->f, "%s(%.2f,%.2f)", t->first ? "\\draw[dlsimdone, "
+		"line width=0.5pt] " : " -- ", x, y);
+	t->first = false;
+}
+
+void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
+		     const struct gantt_row *row,
+		     const struct gantt_ylayout *yl, double ry)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = yl->F;
+	double by = ry + yl->lane_y[RENDER_LANE_BUDGET] + 0.1 * F;
+	double bh = yl->lane_h[RENDER_LANE_BUDGET] - 0.2 * F;
+	double ty = ry + yl->lane_y[RENDER_LANE_THROTTLE] + 0.05 * F;
+	double th = yl->lane_h[RENDER_LANE_THROTTLE] - 0.15 * F;
+	struct resv_tikz t = { f, true };
+
+	if (bh <= 0 || th <= 0)
+		return;
+	for (size_t i = 0; i < row->throttles.n; i++)
+		fprintf(f, "\\draw[dlsimbox, fill=dlsimmuted, fill opacity=0.3, "
+			"postaction={pattern=north east lines}] (%.2f,%.2f) "
+			"rectangle (%.2f,%.2f);\n",
+			render_axis_x(ax, row->throttles.v[i].a), ty,
+			render_axis_x(ax, row->throttles.v[i].b), ty + th);
+	if (!row->budget.n)
+		return;
+	resv_curve(g, &row->budget, by, bh, resv_tikz_pt, &t);
+	fputs(";\n", f);
+}
+
+static void resv_cairo_pt(void *ctx, double x, double y)
+{
+	cairo_t *cr = ctx;
+
+	if (cairo_has_current_point(cr))
+		cairo_line_to(cr, x, y);
+	else
+		cairo_move_to(cr, x, y);
+}
+
+void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
+		     const struct gantt_row *row,
+		     const struct gantt_ylayout *yl, double ry)
+{
+	const struct render_axis *ax = &g->ax;
+	const struct render_budget *b = &row->budget;
+	double F = yl->F;
+	double by = ry + yl->lane_y[RENDER_LANE_BUDGET] + 0.1 * F;
+	double bh = yl->lane_h[RENDER_LANE_BUDGET] - 0.2 * F;
+	double ty = ry + yl->lane_y[RENDER_LANE_THROTTLE] + 0.05 * F;
+	double th = yl->lane_h[RENDER_LANE_THROTTLE] - 0.15 * F;
+
+	if (bh <= 0 || th <= 0)
+		return;
+	/* throttled intervals: grey hatched bars */
+	for (size_t i = 0; i < row->throttles.n; i++) {
+		const struct render_box *x = &row->throttles.v[i];
+		double x0 = render_axis_x(ax, x->a), x1 = render_axis_x(ax, x->b);
+
+		cairo_set_source_rgba(cr, render_style_muted.r,
+				      render_style_muted.g,
+				      render_style_muted.b, 0.25);
+		cairo_rectangle(cr, x0, ty, x1 - x0, th);
+		cairo_fill(cr);
+		cairo_save(cr);
+		cairo_rectangle(cr, x0, ty, x1 - x0, th);
+		cairo_clip(cr);
+		cairo_set_source_rgb(cr, render_style_muted.r,
+				     render_style_muted.g, render_style_muted.b);
+		cairo_set_line_width(cr, 0.05 * F);
+		for (double s = -th; s < x1 - x0 + th; s += 0.3 * F) {
+			cairo_move_to(cr, x0 + s, ty + th);
+			cairo_line_to(cr, x0 + s + th, ty);
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	}
+	if (!b->n)
+		return;
+	/* the budget: a step line, dropping while the row runs */
+	cairo_set_source_rgb(cr, render_style_text.r, render_style_text.g,
+			     render_style_text.b);
+	cairo_set_line_width(cr, 0.08 * F);
+	cairo_save(cr);
+	cairo_rectangle(cr, ax->x0, by - 0.1 * F, ax->x1 - ax->x0, bh + 0.2 * F);
+	cairo_clip(cr);
+	cairo_new_path(cr);
+	resv_curve(g, b, by, bh, resv_cairo_pt, cr);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}

@@ -1,0 +1,130 @@
+/* policy_cbs.c - EDF over jobs and Constant Bandwidth Servers (DESIGN 4,
+ * THEORY E.1-E.3, E.5).
+ *
+ * The scenario's servers (cfg.servers) each serve, FIFO, the jobs of the
+ * tasks attached to them (cfg.task_server); the other tasks are plain EDF
+ * entities.  One EDF order over both: a plain task's ready job by its
+ * absolute deadline, a server by its scheduling deadline d_s (sim/server.c
+ * has the rules).  With cpus > 1 this is global EDF over the entities
+ * (Baruah, Goossens, Lipari 2002).
+ *
+ * Ties: an entity whose tie key (tie_break) is lower preempts a running
+ * one with an equal deadline, i.e. the tie-break is part of the priority
+ * (the E.7 reference schedules are computed so: a hard server replenished
+ * at d with the same deadline as the running one, but a lower index,
+ * takes the CPU).  The edf and linux-dl policies keep running an equal
+ * deadline instead (kernel dl_entity_preempt()).
+ *
+ * GRUB (reclaim: grub) is uniprocessor (Lipari & Baruah 2000): with U_max
+ * = 1 and plain tasks' C/T counted as always active, a reclaiming server
+ * drains at dq = -max{U_i, U_act} dt (the kernel's formula, THEORY E.5,
+ * reduces to this on one CPU).  Bandwidths are 2^20 fixed point rounded
+ * up, and a constrained server (D < T) counts with its density Q/D, so
+ * reclaiming never takes what a server needs.  The budget drained at a
+ * fractional rate is kept exactly (sim/server.c, qfrac); what remains at
+ * the last whole time unit before it runs out is forfeited.
+ */
+#include "models/mem.h"
+#include "sim/policy.h"
+#include "sim/server.h"
+
+static void cbs_fini(void *state)
+{
+	struct sv_rq *rq = state;
+
+	if (!rq)
+		return;
+	sv_fini(rq);
+	rt_free(rq);
+}
+
+static enum sv_rules cbs_rules(enum rt_server_kind k)
+{
+	switch (k) {
+	case RT_SERVER_HARD_CBS:        return SV_RULES_HARD;
+	case RT_SERVER_REVISED_CBS:     return SV_RULES_REVISED;
+	case RT_SERVER_CBS:             break;
+	}
+	return SV_RULES_CBS;
+}
+
+static enum rt_err cbs_init(struct sim_engine *e, void **state,
+			    struct rt_diag *d)
+{
+	const struct sim_config *cfg = sim_engine_config(e);
+	struct sv_rq *rq = rt_calloc(1, sizeof(*rq));
+	enum rt_err err;
+
+	if (!rq)
+		return rt_diagf(d, RT_ERR_NOMEM, "cbs: out of memory");
+	err = sv_init(rq, e, cfg->nservers, d);
+	if (err) {
+		rt_free(rq);
+		return err;
+	}
+	rq->tie_preempts = true;
+	for (size_t i = 0; i < cfg->nservers; i++) {
+		const struct rt_server *p = &cfg->servers[i];
+		struct sv_server *s = &rq->srv[i];
+
+		if (p->reclaim == RT_RECLAIM_GRUB && cfg->cpus > 1) {
+			cbs_fini(rq);
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "server %s: "
+					"reclaim: grub is uniprocessor (Lipari & "
+					"Baruah 2000); use cpus: 1",
+					p->name ? p->name : "?");
+		}
+		s->name = p->name;
+		s->rules = cbs_rules(p->kind);
+		s->grub = p->reclaim == RT_RECLAIM_GRUB;
+		s->Q = p->budget_max;
+		s->D = p->deadline;
+		s->P = p->period;
+		s->st->name = p->name;
+	}
+	for (size_t i = 0; cfg->task_server && i < cfg->ntasks; i++)
+		rq->tasks[i].server = cfg->task_server[i];
+	sv_setup(rq, RT_DL_RUNTIME_INF, 0);
+	*state = rq;
+	return RT_OK;
+}
+
+static enum rt_err cbs_enqueue(void *state, struct sim_job *j, unsigned flags)
+{
+	return sv_enqueue(state, j, flags);
+}
+
+static void cbs_dequeue(void *state, struct sim_job *j, unsigned flags)
+{
+	sv_dequeue(state, j, flags);
+}
+
+static enum rt_err cbs_schedule(void *state)
+{
+	return sv_schedule(state);
+}
+
+static enum rt_err cbs_timer(void *state, struct sim_event *ev)
+{
+	return sv_timer(state, ev);
+}
+
+static enum rt_err cbs_end(void *state)
+{
+	return sv_end(state);
+}
+
+const struct sim_policy_ops sim_policy_cbs = {
+	.name        = "cbs",
+	.init        = cbs_init,
+	.fini        = cbs_fini,
+	.enqueue     = cbs_enqueue,
+	.dequeue     = cbs_dequeue,
+	.schedule    = cbs_schedule,
+	.update_curr = NULL,
+	.timer       = cbs_timer,
+	.flags       = SIM_POLICY_SERVERS,
+	.admit       = NULL,
+	.leave       = NULL,
+	.end         = cbs_end,
+};

@@ -1,0 +1,436 @@
+/* server.c - EDF over entities (plain jobs and CBS servers): set-up,
+ * keys, the runqueue heaps and the policy hooks; the core of the cbs,
+ * linux-dl and edf-split policies (see server.h; THEORY E.1-E.5, DESIGN
+ * 3-4).  The CBS rules and the budget accounting are in server_rules.c.
+ *
+ * Invariants after sv_schedule():
+ *   - a server's 'ent' is non-NULL iff it has work and is not throttled,
+ *     and then ent is in 'ready' or 'running' (ent->pcpu >= 0);
+ *   - no CPU is idle while 'ready' is non-empty, and no waiting entity
+ *     should preempt a running one (sv_before);
+ *   - a running server's budget timer fires when q reaches 0 at the
+ *     current rate (never later), and is disarmed while it waits.
+ *
+ * Cost: O(log n) per enqueue/dequeue/timer (n = entities), O(log n +
+ * log m) per change of the assignment; a GRUB rate change re-arms the
+ * m running servers.  The server FIFO is a singly linked list of tasks;
+ * removing a task from the middle (an aborted job) is O(tasks of the
+ * server).  No allocation after init except the event queue growing for
+ * the policy's timers (three per server).
+ */
+#include "sim/server_int.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <limits.h>
+
+#include "models/mem.h"
+
+#define SV_NOT_IDLE UINT_MAX
+
+/* ---- CPUs: the idle stack (as policy_edf.c) --------------------------- */
+
+static void sv_idle_push(struct sv_rq *rq, unsigned cpu)
+{
+	assert(rq->idle_pos[cpu] == SV_NOT_IDLE && rq->nidle < rq->ncpus);
+	rq->idle_pos[cpu] = rq->nidle;
+	rq->idle[rq->nidle++] = cpu;
+}
+
+static void sv_idle_take(struct sv_rq *rq, unsigned cpu)
+{
+	unsigned slot = rq->idle_pos[cpu];
+	unsigned top = rq->idle[--rq->nidle];
+
+	assert(slot != SV_NOT_IDLE);
+	rq->idle[slot] = top;
+	rq->idle_pos[top] = slot;
+	rq->idle_pos[cpu] = SV_NOT_IDLE;
+}
+
+static unsigned sv_idle_pick(const struct sv_rq *rq, const struct sim_job *j)
+{
+	int last = j->info.cpu;
+
+	if (last >= 0 && (unsigned)last < rq->ncpus &&
+	    rq->idle_pos[last] != SV_NOT_IDLE)
+		return (unsigned)last;
+	return rq->idle[rq->nidle - 1];
+}
+
+/* ---- set-up ------------------------------------------------------------ */
+
+void sv_fini(struct sv_rq *rq)
+{
+	/* the timers are ours: out of the engine's queue before they go */
+	for (size_t i = 0; i < rq->nsrv; i++) {
+		sim_engine_disarm(rq->e, &rq->srv[i].budget.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
+	}
+	sim_rq_fini(&rq->ready);
+	sim_rq_fini(&rq->running);
+	rt_free(rq->idle);
+	rt_free(rq->idle_pos);
+	rt_free(rq->vacated);
+	rt_free(rq->tasks);
+	rt_free(rq->srv);
+}
+
+enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
+		    struct rt_diag *d)
+{
+	const struct sim_config *cfg = sim_engine_config(e);
+	struct sim_server_stats *st = NULL;
+	size_t n = cfg->ntasks;
+
+	rq->e = e;
+	rq->tie = cfg->tie_break;
+	rq->ncpus = cfg->cpus;
+	rq->horizon = cfg->horizon;
+	sim_rq_init(&rq->ready, false);
+	sim_rq_init(&rq->running, true);
+	rq->idle = rt_calloc(cfg->cpus, sizeof(*rq->idle));
+	rq->idle_pos = rt_calloc(cfg->cpus, sizeof(*rq->idle_pos));
+	rq->vacated = rt_calloc(cfg->cpus, sizeof(*rq->vacated));
+	rq->tasks = rt_calloc(n ? n : 1, sizeof(*rq->tasks));
+	rq->srv = rt_calloc(nsrv ? nsrv : 1, sizeof(*rq->srv));
+	if (nsrv)
+		st = sim_engine_server_stats(e, nsrv);
+	if (!rq->idle || !rq->idle_pos || !rq->vacated || !rq->tasks ||
+	    !rq->srv || (nsrv && !st) ||
+	    sim_rq_reserve(&rq->ready, n) != RT_OK ||
+	    sim_rq_reserve(&rq->running, cfg->cpus < n ? cfg->cpus : n)
+	    != RT_OK) {
+		sv_fini(rq);
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
+				cfg->policy);
+	}
+	rq->ntasks = n;
+	rq->nsrv = nsrv;
+	for (unsigned c = 0; c < rq->ncpus; c++) {
+		unsigned slot = rq->ncpus - 1 - c;
+
+		rq->idle[slot] = c;
+		rq->idle_pos[c] = slot;
+	}
+	rq->nidle = rq->ncpus;
+	for (size_t i = 0; i < n; i++) {
+		rq->tasks[i].server = -1;
+		rq->tasks[i].admitted = true;
+	}
+	for (size_t i = 0; i < nsrv; i++) {
+		struct sv_server *s = &rq->srv[i];
+
+		s->idx = (uint32_t)i;
+		s->st = &st[i];
+		s->missed_d = RT_TIME_NEVER;
+		s->state = RT_SRV_INACTIVE;
+		s->fresh = true;
+		sim_event_init(&s->budget.ev, 0);
+		sim_event_init(&s->repl.ev, 0);
+		sim_event_init(&s->inact.ev, 0);
+		s->budget.what = SV_T_BUDGET;
+		s->repl.what = SV_T_REPL;
+		s->inact.what = SV_T_INACT;
+		s->budget.srv = s->repl.srv = s->inact.srv = (uint32_t)i;
+	}
+	return RT_OK;
+}
+
+void sv_setup(struct sv_rq *rq, int64_t rt_runtime_us, int64_t rt_period_us)
+{
+	const struct sim_config *cfg = sim_engine_config(rq->e);
+	uint64_t plain = 0, all = 0;
+
+	for (size_t i = rq->ntasks; i-- > 0;) {
+		const struct rt_task *t = &cfg->tasks[i];
+
+		if (rq->tasks[i].server >= 0)
+			rq->srv[rq->tasks[i].server].task0 = (uint32_t)i;
+		else if (rq->tasks[i].admitted)
+			plain += rt_server_bw_ceil(t->wcet < t->period ?
+						   t->wcet : t->period,
+						   t->period);
+	}
+	for (size_t i = 0; i < rq->nsrv; i++) {
+		struct sv_server *s = &rq->srv[i];
+
+		if (s->rules == SV_RULES_LINUX) {
+			s->bw = rt_dl_to_ratio(s->P, s->Q);
+			s->density = rt_dl_to_ratio(s->D, s->Q);
+			s->bwP = s->P;
+		} else {
+			s->bwP = s->D < s->P ? s->D : s->P;
+			s->bw = rt_server_bw_ceil(s->Q, s->bwP);
+		}
+		if (s->grub)
+			rq->grub_on = true;
+		if (rq->tasks[s->task0].admitted)
+			all += s->bw;
+	}
+	rt_dl_grub_init(&rq->grub, rt_runtime_us, rt_period_us);
+	/* Plain tasks never become inactive: their bandwidth is always
+	 * active (they are not reclaimable). */
+	rq->grub.running_bw = plain;
+	rq->grub.this_bw = plain + all;
+	rq->grub.extra_bw = rq->grub.max_bw > rq->grub.this_bw ?
+			    rq->grub.max_bw - rq->grub.this_bw : 0;
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+static void sv_key(const struct sv_rq *rq, struct sim_job *j, uint8_t klass,
+		   rt_time deadline)
+{
+	j->key.k0 = klass;
+	j->key.k1 = deadline;
+	j->key.k2 = rq->tie == SIM_TIE_FIFO ? j->info.seq : j->info.task;
+}
+
+/* Should an entity with key a run instead of one with key b? */
+static bool sv_before(const struct sv_rq *rq, const struct sim_key *a,
+		      const struct sim_key *b)
+{
+	if (a->k0 != b->k0)
+		return a->k0 < b->k0;
+	if (a->k1 != b->k1)
+		return a->k1 < b->k1;
+	return rq->tie_preempts && a->k2 < b->k2;
+}
+
+struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j)
+{
+	int32_t s = rq->tasks[j->info.task].server;
+
+	return s >= 0 ? &rq->srv[s] : NULL;
+}
+
+/* ---- records ----------------------------------------------------------- */
+
+void sv_rec(struct sv_rq *rq, const struct sv_server *s,
+		   enum sim_rec_kind kind, rt_time value)
+{
+	const struct sim_job *j = s->ent ? s->ent :
+				  s->head ? s->head->job : rq->leaving;
+	int cpu = s->ent && s->ent->pcpu >= 0 ? s->ent->pcpu : -1;
+
+	sim_engine_emit(rq->e, kind, cpu, j ? j->info.task : s->task0, j,
+			value);
+}
+
+/* ---- entities in the heaps --------------------------------------------- */
+
+static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
+{
+	const struct sim_job *victim = sim_rq_top(&rq->running);
+
+	j->pcpu = -1;
+	if (rq->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
+		sim_engine_resched(rq->e);
+	return sim_rq_push(&rq->ready, j);
+}
+
+/* The server's head job stands for it in the heaps from now on. */
+enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s)
+{
+	assert(!s->ent && s->head && !s->throttled);
+	s->ent = s->head->job;
+	s->state = RT_SRV_ACTIVE_CONTENDING;
+	sv_key(rq, s->ent, s->klass, s->d);
+	return sv_ready_push(rq, s->ent);
+}
+
+/* Take the server's entity out of the heaps (off its CPU if it runs:
+ * the CPU is given back in the next sv_schedule). */
+void sv_pull(struct sv_rq *rq, struct sv_server *s)
+{
+	struct sim_job *j = s->ent;
+
+	if (!j)
+		return;
+	if (j->pcpu >= 0) {
+		unsigned cpu = (unsigned)j->pcpu;
+
+		sv_stop(rq, j);
+		sim_rq_remove(&rq->running, j);
+		j->pcpu = -1;
+		sv_idle_push(rq, cpu);
+		rq->vacated[rq->nvacated++] = cpu;
+		sim_engine_resched(rq->e);
+	} else {
+		sim_rq_remove(&rq->ready, j);
+	}
+	s->ent = NULL;
+}
+
+/* The server's deadline changed while its entity is queued. */
+enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s)
+{
+	struct sim_job *j = s->ent;
+
+	if (!j)
+		return RT_OK;
+	sv_key(rq, j, s->klass, s->d);
+	sim_rq_update(j->pcpu >= 0 ? &rq->running : &rq->ready, j);
+	sim_engine_resched(rq->e);
+	return RT_OK;
+}
+
+/* ---- hooks ------------------------------------------------------------- */
+
+enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
+{
+	struct sv_task *tk = &rq->tasks[j->info.task];
+	struct sv_server *s;
+
+	(void)flags;
+	tk->job = j;
+	if (tk->server < 0) {
+		sv_key(rq, j, tk->klass, j->info.abs_deadline);
+		return sv_ready_push(rq, j);
+	}
+	s = &rq->srv[tk->server];
+	/* E.1 rule 3: a server with pending work just queues the job */
+	tk->next = NULL;
+	if (s->tail)
+		s->tail->next = tk;
+	else
+		s->head = tk;
+	s->tail = tk;
+	if (s->head != tk)
+		return RT_OK;
+	return sv_wakeup(rq, s);
+}
+
+static void sv_fifo_remove(struct sv_server *s, struct sv_task *tk)
+{
+	struct sv_task **pp = &s->head, *prev = NULL;
+
+	while (*pp && *pp != tk) {
+		prev = *pp;
+		pp = &(*pp)->next;
+	}
+	assert(*pp == tk);
+	*pp = tk->next;
+	if (s->tail == tk)
+		s->tail = prev;
+	tk->next = NULL;
+}
+
+void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
+{
+	struct sv_task *tk = &rq->tasks[j->info.task];
+	struct sv_server *s = sv_of(rq, j);
+	enum rt_err err = RT_OK;
+
+	(void)flags;
+	tk->job = NULL;
+	rq->leaving = j;
+	if (!s || s->ent == j) {
+		if (j->pcpu >= 0) {
+			sv_stop(rq, j);
+			sim_rq_remove(&rq->running, j);
+			sv_idle_push(rq, (unsigned)j->pcpu);
+			j->pcpu = -1;
+		} else {
+			sim_rq_remove(&rq->ready, j);
+		}
+		if (!s)
+			goto out;
+		s->ent = NULL;
+	}
+	sv_fifo_remove(s, tk);
+	/* exhaustion coinciding with the completion (E.7 vector 2) */
+	if (!s->throttled && s->q <= 0)
+		err = sv_exhausted(rq, s);
+	if (!err && s->head && !s->throttled && !s->ent)
+		err = sv_push(rq, s);
+	else if (!err && !s->head)
+		err = sv_idle(rq, s);
+	if (err)
+		rq->err = err;
+out:
+	rq->leaving = NULL;
+}
+
+enum rt_err sv_schedule(struct sv_rq *rq)
+{
+	struct sim_job *j, *victim;
+	enum rt_err err;
+
+	if (rq->err)
+		return rq->err;
+	for (unsigned i = 0; i < rq->nvacated; i++)
+		sim_engine_assign(rq->e, rq->vacated[i], NULL);
+	rq->nvacated = 0;
+	while ((j = sim_rq_top(&rq->ready)) != NULL) {
+		unsigned cpu;
+
+		if (rq->nidle) {
+			cpu = sv_idle_pick(rq, j);
+			sv_idle_take(rq, cpu);
+			sim_rq_pop(&rq->ready);
+			if ((err = sim_rq_push(&rq->running, j)))
+				return err;
+		} else {
+			victim = sim_rq_top(&rq->running);
+			if (!sv_before(rq, &j->key, &victim->key))
+				break;
+			cpu = (unsigned)victim->pcpu;
+			sv_stop(rq, victim);
+			victim->pcpu = -1;
+			sim_rq_replace_top(&rq->ready, victim);
+			sim_rq_replace_top(&rq->running, j);
+		}
+		j->pcpu = (int)cpu;
+		sim_engine_assign(rq->e, cpu, j);
+		if ((err = sv_start(rq, j)))
+			return err;
+	}
+	return RT_OK;
+}
+
+enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
+{
+	/* ev is the first member of struct sv_timer */
+	struct sv_timer *tm = (struct sv_timer *)(void *)ev;
+	struct sv_server *s = &rq->srv[tm->srv];
+
+	switch (tm->what) {
+	case SV_T_BUDGET:
+		sv_charge(rq, s);
+		if (s->q > 0 && !rq->kernel) {
+			/* less than one time unit of budget left at this
+			 * rate (sv_exhaust_in): forfeited */
+			s->q = 0;
+			s->qfrac = 0;
+		}
+		if (s->q > 0)           /* not yet: cannot happen */
+			return sv_arm_budget(rq, s);
+		return sv_exhausted(rq, s);
+	case SV_T_REPL:
+		return sv_replenish(rq, s);
+	case SV_T_INACT:
+		return sv_inactive(rq, s);
+	}
+	return RT_ERR_INVAL;
+}
+
+/* At the horizon: a server with work and budget whose deadline has
+ * passed missed it (value H - d, a lower bound). */
+enum rt_err sv_end(struct sv_rq *rq)
+{
+	for (size_t i = 0; i < rq->nsrv; i++) {
+		struct sv_server *s = &rq->srv[i];
+
+		sv_charge(rq, s);
+		if (s->head && !s->throttled && s->q > 0 &&
+		    s->d <= rq->horizon && s->missed_d != s->d) {
+			s->missed_d = s->d;
+			sim_engine_server_miss(rq->e, s->idx, rq->horizon - s->d);
+			sv_rec(rq, s, SIM_REC_SERVER_MISS, rq->horizon - s->d);
+		}
+	}
+	return rq->err;
+}

@@ -1,0 +1,158 @@
+/* server.h - EDF over entities with CBS servers: the machinery shared by
+ * the cbs, linux-dl and edf-split policies (sim-internal; DESIGN 3-4,
+ * THEORY E).
+ *
+ * An entity is either the ready job of a plain task (key: the job's
+ * absolute deadline) or a server that has work and budget (key: the
+ * server's deadline d_s; the job standing for it in the runqueue heaps is
+ * the head of the server's FIFO, 'ent').  Keys are (class, deadline,
+ * tie): class 0 runs before class 1 (edf-split: hard above soft), EDF
+ * within a class, ties as the scenario's tie_break (task index, or the
+ * global release order for fifo).  The m most urgent entities run on the
+ * m CPUs (global EDF; one CPU: uniprocessor EDF).
+ *
+ * Server rules (per server, THEORY E.1-E.5):
+ *
+ *   SV_RULES_CBS      soft CBS: exhaustion postpones d += T, q += Q
+ *   SV_RULES_HARD     hard CBS: exhaustion throttles until d
+ *   SV_RULES_REVISED  hard, revised wake-up, throttle until d - D + T,
+ *                     exact arithmetic
+ *   SV_RULES_LINUX    the same as SCHED_DEADLINE computes it (2^20 fixed
+ *                     point, 2^10 ns overflow granularity)
+ *
+ * Budget is charged by the core itself (not through update_curr): a
+ * running server drains from 'since' at 'rate' (2^20 = 1; GRUB lowers
+ * it), and its exhaustion is a timer predicted when it starts running and
+ * cancelled/re-armed whenever it stops or its rate changes.
+ */
+#ifndef SIM_SERVER_H
+#define SIM_SERVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "models/linux_dl.h"
+#include "models/server.h"
+#include "sim/policy.h"
+#include "sim/rq.h"
+
+enum sv_rules {
+	SV_RULES_CBS = 0,
+	SV_RULES_HARD,
+	SV_RULES_REVISED,
+	SV_RULES_LINUX
+};
+
+enum sv_timer_what {
+	SV_T_BUDGET = 0,                /* budget exhausted (rank BUDGET) */
+	SV_T_REPL,                      /* replenishment (rank REPLENISH) */
+	SV_T_INACT                      /* GRUB 0-lag time (rank REPLENISH) */
+};
+
+struct sv_timer {
+	struct sim_event ev;            /* armed with sim_engine_arm() */
+	uint8_t what;                   /* enum sv_timer_what */
+	uint32_t srv;                   /* index into sv_rq.srv */
+};
+
+struct sv_task {
+	struct sim_job *job;            /* its ready job (FIFO head the engine
+					 * gave us), NULL if none */
+	struct sv_task *next;           /* server FIFO link */
+	int32_t server;                 /* index into sv_rq.srv, -1: plain */
+	uint8_t klass;                  /* key class: 0 first */
+	bool admitted;                  /* counted in the bandwidth sums */
+};
+
+struct sv_server {
+	/* static */
+	const char *name;               /* borrowed */
+	enum sv_rules rules;
+	bool grub;                      /* budget drains at the GRUB rate */
+	rt_time Q, D, P;                /* budget, relative deadline, period */
+	uint64_t bw;                    /* GRUB bandwidth in 2^20: linux
+					 * floor(Q/P) (dl_bw); else
+					 * ceil(Q/min(D,P)) (the density: safe
+					 * for constrained servers) */
+	rt_time bwP;                    /* the period of bw: P (linux) or
+					 * min(D, P); the 0-lag time is
+					 * d - q bwP/Q */
+	uint64_t density;               /* linux: to_ratio(D, Q) */
+	uint8_t klass;                  /* key class */
+	uint32_t task0;                 /* a task of it (records) */
+	uint32_t idx;                   /* own index */
+	/* dynamic */
+	rt_time q;                      /* q_s; < 0 only in overrun */
+	uint64_t qfrac;                 /* GRUB, exact CBS: the budget is
+					 * q - qfrac / 2^20, 0 <= qfrac < 2^20
+					 * (consumption at a fixed-point rate
+					 * is kept exactly) */
+	rt_time d;                      /* d_s, absolute */
+	enum rt_server_state state;
+	bool throttled;                 /* waiting for its replenishment */
+	bool active;                    /* counted in running_bw (GRUB) */
+	bool fresh;                     /* never woken: the first wake-up
+					 * sets d = t + D, q = Q (kernel
+					 * setup_new_dl_entity()) */
+	struct sv_task *head, *tail;    /* FIFO of tasks with a ready job */
+	struct sim_job *ent;            /* head->job while it stands in the
+					 * heaps (not throttled), else NULL */
+	rt_time since;                  /* running: budget charged up to */
+	uint64_t rate;                  /* running: drain rate, 2^20 = 1 */
+	rt_time throttled_at;           /* start of the current throttle */
+	rt_time missed_d;               /* d_s already counted as missed */
+	struct sv_timer budget, repl, inact;
+	struct sim_server_stats *st;    /* engine-owned */
+};
+
+struct sv_rq {
+	struct sim_engine *e;           /* borrowed */
+	enum sim_tie_break tie;
+	bool tie_preempts;              /* a lower tie key preempts an equal
+					 * deadline (cbs); else strict '<' on
+					 * (class, deadline) as the kernel */
+	bool kernel;                    /* GRUB charged as the kernel (floor)
+					 * instead of rounding up */
+	unsigned ncpus;
+	rt_time horizon;
+	struct sim_rq ready;            /* min-heap of waiting entities */
+	struct sim_rq running;          /* max-heap of running entities */
+	unsigned *idle, *idle_pos, nidle;
+	unsigned *vacated, nvacated;    /* CPUs whose entity we took off */
+	struct sv_task *tasks;          /* ntasks entries */
+	size_t ntasks;
+	struct sv_server *srv;          /* nsrv entries */
+	size_t nsrv;
+	bool grub_on;                   /* some server reclaims: track U_act */
+	struct rt_dl_grub grub;         /* running_bw, this_bw, ... */
+	enum rt_err err;                /* sticky error of a void hook,
+					 * returned by the next schedule */
+	const struct sim_job *leaving;  /* in sv_dequeue: the job leaving,
+					 * named by records of its server */
+};
+
+/* Allocate for the engine's tasks and nsrv servers (tasks plain, class 0;
+ * servers zeroed with their timers and statistics).  The policy then
+ * fills the servers' static fields and the tasks' server/class, and calls
+ * sv_setup(). */
+enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
+		    struct rt_diag *d);
+void sv_fini(struct sv_rq *rq);
+
+/* Derive bandwidths and the server's first task; GRUB quantities for
+ * rt_runtime/rt_period (us; -1: U_max = 1).  Plain tasks' C/T count as
+ * always active bandwidth. */
+void sv_setup(struct sv_rq *rq, int64_t rt_runtime_us, int64_t rt_period_us);
+
+/* The policy hooks. */
+enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags);
+void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags);
+enum rt_err sv_schedule(struct sv_rq *rq);
+enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev);
+enum rt_err sv_end(struct sv_rq *rq);
+
+/* GRUB bookkeeping when the policy adds or removes bandwidth (admission,
+ * leave): re-rates running servers. */
+enum rt_err sv_this_bw_changed(struct sv_rq *rq);
+
+#endif /* SIM_SERVER_H */

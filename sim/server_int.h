@@ -1,0 +1,38 @@
+/* server_int.h - functions shared by server.c (the entity EDF core) and
+ * server_rules.c (the CBS rules and budget accounting); private to
+ * those two files. */
+#ifndef SIM_SERVER_INT_H
+#define SIM_SERVER_INT_H
+
+#include "sim/server.h"
+
+/* server.c */
+/* The server of j's task, or NULL for a plain task. */
+struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j);
+/* Emit a server record naming the job it serves (or one of its tasks). */
+void sv_rec(struct sv_rq *rq, const struct sv_server *s,
+	    enum sim_rec_kind kind, rt_time value);
+/* The server's head job stands for it in the heaps from now on. */
+enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s);
+/* Take the server's entity out of the heaps (its CPU is given back in
+ * the next sv_schedule). */
+void sv_pull(struct sv_rq *rq, struct sv_server *s);
+/* The server's deadline changed while its entity is queued. */
+enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s);
+
+/* server_rules.c */
+void sv_charge(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s);
+/* j (a server's entity, or a plain job: no-op) starts / stops running. */
+enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j);
+void sv_stop(struct sv_rq *rq, struct sim_job *j);
+/* GRUB: the 0-lag time passed. */
+enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s);
+/* The rules: the server got work while idle; its budget ran out; its
+ * replenishment (timer, or immediate); it ran out of work. */
+enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s);
+
+#endif /* SIM_SERVER_INT_H */

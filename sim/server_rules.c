@@ -1,0 +1,468 @@
+/* server_rules.c - the CBS rules and budget accounting of the entity EDF
+ * core (sim/server.c; server.h has the model, THEORY E.1-E.5 the rules).
+ *
+ * Budget: a running server drains from 'since' at 'rate' (2^20 = 1; the
+ * GRUB rate otherwise) and is charged whenever it stops, its rate changes
+ * or a rule needs its budget; its exhaustion timer is armed only when its
+ * job would outlive the budget.  Rules: wake-up (rule 4 / revised),
+ * exhaustion (soft postponement / hard throttle), replenishment (the
+ * kernel's loop), going idle (GRUB's 0-lag time), server deadline misses.
+ * Every rule names the paper and the kernel function it follows.
+ */
+#include "sim/server_int.h"
+
+#include <assert.h>
+
+/* Server deadline miss (DESIGN 2): d_s passed while the server still had
+ * work and budget.  Detected when it exhausts its budget or runs out of
+ * work later than d_s, and at the horizon; counted once per d_s. */
+static void sv_check_miss(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	if (now <= s->d || s->missed_d == s->d)
+		return;
+	s->missed_d = s->d;
+	sim_engine_server_miss(rq->e, s->idx, now - s->d);
+	sv_rec(rq, s, SIM_REC_SERVER_MISS, now - s->d);
+}
+
+/* ---- budget accounting ------------------------------------------------- */
+
+/* Running time after which a running server's budget is used up at
+ * rate r (2^20 = 1); RT_TIME_NEVER if never.  The kernel (linux rules)
+ * charges floor(delta r / 2^20) (grub_reclaim()), so it needs delta >=
+ * q 2^20 / r, rounded up.  The exact CBS keeps the fraction (qfrac) and
+ * needs delta r >= q 2^20 - qfrac; a fractional rate cannot hit that
+ * exactly in whole time units, so it rounds down: the timer fires no
+ * later than the budget ends and the remainder, less than one time unit
+ * of it, is forfeited (sv_timer), so the server never runs beyond what
+ * GRUB grants it. */
+static rt_time sv_exhaust_in(const struct sv_rq *rq,
+			     const struct sv_server *s, uint64_t r)
+{
+	rt_u128 need, v;
+
+	if (s->q <= 0)
+		return 0;
+	if (r == RT_BW_UNIT && s->qfrac == 0)
+		return s->q;
+	if (r == 0)
+		return RT_TIME_NEVER;
+	need = (rt_u128)s->q << RT_BW_SHIFT;
+	if (rq->kernel) {
+		v = (need + r - 1) / r;
+	} else {
+		need -= s->qfrac;
+		v = need / r;
+	}
+	return v > (rt_u128)RT_TIME_MAX ? RT_TIME_NEVER : (rt_time)v;
+}
+
+static uint64_t sv_rate(const struct sv_rq *rq, const struct sv_server *s)
+{
+	return s->grub ? rt_dl_grub_rate(&rq->grub, s->bw) : RT_BW_UNIT;
+}
+
+/* Bring a running server's budget up to now. */
+void sv_charge(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), delta;
+	rt_u128 used;
+
+	if (!s->ent || s->ent->pcpu < 0 || now == s->since)
+		return;
+	delta = now - s->since;
+	s->since = now;
+	if (s->rate == RT_BW_UNIT && s->qfrac == 0) {
+		s->q -= delta;
+		return;
+	}
+	used = (rt_u128)delta * s->rate;
+	if (!rq->kernel) {      /* exact: carry the fraction */
+		used += s->qfrac;
+		s->qfrac = (uint64_t)(used & (RT_BW_UNIT - 1));
+	}
+	used >>= RT_BW_SHIFT;
+	s->q -= used > (rt_u128)RT_TIME_MAX ? RT_TIME_MAX : (rt_time)used;
+}
+
+/* (Re)arm the exhaustion timer of a running server at its current rate.
+ * Not armed when its job completes first (or at the same instant: the
+ * completion is handled first and charges the budget, sv_dequeue), which
+ * saves two event-queue operations per job that stays within budget. */
+enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+	rt_time in = sv_exhaust_in(rq, s, s->rate), at;
+	const struct sim_job *j = s->ent;
+	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
+
+	if (in == RT_TIME_NEVER || rem <= in || !rt_time_add(now, in, &at) ||
+	    at > rq->horizon) {
+		sim_engine_disarm(rq->e, &s->budget.ev);
+		return RT_OK;
+	}
+	return sim_engine_arm(rq->e, &s->budget.ev, at, SIM_RANK_BUDGET);
+}
+
+/* A server's entity starts running now (placed by sv_schedule). */
+enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
+{
+	struct sv_server *s = sv_of(rq, j);
+
+	if (!s)
+		return RT_OK;
+	assert(s->ent == j);
+	s->since = sim_engine_now(rq->e);
+	s->rate = sv_rate(rq, s);
+	return sv_arm_budget(rq, s);
+}
+
+/* A server's entity stops running now (still j->pcpu >= 0). */
+void sv_stop(struct sv_rq *rq, struct sim_job *j)
+{
+	struct sv_server *s = sv_of(rq, j);
+
+	if (!s)
+		return;
+	sv_charge(rq, s);
+	sim_engine_disarm(rq->e, &s->budget.ev);
+}
+
+/* GRUB: U_act (or U_tot) changed; re-rate every running reclaiming
+ * server: charge at the old rate, re-arm at the new one.  O(m). */
+static enum rt_err sv_grub_changed(struct sv_rq *rq)
+{
+	enum rt_err err = RT_OK;
+
+	for (uint32_t i = 0; i < rq->running.n && !err; i++) {
+		struct sv_server *s = sv_of(rq, rq->running.heap[i].job);
+
+		if (!s || !s->grub)
+			continue;
+		sv_charge(rq, s);
+		s->rate = sv_rate(rq, s);
+		err = sv_arm_budget(rq, s);
+	}
+	return err;
+}
+
+enum rt_err sv_this_bw_changed(struct sv_rq *rq)
+{
+	rq->grub.extra_bw = rq->grub.max_bw > rq->grub.this_bw / rq->ncpus ?
+			    rq->grub.max_bw - rq->grub.this_bw / rq->ncpus : 0;
+	return rq->grub_on ? sv_grub_changed(rq) : RT_OK;
+}
+
+/* GRUB: the server becomes active (contending) from inactive. */
+static enum rt_err sv_activate(struct sv_rq *rq, struct sv_server *s)
+{
+	sim_engine_disarm(rq->e, &s->inact.ev);
+	if (s->active || !rq->grub_on)
+		return RT_OK;
+	s->active = true;
+	rq->grub.running_bw += s->bw;
+	return sv_grub_changed(rq);
+}
+
+enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
+{
+	s->state = RT_SRV_INACTIVE;
+	if (!s->active)
+		return RT_OK;
+	s->active = false;
+	assert(rq->grub.running_bw >= s->bw);
+	rq->grub.running_bw -= s->bw;
+	sv_rec(rq, s, SIM_REC_SERVER_INACTIVE, (rt_time)rq->grub.running_bw);
+	return sv_grub_changed(rq);
+}
+
+/* ---- the CBS rules ----------------------------------------------------- */
+
+/* A server's deadline or budget left the rt_time range. */
+static enum rt_err sv_overflow(struct sv_rq *rq, struct sv_server *s)
+{
+	(void)rq;
+	(void)s;
+	return RT_ERR_OVERFLOW;
+}
+
+/*
+ * Replenishment (kernel replenish_dl_entity(); THEORY E.2, E.4 rule 5):
+ *
+ *	while (q <= 0) { d += T; q += Q; }
+ *
+ * so an overrun is carried over (q = -5 with Q = 3 postpones two
+ * periods).  For the hard CBS of E.2 ("c := Q, d := d + T") this is the
+ * same, q being exactly 0 there.  Revised/Linux then reset a server that
+ * "lagged too much" (d < now): d = now + D, q = Q.
+ */
+static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	while (s->q <= 0) {
+		if (!rt_time_add(s->d, s->P, &s->d) ||
+		    !rt_time_add(s->q, s->Q, &s->q))
+			return sv_overflow(rq, s);
+	}
+	if ((s->rules == SV_RULES_REVISED || s->rules == SV_RULES_LINUX) &&
+	    s->d < now) {
+		if (!rt_time_add(now, s->D, &s->d))
+			return sv_overflow(rq, s);
+		s->q = s->Q;
+		s->qfrac = 0;
+	}
+	s->st->replenishments++;
+	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	return RT_OK;
+}
+
+/* The replenishment timer (or an immediate replenishment). */
+enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+	enum rt_err err = sv_recharge(rq, s);
+
+	if (err)
+		return err;
+	if (s->throttled) {
+		s->throttled = false;
+		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+	}
+	if (s->ent) {           /* replenished without a throttle */
+		if (s->ent->pcpu >= 0) {
+			s->since = now;
+			if ((err = sv_arm_budget(rq, s)))
+				return err;
+		}
+		return sv_rekey(rq, s);
+	}
+	if (s->head)
+		return sv_push(rq, s);
+	return sv_idle(rq, s);
+}
+
+/* Throttle until 'until' (hard reservations); if that instant has passed
+ * already, replenish now (kernel: start_dl_timer() fails, so
+ * ENQUEUE_REPLENISH). */
+static enum rt_err sv_throttle(struct sv_rq *rq, struct sv_server *s,
+			       rt_time until)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	if (until <= now)
+		return sv_replenish(rq, s);
+	sv_pull(rq, s);
+	s->throttled = true;
+	s->state = RT_SRV_THROTTLED;
+	s->throttled_at = now;
+	if (now < rq->horizon)
+		s->st->throttled_time += (until < rq->horizon ? until :
+					  rq->horizon) - now;
+	sv_rec(rq, s, SIM_REC_THROTTLE, until);
+	return sim_engine_arm(rq->e, &s->repl.ev, until, SIM_RANK_REPLENISH);
+}
+
+/* The next period start d - D + T (kernel dl_next_period()). */
+static enum rt_err sv_next_period(struct sv_rq *rq, struct sv_server *s,
+				  rt_time *out)
+{
+	if (!rt_time_add(s->d - s->D, s->P, out))
+		return sv_overflow(rq, s);
+	return RT_OK;
+}
+
+/*
+ * Budget exhausted (q <= 0) at now, the server having run (timer) or
+ * having just completed a job with its last unit of budget (then, as in
+ * E.7 vector 2, the rule still applies):
+ *
+ *   cbs (E.1 rule 2; RTSim executing_recharging, HR false): q += Q,
+ *       d += T at once, the server stays eligible with the later deadline;
+ *   hard-cbs (E.2): throttled until d, replenished there;
+ *   revised-cbs, linux (E.4 rule 4, kernel update_curr_dl() ->
+ *       dl_runtime_exceeded(), start_dl_timer()): throttled until the next
+ *       period start d - D + T (= d for implicit deadlines).
+ */
+enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time until;
+	enum rt_err err;
+
+	s->st->budget_exhaustions++;
+	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
+	sv_check_miss(rq, s);
+	switch (s->rules) {
+	case SV_RULES_CBS:
+		if ((err = sv_recharge(rq, s)))
+			return err;
+		if (s->ent && s->ent->pcpu >= 0) {
+			s->since = sim_engine_now(rq->e);
+			if ((err = sv_arm_budget(rq, s)))
+				return err;
+		}
+		return sv_rekey(rq, s);
+	case SV_RULES_HARD:
+		return sv_throttle(rq, s, s->d);
+	case SV_RULES_REVISED:
+	case SV_RULES_LINUX:
+		if ((err = sv_next_period(rq, s, &until)))
+			return err;
+		return sv_throttle(rq, s, until);
+	}
+	return RT_ERR_INVAL;
+}
+
+/*
+ * The server ran out of work at now (FIFO empty).  GRUB (THEORY E.5;
+ * kernel task_non_contending()): it stays active, non contending, until
+ * its 0-lag time t0 = d - q T/Q, then becomes inactive and its bandwidth
+ * leaves U_act; if t0 has passed, at once.  Without GRUB nobody needs
+ * U_act, so it is inactive at once (the wake-up rule accounts for the
+ * 0-lag time by itself).
+ */
+/* The 0-lag time d - q T/Q (models/server.h; T = bwP) of the exact budget
+ * q - qfrac/2^20: the lag rounded down, so t0 is never early. */
+static bool sv_zero_lag(const struct sv_server *s, rt_time *t0)
+{
+	rt_i128 num, lag, v;
+
+	if (!s->qfrac)
+		return rt_cbs_zero_lag(s->q, s->d, s->Q, s->bwP, t0);
+	num = (((rt_i128)s->q << RT_BW_SHIFT) - (rt_i128)s->qfrac) * s->bwP;
+	lag = num / ((rt_i128)s->Q << RT_BW_SHIFT);
+	if (num < 0 && lag * ((rt_i128)s->Q << RT_BW_SHIFT) != num)
+		lag--;
+	v = (rt_i128)s->d - lag;
+	if (v < INT64_MIN || v > RT_TIME_MAX)
+		return false;
+	*t0 = (rt_time)v;
+	return true;
+}
+
+enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), t0;
+
+	if (s->q > 0)
+		sv_check_miss(rq, s);
+	if (s->throttled)
+		return RT_OK;
+	if (!rq->grub_on || !s->active) {
+		s->state = RT_SRV_INACTIVE;
+		return RT_OK;
+	}
+	if (!sv_zero_lag(s, &t0) || t0 <= now)
+		return sv_inactive(rq, s);
+	s->state = RT_SRV_ACTIVE_NON_CONTENDING;
+	return sim_engine_arm(rq->e, &s->inact.ev, t0, SIM_RANK_REPLENISH);
+}
+
+/* Sign of (q - qfrac/2^20) * mult - rhs, exactly: the wake-up tests of
+ * models/server.h (rt_cbs_needs_new_deadline(), rt_cbs_overflow()) on the
+ * exact budget of a server that keeps a fraction.  With a fraction the
+ * budget lies in (q - 1, q), so only when q*mult - rhs is in (0, mult)
+ * does the fraction decide, and then (q*mult - rhs) 2^20 < 2^83 and
+ * qfrac * mult < 2^83 fit in 128 bits. */
+static int sv_cmp_budget(const struct sv_server *s, rt_time mult, rt_i128 rhs)
+{
+	rt_i128 diff = (rt_i128)s->q * mult - rhs, l, r;
+
+	if (!s->qfrac)
+		return (diff > 0) - (diff < 0);
+	if (diff <= 0)
+		return -1;
+	if (diff >= mult)
+		return 1;
+	l = diff << RT_BW_SHIFT;
+	r = (rt_i128)s->qfrac * mult;
+	return (l > r) - (l < r);
+}
+
+/*
+ * The server gets work after being idle, at now (its FIFO was empty).
+ *
+ *   cbs, hard-cbs: rule 4 of E.1 (Abeni & Buttazzo): keep (q, d) iff
+ *       q < (d - t) Q/T, else d = t + D, q = Q (rt_cbs_needs_new_deadline(),
+ *       here on the exact budget: sv_cmp_budget()).
+ *   revised-cbs, linux (E.3, E.4 rule 3; kernel enqueue_task_dl()):
+ *     1. constrained (D < T), not throttled, d < t < d - D + T: throttle
+ *        until the next period, with q = min(q, 0)
+ *        (dl_check_constrained_dl());
+ *     2. if d < t, or q/(d - t) > Q/D (dl_entity_overflow()):
+ *          constrained and d >= t: keep d, q = (Q/D)(d - t)
+ *            (update_dl_revised_wakeup(); Abeni, Lipari, Lelli 2015);
+ *          otherwise: d = t + D, q = Q (replenish_dl_new_period());
+ *        else keep (q, d).
+ *     linux computes the test at 2^10 ns granularity and q with the
+ *     2^20 fixed-point density; revised-cbs exactly.
+ * A throttled server only becomes contending: its replenishment timer
+ * decides (kernel: "if (p->dl.dl_throttled && !(flags &
+ * ENQUEUE_REPLENISH)) return;").
+ */
+enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), next;
+	bool constrained = s->D != s->P, renew, over;
+	enum rt_err err;
+
+	if ((err = sv_activate(rq, s)))
+		return err;
+	if (s->throttled)
+		return RT_OK;
+	if (s->fresh) {
+		s->fresh = false;
+		renew = true;
+		goto out;
+	}
+	switch (s->rules) {
+	case SV_RULES_CBS:
+	case SV_RULES_HARD:
+		renew = s->d <= now ||
+			sv_cmp_budget(s, s->P, (rt_i128)(s->d - now) * s->Q) >= 0;
+		break;
+	case SV_RULES_REVISED:
+	case SV_RULES_LINUX:
+		if ((err = sv_next_period(rq, s, &next)))
+			return err;
+		if (constrained && s->d < now && now < next) {
+			if (s->q > 0) {
+				s->q = 0;
+				s->qfrac = 0;
+			}
+			sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
+			return sv_throttle(rq, s, next);
+		}
+		if (s->d < now)
+			over = true;
+		else if (s->rules == SV_RULES_LINUX)
+			over = rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D);
+		else
+			over = sv_cmp_budget(s, s->D,
+					     (rt_i128)(s->d - now) * s->Q) > 0;
+		renew = over;
+		if (over && constrained && s->d >= now) {
+			s->q = s->rules == SV_RULES_LINUX ?
+			       rt_dl_revised_runtime(s->density, s->d - now) :
+			       rt_cbs_revised_budget(s->d, now, s->Q, s->D);
+			s->qfrac = 0;
+			renew = false;
+		}
+		break;
+	default:
+		return RT_ERR_INVAL;
+	}
+out:
+	if (renew) {
+		if (!rt_time_add(now, s->D, &s->d))
+			return sv_overflow(rq, s);
+		s->q = s->Q;
+		s->qfrac = 0;
+	}
+	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	return sv_push(rq, s);
+}

@@ -1,0 +1,60 @@
+/* cbs_util.h - helpers shared by the server, linux-dl and split suites
+ * (test_cbs.c, test_linux_dl.c, test_split.c): load a scenario, run it
+ * through the engine with a text trace, and measure what each server got
+ * in its windows. */
+#ifndef TESTS_CBS_UTIL_H
+#define TESTS_CBS_UTIL_H
+
+#include <stddef.h>
+
+#include "scenarios/scn.h"
+#include "sim/engine.h"
+
+#define CBS_COMPLETE    SIM_MASK(SIM_REC_COMPLETE)
+#define CBS_RUN         (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT))
+
+/* A text trace: one line "TIME KIND TASK.JOB VALUE" per record kept. */
+struct cbs_trace {
+	char *buf;
+	size_t len, cap;
+	const struct scn_scenario *s;   /* task names */
+	rt_time from;                   /* keep records at time >= from */
+};
+
+/* scenarios/examples/NAME.yaml; a CUnit fatal failure if it does not
+ * load. */
+struct scn_scenario *cbs_load_example(const char *name);
+/* Inline YAML, named t.yaml; fatal failure if it does not load. */
+struct scn_scenario *cbs_load_text(const char *yaml);
+/* Same for a buffer; NULL (message printed) instead of a failure. */
+struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n);
+/* Loading must fail with a message containing 'want'. */
+void cbs_load_fail(const char *yaml, const char *want);
+
+/* The engine configuration of s (as cli/simulate.c builds it), with the
+ * scenario's horizon. */
+struct sim_config cbs_config(const struct scn_scenario *s);
+
+/* Create and run s with a trace of the kinds in mask (0: none);
+ * asserts success.  Free with cbs_done(). */
+struct sim_engine *cbs_run(const struct scn_scenario *s, unsigned mask,
+			   struct cbs_trace *tr);
+struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
+				rt_time from, struct cbs_trace *tr);
+void cbs_expect(const struct cbs_trace *tr, const char *want);
+void cbs_done(struct sim_engine *e, struct scn_scenario *s,
+	      struct cbs_trace *tr);
+
+/* The window [d - T, d) where a server got the most above Q. */
+struct cbs_windows {
+	size_t server;
+	rt_time from, to;
+};
+
+/* Run s and return max over servers and over their deadlines d (except
+ * those a wake-up replaced before they passed) of (execution of the
+ * server's jobs in [d - T, d)) - Q; <= 0 means no window got more than Q.
+ * *w names the worst window. */
+rt_time cbs_window_excess(const struct scn_scenario *s, struct cbs_windows *w);
+
+#endif /* TESTS_CBS_UTIL_H */

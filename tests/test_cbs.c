@@ -1,0 +1,746 @@
+/* test_cbs.c - CBS servers through the engine (policy cbs): the THEORY
+ * E.7 vectors as the example scenarios give them, statistics, errors,
+ * and random property tests (server deadlines under a bandwidth bound,
+ * the hard-CBS window bound).
+ *
+ * Traces are one line per record, "TIME KIND TASK.JOB VALUE", for the
+ * kinds a test asks for.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "models/rng.h"
+#include "models/server.h"
+#include "render/gantt.h"
+#include "scenarios/scn.h"
+#include "sim/engine.h"
+#include "tests/cbs_util.h"
+#include "tests/suites.h"
+
+#define SERVER_RECS (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |               \
+		     SIM_MASK(SIM_REC_REPLENISH) |                      \
+		     SIM_MASK(SIM_REC_THROTTLE) |                       \
+		     SIM_MASK(SIM_REC_UNTHROTTLE) |                     \
+		     SIM_MASK(SIM_REC_SERVER_DEADLINE) |                \
+		     SIM_MASK(SIM_REC_SERVER_WAKEUP) |                  \
+		     SIM_MASK(SIM_REC_SERVER_MISS))
+
+/* The exact rules of models/server.c on the E.7 numbers. */
+static void test_the_cbs_rules_are_exact(void)
+{
+	struct rt_server sv = rt_server_make("S", 2, 10, 10);
+	struct rt_diag d;
+	rt_time t0;
+
+	/* vector 2: 1 >= (10 - 3) * 0.2 = 1.4? no: keep */
+	CU_ASSERT_FALSE(rt_cbs_needs_new_deadline(1, 10, 3, 2, 10));
+	/* equality renews (Abeni-Buttazzo's >=): 2 >= (20 - 10) * 0.2 */
+	CU_ASSERT_TRUE(rt_cbs_needs_new_deadline(2, 20, 10, 2, 10));
+	CU_ASSERT_TRUE(rt_cbs_needs_new_deadline(5, 10, 10, 2, 10));
+	/* vector 5: 1/2 > 2/4? no (equal); 1/1 > 2/4: yes */
+	CU_ASSERT_FALSE(rt_cbs_overflow(1, 4, 2, 2, 4));
+	CU_ASSERT_TRUE(rt_cbs_overflow(1, 4, 3, 2, 4));
+	/* revised budget rounds down: 2/3 * 1 = 0.66 -> 0; 2/4 * 3 = 1.5 */
+	CU_ASSERT_EQUAL(rt_cbs_revised_budget(4, 3, 2, 3), 0);
+	CU_ASSERT_EQUAL(rt_cbs_revised_budget(7, 4, 2, 4), 1);
+	/* 0-lag (E.5): 8 - 2*8/4 = 4; q = -1: 8 + 2 = 10; rounded up */
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(2, 8, 4, 8, &t0) && t0 == 4);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(-1, 8, 4, 8, &t0) && t0 == 10);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(1, 8, 3, 8, &t0) && t0 == 6);
+	CU_ASSERT_TRUE(rt_cbs_zero_lag(-1, 8, 3, 8, &t0) && t0 == 11);
+	CU_ASSERT_EQUAL(rt_server_bw_ceil(4, 8), 524288);
+	CU_ASSERT_EQUAL(rt_server_bw_ceil(1, 3), 349526);       /* up */
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_OK);
+	sv.deadline = 11;
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_ERR_INVAL);
+	CU_ASSERT_STRING_EQUAL(d.msg, "server S: deadline 11 > period 10; "
+			       "expected budget <= deadline <= period");
+	sv.deadline = 10;
+	sv.budget_max = 0;
+	CU_ASSERT_EQUAL(rt_server_check(&sv, &d), RT_ERR_INVAL);
+	CU_ASSERT_STRING_EQUAL(rt_server_kind_name(RT_SERVER_REVISED_CBS),
+			       "revised-cbs");
+	CU_ASSERT_STRING_EQUAL(rt_server_state_name(RT_SRV_THROTTLED),
+			       "throttled");
+}
+
+/* E.7 vector 1, soft: d 5 -> 10 (t=2) -> 15 (t=4), done at 5, q = 1. */
+static void test_soft_cbs_finishes_the_long_job_at_5(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-single");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SERVER_RECS | CBS_COMPLETE, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup J.0 2\n"
+		   "0 server_deadline J.0 5\n"
+		   "2 budget_exhausted J.0 0\n"
+		   "2 replenish J.0 2\n"
+		   "2 server_deadline J.0 10\n"
+		   "4 budget_exhausted J.0 0\n"
+		   "4 replenish J.0 2\n"
+		   "4 server_deadline J.0 15\n"
+		   "5 complete J.0 5\n");
+	CU_ASSERT_EQUAL(st->nservers, 1);
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 2);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 0);
+	CU_ASSERT_EQUAL(st->server_misses, 0);
+	cbs_done(e, s, &tr);
+}
+
+/* E.7 vector 1, hard: run [0,2), throttled until 5; [5,7), throttled
+ * until 10; completes at 11. */
+static void test_hard_cbs_throttles_and_finishes_at_11(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-single");
+	struct cbs_trace tr;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	s->servers[0].kind = RT_SERVER_HARD_CBS;
+	e = cbs_run(s, SERVER_RECS | CBS_COMPLETE | CBS_RUN, &tr);
+	st = sim_engine_stats(e);
+	cbs_expect(&tr,
+		   "0 server_wakeup J.0 2\n"
+		   "0 server_deadline J.0 5\n"
+		   "0 start J.0 5\n"
+		   "2 budget_exhausted J.0 0\n"
+		   "2 throttle J.0 5\n"
+		   "2 preempt J.0 3\n"
+		   "5 replenish J.0 2\n"
+		   "5 server_deadline J.0 10\n"
+		   "5 unthrottle J.0 3\n"
+		   "5 start J.0 3\n"
+		   "7 budget_exhausted J.0 0\n"
+		   "7 throttle J.0 10\n"
+		   "7 preempt J.0 1\n"
+		   "10 replenish J.0 2\n"
+		   "10 server_deadline J.0 15\n"
+		   "10 unthrottle J.0 3\n"
+		   "10 start J.0 1\n"
+		   "11 complete J.0 11\n");
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 2);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 6);
+	CU_ASSERT_EQUAL(st->tasks[0].preemptions, 0);   /* throttles are not */
+	cbs_done(e, s, &tr);
+}
+
+/* E.7 vector 3: S_B's jobs finish at 5, 12, 17, 22 and A's at 19, for the
+ * soft and the hard CBS. */
+static void test_an_overrunning_server_does_not_hurt_the_other(void)
+{
+	static const char want[] =
+		"5 complete B.0 5\n"
+		"12 complete B.1 6\n"
+		"17 complete B.2 5\n"
+		"19 complete A.0 19\n"
+		"22 complete B.3 4\n";
+	enum rt_server_kind kinds[] = { RT_SERVER_CBS, RT_SERVER_HARD_CBS };
+
+	for (size_t k = 0; k < 2; k++) {
+		struct scn_scenario *s = cbs_load_example("cbs-isolation");
+		struct cbs_trace tr;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		s->servers[0].kind = s->servers[1].kind = kinds[k];
+		e = cbs_run(s, CBS_COMPLETE | SIM_MASK(SIM_REC_MISS), &tr);
+		st = sim_engine_stats(e);
+		cbs_expect(&tr, want);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		CU_ASSERT_EQUAL(st->server_misses, 0);
+		cbs_done(e, s, &tr);
+	}
+}
+
+/* E.7 vector 2: the wake-up rule keeps (10, 1) at 3; the exhaustion at
+ * the completion instant 4 recharges (d = 20); at 6 d = 20 is kept. */
+static void test_the_wakeup_rule_keeps_or_renews_q_and_d(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-wakeup");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SERVER_RECS | CBS_COMPLETE, &tr);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup J.0 2\n"
+		   "0 server_deadline J.0 10\n"
+		   "1 complete J.0 1\n"
+		   "3 server_wakeup J.1 1\n"
+		   "3 server_deadline J.1 10\n"
+		   "4 budget_exhausted J.1 0\n"
+		   "4 replenish J.1 2\n"
+		   "4 server_deadline J.1 20\n"
+		   "4 complete J.1 1\n"
+		   "6 server_wakeup J.2 2\n"
+		   "6 server_deadline J.2 20\n"
+		   "7 complete J.2 1\n");
+	cbs_done(e, s, &tr);
+}
+
+/* E.7 vectors 4 and 5 with kind revised-cbs (exact arithmetic), each
+ * task on its own CPU: only the second wake-up of each is shown. */
+static void test_revised_cbs_wakeups_match_vectors_4_and_5(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-revised");
+	struct cbs_trace tr;
+	struct sim_engine *e;
+
+	e = cbs_run_from(s, SIM_MASK(SIM_REC_SERVER_WAKEUP) |
+			 SIM_MASK(SIM_REC_SERVER_DEADLINE) |
+			 SIM_MASK(SIM_REC_THROTTLE) |
+			 SIM_MASK(SIM_REC_REPLENISH), 2000000, &tr);
+	cbs_expect(&tr,
+		   "2000000 server_wakeup C2.1 1000000\n"
+		   "2000000 server_deadline C2.1 4000000\n"
+		   "3000000 throttle C2.1 10000000\n"
+		   "3000000 server_wakeup C3.1 500000\n"
+		   "3000000 server_deadline C3.1 4000000\n"
+		   "3500000 throttle C3.1 10000000\n"
+		   "4000000 server_wakeup I4.1 1000000\n"
+		   "4000000 server_deadline I4.1 10000000\n"
+		   "5000000 throttle I4.1 10000000\n"
+		   "5000000 server_wakeup C5.1 0\n"
+		   "5000000 throttle C5.1 10000000\n"
+		   "6000000 server_wakeup I6.1 2000000\n"
+		   "6000000 server_deadline I6.1 16000000\n"
+		   "10000000 replenish C2.0 2000000\n"
+		   "10000000 server_deadline C2.0 14000000\n"
+		   "10000000 replenish C3.1 2000000\n"
+		   "10000000 server_deadline C3.1 14000000\n"
+		   "10000000 replenish I4.0 2000000\n"
+		   "10000000 server_deadline I4.0 20000000\n"
+		   "10000000 replenish C5.1 2000000\n"
+		   "10000000 server_deadline C5.1 14000000\n");
+	cbs_done(e, s, &tr);
+}
+
+/* THEORY E.5: T2 executes 6 units in [2, 8) with GRUB; without it the
+ * hard server is throttled at 6 until 8 and T2 ends at 10. */
+static void test_grub_gives_t2_six_units_in_2_to_8(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-grub");
+	struct cbs_trace tr;
+	struct sim_engine *e;
+
+	e = cbs_run(s, CBS_RUN | CBS_COMPLETE |
+		    SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |
+		    SIM_MASK(SIM_REC_SERVER_INACTIVE), &tr);
+	cbs_expect(&tr,
+		   "0 start T1.0 2\n"
+		   "2 complete T1.0 2\n"
+		   "2 start T2.0 6\n"
+		   "4 server_inactive T1.0 524288\n"
+		   "8 budget_exhausted T2.0 0\n"
+		   "8 server_inactive T2.0 0\n"
+		   "8 complete T2.0 8\n");
+	cbs_done(e, s, &tr);
+
+	s = cbs_load_example("cbs-grub");
+	s->servers[0].reclaim = s->servers[1].reclaim = RT_RECLAIM_NONE;
+	e = cbs_run(s, CBS_COMPLETE, &tr);
+	cbs_expect(&tr, "2 complete T1.0 2\n10 complete T2.0 10\n");
+	cbs_done(e, s, &tr);
+}
+
+/* Two servers with U = 1.5: S2's deadline 4 passes with budget left (a
+ * server miss by 2) while its job, due at 100, is on time; a job due
+ * before its server's deadline misses with no server miss. */
+static void test_server_and_job_misses_are_counted_apart(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"servers:\n"
+		"  - { name: S1, budget: 3, period: 4 }\n"
+		"  - { name: S2, budget: 3, period: 4 }\n"
+		"  - { name: S3, budget: 2, period: 40 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 3, D: 100, T: 100, server: S1 }\n"
+		"  - { name: B, C: 3, D: 100, T: 100, server: S2 }\n"
+		"  - { name: C, C: 1, D: 1, T: 100, server: S3, offset: 10 }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_SERVER_MISS) |
+				       SIM_MASK(SIM_REC_MISS), &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	/* A [0,3); B [3,6): exhausted at 6 > d = 4; C at 10 runs [10,11),
+	 * due 11?  no: D = 1 -> due 11, done 11, on time.  */
+	cbs_expect(&tr, "6 server_deadline_miss B.0 2\n");
+	CU_ASSERT_EQUAL(st->server_misses, 1);
+	CU_ASSERT_EQUAL(st->servers[1].deadline_misses, 1);
+	CU_ASSERT_EQUAL(st->servers[1].max_lateness, 2);
+	CU_ASSERT_EQUAL(st->misses, 0);
+	cbs_done(e, s, &tr);
+
+	s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"servers: [{ name: S, budget: 2, period: 4 }]\n"
+		"tasks: [{ name: J, C: 3, D: 2, T: 100, server: S }]\n");
+	e = cbs_run(s, SIM_MASK(SIM_REC_SERVER_MISS) | SIM_MASK(SIM_REC_MISS),
+		    &tr);
+	st = sim_engine_stats(e);
+	cbs_expect(&tr, "3 deadline_miss J.0 1\n");
+	CU_ASSERT_EQUAL(st->server_misses, 0);
+	CU_ASSERT_EQUAL(st->misses, 1);
+	cbs_done(e, s, &tr);
+}
+
+/* A server that still has work and budget at the horizon, past its
+ * deadline, is reported there (a lower bound, as for jobs). */
+static void test_a_late_server_pending_at_the_horizon_is_a_miss(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 5\n"
+		"servers:\n"
+		"  - { name: S1, kind: hard-cbs, budget: 4, period: 4 }\n"
+		"  - { name: S2, kind: hard-cbs, budget: 3, period: 4 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 100, T: 100, server: S1 }\n"
+		"  - { name: B, C: 3, D: 100, T: 100, server: S2 }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_SERVER_MISS), &tr);
+
+	cbs_expect(&tr, "5 server_deadline_miss B.0 1\n");
+	cbs_done(e, s, &tr);
+}
+
+static void test_servers_need_a_policy_that_runs_them(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nscheduler: { policy: edf }\n"
+		"servers: [{ name: S, budget: 1, period: 2 }]\n"
+		"tasks: [{ name: J, C: 1, T: 2, server: S }]\n");
+	struct sim_config c = cbs_config(s);
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "policy edf does not run "
+				      "servers; use policy cbs"));
+	c.policy = "cbs";
+	c.cpus = 2;
+	s->servers[0].reclaim = RT_RECLAIM_GRUB;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_UNSUPPORTED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "grub is uniprocessor"));
+	c.cpus = 1;
+	s->servers[0].budget_max = 3;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "budget 3 > deadline 2"));
+	s->servers[0].budget_max = 1;
+	s->task_server[0] = 1;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "server 1 does not exist"));
+	scn_free(s);
+}
+
+/* The scenario keys and their errors. */
+static void test_server_keys_load_and_bad_ones_are_located(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\n"
+		"servers:\n"
+		"  - { name: S1, kind: revised-cbs, budget: 500us, period: 2,"
+		" deadline: 1, reclaim: grub }\n"
+		"  - { name: S2, budget: 1, period: 2 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 1, T: 2, server: S2 }\n"
+		"  - { name: B, C: 1, T: 2 }\n");
+
+	CU_ASSERT_STRING_EQUAL(s->sched.policy, "cbs");
+	CU_ASSERT_EQUAL(s->nservers, 2);
+	CU_ASSERT_STRING_EQUAL(s->servers[0].name, "S1");
+	CU_ASSERT_EQUAL(s->servers[0].kind, RT_SERVER_REVISED_CBS);
+	CU_ASSERT_EQUAL(s->servers[0].budget_max, 500000);
+	CU_ASSERT_EQUAL(s->servers[0].deadline, 1000000);
+	CU_ASSERT_EQUAL(s->servers[0].period, 2000000);
+	CU_ASSERT_EQUAL(s->servers[0].reclaim, RT_RECLAIM_GRUB);
+	CU_ASSERT_EQUAL(s->servers[1].kind, RT_SERVER_CBS);
+	CU_ASSERT_EQUAL(s->servers[1].deadline, 2000000);
+	CU_ASSERT_EQUAL(s->task_server[0], 1);
+	CU_ASSERT_EQUAL(s->task_server[1], -1);
+	scn_free(s);
+	cbs_load_fail("format: 1\nservers: [{ name: S, budget: 1, period: 2 }]\n"
+		      "tasks: [{ name: A, C: 1, T: 2, server: X }]\n",
+		      "t.yaml:3:40: tasks[0].server: \"X\" is not a server; "
+		      "expected the name of an entry of servers: [...]");
+	cbs_load_fail("format: 1\nservers: [{ name: S, budget: 3, period: 2 }]\n"
+		      "tasks: [{ name: A, C: 1, T: 2 }]\n",
+		      "t.yaml:2:11: servers[0]: server S: budget 3 > deadline 2; "
+		      "expected budget <= deadline <= period");
+	cbs_load_fail("format: 1\nservers: [{ name: S, kind: soft, budget: 1, "
+		      "period: 2 }]\ntasks: [{ name: A, C: 1, T: 2 }]\n",
+		      "servers[0].kind: \"soft\" is not valid; expected cbs | "
+		      "hard-cbs | revised-cbs");
+	cbs_load_fail("format: 1\nservers: [{ name: S, period: 2 }]\n"
+		      "tasks: [{ name: A, C: 1, T: 2 }]\n",
+		      "servers[0]: missing budget");
+	cbs_load_fail("format: 1\nservers: [{ name: S, budget: 1, period: 2 },"
+		      " { name: S, budget: 1, period: 2 }]\n"
+		      "tasks: [{ name: A, C: 1, T: 2 }]\n",
+		      "servers[1].name: \"S\" is already the name of servers[0]");
+}
+
+/* arrive_at / leave_at without an admission test (policy edf): the task
+ * joins (test "none"), periodic arrivals start at arrive_at + offset,
+ * listed releases before arrive_at are skipped, none at or after
+ * leave_at. */
+static void test_arrive_and_leave_shape_the_releases(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 30\n"
+		"tasks:\n"
+		"  - { name: P, C: 1, T: 5, offset: 1, arrive_at: 10, "
+		"leave_at: 21 }\n"
+		"  - { name: L, C: 1, T: 5, releases: [0, 4, 12, 20], "
+		"arrive_at: 4 }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
+				       SIM_MASK(SIM_REC_LEAVE) |
+				       SIM_MASK(SIM_REC_RELEASE), &tr);
+
+	cbs_expect(&tr,
+		   "4 admit L.0 0\n"
+		   "4 release L.1 9\n"
+		   "10 admit P.0 0\n"
+		   "11 release P.0 16\n"
+		   "12 release L.2 17\n"
+		   "16 release P.1 21\n"
+		   "20 release L.3 25\n"
+		   "21 leave P.0 0\n");
+	cbs_done(e, s, &tr);
+	cbs_load_fail("format: 1\ntasks: [{ name: a, C: 1, T: 2, arrive_at: 5,"
+		      " leave_at: 4 }]\n", "tasks[0].leave_at: is before "
+		      "arrive_at; expected leave_at >= arrive_at");
+}
+
+/* The chart records each row's budget curve and throttled intervals
+ * (hard CBS of E.7 vector 1: throttled [2, 5) and [7, 10)). */
+static void test_the_chart_records_budget_and_throttles(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-single");
+	struct render_meta m = {
+		.scenario = "c", .time_unit = "tick", .display_unit = "tick",
+		.display_scale = 1, .cpus = 1, .horizon = 20,
+		.tasks = s->tasks, .ntasks = s->ntasks,
+	};
+	struct render_gantt *g = NULL;
+	struct sim_config c;
+	struct sim_engine *e = NULL;
+	struct sim_sink sink;
+	struct rt_diag d;
+	const struct render_boxes *th;
+	const struct render_budget *b;
+
+	s->servers[0].kind = RT_SERVER_HARD_CBS;
+	c = cbs_config(s);
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, NULL, &g, &d), RT_OK);
+	sink = render_gantt_sink(g);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	th = render_gantt_throttles(g, 0);
+	CU_ASSERT_EQUAL_FATAL(th->n, 2);
+	CU_ASSERT_EQUAL(th->v[0].a, 2);
+	CU_ASSERT_EQUAL(th->v[0].b, 5);
+	CU_ASSERT_EQUAL(th->v[1].a, 7);
+	CU_ASSERT_EQUAL(th->v[1].b, 10);
+	b = render_gantt_budget(g, 0);
+	/* (0,2) (0,2,drain) (2,0) (5,2,drain) (7,0) (10,2,drain) (11,1) */
+	CU_ASSERT_EQUAL_FATAL(b->n, 7);
+	CU_ASSERT_TRUE(b->v[1].drain && b->v[1].q == 2);
+	CU_ASSERT_TRUE(!b->v[2].drain && b->v[2].t == 2 && b->v[2].q == 0);
+	CU_ASSERT_TRUE(b->v[3].drain && b->v[3].t == 5 && b->v[3].q == 2);
+	CU_ASSERT_TRUE(!b->v[6].drain && b->v[6].t == 11 && b->v[6].q == 1);
+	CU_ASSERT_EQUAL(render_gantt_budget(g, 1), NULL);
+	sim_engine_destroy(e);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();        /* the layout measured text */
+}
+
+/* ---- property tests ----------------------------------------------------- */
+
+/* A random server set on one CPU with sum Q/min(D,T) <= 1 (D = T except
+ * for revised-cbs, which may have D < T when no server of the set uses
+ * GRUB), random kinds and GRUB, and
+ * tasks with random (often overrunning) demand and sporadic arrivals. */
+/* The text of the last random set (printed when a property fails). */
+static char cbs_random_text[4096];
+
+static struct scn_scenario *cbs_random(struct rt_rng *g, bool hard_only)
+{
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+	char *buf = cbs_random_text;
+	const size_t bufsz = sizeof(cbs_random_text);
+	size_t n = 1 + (size_t)rt_rng_range(g, 0, 4), o = 0, made = 0;
+	int64_t left = 1000;            /* density left, in 1/1000 */
+	/* GRUB (Lipari & Baruah) is for implicit deadlines: a set either
+	 * reclaims with D = T servers or has no GRUB at all */
+	bool grub = rt_rng_range(g, 0, 2) == 0;
+
+	o += (size_t)snprintf(buf + o, bufsz - o,
+			      "format: 1\nhorizon: %" PRId64 "\nservers:\n",
+			      rt_rng_range(g, 50, 400));
+	for (size_t i = 0; i < n && left > 0; i++) {
+		int64_t T = rt_rng_range(g, 2, 40), D = T, Q;
+		int kind = hard_only ? 1 + (int)rt_rng_range(g, 0, 1) :
+			   (int)rt_rng_range(g, 0, 2);
+
+		if (kind == 2 && !grub && rt_rng_range(g, 0, 1))
+			D = rt_rng_range(g, 1, T);
+		/* Q/D <= left/1000 / (servers still to come) */
+		Q = D * (left / (int64_t)(n - i)) / 1000;
+		if (Q < 1)
+			break;
+		left -= (Q * 1000 + D - 1) / D;
+		o += (size_t)snprintf(buf + o, bufsz - o,
+				      "  - { name: S%zu, kind: %s, budget: %"
+				      PRId64 ", deadline: %" PRId64 ", period: %"
+				      PRId64 "%s }\n", i, kinds[kind], Q, D, T,
+				      grub && rt_rng_range(g, 0, 1) ?
+				      ", reclaim: grub" : "");
+		made++;
+	}
+	if (!made)
+		return NULL;
+	o += (size_t)snprintf(buf + o, bufsz - o, "tasks:\n");
+	for (size_t i = 0; i < made; i++) {
+		size_t m = 1 + (size_t)rt_rng_range(g, 0, 1);
+
+		for (size_t k = 0; k < m; k++)
+			o += (size_t)snprintf(buf + o, bufsz - o,
+				"  - { name: t%zu_%zu, C: 1, T: %" PRId64
+				", server: S%zu, arrival: { model: sporadic,"
+				" max_delay: %" PRId64 " }, exec: { model: "
+				"uniform, min: 1, max: %" PRId64 " } }\n", i, k,
+				rt_rng_range(g, 1, 30), i,
+				rt_rng_range(g, 0, 20), rt_rng_range(g, 1, 25));
+	}
+	return cbs_load_text_n(buf, o);
+}
+
+static void test_no_server_misses_under_a_bandwidth_bound(void)
+{
+	uint64_t seed = 0xcb5001;
+	struct rt_rng g;
+	unsigned sets = 0;
+
+	rt_rng_seed(&g, seed);
+	for (unsigned it = 0; it < 1000; it++) {
+		struct scn_scenario *s = cbs_random(&g, false);
+		struct cbs_trace tr;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		if (!s)
+			continue;
+		e = cbs_run(s, 0, &tr);
+		st = sim_engine_stats(e);
+		if (st->server_misses)
+			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %" PRIu64
+				" server misses in\n%s", seed, it,
+				st->server_misses, cbs_random_text);
+		CU_ASSERT_EQUAL(st->server_misses, 0);
+		sets++;
+		cbs_done(e, s, &tr);
+	}
+	CU_ASSERT(sets >= 900);
+}
+
+static void test_hard_cbs_never_exceeds_q_in_a_window(void)
+{
+	uint64_t seed = 0xcb5002;
+	struct rt_rng g;
+	unsigned soft_over = 0;
+
+	rt_rng_seed(&g, seed);
+	for (unsigned it = 0; it < 1000; it++) {
+		struct scn_scenario *s = cbs_random(&g, true);
+		struct cbs_windows w;
+		rt_time worst;
+
+		if (!s)
+			continue;
+		for (size_t i = 0; i < s->nservers; i++)
+			s->servers[i].reclaim = RT_RECLAIM_NONE;
+		worst = cbs_window_excess(s, &w);
+		if (worst > 0)
+			fprintf(stderr, "\nseed %#" PRIx64 " set %u: server %zu "
+				"got %" PRId64 " over Q in [%" PRId64 ", %" PRId64
+				") in\n%s", seed, it, w.server, worst, w.from,
+				w.to, cbs_random_text);
+		CU_ASSERT(worst <= 0);
+		/* the same sets as soft CBS do exceed Q somewhere (the check
+		 * can fail) */
+		for (size_t i = 0; i < s->nservers; i++)
+			s->servers[i].kind = RT_SERVER_CBS;
+		if (cbs_window_excess(s, &w) > 0)
+			soft_over++;
+		scn_free(s);
+	}
+	CU_ASSERT(soft_over > 0);
+}
+
+/* ---- robustness: random mixes on several CPUs ------------------------- */
+
+struct chk {
+	const struct scn_scenario *s;
+	int64_t running[8][2];          /* per CPU: task, job; -1: idle */
+	bool throttled[16];             /* per server */
+	unsigned bad;
+};
+
+static enum rt_err chk_emit(void *ctx, const struct sim_rec *r)
+{
+	struct chk *k = ctx;
+	int32_t sv = r->kind == SIM_REC_END || !k->s->task_server ? -1 :
+		     k->s->task_server[r->task];
+
+	switch (r->kind) {
+	case SIM_REC_START:
+		/* one job per CPU; never a job of a throttled server */
+		if (k->running[r->cpu][0] >= 0 || (sv >= 0 && k->throttled[sv]))
+			k->bad++;
+		for (unsigned c = 0; c < k->s->cpus; c++)
+			if (k->running[c][0] == r->task)
+				k->bad++;       /* a task on two CPUs */
+		k->running[r->cpu][0] = r->task;
+		k->running[r->cpu][1] = (int64_t)r->job;
+		break;
+	case SIM_REC_PREEMPT:
+	case SIM_REC_COMPLETE:
+		if (r->cpu >= 0) {
+			if (k->running[r->cpu][0] != r->task ||
+			    k->running[r->cpu][1] != (int64_t)r->job)
+				k->bad++;
+			k->running[r->cpu][0] = -1;
+		}
+		break;
+	case SIM_REC_ABORT:
+		if (r->cpu >= 0)
+			k->running[r->cpu][0] = -1;
+		break;
+	case SIM_REC_THROTTLE:
+		if (sv >= 0)
+			k->throttled[sv] = true;
+		break;
+	case SIM_REC_UNTHROTTLE:
+		if (sv >= 0)
+			k->throttled[sv] = false;
+		break;
+	default:
+		break;
+	}
+	return RT_OK;
+}
+
+static void test_random_mixes_on_several_cpus_run_cleanly(void)
+{
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+	uint64_t seed = 0xcb5003;
+	struct rt_rng g;
+
+	rt_rng_seed(&g, seed);
+	for (unsigned it = 0; it < 300; it++) {
+		char buf[4096];
+		size_t o = 0, ns = 1 + (size_t)rt_rng_range(&g, 0, 5);
+		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
+		struct scn_scenario *s;
+		struct chk k;
+		struct sim_sink sink = { SIM_MASK_ALL, chk_emit, &k };
+		struct sim_config c;
+		struct sim_engine *e = NULL;
+		struct rt_diag d;
+
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
+			"horizon: %" PRId64 "\nplatform: { cpus: %u }\n"
+			"scheduler: { on_miss: %s, tie_break: %s }\nservers:\n",
+			rt_rng_range(&g, 20, 200), cpus,
+			rt_rng_range(&g, 0, 1) ? "abort" : "continue",
+			rt_rng_range(&g, 0, 1) ? "fifo" : "task-order");
+		for (size_t i = 0; i < ns; i++) {
+			int64_t T = rt_rng_range(&g, 2, 20);
+			int64_t D = rt_rng_range(&g, 1, T);
+			int64_t Q = rt_rng_range(&g, 1, D);
+
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: S%zu, kind: %s, budget: %" PRId64
+				", deadline: %" PRId64 ", period: %" PRId64 "%s }\n",
+				i, kinds[rt_rng_range(&g, 0, 2)], Q, D, T,
+				cpus == 1 && rt_rng_range(&g, 0, 2) == 0 ?
+				", reclaim: grub" : "");
+		}
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "tasks:\n");
+		for (size_t i = 0; i < 2 * ns; i++) {
+			int64_t T = rt_rng_range(&g, 1, 25);
+
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: t%zu, C: 2, D: %" PRId64 ", T: %"
+				PRId64 "%s%zu, jitter: %" PRId64 ", exec: { model:"
+				" uniform, min: 1, max: %" PRId64 " } }\n", i,
+				rt_rng_range(&g, 1, T), T,
+				i % 3 == 2 ? ", priority: " : ", server: S",
+				i % 3 == 2 ? i : i % ns, rt_rng_range(&g, 0, 3),
+				rt_rng_range(&g, 1, 12));
+		}
+		s = cbs_load_text_n(buf, o);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		memset(&k, 0, sizeof(k));
+		k.s = s;
+		for (int i = 0; i < 8; i++)
+			k.running[i][0] = -1;
+		c = cbs_config(s);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+		if (k.bad)
+			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %u bad "
+				"records in\n%s", seed, it, k.bad, buf);
+		CU_ASSERT_EQUAL(k.bad, 0);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+}
+
+CU_TestInfo cbs_tests[] = {
+	{ "the CBS rules are exact (models/server.c)",
+	  test_the_cbs_rules_are_exact },
+	{ "soft CBS (2,5) finishes a 5-tick job at 5 (E.7 vector 1)",
+	  test_soft_cbs_finishes_the_long_job_at_5 },
+	{ "hard CBS (2,5) throttles and finishes it at 11 (E.7 vector 1)",
+	  test_hard_cbs_throttles_and_finishes_at_11 },
+	{ "an overrunning server does not hurt the other (E.7 vector 3)",
+	  test_an_overrunning_server_does_not_hurt_the_other },
+	{ "the wake-up rule keeps or renews (q, d) (E.7 vector 2)",
+	  test_the_wakeup_rule_keeps_or_renews_q_and_d },
+	{ "revised CBS wake-ups match E.7 vectors 4 and 5",
+	  test_revised_cbs_wakeups_match_vectors_4_and_5 },
+	{ "GRUB gives T2 six units in [2, 8) (E.5)",
+	  test_grub_gives_t2_six_units_in_2_to_8 },
+	{ "server and job deadline misses are counted apart",
+	  test_server_and_job_misses_are_counted_apart },
+	{ "a late server pending at the horizon is a miss",
+	  test_a_late_server_pending_at_the_horizon_is_a_miss },
+	{ "servers need a policy that runs them, with valid parameters",
+	  test_servers_need_a_policy_that_runs_them },
+	{ "server keys load and bad ones are located",
+	  test_server_keys_load_and_bad_ones_are_located },
+	{ "arrive_at and leave_at shape the releases",
+	  test_arrive_and_leave_shape_the_releases },
+	{ "the chart records budget curves and throttles",
+	  test_the_chart_records_budget_and_throttles },
+	{ "no server misses its deadline under a bandwidth bound (1000 sets)",
+	  test_no_server_misses_under_a_bandwidth_bound },
+	{ "hard CBS never gives more than Q in a window (1000 sets)",
+	  test_hard_cbs_never_exceeds_q_in_a_window },
+	{ "random mixes on several CPUs run cleanly (300 sets)",
+	  test_random_mixes_on_several_cpus_run_cleanly },
+	CU_TEST_INFO_NULL
+};
