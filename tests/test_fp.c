@@ -399,17 +399,6 @@ static void test_fp_rta_allocation_failures_are_reported(void)
 
 /* ---- properties ---------------------------------------------------------- */
 
-static uint64_t fp_gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* A random set with U <= 1 (checked exactly over the lcm), periods in
  * [2, 30]; deadlines constrained, or (one set in three) arbitrary up to
  * 2T.  Returns false if the set is to be skipped. */
@@ -434,7 +423,7 @@ static bool fp_gen(struct rt_rng *g, struct rt_task *t, size_t *n,
 			C = T;
 		D = arbitrary ? rt_rng_range(g, 1, 2 * T) : rt_rng_range(g, C, T);
 		t[i] = rt_task_make("r", C, D, T);
-		L = L / fp_gcd(L, (uint64_t)T) * (uint64_t)T;
+		L = L / rt_gcd64(L, (uint64_t)T) * (uint64_t)T;
 	}
 	for (size_t i = 0; i < *n; i++)
 		demand += (uint64_t)t[i].wcet * (L / (uint64_t)t[i].period);

@@ -869,17 +869,6 @@ static void test_each_cluster_runs_as_if_alone(void)
 
 /* ---- Devi-Anderson tardiness bound (THEORY D.1) --------------------------- */
 
-static int64_t da_gcd(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /*
  * Local copy of the formula, computed exactly in integers (periods are
  * small, so H = lcm(T_i) fits):  Lambda = ceil(U) - 1, E = sum of the
@@ -893,7 +882,8 @@ static rt_time da_x(const struct rt_task *t, size_t n, unsigned m)
 	int64_t v = 0, cmin = INT64_MAX, lam, h = 1;
 
 	for (size_t i = 0; i < n; i++)
-		h = h / da_gcd(h, t[i].period) * t[i].period;
+		h = h / (int64_t)rt_gcd64((uint64_t)h, (uint64_t)t[i].period) *
+		    t[i].period;
 	for (size_t i = 0; i < n; i++) {
 		a[i] = t[i].wcet * (h / t[i].period);
 		c[i] = t[i].wcet;
