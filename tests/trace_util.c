@@ -73,3 +73,23 @@ struct sim_engine *tu_engine_run(const struct sim_config *c,
 	CU_ASSERT_EQUAL(err, RT_OK);
 	return e;
 }
+
+enum rt_verdict tu_run_test(const char *name, const struct rt_task *ts,
+			    size_t n, unsigned m, struct rt_test_result *out)
+{
+	const struct rt_test_info *ti = rt_test_find(name);
+	struct rt_diag d = { "" };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ti);
+	CU_ASSERT_EQUAL(ti->run(ts, n, m, out, &d), RT_OK);
+	return out->verdict;
+}
+
+char *tu_frac_str(struct rt_frac *f)
+{
+	static char buf[1024];
+
+	rt_frac_format(f, buf, sizeof(buf));
+	rt_frac_destroy(f);
+	return buf;
+}

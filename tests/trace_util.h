@@ -1,12 +1,16 @@
 /* trace_util.h - helpers shared by the engine suites (test_edf.c,
  * test_fp.c, test_multi.c, cbs_util.c): text traces in a growing buffer,
- * expected-trace comparison, and running an engine with one sink. */
+ * expected-trace comparison, and running an engine with one sink; and by
+ * the analysis suites (test_analysis.c, test_global.c): running a named
+ * test and printing a fraction. */
 #ifndef TESTS_TRACE_UTIL_H
 #define TESTS_TRACE_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/frac.h"
+#include "models/tests.h"
 #include "sim/engine.h"
 
 /* The records that make up a schedule (no releases, no server events). */
@@ -41,5 +45,15 @@ void tu_expect_text(const char *got, const char *want);
  * diagnostic when one does not.  Returns the engine (caller destroys). */
 struct sim_engine *tu_engine_run(const struct sim_config *c,
 				 const struct sim_sink *sink);
+
+/* Run the schedulability test called name (which must exist: fatal
+ * failure otherwise) on ts[0..n) with m CPUs; asserts it returns RT_OK.
+ * Returns out->verdict. */
+enum rt_verdict tu_run_test(const char *name, const struct rt_task *ts,
+			    size_t n, unsigned m, struct rt_test_result *out);
+
+/* f formatted into a static buffer (valid until the next call); destroys
+ * f. */
+char *tu_frac_str(struct rt_frac *f);
 
 #endif /* TESTS_TRACE_UTIL_H */
