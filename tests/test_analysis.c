@@ -685,10 +685,7 @@ static void test_random_sets_agree_with_brute_force(void)
 		}
 		if (CU_get_number_of_failures() != before) {
 			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu:", seed, tested);
-			for (size_t i = 0; i < n; i++)
-				fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-					ts[i].wcet, ts[i].period, ts[i].deadline);
-			fprintf(stderr, "]\n");
+			tu_print_tasks(ts, n);
 			return;
 		}
 	}

@@ -404,10 +404,7 @@ static void print_set(uint64_t seed, size_t set, const struct rt_task *ts,
 		      size_t n, unsigned m)
 {
 	fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, m = %u:", seed, set, m);
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-			ts[i].wcet, ts[i].period, ts[i].deadline);
-	fprintf(stderr, "]\n");
+	tu_print_tasks(ts, n);
 }
 
 static void test_rta_fixed_point_equals_plain_iteration(void)

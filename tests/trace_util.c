@@ -93,3 +93,11 @@ char *tu_frac_str(struct rt_frac *f)
 	rt_frac_destroy(f);
 	return buf;
 }
+
+void tu_print_tasks(const struct rt_task *ts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
+			ts[i].wcet, ts[i].period, ts[i].deadline);
+	fprintf(stderr, "]\n");
+}

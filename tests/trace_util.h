@@ -52,6 +52,10 @@ struct sim_engine *tu_engine_run(const struct sim_config *c,
 enum rt_verdict tu_run_test(const char *name, const struct rt_task *ts,
 			    size_t n, unsigned m, struct rt_test_result *out);
 
+/* To stderr, after a failure: " (C=..,T=..,D=..)" for each of ts[0..n),
+ * then "]" and a newline (closing a "[seed ..." line the caller began). */
+void tu_print_tasks(const struct rt_task *ts, size_t n);
+
 /* f formatted into a static buffer (valid until the next call); destroys
  * f. */
 char *tu_frac_str(struct rt_frac *f);
