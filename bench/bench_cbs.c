@@ -24,22 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "models/rng.h"
 #include "models/server.h"
 #include "models/task.h"
 #include "sim/engine.h"
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "bench/bench_common.h"
 
 static int run_one(const char *kind, size_t n, double jobs_wanted)
 {
@@ -48,23 +39,20 @@ static int run_one(const char *kind, size_t n, double jobs_wanted)
 	struct rt_server *sv = calloc(n, sizeof(*sv));
 	int32_t *ts = calloc(n, sizeof(*ts));
 	double *w = calloc(n, sizeof(*w));
-	double wsum = 0, rate = 0, t0, dt, lo = linux_dl ? 1e6 : 1e4;
+	double wsum, rate = 0, dt, lo = linux_dl ? 1e6 : 1e4;
 	struct rt_rng g;
 	struct sim_config c;
 	struct sim_engine *e = NULL;
-	struct rt_diag d;
 	const struct sim_stats *st;
 	struct rusage ru;
 	uint64_t exh = 0;
-	enum rt_err err;
 
 	if (!t || !sv || !ts || !w)
 		return 1;
 	rt_rng_seed(&g, 777 + n);
-	for (size_t i = 0; i < n; i++)
-		wsum += w[i] = 0.1 + rt_rng_unit(&g);
+	wsum = bench_weights(&g, w, n);
 	for (size_t i = 0; i < n; i++) {
-		rt_time T = (rt_time)exp(log(lo) + rt_rng_unit(&g) * log(100.0));
+		rt_time T = bench_period(&g, lo);
 		rt_time Q = (rt_time)(0.9 * w[i] / wsum * (double)T);
 
 		if (Q < (linux_dl ? 1024 : 2))
@@ -96,17 +84,8 @@ static int run_one(const char *kind, size_t n, double jobs_wanted)
 		c.rt_runtime_us = -1;
 	}
 	c.horizon = (rt_time)(jobs_wanted / rate);
-	if (sim_engine_create(&c, &e, &d) != RT_OK) {
-		fprintf(stderr, "bench_cbs: %s\n", d.msg);
+	if (bench_run_timed("bench_cbs", &c, &e, &dt))
 		return 1;
-	}
-	t0 = now_s();
-	err = sim_engine_run(e, &d);
-	dt = now_s() - t0;
-	if (err) {
-		fprintf(stderr, "bench_cbs: %s\n", d.msg);
-		return 1;
-	}
 	st = sim_engine_stats(e);
 	for (size_t i = 0; i < st->nservers; i++)
 		exh += st->servers[i].budget_exhaustions;
@@ -144,18 +123,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
-		int status;
-		pid_t pid = fork();
+		char *args[] = { argv[0], (char *)cfgs[i].kind,
+				 (char *)cfgs[i].n, (char *)cfgs[i].jobs, NULL };
 
-		if (pid < 0)
-			return 1;
-		if (pid == 0) {
-			execl(argv[0], argv[0], cfgs[i].kind, cfgs[i].n,
-			      cfgs[i].jobs, (char *)NULL);
-			_exit(127);
-		}
-		if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0)
+		if (bench_spawn(args))
 			return 1;
 	}
 	return 0;

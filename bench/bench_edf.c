@@ -16,42 +16,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "bench/bench_common.h"
 
 static int run_one(size_t n, double jobs_wanted)
 {
 	struct rt_task *t = calloc(n, sizeof(*t));
 	double *w = calloc(n, sizeof(*w));
-	double wsum = 0, rate = 0, t0, dt;
+	double wsum, rate = 0, dt;
 	struct rt_rng g;
 	struct sim_config c;
 	struct sim_engine *e = NULL;
-	struct rt_diag d;
 	const struct sim_stats *st;
 	struct rusage ru;
-	enum rt_err err;
 
 	if (!t || !w)
 		return 1;
 	rt_rng_seed(&g, 12345 + n);
-	for (size_t i = 0; i < n; i++)
-		wsum += w[i] = 0.1 + rt_rng_unit(&g);
+	wsum = bench_weights(&g, w, n);
 	for (size_t i = 0; i < n; i++) {
-		rt_time T = (rt_time)exp(log(1e4) + rt_rng_unit(&g) * log(100.0));
+		rt_time T = bench_period(&g, 1e4);
 		rt_time C = (rt_time)(0.9 * w[i] / wsum * (double)T);
 
 		t[i] = rt_task_make("b", C > 0 ? C : 1, T, T);
@@ -63,17 +51,8 @@ static int run_one(size_t n, double jobs_wanted)
 	c.cpus = 1;
 	c.policy = "edf";
 	c.horizon = (rt_time)(jobs_wanted / rate);
-	if (sim_engine_create(&c, &e, &d) != RT_OK) {
-		fprintf(stderr, "bench_edf: %s\n", d.msg);
+	if (bench_run_timed("bench_edf", &c, &e, &dt))
 		return 1;
-	}
-	t0 = now_s();
-	err = sim_engine_run(e, &d);
-	dt = now_s() - t0;
-	if (err) {
-		fprintf(stderr, "bench_edf: %s\n", d.msg);
-		return 1;
-	}
 	st = sim_engine_stats(e);
 	getrusage(RUSAGE_SELF, &ru);
 	printf("edf-uni tasks=%zu horizon=%lld jobs=%llu events=%llu "
@@ -105,18 +84,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
-		int status;
-		pid_t pid = fork();
+		char *args[] = { argv[0], (char *)cfgs[i].tasks,
+				 (char *)cfgs[i].jobs, NULL };
 
-		if (pid < 0)
-			return 1;
-		if (pid == 0) {
-			execl(argv[0], argv[0], cfgs[i].tasks, cfgs[i].jobs,
-			      (char *)NULL);
-			_exit(127);
-		}
-		if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0)
+		if (bench_spawn(args))
 			return 1;
 	}
 	return 0;

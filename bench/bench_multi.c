@@ -22,19 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "bench/bench_common.h"
 
 struct bench_cfg {
 	unsigned cpus;
@@ -51,25 +44,22 @@ static int run_one(const struct bench_cfg *b, double *ns_per_event)
 	struct rt_task *t = calloc(b->tasks, sizeof(*t));
 	double *w = calloc(b->tasks, sizeof(*w));
 	unsigned *cl = calloc(b->tasks, sizeof(*cl));
-	double wsum = 0, rate = 0, t0, dt, target = b->load * b->cpus;
+	double wsum, rate = 0, dt, target = b->load * b->cpus;
 	struct rt_rng g;
 	struct sim_config c;
 	struct sim_engine *e = NULL;
-	struct rt_diag d;
 	const struct sim_stats *st;
 	uint64_t preempt = 0, migr = 0;
 	unsigned nbins;
-	enum rt_err err;
 
 	if (!t || !w || !cl)
 		return 1;
 	rt_rng_seed(&g, 4242 + b->tasks * 131 + b->cpus);
-	for (size_t i = 0; i < b->tasks; i++)
-		wsum += w[i] = 0.1 + rt_rng_unit(&g);
+	wsum = bench_weights(&g, w, b->tasks);
 	nbins = b->place == SIM_PLACE_PARTITIONED ? b->cpus :
 		b->place == SIM_PLACE_CLUSTERED ? b->cpus / b->k : 1;
 	for (size_t i = 0; i < b->tasks; i++) {
-		rt_time T = (rt_time)exp(log(1e4) + rt_rng_unit(&g) * log(100.0));
+		rt_time T = bench_period(&g, 1e4);
 		double u = target * w[i] / wsum;
 		rt_time C = (rt_time)((u < 1 ? u : 1) * (double)T);
 
@@ -87,17 +77,8 @@ static int run_one(const struct bench_cfg *b, double *ns_per_event)
 	c.task_cluster = cl;
 	c.priorities = RT_FP_RATE_MONOTONIC;
 	c.horizon = (rt_time)(b->jobs / rate);
-	if (sim_engine_create(&c, &e, &d) != RT_OK) {
-		fprintf(stderr, "bench_multi: %s\n", d.msg);
+	if (bench_run_timed("bench_multi", &c, &e, &dt))
 		return 1;
-	}
-	t0 = now_s();
-	err = sim_engine_run(e, &d);
-	dt = now_s() - t0;
-	if (err) {
-		fprintf(stderr, "bench_multi: %s\n", d.msg);
-		return 1;
-	}
 	st = sim_engine_stats(e);
 	for (size_t i = 0; i < b->tasks; i++) {
 		preempt += st->tasks[i].preemptions;

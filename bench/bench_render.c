@@ -12,23 +12,16 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "render/gantt.h"
+
+#include "bench/bench_common.h"
 
 #define NJOBS   1000000
 #define NTASKS  10
 #define NCPUS   4
 #define PERIOD  100
 #define MAX_RSS_KB (64 * 1024)
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static unsigned long nrec;
 
@@ -116,12 +109,12 @@ int main(int argc, char **argv)
 		}
 		sinks[v] = render_gantt_sink(g[v]);
 	}
-	t0 = now();
+	t0 = bench_now_s();
 	if (synthesise(sinks, 2)) {
 		fprintf(stderr, "bench_render: recording failed\n");
 		return 1;
 	}
-	t1 = now();
+	t1 = bench_now_s();
 	snprintf(cpu_out, sizeof(cpu_out), "%.*s-cpu.png",
 		 (int)(strlen(out) > 4 ? strlen(out) - 4 : strlen(out)), out);
 	if (render_gantt_write(g[0], out, &d) != RT_OK ||
@@ -129,7 +122,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_render: %s\n", d.msg);
 		return 1;
 	}
-	t2 = now();
+	t2 = bench_now_s();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("bench_render: %d jobs, %lu records x 2 charts: record %.2f s "
 	       "(%.1f M records/s), draw 2 PNG %.2f s, max RSS %ld KiB\n",

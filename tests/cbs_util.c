@@ -8,30 +8,19 @@
 
 #include <CUnit/CUnit.h>
 
+#include "tests/trace_util.h"
+
 static enum rt_err cbs_emit(void *ctx, const struct sim_rec *r)
 {
 	struct cbs_trace *tr = ctx;
-	char line[200];
-	int n;
 
 	if (r->time < tr->from)
 		return RT_OK;
-	n = snprintf(line, sizeof(line), "%" PRId64 " %s %s.%" PRIu64 " %"
-		     PRId64 "\n", r->time, sim_rec_kind_name(r->kind),
-		     r->task < tr->s->ntasks ? tr->s->tasks[r->task].name : "?",
-		     r->job, r->value);
-	if (tr->len + (size_t)n + 1 > tr->cap) {
-		size_t cap = (tr->cap + (size_t)n + 1) * 2;
-		char *b = realloc(tr->buf, cap);
-
-		if (!b)
-			return RT_ERR_NOMEM;
-		tr->buf = b;
-		tr->cap = cap;
-	}
-	memcpy(tr->buf + tr->len, line, (size_t)n + 1);
-	tr->len += (size_t)n;
-	return RT_OK;
+	return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64 " %s %s.%"
+			  PRIu64 " %" PRId64 "\n", r->time,
+			  sim_rec_kind_name(r->kind),
+			  r->task < tr->s->ntasks ?
+			  tr->s->tasks[r->task].name : "?", r->job, r->value);
 }
 
 struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n)
@@ -117,20 +106,8 @@ static struct sim_engine *cbs_start(const struct scn_scenario *s,
 				    const struct sim_sink *sink)
 {
 	struct sim_config c = cbs_config(s);
-	struct sim_engine *e = NULL;
-	struct rt_diag d;
-	enum rt_err err = sim_engine_create(&c, &e, &d);
 
-	if (err)
-		fprintf(stderr, "\n  create: %s\n", d.msg);
-	CU_ASSERT_EQUAL_FATAL(err, RT_OK);
-	if (sink)
-		CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, sink), RT_OK);
-	err = sim_engine_run(e, &d);
-	if (err)
-		fprintf(stderr, "\n  run: %s\n", d.msg);
-	CU_ASSERT_EQUAL(err, RT_OK);
-	return e;
+	return tu_engine_run(&c, sink);
 }
 
 struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
@@ -152,11 +129,7 @@ struct sim_engine *cbs_run(const struct scn_scenario *s, unsigned mask,
 
 void cbs_expect(const struct cbs_trace *tr, const char *want)
 {
-	const char *got = tr->buf ? tr->buf : "";
-
-	if (strcmp(got, want) != 0)
-		fprintf(stderr, "\n--- expected\n%s--- got\n%s---\n", want, got);
-	CU_ASSERT_STRING_EQUAL(got, want);
+	tu_expect_text(tr->buf, want);
 }
 
 void cbs_done(struct sim_engine *e, struct scn_scenario *s,

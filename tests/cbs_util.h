@@ -21,6 +21,33 @@ struct cbs_trace {
 	rt_time from;                   /* keep records at time >= from */
 };
 
+/* THEORY E.7 vectors 4 and 5 from t = 2 ms (in ns): the server wake-up,
+ * deadline, throttle and replenish records (cbs_trace lines) that both
+ * revised-cbs (exact) and linux-dl (kernel arithmetic) must produce on the
+ * cbs-revised / linux-dl-wakeup examples. */
+#define CBS_E7_WAKEUPS_4_5 \
+	"2000000 server_wakeup C2.1 1000000\n" \
+	"2000000 server_deadline C2.1 4000000\n" \
+	"3000000 throttle C2.1 10000000\n" \
+	"3000000 server_wakeup C3.1 500000\n" \
+	"3000000 server_deadline C3.1 4000000\n" \
+	"3500000 throttle C3.1 10000000\n" \
+	"4000000 server_wakeup I4.1 1000000\n" \
+	"4000000 server_deadline I4.1 10000000\n" \
+	"5000000 throttle I4.1 10000000\n" \
+	"5000000 server_wakeup C5.1 0\n" \
+	"5000000 throttle C5.1 10000000\n" \
+	"6000000 server_wakeup I6.1 2000000\n" \
+	"6000000 server_deadline I6.1 16000000\n" \
+	"10000000 replenish C2.0 2000000\n" \
+	"10000000 server_deadline C2.0 14000000\n" \
+	"10000000 replenish C3.1 2000000\n" \
+	"10000000 server_deadline C3.1 14000000\n" \
+	"10000000 replenish I4.0 2000000\n" \
+	"10000000 server_deadline I4.0 20000000\n" \
+	"10000000 replenish C5.1 2000000\n" \
+	"10000000 server_deadline C5.1 14000000\n"
+
 /* scenarios/examples/NAME.yaml; a CUnit fatal failure if it does not
  * load. */
 struct scn_scenario *cbs_load_example(const char *name);

@@ -15,6 +15,7 @@
 #include "models/rng.h"
 #include "models/tests.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
 /* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
@@ -37,22 +38,13 @@ struct uni_vector {
 
 #include "tests/data/uni-vectors.h"
 
-static char *frac_str(struct rt_frac *f)
-{
-	static char buf[1024];
-
-	rt_frac_format(f, buf, sizeof(buf));
-	rt_frac_destroy(f);
-	return buf;
-}
-
 static const char *u_str(const struct rt_task *ts, size_t n)
 {
 	struct rt_frac *f = NULL;
 
 	if (rt_frac_utilization(ts, n, &f) != RT_OK)
 		return "?";
-	return frac_str(f);
+	return tu_frac_str(f);
 }
 
 static const char *dens_str(const struct rt_task *ts, size_t n)
@@ -61,18 +53,7 @@ static const char *dens_str(const struct rt_task *ts, size_t n)
 
 	if (rt_frac_density(ts, n, &f) != RT_OK)
 		return "?";
-	return frac_str(f);
-}
-
-static enum rt_verdict run_test(const char *name, const struct rt_task *ts,
-				size_t n, unsigned m, struct rt_test_result *out)
-{
-	const struct rt_test_info *ti = rt_test_find(name);
-	struct rt_diag d = { "" };
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(ti);
-	CU_ASSERT_EQUAL(ti->run(ts, n, m, out, &d), RT_OK);
-	return out->verdict;
+	return tu_frac_str(f);
 }
 
 /* dbf by enumerating jobs (independent of the closed form). */
@@ -290,13 +271,13 @@ static void test_reference_sample_rows_match(void)
 					     v->tasks[i].t);
 		CU_ASSERT_STRING_EQUAL(u_str(ts, v->n), v->utilization);
 		CU_ASSERT_STRING_EQUAL(dens_str(ts, v->n), v->density);
-		CU_ASSERT_EQUAL(run_test("utilization", ts, v->n, 1, &out),
+		CU_ASSERT_EQUAL(tu_run_test("utilization", ts, v->n, 1, &out),
 				v->util ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT);
-		CU_ASSERT_EQUAL(run_test("density", ts, v->n, 1, &out),
+		CU_ASSERT_EQUAL(tu_run_test("density", ts, v->n, 1, &out),
 				v->dens ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT);
-		CU_ASSERT_EQUAL(run_test("pdc", ts, v->n, 1, &out),
+		CU_ASSERT_EQUAL(tu_run_test("pdc", ts, v->n, 1, &out),
 				v->pdc ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT);
-		CU_ASSERT_EQUAL(run_test("qpa", ts, v->n, 1, &out),
+		CU_ASSERT_EQUAL(tu_run_test("qpa", ts, v->n, 1, &out),
 				v->qpa ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT);
 		if (out.verdict == RT_VERDICT_REJECT && out.witness != RT_TIME_NEVER) {
 			CU_ASSERT(brute_dbf(ts, v->n, out.witness) > out.witness);
@@ -326,19 +307,19 @@ static void test_exact_boundaries_accept_and_float_traps_reject(void)
 	struct rt_test_result out;
 	bool acc = false;
 
-	CU_ASSERT_EQUAL(run_test("utilization", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_EXACT);               /* implicit */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "1/1"));
-	CU_ASSERT_EQUAL(run_test("qpa", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
-	CU_ASSERT_EQUAL(run_test("pdc", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("pdc", u1, 5, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(rt_uni_density_test(dens1, 2, &acc), RT_OK);
 	CU_ASSERT_TRUE(acc);                                    /* exactly 1 */
-	CU_ASSERT_EQUAL(run_test("density", dens1, 2, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("density", dens1, 2, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_SUFFICIENT);
-	CU_ASSERT_EQUAL(run_test("utilization", trap, 3, 1, &out), RT_VERDICT_REJECT);
-	CU_ASSERT_EQUAL(run_test("qpa", trap, 3, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", trap, 3, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", trap, 3, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.witness, RT_TIME_NEVER);
-	CU_ASSERT_EQUAL(run_test("pdc", trap, 3, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("pdc", trap, 3, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.witness, RT_TIME_NEVER);
 	CU_ASSERT_EQUAL(rt_uni_utilization_test(trap, 3, &acc), RT_OK);
 	CU_ASSERT_FALSE(acc);
@@ -414,9 +395,9 @@ static void test_overflow_is_reported_not_wrapped(void)
 	CU_ASSERT_EQUAL(v, 7);
 	CU_ASSERT_EQUAL(rt_uni_qpa(u1, 3, &res), RT_ERR_OVERFLOW);
 	/* the registry turns "could not decide" into n/a with a note */
-	CU_ASSERT_EQUAL(run_test("qpa", u1, 3, 1, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", u1, 3, 1, &out), RT_VERDICT_NA);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "busy period"));
-	CU_ASSERT_EQUAL(run_test("utilization", u1, 3, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", u1, 3, 1, &out), RT_VERDICT_ACCEPT);
 	/* a small budget stops the same iteration early */
 	CU_ASSERT_EQUAL(rt_uni_busy_period_limit(u1, 3, 1000, &v, &d),
 			RT_ERR_UNSUPPORTED);
@@ -455,9 +436,9 @@ static void test_long_testing_interval_hits_the_budget(void)
 	CU_ASSERT_EQUAL(rt_uni_qpa(ts, 2, &r), RT_OK);
 	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
 	CU_ASSERT(r.evaluations < 100);
-	CU_ASSERT_EQUAL(run_test("pdc", ts, 2, 1, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("pdc", ts, 2, 1, &out), RT_VERDICT_NA);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "too long"));
-	CU_ASSERT_EQUAL(run_test("qpa", ts, 2, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", ts, 2, 1, &out), RT_VERDICT_ACCEPT);
 	/* a QPA budget too small for even one evaluation */
 	CU_ASSERT_EQUAL(rt_uni_qpa_limit(ts, 2, 1, &r, &d), RT_ERR_UNSUPPORTED);
 }
@@ -552,31 +533,31 @@ static void test_registry_lists_tests_with_kinds(void)
 	CU_ASSERT_STRING_EQUAL(rt_verdict_name(RT_VERDICT_NA), "n/a");
 
 	/* utilization: exact iff m == 1 and all D >= T; on m CPUs U <= m */
-	CU_ASSERT_EQUAL(run_test("utilization", constrained, 2, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", constrained, 2, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_NECESSARY);
-	CU_ASSERT_EQUAL(run_test("utilization", arbitrary, 2, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", arbitrary, 2, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_EXACT);
-	CU_ASSERT_EQUAL(run_test("utilization", implicit, 2, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", implicit, 2, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_EXACT);
 	CU_ASSERT_STRING_EQUAL(out.note, "U = 6/5");
 	CU_ASSERT_EQUAL(out.witness, RT_TIME_NEVER);
-	CU_ASSERT_EQUAL(run_test("utilization", implicit, 2, 2, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", implicit, 2, 2, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_NECESSARY);
 	/* uniprocessor-only tests say n/a elsewhere */
-	CU_ASSERT_EQUAL(run_test("density", implicit, 2, 2, &out), RT_VERDICT_NA);
-	CU_ASSERT_EQUAL(run_test("pdc", implicit, 2, 2, &out), RT_VERDICT_NA);
-	CU_ASSERT_EQUAL(run_test("qpa", implicit, 2, 2, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("density", implicit, 2, 2, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("pdc", implicit, 2, 2, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", implicit, 2, 2, &out), RT_VERDICT_NA);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "1 CPU"));
 	/* witnesses of exact rejects */
-	CU_ASSERT_EQUAL(run_test("pdc", constrained, 2, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("pdc", constrained, 2, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_EXACT);
 	CU_ASSERT_EQUAL(out.witness, 5);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "dbf(5) = 8"));
-	CU_ASSERT_EQUAL(run_test("qpa", constrained, 2, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", constrained, 2, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.witness, 5);
-	CU_ASSERT_EQUAL(run_test("density", constrained, 2, 1, &out), RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(tu_run_test("density", constrained, 2, 1, &out), RT_VERDICT_REJECT);
 	CU_ASSERT_EQUAL(out.witness, RT_TIME_NEVER);
-	CU_ASSERT_EQUAL(run_test("qpa", arbitrary, 2, 1, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("qpa", arbitrary, 2, 1, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.witness, RT_TIME_NEVER);
 }
 
@@ -704,10 +685,7 @@ static void test_random_sets_agree_with_brute_force(void)
 		}
 		if (CU_get_number_of_failures() != before) {
 			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu:", seed, tested);
-			for (size_t i = 0; i < n; i++)
-				fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-					ts[i].wcet, ts[i].period, ts[i].deadline);
-			fprintf(stderr, "]\n");
+			tu_print_tasks(ts, n);
 			return;
 		}
 	}

@@ -16,11 +16,9 @@
 #include "models/task.h"
 #include "sim/engine.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
-#define SCHED (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
-	       SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_MISS) |     \
-	       SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED) |  \
-	       SIM_MASK(SIM_REC_MIGRATE) | SIM_MASK(SIM_REC_END))
+#define SCHED TU_SCHED
 
 /* A sink that prints every record it gets into a growing text buffer. */
 struct text_sink {
@@ -34,29 +32,14 @@ struct text_sink {
 static enum rt_err text_emit(void *ctx, const struct sim_rec *r)
 {
 	struct text_sink *s = ctx;
-	char line[160];
-	int n;
 
 	s->calls++;
 	if (s->fail_at && s->calls == s->fail_at)
 		return RT_ERR_IO;
 	if (r->info && (r->info->task != r->task || r->info->job != r->job))
 		s->bad++;
-	n = snprintf(line, sizeof(line), "%" PRId64 " %s %" PRIu32 ".%" PRIu64
-		     " c%d %" PRId64 "\n", r->time, sim_rec_kind_name(r->kind),
-		     r->task, r->job, r->cpu, r->value);
-	if (s->len + (size_t)n + 1 > s->cap) {
-		size_t cap = (s->cap + (size_t)n + 1) * 2;
-		char *b = realloc(s->buf, cap);
-
-		if (!b)
-			return RT_ERR_NOMEM;
-		s->buf = b;
-		s->cap = cap;
-	}
-	memcpy(s->buf + s->len, line, (size_t)n + 1);
-	s->len += (size_t)n;
-	return RT_OK;
+	return tu_append_rec(&s->buf, &s->len, &s->cap, r, r->task, r->cpu,
+			     r->value);
 }
 
 static struct sim_config cfg_make(const struct rt_task *t, size_t n,
@@ -75,25 +58,18 @@ static struct sim_config cfg_make(const struct rt_task *t, size_t n,
 static struct sim_engine *run_text(const struct sim_config *c, unsigned mask,
 				   struct text_sink *s)
 {
-	struct sim_engine *e = NULL;
-	struct rt_diag d;
 	struct sim_sink sink = { .mask = mask, .emit = text_emit, .ctx = s };
+	struct sim_engine *e;
 
 	memset(s, 0, sizeof(*s));
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, &d), RT_OK);
-	CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sink), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	e = tu_engine_run(c, &sink);
 	CU_ASSERT_EQUAL(s->bad, 0);
 	return e;
 }
 
 static void expect_trace(const struct text_sink *s, const char *want)
 {
-	const char *got = s->buf ? s->buf : "";
-
-	if (strcmp(got, want) != 0)
-		fprintf(stderr, "\n--- expected\n%s--- got\n%s---\n", want, got);
-	CU_ASSERT_STRING_EQUAL(got, want);
+	tu_expect_text(s->buf, want);
 }
 
 /* Dario's case (THEORY D.3 seed): two tasks (C=4, D=5, T=10), U = 0.8.

@@ -24,11 +24,9 @@
 #include "models/tests.h"
 #include "sim/engine.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
-#define SCHED (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
-	       SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_MISS) |     \
-	       SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED) |  \
-	       SIM_MASK(SIM_REC_MIGRATE) | SIM_MASK(SIM_REC_END))
+#define SCHED TU_SCHED
 
 struct fp_text {
 	char *buf;
@@ -38,24 +36,9 @@ struct fp_text {
 static enum rt_err fp_text_emit(void *ctx, const struct sim_rec *r)
 {
 	struct fp_text *s = ctx;
-	char line[160];
-	int n = snprintf(line, sizeof(line), "%" PRId64 " %s %" PRIu32 ".%"
-			 PRIu64 " c%d %" PRId64 "\n", r->time,
-			 sim_rec_kind_name(r->kind), r->task, r->job, r->cpu,
-			 r->value);
 
-	if (s->len + (size_t)n + 1 > s->cap) {
-		size_t cap = (s->cap + (size_t)n + 1) * 2;
-		char *b = realloc(s->buf, cap);
-
-		if (!b)
-			return RT_ERR_NOMEM;
-		s->buf = b;
-		s->cap = cap;
-	}
-	memcpy(s->buf + s->len, line, (size_t)n + 1);
-	s->len += (size_t)n;
-	return RT_OK;
+	return tu_append_rec(&s->buf, &s->len, &s->cap, r, r->task, r->cpu,
+			     r->value);
 }
 
 static struct sim_config fp_cfg(const struct rt_task *t, size_t n,
@@ -74,16 +57,9 @@ static struct sim_engine *fp_expect(const struct sim_config *c,
 {
 	struct fp_text s = { NULL, 0, 0 };
 	struct sim_sink sink = { SCHED, fp_text_emit, &s };
-	struct sim_engine *e = NULL;
-	struct rt_diag d;
+	struct sim_engine *e = tu_engine_run(c, &sink);
 
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, &d), RT_OK);
-	CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sink), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
-	if (strcmp(s.buf ? s.buf : "", want) != 0)
-		fprintf(stderr, "\n--- expected\n%s--- got\n%s---\n", want,
-			s.buf ? s.buf : "");
-	CU_ASSERT_STRING_EQUAL(s.buf ? s.buf : "", want);
+	tu_expect_text(s.buf, want);
 	free(s.buf);
 	return e;
 }
@@ -423,17 +399,6 @@ static void test_fp_rta_allocation_failures_are_reported(void)
 
 /* ---- properties ---------------------------------------------------------- */
 
-static uint64_t fp_gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* A random set with U <= 1 (checked exactly over the lcm), periods in
  * [2, 30]; deadlines constrained, or (one set in three) arbitrary up to
  * 2T.  Returns false if the set is to be skipped. */
@@ -458,7 +423,7 @@ static bool fp_gen(struct rt_rng *g, struct rt_task *t, size_t *n,
 			C = T;
 		D = arbitrary ? rt_rng_range(g, 1, 2 * T) : rt_rng_range(g, C, T);
 		t[i] = rt_task_make("r", C, D, T);
-		L = L / fp_gcd(L, (uint64_t)T) * (uint64_t)T;
+		L = L / rt_gcd64(L, (uint64_t)T) * (uint64_t)T;
 	}
 	for (size_t i = 0; i < *n; i++)
 		demand += (uint64_t)t[i].wcet * (L / (uint64_t)t[i].period);

@@ -18,6 +18,7 @@
 #include "models/rng.h"
 #include "models/tests.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
 /* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
@@ -44,26 +45,6 @@ struct glob_vector {
 };
 
 #include "tests/data/global-vectors.h"
-
-static enum rt_verdict run_test(const char *name, const struct rt_task *ts,
-				size_t n, unsigned m, struct rt_test_result *out)
-{
-	const struct rt_test_info *ti = rt_test_find(name);
-	struct rt_diag d = { "" };
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(ti);
-	CU_ASSERT_EQUAL(ti->run(ts, n, m, out, &d), RT_OK);
-	return out->verdict;
-}
-
-static const char *frac_str(struct rt_frac *f)
-{
-	static char buf[1024];
-
-	rt_frac_format(f, buf, sizeof(buf));
-	rt_frac_destroy(f);
-	return buf;
-}
 
 /* ---- THEORY G.2 ------------------------------------------------------------ */
 
@@ -103,7 +84,7 @@ static void test_theory_g2_global_verdicts(void)
 			enum rt_verdict want = g2[c].verdicts[k] == 'T'
 					       ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT;
 
-			CU_ASSERT_EQUAL(run_test(gnames[k], g2[c].ts, g2[c].n,
+			CU_ASSERT_EQUAL(tu_run_test(gnames[k], g2[c].ts, g2[c].n,
 						 g2[c].m, &out), want);
 			CU_ASSERT_EQUAL(out.kind, RT_KIND_SUFFICIENT);
 			if (out.verdict != want)
@@ -164,12 +145,12 @@ static void test_reference_sample_rows_match(void)
 		for (size_t i = 0; i < g->n; i++)
 			ts[i] = TK(g->tasks[i].c, g->tasks[i].t, g->tasks[i].d);
 		CU_ASSERT_EQUAL(rt_frac_utilization(ts, g->n, &f), RT_OK);
-		CU_ASSERT_STRING_EQUAL(frac_str(f), g->utilization);
+		CU_ASSERT_STRING_EQUAL(tu_frac_str(f), g->utilization);
 		CU_ASSERT_EQUAL(rt_frac_density(ts, g->n, &f), RT_OK);
-		CU_ASSERT_STRING_EQUAL(frac_str(f), g->density);
+		CU_ASSERT_STRING_EQUAL(tu_frac_str(f), g->density);
 		for (size_t k = 0; k < 7; k++) {
 			struct rt_test_result out;
-			enum rt_verdict got = run_test(gnames[k], ts, g->n, g->m, &out);
+			enum rt_verdict got = tu_run_test(gnames[k], ts, g->n, g->m, &out);
 
 			CU_ASSERT_EQUAL(got, g->expect[k] ? RT_VERDICT_ACCEPT
 							  : RT_VERDICT_REJECT);
@@ -247,8 +228,8 @@ static void test_equality_cases_accept_and_float_traps_decide_exactly(void)
 	bool acc = false;
 
 	/* Lambda = 1/2 + 1 = 3/2 = m - (m-1) lambda_max: GFB's equality case */
-	CU_ASSERT_EQUAL(run_test("gfb", tight, NTS(tight), 2, &out), RT_VERDICT_ACCEPT);
-	CU_ASSERT_EQUAL(run_test("utilization", um, NTS(um), 2, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("gfb", tight, NTS(tight), 2, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("utilization", um, NTS(um), 2, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(out.kind, RT_KIND_NECESSARY);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "2/1"));
 	CU_ASSERT_EQUAL(rt_global_utilization(um, NTS(um), 2, &acc, NULL), RT_OK);
@@ -260,7 +241,7 @@ static void test_equality_cases_accept_and_float_traps_decide_exactly(void)
 	CU_ASSERT_EQUAL(rt_global_utilization(over, NTS(over), 2, &acc, NULL), RT_OK);
 	CU_ASSERT_FALSE(acc);
 	for (size_t k = 0; k < 7; k++) {
-		CU_ASSERT_EQUAL(run_test(gnames[k], over, NTS(over), 2, &out),
+		CU_ASSERT_EQUAL(tu_run_test(gnames[k], over, NTS(over), 2, &out),
 				RT_VERDICT_REJECT);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "U > m"));
 	}
@@ -277,10 +258,10 @@ static void test_preconditions_reject_infeasible_and_skip_arbitrary_deadlines(vo
 	size_t idx = 0;
 
 	for (size_t k = 0; k < 7; k++) {
-		CU_ASSERT_EQUAL(run_test(gnames[k], late, 2, 4, &out), RT_VERDICT_REJECT);
+		CU_ASSERT_EQUAL(tu_run_test(gnames[k], late, 2, 4, &out), RT_VERDICT_REJECT);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "task 1"));
 		/* BAK covers arbitrary deadlines, the others do not */
-		CU_ASSERT_EQUAL(run_test(gnames[k], arb, 2, 2, &out),
+		CU_ASSERT_EQUAL(tu_run_test(gnames[k], arb, 2, 2, &out),
 				k == 1 ? RT_VERDICT_ACCEPT : RT_VERDICT_NA);
 	}
 	CU_ASSERT_EQUAL(rt_global_feasible_tasks(late, 2, &idx, NULL), RT_OK);
@@ -316,7 +297,7 @@ static void test_overflow_and_budget_give_na_with_a_note(void)
 
 	CU_ASSERT_EQUAL(rt_global_bak(huge, 3, 2, &r, &d), RT_ERR_OVERFLOW);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "128 bits"));
-	CU_ASSERT_EQUAL(run_test("bak", huge, 3, 2, &out), RT_VERDICT_NA);
+	CU_ASSERT_EQUAL(tu_run_test("bak", huge, 3, 2, &out), RT_VERDICT_NA);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "undecided"));
 	CU_ASSERT_EQUAL(rt_global_bar(longscan, 2, 2, 1000, &r, &d),
 			RT_ERR_UNSUPPORTED);
@@ -325,7 +306,7 @@ static void test_overflow_and_budget_give_na_with_a_note(void)
 				      &r, &d), RT_OK);
 	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
 	CU_ASSERT(r.steps > 10000 && r.steps < 100000);
-	CU_ASSERT_EQUAL(run_test("bar", longscan, 2, 2, &out), RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(tu_run_test("bar", longscan, 2, 2, &out), RT_VERDICT_ACCEPT);
 	CU_ASSERT_EQUAL(rt_global_rta(bar3, 4, 2, 25, 10, NULL, &r, &d),
 			RT_ERR_UNSUPPORTED);
 	CU_ASSERT_EQUAL(rt_global_bcl_iterative(bar3, 4, 2, 3, &r, &d),
@@ -423,10 +404,7 @@ static void print_set(uint64_t seed, size_t set, const struct rt_task *ts,
 		      size_t n, unsigned m)
 {
 	fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, m = %u:", seed, set, m);
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-			ts[i].wcet, ts[i].period, ts[i].deadline);
-	fprintf(stderr, "]\n");
+	tu_print_tasks(ts, n);
 }
 
 static void test_rta_fixed_point_equals_plain_iteration(void)
@@ -585,7 +563,7 @@ static void test_no_test_accepts_a_set_that_misses_or_overloads(void)
 		for (size_t k = 0; k < 7; k++) {
 			struct rt_test_result out;
 
-			if (run_test(gnames[k], ts, n, m, &out) != RT_VERDICT_ACCEPT)
+			if (tu_run_test(gnames[k], ts, n, m, &out) != RT_VERDICT_ACCEPT)
 				continue;
 			accepted++;
 			CU_ASSERT_FALSE(miss);
@@ -694,7 +672,7 @@ static void test_two_hundred_ns_tasks_on_sixteen_cpus_decide(void)
 			struct rt_test_result out;
 
 			/* decided (not n/a): well inside the step budget */
-			CU_ASSERT_NOT_EQUAL(run_test(gnames[k], ts, 200, 16, &out),
+			CU_ASSERT_NOT_EQUAL(tu_run_test(gnames[k], ts, 200, 16, &out),
 					    RT_VERDICT_NA);
 			if (out.verdict == RT_VERDICT_NA)
 				fprintf(stderr, "\n  [%s: %s]\n", gnames[k], out.note);

@@ -185,28 +185,7 @@ static void test_linux_wakeups_match_vectors_4_and_5(void)
 			 SIM_MASK(SIM_REC_SERVER_DEADLINE) |
 			 SIM_MASK(SIM_REC_THROTTLE) |
 			 SIM_MASK(SIM_REC_REPLENISH), 2 * MS, &tr);
-	cbs_expect(&tr,
-		   "2000000 server_wakeup C2.1 1000000\n"
-		   "2000000 server_deadline C2.1 4000000\n"
-		   "3000000 throttle C2.1 10000000\n"
-		   "3000000 server_wakeup C3.1 500000\n"
-		   "3000000 server_deadline C3.1 4000000\n"
-		   "3500000 throttle C3.1 10000000\n"
-		   "4000000 server_wakeup I4.1 1000000\n"
-		   "4000000 server_deadline I4.1 10000000\n"
-		   "5000000 throttle I4.1 10000000\n"
-		   "5000000 server_wakeup C5.1 0\n"
-		   "5000000 throttle C5.1 10000000\n"
-		   "6000000 server_wakeup I6.1 2000000\n"
-		   "6000000 server_deadline I6.1 16000000\n"
-		   "10000000 replenish C2.0 2000000\n"
-		   "10000000 server_deadline C2.0 14000000\n"
-		   "10000000 replenish C3.1 2000000\n"
-		   "10000000 server_deadline C3.1 14000000\n"
-		   "10000000 replenish I4.0 2000000\n"
-		   "10000000 server_deadline I4.0 20000000\n"
-		   "10000000 replenish C5.1 2000000\n"
-		   "10000000 server_deadline C5.1 14000000\n");
+	cbs_expect(&tr, CBS_E7_WAKEUPS_4_5);
 	cbs_done(e, s, &tr);
 }
 

@@ -38,11 +38,9 @@
 #include "sim/engine.h"
 #include "sim/horizon.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
-#define SCHED (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
-	       SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_MISS) |     \
-	       SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED) |  \
-	       SIM_MASK(SIM_REC_MIGRATE) | SIM_MASK(SIM_REC_END))
+#define SCHED TU_SCHED
 
 /* ---- text traces ---------------------------------------------------------- */
 
@@ -62,8 +60,6 @@ static enum rt_err mtext_emit(void *ctx, const struct sim_rec *r)
 	uint32_t task = r->task;
 	int cpu = r->cpu;
 	rt_time value = r->value;
-	char line[160];
-	int n;
 
 	if (s->keep && r->kind != SIM_REC_END) {
 		if (!s->keep[r->task])
@@ -74,21 +70,7 @@ static enum rt_err mtext_emit(void *ctx, const struct sim_rec *r)
 		if (r->kind == SIM_REC_MIGRATE)
 			value -= s->cpu0;       /* the previous CPU */
 	}
-	n = snprintf(line, sizeof(line), "%" PRId64 " %s %" PRIu32 ".%" PRIu64
-		     " c%d %" PRId64 "\n", r->time, sim_rec_kind_name(r->kind),
-		     task, r->job, cpu, value);
-	if (s->len + (size_t)n + 1 > s->cap) {
-		size_t cap = (s->cap + (size_t)n + 1) * 2;
-		char *b = realloc(s->buf, cap);
-
-		if (!b)
-			return RT_ERR_NOMEM;
-		s->buf = b;
-		s->cap = cap;
-	}
-	memcpy(s->buf + s->len, line, (size_t)n + 1);
-	s->len += (size_t)n;
-	return RT_OK;
+	return tu_append_rec(&s->buf, &s->len, &s->cap, r, task, cpu, value);
 }
 
 static struct sim_config mcfg(const struct rt_task *t, size_t n, unsigned cpus,
@@ -106,17 +88,11 @@ static struct sim_engine *mexpect(const struct sim_config *c, const char *want)
 {
 	struct mtext s;
 	struct sim_sink sink = { SCHED, mtext_emit, &s };
-	struct sim_engine *e = NULL;
-	struct rt_diag d;
+	struct sim_engine *e;
 
 	memset(&s, 0, sizeof(s));
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, &d), RT_OK);
-	CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sink), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
-	if (strcmp(s.buf ? s.buf : "", want) != 0)
-		fprintf(stderr, "\n--- expected\n%s--- got\n%s---\n", want,
-			s.buf ? s.buf : "");
-	CU_ASSERT_STRING_EQUAL(s.buf ? s.buf : "", want);
+	e = tu_engine_run(c, &sink);
+	tu_expect_text(s.buf, want);
 	free(s.buf);
 	return e;
 }
@@ -893,17 +869,6 @@ static void test_each_cluster_runs_as_if_alone(void)
 
 /* ---- Devi-Anderson tardiness bound (THEORY D.1) --------------------------- */
 
-static int64_t da_gcd(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /*
  * Local copy of the formula, computed exactly in integers (periods are
  * small, so H = lcm(T_i) fits):  Lambda = ceil(U) - 1, E = sum of the
@@ -917,7 +882,8 @@ static rt_time da_x(const struct rt_task *t, size_t n, unsigned m)
 	int64_t v = 0, cmin = INT64_MAX, lam, h = 1;
 
 	for (size_t i = 0; i < n; i++)
-		h = h / da_gcd(h, t[i].period) * t[i].period;
+		h = h / (int64_t)rt_gcd64((uint64_t)h, (uint64_t)t[i].period) *
+		    t[i].period;
 	for (size_t i = 0; i < n; i++) {
 		a[i] = t[i].wcet * (h / t[i].period);
 		c[i] = t[i].wcet;

@@ -18,6 +18,7 @@
 #include "models/rng.h"
 #include "models/tests.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
 /* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
@@ -243,10 +244,7 @@ static void print_set(uint64_t seed, size_t set, const struct rt_task *ts,
 {
 	fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, m = %u, %s:", seed, set,
 		m, rt_part_name(h));
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-			ts[i].wcet, ts[i].period, ts[i].deadline);
-	fprintf(stderr, "]\n");
+	tu_print_tasks(ts, n);
 }
 
 static void test_implicit_sets_pack_like_textbook_bin_packing(void)

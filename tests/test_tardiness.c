@@ -13,6 +13,7 @@
 #include "models/rng.h"
 #include "models/tardiness.h"
 #include "tests/suites.h"
+#include "tests/trace_util.h"
 
 /* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
@@ -290,10 +291,7 @@ static void test_simulated_responses_stay_within_both_bounds(void)
 		if (CU_get_number_of_failures() != before) {
 			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, m = %u:",
 				seed, set, m);
-			for (size_t i = 0; i < n; i++)
-				fprintf(stderr, " (C=%" PRId64 ",T=%" PRId64 ",D=%" PRId64 ")",
-					ts[i].wcet, ts[i].period, ts[i].deadline);
-			fprintf(stderr, "]\n");
+			tu_print_tasks(ts, n);
 			return;
 		}
 	}
