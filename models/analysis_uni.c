@@ -164,30 +164,30 @@ static enum rt_err uni_sum_cmp1(const struct rt_task *ts, size_t n,
 	return RT_OK;
 }
 
-enum rt_err rt_uni_utilization_test(const struct rt_task *ts, size_t n,
-				    bool *accept)
+/* sum_i C_i / T_i <= 1 (density: C_i / min(D_i, T_i)), exactly. */
+static enum rt_err uni_sum_test(const struct rt_task *ts, size_t n,
+				bool density, bool *accept)
 {
 	enum rt_err err = uni_check(ts, n, NULL);
 	int c;
 
 	if (!err)
-		err = uni_sum_cmp1(ts, n, false, &c, NULL);
+		err = uni_sum_cmp1(ts, n, density, &c, NULL);
 	if (!err)
 		*accept = c <= 0;
 	return err;
 }
 
+enum rt_err rt_uni_utilization_test(const struct rt_task *ts, size_t n,
+				    bool *accept)
+{
+	return uni_sum_test(ts, n, false, accept);
+}
+
 enum rt_err rt_uni_density_test(const struct rt_task *ts, size_t n,
 				bool *accept)
 {
-	enum rt_err err = uni_check(ts, n, NULL);
-	int c;
-
-	if (!err)
-		err = uni_sum_cmp1(ts, n, true, &c, NULL);
-	if (!err)
-		*accept = c <= 0;
-	return err;
+	return uni_sum_test(ts, n, true, accept);
 }
 
 /*
