@@ -605,6 +605,31 @@ static void result_reject(struct rt_uni_result *r, rt_time t, i128 h)
 }
 
 /*
+ * What PDC and QPA do first: check the tasks, compare U with 1 exactly,
+ * reset *r; U > 1 rejects at once (*done, witness NEVER); otherwise *L is
+ * the testing interval (uni_interval).
+ */
+static enum rt_err uni_demand_start(struct uni_ctx *c, struct rt_uni_result *r,
+				    rt_time *L, bool *done)
+{
+	enum rt_err err = uni_check(c->ts, c->n, c->d);
+	int ucmp;
+
+	*done = false;
+	if (!err)
+		err = uni_sum_cmp1(c->ts, c->n, false, &ucmp, c->d);
+	if (err)
+		return err;
+	result_init(r);
+	if (ucmp > 0) {
+		r->verdict = RT_VERDICT_REJECT;
+		*done = true;
+		return RT_OK;
+	}
+	return uni_interval(c, ucmp, L);
+}
+
+/*
  * Processor demand criterion (THEORY A.3; Baruah, Rosier, Howell 1990;
  * Baruah, Mok, Rosier 1990): schedulable iff U <= 1 and
  *
@@ -623,23 +648,13 @@ enum rt_err rt_uni_pdc_limit(const struct rt_task *ts, size_t n,
 	struct scan_out o;
 	enum rt_err err;
 	rt_time L;
-	int ucmp;
+	bool done;
 
 	ctx_init(&c, ts, n, budget, d);
-	err = uni_check(ts, n, d);
-	if (!err)
-		err = uni_sum_cmp1(ts, n, false, &ucmp, d);
-	if (err)
-		return err;
-	result_init(r);
-	if (ucmp > 0) {
-		r->verdict = RT_VERDICT_REJECT;
-		return RT_OK;
-	}
-	err = uni_interval(&c, ucmp, &L);
-	if (!err)
+	err = uni_demand_start(&c, r, &L, &done);
+	if (!err && !done)
 		err = uni_scan(&c, L, true, &o);
-	if (err)
+	if (err || done)
 		return err;
 	r->evaluations = o.points;
 	if (o.first != RT_TIME_NEVER)
@@ -695,21 +710,11 @@ enum rt_err rt_uni_qpa_limit(const struct rt_task *ts, size_t n,
 	struct uni_ctx c;
 	enum rt_err err;
 	rt_time L, t, dmin = RT_TIME_MAX;
-	int ucmp;
+	bool done;
 
 	ctx_init(&c, ts, n, budget, d);
-	err = uni_check(ts, n, d);
-	if (!err)
-		err = uni_sum_cmp1(ts, n, false, &ucmp, d);
-	if (err)
-		return err;
-	result_init(r);
-	if (ucmp > 0) {
-		r->verdict = RT_VERDICT_REJECT;
-		return RT_OK;
-	}
-	err = uni_interval(&c, ucmp, &L);
-	if (err)
+	err = uni_demand_start(&c, r, &L, &done);
+	if (err || done)
 		return err;
 	for (size_t i = 0; i < n; i++)
 		if (ts[i].deadline < dmin)
