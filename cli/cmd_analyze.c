@@ -148,8 +148,8 @@ static bool analyze_about_sim(const struct scn_scenario *s, const char *name)
 
 	if (!strcmp(name, "fp-rta"))
 		return analyze_is(s, "fp") && s->cpus == 1;
-	if (!edf)
-		return false;
+	if (!edf || (k->placement == SCN_PLACE_CPUSETS && k->ncpusets > 1))
+		return false;   /* no registry test analyses cpusets */
 	if (s->cpus == 1) {
 		for (size_t i = 0; i < sizeof(uni) / sizeof(uni[0]); i++)
 			if (!strcmp(name, uni[i]))
@@ -355,6 +355,11 @@ static void analyze_tardiness(struct analyze *a)
 			 "no tardiness bound for policy %s", s->sched.policy);
 		return;
 	}
+	if (s->sched.placement == SCN_PLACE_CPUSETS && s->sched.ncpusets > 1) {
+		snprintf(a->bound_note, sizeof(a->bound_note),
+			 "no tardiness bound for cpusets of different sizes");
+		return;
+	}
 	if (analyze_is(s, "fp") && k > 1) {
 		snprintf(a->bound_note, sizeof(a->bound_note),
 			 "no tardiness bound for fixed priority on %u CPUs "
@@ -488,19 +493,6 @@ static void analyze_json_time(rt_time t)
 		printf("%" PRId64, t);
 }
 
-static const char *analyze_placement_name(const struct scn_scenario *s)
-{
-	switch (s->sched.placement) {
-	case SCN_PLACE_PARTITIONED:
-		return "partitioned";
-	case SCN_PLACE_CLUSTERED:
-		return "clustered";
-	case SCN_PLACE_GLOBAL:
-		break;
-	}
-	return "global";
-}
-
 static void analyze_print_json(struct analyze *a)
 {
 	const struct scn_scenario *s = a->s;
@@ -516,7 +508,7 @@ static void analyze_print_json(struct analyze *a)
 		printf(", \"priorities\": \"%s\"",
 		       rt_fp_order_name(s->sched.priorities));
 	printf(", \"placement\": \"%s\", \"cluster_size\": %u",
-	       analyze_placement_name(s), s->sched.cluster_size);
+	       scn_placement_name(s->sched.placement), s->sched.cluster_size);
 	printf(", \"utilization\": \"%s\", \"density\": \"%s\",\n \"tests\": [",
 	       a->u, a->density);
 	for (size_t i = 0; i < a->ntests; i++) {

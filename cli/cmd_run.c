@@ -175,9 +175,7 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 		printf(", \"priorities\": \"%s\"",
 		       rt_fp_order_name(s->sched.priorities));
 	printf(", \"placement\": \"%s\", \"cluster_size\": %u",
-	       s->sched.placement == SCN_PLACE_PARTITIONED ? "partitioned" :
-	       s->sched.placement == SCN_PLACE_CLUSTERED ? "clustered" :
-	       "global", s->sched.cluster_size);
+	       scn_placement_name(s->sched.placement), s->sched.cluster_size);
 	if (cs->cluster)
 		printf(", \"partitioning\": \"%s\"",
 		       rt_part_name(s->sched.partitioning));
@@ -203,9 +201,14 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 		       t->released, t->completed, t->missed, t->aborted,
 		       t->max_response, mean_r, t->max_tardiness, mean_t,
 		       t->preemptions, t->migrations);
-		if (cs->cluster)
+		if (cs->cluster && s->sched.placement == SCN_PLACE_CPUSETS) {
+			printf(", \"cpuset\": ");
+			cli_json_str(stdout,
+				     s->sched.cpusets[cs->cluster[i]].name);
+		} else if (cs->cluster) {
 			printf(", \"%s\": %u", s->sched.cluster_size == 1 ?
 			       "cpu" : "cluster", cs->cluster[i]);
+		}
 		printf("}");
 	}
 	printf("],\n \"cpus\": [");
@@ -293,7 +296,8 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
 	char b1[48], b2[48], b3[48], b4[48], b5[48], desc[160];
-	const char *where = !cs->cluster ? NULL :
+	bool sets = s->sched.placement == SCN_PLACE_CPUSETS;
+	const char *where = !cs->cluster ? NULL : sets ? "cpuset" :
 			    s->sched.cluster_size == 1 ? "cpu" : "cluster";
 	struct cli_miss m;
 
@@ -331,7 +335,9 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)), mean,
 		       cli_fmt_time(s, t->max_tardiness, b5, sizeof(b5)),
 		       t->preemptions, t->migrations);
-		if (where)
+		if (where && sets)
+			printf(" %7s", s->sched.cpusets[cs->cluster[i]].name);
+		else if (where)
 			printf(" %7u", cs->cluster[i]);
 		printf("\n");
 	}

@@ -70,6 +70,8 @@ static enum sim_placement cli_sim_placement(enum scn_placement p)
 		return SIM_PLACE_PARTITIONED;
 	case SCN_PLACE_CLUSTERED:
 		return SIM_PLACE_CLUSTERED;
+	case SCN_PLACE_CPUSETS:
+		return SIM_PLACE_CPUSETS;
 	case SCN_PLACE_GLOBAL:
 		break;
 	}
@@ -86,12 +88,21 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	enum rt_err err;
 
 	*out = NULL;
-	if (k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+	if (k->placement == SCN_PLACE_CPUSETS && k->ncpusets == 1)
+		return CLI_EXIT_OK;
+	if (k->placement == SCN_PLACE_GLOBAL ||
+	    (k->placement != SCN_PLACE_CPUSETS &&
+	     s->cpus / k->cluster_size == 1))
 		return CLI_EXIT_OK;
 	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	if (!cl) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
+	}
+	if (k->placement == SCN_PLACE_CPUSETS) {  /* the scenario's sets */
+		memcpy(cl, k->task_set, s->ntasks * sizeof(*cl));
+		*out = cl;
+		return CLI_EXIT_OK;
 	}
 	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
 		       k->partitioning, fp ? &k->priorities : NULL,
@@ -137,6 +148,9 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 	if (k->placement == SCN_PLACE_PARTITIONED)
 		snprintf(buf + o, len - o, ", placement partitioned (%s)",
 			 rt_part_name(k->partitioning));
+	else if (k->placement == SCN_PLACE_CPUSETS)
+		snprintf(buf + o, len - o, ", placement cpusets (%zu root "
+			 "domains)", k->ncpusets);
 	else if (k->placement == SCN_PLACE_CLUSTERED)
 		snprintf(buf + o, len - o, ", placement clustered (%u CPUs per "
 			 "cluster, %s)", k->cluster_size,
@@ -241,6 +255,8 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cfg.placement = cli_sim_placement(s->sched.placement);
 	cfg.cluster_size = s->sched.cluster_size;
 	cfg.task_cluster = cs->cluster;
+	cfg.nsets = (unsigned)s->sched.ncpusets;
+	cfg.cpu_set = s->sched.cpu_set;
 	cfg.priorities = s->sched.priorities;
 	cfg.servers = s->servers;
 	cfg.nservers = s->nservers;

@@ -37,7 +37,10 @@ enum rt_exec {
 
 enum rt_class {
 	RT_CLASS_HARD = 0,
-	RT_CLASS_SOFT
+	RT_CLASS_SOFT,
+	RT_CLASS_FAIR                   /* linux-dl: a SCHED_OTHER task, run
+					 * below every SCHED_DEADLINE entity
+					 * (and by the fair server) */
 };
 
 struct rt_task {

@@ -18,7 +18,8 @@
 
 static const char *const scn_units[] = { "tick", "ns", "us", "ms", "s" };
 static const char *const scn_modes[] = { "soft", "hard" };
-static const char *const scn_places[] = { "global", "partitioned", "clustered" };
+static const char *const scn_places[] = { "global", "partitioned", "clustered",
+					  "cpusets" };
 static const char *const scn_misses[] = { "continue", "abort" };
 static const char *const scn_ties[] = { "task-order", "fifo" };
 
@@ -356,7 +357,8 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
 	    (err = scn_tasks(c, y, sh, s)) ||
 	    (err = scn_sched_check(c, y, s)) ||
-	    (err = scn_convert_resv(c, y, s))) {
+	    (err = scn_convert_resv(c, y, s)) ||
+	    (err = scn_convert_cpusets(c, y, s))) {
 		if (err == RT_ERR_NOMEM)
 			rt_diagf(c->d, err, "%s: out of memory", c->file);
 		scn_free(s);

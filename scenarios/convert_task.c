@@ -16,7 +16,7 @@
 #include "models/rt_time.h"
 #include "models/task.h"
 
-static const char *const scn_classes[] = { "hard", "soft" };
+static const char *const scn_classes[] = { "hard", "soft", "fair" };
 static const char *const scn_arrivals[] = { "periodic", "sporadic" };
 static const char *const scn_execs[] = { "fixed", "uniform", "list" };
 

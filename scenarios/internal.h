@@ -75,6 +75,21 @@ struct scn_y_sched {
 	char *rt_runtime_us, *rt_period_us; /* linux-dl admission */
 	char *reclaim;                  /* linux-dl: none | grub */
 	char *hard_test;                /* edf-split */
+	struct scn_y_cpuset *cpusets;   /* cpusets (convert_cpuset.c) */
+	unsigned cpusets_count;
+	struct scn_y_fair *fair_server; /* linux-dl */
+};
+
+struct scn_y_cpuset {
+	char *name;
+	char **cpus;                    /* "3" or "0-2" each */
+	unsigned cpus_count;
+	char **tasks;                   /* task names (or tasks[i].cpuset) */
+	unsigned tasks_count;
+};
+
+struct scn_y_fair {
+	char *runtime, *deadline, *period, *reserve;
 };
 
 struct scn_y_doc {
@@ -257,6 +272,12 @@ enum rt_err scn_convert_task(const struct scn_ctx *c,
  * says why; what was allocated stays in s for scn_free(). */
 enum rt_err scn_convert_resv(const struct scn_ctx *c, const struct scn_y_doc *y,
 			     struct scn_scenario *s);
+
+/* scheduler.cpusets (placement cpusets) and scheduler.fair_server
+ * (convert_cpuset.c); after scn_convert_resv.  Same failure contract. */
+enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
+				const struct scn_y_doc *y,
+				struct scn_scenario *s);
 
 /* Turn the loaded strings into a scenario.  On success *out is new and
  * caller-owned; on failure *out is untouched and c->d says why. */

@@ -86,6 +86,32 @@ static const cyaml_schema_field_t scn_y_platform_fields[] = {
 	CYAML_FIELD_END
 };
 
+/* scheduler.cpusets[i]: {name, cpus: [0, "2-3"], tasks: [A, B]} */
+static const cyaml_schema_field_t scn_y_cpuset_fields[] = {
+	SCN_STR("name", struct scn_y_cpuset, name),
+	CYAML_FIELD_SEQUENCE("cpus", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_cpuset, cpus, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("tasks", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_cpuset, tasks, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_cpuset_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_cpuset,
+			    scn_y_cpuset_fields),
+};
+
+/* scheduler.fair_server: {runtime, period, deadline, reserve} */
+static const cyaml_schema_field_t scn_y_fair_fields[] = {
+	SCN_STR("runtime",  struct scn_y_fair, runtime),
+	SCN_STR("deadline", struct scn_y_fair, deadline),
+	SCN_STR("period",   struct scn_y_fair, period),
+	SCN_STR("reserve",  struct scn_y_fair, reserve),
+	CYAML_FIELD_END
+};
+
 static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("policy",    struct scn_y_sched, policy),
 	SCN_STR("mode",      struct scn_y_sched, mode),
@@ -100,6 +126,13 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("rt_period_us",  struct scn_y_sched, rt_period_us),
 	SCN_STR("reclaim",       struct scn_y_sched, reclaim),
 	SCN_STR("hard_test",     struct scn_y_sched, hard_test),
+	CYAML_FIELD_SEQUENCE("cpusets", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_sched, cpusets, &scn_y_cpuset_schema,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_MAPPING_PTR("fair_server",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_sched, fair_server,
+				scn_y_fair_fields),
 	CYAML_FIELD_END
 };
 

@@ -485,6 +485,21 @@ enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
 	return err;
 }
 
+const char *scn_placement_name(enum scn_placement p)
+{
+	switch (p) {
+	case SCN_PLACE_PARTITIONED:
+		return "partitioned";
+	case SCN_PLACE_CLUSTERED:
+		return "clustered";
+	case SCN_PLACE_CPUSETS:
+		return "cpusets";
+	case SCN_PLACE_GLOBAL:
+		break;
+	}
+	return "global";
+}
+
 void scn_free(struct scn_scenario *s)
 {
 	if (!s)
@@ -502,6 +517,11 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->path);
 	rt_free(s->sched.policy);
 	rt_free(s->sched.admission);
+	for (size_t i = 0; i < s->sched.ncpusets; i++)
+		rt_free(s->sched.cpusets[i].name);
+	rt_free(s->sched.cpusets);
+	rt_free(s->sched.cpu_set);
+	rt_free(s->sched.task_set);
 	for (size_t i = 0; i < s->nservers; i++)
 		rt_free((void *)s->servers[i].name);
 	rt_free(s->servers);

@@ -45,7 +45,25 @@ enum scn_mode {
 enum scn_placement {
 	SCN_PLACE_GLOBAL = 0,
 	SCN_PLACE_PARTITIONED,
-	SCN_PLACE_CLUSTERED
+	SCN_PLACE_CLUSTERED,
+	SCN_PLACE_CPUSETS               /* scheduler.cpusets given */
+};
+
+/* An exclusive cpuset (a Linux root domain): scheduler.cpusets[i], or
+ * the set of the CPUs in no listed set ("root"). */
+struct scn_cpuset {
+	char *name;                     /* owned */
+	unsigned ncpus;                 /* >= 1 */
+};
+
+/* The per-CPU fair server (Linux >= 6.8, THEORY E.6):
+ * scheduler.fair_server. */
+struct scn_fair_server {
+	bool on;                        /* given */
+	rt_time runtime, deadline, period;      /* ns */
+	bool reserve;                   /* its bandwidth counts in the
+					 * SCHED_DEADLINE admission of its
+					 * root domain (default true) */
 };
 
 struct scn_scheduler {
@@ -68,6 +86,15 @@ struct scn_scheduler {
 	int64_t rt_period_us;           /* default 1000000 */
 	enum rt_reclaim reclaim;        /* default none */
 	enum sim_hard_test hard_test;   /* default exact */
+	/* placement: cpusets (linux-dl root domains; any policy that
+	 * honours placement) */
+	size_t ncpusets;
+	struct scn_cpuset *cpusets;     /* owned; NULL unless cpusets */
+	unsigned *cpu_set;              /* cpus entries: the set of each CPU;
+					 * owned, NULL unless cpusets */
+	unsigned *task_set;             /* ntasks entries: the set of each
+					 * task; owned, NULL unless cpusets */
+	struct scn_fair_server fair_server;     /* linux-dl */
 };
 
 struct scn_scenario {
@@ -96,6 +123,8 @@ struct scn_scenario {
 	rt_time *leave_at;              /* same (RT_TIME_NEVER: never) */
 };
 
+/* "global", "partitioned", "clustered", "cpusets" */
+const char *scn_placement_name(enum scn_placement p);
 /* "tick", "ns", "us", "ms", "s" */
 const char *scn_time_unit_name(enum scn_time_unit u);
 /* The internal unit of a scenario: "tick" for tick, else "ns". */

@@ -17,12 +17,12 @@ struct crq_cluster {
 					 * idle[nidle - 1]; k slots of
 					 * sim_crq.idle_mem */
 	unsigned nidle;
+	unsigned ncpus;                 /* CPUs of the cluster */
 	bool dirty;                     /* in sim_crq.dirty */
 };
 
 struct sim_crq {
 	struct sim_engine *e;           /* borrowed: the engine we serve */
-	unsigned k;                     /* CPUs per cluster */
 	unsigned ncl;                   /* clusters */
 	struct crq_cluster *cl;         /* ncl entries */
 	unsigned *idle_mem;             /* cpus entries: the idle stacks */
@@ -72,7 +72,6 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 	if (!q)
 		goto nomem;
 	q->e = e;
-	q->k = sim_engine_cluster_size(e);
 	q->ncl = sim_engine_nclusters(e);
 	q->cl = rt_calloc(q->ncl, sizeof(*q->cl));
 	q->idle_mem = rt_calloc(cfg->cpus, sizeof(*q->idle_mem));
@@ -83,9 +82,11 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 		goto nomem;
 	for (size_t i = 0; i < cfg->ntasks; i++)
 		ntask[sim_engine_task_cluster(e, (uint32_t)i)]++;
-	for (unsigned c = 0; c < q->ncl; c++) {
+	for (unsigned c = 0, first = 0; c < q->ncl; c++) {
 		struct crq_cluster *cl = &q->cl[c];
-		size_t nrun = q->k < ntask[c] ? q->k : ntask[c];
+		unsigned k;
+		const unsigned *cpus = sim_engine_cluster_cpus(e, c, &k);
+		size_t nrun = k < ntask[c] ? k : ntask[c];
 
 		sim_rq_init(&cl->ready, false);
 		sim_rq_init(&cl->running, true);
@@ -94,14 +95,15 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 		    sim_rq_reserve(&cl->running, nrun) != RT_OK)
 			goto nomem;
 		/* The first CPU on top, so idle CPUs go in index order. */
-		cl->idle = q->idle_mem + (size_t)c * q->k;
-		for (unsigned i = 0; i < q->k; i++) {
-			unsigned cpu = c * q->k + (q->k - 1 - i);
+		cl->idle = q->idle_mem + first;
+		for (unsigned i = 0; i < k; i++) {
+			unsigned cpu = cpus[k - 1 - i];
 
 			cl->idle[i] = cpu;
 			q->idle_pos[cpu] = i;
 		}
-		cl->nidle = q->k;
+		cl->nidle = cl->ncpus = k;
+		first += k;
 	}
 	rt_free(ntask);
 	*out = q;
@@ -115,7 +117,7 @@ nomem:
 static void crq_idle_push(struct sim_crq *q, struct crq_cluster *c,
 			  unsigned cpu)
 {
-	assert(q->idle_pos[cpu] == CRQ_NOT_IDLE && c->nidle < q->k);
+	assert(q->idle_pos[cpu] == CRQ_NOT_IDLE && c->nidle < c->ncpus);
 	q->idle_pos[cpu] = c->nidle;
 	c->idle[c->nidle++] = cpu;
 }

@@ -1,9 +1,9 @@
 /* crq.h - cluster runqueues: the dispatch machinery that the job-level
  * policies (edf, fp) share (DESIGN 3, "Runqueues").
  *
- * The engine's CPUs are split into clusters of k CPUs (engine.h,
- * placement: k = 1 partitioned, k = cpus global, else clustered); every
- * task belongs to one cluster.  Each cluster has its own runqueue and
+ * The engine's CPUs are split into clusters (engine.h, placement: one
+ * CPU each when partitioned, all CPUs when global, k when clustered, any
+ * sizes with cpusets); every task belongs to one cluster.  Each cluster has its own runqueue and
  * keeps the k most urgent of its ready jobs running: lower struct
  * sim_key runs first, and a running job is displaced only by a job whose
  * k0 is strictly smaller (equal k0 never preempts, as the kernel's

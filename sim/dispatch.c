@@ -201,9 +201,12 @@ struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu)
 	return e->cpu[cpu].curr;
 }
 
-unsigned sim_engine_cluster_size(const struct sim_engine *e)
+const unsigned *sim_engine_cluster_cpus(const struct sim_engine *e,
+					unsigned c, unsigned *n)
 {
-	return e->k;
+	assert(c < e->nclusters);
+	*n = e->cl_first[c + 1] - e->cl_first[c];
+	return e->cl_cpus + e->cl_first[c];
 }
 
 unsigned sim_engine_nclusters(const struct sim_engine *e)

@@ -97,7 +97,7 @@ void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 	fm->tardiness = tardiness;
 }
 
-/* CPUs per cluster for cfg's placement (cfg already checked). */
+/* CPUs per cluster for a uniform placement (cfg already checked). */
 static unsigned eng_cluster_size(const struct sim_config *cfg)
 {
 	switch (cfg->placement) {
@@ -106,15 +106,50 @@ static unsigned eng_cluster_size(const struct sim_config *cfg)
 	case SIM_PLACE_CLUSTERED:
 		return cfg->cluster_size;
 	case SIM_PLACE_GLOBAL:
+	case SIM_PLACE_CPUSETS:
 		break;
 	}
 	return cfg->cpus;
 }
 
+static unsigned eng_nclusters(const struct sim_config *cfg)
+{
+	if (cfg->placement == SIM_PLACE_CPUSETS)
+		return cfg->nsets;
+	return cfg->cpus / eng_cluster_size(cfg);
+}
+
+/* cpusets: every CPU in a set, every set non-empty. */
+static enum rt_err eng_check_cpusets(const struct sim_config *cfg,
+				     struct rt_diag *d)
+{
+	if (cfg->nsets < 1 || cfg->nsets > cfg->cpus || !cfg->cpu_set)
+		return rt_diagf(d, RT_ERR_INVAL, "cpusets: %u sets for %u CPUs "
+				"(expected 1..%u sets and the set of every CPU)",
+				cfg->nsets, cfg->cpus, cfg->cpus);
+	for (unsigned c = 0; c < cfg->cpus; c++)
+		if (cfg->cpu_set[c] >= cfg->nsets)
+			return rt_diagf(d, RT_ERR_INVAL, "cpusets: CPU %u in set "
+					"%u, out of range (%u sets)", c,
+					cfg->cpu_set[c], cfg->nsets);
+	for (unsigned set = 0; set < cfg->nsets; set++) {
+		bool has = false;
+
+		for (unsigned c = 0; c < cfg->cpus && !has; c++)
+			has = cfg->cpu_set[c] == set;
+		if (!has)
+			return rt_diagf(d, RT_ERR_INVAL, "cpusets: set %u has "
+					"no CPU", set);
+	}
+	return RT_OK;
+}
+
 static enum rt_err eng_check_placement(const struct sim_config *cfg,
 				       struct rt_diag *d)
 {
-	unsigned k, nclusters;
+	unsigned nclusters;
+	enum rt_err err;
+	const char *what;
 
 	switch (cfg->placement) {
 	case SIM_PLACE_GLOBAL:
@@ -126,31 +161,57 @@ static enum rt_err eng_check_placement(const struct sim_config *cfg,
 					"divide %u CPUs into clusters",
 					cfg->cluster_size, cfg->cpus);
 		break;
+	case SIM_PLACE_CPUSETS:
+		if ((err = eng_check_cpusets(cfg, d)))
+			return err;
+		break;
 	case SIM_PLACE_PARTITIONED:
 		break;
 	default:
 		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown value %d",
 				(int)cfg->placement);
 	}
-	k = eng_cluster_size(cfg);
-	nclusters = cfg->cpus / k;
+	nclusters = eng_nclusters(cfg);
 	if (nclusters == 1 || cfg->ntasks == 0)
 		return RT_OK;
+	what = cfg->placement == SIM_PLACE_PARTITIONED ? "CPU" :
+	       cfg->placement == SIM_PLACE_CPUSETS ? "cpuset" : "cluster";
 	if (!cfg->task_cluster)
 		return rt_diagf(d, RT_ERR_INVAL, "%s placement needs the %s of "
 				"every task (task_cluster)",
 				cfg->placement == SIM_PLACE_PARTITIONED ?
-				"partitioned" : "clustered",
-				cfg->placement == SIM_PLACE_PARTITIONED ?
-				"CPU" : "cluster");
+				"partitioned" : cfg->placement ==
+				SIM_PLACE_CPUSETS ? "cpusets" : "clustered",
+				what);
 	for (size_t i = 0; i < cfg->ntasks; i++)
 		if (cfg->task_cluster[i] >= nclusters)
 			return rt_diagf(d, RT_ERR_INVAL, "task %s: %s %u out of "
-					"range (%u %s)", cfg->tasks[i].name ?
-					cfg->tasks[i].name : "?",
-					k == 1 ? "CPU" : "cluster",
-					cfg->task_cluster[i], nclusters,
-					k == 1 ? "CPUs" : "clusters");
+					"range (%u %ss)", cfg->tasks[i].name ?
+					cfg->tasks[i].name : "?", what,
+					cfg->task_cluster[i], nclusters, what);
+	return RT_OK;
+}
+
+/* The CPU lists of the clusters (cl_cpus, cl_first). */
+static enum rt_err eng_clusters_init(struct sim_engine *e)
+{
+	const struct sim_config *cfg = &e->cfg;
+	unsigned n = eng_nclusters(cfg), k = eng_cluster_size(cfg), pos = 0;
+
+	e->nclusters = n;
+	e->cl_cpus = rt_calloc(cfg->cpus, sizeof(*e->cl_cpus));
+	e->cl_first = rt_calloc((size_t)n + 1, sizeof(*e->cl_first));
+	if (!e->cl_cpus || !e->cl_first)
+		return RT_ERR_NOMEM;
+	for (unsigned c = 0; c < n; c++) {
+		e->cl_first[c] = pos;
+		for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
+			if (cfg->placement == SIM_PLACE_CPUSETS ?
+			    cfg->cpu_set[cpu] == c : cpu / k == c)
+				e->cl_cpus[pos++] = cpu;
+	}
+	e->cl_first[n] = pos;
+	assert(pos == cfg->cpus);
 	return RT_OK;
 }
 
@@ -165,8 +226,8 @@ static enum rt_err eng_check_servers(const struct sim_config *cfg,
 	if (cfg->placement != SIM_PLACE_GLOBAL &&
 	    !(ops->flags & SIM_POLICY_CLUSTERS))
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s runs one global "
-				"runqueue; partitioned or clustered placement "
-				"needs policy edf or fp", ops->name);
+				"runqueue; partitioned, clustered or cpuset "
+				"placement needs another policy", ops->name);
 	if ((cfg->nservers || cfg->task_server) &&
 	    !(ops->flags & SIM_POLICY_SERVERS))
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s does not run "
@@ -272,6 +333,8 @@ void sim_engine_destroy(struct sim_engine *e)
 	rt_free(e->trt);
 	rt_free(e->cpu);
 	rt_free(e->dirty);
+	rt_free(e->cl_cpus);
+	rt_free(e->cl_first);
 	rt_free(e->sinks);
 	rt_free(e->st.tasks);
 	rt_free(e->st.cpu);
@@ -315,8 +378,6 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
 	e->cfg = *cfg;
 	e->cfg.policy = ops->name;      /* the caller's string is not kept */
-	e->k = eng_cluster_size(cfg);
-	e->nclusters = cfg->cpus / e->k;
 	sim_evq_init(&e->evq);
 	sim_evq_init(&e->cq);
 	sim_job_pool_init(&e->pool);
@@ -326,7 +387,8 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->dirty = rt_calloc(m, sizeof(*e->dirty));
 	e->st.tasks = rt_calloc(n, sizeof(*e->st.tasks));
 	e->st.cpu = rt_calloc(m, sizeof(*e->st.cpu));
-	if (!e->trt || !e->cpu || !e->dirty || !e->st.tasks || !e->st.cpu)
+	if (!e->trt || !e->cpu || !e->dirty || !e->st.tasks || !e->st.cpu ||
+	    eng_clusters_init(e) != RT_OK)
 		goto nomem;
 	/* Releases, joins and the horizon; completions: no growth without
 	 * timers. */

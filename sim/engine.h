@@ -50,7 +50,11 @@ enum sim_tie_break {
 enum sim_placement {
 	SIM_PLACE_GLOBAL = 0,
 	SIM_PLACE_PARTITIONED,
-	SIM_PLACE_CLUSTERED
+	SIM_PLACE_CLUSTERED,
+	SIM_PLACE_CPUSETS               /* clusters of any sizes: cpu_set[]
+					 * names the cluster of every CPU
+					 * (Linux exclusive cpusets = root
+					 * domains) */
 };
 
 /* edf-split: the test that admits hard tasks (DESIGN 4). */
@@ -91,7 +95,13 @@ struct sim_config {
 					 * task's CPU; clustered, its cluster
 					 * index (< cpus / k).  May be NULL
 					 * with global placement or a single
-					 * cluster (all tasks in cluster 0) */
+					 * cluster (all tasks in cluster 0).
+					 * cpusets: the task's set index */
+	unsigned nsets;                 /* cpusets: number of sets (>= 1) */
+	const unsigned *cpu_set;        /* cpusets: cpus entries, borrowed:
+					 * the set of each CPU (< nsets);
+					 * every set has a CPU.  Set c's CPUs
+					 * in index order form cluster c */
 	/* Policy fp: how static priorities are assigned (zero: DM). */
 	enum rt_fp_order priorities;
 	/* Servers, SCHED_DEADLINE and admission (issue 5; sim/README.md).

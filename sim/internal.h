@@ -77,8 +77,13 @@ struct sim_engine {
 					 * and cq on equal times, which is the
 					 * (time, rank, seq) order exactly */
 	struct sim_event horizon;       /* end of the run, rank HORIZON */
-	unsigned k;                     /* CPUs per cluster (placement) */
-	unsigned nclusters;             /* cfg.cpus / k */
+	unsigned nclusters;             /* clusters (placement) */
+	unsigned *cl_cpus;              /* cpus entries: the CPUs of cluster
+					 * 0, then of cluster 1, ... each in
+					 * index order */
+	unsigned *cl_first;             /* nclusters + 1 entries: cluster c
+					 * is cl_cpus[cl_first[c] ..
+					 * cl_first[c + 1]) */
 	struct sim_task_rt *trt;        /* cfg.ntasks entries */
 	struct sim_cpu *cpu;            /* cfg.cpus entries */
 	unsigned *dirty;                /* CPUs assigned in this dispatch */

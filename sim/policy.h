@@ -105,11 +105,13 @@ rt_time sim_engine_now(const struct sim_engine *e);
 /* The job running on cpu now (before this schedule() is committed). */
 struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu);
 
-/* Placement as the engine resolved it (engine.h): k CPUs per cluster
- * (cpus for global, 1 for partitioned), cpus / k clusters, and the
- * cluster of a task (its CPU when partitioned; 0 with one cluster).
- * Cluster c holds CPUs c*k .. c*k + k - 1. */
-unsigned sim_engine_cluster_size(const struct sim_engine *e);
+/* Placement as the engine resolved it (engine.h): the clusters (one for
+ * global, one per CPU for partitioned, cpus / k for clustered, one per
+ * set for cpusets), the CPUs of cluster c (*n of them, in index order;
+ * borrowed for the engine's life) and the cluster of a task (0 with one
+ * cluster).  Every CPU is in exactly one cluster. */
+const unsigned *sim_engine_cluster_cpus(const struct sim_engine *e,
+					unsigned c, unsigned *n);
 unsigned sim_engine_nclusters(const struct sim_engine *e);
 unsigned sim_engine_task_cluster(const struct sim_engine *e, uint32_t task);
 

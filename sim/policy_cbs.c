@@ -6,7 +6,8 @@
  * entities.  One EDF order over both: a plain task's ready job by its
  * absolute deadline, a server by its scheduling deadline d_s (sim/server.c
  * has the rules).  With cpus > 1 this is global EDF over the entities
- * (Baruah, Goossens, Lipari 2002).
+ * (Baruah, Goossens, Lipari 2002), or EDF per partition / cluster /
+ * cpuset with placement (a server and its tasks stay in one).
  *
  * Ties: an entity whose tie key (tie_break) is lower preempts a running
  * one with an equal deadline, i.e. the tie-break is part of the priority
@@ -15,7 +16,8 @@
  * takes the CPU).  The edf and linux-dl policies keep running an equal
  * deadline instead (kernel dl_entity_preempt()).
  *
- * GRUB (reclaim: grub) is uniprocessor (Lipari & Baruah 2000): with U_max
+ * GRUB (reclaim: grub) is uniprocessor (Lipari & Baruah 2000; per CPU
+ * when partitioned): with U_max
  * = 1 and plain tasks' C/T counted as always active, a reclaiming server
  * drains at dq = -max{U_i, U_act} dt (the kernel's formula, THEORY E.5,
  * reduces to this on one CPU).  Bandwidths are 2^20 fixed point rounded
@@ -67,13 +69,6 @@ static enum rt_err cbs_init(struct sim_engine *e, void **state,
 		const struct rt_server *p = &cfg->servers[i];
 		struct sv_server *s = &rq->srv[i];
 
-		if (p->reclaim == RT_RECLAIM_GRUB && cfg->cpus > 1) {
-			cbs_fini(rq);
-			return rt_diagf(d, RT_ERR_UNSUPPORTED, "server %s: "
-					"reclaim: grub is uniprocessor (Lipari & "
-					"Baruah 2000); use cpus: 1",
-					p->name ? p->name : "?");
-		}
 		s->name = p->name;
 		s->rules = cbs_rules(p->kind);
 		s->grub = p->reclaim == RT_RECLAIM_GRUB;
@@ -84,7 +79,20 @@ static enum rt_err cbs_init(struct sim_engine *e, void **state,
 	}
 	for (size_t i = 0; cfg->task_server && i < cfg->ntasks; i++)
 		rq->tasks[i].server = cfg->task_server[i];
-	sv_setup(rq, RT_DL_RUNTIME_INF, 0);
+	err = sv_setup(rq, RT_DL_RUNTIME_INF, 0, d);
+	for (size_t i = 0; !err && i < cfg->nservers; i++) {
+		const struct sv_server *s = &rq->srv[i];
+
+		if (s->grub && rq->dom[s->dom].ncpus > 1)
+			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "server %s: "
+				       "reclaim: grub is uniprocessor (Lipari & "
+				       "Baruah 2000); use cpus: 1 or partitioned "
+				       "placement", s->name ? s->name : "?");
+	}
+	if (err) {
+		cbs_fini(rq);
+		return err;
+	}
 	*state = rq;
 	return RT_OK;
 }
@@ -123,7 +131,7 @@ const struct sim_policy_ops sim_policy_cbs = {
 	.schedule    = cbs_schedule,
 	.update_curr = NULL,
 	.timer       = cbs_timer,
-	.flags       = SIM_POLICY_SERVERS,
+	.flags       = SIM_POLICY_SERVERS | SIM_POLICY_CLUSTERS,
 	.admit       = NULL,
 	.leave       = NULL,
 	.end         = cbs_end,

@@ -6,9 +6,12 @@
  * replenishment loop with carried-over overrun and the "lagged too much"
  * reset, and dl_check_constrained_dl() at wake-up (sim/server.c,
  * SV_RULES_LINUX), in the kernel's fixed point.  Global EDF on the
- * scheduling deadlines over all CPUs (the root domain; the kernel
+ * scheduling deadlines over the CPUs of a root domain (the kernel
  * approximates it by push/pull); a running task is not preempted by an
- * equal deadline (dl_entity_preempt(): strict '<').
+ * equal deadline (dl_entity_preempt(): strict '<').  Root domains are the
+ * engine's clusters: all CPUs (placement global), or the exclusive
+ * cpusets (placement cpusets; partitioned = one CPU per set), each with
+ * its own admission and GRUB state (THEORY E.4 item 8).
  *
  * Parameters: __checkparam_dl() for every task at init (RT_ERR_INVAL with
  * the kernel's rule).  Admission, when a task joins (sched_setattr()):
@@ -16,13 +19,15 @@
  *
  *	sum_i floor(Q_i 2^20 / P_i) <= floor(rt_runtime 2^20 / rt_period) * M
  *
- * (996147 * M by default; rt_runtime_us -1 turns it off).  A rejected
+ * over the tasks and the M CPUs of the task's root domain (996147 * M by
+ * default; rt_runtime_us -1 turns it off).  A rejected
  * task never runs.  A task that leaves returns its bandwidth at once
  * (task_dead_dl(): "XXX we should retain the bw until 0-lag").
  *
  * reclaim: grub (SCHED_FLAG_RECLAIM for every task) uses grub_reclaim()'s
- * rate on one CPU; on several CPUs the kernel's per-runqueue accounting
- * has no counterpart in global EDF, so it is refused.
+ * rate in root domains of one CPU; on a domain of several CPUs the
+ * kernel's per-runqueue accounting has no counterpart in global EDF, so
+ * it is refused.
  */
 #include "models/linux_dl.h"
 #include "models/mem.h"
@@ -31,7 +36,6 @@
 
 struct ldl {
 	struct sv_rq rq;                /* first: the core's state */
-	uint64_t total_bw;              /* dl_b->total_bw: admitted tasks */
 	uint64_t cap_bw;                /* dl_b->bw = to_ratio(period, runtime) */
 	bool unlimited;                 /* rt_runtime_us == -1 */
 };
@@ -63,10 +67,6 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 				"rt_period_us %lld; expected -1 or 0..period, and "
 				"period > 0", (long long)runtime,
 				(long long)period);
-	if (cfg->reclaim == RT_RECLAIM_GRUB && cfg->cpus > 1)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: grub "
-				"is modelled on one CPU only (the kernel reclaims "
-				"per runqueue)");
 	for (size_t i = 0; i < cfg->ntasks; i++) {
 		const struct rt_task *t = &cfg->tasks[i];
 
@@ -100,7 +100,18 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		l->rq.tasks[i].server = (int32_t)i;
 		l->rq.tasks[i].admitted = false;        /* until it joins */
 	}
-	sv_setup(&l->rq, runtime, period);
+	err = sv_setup(&l->rq, runtime, period, d);
+	for (unsigned c = 0; !err && c < l->rq.ndom; c++)
+		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.dom[c].ncpus > 1)
+			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
+				       "grub is modelled in root domains of one "
+				       "CPU only (the kernel reclaims per "
+				       "runqueue); use cpus: 1, partitioned "
+				       "placement or one-CPU cpusets");
+	if (err) {
+		ldl_fini(l);
+		return err;
+	}
 	*state = l;
 	return RT_OK;
 }
@@ -110,30 +121,32 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 {
 	struct ldl *l = state;
 	struct sv_server *s = &l->rq.srv[task];
+	struct sv_dom *dom = sv_task_dom(&l->rq, task);
 
 	*test = SIM_ADMIT_LINUX;
-	*accept = rt_dl_admit(l->total_bw, s->bw, l->cap_bw, l->rq.ncpus,
+	*accept = rt_dl_admit(dom->total_bw, s->bw, l->cap_bw, dom->ncpus,
 			      l->unlimited);
 	if (!*accept)
 		return RT_OK;
-	l->total_bw += s->bw;
+	dom->total_bw += s->bw;
 	l->rq.tasks[task].admitted = true;
-	l->rq.grub.this_bw += s->bw;
-	return sv_this_bw_changed(&l->rq);
+	dom->grub.this_bw += s->bw;
+	return sv_this_bw_changed(&l->rq, dom);
 }
 
 static void ldl_leave(void *state, uint32_t task)
 {
 	struct ldl *l = state;
 	struct sv_server *s = &l->rq.srv[task];
+	struct sv_dom *dom = sv_task_dom(&l->rq, task);
 	enum rt_err err;
 
 	if (!l->rq.tasks[task].admitted)
 		return;
 	l->rq.tasks[task].admitted = false;
-	l->total_bw -= s->bw;
-	l->rq.grub.this_bw -= s->bw;
-	err = sv_this_bw_changed(&l->rq);
+	dom->total_bw -= s->bw;
+	dom->grub.this_bw -= s->bw;
+	err = sv_this_bw_changed(&l->rq, dom);
 	if (err)
 		l->rq.err = err;
 }
@@ -172,7 +185,7 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.schedule    = ldl_schedule,
 	.update_curr = NULL,
 	.timer       = ldl_timer,
-	.flags       = 0,
+	.flags       = SIM_POLICY_CLUSTERS,
 	.admit       = ldl_admit,
 	.leave       = ldl_leave,
 	.end         = ldl_end,

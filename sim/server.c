@@ -28,34 +28,47 @@
 
 #define SV_NOT_IDLE UINT_MAX
 
-/* ---- CPUs: the idle stack (as policy_edf.c) --------------------------- */
+/* ---- CPUs: the idle stacks (as policy_edf.c) -------------------------- */
 
-static void sv_idle_push(struct sv_rq *rq, unsigned cpu)
+static void sv_idle_push(struct sv_rq *rq, struct sv_dom *dom, unsigned cpu)
 {
-	assert(rq->idle_pos[cpu] == SV_NOT_IDLE && rq->nidle < rq->ncpus);
-	rq->idle_pos[cpu] = rq->nidle;
-	rq->idle[rq->nidle++] = cpu;
+	assert(rq->idle_pos[cpu] == SV_NOT_IDLE && dom->nidle < dom->ncpus);
+	rq->idle_pos[cpu] = dom->nidle;
+	dom->idle[dom->nidle++] = cpu;
 }
 
-static void sv_idle_take(struct sv_rq *rq, unsigned cpu)
+static void sv_idle_take(struct sv_rq *rq, struct sv_dom *dom, unsigned cpu)
 {
 	unsigned slot = rq->idle_pos[cpu];
-	unsigned top = rq->idle[--rq->nidle];
+	unsigned top = dom->idle[--dom->nidle];
 
 	assert(slot != SV_NOT_IDLE);
-	rq->idle[slot] = top;
+	dom->idle[slot] = top;
 	rq->idle_pos[top] = slot;
 	rq->idle_pos[cpu] = SV_NOT_IDLE;
 }
 
-static unsigned sv_idle_pick(const struct sv_rq *rq, const struct sim_job *j)
+/* The CPU j last ran on if it is idle (a task never leaves its domain),
+ * else the idle CPU on top of the stack. */
+static unsigned sv_idle_pick(const struct sv_rq *rq, const struct sv_dom *dom,
+			     const struct sim_job *j)
 {
 	int last = j->info.cpu;
 
 	if (last >= 0 && (unsigned)last < rq->ncpus &&
 	    rq->idle_pos[last] != SV_NOT_IDLE)
 		return (unsigned)last;
-	return rq->idle[rq->nidle - 1];
+	return dom->idle[dom->nidle - 1];
+}
+
+/* Visit dom in the next sv_schedule (and ask the engine for one). */
+static void sv_dirty(struct sv_rq *rq, struct sv_dom *dom)
+{
+	if (!dom->dirty) {
+		dom->dirty = true;
+		rq->dirty[rq->ndirty++] = (unsigned)(dom - rq->dom);
+	}
+	sim_engine_resched(rq->e);
 }
 
 /* ---- set-up ------------------------------------------------------------ */
@@ -68,13 +81,59 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
 	}
-	sim_rq_fini(&rq->ready);
-	sim_rq_fini(&rq->running);
-	rt_free(rq->idle);
+	for (unsigned i = 0; rq->dom && i < rq->ndom; i++) {
+		sim_rq_fini(&rq->dom[i].ready);
+		sim_rq_fini(&rq->dom[i].running);
+	}
+	rt_free(rq->dom);
+	rt_free(rq->dirty);
+	rt_free(rq->idle_mem);
 	rt_free(rq->idle_pos);
 	rt_free(rq->vacated);
 	rt_free(rq->tasks);
 	rt_free(rq->srv);
+}
+
+/* The domains of the engine's clusters, their heaps and idle stacks. */
+static enum rt_err sv_init_doms(struct sv_rq *rq)
+{
+	const struct sim_config *cfg = sim_engine_config(rq->e);
+	unsigned first = 0;
+
+	rq->ndom = sim_engine_nclusters(rq->e);
+	rq->dom = rt_calloc(rq->ndom, sizeof(*rq->dom));
+	rq->dirty = rt_calloc(rq->ndom, sizeof(*rq->dirty));
+	if (!rq->dom || !rq->dirty)
+		return RT_ERR_NOMEM;
+	for (unsigned c = 0; c < rq->ndom; c++) {
+		sim_rq_init(&rq->dom[c].ready, false);
+		sim_rq_init(&rq->dom[c].running, true);
+	}
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		rq->tasks[i].dom = sim_engine_task_cluster(rq->e, (uint32_t)i);
+		rq->dom[rq->tasks[i].dom].total_bw++;   /* count, for now */
+	}
+	for (unsigned c = 0; c < rq->ndom; c++) {
+		struct sv_dom *dom = &rq->dom[c];
+		size_t n = dom->total_bw;
+		unsigned k;
+		const unsigned *cpus = sim_engine_cluster_cpus(rq->e, c, &k);
+
+		dom->total_bw = 0;
+		/* at most one entity per task, one running per CPU */
+		if (sim_rq_reserve(&dom->ready, n) != RT_OK ||
+		    sim_rq_reserve(&dom->running, k < n ? k : n) != RT_OK)
+			return RT_ERR_NOMEM;
+		/* the first CPU on top, so idle CPUs go in index order */
+		dom->idle = rq->idle_mem + first;
+		for (unsigned i = 0; i < k; i++) {
+			dom->idle[i] = cpus[k - 1 - i];
+			rq->idle_pos[cpus[k - 1 - i]] = i;
+		}
+		dom->nidle = dom->ncpus = k;
+		first += k;
+	}
+	return RT_OK;
 }
 
 enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
@@ -88,33 +147,21 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 	rq->tie = cfg->tie_break;
 	rq->ncpus = cfg->cpus;
 	rq->horizon = cfg->horizon;
-	sim_rq_init(&rq->ready, false);
-	sim_rq_init(&rq->running, true);
-	rq->idle = rt_calloc(cfg->cpus, sizeof(*rq->idle));
+	rq->idle_mem = rt_calloc(cfg->cpus, sizeof(*rq->idle_mem));
 	rq->idle_pos = rt_calloc(cfg->cpus, sizeof(*rq->idle_pos));
 	rq->vacated = rt_calloc(cfg->cpus, sizeof(*rq->vacated));
 	rq->tasks = rt_calloc(n ? n : 1, sizeof(*rq->tasks));
 	rq->srv = rt_calloc(nsrv ? nsrv : 1, sizeof(*rq->srv));
 	if (nsrv)
 		st = sim_engine_server_stats(e, nsrv);
-	if (!rq->idle || !rq->idle_pos || !rq->vacated || !rq->tasks ||
-	    !rq->srv || (nsrv && !st) ||
-	    sim_rq_reserve(&rq->ready, n) != RT_OK ||
-	    sim_rq_reserve(&rq->running, cfg->cpus < n ? cfg->cpus : n)
-	    != RT_OK) {
+	if (!rq->idle_mem || !rq->idle_pos || !rq->vacated || !rq->tasks ||
+	    !rq->srv || (nsrv && !st) || sv_init_doms(rq) != RT_OK) {
 		sv_fini(rq);
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
 				cfg->policy);
 	}
 	rq->ntasks = n;
 	rq->nsrv = nsrv;
-	for (unsigned c = 0; c < rq->ncpus; c++) {
-		unsigned slot = rq->ncpus - 1 - c;
-
-		rq->idle[slot] = c;
-		rq->idle_pos[c] = slot;
-	}
-	rq->nidle = rq->ncpus;
 	for (size_t i = 0; i < n; i++) {
 		rq->tasks[i].server = -1;
 		rq->tasks[i].admitted = true;
@@ -138,23 +185,51 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 	return RT_OK;
 }
 
-void sv_setup(struct sv_rq *rq, int64_t rt_runtime_us, int64_t rt_period_us)
+enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
+		     int64_t rt_period_us, struct rt_diag *d)
 {
 	const struct sim_config *cfg = sim_engine_config(rq->e);
-	uint64_t plain = 0, all = 0;
 
+	for (unsigned c = 0; c < rq->ndom; c++) {
+		rt_dl_grub_init(&rq->dom[c].grub, rt_runtime_us, rt_period_us);
+		rq->dom[c].grub.running_bw = rq->dom[c].grub.this_bw = 0;
+	}
 	for (size_t i = rq->ntasks; i-- > 0;) {
 		const struct rt_task *t = &cfg->tasks[i];
+		struct sv_task *tk = &rq->tasks[i];
 
-		if (rq->tasks[i].server >= 0)
-			rq->srv[rq->tasks[i].server].task0 = (uint32_t)i;
-		else if (rq->tasks[i].admitted)
-			plain += rt_server_bw_ceil(t->wcet < t->period ?
-						   t->wcet : t->period,
-						   t->period);
+		if (tk->server >= 0) {
+			rq->srv[tk->server].task0 = (uint32_t)i;
+		} else if (tk->admitted) {
+			/* Plain tasks never become inactive: their bandwidth
+			 * is always active (they are not reclaimable). */
+			uint64_t bw = rt_server_bw_ceil(t->wcet < t->period ?
+							t->wcet : t->period,
+							t->period);
+
+			rq->dom[tk->dom].grub.running_bw += bw;
+			rq->dom[tk->dom].grub.this_bw += bw;
+		}
+	}
+	for (size_t i = 0; i < rq->ntasks; i++) {
+		const struct sv_task *tk = &rq->tasks[i];
+		struct sv_server *s;
+
+		if (tk->server < 0)
+			continue;
+		s = &rq->srv[tk->server];
+		if (s->task0 != i && rq->tasks[s->task0].dom != tk->dom)
+			return rt_diagf(d, RT_ERR_INVAL, "server %s serves "
+					"tasks %s and %s, which run on different "
+					"CPUs (cpusets/partitions)",
+					s->name ? s->name : "?",
+					cfg->tasks[s->task0].name,
+					cfg->tasks[i].name);
+		s->dom = tk->dom;
 	}
 	for (size_t i = 0; i < rq->nsrv; i++) {
 		struct sv_server *s = &rq->srv[i];
+		struct sv_dom *dom = &rq->dom[s->dom];
 
 		if (s->rules == SV_RULES_LINUX) {
 			s->bw = rt_dl_to_ratio(s->P, s->Q);
@@ -165,17 +240,18 @@ void sv_setup(struct sv_rq *rq, int64_t rt_runtime_us, int64_t rt_period_us)
 			s->bw = rt_server_bw_ceil(s->Q, s->bwP);
 		}
 		if (s->grub)
-			rq->grub_on = true;
+			dom->grub_on = true;
 		if (rq->tasks[s->task0].admitted)
-			all += s->bw;
+			dom->grub.this_bw += s->bw;
 	}
-	rt_dl_grub_init(&rq->grub, rt_runtime_us, rt_period_us);
-	/* Plain tasks never become inactive: their bandwidth is always
-	 * active (they are not reclaimable). */
-	rq->grub.running_bw = plain;
-	rq->grub.this_bw = plain + all;
-	rq->grub.extra_bw = rq->grub.max_bw > rq->grub.this_bw ?
-			    rq->grub.max_bw - rq->grub.this_bw : 0;
+	for (unsigned c = 0; c < rq->ndom; c++) {
+		struct rt_dl_grub *g = &rq->dom[c].grub;
+
+		uint64_t per_cpu = g->this_bw / rq->dom[c].ncpus;
+
+		g->extra_bw = g->max_bw > per_cpu ? g->max_bw - per_cpu : 0;
+	}
+	return RT_OK;
 }
 
 /* ---- keys -------------------------------------------------------------- */
@@ -223,12 +299,26 @@ void sv_rec(struct sv_rq *rq, const struct sv_server *s,
 
 static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
 {
-	const struct sim_job *victim = sim_rq_top(&rq->running);
+	struct sv_dom *dom = sv_task_dom(rq, j->info.task);
+	const struct sim_job *victim = sim_rq_top(&dom->running);
 
 	j->pcpu = -1;
-	if (rq->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
-		sim_engine_resched(rq->e);
-	return sim_rq_push(&rq->ready, j);
+	if (dom->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
+		sv_dirty(rq, dom);
+	return sim_rq_push(&dom->ready, j);
+}
+
+/* A running entity leaves its CPU (given back in the next schedule). */
+static void sv_off_cpu(struct sv_rq *rq, struct sv_dom *dom,
+		       struct sim_job *j)
+{
+	unsigned cpu = (unsigned)j->pcpu;
+
+	sv_stop(rq, j);
+	sim_rq_remove(&dom->running, j);
+	j->pcpu = -1;
+	sv_idle_push(rq, dom, cpu);
+	sv_dirty(rq, dom);
 }
 
 /* The server's head job stands for it in the heaps from now on. */
@@ -246,20 +336,15 @@ enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s)
 void sv_pull(struct sv_rq *rq, struct sv_server *s)
 {
 	struct sim_job *j = s->ent;
+	struct sv_dom *dom = &rq->dom[s->dom];
 
 	if (!j)
 		return;
 	if (j->pcpu >= 0) {
-		unsigned cpu = (unsigned)j->pcpu;
-
-		sv_stop(rq, j);
-		sim_rq_remove(&rq->running, j);
-		j->pcpu = -1;
-		sv_idle_push(rq, cpu);
-		rq->vacated[rq->nvacated++] = cpu;
-		sim_engine_resched(rq->e);
+		rq->vacated[rq->nvacated++] = (unsigned)j->pcpu;
+		sv_off_cpu(rq, dom, j);
 	} else {
-		sim_rq_remove(&rq->ready, j);
+		sim_rq_remove(&dom->ready, j);
 	}
 	s->ent = NULL;
 }
@@ -272,8 +357,9 @@ enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s)
 	if (!j)
 		return RT_OK;
 	sv_key(rq, j, s->klass, s->d);
-	sim_rq_update(j->pcpu >= 0 ? &rq->running : &rq->ready, j);
-	sim_engine_resched(rq->e);
+	sim_rq_update(j->pcpu >= 0 ? &rq->dom[s->dom].running :
+		      &rq->dom[s->dom].ready, j);
+	sv_dirty(rq, &rq->dom[s->dom]);
 	return RT_OK;
 }
 
@@ -322,20 +408,17 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 {
 	struct sv_task *tk = &rq->tasks[j->info.task];
 	struct sv_server *s = sv_of(rq, j);
+	struct sv_dom *dom = &rq->dom[tk->dom];
 	enum rt_err err = RT_OK;
 
 	(void)flags;
 	tk->job = NULL;
 	rq->leaving = j;
 	if (!s || s->ent == j) {
-		if (j->pcpu >= 0) {
-			sv_stop(rq, j);
-			sim_rq_remove(&rq->running, j);
-			sv_idle_push(rq, (unsigned)j->pcpu);
-			j->pcpu = -1;
-		} else {
-			sim_rq_remove(&rq->ready, j);
-		}
+		if (j->pcpu >= 0)
+			sv_off_cpu(rq, dom, j);
+		else
+			sim_rq_remove(&dom->ready, j);
 		if (!s)
 			goto out;
 		s->ent = NULL;
@@ -354,34 +437,31 @@ out:
 	rq->leaving = NULL;
 }
 
-enum rt_err sv_schedule(struct sv_rq *rq)
+/* Restore the invariant in one domain: no idle CPU while an entity
+ * waits, no waiting entity before a running one. */
+static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sv_dom *dom)
 {
 	struct sim_job *j, *victim;
 	enum rt_err err;
 
-	if (rq->err)
-		return rq->err;
-	for (unsigned i = 0; i < rq->nvacated; i++)
-		sim_engine_assign(rq->e, rq->vacated[i], NULL);
-	rq->nvacated = 0;
-	while ((j = sim_rq_top(&rq->ready)) != NULL) {
+	while ((j = sim_rq_top(&dom->ready)) != NULL) {
 		unsigned cpu;
 
-		if (rq->nidle) {
-			cpu = sv_idle_pick(rq, j);
-			sv_idle_take(rq, cpu);
-			sim_rq_pop(&rq->ready);
-			if ((err = sim_rq_push(&rq->running, j)))
+		if (dom->nidle) {
+			cpu = sv_idle_pick(rq, dom, j);
+			sv_idle_take(rq, dom, cpu);
+			sim_rq_pop(&dom->ready);
+			if ((err = sim_rq_push(&dom->running, j)))
 				return err;
 		} else {
-			victim = sim_rq_top(&rq->running);
+			victim = sim_rq_top(&dom->running);
 			if (!sv_before(rq, &j->key, &victim->key))
 				break;
 			cpu = (unsigned)victim->pcpu;
 			sv_stop(rq, victim);
 			victim->pcpu = -1;
-			sim_rq_replace_top(&rq->ready, victim);
-			sim_rq_replace_top(&rq->running, j);
+			sim_rq_replace_top(&dom->ready, victim);
+			sim_rq_replace_top(&dom->running, j);
 		}
 		j->pcpu = (int)cpu;
 		sim_engine_assign(rq->e, cpu, j);
@@ -389,6 +469,26 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 			return err;
 	}
 	return RT_OK;
+}
+
+enum rt_err sv_schedule(struct sv_rq *rq)
+{
+	enum rt_err err = RT_OK;
+
+	if (rq->err)
+		return rq->err;
+	for (unsigned i = 0; i < rq->nvacated; i++)
+		sim_engine_assign(rq->e, rq->vacated[i], NULL);
+	rq->nvacated = 0;
+	/* sv_start may mark more domains (a GRUB rate change): loop until
+	 * none is left */
+	while (rq->ndirty && !err) {
+		struct sv_dom *dom = &rq->dom[rq->dirty[--rq->ndirty]];
+
+		dom->dirty = false;
+		err = sv_schedule_dom(rq, dom);
+	}
+	return err;
 }
 
 enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)

@@ -8,8 +8,14 @@
  * the head of the server's FIFO, 'ent').  Keys are (class, deadline,
  * tie): class 0 runs before class 1 (edf-split: hard above soft), EDF
  * within a class, ties as the scenario's tie_break (task index, or the
- * global release order for fifo).  The m most urgent entities run on the
- * m CPUs (global EDF; one CPU: uniprocessor EDF).
+ * global release order for fifo).
+ *
+ * Domains: the engine's clusters (placement) are root domains in the
+ * kernel's sense, each with its own runqueue; a task and its server
+ * belong to one.  The k most urgent entities of a domain run on its k
+ * CPUs (global EDF; one CPU: uniprocessor EDF; partitioned placement or
+ * exclusive cpusets: one runqueue per set).  GRUB quantities (running_bw,
+ * this_bw) are per domain, as the kernel keeps them per runqueue.
  *
  * Server rules (per server, THEORY E.1-E.5):
  *
@@ -60,6 +66,7 @@ struct sv_task {
 					 * gave us), NULL if none */
 	struct sv_task *next;           /* server FIFO link */
 	int32_t server;                 /* index into sv_rq.srv, -1: plain */
+	uint32_t dom;                   /* its domain (engine cluster) */
 	uint8_t klass;                  /* key class: 0 first */
 	bool admitted;                  /* counted in the bandwidth sums */
 };
@@ -81,6 +88,7 @@ struct sv_server {
 	uint8_t klass;                  /* key class */
 	uint32_t task0;                 /* a task of it (records) */
 	uint32_t idx;                   /* own index */
+	uint32_t dom;                   /* the domain of its tasks */
 	/* dynamic */
 	rt_time q;                      /* q_s; < 0 only in overrun */
 	uint64_t qfrac;                 /* GRUB, exact CBS: the budget is
@@ -105,6 +113,20 @@ struct sv_server {
 	struct sim_server_stats *st;    /* engine-owned */
 };
 
+/* A root domain: one EDF runqueue over a set of CPUs. */
+struct sv_dom {
+	struct sim_rq ready;            /* min-heap of waiting entities */
+	struct sim_rq running;          /* max-heap of running entities */
+	unsigned *idle, nidle;          /* stack of its idle CPUs (engine
+					 * CPU numbers; in sv_rq.idle_mem) */
+	unsigned ncpus;                 /* its CPUs */
+	bool dirty;                     /* in sv_rq.dirty: visit in schedule */
+	bool grub_on;                   /* some server of it reclaims */
+	struct rt_dl_grub grub;         /* running_bw, this_bw, ... of it */
+	uint64_t total_bw;              /* linux-dl: dl_b->total_bw, the
+					 * admitted tasks' dl_bw */
+};
+
 struct sv_rq {
 	struct sim_engine *e;           /* borrowed */
 	enum sim_tie_break tie;
@@ -113,18 +135,19 @@ struct sv_rq {
 					 * (class, deadline) as the kernel */
 	bool kernel;                    /* GRUB charged as the kernel (floor)
 					 * instead of rounding up */
-	unsigned ncpus;
+	unsigned ncpus;                 /* all CPUs */
 	rt_time horizon;
-	struct sim_rq ready;            /* min-heap of waiting entities */
-	struct sim_rq running;          /* max-heap of running entities */
-	unsigned *idle, *idle_pos, nidle;
+	struct sv_dom *dom;             /* ndom domains */
+	unsigned ndom;
+	unsigned *dirty, ndirty;        /* domains to visit in schedule */
+	unsigned *idle_mem;             /* ncpus entries: the idle stacks */
+	unsigned *idle_pos;             /* cpu -> slot in its domain's idle
+					 * stack, or SV_NOT_IDLE */
 	unsigned *vacated, nvacated;    /* CPUs whose entity we took off */
 	struct sv_task *tasks;          /* ntasks entries */
 	size_t ntasks;
 	struct sv_server *srv;          /* nsrv entries */
 	size_t nsrv;
-	bool grub_on;                   /* some server reclaims: track U_act */
-	struct rt_dl_grub grub;         /* running_bw, this_bw, ... */
 	enum rt_err err;                /* sticky error of a void hook,
 					 * returned by the next schedule */
 	const struct sim_job *leaving;  /* in sv_dequeue: the job leaving,
@@ -139,10 +162,12 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		    struct rt_diag *d);
 void sv_fini(struct sv_rq *rq);
 
-/* Derive bandwidths and the server's first task; GRUB quantities for
- * rt_runtime/rt_period (us; -1: U_max = 1).  Plain tasks' C/T count as
- * always active bandwidth. */
-void sv_setup(struct sv_rq *rq, int64_t rt_runtime_us, int64_t rt_period_us);
+/* Derive bandwidths, the server's first task and domain; GRUB quantities
+ * for rt_runtime/rt_period (us; -1: U_max = 1).  Plain tasks' C/T count
+ * as always active bandwidth.  RT_ERR_INVAL (d names it) if a server's
+ * tasks are in different domains. */
+enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
+		     int64_t rt_period_us, struct rt_diag *d);
 
 /* The policy hooks. */
 enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags);
@@ -151,8 +176,14 @@ enum rt_err sv_schedule(struct sv_rq *rq);
 enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev);
 enum rt_err sv_end(struct sv_rq *rq);
 
-/* GRUB bookkeeping when the policy adds or removes bandwidth (admission,
- * leave): re-rates running servers. */
-enum rt_err sv_this_bw_changed(struct sv_rq *rq);
+/* GRUB bookkeeping when the policy adds or removes bandwidth of domain
+ * 'dom' (admission, leave): re-rates its running servers. */
+enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
+
+/* The domain of a task. */
+static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)
+{
+	return &rq->dom[rq->tasks[task].dom];
+}
 
 #endif /* SIM_SERVER_H */

@@ -61,7 +61,8 @@ static rt_time sv_exhaust_in(const struct sv_rq *rq,
 
 static uint64_t sv_rate(const struct sv_rq *rq, const struct sv_server *s)
 {
-	return s->grub ? rt_dl_grub_rate(&rq->grub, s->bw) : RT_BW_UNIT;
+	return s->grub ? rt_dl_grub_rate(&rq->dom[s->dom].grub, s->bw) :
+			 RT_BW_UNIT;
 }
 
 /* Bring a running server's budget up to now. */
@@ -130,14 +131,15 @@ void sv_stop(struct sv_rq *rq, struct sim_job *j)
 	sim_engine_disarm(rq->e, &s->budget.ev);
 }
 
-/* GRUB: U_act (or U_tot) changed; re-rate every running reclaiming
- * server: charge at the old rate, re-arm at the new one.  O(m). */
-static enum rt_err sv_grub_changed(struct sv_rq *rq)
+/* GRUB: U_act (or U_tot) of a domain changed; re-rate its running
+ * reclaiming servers: charge at the old rate, re-arm at the new one.
+ * O(k) for k CPUs in the domain. */
+static enum rt_err sv_grub_changed(struct sv_rq *rq, struct sv_dom *dom)
 {
 	enum rt_err err = RT_OK;
 
-	for (uint32_t i = 0; i < rq->running.n && !err; i++) {
-		struct sv_server *s = sv_of(rq, rq->running.heap[i].job);
+	for (uint32_t i = 0; i < dom->running.n && !err; i++) {
+		struct sv_server *s = sv_of(rq, dom->running.heap[i].job);
 
 		if (!s || !s->grub)
 			continue;
@@ -148,34 +150,40 @@ static enum rt_err sv_grub_changed(struct sv_rq *rq)
 	return err;
 }
 
-enum rt_err sv_this_bw_changed(struct sv_rq *rq)
+enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom)
 {
-	rq->grub.extra_bw = rq->grub.max_bw > rq->grub.this_bw / rq->ncpus ?
-			    rq->grub.max_bw - rq->grub.this_bw / rq->ncpus : 0;
-	return rq->grub_on ? sv_grub_changed(rq) : RT_OK;
+	uint64_t per_cpu = dom->grub.this_bw / dom->ncpus;
+
+	dom->grub.extra_bw = dom->grub.max_bw > per_cpu ?
+			     dom->grub.max_bw - per_cpu : 0;
+	return dom->grub_on ? sv_grub_changed(rq, dom) : RT_OK;
 }
 
 /* GRUB: the server becomes active (contending) from inactive. */
 static enum rt_err sv_activate(struct sv_rq *rq, struct sv_server *s)
 {
+	struct sv_dom *dom = &rq->dom[s->dom];
+
 	sim_engine_disarm(rq->e, &s->inact.ev);
-	if (s->active || !rq->grub_on)
+	if (s->active || !dom->grub_on)
 		return RT_OK;
 	s->active = true;
-	rq->grub.running_bw += s->bw;
-	return sv_grub_changed(rq);
+	dom->grub.running_bw += s->bw;
+	return sv_grub_changed(rq, dom);
 }
 
 enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
 {
+	struct sv_dom *dom = &rq->dom[s->dom];
+
 	s->state = RT_SRV_INACTIVE;
 	if (!s->active)
 		return RT_OK;
 	s->active = false;
-	assert(rq->grub.running_bw >= s->bw);
-	rq->grub.running_bw -= s->bw;
-	sv_rec(rq, s, SIM_REC_SERVER_INACTIVE, (rt_time)rq->grub.running_bw);
-	return sv_grub_changed(rq);
+	assert(dom->grub.running_bw >= s->bw);
+	dom->grub.running_bw -= s->bw;
+	sv_rec(rq, s, SIM_REC_SERVER_INACTIVE, (rt_time)dom->grub.running_bw);
+	return sv_grub_changed(rq, dom);
 }
 
 /* ---- the CBS rules ----------------------------------------------------- */
@@ -351,7 +359,7 @@ enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 		sv_check_miss(rq, s);
 	if (s->throttled)
 		return RT_OK;
-	if (!rq->grub_on || !s->active) {
+	if (!rq->dom[s->dom].grub_on || !s->active) {
 		s->state = RT_SRV_INACTIVE;
 		return RT_OK;
 	}

@@ -315,16 +315,48 @@ expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --log $T/ldl.csv --quiet
 has $T/ldl.csv '0,reject,,P3,0,1'
 has $T/ldl.csv '8000000,server_deadline_miss,,P2,0,3000000'
 
-# policies with one global runqueue refuse partitioned placement
+# linux-dl root domains: exclusive cpusets and partitioned placement
+expect_rc 0 "$DLSIM" run $EX/linux-dl-cpusets.yaml --json
+has $T/out '"placement": "cpusets"'
+has $T/out '"name": "P3", "released": 0'
+has $T/out '"cpuset": "root"'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
+has $T/out '{"time": 0, "task": "Q3", "test": "linux", "verdict": "accept"}'
 scn resvpart 'format: 1
 name: rp
 platform: { cpus: 2 }
 scheduler: { policy: linux-dl, placement: partitioned }
 time_unit: ms
 tasks:
-  - { name: a, C: 1, T: 4 }'
-expect_rc 2 "$DLSIM" run $T/resvpart.yaml
-has $T/err 'needs policy edf or fp'
+  - { name: a, C: 4, D: 5, T: 10, cpu: 0 }
+  - { name: b, C: 4, D: 5, T: 10, cpu: 1 }'
+expect_rc 0 "$DLSIM" run $T/resvpart.yaml --until 10 --json
+has $T/out '"misses": 0'
+scn cpsover 'format: 1
+platform: { cpus: 2 }
+scheduler:
+  policy: linux-dl
+  cpusets:
+    - { name: x, cpus: ["0-1"] }
+    - { name: y, cpus: [1] }
+time_unit: ms
+tasks: [{ name: a, C: 1, T: 4 }]'
+expect_rc 2 "$DLSIM" validate $T/cpsover.yaml
+has $T/err 'cpsover.yaml:7:25: scheduler.cpusets[1].cpus[0]: CPU 1 is in cpusets[0] already'
+scn cpsrange 'format: 1
+platform: { cpus: 2 }
+scheduler: { policy: edf, cpusets: [{ name: x, cpus: ["0-2"] }] }
+tasks: [{ name: a, C: 1, T: 4 }]'
+expect_rc 2 "$DLSIM" validate $T/cpsrange.yaml
+has $T/err 'expected a CPU number or a range lo-hi within 0..1'
+scn cpsnone 'format: 1
+platform: { cpus: 1 }
+scheduler: { cpusets: [{ name: x, cpus: [0], tasks: [a] }] }
+tasks: [{ name: a, C: 1, T: 4 }, { name: b, C: 1, T: 4 }]'
+expect_rc 2 "$DLSIM" validate $T/cpsnone.yaml
+has $T/err 'tasks[1]: in no cpuset, and every CPU is in one'
+expect_rc 2 "$DLSIM" validate $T/tiny.yaml
+has $T/err 'tiny.yaml:4:9: tasks[0]: task tiny: __checkparam_dl: runtime 1000 ns < 1024 ns'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

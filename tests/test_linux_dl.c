@@ -86,18 +86,26 @@ static void test_checkparam_names_the_kernel_rule(void)
 	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 200000, 0, &d), RT_OK);
 }
 
-/* A scenario with runtime 1000 ns cannot run: the engine refuses it with
- * the kernel's rule. */
+/* A scenario with runtime 1000 ns cannot load (validate, run and analyze
+ * refuse it at the task's position), and the engine refuses such a task
+ * too, both with the kernel's rule. */
 static void test_runtime_1000ns_is_refused_with_the_rule(void)
 {
 	struct scn_scenario *s = cbs_load_text(
 		"format: 1\ntime_unit: ns\nscheduler: { policy: linux-dl }\n"
-		"tasks: [{ name: tiny, runtime: 1000, deadline: 1ms, "
+		"tasks: [{ name: tiny, runtime: 2000, deadline: 1ms, "
 		"period: 1ms }]\n");
 	struct sim_config c = cbs_config(s);
 	struct sim_engine *e = NULL;
 	struct rt_diag d;
 
+	cbs_load_fail("format: 1\ntime_unit: ns\nscheduler: { policy: "
+		      "linux-dl }\ntasks:\n  - { name: tiny, runtime: 1000, "
+		      "deadline: 1ms, period: 1ms }\n",
+		      "t.yaml:5:5: tasks[0]: task tiny: __checkparam_dl: "
+		      "runtime 1000 ns < 1024 ns; the kernel requires runtime "
+		      ">= 2^DL_SCALE (1024 ns)");
+	s->tasks[0].wcet = 1000;
 	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
 	CU_ASSERT_PTR_NULL(e);
 	CU_ASSERT_STRING_EQUAL(d.msg, "task tiny: __checkparam_dl: runtime "

@@ -138,7 +138,7 @@ static void test_every_optional_field_is_read(void)
 		"    class: soft\n"
 		"    cpu: 3\n"
 		"    priority: -7\n"
-		"  - { name: B, C: 1, D: 2, T: 3, cpu: -1, class: hard, "
+		"  - { name: B, C: 2, D: 3, T: 200, cpu: -1, class: hard, "
 		"priority: 9223372036854775807 }\n");
 	const struct rt_task *a = &s->tasks[0], *b = &s->tasks[1];
 
@@ -163,8 +163,8 @@ static void test_every_optional_field_is_read(void)
 	CU_ASSERT_EQUAL(a->klass, RT_CLASS_SOFT);
 	CU_ASSERT_EQUAL(a->cpu, 3);
 	CU_ASSERT_EQUAL(a->priority, -7);
-	CU_ASSERT_EQUAL(b->wcet, 1000);
-	CU_ASSERT_EQUAL(b->deadline, 2000);
+	CU_ASSERT_EQUAL(b->wcet, 2000);
+	CU_ASSERT_EQUAL(b->deadline, 3000);
 	CU_ASSERT_EQUAL(b->klass, RT_CLASS_HARD);
 	CU_ASSERT_EQUAL(b->cpu, -1);
 	CU_ASSERT_EQUAL(b->priority, INT64_MAX);

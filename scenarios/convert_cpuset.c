@@ -1,0 +1,339 @@
+/* convert_cpuset.c - exclusive cpusets (root domains), fair tasks and the
+ * per-CPU fair server (issue 5; scenarios/README.md "Cpusets", THEORY
+ * E.4 item 8, E.6).
+ *
+ *   scheduler:
+ *     cpusets:                    # placement: cpusets (implied)
+ *       - { name: rt, cpus: [0, 1], tasks: [A, B] }
+ *       - { name: iso, cpus: ["2-3"] }
+ *     fair_server: { runtime: 50ms, period: 1000ms, reserve: true }
+ *   tasks[i].class: fair          # linux-dl: a SCHED_OTHER task
+ *
+ * Sets are exclusive (a CPU in at most one); the CPUs in no listed set
+ * form one more set named "root", where the tasks that no set lists
+ * run.  Also here: the linux-dl parameter checks (__checkparam_dl) of
+ * every SCHED_DEADLINE task, so that validate, run and analyze all
+ * refuse them at load time with the task's position.  O(cpus x sets +
+ * tasks x listed names).
+ */
+#include "scenarios/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "models/linux_dl.h"
+#include "models/mem.h"
+
+#define SCN_NO_SET UINT32_MAX
+
+static const char *const scn_bools[] = { "false", "true" };
+
+/* "3" or "0-2" (a cpuset.cpus range) within 0..cpus-1 */
+static enum rt_err scn_cpu_range(const struct scn_ctx *c, const char *str,
+				 const char *path, unsigned cpus,
+				 unsigned *lo, unsigned *hi)
+{
+	char buf[64], q[72];
+	const char *dash = strchr(str, '-');
+	int64_t a, b;
+	struct rt_diag tmp;
+
+	scn_quote(q, sizeof(q), str);
+	if (!dash) {
+		if (scn_parse_int(str, 0, (int64_t)cpus - 1, &a, &tmp))
+			goto bad;
+		*lo = *hi = (unsigned)a;
+		return RT_OK;
+	}
+	if ((size_t)(dash - str) >= sizeof(buf) || dash == str)
+		goto bad;
+	memcpy(buf, str, (size_t)(dash - str));
+	buf[dash - str] = '\0';
+	if (scn_parse_int(buf, 0, (int64_t)cpus - 1, &a, &tmp) ||
+	    scn_parse_int(dash + 1, 0, (int64_t)cpus - 1, &b, &tmp) || b < a)
+		goto bad;
+	*lo = (unsigned)a;
+	*hi = (unsigned)b;
+	return RT_OK;
+bad:
+	return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
+			"%s; expected a CPU number or a range lo-hi within "
+			"0..%u", q, cpus - 1);
+}
+
+static bool scn_set_named(const struct scn_scheduler *k, size_t n,
+			  const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(k->cpusets[i].name, name))
+			return true;
+	return false;
+}
+
+/* cpusets[i]: name, CPUs (into cpu_set) */
+static enum rt_err scn_cpuset(const struct scn_ctx *c, struct scn_scenario *s,
+			      const struct scn_y_cpuset *y, size_t i)
+{
+	struct scn_scheduler *k = &s->sched;
+	char p[64], pc[96], q[72];
+	struct rt_diag tmp;
+
+	snprintf(p, sizeof(p), "scheduler.cpusets[%zu]", i);
+	if (!y->name || scn_parse_ident(y->name, SCN_MAX_NAME, &tmp))
+		return scn_fail(c, RT_ERR_PARSE, p, y->name ? "name" : NULL, 0,
+				SCN_AT_VALUE, "%s; expected a name of letters, "
+				"digits, '_', '-', '.', e.g. name: rt",
+				y->name ? "not a name" : "missing name");
+	if (scn_set_named(k, i, y->name)) {
+		scn_quote(q, sizeof(q), y->name);
+		return scn_fail(c, RT_ERR_PARSE, p, "name", 0, SCN_AT_VALUE,
+				"%s names another cpuset too; expected unique "
+				"names", q);
+	}
+	if (!(k->cpusets[i].name = rt_strdup(y->name)))
+		return RT_ERR_NOMEM;
+	if (!y->cpus)
+		return scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
+				"missing cpus; expected its CPUs, e.g. cpus: "
+				"[0, 1] or cpus: [\"0-3\"]");
+	for (size_t n = 0; n < y->cpus_count; n++) {
+		unsigned lo, hi;
+		enum rt_err err;
+
+		snprintf(pc, sizeof(pc), "%s.cpus[%zu]", p, n);
+		if ((err = scn_cpu_range(c, y->cpus[n], pc, s->cpus, &lo, &hi)))
+			return err;
+		for (unsigned cpu = lo; cpu <= hi; cpu++) {
+			if (k->cpu_set[cpu] == i)
+				continue;
+			if (k->cpu_set[cpu] != SCN_NO_SET)
+				return scn_fail(c, RT_ERR_PARSE, pc, NULL, 0,
+						SCN_AT_VALUE, "CPU %u is in "
+						"cpusets[%u] already; expected "
+						"exclusive cpusets (a CPU in one "
+						"set at most)", cpu,
+						k->cpu_set[cpu]);
+			k->cpu_set[cpu] = (unsigned)i;
+			k->cpusets[i].ncpus++;
+		}
+	}
+	return RT_OK;
+}
+
+/* cpusets[i].tasks: the set of each listed task */
+static enum rt_err scn_cpuset_tasks(const struct scn_ctx *c,
+				    struct scn_scenario *s,
+				    const struct scn_y_cpuset *y, size_t i)
+{
+	char p[80], q[72];
+
+	for (size_t n = 0; n < y->tasks_count; n++) {
+		size_t t = 0;
+
+		snprintf(p, sizeof(p), "scheduler.cpusets[%zu].tasks[%zu]", i, n);
+		while (t < s->ntasks && strcmp(s->tasks[t].name, y->tasks[n]))
+			t++;
+		scn_quote(q, sizeof(q), y->tasks[n]);
+		if (t == s->ntasks)
+			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
+					SCN_AT_VALUE, "%s is not a task; expected "
+					"the name of an entry of tasks", q);
+		if (s->sched.task_set[t] != SCN_NO_SET)
+			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
+					SCN_AT_VALUE, "task %s is in cpusets[%u] "
+					"already; expected each task in one "
+					"cpuset", q, s->sched.task_set[t]);
+		s->sched.task_set[t] = (unsigned)i;
+	}
+	return RT_OK;
+}
+
+/* The CPUs in no listed set form the set "root"; unlisted tasks go
+ * there. */
+static enum rt_err scn_cpuset_root(const struct scn_ctx *c,
+				   struct scn_scenario *s)
+{
+	struct scn_scheduler *k = &s->sched;
+	size_t root = k->ncpusets;
+	unsigned left = 0;
+
+	for (unsigned cpu = 0; cpu < s->cpus; cpu++)
+		left += k->cpu_set[cpu] == SCN_NO_SET;
+	if (left) {
+		if (scn_set_named(k, root, "root"))
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "cpusets",
+					0, SCN_AT_KEY, "a cpuset is named root "
+					"while CPUs are left in no set; expected "
+					"another name (the CPUs in no set form "
+					"the set root)");
+		if (!(k->cpusets[root].name = rt_strdup("root")))
+			return RT_ERR_NOMEM;
+		k->cpusets[root].ncpus = left;
+		k->ncpusets++;
+		for (unsigned cpu = 0; cpu < s->cpus; cpu++)
+			if (k->cpu_set[cpu] == SCN_NO_SET)
+				k->cpu_set[cpu] = (unsigned)root;
+	}
+	for (size_t t = 0; t < s->ntasks; t++) {
+		char p[48];
+
+		if (k->task_set[t] != SCN_NO_SET)
+			continue;
+		if (!left) {
+			snprintf(p, sizeof(p), "tasks[%zu]", t);
+			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
+					SCN_AT_VALUE, "in no cpuset, and every "
+					"CPU is in one; expected its name in "
+					"the tasks of a cpuset, or a CPU left "
+					"out of every set");
+		}
+		k->task_set[t] = (unsigned)root;
+	}
+	return RT_OK;
+}
+
+static enum rt_err scn_cpusets(const struct scn_ctx *c,
+			       const struct scn_y_sched *y,
+			       struct scn_scenario *s)
+{
+	struct scn_scheduler *k = &s->sched;
+	enum rt_err err;
+
+	if (k->has_partitioning)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "partitioning",
+				0, SCN_AT_VALUE, "not with cpusets; expected "
+				"the tasks of each cpuset in its tasks list");
+	k->placement = SCN_PLACE_CPUSETS;
+	k->cpusets = rt_calloc((size_t)y->cpusets_count + 1,
+			       sizeof(*k->cpusets));
+	k->cpu_set = rt_calloc(s->cpus, sizeof(*k->cpu_set));
+	k->task_set = rt_calloc(s->ntasks ? s->ntasks : 1,
+				sizeof(*k->task_set));
+	if (!k->cpusets || !k->cpu_set || !k->task_set)
+		return RT_ERR_NOMEM;
+	for (unsigned cpu = 0; cpu < s->cpus; cpu++)
+		k->cpu_set[cpu] = SCN_NO_SET;
+	for (size_t t = 0; t < s->ntasks; t++)
+		k->task_set[t] = SCN_NO_SET;
+	for (size_t i = 0; i < y->cpusets_count; i++) {
+		k->ncpusets = i + 1;
+		if ((err = scn_cpuset(c, s, &y->cpusets[i], i)))
+			return err;
+	}
+	for (size_t i = 0; i < y->cpusets_count; i++)
+		if ((err = scn_cpuset_tasks(c, s, &y->cpusets[i], i)))
+			return err;
+	if ((err = scn_cpuset_root(c, s)))
+		return err;
+	for (size_t t = 0; t < s->ntasks; t++) {
+		char p[48];
+		int cpu = s->tasks[t].cpu;
+
+		if (cpu < 0 || k->cpu_set[cpu] == k->task_set[t])
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", t);
+		return scn_fail(c, RT_ERR_PARSE, p, "cpu", 0, SCN_AT_VALUE,
+				"CPU %d is not in the task's cpuset %s; expected "
+				"a CPU of its set (or no cpu)", cpu,
+				k->cpusets[k->task_set[t]].name);
+	}
+	return RT_OK;
+}
+
+static enum rt_err scn_fair_server(const struct scn_ctx *c,
+				   const struct scn_y_fair *y,
+				   struct scn_scenario *s)
+{
+	static const char p[] = "scheduler.fair_server";
+	struct scn_fair_server *f = &s->sched.fair_server;
+	struct rt_diag tmp;
+	enum rt_err err;
+	int e;
+
+	if (strcmp(s->sched.policy, "linux-dl"))
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "fair_server", 0,
+				SCN_AT_KEY, "only with policy: linux-dl; "
+				"expected no fair_server with policy: %s",
+				s->sched.policy);
+	if (!y->runtime || !y->period)
+		return scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
+				"missing %s; expected runtime and period, e.g. "
+				"{runtime: 50ms, period: 1000ms}",
+				y->runtime ? "period" : "runtime");
+	if ((err = scn_time_at(c, s->time_unit, y->runtime, p, "runtime", -1,
+			       SCN_SIGN_POS, &f->runtime)) ||
+	    (err = scn_time_at(c, s->time_unit, y->period, p, "period", -1,
+			       SCN_SIGN_POS, &f->period)))
+		return err;
+	f->deadline = f->period;
+	if (y->deadline && (err = scn_time_at(c, s->time_unit, y->deadline, p,
+					      "deadline", -1, SCN_SIGN_POS,
+					      &f->deadline)))
+		return err;
+	f->reserve = true;
+	if (y->reserve) {
+		if ((err = scn_enum_at(c, y->reserve, p, "reserve",
+				       SCN_NAMES(scn_bools), &e)))
+			return err;
+		f->reserve = e == 1;
+	}
+	if ((err = rt_dl_checkparam("fair_server", f->runtime, f->deadline,
+				    f->period, &tmp)))
+		return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
+	f->on = true;
+	return RT_OK;
+}
+
+/* class: fair only under linux-dl; __checkparam_dl for the others */
+static enum rt_err scn_dl_tasks(const struct scn_ctx *c,
+				const struct scn_scenario *s)
+{
+	bool ldl = !strcmp(s->sched.policy, "linux-dl");
+
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct rt_task *t = &s->tasks[i];
+		struct rt_diag tmp;
+		enum rt_err err;
+		char p[48];
+
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (t->klass == RT_CLASS_FAIR && !ldl)
+			return scn_fail(c, RT_ERR_PARSE, p, "class", 0,
+					SCN_AT_VALUE, "fair only with policy: "
+					"linux-dl; expected hard or soft");
+		if (!ldl || t->klass == RT_CLASS_FAIR)
+			continue;
+		if ((err = rt_dl_checkparam(t->name, t->wcet, t->deadline,
+					    t->period, &tmp)))
+			return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s",
+					tmp.msg);
+	}
+	return RT_OK;
+}
+
+enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
+				const struct scn_y_doc *y,
+				struct scn_scenario *s)
+{
+	const struct scn_y_sched *k = y->scheduler;
+	enum rt_err err;
+
+	if ((err = scn_dl_tasks(c, s)))
+		return err;
+	if (k && k->fair_server &&
+	    (err = scn_fair_server(c, k->fair_server, s)))
+		return err;
+	if (k && k->cpusets) {
+		if (k->placement && s->sched.placement != SCN_PLACE_CPUSETS)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "placement",
+					0, SCN_AT_VALUE, "not with cpusets; "
+					"expected placement: cpusets (or no "
+					"placement)");
+		return scn_cpusets(c, k, s);
+	}
+	if (s->sched.placement == SCN_PLACE_CPUSETS)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "placement", 0,
+				SCN_AT_VALUE, "cpusets without a cpusets list; "
+				"expected scheduler.cpusets: [{name, cpus}]");
+	return RT_OK;
+}
