@@ -123,10 +123,12 @@ static void run_print_json_resv(const struct scn_scenario *s,
 
 	printf(",\n \"server_misses\": %" PRIu64 ", \"rejected\": %" PRIu64
 	       ",\n \"servers\": [", st->server_misses, st->rejected);
-	for (size_t i = 0; i < st->nservers; i++) {
+	for (size_t i = 0, n = 0; i < st->nservers; i++) {
 		const struct sim_server_stats *v = &st->servers[i];
 
-		printf("%s\n  {\"name\": ", i ? "," : "");
+		if (!v->name)           /* an entry the policy left unused */
+			continue;
+		printf("%s\n  {\"name\": ", n++ ? "," : "");
 		cli_json_str(stdout, v->name ? v->name : "");
 		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
 		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
@@ -281,6 +283,8 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	for (size_t i = 0; i < st->nservers; i++) {
 		const struct sim_server_stats *v = &st->servers[i];
 
+		if (!v->name)
+			continue;
 		printf("%-16.16s %11" PRIu64 " %14" PRIu64 " %12" PRIu64
 		       " %12s %12s\n", v->name ? v->name : "",
 		       v->budget_exhaustions, v->replenishments,

@@ -264,6 +264,12 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	cfg.rt_runtime_us = s->sched.rt_runtime_us;
 	cfg.rt_period_us = s->sched.rt_period_us;
 	cfg.reclaim = s->sched.reclaim;
+	if (s->sched.fair_server.on) {
+		cfg.fair_runtime = s->sched.fair_server.runtime;
+		cfg.fair_deadline = s->sched.fair_server.deadline;
+		cfg.fair_period = s->sched.fair_server.period;
+		cfg.fair_reserve = s->sched.fair_server.reserve;
+	}
 	cfg.hard_test = s->sched.hard_test;
 	cfg.arrive_at = s->arrive_at;
 	cfg.leave_at = s->leave_at;

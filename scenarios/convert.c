@@ -273,7 +273,7 @@ static enum rt_err scn_sched_check(const struct scn_ctx *c,
 	const struct scn_y_sched *ys = y->scheduler ? y->scheduler : &none;
 	struct scn_scheduler *k = &s->sched;
 	const char *part[RT_PART__COUNT], *prio[RT_FP__COUNT];
-	bool global = k->placement == SCN_PLACE_GLOBAL;
+	bool global = k->placement == SCN_PLACE_GLOBAL && !ys->cpusets;
 	enum rt_err err;
 	int64_t v;
 	int e;

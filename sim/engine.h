@@ -116,6 +116,12 @@ struct sim_config {
 	int64_t rt_period_us;           /* sched_rt_period_us; 0 = the kernel
 					 * defaults 950000 / 1000000 */
 	enum rt_reclaim reclaim;        /* linux-dl: GRUB for every task */
+	/* linux-dl: the per-CPU fair server (THEORY E.6) serving the tasks
+	 * of class fair; fair_runtime 0: none (fair tasks only run when no
+	 * SCHED_DEADLINE entity is ready). */
+	rt_time fair_runtime, fair_deadline, fair_period;
+	bool fair_reserve;              /* its bandwidth counts in the
+					 * admission of its root domain */
 	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
 	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
 					 * the task joins (and is admitted
@@ -143,7 +149,8 @@ struct sim_task_stats {
 
 /* Per server (a cbs server, or a linux-dl task's own reservation). */
 struct sim_server_stats {
-	const char *name;               /* borrowed: server or task name */
+	const char *name;               /* borrowed: server or task name;
+					 * NULL: an unused entry (skip it) */
 	uint64_t budget_exhaustions;    /* q reached 0 (or below) */
 	uint64_t replenishments;        /* q recharged (soft postponement or
 					 * hard replenishment) */

@@ -24,11 +24,28 @@
  * task never runs.  A task that leaves returns its bandwidth at once
  * (task_dead_dl(): "XXX we should retain the bw until 0-lag").
  *
+ * Fair tasks (class: fair, SCHED_OTHER) are no SCHED_DEADLINE entities:
+ * no parameter check, no admission; they run below every deadline
+ * entity, in release order (CFS's fair sharing is not modelled).  The
+ * optional per-CPU fair server (Linux >= 6.8, THEORY E.6; the
+ * non-deferred form of its first version) is one more reservation per
+ * CPU with the same rules, serving, FIFO, the fair tasks of its CPU (the
+ * task's cpu:, else the CPUs of its root domain in turn): with budget it
+ * runs them at deadline priority, throttled it lets them run in
+ * background.  In a root domain of several CPUs the fair servers are
+ * scheduled by its global EDF like the tasks (the kernel pins each to
+ * its CPU).  Its bandwidth counts in the domain's admission (reserve:
+ * true, as __dl_add() in dl_server_apply_params() did), or is checked
+ * against what RT throttling leaves, 2^20 - dl_b->bw (reserve: false,
+ * as since 2025).
+ *
  * reclaim: grub (SCHED_FLAG_RECLAIM for every task) uses grub_reclaim()'s
  * rate in root domains of one CPU; on a domain of several CPUs the
  * kernel's per-runqueue accounting has no counterpart in global EDF, so
  * it is refused.
  */
+#include <stdio.h>
+
 #include "models/linux_dl.h"
 #include "models/mem.h"
 #include "sim/policy.h"
@@ -36,6 +53,9 @@
 
 struct ldl {
 	struct sv_rq rq;                /* first: the core's state */
+	size_t nfair;                   /* fair servers: one per CPU, or 0;
+					 * servers ntasks .. ntasks + nfair */
+	char (*fair_name)[24];          /* their names, "fair@cpuN" */
 	uint64_t cap_bw;                /* dl_b->bw = to_ratio(period, runtime) */
 	bool unlimited;                 /* rt_runtime_us == -1 */
 };
@@ -47,7 +67,90 @@ static void ldl_fini(void *state)
 	if (!l)
 		return;
 	sv_fini(&l->rq);
+	rt_free(l->fair_name);
 	rt_free(l);
+}
+
+/* The fair servers (one per CPU) and the fair tasks they serve. */
+static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
+				 struct rt_diag *d)
+{
+	struct sv_rq *rq = &l->rq;
+	unsigned *turn = NULL;
+	enum rt_err err;
+
+	if (!l->nfair)
+		return RT_OK;
+	err = rt_dl_checkparam("fair_server", cfg->fair_runtime,
+			       cfg->fair_deadline, cfg->fair_period, d);
+	if (err)
+		return err;
+	l->fair_name = rt_calloc(l->nfair, sizeof(*l->fair_name));
+	turn = rt_calloc(rq->ndom, sizeof(*turn));
+	if (!l->fair_name || !turn) {
+		rt_free(turn);
+		return rt_diagf(d, RT_ERR_NOMEM, "linux-dl: out of memory");
+	}
+	for (unsigned c = 0; c < rq->ndom; c++) {
+		unsigned k;
+		const unsigned *cpus = sim_engine_cluster_cpus(rq->e, c, &k);
+
+		for (unsigned i = 0; i < k; i++) {
+			struct sv_server *s = &rq->srv[cfg->ntasks + cpus[i]];
+
+			snprintf(l->fair_name[cpus[i]], sizeof(*l->fair_name),
+				 "fair@cpu%u", cpus[i]);
+			s->name = s->st->name = l->fair_name[cpus[i]];
+			s->rules = SV_RULES_LINUX;
+			s->fair = true;
+			s->Q = cfg->fair_runtime;
+			s->D = cfg->fair_deadline;
+			s->P = cfg->fair_period;
+			s->dom = c;
+		}
+	}
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		const struct rt_task *t = &cfg->tasks[i];
+		struct sv_task *tk = &rq->tasks[i];
+		unsigned k, cpu;
+		const unsigned *cpus;
+
+		if (t->klass != RT_CLASS_FAIR)
+			continue;
+		cpus = sim_engine_cluster_cpus(rq->e, tk->dom, &k);
+		cpu = t->cpu >= 0 ? (unsigned)t->cpu : cpus[turn[tk->dom]++ % k];
+		tk->server = (int32_t)(cfg->ntasks + cpu);
+	}
+	rt_free(turn);
+	return RT_OK;
+}
+
+/* Fair servers' bandwidth: reserved in each domain's admission, or
+ * checked against what RT throttling leaves per CPU. */
+static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
+				  struct rt_diag *d)
+{
+	uint64_t bw;
+
+	if (!l->nfair)
+		return RT_OK;
+	bw = rt_dl_to_ratio(cfg->fair_period, cfg->fair_runtime);
+	if (!cfg->fair_reserve) {
+		if (!l->unlimited && bw > RT_BW_UNIT - l->cap_bw)
+			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: fair_server "
+					"bandwidth %llu > 2^20 - %llu (what "
+					"rt_runtime_us leaves per CPU)",
+					(unsigned long long)bw,
+					(unsigned long long)l->cap_bw);
+		return RT_OK;
+	}
+	for (unsigned c = 0; c < l->rq.ndom; c++) {
+		struct sv_dom *dom = &l->rq.dom[c];
+
+		dom->total_bw += bw * dom->ncpus;
+		dom->grub.this_bw += bw * dom->ncpus;
+	}
+	return RT_OK;
 }
 
 static enum rt_err ldl_init(struct sim_engine *e, void **state,
@@ -70,6 +173,8 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	for (size_t i = 0; i < cfg->ntasks; i++) {
 		const struct rt_task *t = &cfg->tasks[i];
 
+		if (t->klass == RT_CLASS_FAIR)
+			continue;
 		err = rt_dl_checkparam(t->name, t->wcet, t->deadline, t->period,
 				       d);
 		if (err)
@@ -78,7 +183,8 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	l = rt_calloc(1, sizeof(*l));
 	if (!l)
 		return rt_diagf(d, RT_ERR_NOMEM, "linux-dl: out of memory");
-	err = sv_init(&l->rq, e, cfg->ntasks, d);
+	l->nfair = cfg->fair_runtime > 0 ? cfg->cpus : 0;
+	err = sv_init(&l->rq, e, cfg->ntasks + l->nfair, d);
 	if (err) {
 		rt_free(l);
 		return err;
@@ -90,6 +196,10 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		const struct rt_task *t = &cfg->tasks[i];
 		struct sv_server *s = &l->rq.srv[i];
 
+		if (t->klass == RT_CLASS_FAIR) {        /* no reservation */
+			l->rq.tasks[i].klass = SV_CLASS_BG;
+			continue;
+		}
 		s->name = t->name;
 		s->rules = SV_RULES_LINUX;
 		s->grub = cfg->reclaim == RT_RECLAIM_GRUB;
@@ -100,7 +210,11 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		l->rq.tasks[i].server = (int32_t)i;
 		l->rq.tasks[i].admitted = false;        /* until it joins */
 	}
-	err = sv_setup(&l->rq, runtime, period, d);
+	err = ldl_fair_init(l, cfg, d);
+	if (!err)
+		err = sv_setup(&l->rq, runtime, period, d);
+	if (!err)
+		err = ldl_fair_admit(l, cfg, d);
 	for (unsigned c = 0; !err && c < l->rq.ndom; c++)
 		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.dom[c].ncpus > 1)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
@@ -123,6 +237,11 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 	struct sv_server *s = &l->rq.srv[task];
 	struct sv_dom *dom = sv_task_dom(&l->rq, task);
 
+	if (l->rq.tasks[task].klass == SV_CLASS_BG) {   /* SCHED_OTHER */
+		*test = SIM_ADMIT_NONE;
+		*accept = true;
+		return RT_OK;
+	}
 	*test = SIM_ADMIT_LINUX;
 	*accept = rt_dl_admit(dom->total_bw, s->bw, l->cap_bw, dom->ncpus,
 			      l->unlimited);
@@ -141,7 +260,8 @@ static void ldl_leave(void *state, uint32_t task)
 	struct sv_dom *dom = sv_task_dom(&l->rq, task);
 	enum rt_err err;
 
-	if (!l->rq.tasks[task].admitted)
+	if (!l->rq.tasks[task].admitted || l->rq.tasks[task].klass ==
+	    SV_CLASS_BG)
 		return;
 	l->rq.tasks[task].admitted = false;
 	dom->total_bw -= s->bw;

@@ -200,7 +200,7 @@ enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
 
 		if (tk->server >= 0) {
 			rq->srv[tk->server].task0 = (uint32_t)i;
-		} else if (tk->admitted) {
+		} else if (tk->admitted && tk->klass != SV_CLASS_BG) {
 			/* Plain tasks never become inactive: their bandwidth
 			 * is always active (they are not reclaimable). */
 			uint64_t bw = rt_server_bw_ceil(t->wcet < t->period ?
@@ -231,6 +231,8 @@ enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
 		struct sv_server *s = &rq->srv[i];
 		struct sv_dom *dom = &rq->dom[s->dom];
 
+		if (s->Q == 0)          /* an entry the policy left unused */
+			continue;
 		if (s->rules == SV_RULES_LINUX) {
 			s->bw = rt_dl_to_ratio(s->P, s->Q);
 			s->density = rt_dl_to_ratio(s->D, s->Q);
@@ -241,7 +243,7 @@ enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
 		}
 		if (s->grub)
 			dom->grub_on = true;
-		if (rq->tasks[s->task0].admitted)
+		if (!s->fair && rq->tasks[s->task0].admitted)
 			dom->grub.this_bw += s->bw;
 	}
 	for (unsigned c = 0; c < rq->ndom; c++) {
@@ -260,7 +262,7 @@ static void sv_key(const struct sv_rq *rq, struct sim_job *j, uint8_t klass,
 		   rt_time deadline)
 {
 	j->key.k0 = klass;
-	j->key.k1 = deadline;
+	j->key.k1 = klass == SV_CLASS_BG ? j->info.release : deadline;
 	j->key.k2 = rq->tie == SIM_TIE_FIFO ? j->info.seq : j->info.task;
 }
 
@@ -349,6 +351,34 @@ void sv_pull(struct sv_rq *rq, struct sv_server *s)
 	s->ent = NULL;
 }
 
+/* A throttled fair server's head job runs in background meanwhile
+ * (kernel: the fair class runs below every deadline entity). */
+enum rt_err sv_bg_push(struct sv_rq *rq, struct sv_server *s)
+{
+	if (!s->fair || s->bg || !s->head || !s->throttled)
+		return RT_OK;
+	s->bg = s->head->job;
+	sv_key(rq, s->bg, SV_CLASS_BG, 0);
+	return sv_ready_push(rq, s->bg);
+}
+
+/* ... until the server is replenished or the job leaves. */
+void sv_bg_pull(struct sv_rq *rq, struct sv_server *s)
+{
+	struct sim_job *j = s->bg;
+	struct sv_dom *dom = &rq->dom[s->dom];
+
+	if (!j)
+		return;
+	if (j->pcpu >= 0) {
+		rq->vacated[rq->nvacated++] = (unsigned)j->pcpu;
+		sv_off_cpu(rq, dom, j);
+	} else {
+		sim_rq_remove(&dom->ready, j);
+	}
+	s->bg = NULL;
+}
+
 /* The server's deadline changed while its entity is queued. */
 enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s)
 {
@@ -414,14 +444,17 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	(void)flags;
 	tk->job = NULL;
 	rq->leaving = j;
-	if (!s || s->ent == j) {
+	if (!s || s->ent == j || s->bg == j) {
 		if (j->pcpu >= 0)
 			sv_off_cpu(rq, dom, j);
 		else
 			sim_rq_remove(&dom->ready, j);
 		if (!s)
 			goto out;
-		s->ent = NULL;
+		if (s->bg == j)
+			s->bg = NULL;
+		else
+			s->ent = NULL;
 	}
 	sv_fifo_remove(s, tk);
 	/* exhaustion coinciding with the completion (E.7 vector 2) */
@@ -429,6 +462,8 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 		err = sv_exhausted(rq, s);
 	if (!err && s->head && !s->throttled && !s->ent)
 		err = sv_push(rq, s);
+	else if (!err && s->head && s->throttled)
+		err = sv_bg_push(rq, s);
 	else if (!err && !s->head)
 		err = sv_idle(rq, s);
 	if (err)

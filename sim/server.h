@@ -67,9 +67,13 @@ struct sv_task {
 	struct sv_task *next;           /* server FIFO link */
 	int32_t server;                 /* index into sv_rq.srv, -1: plain */
 	uint32_t dom;                   /* its domain (engine cluster) */
-	uint8_t klass;                  /* key class: 0 first */
+	uint8_t klass;                  /* key class: 0 first; SV_CLASS_BG:
+					 * background (linux-dl fair tasks),
+					 * ordered by release */
 	bool admitted;                  /* counted in the bandwidth sums */
 };
+
+#define SV_CLASS_BG 2                   /* below every server and class */
 
 struct sv_server {
 	/* static */
@@ -99,6 +103,10 @@ struct sv_server {
 	enum rt_server_state state;
 	bool throttled;                 /* waiting for its replenishment */
 	bool active;                    /* counted in running_bw (GRUB) */
+	bool fair;                      /* a fair server: while throttled its
+					 * head job still runs in background
+					 * (class SV_CLASS_BG, as 'bg') */
+	struct sim_job *bg;             /* that job while it is queued so */
 	bool fresh;                     /* never woken: the first wake-up
 					 * sets d = t + D, q = Q (kernel
 					 * setup_new_dl_entity()) */

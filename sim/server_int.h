@@ -17,6 +17,10 @@ enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s);
 /* Take the server's entity out of the heaps (its CPU is given back in
  * the next sv_schedule). */
 void sv_pull(struct sv_rq *rq, struct sv_server *s);
+/* Fair servers: queue the head job in background while the server is
+ * throttled (no-op otherwise), and take it out again. */
+enum rt_err sv_bg_push(struct sv_rq *rq, struct sv_server *s);
+void sv_bg_pull(struct sv_rq *rq, struct sv_server *s);
 /* The server's deadline changed while its entity is queued. */
 enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s);
 

@@ -112,7 +112,7 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s)
+	if (!s || s->bg == j)   /* plain, or a fair job in background */
 		return RT_OK;
 	assert(s->ent == j);
 	s->since = sim_engine_now(rq->e);
@@ -125,7 +125,7 @@ void sv_stop(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s)
+	if (!s || s->bg == j)
 		return;
 	sv_charge(rq, s);
 	sim_engine_disarm(rq->e, &s->budget.ev);
@@ -238,6 +238,7 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 		return err;
 	if (s->throttled) {
 		s->throttled = false;
+		sv_bg_pull(rq, s);
 		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
 	}
 	if (s->ent) {           /* replenished without a throttle */
@@ -260,6 +261,7 @@ static enum rt_err sv_throttle(struct sv_rq *rq, struct sv_server *s,
 			       rt_time until)
 {
 	rt_time now = sim_engine_now(rq->e);
+	enum rt_err err;
 
 	if (until <= now)
 		return sv_replenish(rq, s);
@@ -271,6 +273,8 @@ static enum rt_err sv_throttle(struct sv_rq *rq, struct sv_server *s,
 		s->st->throttled_time += (until < rq->horizon ? until :
 					  rq->horizon) - now;
 	sv_rec(rq, s, SIM_REC_THROTTLE, until);
+	if ((err = sv_bg_push(rq, s)))
+		return err;
 	return sim_engine_arm(rq->e, &s->repl.ev, until, SIM_RANK_REPLENISH);
 }
 
@@ -420,7 +424,7 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 	if ((err = sv_activate(rq, s)))
 		return err;
 	if (s->throttled)
-		return RT_OK;
+		return sv_bg_push(rq, s);
 	if (s->fresh) {
 		s->fresh = false;
 		renew = true;

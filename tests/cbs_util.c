@@ -99,6 +99,18 @@ struct sim_config cbs_config(const struct scn_scenario *s)
 	c.hard_test = s->sched.hard_test;
 	c.arrive_at = s->arrive_at;
 	c.leave_at = s->leave_at;
+	if (s->sched.placement == SCN_PLACE_CPUSETS) {
+		c.placement = SIM_PLACE_CPUSETS;
+		c.nsets = (unsigned)s->sched.ncpusets;
+		c.cpu_set = s->sched.cpu_set;
+		c.task_cluster = s->sched.task_set;
+	}
+	if (s->sched.fair_server.on) {
+		c.fair_runtime = s->sched.fair_server.runtime;
+		c.fair_deadline = s->sched.fair_server.deadline;
+		c.fair_period = s->sched.fair_server.period;
+		c.fair_reserve = s->sched.fair_server.reserve;
+	}
 	return c;
 }
 

@@ -358,5 +358,10 @@ has $T/err 'tasks[1]: in no cpuset, and every CPU is in one'
 expect_rc 2 "$DLSIM" validate $T/tiny.yaml
 has $T/err 'tiny.yaml:4:9: tasks[0]: task tiny: __checkparam_dl: runtime 1000 ns < 1024 ns'
 
+# the fair server serves class: fair tasks
+expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --jobs $T/fair.csv --json
+has $T/fair.csv 'F,0,0,40000000,8000000,11000000,11000000,0,0'
+has $T/out '{"name": "fair@cpu0", "budget_exhaustions": 1'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
