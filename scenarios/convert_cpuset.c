@@ -97,7 +97,7 @@ static enum rt_err scn_cpuset(const struct scn_ctx *c, struct scn_scenario *s,
 				"missing cpus; expected its CPUs, e.g. cpus: "
 				"[0, 1] or cpus: [\"0-3\"]");
 	for (size_t n = 0; n < y->cpus_count; n++) {
-		unsigned lo, hi;
+		unsigned lo = 0, hi = 0;
 		enum rt_err err;
 
 		snprintf(pc, sizeof(pc), "%s.cpus[%zu]", p, n);

@@ -64,7 +64,7 @@ static unsigned sv_idle_pick(const struct sv_rq *rq, const struct sv_dom *dom,
 /* Visit dom in the next sv_schedule (and ask the engine for one). */
 static void sv_dirty(struct sv_rq *rq, struct sv_dom *dom)
 {
-	if (!dom->dirty) {
+	if (rq->ndom > 1 && !dom->dirty) {
 		dom->dirty = true;
 		rq->dirty[rq->ndirty++] = (unsigned)(dom - rq->dom);
 	}
@@ -515,6 +515,8 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 	for (unsigned i = 0; i < rq->nvacated; i++)
 		sim_engine_assign(rq->e, rq->vacated[i], NULL);
 	rq->nvacated = 0;
+	if (rq->ndom == 1)      /* one domain: always visited */
+		return sv_schedule_dom(rq, rq->dom);
 	/* sv_start may mark more domains (a GRUB rate change): loop until
 	 * none is left */
 	while (rq->ndirty && !err) {

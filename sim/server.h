@@ -128,7 +128,8 @@ struct sv_dom {
 	unsigned *idle, nidle;          /* stack of its idle CPUs (engine
 					 * CPU numbers; in sv_rq.idle_mem) */
 	unsigned ncpus;                 /* its CPUs */
-	bool dirty;                     /* in sv_rq.dirty: visit in schedule */
+	bool dirty;                     /* in sv_rq.dirty: visit in schedule
+					 * (with one domain it always is) */
 	bool grub_on;                   /* some server of it reclaims */
 	struct rt_dl_grub grub;         /* running_bw, this_bw, ... of it */
 	uint64_t total_bw;              /* linux-dl: dl_b->total_bw, the
@@ -191,7 +192,7 @@ enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
 /* The domain of a task. */
 static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)
 {
-	return &rq->dom[rq->tasks[task].dom];
+	return rq->ndom == 1 ? rq->dom : &rq->dom[rq->tasks[task].dom];
 }
 
 #endif /* SIM_SERVER_H */
