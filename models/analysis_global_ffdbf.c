@@ -22,7 +22,7 @@ struct sigma {
 
 static struct sigma sigma_make(int64_t p, int64_t q)
 {
-	int64_t g = gcd64(p, q);
+	int64_t g = (int64_t)rt_gcd64((uint64_t)p, (uint64_t)q);
 	struct sigma s = { p / g, q / g };
 
 	return s;

@@ -58,17 +58,6 @@ static inline i128 imax(i128 a, i128 b)
 	return a > b ? a : b;
 }
 
-static inline int64_t gcd64(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* ---- the test context (analysis_global.c) ------------------------------- */
 
 struct gctx {

@@ -135,7 +135,7 @@ void gl_approx_u_y(const struct rt_task *ts, size_t n, double *u, double *y)
 
 static i128 lcm_checked(i128 a, i128 b, bool *ok)
 {
-	i128 g = gcd64((int64_t)(a % b), (int64_t)b), r;
+	i128 g = (i128)rt_gcd64((uint64_t)(a % b), (uint64_t)b), r;
 
 	if (!g)
 		g = b;
