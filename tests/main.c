@@ -33,6 +33,7 @@ static CU_SuiteInfo suites[] = {
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },
+	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -14,18 +14,9 @@
 #include "models/mem.h"
 #include "models/rng.h"
 #include "models/tests.h"
-#include "tests/global_util.h"
+#include "tests/analysis_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
-
-/* THEORY's (C, T, D) in an initializer (TK in global_util.h is a call). */
-#define TKS(c, t, d) { .wcet = (c), .deadline = (d), .period = (t), .cpu = -1 }
-#define NTS(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Registry order of the seven global tests (and of expect[] below). */
-const char *const gnames[7] = {
-	"gfb", "bak", "bcl", "bcl-iterative", "rta", "bar", "ffdbf"
-};
 
 struct glob_vec_task {
 	rt_time c, d, t;

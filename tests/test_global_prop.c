@@ -11,7 +11,7 @@
 #include "models/analysis_global.h"
 #include "models/rng.h"
 #include "models/tests.h"
-#include "tests/global_util.h"
+#include "tests/analysis_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
