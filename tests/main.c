@@ -34,6 +34,7 @@ static CU_SuiteInfo suites[] = {
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },
 	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
+	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
 	CU_SUITE_INFO_NULL
 };
 

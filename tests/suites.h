@@ -26,5 +26,6 @@ extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
 extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
 extern CU_TestInfo global_prop_tests[];  /* test_global_prop.c: G-EDF properties */
 extern CU_TestInfo analysis_limits_tests[]; /* test_analysis_limits.c: edges, limits */
+extern CU_TestInfo cbs_prop_tests[];     /* test_cbs_prop.c: CBS properties */
 
 #endif /* TESTS_SUITES_H */
