@@ -35,6 +35,7 @@ static CU_SuiteInfo suites[] = {
 	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },
 	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
 	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
+	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
 	CU_SUITE_INFO_NULL
 };
 
