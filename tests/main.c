@@ -36,6 +36,7 @@ static CU_SuiteInfo suites[] = {
 	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
 	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
 	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
+	{ "scn_errors", NULL, NULL, NULL, NULL, scn_errors_tests },
 	CU_SUITE_INFO_NULL
 };
 
