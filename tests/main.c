@@ -37,6 +37,7 @@ static CU_SuiteInfo suites[] = {
 	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
 	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
 	{ "scn_errors", NULL, NULL, NULL, NULL, scn_errors_tests },
+	{ "export_outputs", NULL, NULL, NULL, NULL, export_outputs_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -29,5 +29,6 @@ extern CU_TestInfo analysis_limits_tests[]; /* test_analysis_limits.c: edges, li
 extern CU_TestInfo cbs_prop_tests[];     /* test_cbs_prop.c: CBS properties */
 extern CU_TestInfo edf_engine_tests[];   /* test_edf_engine.c: engine contracts */
 extern CU_TestInfo scn_errors_tests[];   /* test_scn_errors.c: bad input */
+extern CU_TestInfo export_outputs_tests[]; /* test_export_outputs.c: jobs, files, chrome */
 
 #endif /* TESTS_SUITES_H */
