@@ -92,7 +92,7 @@ void tb_abort(struct tb *b, rt_time t, size_t seq)
 
 static struct rt_task dario_tasks[2];
 
-struct render_meta dario_meta(void)
+struct render_meta tb_dario_meta(void)
 {
 	struct render_meta m = {
 		.scenario = "dario", .time_unit = "tick", .display_unit = "tick",

@@ -45,7 +45,7 @@ void tb_end(struct tb *b, rt_time h);
 void tb_abort(struct tb *b, rt_time t, size_t seq);
 
 /* Dario's two tasks (C=4, D=5, T=10), horizon 20, one CPU, ticks. */
-struct render_meta dario_meta(void);
+struct render_meta tb_dario_meta(void);
 /* Dario's case: U = 0.8, yet P2 misses by 3 in every period. */
 void tb_dario(struct tb *b);
 

@@ -38,6 +38,8 @@ static CU_SuiteInfo suites[] = {
 	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
 	{ "scn_errors", NULL, NULL, NULL, NULL, scn_errors_tests },
 	{ "export_outputs", NULL, NULL, NULL, NULL, export_outputs_tests },
+	{ "render_geom", NULL, NULL, NULL, NULL, render_geom_tests },
+	{ "render_files", NULL, NULL, NULL, NULL, render_files_tests },
 	CU_SUITE_INFO_NULL
 };
 

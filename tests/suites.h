@@ -30,5 +30,7 @@ extern CU_TestInfo cbs_prop_tests[];     /* test_cbs_prop.c: CBS properties */
 extern CU_TestInfo edf_engine_tests[];   /* test_edf_engine.c: engine contracts */
 extern CU_TestInfo scn_errors_tests[];   /* test_scn_errors.c: bad input */
 extern CU_TestInfo export_outputs_tests[]; /* test_export_outputs.c: jobs, files, chrome */
+extern CU_TestInfo render_geom_tests[];  /* test_render_geom.c: pure geometry */
+extern CU_TestInfo render_files_tests[]; /* test_render_files.c: PNG/SVG/PDF/TikZ */
 
 #endif /* TESTS_SUITES_H */

@@ -21,7 +21,7 @@
 
 static enum rt_err log_dario(enum render_log_format fmt, struct membuf *out)
 {
-	struct render_meta m = dario_meta();
+	struct render_meta m = tb_dario_meta();
 	struct render_log *l = NULL;
 	struct tb b = { .nsinks = 1 };
 	enum rt_err rc;
@@ -222,7 +222,7 @@ static enum rt_err replay_text(const char *text, size_t len, const char *name,
 static void test_replayed_jsonl_gives_the_same_csv_and_jobs(void)
 {
 	struct membuf js, csv, direct, jobs, djobs;
-	struct render_meta m = dario_meta();
+	struct render_meta m = tb_dario_meta();
 	struct render_jobs *j;
 	struct tb b = { .nsinks = 1 };
 	struct rt_diag d;

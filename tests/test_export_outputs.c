@@ -28,7 +28,7 @@ static const char jobs_head[] =
 
 static void test_jobs_csv_gives_dario_tardiness_of_3(void)
 {
-	struct render_meta m = dario_meta();
+	struct render_meta m = tb_dario_meta();
 	struct render_jobs *j;
 	struct membuf mb;
 	struct tb b = { .nsinks = 1 };
@@ -342,7 +342,7 @@ static void test_json_validator_rejects_what_it_should(void)
 
 static void test_chrome_trace_is_json_with_slices_jobs_and_misses(void)
 {
-	struct render_meta m = dario_meta();
+	struct render_meta m = tb_dario_meta();
 	struct render_chrome *c;
 	struct membuf mb;
 	struct tb b = { .nsinks = 1 };
