@@ -40,6 +40,8 @@ static CU_SuiteInfo suites[] = {
 	{ "export_outputs", NULL, NULL, NULL, NULL, export_outputs_tests },
 	{ "render_geom", NULL, NULL, NULL, NULL, render_geom_tests },
 	{ "render_files", NULL, NULL, NULL, NULL, render_files_tests },
+	{ "multi_random", NULL, NULL, NULL, NULL, multi_random_tests },
+	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
 	CU_SUITE_INFO_NULL
 };
 

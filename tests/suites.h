@@ -32,5 +32,7 @@ extern CU_TestInfo scn_errors_tests[];   /* test_scn_errors.c: bad input */
 extern CU_TestInfo export_outputs_tests[]; /* test_export_outputs.c: jobs, files, chrome */
 extern CU_TestInfo render_geom_tests[];  /* test_render_geom.c: pure geometry */
 extern CU_TestInfo render_files_tests[]; /* test_render_files.c: PNG/SVG/PDF/TikZ */
+extern CU_TestInfo multi_random_tests[]; /* test_multi_random.c: multicore properties */
+extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs */
 
 #endif /* TESTS_SUITES_H */
