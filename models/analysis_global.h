@@ -6,7 +6,8 @@
  * of the schedcat implementations THEORY B.1-B.7 documents, so verdicts
  * match the reference vectors exactly.
  *
- * Common rules (sources and formulas in analysis_global.c):
+ * Common rules (sources and formulas in analysis_global*.c, one test family
+ * a file; the shared frame in analysis_global.c):
  * - Tasks need C, D, T > 0 and m >= 1 (RT_ERR_INVAL otherwise, d names the
  *   task).  An empty set is accepted.
  * - A sufficient test "rejects" when it cannot show the set schedulable.

@@ -33,6 +33,16 @@ static CU_SuiteInfo suites[] = {
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
 	{ "domains", NULL, NULL, NULL, NULL, domains_tests },
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
+	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },
+	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
+	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
+	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
+	{ "scn_errors", NULL, NULL, NULL, NULL, scn_errors_tests },
+	{ "export_outputs", NULL, NULL, NULL, NULL, export_outputs_tests },
+	{ "render_geom", NULL, NULL, NULL, NULL, render_geom_tests },
+	{ "render_files", NULL, NULL, NULL, NULL, render_files_tests },
+	{ "multi_random", NULL, NULL, NULL, NULL, multi_random_tests },
+	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
 	CU_SUITE_INFO_NULL
 };
 

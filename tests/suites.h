@@ -25,5 +25,15 @@ extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
 extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
 extern CU_TestInfo domains_tests[];     /* test_domains.c: cpusets, fair server */
 extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
+extern CU_TestInfo global_prop_tests[];  /* test_global_prop.c: G-EDF properties */
+extern CU_TestInfo analysis_limits_tests[]; /* test_analysis_limits.c: edges, limits */
+extern CU_TestInfo cbs_prop_tests[];     /* test_cbs_prop.c: CBS properties */
+extern CU_TestInfo edf_engine_tests[];   /* test_edf_engine.c: engine contracts */
+extern CU_TestInfo scn_errors_tests[];   /* test_scn_errors.c: bad input */
+extern CU_TestInfo export_outputs_tests[]; /* test_export_outputs.c: jobs, files, chrome */
+extern CU_TestInfo render_geom_tests[];  /* test_render_geom.c: pure geometry */
+extern CU_TestInfo render_files_tests[]; /* test_render_files.c: PNG/SVG/PDF/TikZ */
+extern CU_TestInfo multi_random_tests[]; /* test_multi_random.c: multicore properties */
+extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs */
 
 #endif /* TESTS_SUITES_H */

@@ -1,0 +1,184 @@
+/* analysis_global_bar.c - Baruah's G-EDF test (RTSS 2007) with the
+ * "-(C_k - 1)" erratum (THEORY B.6).
+ *
+ * For every task k and every offset A_k at which some dbf steps, the
+ * demand of the other tasks (at most m - 1 of them with a carry-in job)
+ * must fit m (A_k + D_k - C_k).  The offsets are bounded by Baruah's A_k
+ * bound, computed exactly (gl_lin_last, analysis_global_load.c); U = m
+ * makes it unbounded and rejects.  Each test point costs O(n log m) (the
+ * m - 1 largest carry-in differences through a min-heap) and n budget
+ * steps.  Constrained deadlines; integer time, sums below n 2^64.
+ */
+#include "models/analysis_global_int.h"
+
+#include "models/mem.h"
+
+/* Restore the min-heap order of h[0..k) below position j. */
+static void heap_down(i128 *h, size_t k, size_t j)
+{
+	for (;;) {
+		size_t l = 2 * j + 1, x = j;
+		i128 tmp;
+
+		if (l < k && h[l] < h[x])
+			x = l;
+		if (l + 1 < k && h[l + 1] < h[x])
+			x = l + 1;
+		if (x == j)
+			return;
+		tmp = h[j];
+		h[j] = h[x];
+		h[x] = tmp;
+		j = x;
+	}
+}
+
+/* Sum of the k largest of v[0..n) (k <= n): a min-heap of the best k so far
+ * in top[], O(n log k). */
+static i128 top_sum(const i128 *v, size_t n, size_t k, i128 *top)
+{
+	size_t cnt = 0;
+	i128 s = 0;
+
+	for (size_t i = 0; i < n && k; i++) {
+		if (cnt < k) {
+			size_t j = cnt++;
+
+			for (; j > 0 && top[(j - 1) / 2] > v[i]; j = (j - 1) / 2)
+				top[j] = top[(j - 1) / 2];
+			top[j] = v[i];
+		} else if (v[i] > top[0]) {
+			top[0] = v[i];
+			heap_down(top, k, 0);
+		}
+	}
+	for (size_t i = 0; i < cnt; i++)
+		s += top[i];
+	return s;
+}
+
+/*
+ * Baruah, RTSS 2007, with the erratum schedcat bar.py quotes ("-(C_k - 1)"
+ * instead of "-C_k", integer time).  For task k and offset A >= 0, t =
+ * A + D_k:
+ *
+ *     dbf'_i(t) = floor(t/T_i) C_i + min(C_i, t mod T_i)       (carry-in)
+ *     I1_i = min(dbf_i(t),  t - C_k + 1),  I1_k = min(dbf_k(t)  - C_k, A)
+ *     I2_i = min(dbf'_i(t), t - C_k + 1),  I2_k = min(dbf'_k(t) - C_k, A)
+ *     sum_i I1_i + (sum of the m-1 largest I2_i - I1_i) <= m (A + D_k - C_k)
+ *
+ * over the offsets A where some dbf_i(A + D_k) steps (t = j T_i + D_i >=
+ * D_k), up to the bound A_k <= (C_S - D_k (m-U) + Y + m C_k)/(m - U)
+ * (C_S = sum of the m-1 largest C_i, Y = sum (T_i - D_i) u_i); as integers,
+ * t <= floor((C_S + m C_k + Y)/(m - U)), computed exactly by gl_lin_last().
+ * Each dbf term <= t + C_i < 2^64 (C_i <= T_i), sums < n 2^64.  Tasks are
+ * visited round-robin, one offset each, so an early violation of any task
+ * is found before a long scan of another (the verdict does not depend on
+ * the order).  bar_point() checks one (k, t) and sets *next to the next
+ * point after t (O(n) per point, no heap needed).
+ */
+static bool bar_point(const struct gctx *c, size_t k, i128 t, i128 *diff,
+		      i128 *top, i128 *next)
+{
+	const struct rt_task *ts = c->ts;
+	i128 ck = ts[k].wcet, a = t - ts[k].deadline, lim = t - ck + 1;
+	i128 sum1 = 0, nx = I128_MAX, cap;
+	size_t kk = c->m - 1 < c->n ? c->m - 1 : c->n;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct rt_task *ti = &ts[i];
+		int64_t tt = (int64_t)t, q = tt / ti->period, r = tt % ti->period;
+		i128 dbf = 0, dbfp, i1, i2, nd = ti->deadline;
+
+		/* 64-bit divisions (t < 2^63); products in 128 bits */
+		if (tt >= ti->deadline) {
+			int64_t j = (tt - ti->deadline) / ti->period + 1;
+
+			dbf = (i128)j * ti->wcet;
+			nd += (i128)j * ti->period;
+		}
+		dbfp = (i128)q * ti->wcet + (r < ti->wcet ? r : ti->wcet);
+		if (i == k) {
+			i1 = imin(dbf - ck, a);
+			i2 = imin(dbfp - ck, a);
+		} else {
+			i1 = imin(dbf, lim);
+			i2 = imin(dbfp, lim);
+		}
+		sum1 += i1;
+		diff[i] = i2 - i1;
+		if (nd < nx)
+			nx = nd;
+	}
+	*next = nx;
+	cap = (i128)c->m * (t - ck);
+	return sum1 + top_sum(diff, c->n, kk, top) <= cap;
+}
+
+enum rt_err rt_global_bar(const struct rt_task *ts, size_t n, unsigned m,
+			  uint64_t budget, struct rt_global_result *out,
+			  struct rt_diag *d)
+{
+	struct rt_global_result r;
+	struct gctx c;
+	enum rt_err err;
+	bool done, active = true;
+	i128 *buf = NULL, *diff, *top, *cur, *lim, csum = 0;
+	double ud, yd;
+
+	gl_ctx_init(&c, "BAR", ts, n, m, budget, d);
+	err = gl_begin(&c, &r, true, &done);
+	if (err || done)
+		return gl_end(&c, &r, out, err);
+	if (c.ucmp == 0) {
+		r.verdict = RT_VERDICT_REJECT;
+		r.why = "U = m: the BAR testing interval is unbounded";
+		return gl_end(&c, &r, out, RT_OK);
+	}
+	buf = rt_calloc(4 * n, sizeof(*buf));
+	if (!buf)
+		return gl_end(&c, &r, out, rt_diagf(d, RT_ERR_NOMEM, "BAR: %s",
+						    rt_strerror(RT_ERR_NOMEM)));
+	diff = buf;
+	top = buf + n;
+	cur = buf + 2 * n;              /* next t = A + D_k per task */
+	lim = buf + 3 * n;              /* last admissible t, -1: none */
+	/* C_S: the m-1 largest C_i (top_sum on a copy in 'cur') */
+	for (size_t i = 0; i < n; i++)
+		cur[i] = ts[i].wcet;
+	csum = top_sum(cur, n, m - 1 < n ? m - 1 : n, top);
+	gl_approx_u_y(ts, n, &ud, &yd);
+	for (size_t k = 0; k < n && !err; k++) {
+		i128 R = csum + (i128)m * ts[k].wcet;
+		rt_time last = 0;
+		bool found;
+
+		err = gl_lin_last(&c, R, ts[k].deadline, false,
+				  ((double)R + yd) / ((double)m - ud), &last, &found);
+		lim[k] = found ? last : -1;
+		cur[k] = ts[k].deadline;        /* A = 0 is always a point */
+	}
+	while (active && !err && r.verdict == RT_VERDICT_ACCEPT) {
+		active = false;
+		for (size_t k = 0; k < n; k++) {
+			i128 nx;
+
+			if (cur[k] > lim[k])
+				continue;
+			active = true;
+			if (!gl_charge(&c, n)) {
+				err = gl_over_budget(&c);
+				break;
+			}
+			if (!bar_point(&c, k, cur[k], diff, top, &nx)) {
+				r.verdict = RT_VERDICT_REJECT;
+				r.task = k;
+				r.witness = (rt_time)(cur[k] - ts[k].deadline);
+				break;
+			}
+			cur[k] = nx;
+		}
+	}
+	rt_free(buf);
+	return gl_end(&c, &r, out, err);
+}

@@ -1,0 +1,151 @@
+/* analysis_global_density.c - the density-based G-EDF tests GFB and BAK
+ * (THEORY B.1, B.2).
+ *
+ * GFB bounds the total density Lambda by m - (m - 1) lambda_max; BAK
+ * bounds, for every task k, the sum of the other tasks' beta terms (their
+ * worst-case interference over a problem window, as densities) by
+ * m - (m - 1) lambda_k.  Both are closed formulas decided exactly as signs
+ * of rt_qsum sums, with no rounding: equality accepts.  GFB needs
+ * constrained deadlines and is O(n); BAK takes arbitrary deadlines and is
+ * O(n^2) (n sums of n terms).  Neither takes a work budget.
+ * gl_max_density() is shared with FF-DBF (its first sigma is lambda_max).
+ */
+#include "models/analysis_global_int.h"
+
+#include "models/frac.h"
+
+/* Index of the largest density C_j/min(D_j, T_j) (first on ties). */
+size_t gl_max_density(const struct rt_task *ts, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		int64_t di = ts[i].deadline < ts[i].period ? ts[i].deadline
+							   : ts[i].period;
+		int64_t dj = ts[j].deadline < ts[j].period ? ts[j].deadline
+							   : ts[j].period;
+
+		if (rt_frac_cmp64(ts[i].wcet, di, ts[j].wcet, dj) > 0)
+			j = i;
+	}
+	return j;
+}
+
+/*
+ * GFB density test (Goossens, Funk, Baruah, RTS 25(2-3) 2003, density form
+ * of Bertogna et al.; schedcat gfb.py):
+ *
+ *     Lambda <= m - (m - 1) * lambda_max
+ *
+ * decided as sign(sum_i C_i/D_i + (m-1) C_j/D_j - m) <= 0, j = argmax
+ * lambda; equality accepts (vector gfb_tight: {(5,10,10)} x 3, m = 2).
+ * Exact; (m-1)*C_j < 2^95.
+ */
+enum rt_err rt_global_gfb(const struct rt_task *ts, size_t n, unsigned m,
+			  struct rt_global_result *out, struct rt_diag *d)
+{
+	struct rt_global_result r;
+	struct gctx c;
+	enum rt_err err;
+	bool done;
+	size_t j;
+	int s;
+
+	gl_ctx_init(&c, "GFB", ts, n, m, 0, d);
+	err = gl_begin(&c, &r, true, &done);
+	if (err || done)
+		return gl_end(&c, &r, out, err);
+	j = gl_max_density(ts, n);
+	rt_qsum_clear(&c.q);
+	for (size_t i = 0; i < n && !err; i++)
+		err = gl_add(&c, ts[i].wcet, ts[i].deadline);
+	if (!err)
+		err = gl_add(&c, (i128)(m - 1) * ts[j].wcet, ts[j].deadline);
+	if (!err)
+		err = gl_add(&c, -(i128)m, 1);
+	if (!err)
+		err = gl_sign(&c, "Lambda", &s);
+	if (!err && s > 0)
+		r.verdict = RT_VERDICT_REJECT;
+	return gl_end(&c, &r, out, err);
+}
+
+/*
+ * Baker's test in schedcat's beta form (Baker, RTSS 2003 / IEEE TPDS 16(8)
+ * 2005; schedcat bak.py).  For every k, with D'_k = min(D_k, T_k) and
+ * lambda_k = C_k / D'_k:
+ *
+ *     beta_i = u_i (1 + (T_i - D_i)/D_k) + [lambda_k < u_i] (C_i - lambda_k T_i)/D_k
+ *     sum_i min(1, beta_i) <= m - (m - 1) lambda_k        (i = k included)
+ *
+ * Multiplied by D_k everything becomes sums of x/T_i and y/D'_k:
+ *
+ *     D_k beta_i = x_i/T_i + y_i/D'_k,   x_i = C_i (D_k + T_i - D_i),
+ *                                        y_i = C_i D'_k - C_k T_i   (if > 0)
+ *     sum_i min(D_k, x_i/T_i + y_i/D'_k) + (m-1) C_k D_k / D'_k - m D_k <= 0
+ *
+ * x_i < 0 is possible for arbitrary deadlines (D_i > D_k + T_i); the sum is
+ * signed.  min() is decided by x_i D'_k + y_i T_i >= D_k T_i D'_k (checked
+ * 128-bit products: < 2^128 unless parameters exceed ~2^42).  Exact, no
+ * rounding; equality accepts.
+ */
+static enum rt_err bak_task(struct gctx *c, size_t k, bool *ok)
+{
+	const struct rt_task *ts = c->ts, *tk = &ts[k];
+	i128 dk = tk->deadline, dpk = imin(tk->deadline, tk->period);
+	i128 ck = tk->wcet, cap, t;
+	enum rt_err err = RT_OK;
+	int s;
+
+	rt_qsum_clear(&c->q);
+	for (size_t i = 0; i < c->n && !err; i++) {
+		i128 ci = ts[i].wcet, ti = ts[i].period, x, y = 0, l, r;
+
+		x = ci * (dk + ti - ts[i].deadline);    /* |.| < 2^127 */
+		if (ci * dpk > ck * ti)                 /* lambda_k < u_i */
+			y = ci * dpk - ck * ti;
+		if (!mul_ok(x, dpk, &l) || !mul_ok(y, ti, &t) ||
+		    !add_ok(l, t, &l) || !mul_ok(dk * ti, dpk, &r))
+			return gl_overflow(c, "a beta term");
+		if (l >= r) {
+			err = gl_add(c, dk, 1);
+		} else {
+			err = gl_add(c, x, ts[i].period);
+			if (!err)
+				err = gl_add(c, y, (int64_t)dpk);
+		}
+	}
+	if (!mul_ok((i128)(c->m - 1) * ck, dk, &cap))
+		return gl_overflow(c, "(m-1) C_k D_k");
+	if (!err)
+		err = gl_add(c, cap, (int64_t)dpk);
+	if (!err)
+		err = gl_add(c, -(i128)c->m * dk, 1);
+	if (!err)
+		err = gl_sign(c, "the beta sum", &s);
+	if (!err)
+		*ok = s <= 0;
+	return err;
+}
+
+enum rt_err rt_global_bak(const struct rt_task *ts, size_t n, unsigned m,
+			  struct rt_global_result *out, struct rt_diag *d)
+{
+	struct rt_global_result r;
+	struct gctx c;
+	enum rt_err err;
+	bool done, ok = true;
+
+	gl_ctx_init(&c, "BAK", ts, n, m, 0, d);
+	err = gl_begin(&c, &r, false, &done);
+	if (err || done)
+		return gl_end(&c, &r, out, err);
+	for (size_t k = 0; k < n && !err && ok; k++) {
+		err = bak_task(&c, k, &ok);
+		if (!err && !ok) {
+			r.verdict = RT_VERDICT_REJECT;
+			r.task = k;
+		}
+	}
+	return gl_end(&c, &r, out, err);
+}

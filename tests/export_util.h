@@ -1,0 +1,64 @@
+/* export_util.h - helpers shared by the export suites (test_export.c, the
+ * event logs and their replay; test_export_outputs.c, the per-job CSV,
+ * atomic output files and the Chrome trace): a record stream driven by
+ * hand, Dario's case on it, and in-memory files.
+ *
+ * 'struct tb' keeps the sim_job_info of each job as the engine would and
+ * emits records to the sinks under test (the engine is not needed). */
+#ifndef TESTS_EXPORT_UTIL_H
+#define TESTS_EXPORT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "render/meta.h"
+#include "sim/trace.h"
+
+#define TB_MAX 64
+
+struct tb {
+	struct sim_job_info jobs[TB_MAX];       /* by seq */
+	uint64_t per_task[8];                   /* next job index per task */
+	size_t njobs;
+	struct sim_sink sinks[4];
+	size_t nsinks;
+	enum rt_err rc;                         /* first sink error */
+};
+
+/* Emit one record of kind k to every sink that asks for it (none after
+ * the first sink error, kept in b->rc). */
+void tb_emit(struct tb *b, rt_time t, enum sim_rec_kind k, int cpu,
+	     const struct sim_job_info *ji, rt_time value);
+/* Release a job of 'task' with absolute deadline d; returns its seq. */
+size_t tb_release(struct tb *b, rt_time t, uint32_t task, rt_time d,
+		  rt_time demand);
+/* Start (or resume) job 'seq' on cpu; MIGRATE first if it moved. */
+void tb_run(struct tb *b, rt_time t, size_t seq, int cpu);
+/* Preempt job 'seq', charging it 'ran' units of execution. */
+void tb_stop(struct tb *b, rt_time t, size_t seq, rt_time ran);
+/* Complete; emits MISS after COMPLETE for a late job, as the engine. */
+void tb_complete(struct tb *b, rt_time t, size_t seq);
+/* Horizon: MISS (if d <= h) then UNFINISHED for every pending job, END. */
+void tb_end(struct tb *b, rt_time h);
+/* Abort job 'seq' (on_miss abort); tb_end skips it. */
+void tb_abort(struct tb *b, rt_time t, size_t seq);
+
+/* Dario's two tasks (C=4, D=5, T=10), horizon 20, one CPU, ticks. */
+struct render_meta tb_dario_meta(void);
+/* Dario's case: U = 0.8, yet P2 misses by 3 in every period. */
+void tb_dario(struct tb *b);
+
+/* An in-memory FILE (open_memstream); mb_text flushes and returns the
+ * text so far; mb_close frees it. */
+struct membuf {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+void mb_open(struct membuf *m);
+const char *mb_text(struct membuf *m);
+void mb_close(struct membuf *m);
+
+#endif /* TESTS_EXPORT_UTIL_H */

@@ -1,0 +1,328 @@
+/* test_global_prop.c - seeded property tests of the global EDF tests
+ * (THEORY B): an independent plain-iteration RTA agrees with the
+ * accelerated one; no test accepts a set that misses a deadline in a
+ * synchronous unit-step G-EDF simulation or that fails the LOAD
+ * condition; LOAD agrees with a brute-force scan.  Each prints its seed
+ * and the failing set.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "models/analysis_global.h"
+#include "models/rng.h"
+#include "models/tests.h"
+#include "tests/analysis_util.h"
+#include "tests/suites.h"
+#include "tests/trace_util.h"
+
+/* ---- RTA: accelerated fixed point vs the plain iteration ------------------------ */
+
+/* schedcat rta.py as written: R := est(R) one step at a time. */
+static bool plain_rta(const struct rt_task *ts, size_t n, unsigned m,
+		      rt_time *resp)
+{
+	rt_i128 slack[16] = { 0 };
+	bool sched = false, updated = true;
+
+	for (unsigned round = 0; updated && !sched && round < 25; round++) {
+		sched = true;
+		updated = false;
+		for (size_t k = 0; k < n; k++) {
+			rt_i128 last = ts[k].wcet, est = -1;
+
+			for (;;) {
+				rt_i128 sum = 0;
+
+				for (size_t i = 0; i < n; i++) {
+					rt_i128 ci = ts[i].wcet, ti = ts[i].period;
+					rt_i128 x = last + ts[i].deadline - ci - slack[i];
+					rt_i128 w = (x / ti) * ci + (x % ti < ci ? x % ti : ci);
+					rt_i128 r = ts[k].deadline % ti - slack[i];
+					rt_i128 e = (ts[k].deadline / ti) * ci +
+						    (r < 0 ? 0 : r < ci ? r : ci);
+					rt_i128 lim = last - ts[k].wcet + 1;
+
+					if (i == k)
+						continue;
+					sum += w < e ? (w < lim ? w : lim) : (e < lim ? e : lim);
+				}
+				est = ts[k].wcet + sum / m;
+				if (est == last || est > ts[k].deadline)
+					break;
+				last = est;
+			}
+			if (est <= ts[k].deadline) {
+				if (ts[k].deadline - est != slack[k]) {
+					slack[k] = ts[k].deadline - est;
+					updated = true;
+				}
+			} else {
+				sched = false;
+			}
+		}
+	}
+	for (size_t i = 0; i < n && sched; i++)
+		resp[i] = (rt_time)(ts[i].deadline - slack[i]);
+	return sched;
+}
+
+static void print_set(uint64_t seed, size_t set, const struct rt_task *ts,
+		      size_t n, unsigned m)
+{
+	fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, m = %u:", seed, set, m);
+	tu_print_tasks(ts, n);
+}
+
+static void test_rta_fixed_point_equals_plain_iteration(void)
+{
+	const uint64_t seed = 0x67ed0a11;
+	struct rt_rng rng;
+	size_t accepted = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (size_t set = 0; set < 1500; set++) {
+		unsigned m = (unsigned)rt_rng_range(&rng, 2, 4);
+		size_t n = (size_t)rt_rng_range(&rng, 2, 8);
+		rt_time scale = set % 3 ? 1 : 997, resp[8], want[8];
+		struct rt_task ts[8];
+		struct rt_global_result r;
+		bool plain;
+		unsigned before = CU_get_number_of_failures();
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = rt_rng_range(&rng, 4, 60) * scale;
+			rt_time c = rt_rng_range(&rng, 1, t * 3 * (rt_time)m /
+						 (4 * (rt_time)n) + 1);
+			rt_time d;
+
+			if (c > t)
+				c = t;
+			d = rt_rng_range(&rng, 0, 1) ? t : rt_rng_range(&rng, c, t);
+			ts[i] = TK(c, t, d);
+		}
+		plain = plain_rta(ts, n, m, want);
+		CU_ASSERT_EQUAL_FATAL(rt_global_rta(ts, n, m, 25, RT_GLOBAL_BUDGET_DEFAULT,
+						    resp, &r, NULL), RT_OK);
+		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, plain);
+		for (size_t i = 0; i < n && plain; i++) {
+			CU_ASSERT_EQUAL(resp[i], want[i]);
+			CU_ASSERT(resp[i] >= ts[i].wcet && resp[i] <= ts[i].deadline);
+		}
+		accepted += plain;
+		if (CU_get_number_of_failures() != before) {
+			print_set(seed, set, ts, n, m);
+			return;
+		}
+	}
+	if (accepted <= 300 || accepted >= 1400)
+		fprintf(stderr, "\n  [accepted %zu of 1500]\n", accepted);
+	CU_ASSERT(accepted > 300 && accepted < 1400);
+}
+
+/* ---- soundness: synchronous unit-step G-EDF simulation --------------------------- */
+
+/*
+ * Synchronous periodic G-EDF, WCET jobs, sequential jobs per task, ties to
+ * the lower task index, one tick at a time (fine for T <= 12).  Returns
+ * true if a job misses (finishes after, or is unfinished at, its deadline)
+ * in [0, horizon).  A miss proves the set not G-EDF schedulable (B.0).
+ */
+#define SIM_MAX 9                       /* tasks */
+
+static bool sim_misses(const struct rt_task *ts, size_t n, unsigned m,
+		       rt_time horizon)
+{
+	rt_time rel[SIM_MAX], rem[SIM_MAX], dl[SIM_MAX], next[SIM_MAX];
+	size_t pend[SIM_MAX];
+
+	for (size_t i = 0; i < n; i++) {
+		pend[i] = 0;
+		next[i] = 0;
+		rem[i] = 0;
+		rel[i] = 0;
+		dl[i] = 0;
+	}
+	for (rt_time t = 0; t < horizon; t++) {
+		bool run[SIM_MAX] = { false };
+
+		for (size_t i = 0; i < n; i++) {
+			if (t == next[i]) {
+				if (!pend[i]++) {
+					rel[i] = t;
+					rem[i] = ts[i].wcet;
+					dl[i] = t + ts[i].deadline;
+				}
+				next[i] += ts[i].period;
+			}
+			if (pend[i] && dl[i] < t + 1 && rem[i] > 0)
+				return true;            /* due, unfinished */
+		}
+		for (unsigned c = 0; c < m; c++) {
+			size_t best = n;
+
+			for (size_t i = 0; i < n; i++)
+				if (pend[i] && !run[i] &&
+				    (best == n || dl[i] < dl[best]))
+					best = i;
+			if (best < n)
+				run[best] = true;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (!run[i] || --rem[i])
+				continue;
+			if (t + 1 > dl[i])
+				return true;
+			if (--pend[i]) {                /* next job of the task */
+				rel[i] += ts[i].period;
+				rem[i] = ts[i].wcet;
+				dl[i] = rel[i] + ts[i].deadline;
+			}
+		}
+	}
+	return false;
+}
+
+static rt_time lcm64(rt_time a, rt_time b)
+{
+	rt_time x = a, y = b;
+
+	while (y) {
+		rt_time r = x % y;
+
+		x = y;
+		y = r;
+	}
+	return a / x * b;
+}
+
+static void test_no_test_accepts_a_set_that_misses_or_overloads(void)
+{
+	const uint64_t seed = 0x5eed6ed;
+	struct rt_rng rng;
+	size_t missed = 0, accepted = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (size_t set = 0; set < 600; set++) {
+		unsigned m = (unsigned)rt_rng_range(&rng, 2, 3);
+		size_t n = (size_t)rt_rng_range(&rng, m + 1, 3 * m);
+		struct rt_task ts[SIM_MAX];
+		struct rt_global_result load;
+		rt_time h = 1, dmax = 0;
+		bool miss;
+		unsigned before = CU_get_number_of_failures();
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = rt_rng_range(&rng, 2, 12);
+			rt_time hi = t * 5 * (rt_time)m / (4 * (rt_time)n);
+			rt_time c = rt_rng_range(&rng, 1, hi > 1 ? hi : 1);
+			rt_time d = rt_rng_range(&rng, 0, 1) ? t : rt_rng_range(&rng, c, t);
+
+			ts[i] = TK(c, t, d);
+			h = lcm64(h, t);
+			if (d > dmax)
+				dmax = d;
+		}
+		miss = sim_misses(ts, n, m, 2 * h + dmax);
+		missed += miss;
+		CU_ASSERT_EQUAL_FATAL(rt_global_load(ts, n, m, RT_GLOBAL_BUDGET_DEFAULT,
+						     &load, NULL), RT_OK);
+		for (size_t k = 0; k < 7; k++) {
+			struct rt_test_result out;
+
+			if (tu_run_test(gnames[k], ts, n, m, &out) != RT_VERDICT_ACCEPT)
+				continue;
+			accepted++;
+			CU_ASSERT_FALSE(miss);
+			CU_ASSERT_EQUAL(load.verdict, RT_VERDICT_ACCEPT);
+			if (miss)
+				fprintf(stderr, "\n  [%s accepts a missing set]\n",
+					gnames[k]);
+		}
+		if (CU_get_number_of_failures() != before) {
+			print_set(seed, set, ts, n, m);
+			return;
+		}
+	}
+	/* both outcomes must occur, else the test proves nothing */
+	if (missed <= 50 || accepted <= 300)
+		fprintf(stderr, "\n  [missed %zu, accepted %zu]\n", missed, accepted);
+	CU_ASSERT(missed > 50);
+	CU_ASSERT(accepted > 300);
+}
+
+/* ---- LOAD ------------------------------------------------------------------------ */
+
+static void test_load_matches_a_brute_force_scan(void)
+{
+	const uint64_t seed = 0x10ad;
+	struct rt_task seed1[] = { TK(4, 10, 5), TK(4, 10, 5) };
+	struct rt_task um[] = { TK(1, 2, 1), TK(1, 2, 2) };     /* U = 1, Y > 0 */
+	struct rt_task umbad[] = { TK(1, 2, 1), TK(1, 2, 1) };
+	struct rt_global_result r;
+	struct rt_rng rng;
+	size_t rejects = 0;
+
+	CU_ASSERT_EQUAL(rt_global_load(seed1, 2, 1, 1000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(r.witness, 5);                  /* dbf(5) = 8 > 5 */
+	CU_ASSERT_EQUAL(rt_global_load(seed1, 2, 2, 1000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(rt_global_load(um, 2, 1, 1000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(rt_global_load(umbad, 2, 1, 1000, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(r.witness, 1);
+	rt_rng_seed(&rng, seed);
+	for (size_t set = 0; set < 400; set++) {
+		unsigned m = (unsigned)rt_rng_range(&rng, 1, 3);
+		size_t n = (size_t)rt_rng_range(&rng, 1, 6);
+		struct rt_task ts[6];
+		rt_time first = RT_TIME_NEVER, h = 1;
+		unsigned before = CU_get_number_of_failures();
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = rt_rng_range(&rng, 2, 15);
+
+			ts[i] = TK(rt_rng_range(&rng, 1, t), t, rt_rng_range(&rng, 1, 2 * t));
+			h = lcm64(h, t);
+		}
+		/* U > m: LOAD > m without a witness */
+		rt_time uh = 0;
+
+		for (size_t i = 0; i < n; i++)
+			uh += ts[i].wcet * (h / ts[i].period);
+		if (uh > (rt_time)m * h)
+			first = 0;
+		/* past H + max D the excess dbf(t) - m t only shrinks */
+		for (rt_time t = 1; t <= h + 30 && first == RT_TIME_NEVER; t++) {
+			rt_time dem = 0;
+
+			for (size_t i = 0; i < n; i++)
+				if (t >= ts[i].deadline)
+					dem += ((t - ts[i].deadline) / ts[i].period + 1) *
+					       ts[i].wcet;
+			if (dem > (rt_time)m * t)
+				first = t;
+		}
+		CU_ASSERT_EQUAL_FATAL(rt_global_load(ts, n, m, RT_GLOBAL_BUDGET_DEFAULT,
+						     &r, NULL), RT_OK);
+		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_REJECT, first != RT_TIME_NEVER);
+		if (first)
+			CU_ASSERT_EQUAL(r.witness, first);
+		rejects += first != RT_TIME_NEVER;
+		if (CU_get_number_of_failures() != before) {
+			print_set(seed, set, ts, n, m);
+			return;
+		}
+	}
+	CU_ASSERT(rejects > 50 && rejects < 350);
+}
+
+CU_TestInfo global_prop_tests[] = {
+	{ "RTA's fixed point equals the plain iteration",
+	  test_rta_fixed_point_equals_plain_iteration },
+	{ "no test accepts a set that misses or overloads",
+	  test_no_test_accepts_a_set_that_misses_or_overloads },
+	{ "LOAD matches a brute-force scan", test_load_matches_a_brute_force_scan },
+	CU_TEST_INFO_NULL
+};
