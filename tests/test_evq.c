@@ -171,8 +171,10 @@ static void test_evq_matches_a_sorted_array(void)
 			}
 			if (got != &ev[ref[0].id])
 				bad = 1;
-			memmove(&ref[0], &ref[1], (size_t)(n - 1) * sizeof(ref[0]));
 			n--;
+			if (n > 0)
+				memmove(&ref[0], &ref[1],
+					(size_t)n * sizeof(ref[0]));
 		}
 		if (sim_evq_size(&q) != (size_t)n)
 			bad = 1;

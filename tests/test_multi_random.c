@@ -60,7 +60,7 @@ static void mchk_fail(struct mchk *k, const char *what, const struct sim_rec *r)
 {
 	if (k->fails++)
 		return;
-	snprintf(k->why, sizeof(k->why), "%s at t=%" PRId64 " (%s task %"
+	snprintf(k->why, sizeof(k->why), "%.120s at t=%" PRId64 " (%s task %"
 		 PRIu32 " job %" PRIu64 " cpu %d)", what, r ? r->time : -1,
 		 r ? sim_rec_kind_name(r->kind) : "-", r ? r->task : 0,
 		 r ? r->job : 0, r ? r->cpu : 0);
