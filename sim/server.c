@@ -335,19 +335,26 @@ enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s)
 
 /* Take the server's entity out of the heaps (off its CPU if it runs:
  * the CPU is given back in the next sv_schedule). */
-void sv_pull(struct sv_rq *rq, struct sv_server *s)
+/* j (queued or running, in s's domain) leaves the heaps; its CPU is
+ * given back in the next sv_schedule. */
+static void sv_unqueue(struct sv_rq *rq, struct sv_server *s,
+		       struct sim_job *j)
 {
-	struct sim_job *j = s->ent;
 	struct sv_dom *dom = &rq->dom[s->dom];
 
-	if (!j)
-		return;
 	if (j->pcpu >= 0) {
 		rq->vacated[rq->nvacated++] = (unsigned)j->pcpu;
 		sv_off_cpu(rq, dom, j);
 	} else {
 		sim_rq_remove(&dom->ready, j);
 	}
+}
+
+void sv_pull(struct sv_rq *rq, struct sv_server *s)
+{
+	if (!s->ent)
+		return;
+	sv_unqueue(rq, s, s->ent);
 	s->ent = NULL;
 }
 
@@ -365,17 +372,9 @@ enum rt_err sv_bg_push(struct sv_rq *rq, struct sv_server *s)
 /* ... until the server is replenished or the job leaves. */
 void sv_bg_pull(struct sv_rq *rq, struct sv_server *s)
 {
-	struct sim_job *j = s->bg;
-	struct sv_dom *dom = &rq->dom[s->dom];
-
-	if (!j)
+	if (!s->bg)
 		return;
-	if (j->pcpu >= 0) {
-		rq->vacated[rq->nvacated++] = (unsigned)j->pcpu;
-		sv_off_cpu(rq, dom, j);
-	} else {
-		sim_rq_remove(&dom->ready, j);
-	}
+	sv_unqueue(rq, s, s->bg);
 	s->bg = NULL;
 }
 
