@@ -32,6 +32,7 @@ static CU_SuiteInfo suites[] = {
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
+	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -24,5 +24,6 @@ extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
 extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
 extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
+extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 
 #endif /* TESTS_SUITES_H */
