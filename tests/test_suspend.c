@@ -726,6 +726,7 @@ static void test_charts_logs_and_traces_carry_the_suspension(void)
 	free(buf);
 	free(tbuf);
 	scn_free(s);
+	render_release_caches();        /* the layout measured text */
 }
 
 /* A suspension ends at an abort, or at END when still open; a replayed
@@ -761,6 +762,7 @@ static void test_chart_suspension_ends_at_abort_or_end(void)
 	sp_expect_box(render_gantt_suspensions(g, 1), 0, 2, 8);
 	render_gantt_destroy(g);
 	scn_free(s);
+	render_release_caches();
 
 	f = fmemopen((void *)bad, sizeof(bad) - 1, "r");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -973,7 +975,7 @@ static void test_random_suspending_sets_keep_the_invariants(void)
 		struct rt_rng g;
 		struct rt_task ts[SP_MAXT];
 		struct rt_suspend pts[SP_MAXT][3];
-		char names[SP_MAXT][8];
+		char names[SP_MAXT][24];
 		struct sim_config c;
 		struct sim_sink sink = { SIM_MASK_ALL, sp_chk_emit, &k };
 		struct sim_engine *e = NULL;
@@ -1056,7 +1058,7 @@ static void test_oblivious_analysis_is_safe_on_one_cpu(void)
 		struct rt_rng g;
 		struct rt_task ts[SP_MAXT], ob[SP_MAXT];
 		struct rt_suspend pts[SP_MAXT][3];
-		char names[SP_MAXT][8];
+		char names[SP_MAXT][24];
 		struct rt_uni_result q;
 		struct sim_config c;
 		struct sim_engine *e;
