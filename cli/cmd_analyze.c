@@ -8,7 +8,14 @@
  * cluster of all CPUs, partitioned-<h> for edf partitioned by heuristic h
  * with no explicit cpu:, fp-rta (with the scenario's priority order) for
  * fp on one CPU.  Any other pairing answers a different question, so a
- * disagreement there is not a contradiction. */
+ * disagreement there is not a contradiction.
+ *
+ * Self-suspending tasks (suspend:): the tests and bounds know nothing
+ * about suspension, so they analyse the suspension-oblivious task set
+ * (cli_oblivious: C + the suspension lengths), which is safe but no
+ * longer exact for the simulated system: an exact test's accept is then
+ * a sufficient one, its reject proves nothing, a bound is an upper bound,
+ * and the output says so. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,7 +56,9 @@ static const char analyze_help[] =
 "above a bound) is listed and makes the exit status 5.  Tests about another\n"
 "policy or placement are shown but not compared.  The tests assume the\n"
 "sporadic model; when the scenario leaves it (jitter, overruns, releases\n"
-"closer than T) the comparison is skipped, and said so.\n"
+"closer than T) the comparison is skipped, and said so.  Self-suspending\n"
+"tasks are analysed suspension-oblivious (suspension counted as execution:\n"
+"safe, not exact), and said so.\n"
 "\n"
 "Options:\n"
 "  --json      print one JSON object (fields: docs/cli.md)\n"
@@ -94,6 +103,7 @@ struct analyze {
 	rt_time da_x;                   /* Devi-Anderson x, or RT_TIME_NEVER */
 	rt_time *tard;                  /* per-task tardiness bound, or NULL */
 	struct cli_sim cs;
+	bool oblivious;                 /* tasks suspend: s is the oblivious set */
 	struct analyze_contra contra[ANALYZE_MAX_TESTS + 8];
 	size_t ncontra;
 };
@@ -587,7 +597,7 @@ static void analyze_print_json(struct analyze *a)
 		cli_json_str(stdout, a->contra[i].detail);
 		printf("}");
 	}
-	printf("]}\n");
+	printf("]%s}\n", a->oblivious ? ", \"suspension\": \"oblivious\"" : "");
 }
 
 /* The verdict line: a test about the simulated system (exact first, then
@@ -602,6 +612,18 @@ static void analyze_print_verdict(const struct analyze *a)
 
 			if (!t->about_sim || t->res.verdict == RT_VERDICT_NA)
 				continue;
+			/* suspension-oblivious: an accept is only sufficient,
+			 * a reject proves nothing */
+			if (pass == 0 && t->res.kind == RT_KIND_EXACT &&
+			    a->oblivious) {
+				if (t->res.verdict == RT_VERDICT_ACCEPT) {
+					printf("schedulable (exact test %s on the "
+					       "suspension-oblivious set)\n",
+					       t->info->name);
+					return;
+				}
+				continue;
+			}
 			if (pass == 0 && t->res.kind == RT_KIND_EXACT) {
 				printf("%s (exact test %s)\n",
 				       t->res.verdict == RT_VERDICT_ACCEPT ?
@@ -611,8 +633,9 @@ static void analyze_print_verdict(const struct analyze *a)
 			}
 			if (pass == 1 && t->res.kind == RT_KIND_SUFFICIENT &&
 			    t->res.verdict == RT_VERDICT_ACCEPT) {
-				printf("schedulable (sufficient test %s)\n",
-				       t->info->name);
+				printf("schedulable (sufficient test %s%s)\n",
+				       t->info->name, a->oblivious ? " on the "
+				       "suspension-oblivious set" : "");
 				return;
 			}
 		}
@@ -698,6 +721,7 @@ static void analyze_print_text(struct analyze *a)
 		       exact ? "exact bound" : "upper bound",
 		       cli_fmt_time(s, a->bound, b1, sizeof(b1)),
 		       exact ? (s->cpus > 1 ? " (per CPU)" : "") :
+		       a->oblivious ? " (suspension-oblivious)" :
 		       " (compliant vectors / Devi-Anderson, global EDF)",
 		       cli_fmt_time(s, st->max_tardiness, b2, sizeof(b2)));
 		for (size_t i = 0; i < s->ntasks; i++)
@@ -714,6 +738,10 @@ static void analyze_print_text(struct analyze *a)
 		       analyze_bound_name(a->bound_kind),
 		       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)));
 	}
+	if (a->oblivious)
+		printf("\n  note: tasks self-suspend; tests, bounds and the default "
+		       "horizon use the\n        suspension-oblivious task set "
+		       "(C + suspension lengths): safe, not exact\n");
 	if (!a->conform)
 		printf("\n  note: the scenario leaves the sporadic model (jitter, overrun "
 		       "or releases closer than T);\n        tests and simulation "
@@ -733,7 +761,8 @@ int cmd_analyze(int argc, char **argv)
 {
 	const char *path = NULL, *until_s = NULL;
 	bool json = false;
-	struct scn_scenario *s = NULL;
+	struct scn_scenario *s = NULL, so;
+	struct rt_task *ob = NULL;
 	unsigned *cluster = NULL;
 	struct analyze a;
 	struct sim_horizon h;
@@ -779,9 +808,20 @@ int cmd_analyze(int argc, char **argv)
 	a.conform = true;
 	for (size_t i = 0; i < s->ntasks; i++)
 		a.conform = a.conform && rt_task_is_sporadic_conform(&s->tasks[i]);
+	rc = cli_oblivious(s, &ob);
+	if (rc != CLI_EXIT_OK)
+		goto out;
+	if (ob) {               /* analyse the suspension-oblivious set */
+		so = *s;
+		so.tasks = ob;
+		a.s = &so;
+		a.oblivious = true;
+	}
 	analyze_fracs(&a);
 	analyze_tests(&a);
 	analyze_tardiness(&a);
+	if (a.oblivious && a.bound_kind == BOUND_EXACT)
+		a.bound_kind = BOUND_UPPER;
 	rc = cli_simulate(s, &h, cluster, NULL, 0, cli_progress_wanted(json), &a.cs);
 	if (rc != CLI_EXIT_OK)
 		goto out;
@@ -800,6 +840,7 @@ int cmd_analyze(int argc, char **argv)
 out:
 	free(a.resp);
 	free(a.tard);
+	free(ob);
 	free(cluster);
 	scn_free(s);
 	return rc;

@@ -160,10 +160,41 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 	return buf;
 }
 
+int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
+{
+	struct rt_diag d = { "" };
+	struct rt_task *ob;
+	size_t i;
+
+	*out = NULL;
+	for (i = 0; i < s->ntasks && !rt_task_suspends(&s->tasks[i]); i++)
+		;
+	if (i == s->ntasks)
+		return CLI_EXIT_OK;
+	ob = calloc(s->ntasks, sizeof(*ob));
+	if (!ob) {
+		cli_error("out of memory");
+		return CLI_EXIT_INPUT;
+	}
+	for (i = 0; i < s->ntasks; i++) {
+		enum rt_err err = rt_task_oblivious(&s->tasks[i], &ob[i], &d);
+
+		if (err != RT_OK) {
+			cli_error("%s: %s", s->path, d.msg);
+			free(ob);
+			return cli_exit_for(err);
+		}
+	}
+	*out = ob;
+	return CLI_EXIT_OK;
+}
+
 int cli_horizon(const struct scn_scenario *s, rt_time until,
 		const unsigned *cluster, struct sim_horizon *h)
 {
 	struct rt_diag d = { "" };
+	struct rt_task *ob = NULL;
+	const struct rt_task *ts;
 	rt_time user = until != RT_TIME_NEVER ? until : s->horizon;
 	/* Reservations (servers, linux-dl) may idle with work pending, so
 	 * the busy period need not hold every job: ask for the
@@ -171,14 +202,24 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 	 * makes a simulated horizon an exact test. */
 	bool resv = s->nservers || !strcmp(s->sched.policy, "linux-dl");
 	enum rt_err err;
+	int rc = cli_oblivious(s, &ob);
 
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	/* self-suspending jobs: the busy period and hyperperiod of the
+	 * suspension-oblivious set; synchronous release is then no longer
+	 * proven the worst case, so the horizon is never exact */
+	ts = ob ? ob : s->tasks;
 	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster && !resv)
-		err = sim_choose_horizon_partitioned(s->tasks, s->ntasks,
+		err = sim_choose_horizon_partitioned(ts, s->ntasks,
 						     s->cpus, cluster, user, h,
 						     &d);
 	else
-		err = sim_choose_horizon(s->tasks, s->ntasks,
+		err = sim_choose_horizon(ts, s->ntasks,
 					 resv ? 2 : s->cpus, user, h, &d);
+	if (ob && err == RT_OK)
+		h->exact = false;
+	free(ob);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);

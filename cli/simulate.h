@@ -49,10 +49,18 @@ struct cli_sim {
  * returns an exit code. */
 int cli_place(const struct scn_scenario *s, unsigned **out);
 
+/* When some task of s suspends (models/task.h), *out (ntasks entries,
+ * free() it) is the suspension-oblivious task set the admission tests,
+ * tardiness bounds and default horizons assume (rt_task_oblivious: C +
+ * the suspension lengths); NULL when no task suspends.  Prints errors;
+ * returns an exit code. */
+int cli_oblivious(const struct scn_scenario *s, struct rt_task **out);
+
 /* Choose the horizon: 'until' (--until, RT_TIME_NEVER if absent), else the
  * scenario's 'horizon:', else sim_choose_horizon's default (per CPU for a
- * partitioned scenario: 'cluster' is cli_place's result).  Prints errors;
- * returns an exit code. */
+ * partitioned scenario: 'cluster' is cli_place's result), computed on the
+ * suspension-oblivious task set (cli_oblivious) when tasks suspend, and
+ * then never exact.  Prints errors; returns an exit code. */
 int cli_horizon(const struct scn_scenario *s, rt_time until,
 		const unsigned *cluster, struct sim_horizon *h);
 /* Simulate s over horizon h with extra sinks attached; 'cluster' is

@@ -42,6 +42,30 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 						"releases must be non-decreasing", n, k, k - 1);
 		}
 	}
+	/* suspension points: after > 0 strictly increasing, for > 0, and the
+	 * oblivious C + sum of lengths representable (rt_task_oblivious) */
+	for (size_t k = 0; k < t->nsuspend; k++) {
+		const struct rt_suspend *p = &t->suspend[k];
+
+		if (p->after <= 0)
+			return rt_diagf(d, RT_ERR_INVAL,
+					"task %s: suspend[%zu].after must be > 0", n, k);
+		if (p->len <= 0)
+			return rt_diagf(d, RT_ERR_INVAL,
+					"task %s: suspend[%zu].for must be > 0", n, k);
+		if (k && p->after <= t->suspend[k - 1].after)
+			return rt_diagf(d, RT_ERR_INVAL,
+					"task %s: suspend[%zu].after is not after "
+					"suspend[%zu].after; points must be strictly "
+					"increasing", n, k, k - 1);
+	}
+	if (t->nsuspend) {
+		struct rt_task ob;
+		enum rt_err err = rt_task_oblivious(t, &ob, d);
+
+		if (err)
+			return err;
+	}
 	/* execution demand: 0 < min <= max; list values > 0 */
 	if (t->exec == RT_EXEC_UNIFORM &&
 	    (t->exec_min <= 0 || t->exec_max < t->exec_min))
@@ -56,6 +80,23 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 				return rt_diagf(d, RT_ERR_INVAL,
 						"task %s: exec values[%zu] must be > 0", n, k);
 	}
+	return RT_OK;
+}
+
+enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
+			      struct rt_diag *d)
+{
+	rt_time c = t->wcet;
+
+	for (size_t k = 0; k < t->nsuspend; k++)
+		if (!rt_time_add(c, t->suspend[k].len, &c))
+			return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: C plus the "
+					"suspension lengths overflows the time "
+					"range", t->name ? t->name : "?");
+	*out = *t;
+	out->wcet = c;
+	out->suspend = NULL;
+	out->nsuspend = 0;
 	return RT_OK;
 }
 

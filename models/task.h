@@ -9,6 +9,15 @@
  * Invariants (rt_task_check): C > 0, D > 0, T > 0, offset >= 0, jitter >= 0.
  * C <= D is NOT required: D < C is legal input that must miss.
  *
+ * Self-suspension (scenario key 'suspend'): a list of points (after X,
+ * for Y): once a job has executed X time units of its demand it leaves
+ * the CPU, is not ready for Y time units, then is ready again with the
+ * rest of its demand.  X > 0, Y > 0, X strictly increasing.  A point with
+ * X >= a job's demand is skipped for that job (no job suspends at or
+ * after its end).  The admission tests know nothing about suspension;
+ * rt_task_oblivious() gives the suspension-oblivious task they can
+ * analyse (C' = C + sum of Y).
+ *
  * Jitter: job k *arrives* at a_k (offset + k*T when periodic) and is
  * *released* at a_k + j_k, j_k uniform in [0, jitter] (seeded); its absolute
  * deadline is a_k + D (counted from the arrival).
@@ -43,6 +52,12 @@ enum rt_class {
 					 * (and by the fair server) */
 };
 
+/* One self-suspension point of a task's jobs. */
+struct rt_suspend {
+	rt_time after;                  /* > 0: executed demand at the point */
+	rt_time len;                    /* > 0: how long the job is suspended */
+};
+
 struct rt_task {
 	const char *name;               /* borrowed; owned by the builder */
 	rt_time wcet;                   /* C_i > 0: budget/WCET (runtime) */
@@ -61,6 +76,9 @@ struct rt_task {
 	enum rt_class klass;            /* hard (default) or soft */
 	int cpu;                        /* pinned CPU, -1 = none */
 	int64_t priority;               /* explicit FP priority (lower = higher) */
+	const struct rt_suspend *suspend; /* nsuspend points, 'after' strictly
+					 * increasing; NULL if none */
+	size_t nsuspend;
 };
 
 /* A task with C, D, T set and every other field at its default. */
@@ -68,6 +86,21 @@ struct rt_task rt_task_make(const char *name, rt_time c, rt_time d, rt_time t);
 
 /* Check the invariants above; on failure d says which, naming the task. */
 enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d);
+
+/* True when the task's jobs may suspend (nsuspend > 0). */
+static inline bool rt_task_suspends(const struct rt_task *t)
+{
+	return t->nsuspend > 0;
+}
+
+/* The suspension-oblivious version of t (suspension counted as
+ * execution): *out = *t with C' = C + sum of every point's length and no
+ * suspension points; every pointer is shared with t (borrowed).  For the
+ * admission tests and default horizons, which assume jobs that never
+ * suspend.  RT_ERR_OVERFLOW (d names the task, *out untouched) if C'
+ * does not fit in rt_time; rt_task_check() rejects such a task. */
+enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
+			      struct rt_diag *d);
 
 /* True when the task's jobs follow the sporadic model the analysis assumes:
  * no jitter, inter-arrival >= T, and demand <= C for every job. */

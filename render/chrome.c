@@ -3,8 +3,9 @@
  * Format reference: "Trace Event Format" (Google, 2016), the JSON Object
  * form {"traceEvents": [...], "displayTimeUnit": ..., "otherData": ...}.
  * Execution intervals are written when they end (PREEMPT, COMPLETE,
- * ABORT of the running job, a new START, END), so events are not sorted
- * by ts; viewers sort them.
+ * ABORT of the running job, a new START, SUSPEND, END), so events are not
+ * sorted by ts; viewers sort them.  Self-suspensions are instant events
+ * "suspend" (args: job, for) and "resume" on the task's track.
  */
 #include "render/chrome.h"
 
@@ -132,6 +133,23 @@ static bool instant(struct render_chrome *c, const struct sim_rec *r,
 	return fputs("}}", f) >= 0;
 }
 
+/* A self-suspension instant on the task's track. */
+static bool susp_ev(struct render_chrome *c, const struct sim_rec *r)
+{
+	FILE *f = c->f;
+	bool susp = r->kind == SIM_REC_SUSPEND;
+
+	if (!ev_begin(c, susp ? "suspend" : "resume", "i", 2,
+		      (long)r->task + 1, r->time) ||
+	    fprintf(f, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
+		    "\"job\":%" PRIu64, r->job) < 0)
+		return false;
+	if (susp && (fputs(",\"for\":", f) < 0 ||
+		     !render_json_us(f, r->value, c->units_per_us)))
+		return false;
+	return fputs("}}", f) >= 0;
+}
+
 static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 {
 	bool cpu_ok = r->cpu >= 0 && (unsigned)r->cpu < c->m->cpus;
@@ -157,6 +175,11 @@ static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 		return ok;
 	case SIM_REC_PREEMPT:
 		return !cpu_ok || close_run(c, (unsigned)r->cpu, r->time);
+	case SIM_REC_SUSPEND:
+		return (!cpu_ok || close_run(c, (unsigned)r->cpu, r->time)) &&
+		       susp_ev(c, r);
+	case SIM_REC_RESUME:
+		return susp_ev(c, r);
 	case SIM_REC_COMPLETE:
 		return (!cpu_ok || close_run(c, (unsigned)r->cpu, r->time)) &&
 		       job_ev(c, r, "e", "complete");
@@ -220,7 +243,8 @@ struct sim_sink render_chrome_sink(struct render_chrome *c)
 		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
 			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
-			SIM_MASK(SIM_REC_UNFINISHED) | SIM_MASK(SIM_REC_END),
+			SIM_MASK(SIM_REC_UNFINISHED) | SIM_MASK(SIM_REC_END) |
+			SIM_MASK(SIM_REC_SUSPEND) | SIM_MASK(SIM_REC_RESUME),
 		.emit = chrome_emit,
 		.ctx = c,
 	};

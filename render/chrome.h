@@ -12,7 +12,9 @@
  *                            jobs of one task stay separate); one thread
  *                            per task (tid = task + 1, "<name> events")
  *                            with instant events "i" for deadline misses
- *                            (args {job, tardiness}) and aborts
+ *                            (args {job, tardiness}), aborts, and
+ *                            self-suspensions: "suspend" (args {job,
+ *                            for}) and "resume" (args {job})
  *
  * Timestamps are microseconds: with time_unit tick, 1 tick is shown as
  * 1 us; with ns, exact decimals with three fractional digits.  See

@@ -2,9 +2,11 @@
  * boxes, marks and miss spans a chart draws (see gantt.h).
  *
  * Per CPU it remembers what runs since when; an interval closes on
- * PREEMPT, COMPLETE, an ABORT of the running job, a new START on the same
- * CPU, or END, and becomes a box in the task's row (task view) or the
- * CPU's row (CPU view).  Everything goes through geom.c, which clips to
+ * PREEMPT, COMPLETE, SUSPEND, an ABORT of the running job, a new START on
+ * the same CPU, or END, and becomes a box in the task's row (task view)
+ * or the CPU's row (CPU view).  In the task view a row also remembers
+ * since when its task's job is suspended (one at a time: only the head
+ * of a task's FIFO runs); RESUME, an ABORT or END closes the interval.  Everything goes through geom.c, which clips to
  * the window and merges below the output resolution, so the cost per
  * record is O(1) (O(cpus) for ABORT) and memory is bounded by the picture.
  * Records with out-of-range task or CPU indices are ignored: the engine
@@ -214,6 +216,7 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 		goto nomem;
 	for (size_t i = 0; i < g->nrows; i++) {
 		gantt_resv_row_init(&g->rows[i]);
+		g->rows[i].susp_from = RT_TIME_NEVER;
 		g->rows[i].label = row_label(g, i);
 		if (!g->rows[i].label)
 			goto nomem;
@@ -245,6 +248,7 @@ void render_gantt_destroy(struct render_gantt *g)
 		for (int k = 0; k < RENDER_MARK__COUNT; k++)
 			render_marks_fini(&r->marks[k]);
 		render_misses_fini(&r->misses);
+		render_boxes_fini(&r->suspends);
 		gantt_resv_row_fini(r);
 		rt_free(r->label);
 		rt_free(r->sublabel);
@@ -274,6 +278,19 @@ static enum rt_err close_run(struct render_gantt *g, int cpu, rt_time t)
 	}
 	return render_boxes_add(&g->rows[row].boxes, &g->ax, r->since, t,
 				colour, GANTT_MIN_BOX_PX);
+}
+
+/* Close row's open suspension at t (task view). */
+static enum rt_err close_susp(struct render_gantt *g, struct gantt_row *row,
+			      rt_time t)
+{
+	rt_time a = row->susp_from;
+
+	if (a == RT_TIME_NEVER)
+		return RT_OK;
+	row->susp_from = RT_TIME_NEVER;
+	return render_boxes_add(&row->suspends, &g->ax, a, t, 0,
+				GANTT_MIN_BOX_PX);
 }
 
 /* Row of a job-related mark: the task's, or in the CPU view the CPU's
@@ -308,6 +325,9 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 	if (r->kind == SIM_REC_END) {
 		for (unsigned c = 0; c < g->m->cpus && rc == RT_OK; c++)
 			rc = close_run(g, (int)c, r->time);
+		for (size_t i = 0; task_view(g) && i < g->nrows && rc == RT_OK;
+		     i++)
+			rc = close_susp(g, &g->rows[i], r->time);
 		g->ended = true;
 		return rc;
 	}
@@ -332,6 +352,18 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 		return rc;
 	case SIM_REC_PREEMPT:
 		return cpu_ok ? close_run(g, r->cpu, r->time) : RT_OK;
+	case SIM_REC_SUSPEND:
+		g->nsusp++;
+		if (cpu_ok)
+			rc = close_run(g, r->cpu, r->time);
+		if (rc == RT_OK && task_view(g)) {
+			rc = close_susp(g, &g->rows[r->task], r->time);
+			g->rows[r->task].susp_from = r->time;
+		}
+		return rc;
+	case SIM_REC_RESUME:
+		return task_view(g) ? close_susp(g, &g->rows[r->task], r->time) :
+		       RT_OK;
 	case SIM_REC_COMPLETE:
 		if (cpu_ok)
 			rc = close_run(g, r->cpu, r->time);
@@ -345,6 +377,8 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 			    g->run[c].job == r->job)
 				rc = close_run(g, (int)c, r->time);
 		g->nabort++;
+		if (rc == RT_OK && task_view(g))
+			rc = close_susp(g, &g->rows[r->task], r->time);
 		if (rc == RT_OK)
 			rc = add_mark(g, mark_row(g, r, job_cpu),
 				      RENDER_MARK_ABORT, r->time);
@@ -371,7 +405,8 @@ struct sim_sink render_gantt_sink(struct render_gantt *g)
 		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
 			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
-			SIM_MASK(SIM_REC_END) | GANTT_RESV_MASK,
+			SIM_MASK(SIM_REC_END) | SIM_MASK(SIM_REC_SUSPEND) |
+			SIM_MASK(SIM_REC_RESUME) | GANTT_RESV_MASK,
 		.emit = gantt_emit,
 		.ctx = g,
 	};
@@ -491,6 +526,10 @@ size_t gantt_legend_items(const struct render_gantt *g,
 		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_ABORT };
 		snprintf(it[n++].text, sizeof(it->text), "aborted");
 	}
+	if (tv && g->nsusp && n < max) {
+		it[n] = (struct gantt_legend_item){ .kind = GANTT_LEG_SUSPEND };
+		snprintf(it[n++].text, sizeof(it->text), "self-suspended");
+	}
 	return n;
 }
 
@@ -522,4 +561,10 @@ const struct render_misses *render_gantt_misses(const struct render_gantt *g,
 						size_t row)
 {
 	return row < g->nrows ? &g->rows[row].misses : NULL;
+}
+
+const struct render_boxes *render_gantt_suspensions(const struct render_gantt *g,
+						    size_t row)
+{
+	return row < g->nrows ? &g->rows[row].suspends : NULL;
 }

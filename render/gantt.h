@@ -20,8 +20,10 @@
  * (preemptions show as split boxes), release up-arrows, deadline
  * down-arrows, completion marks, deadline misses as a red hatched span
  * from the deadline to the finish labelled "+tardiness" ("+5…" when still
- * pending at the horizon), aborted jobs as a cross, time axis with nice
- * ticks and the unit, title, legend.
+ * pending at the horizon), aborted jobs as a cross, self-suspensions as a
+ * thin dashed line at mid-height of the task's row from SUSPEND to
+ * RESUME (task rows only), time axis with nice ticks and the unit, title,
+ * legend.
  *
  * Memory: what is recorded is merged at the output resolution (geom.h),
  * so it is O(rows x width in pixels) whatever the number of jobs.
@@ -136,6 +138,10 @@ const struct render_marks *render_gantt_marks(const struct render_gantt *g,
 					      size_t row, enum render_mark k);
 const struct render_misses *render_gantt_misses(const struct render_gantt *g,
 						size_t row);
+/* The suspended intervals of task row 'row' (merged as execution boxes
+ * are; colour 0); empty in the CPU view. */
+const struct render_boxes *render_gantt_suspensions(const struct render_gantt *g,
+						    size_t row);
 
 /* ---- server lanes (issue 5; render/gantt_resv.c) ---- */
 

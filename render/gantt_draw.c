@@ -116,6 +116,21 @@ static void arrow(cairo_t *cr, double x, double y_from, double y_to, double F)
 	cairo_fill(cr);
 }
 
+/* A self-suspension: a thin dashed line from x0 to x1 at height y. */
+static void suspend_line(cairo_t *cr, double x0, double x1, double y, double F)
+{
+	double dash[2] = { 0.3 * F, 0.2 * F };
+
+	cairo_save(cr);
+	rgb(cr, &render_style_text, 1);
+	cairo_set_line_width(cr, 0.08 * F);
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x0, y);
+	cairo_line_to(cr, x1, y);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 /* ---- legend ----------------------------------------------------------- */
 
 static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
@@ -162,6 +177,9 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		      0.25 * F);
 		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
 		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_SUSPEND:
+		suspend_line(cr, x, x + w, y + h / 2, F);
 		return;
 	case GANTT_LEG_ABORT:
 		rgb(cr, &render_style_miss, 1);
@@ -388,6 +406,12 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	}
 	cairo_restore(cr);
 	draw_boxes(cr, g, row, ey, eh);
+	for (size_t k = 0; k < row->suspends.n; k++) {
+		const struct render_box *b = &row->suspends.v[k];
+
+		suspend_line(cr, render_axis_x(&g->ax, b->a),
+			     render_axis_x(&g->ax, b->b), ey + eh / 2, F);
+	}
 	draw_misses(cr, g, row, yl, ry);
 	draw_marks(cr, g, row, yl, ry);
 	gantt_draw_resv(cr, g, row, yl, ry);

@@ -24,6 +24,9 @@ struct gantt_row {
 	struct render_budget budget;    /* budget curve */
 	struct render_boxes throttles;  /* throttled intervals */
 	rt_time throttle_from;          /* open throttle, or RT_TIME_NEVER */
+	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
+	struct render_boxes suspends;   /* suspended intervals */
+	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
 };
 
 struct gantt_run {                      /* what runs on one CPU */
@@ -50,6 +53,7 @@ struct render_gantt {
 	struct gantt_row *rows;
 	struct gantt_run *run;          /* m->cpus entries */
 	unsigned long nmiss, nabort;    /* for the legend */
+	unsigned long nsusp;            /* SUSPEND records (legend) */
 	bool ended;                     /* END seen */
 };
 
@@ -84,7 +88,8 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y);
 
 enum gantt_legend_kind {
 	GANTT_LEG_SWATCH, GANTT_LEG_RELEASE, GANTT_LEG_DEADLINE,
-	GANTT_LEG_COMPLETE, GANTT_LEG_MISS, GANTT_LEG_ABORT
+	GANTT_LEG_COMPLETE, GANTT_LEG_MISS, GANTT_LEG_ABORT,
+	GANTT_LEG_SUSPEND               /* self-suspension: dashed line */
 };
 
 struct gantt_legend_item {
@@ -105,9 +110,9 @@ double gantt_text_width(const char *text, double size, bool bold);
 
 /* ---- server lanes (gantt_resv.c) ---- */
 
-/* Record a server record (budget, throttle), and START/PREEMPT/COMPLETE
- * of a row that has a budget curve; called by the sink for every record
- * before anything else.  END closes open throttles. */
+/* Record a server record (budget, throttle), and START/PREEMPT/COMPLETE/
+ * SUSPEND of a row that has a budget curve; called by the sink for every
+ * record before anything else.  END closes open throttles. */
 enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r);
 /* The record kinds gantt_resv_emit() needs. */
 #define GANTT_RESV_MASK (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |            \

@@ -5,7 +5,7 @@
  *
  * Recording: server records (server_wakeup, replenish, budget_exhausted)
  * give the budget q of the row named by the record at that instant; while
- * a job of the row runs (START to PREEMPT/COMPLETE) the budget drains at
+ * a job of the row runs (START to PREEMPT/COMPLETE/SUSPEND) the budget drains at
  * rate 1 (GRUB's slower rate shows only at the next server record, which
  * corrects the level).  throttle/unthrottle records open and close the
  * row's throttled interval (END closes it).  Points closer than a pixel
@@ -142,6 +142,7 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 				  resv_level(&row->budget, r->time), true);
 	case SIM_REC_PREEMPT:
 	case SIM_REC_COMPLETE:
+	case SIM_REC_SUSPEND:
 	case SIM_REC_ABORT:
 		if (!row->budget.n)
 			return RT_OK;

@@ -468,7 +468,8 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 
 	/* server and admission records (issue 5) may name a task without a
 	 * job: seq, release and deadline are then absent */
-	bool jobless = rf->kind >= SIM_REC_BUDGET_EXHAUSTED && !rf->seen[RK_SEQ];
+	bool jobless = rf->kind >= SIM_REC_BUDGET_EXHAUSTED &&
+		       rf->kind <= SIM_REC_LEAVE && !rf->seen[RK_SEQ];
 
 	for (int k = RK_T; k < (end ? RK_TASK_INDEX : jobless ? RK_SEQ :
 				RK_START); k++)
@@ -484,7 +485,7 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 		if (rc != RT_OK)
 			return rc;
 	} else if (rf->kind == SIM_REC_START || rf->kind == SIM_REC_PREEMPT ||
-		   rf->kind == SIM_REC_COMPLETE) {
+		   rf->kind == SIM_REC_COMPLETE || rf->kind == SIM_REC_SUSPEND) {
 		return bad(rp, d, "this event needs a CPU", "cpu");
 	}
 	if (end)
@@ -520,7 +521,8 @@ static void build_rec(const struct render_replay *rp,
 	const int64_t *v = rf->v;
 	enum sim_rec_kind k = rf->kind;
 	bool rem = k == SIM_REC_START || k == SIM_REC_PREEMPT ||
-		   k == SIM_REC_ABORT || k == SIM_REC_UNFINISHED;
+		   k == SIM_REC_ABORT || k == SIM_REC_UNFINISHED ||
+		   k == SIM_REC_RESUME;
 
 	memset(r, 0, sizeof(*r));
 	r->time = v[RK_T];

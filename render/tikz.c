@@ -99,6 +99,10 @@ static void tikz_row(FILE *f, const struct render_gantt *g, size_t i,
 			cover < 1 ? ", fill opacity=0.5" : "", hatch_opt[hk],
 			render_axis_x(ax, b->a), ey, render_axis_x(ax, b->b), eb);
 	}
+	for (size_t k = 0; k < row->suspends.n; k++)
+		fprintf(f, "\\draw[dlsimsusp] (%.2f,%.2f) -- (%.2f,%.2f);\n",
+			render_axis_x(ax, row->suspends.v[k].a), (ey + eb) / 2,
+			render_axis_x(ax, row->suspends.v[k].b), (ey + eb) / 2);
 	mk = &row->marks[RENDER_MARK_RELEASE];
 	for (size_t k = 0; gantt_marks_drawable(g, mk) && k < mk->n; k++)
 		fprintf(f, "\\draw[dlsimarrow] (%.2f,%.2f) -- (%.2f,%.2f);\n",
@@ -213,6 +217,10 @@ static void tikz_legend(FILE *f, const struct render_gantt *g,
 		case GANTT_LEG_ABORT:
 			fputs("\\textcolor{dlsimmiss}{$\\times$}~aborted", f);
 			break;
+		case GANTT_LEG_SUSPEND:
+			fputs("\\tikz\\draw[dlsimsusp] (0,0) -- (8pt,0);"
+			      "~self-suspended", f);
+			break;
 		}
 		fputs(i + 1 < n ? "\\quad\n" : "", f);
 	}
@@ -238,6 +246,7 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 	      "  dlsimaxis/.style={draw=black, line width=0.5pt},\n"
 	      "  dlsimarrow/.style={->, draw=black, line width=0.5pt},\n"
 	      "  dlsimdone/.style={draw=black, line width=1pt},\n"
+	      "  dlsimsusp/.style={draw=black, dashed, line width=0.6pt},\n"
 	      "  dlsimmissbox/.style={draw=dlsimmiss, fill=dlsimmiss!20, "
 	      "line width=0.5pt},\n"
 	      "  dlsimmissline/.style={draw=dlsimmiss, line width=0.6pt},\n"

@@ -3,7 +3,8 @@
  * C, D, T in either spelling (textbook C/D/T or SCHED_DEADLINE runtime/
  * deadline/period; both at once is an error), defaults (D = T, offset and
  * jitter 0, periodic arrivals, fixed execution, hard class, no CPU), the
- * arrival and execution models, and every sign the model requires, each
+ * arrival and execution models, the self-suspension points, and every
+ * sign the model requires, each
  * checked at the value so the message can point at it.  rt_task_check()
  * has the final word; its message is placed at the task.  O(values).
  */
@@ -269,6 +270,53 @@ static enum rt_err scn_task_exec(struct scn_tctx *tc, struct rt_task *t)
 	return RT_OK;
 }
 
+/* tasks[i].suspend: [{after: X, for: Y}, ...], X > 0 strictly
+ * increasing, Y > 0, times in the scenario's units. */
+static enum rt_err scn_task_suspend(struct scn_tctx *tc, struct rt_task *t)
+{
+	const struct scn_y_task *y = tc->y;
+	enum scn_time_unit u = tc->s->time_unit;
+	struct rt_suspend *v;
+	char path[96];
+	enum rt_err err;
+
+	if (!y->suspend)
+		return RT_OK;
+	v = rt_calloc(y->suspend_count, sizeof(*v));
+	if (!v)
+		return RT_ERR_NOMEM;
+	t->suspend = v;                 /* owned by *t from here (scn_free) */
+	t->nsuspend = y->suspend_count;
+	for (unsigned k = 0; k < y->suspend_count; k++) {
+		const struct scn_y_suspend *p = &y->suspend[k];
+
+		scn_path(path, sizeof(path), tc->p, "suspend", (long)k);
+		if (!p->after || !p->len)
+			return scn_fail(tc->c, RT_ERR_PARSE, path, NULL, 0,
+					SCN_AT_VALUE, "missing %s; expected "
+					"{after: X, for: Y} (suspend for Y once "
+					"X of the job's demand has executed)",
+					p->after ? "for" : "after");
+		if ((err = scn_time_at(tc->c, u, p->after, path, "after", -1,
+				       SCN_SIGN_POS, &v[k].after)) ||
+		    (err = scn_time_at(tc->c, u, p->len, path, "for", -1,
+				       SCN_SIGN_POS, &v[k].len)))
+			return err;
+		if (k && v[k].after <= v[k - 1].after) {
+			char q[72], q0[72], at[96];
+
+			scn_quote(q, sizeof(q), p->after);
+			scn_quote(q0, sizeof(q0), y->suspend[k - 1].after);
+			return scn_fail(tc->c, RT_ERR_INVAL,
+					scn_path(at, sizeof(at), path, "after", -1),
+					NULL, 0, SCN_AT_VALUE, "%s is not after "
+					"suspend[%u].after = %s; expected strictly "
+					"increasing points", q, k - 1, q0);
+		}
+	}
+	return RT_OK;
+}
+
 static enum rt_err scn_task(struct scn_tctx *tc, struct rt_task *t)
 {
 	const struct scn_y_task *y = tc->y;
@@ -291,7 +339,7 @@ static enum rt_err scn_task(struct scn_tctx *tc, struct rt_task *t)
 		return RT_ERR_NOMEM;
 	t->name = name;
 	if ((err = scn_task_cdt(tc, t)) || (err = scn_task_arrival(tc, t)) ||
-	    (err = scn_task_exec(tc, t)))
+	    (err = scn_task_exec(tc, t)) || (err = scn_task_suspend(tc, t)))
 		return err;
 	if (y->klass) {
 		if ((err = scn_enum_at(tc->c, y->klass, tc->p, "class",

@@ -43,6 +43,11 @@ struct scn_y_exec {
 	unsigned values_count;
 };
 
+struct scn_y_suspend {                  /* tasks[i].suspend[k] */
+	char *after;                    /* time > 0 of executed demand */
+	char *len;                      /* YAML key "for": time > 0 */
+};
+
 struct scn_y_task {
 	char *name;
 	char *c, *runtime;              /* C_i: two spellings, one allowed */
@@ -57,6 +62,8 @@ struct scn_y_task {
 	char *cpu, *priority;
 	char *server;                   /* name of a servers[] entry */
 	char *arrive_at, *leave_at;     /* times: dynamic admission */
+	struct scn_y_suspend *suspend;  /* self-suspension points */
+	unsigned suspend_count;
 };
 
 struct scn_y_server {                   /* servers[i] (convert_server.c) */

@@ -48,6 +48,18 @@ static const cyaml_schema_field_t scn_y_exec_fields[] = {
 	CYAML_FIELD_END
 };
 
+/* tasks[i].suspend[k]: {after, for}; 'suspend: []' is an error */
+static const cyaml_schema_field_t scn_y_suspend_fields[] = {
+	SCN_STR("after", struct scn_y_suspend, after),
+	SCN_STR("for",   struct scn_y_suspend, len),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_suspend_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_suspend,
+			    scn_y_suspend_fields),
+};
+
 /* tasks[i]: C/D/T in both spellings (textbook and SCHED_DEADLINE) */
 static const cyaml_schema_field_t scn_y_task_fields[] = {
 	SCN_STR("name",     struct scn_y_task, name),
@@ -73,6 +85,9 @@ static const cyaml_schema_field_t scn_y_task_fields[] = {
 	SCN_STR("server",    struct scn_y_task, server),
 	SCN_STR("arrive_at", struct scn_y_task, arrive_at),
 	SCN_STR("leave_at",  struct scn_y_task, leave_at),
+	CYAML_FIELD_SEQUENCE("suspend", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, suspend, &scn_y_suspend_schema,
+			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_END
 };
 

@@ -510,6 +510,7 @@ void scn_free(struct scn_scenario *s)
 		rt_free((void *)s->tasks[i].name);
 		rt_free((void *)s->tasks[i].releases);
 		rt_free((void *)s->tasks[i].exec_values);
+		rt_free((void *)s->tasks[i].suspend);
 	}
 	rt_free(s->tasks);
 	rt_free(s->name);

@@ -1,5 +1,6 @@
 /* dispatch.c - what happens to jobs on CPUs: the once-per-instant
- * dispatch, completions, aborts, and the services policies call.
+ * dispatch, completions, self-suspensions and wake-ups, aborts, and the
+ * services policies call.
  *
  * Dispatch (after every event of the instant was handled, DESIGN 3):
  * the policy's schedule() records its choices with sim_engine_assign()
@@ -10,13 +11,23 @@
  *   1. each dirty CPU whose job changes: stop the old job (account its
  *      execution, cancel its predicted completion, PREEMPT);
  *   2. each dirty CPU with a new job: start it (MIGRATE if it last ran
- *      elsewhere, START) and predict its completion at now + remaining.
+ *      elsewhere, START) and predict its completion at now + remaining,
+ *      or its next suspension point if that comes first.
  *
  * Completions are predicted, never polled: a running job's completion
  * event sits in the queue and is cancelled when the job is stopped and
  * re-armed when it resumes.  A completion later than the horizon is not
  * armed at all (it cannot happen in this run).  Execution is accounted
  * lazily, at stop/complete/horizon: remaining -= now - since.
+ *
+ * Self-suspension (models/task.h): the 'done' event of a job that reaches
+ * a suspension point before its end fires there; with demand left, it is
+ * a suspension, not a completion: the job leaves its CPU (SUSPEND) and
+ * the policy (dequeue SIM_DEQ_SUSPEND), stays the head of its task's FIFO
+ * (the task's later jobs wait behind it), keeps its remaining demand, and
+ * its wake event (rank RELEASE: a wake-up is an arrival of work) makes it
+ * ready again (RESUME, enqueue SIM_ENQ_WAKEUP).  A wake-up at or after
+ * the horizon is not armed.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -57,12 +68,30 @@ static void disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
 }
 
+/* How long j may run from now before its 'done' event: to its
+ * completion, or to its next suspension point if that comes first
+ * (points at or after its demand do not apply to it). */
+static rt_time disp_run_for(const struct sim_engine *e,
+			    const struct sim_job *j)
+{
+	const struct rt_task *tk = e->trt[j->info.task].task;
+	rt_time after;
+
+	if (j->susp >= tk->nsuspend)
+		return j->info.remaining;
+	after = tk->suspend[j->susp].after;
+	if (after >= j->info.demand)
+		return j->info.remaining;
+	/* executed = demand - remaining < after (the point is ahead) */
+	return after - (j->info.demand - j->info.remaining);
+}
+
 static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
 	rt_time fin;
 
-	assert(j->run_cpu < 0 && j->info.remaining > 0);
+	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
 	j->since = e->now;
 	if (j->info.start == RT_TIME_NEVER)
@@ -73,7 +102,7 @@ static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	if (rt_time_add(e->now, j->info.remaining, &fin) &&
+	if (rt_time_add(e->now, disp_run_for(e, j), &fin) &&
 	    fin <= e->cfg.horizon) {
 		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
@@ -124,6 +153,7 @@ static void disp_leave(struct sim_engine *e, struct sim_job *j)
 	enum rt_err err;
 
 	sim_evq_cancel(&e->evq, &j->timer);
+	sim_evq_cancel(&e->evq, &j->wake);      /* aborted while suspended */
 	sim_fifo_remove(&t->fifo, j);
 	sim_job_put(&e->pool, j);
 	if (head && t->fifo.head) {
@@ -135,14 +165,52 @@ static void disp_leave(struct sim_engine *e, struct sim_job *j)
 	e->resched = true;      /* a CPU may have been freed */
 }
 
+/* j (just taken off cpu) reached its next suspension point. */
+static void disp_suspend(struct sim_engine *e, struct sim_job *j,
+			 unsigned cpu)
+{
+	const struct rt_suspend *p = &e->trt[j->info.task].task->suspend[j->susp];
+	rt_time wake;
+	enum rt_err err;
+
+	assert(j->info.demand - j->info.remaining == p->after);
+	j->susp++;
+	j->suspended = true;
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_SUSPEND);
+	sim_emit(e, SIM_REC_SUSPEND, (int)cpu, j, p->len);
+	e->resched = true;      /* its CPU was freed */
+	if (!rt_time_add(e->now, p->len, &wake) || wake >= e->cfg.horizon)
+		return;         /* still suspended at the horizon */
+	err = sim_evq_push(&e->evq, &j->wake, wake, SIM_RANK_RELEASE);
+	if (err)
+		sim_fail(e, err, "cannot arm the wake-up of task %" PRIu32
+			 " job %" PRIu64, j->info.task, j->info.job);
+}
+
+void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
+{
+	enum rt_err err;
+
+	assert(j->suspended && j->run_cpu < 0);
+	sim_evq_cancel(&e->evq, &j->wake);
+	j->suspended = false;
+	sim_emit(e, SIM_REC_RESUME, -1, j, j->info.remaining);
+	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_WAKEUP);
+	if (err)
+		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
+}
+
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
 	unsigned cpu = disp_unrun(e, j);
 	rt_time response, tard;
 
-	assert(j->info.remaining == 0);
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
+	if (j->info.remaining > 0) {
+		disp_suspend(e, j, cpu);
+		return;
+	}
 	j->info.finish = e->now;
 	e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
@@ -174,7 +242,8 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 		disp_unrun(e, j);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
-	if (t->fifo.head == j)
+	/* a suspended job is not the policy's (dequeued at its SUSPEND) */
+	if (t->fifo.head == j && !j->suspended)
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_ABORT);
 	sim_emit(e, SIM_REC_ABORT, cpu, j, j->info.remaining);
 	e->st.tasks[j->info.task].aborted++;

@@ -519,6 +519,8 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		} else if (ev->kind == SIM_EV_DEADLINE) {
 			sim_on_deadline(e, SIM_CONTAINER(ev, struct sim_job,
 							 timer));
+		} else if (ev->kind == SIM_EV_WAKEUP) {
+			sim_on_wakeup(e, SIM_CONTAINER(ev, struct sim_job, wake));
 		} else if (ev->kind == SIM_EV_JOIN) {
 			struct sim_task_rt *jt = SIM_CONTAINER(ev,
 						struct sim_task_rt, join);

@@ -26,7 +26,8 @@ enum sim_ev_kind {
 	SIM_EV_RELEASE,         /* sim_task_rt.rel */
 	SIM_EV_POLICY,          /* armed by the policy (sim_engine_arm) */
 	SIM_EV_HORIZON,         /* sim_engine.horizon */
-	SIM_EV_JOIN             /* sim_task_rt.join: arrive_at, leave_at */
+	SIM_EV_JOIN,            /* sim_task_rt.join: arrive_at, leave_at */
+	SIM_EV_WAKEUP           /* sim_job.wake: end of a self-suspension */
 };
 
 #define SIM_CONTAINER(ptr, type, member) \
@@ -138,6 +139,8 @@ void sim_task_join(struct sim_engine *e, struct sim_task_rt *t);
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j);
+/* j's suspension ended (its wake event fired): ready again. */
+void sim_on_wakeup(struct sim_engine *e, struct sim_job *j);
 /* Bring a running job's remaining demand and its CPU's busy time up to
  * now. */
 void sim_account(struct sim_engine *e, struct sim_job *j);

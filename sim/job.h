@@ -10,9 +10,16 @@
  *                    |  ^  dispatch / preemption
  *                    v  |
  *                 running on a CPU (run_cpu >= 0, completion armed)
- *                    |
+ *                    |  ^
+ *                    |  |  wake-up (after 'len'): ready again
+ *                    |  suspended (at a suspension point: still the head
+ *                    |  of its FIFO, not in the policy; 'wake' armed)
  *                    v
  *        completed | aborted (deadline timer) | unfinished at H
+ *
+ * Suspension points (rt_task.suspend) are met in order: 'susp' indexes
+ * the next one; its 'done' event fires at the earlier of completion and
+ * that point, and the engine tells them apart by the demand left.
  *
  * Only the head of a task's FIFO is ever given to the policy (intra-task
  * sequentiality, THEORY 0.1).  Jobs come from a pool of chunks with a free
@@ -21,6 +28,7 @@
 #ifndef SIM_JOB_H
 #define SIM_JOB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,6 +62,9 @@ struct sim_job {
 					 * is emitted) */
 	struct sim_event done;          /* completion; armed while running */
 	struct sim_event timer;         /* deadline timer (on_miss: abort) */
+	struct sim_event wake;          /* end of a self-suspension */
+	uint32_t susp;                  /* next suspension point (index) */
+	bool suspended;                 /* between SUSPEND and RESUME */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	rt_time since;                  /* running: instant it (re)started */
 	int run_cpu;                    /* CPU it runs on now, -1 if none */

@@ -42,10 +42,17 @@
 				 * other pending job */
 #define SIM_ENQ_HEAD    0x2u    /* was waiting behind a predecessor that
 				 * completed or was aborted */
+#define SIM_ENQ_WAKEUP  0x4u    /* woke up from a self-suspension (it was
+				 * dequeued with SIM_DEQ_SUSPEND): a new
+				 * arrival of work for the wake-up rules */
 
 /* dequeue() flags: why the job leaves (it may be running). */
 #define SIM_DEQ_COMPLETE 0x1u   /* executed its whole demand */
 #define SIM_DEQ_ABORT    0x2u   /* removed by its deadline timer */
+#define SIM_DEQ_SUSPEND  0x4u   /* reached a suspension point (it was
+				 * running): not ready until it is enqueued
+				 * again with SIM_ENQ_WAKEUP; a job aborted
+				 * while suspended is not dequeued again */
 
 struct sim_policy_ops {
 	const char *name;                       /* as written in scenarios */

@@ -152,6 +152,9 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->info.cpu = -1;
 	sim_event_init(&j->done, SIM_EV_COMPLETE);
 	sim_event_init(&j->timer, SIM_EV_DEADLINE);
+	sim_event_init(&j->wake, SIM_EV_WAKEUP);
+	j->susp = 0;
+	j->suspended = false;
 	j->since = e->now;
 	j->run_cpu = -1;
 	j->rq_idx = SIM_RQ_NONE;

@@ -24,6 +24,8 @@ static const char *const sim_rec_names[SIM_REC__COUNT] = {
 	[SIM_REC_ADMIT]            = "admit",
 	[SIM_REC_REJECT]           = "reject",
 	[SIM_REC_LEAVE]            = "leave",
+	[SIM_REC_SUSPEND]          = "suspend",
+	[SIM_REC_RESUME]           = "resume",
 };
 
 const char *sim_rec_kind_name(enum sim_rec_kind k)

@@ -26,6 +26,14 @@
  *   MIGRATE     job resumes on a different CPU than it last ran on
  *               value = previous cpu; comes right before that START
  *   END         end of the simulation, 'time' = horizon, value = 0
+ *   SUSPEND     the job reached one of its task's suspension points
+ *               (models/task.h) on 'cpu': its execution ends there (no
+ *               PREEMPT) and it is not ready until its RESUME; value =
+ *               the suspension length
+ *   RESUME      a suspended job woke up and is ready again; cpu -1,
+ *               value = remaining demand.  A suspension that would end
+ *               at or after the horizon has no RESUME (the job is then
+ *               pending at the horizon, as any other)
  *
  * Server records (policies cbs, linux-dl; DESIGN 4, THEORY E).  'task' and
  * 'job' name the job the server serves (its FIFO head), or, when it has
@@ -64,7 +72,9 @@
  * (PREEMPT/COMPLETE) before the START records of the same dispatch.
  * At the horizon: MISS/UNFINISHED per pending job in task order, then job
  * order; then END.  An execution slice on a CPU runs from START to the
- * next PREEMPT, COMPLETE or ABORT of that job on that CPU, or to END.
+ * next PREEMPT, COMPLETE, SUSPEND or ABORT of that job on that CPU, or to
+ * END.  A job is suspended from its SUSPEND to its RESUME (or its ABORT,
+ * or END).
  */
 #ifndef SIM_TRACE_H
 #define SIM_TRACE_H
@@ -97,6 +107,9 @@ enum sim_rec_kind {
 	SIM_REC_ADMIT,
 	SIM_REC_REJECT,
 	SIM_REC_LEAVE,
+	/* self-suspension */
+	SIM_REC_SUSPEND,
+	SIM_REC_RESUME,
 	SIM_REC__COUNT
 };
 
@@ -106,8 +119,8 @@ enum sim_rec_kind {
 /* "release", "start", "preempt", "complete", "deadline_miss", "abort",
  * "unfinished", "migrate", "end", "budget_exhausted", "replenish",
  * "throttle", "unthrottle", "server_deadline", "server_wakeup",
- * "server_deadline_miss", "server_inactive", "admit", "reject", "leave"
- * (names used in event logs). */
+ * "server_deadline_miss", "server_inactive", "admit", "reject", "leave",
+ * "suspend", "resume" (names used in event logs). */
 const char *sim_rec_kind_name(enum sim_rec_kind k);
 /* Inverse of sim_rec_kind_name; SIM_REC__COUNT if unknown. */
 enum sim_rec_kind sim_rec_kind_parse(const char *name);

@@ -363,5 +363,85 @@ expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --jobs $T/fair.csv --json
 has $T/fair.csv 'F,0,0,40000000,8000000,11000000,11000000,0,0'
 has $T/out '{"name": "fair@cpu0", "budget_exhaustions": 1'
 
+# --- self-suspending jobs (suspend:) -------------------------------------------
+expect_rc 0 "$DLSIM" run $EX/suspend-edf.yaml --log $T/su.jsonl --quiet
+expect_rc 0 "$DLSIM" run $EX/suspend-edf.yaml --log $T/su.csv --jobs $T/suj.csv --trace $T/su.json --gantt $T/su.svg
+has $T/su.csv '1,suspend,0,A,0,2'
+has $T/su.csv '3,resume,,A,0,2'
+has $T/su.csv '5,complete,0,A,0,5'
+has $T/su.jsonl '"event":"suspend","cpu":0,"task":"A"'
+has $T/suj.csv 'A,0,0,8,0,5,5,0,0'
+has $T/su.json '"name":"suspend","ph":"i"'
+has $T/su.svg 'stroke-dasharray'
+has $T/out 'horizon 12 tick (user)'
+hasnt $T/out 'exact'
+expect_rc 0 "$DLSIM" render $T/su.jsonl -o $T/su2.png
+expect_rc 0 "$DLSIM" run $EX/suspend-edf.yaml --gantt $T/su.tex --quiet
+has $T/su.tex 'dlsimsusp'
+has $T/su.tex 'self-suspended'
+# analyze: suspension-oblivious tests, no false contradiction, said so
+expect_rc 0 "$DLSIM" analyze $EX/suspend-edf.yaml
+has $T/out 'note: tasks self-suspend; tests, bounds and the default horizon use the'
+has $T/out 'verdict: schedulable (exact test pdc on the suspension-oblivious set)'
+has $T/out 'contradictions: none'
+expect_rc 0 "$DLSIM" analyze $EX/suspend-edf.yaml --json
+has $T/out '"utilization": "2/3", "density": "37/40"'
+has $T/out '"exact": false'
+has $T/out '"contradictions": [], "suspension": "oblivious"}'
+expect_rc 0 "$DLSIM" analyze $EX/dario.yaml --json
+hasnt $T/out '"suspension"'
+# default horizon from the oblivious set (U' = 5/12 + 3/12: busy period 8),
+# never exact with suspension
+scn sudef 'format: 1
+tasks:
+  - { name: A, C: 3, D: 8, T: 12, suspend: [{ after: 1, for: 2 }] }
+  - { name: B, C: 3, D: 10, T: 12 }'
+expect_rc 0 "$DLSIM" run $T/sudef.yaml
+has $T/out 'horizon 8 tick (busy-period)'
+# an oblivious set that overloads (U' = 5/4): exact tests reject, which
+# proves nothing here: A [0,1), suspended [1,3), B [1,2), A [3,4)
+scn suover 'format: 1
+horizon: 20
+tasks:
+  - { name: A, C: 2, T: 4, suspend: [{ after: 1, for: 2 }] }
+  - { name: B, C: 1, T: 4 }'
+expect_rc 0 "$DLSIM" analyze $T/suover.yaml
+has $T/out 'verdict: no miss observed; not a proof'
+has $T/out 'contradictions: none'
+# linux-dl: E.7 vectors 4 and 5 met by suspensions
+expect_rc 0 "$DLSIM" run $EX/suspend-wakeup.yaml --log $T/sw.csv --quiet
+has $T/sw.csv '3000000,server_wakeup,,C3,0,500000'
+has $T/sw.csv '4000000,server_deadline,,I4,0,10000000'
+has $T/sw.csv '5000000,throttle,,C5,0,10000000'
+has $T/sw.csv '6000000,server_deadline,,I6,0,16000000'
+has $T/sw.csv '10000000,server_deadline,,C5,0,14000000'
+# scenario errors: exit 2 with file:line:col and the field
+scn susame 'format: 1
+tasks:
+  - { name: A, C: 4, T: 10, suspend: [{after: 2, for: 1}, {after: 2, for: 1}] }'
+expect_rc 2 "$DLSIM" validate $T/susame.yaml
+has $T/err 'susame.yaml:3:67: tasks[0].suspend[1].after: "2" is not after suspend[0].after = "2"; expected strictly increasing points'
+scn suzero 'format: 1
+tasks:
+  - { name: A, C: 4, T: 10, suspend: [{after: 2, for: 0}] }'
+expect_rc 2 "$DLSIM" run $T/suzero.yaml
+has $T/err 'suzero.yaml:3:55: tasks[0].suspend[0].for: "0" is zero; expected a time > 0'
+scn suneg 'format: 1
+tasks:
+  - { name: A, C: 4, T: 10, suspend: [{after: 2, for: -1}] }'
+expect_rc 2 "$DLSIM" analyze $T/suneg.yaml
+has $T/err 'suneg.yaml:3:55: tasks[0].suspend[0].for: "-1" is negative'
+scn suunit 'format: 1
+tasks:
+  - { name: A, C: 4, T: 10, suspend: [{after: 2ms, for: 1}] }'
+expect_rc 2 "$DLSIM" validate $T/suunit.yaml
+has $T/err 'suunit.yaml:3:47: tasks[0].suspend[0].after: "2ms" has a physical unit but time_unit is tick'
+scn sufrac 'format: 1
+time_unit: us
+tasks:
+  - { name: A, C: 4, T: 10, suspend: [{after: 1.5, for: 0.0001}] }'
+expect_rc 2 "$DLSIM" validate $T/sufrac.yaml
+has $T/err 'sufrac.yaml:4:57: tasks[0].suspend[0].for: "0.0001"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -43,6 +43,7 @@ static CU_SuiteInfo suites[] = {
 	{ "render_files", NULL, NULL, NULL, NULL, render_files_tests },
 	{ "multi_random", NULL, NULL, NULL, NULL, multi_random_tests },
 	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
+	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	CU_SUITE_INFO_NULL
 };
 
