@@ -111,7 +111,7 @@ struct scn_scenario {
 	size_t ntasks;
 	struct rt_task *tasks;          /* owned; names/arrays owned too (each
 	                                 * rt_task's name, releases and
-	                                 * exec_values are rt_malloc'd here and
+	                                 * exec_values and suspend are rt_malloc'd here and
 	                                 * freed by scn_free) */
 	/* CBS servers and run-time admission (issue 5): */
 	size_t nservers;
