@@ -110,9 +110,10 @@ struct scn_scenario {
 	struct scn_scheduler sched;
 	size_t ntasks;
 	struct rt_task *tasks;          /* owned; names/arrays owned too (each
-	                                 * rt_task's name, releases and
-	                                 * exec_values and suspend are rt_malloc'd here and
-	                                 * freed by scn_free) */
+	                                 * rt_task's name, releases,
+	                                 * exec_values and suspend are
+	                                 * rt_malloc'd here and freed by
+	                                 * scn_free) */
 	/* CBS servers and run-time admission (issue 5): */
 	size_t nservers;
 	struct rt_server *servers;      /* owned (names too); NULL if none */
