@@ -20,6 +20,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -119,10 +120,13 @@ static unsigned eng_nclusters(const struct sim_config *cfg)
 	return cfg->cpus / eng_cluster_size(cfg);
 }
 
-/* cpusets: every CPU in a set, every set non-empty. */
+/* cpusets: every CPU in a set, every set non-empty.  O(cpus). */
 static enum rt_err eng_check_cpusets(const struct sim_config *cfg,
 				     struct rt_diag *d)
 {
+	unsigned *n;
+	unsigned empty = UINT_MAX;
+
 	if (cfg->nsets < 1 || cfg->nsets > cfg->cpus || !cfg->cpu_set)
 		return rt_diagf(d, RT_ERR_INVAL, "cpusets: %u sets for %u CPUs "
 				"(expected 1..%u sets and the set of every CPU)",
@@ -132,15 +136,18 @@ static enum rt_err eng_check_cpusets(const struct sim_config *cfg,
 			return rt_diagf(d, RT_ERR_INVAL, "cpusets: CPU %u in set "
 					"%u, out of range (%u sets)", c,
 					cfg->cpu_set[c], cfg->nsets);
-	for (unsigned set = 0; set < cfg->nsets; set++) {
-		bool has = false;
-
-		for (unsigned c = 0; c < cfg->cpus && !has; c++)
-			has = cfg->cpu_set[c] == set;
-		if (!has)
-			return rt_diagf(d, RT_ERR_INVAL, "cpusets: set %u has "
-					"no CPU", set);
-	}
+	n = rt_calloc(cfg->nsets, sizeof(*n));
+	if (!n)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
+	for (unsigned c = 0; c < cfg->cpus; c++)
+		n[cfg->cpu_set[c]]++;
+	for (unsigned set = 0; set < cfg->nsets && empty == UINT_MAX; set++)
+		if (!n[set])
+			empty = set;
+	rt_free(n);
+	if (empty != UINT_MAX)
+		return rt_diagf(d, RT_ERR_INVAL, "cpusets: set %u has no CPU",
+				empty);
 	return RT_OK;
 }
 
@@ -192,26 +199,32 @@ static enum rt_err eng_check_placement(const struct sim_config *cfg,
 	return RT_OK;
 }
 
-/* The CPU lists of the clusters (cl_cpus, cl_first). */
+/* The CPU lists of the clusters (cl_cpus, cl_first): a counting sort of
+ * the CPUs by cluster, O(cpus + clusters). */
 static enum rt_err eng_clusters_init(struct sim_engine *e)
 {
 	const struct sim_config *cfg = &e->cfg;
-	unsigned n = eng_nclusters(cfg), k = eng_cluster_size(cfg), pos = 0;
+	unsigned n = eng_nclusters(cfg), k = eng_cluster_size(cfg);
+	bool sets = cfg->placement == SIM_PLACE_CPUSETS;
 
 	e->nclusters = n;
 	e->cl_cpus = rt_calloc(cfg->cpus, sizeof(*e->cl_cpus));
 	e->cl_first = rt_calloc((size_t)n + 1, sizeof(*e->cl_first));
 	if (!e->cl_cpus || !e->cl_first)
 		return RT_ERR_NOMEM;
-	for (unsigned c = 0; c < n; c++) {
-		e->cl_first[c] = pos;
-		for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
-			if (cfg->placement == SIM_PLACE_CPUSETS ?
-			    cfg->cpu_set[cpu] == c : cpu / k == c)
-				e->cl_cpus[pos++] = cpu;
-	}
-	e->cl_first[n] = pos;
-	assert(pos == cfg->cpus);
+	/* cl_first[c + 1] counts cluster c, then the prefix sums make
+	 * cl_first[c + 1] the end of c; filling moves each start up */
+	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
+		e->cl_first[(sets ? cfg->cpu_set[cpu] : cpu / k) + 1]++;
+	for (unsigned c = 0; c < n; c++)
+		e->cl_first[c + 1] += e->cl_first[c];
+	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
+		e->cl_cpus[e->cl_first[sets ? cfg->cpu_set[cpu] : cpu / k]++] =
+			cpu;
+	for (unsigned c = n; c > 0; c--)        /* back to the starts */
+		e->cl_first[c] = e->cl_first[c - 1];
+	e->cl_first[0] = 0;
+	assert(e->cl_first[n] == cfg->cpus);
 	return RT_OK;
 }
 
