@@ -35,49 +35,6 @@ static enum rt_err scn_ident_at(const struct scn_ctx *c, const char *str,
 	return *out ? RT_OK : RT_ERR_NOMEM;
 }
 
-/* ---- task names: open-addressing hash set of task indexes --------------- */
-
-struct scn_nameset {
-	size_t *slot;                   /* task index + 1; 0 = empty */
-	size_t mask;                    /* size - 1, size a power of 2 */
-};
-
-static uint64_t scn_hash(const char *s)
-{
-	uint64_t h = 14695981039346656037u;     /* FNV-1a, 64 bit */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-static enum rt_err scn_nameset_init(struct scn_nameset *ns, size_t n)
-{
-	size_t size = 16;
-
-	while (size < 2 * n)
-		size *= 2;
-	ns->slot = rt_calloc(size, sizeof(*ns->slot));
-	ns->mask = size - 1;
-	return ns->slot ? RT_OK : RT_ERR_NOMEM;
-}
-
-/* Add task i; if its name is taken, return false and the owner in *dup. */
-static bool scn_nameset_add(struct scn_nameset *ns, const struct rt_task *t,
-			    size_t i, size_t *dup)
-{
-	size_t h = (size_t)scn_hash(t[i].name) & ns->mask;
-
-	for (; ns->slot[h]; h = (h + 1) & ns->mask) {
-		if (!strcmp(t[ns->slot[h] - 1].name, t[i].name)) {
-			*dup = ns->slot[h] - 1;
-			return false;
-		}
-	}
-	ns->slot[h] = i + 1;
-	return true;
-}
-
 static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
 			     const struct scn_shorthands *sh,
 			     struct scn_scenario *s)
@@ -96,7 +53,8 @@ static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
 	for (size_t i = 0; i < y->tasks_count; i++)
 		s->tasks[i] = rt_task_make(NULL, 0, 0, 0);
 	s->ntasks = y->tasks_count;
-	if ((err = scn_nameset_init(&ns, s->ntasks)))
+	if ((err = scn_nameset_init(&ns, &s->tasks[0].name,
+				     sizeof(s->tasks[0]), s->ntasks)))
 		return err;
 	for (size_t i = 0; i < s->ntasks; i++) {
 		const char *arr_sh = NULL, *exec_sh = NULL;
@@ -110,7 +68,7 @@ static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
 		if ((err = scn_convert_task(c, s, &y->tasks[i], i, arr_sh,
 					    exec_sh, &s->tasks[i])))
 			break;
-		if (!scn_nameset_add(&ns, s->tasks, i, &dup)) {
+		if (!scn_nameset_add(&ns, i, &dup)) {
 			char path[64], q[72];
 
 			snprintf(path, sizeof(path), "tasks[%zu].name", i);
@@ -121,7 +79,7 @@ static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
 			break;
 		}
 	}
-	rt_free(ns.slot);
+	scn_nameset_fini(&ns);
 	return err;
 }
 

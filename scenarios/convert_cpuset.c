@@ -13,8 +13,8 @@
  * form one more set named "root", where the tasks that no set lists
  * run.  Also here: the linux-dl parameter checks (__checkparam_dl) of
  * every SCHED_DEADLINE task, so that validate, run and analyze all
- * refuse them at load time with the task's position.  O(cpus x sets +
- * tasks x listed names).
+ * refuse them at load time with the task's position.  O(cpus + sets +
+ * tasks + listed names): names are found through hash sets (nameset.c).
  */
 #include "scenarios/internal.h"
 
@@ -61,22 +61,15 @@ bad:
 			"0..%u", q, cpus - 1);
 }
 
-static bool scn_set_named(const struct scn_scheduler *k, size_t n,
-			  const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(k->cpusets[i].name, name))
-			return true;
-	return false;
-}
-
-/* cpusets[i]: name, CPUs (into cpu_set) */
+/* cpusets[i]: name (unique in 'names'), CPUs (into cpu_set) */
 static enum rt_err scn_cpuset(const struct scn_ctx *c, struct scn_scenario *s,
-			      const struct scn_y_cpuset *y, size_t i)
+			      const struct scn_y_cpuset *y, size_t i,
+			      struct scn_nameset *names)
 {
 	struct scn_scheduler *k = &s->sched;
 	char p[64], pc[96], q[72];
 	struct rt_diag tmp;
+	size_t dup;
 
 	snprintf(p, sizeof(p), "scheduler.cpusets[%zu]", i);
 	if (!y->name || scn_parse_ident(y->name, SCN_MAX_NAME, &tmp))
@@ -84,14 +77,14 @@ static enum rt_err scn_cpuset(const struct scn_ctx *c, struct scn_scenario *s,
 				SCN_AT_VALUE, "%s; expected a name of letters, "
 				"digits, '_', '-', '.', e.g. name: rt",
 				y->name ? "not a name" : "missing name");
-	if (scn_set_named(k, i, y->name)) {
+	if (!(k->cpusets[i].name = rt_strdup(y->name)))
+		return RT_ERR_NOMEM;
+	if (!scn_nameset_add(names, i, &dup)) {
 		scn_quote(q, sizeof(q), y->name);
 		return scn_fail(c, RT_ERR_PARSE, p, "name", 0, SCN_AT_VALUE,
 				"%s names another cpuset too; expected unique "
 				"names", q);
 	}
-	if (!(k->cpusets[i].name = rt_strdup(y->name)))
-		return RT_ERR_NOMEM;
 	if (!y->cpus)
 		return scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
 				"missing cpus; expected its CPUs, e.g. cpus: "
@@ -120,21 +113,21 @@ static enum rt_err scn_cpuset(const struct scn_ctx *c, struct scn_scenario *s,
 	return RT_OK;
 }
 
-/* cpusets[i].tasks: the set of each listed task */
+/* cpusets[i].tasks: the set of each listed task ('tasks': the task
+ * names) */
 static enum rt_err scn_cpuset_tasks(const struct scn_ctx *c,
 				    struct scn_scenario *s,
-				    const struct scn_y_cpuset *y, size_t i)
+				    const struct scn_y_cpuset *y, size_t i,
+				    const struct scn_nameset *tasks)
 {
 	char p[80], q[72];
 
 	for (size_t n = 0; n < y->tasks_count; n++) {
-		size_t t = 0;
+		size_t t = scn_nameset_find(tasks, y->tasks[n]);
 
 		snprintf(p, sizeof(p), "scheduler.cpusets[%zu].tasks[%zu]", i, n);
-		while (t < s->ntasks && strcmp(s->tasks[t].name, y->tasks[n]))
-			t++;
 		scn_quote(q, sizeof(q), y->tasks[n]);
-		if (t == s->ntasks)
+		if (t == SIZE_MAX)
 			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
 					SCN_AT_VALUE, "%s is not a task; expected "
 					"the name of an entry of tasks", q);
@@ -149,9 +142,10 @@ static enum rt_err scn_cpuset_tasks(const struct scn_ctx *c,
 }
 
 /* The CPUs in no listed set form the set "root"; unlisted tasks go
- * there. */
+ * there.  'names': the listed sets' names. */
 static enum rt_err scn_cpuset_root(const struct scn_ctx *c,
-				   struct scn_scenario *s)
+				   struct scn_scenario *s,
+				   const struct scn_nameset *names)
 {
 	struct scn_scheduler *k = &s->sched;
 	size_t root = k->ncpusets;
@@ -160,7 +154,7 @@ static enum rt_err scn_cpuset_root(const struct scn_ctx *c,
 	for (unsigned cpu = 0; cpu < s->cpus; cpu++)
 		left += k->cpu_set[cpu] == SCN_NO_SET;
 	if (left) {
-		if (scn_set_named(k, root, "root"))
+		if (scn_nameset_find(names, "root") != SIZE_MAX)
 			return scn_fail(c, RT_ERR_PARSE, "scheduler", "cpusets",
 					0, SCN_AT_KEY, "a cpuset is named root "
 					"while CPUs are left in no set; expected "
@@ -197,6 +191,7 @@ static enum rt_err scn_cpusets(const struct scn_ctx *c,
 			       struct scn_scenario *s)
 {
 	struct scn_scheduler *k = &s->sched;
+	struct scn_nameset names = { 0 }, tasks = { 0 };
 	enum rt_err err;
 
 	if (k->has_partitioning)
@@ -215,15 +210,28 @@ static enum rt_err scn_cpusets(const struct scn_ctx *c,
 		k->cpu_set[cpu] = SCN_NO_SET;
 	for (size_t t = 0; t < s->ntasks; t++)
 		k->task_set[t] = SCN_NO_SET;
-	for (size_t i = 0; i < y->cpusets_count; i++) {
+	if ((err = scn_nameset_init(&names, &k->cpusets[0].name,
+				    sizeof(k->cpusets[0]), y->cpusets_count)) ||
+	    (err = scn_nameset_init(&tasks, &s->tasks[0].name,
+				    sizeof(s->tasks[0]), s->ntasks)))
+		goto out;
+	for (size_t i = 0; i < y->cpusets_count && !err; i++) {
 		k->ncpusets = i + 1;
-		if ((err = scn_cpuset(c, s, &y->cpusets[i], i)))
-			return err;
+		err = scn_cpuset(c, s, &y->cpusets[i], i, &names);
 	}
-	for (size_t i = 0; i < y->cpusets_count; i++)
-		if ((err = scn_cpuset_tasks(c, s, &y->cpusets[i], i)))
-			return err;
-	if ((err = scn_cpuset_root(c, s)))
+	for (size_t t = 0; t < s->ntasks && !err; t++) {
+		size_t dup;
+
+		scn_nameset_add(&tasks, t, &dup);       /* names are unique */
+	}
+	for (size_t i = 0; i < y->cpusets_count && !err; i++)
+		err = scn_cpuset_tasks(c, s, &y->cpusets[i], i, &tasks);
+	if (!err)
+		err = scn_cpuset_root(c, s, &names);
+out:
+	scn_nameset_fini(&names);
+	scn_nameset_fini(&tasks);
+	if (err)
 		return err;
 	for (size_t t = 0; t < s->ntasks; t++) {
 		char p[48];

@@ -261,6 +261,29 @@ enum rt_err scn_int_at(const struct scn_ctx *c, const char *str,
 		       const char *pre, const char *sub, int64_t min,
 		       int64_t max, int64_t *out);
 
+/* ---- names (nameset.c) --------------------------------------------------- */
+
+/* Open-addressing hash set (FNV-1a) of the names of an array's entries:
+ * entry i's name is the char pointer at base + i * stride (e.g.
+ * &tasks[0].name, sizeof(tasks[0])), so the set holds only indexes.
+ * Add and find are O(1) expected; the array must not move while the set
+ * is in use. */
+struct scn_nameset {
+	const char *base;               /* borrowed: &entry[0].name */
+	size_t stride;                  /* bytes between entries */
+	size_t *slot;                   /* entry index + 1; 0 = empty */
+	size_t mask;                    /* size - 1, size a power of 2 */
+};
+
+/* Room for n names.  RT_ERR_NOMEM (ns->slot NULL) on failure. */
+enum rt_err scn_nameset_init(struct scn_nameset *ns, const void *base,
+			     size_t stride, size_t n);
+void scn_nameset_fini(struct scn_nameset *ns);
+/* Add entry i; if its name is taken, return false and the owner in *dup. */
+bool scn_nameset_add(struct scn_nameset *ns, size_t i, size_t *dup);
+/* The entry named 'name', or SIZE_MAX. */
+size_t scn_nameset_find(const struct scn_nameset *ns, const char *name);
+
 /* ---- conversion (convert.c, convert_task.c) ----------------------------- */
 
 /* Task i of the document: y -> *t (t starts as rt_task_make() defaults;

@@ -230,6 +230,20 @@ static void test_cpuset_and_fair_errors_name_the_field(void)
 		      "  cpusets: [{ name: a, cpus: [0], tasks: [z] }]\n"
 		      "tasks: [{ name: x, C: 1, T: 2 }]\n",
 		      "scheduler.cpusets[0].tasks[0]: \"z\" is not a task");
+	cbs_load_fail("format: 1\nplatform: { cpus: 3 }\nscheduler:\n"
+		      "  cpusets: [{ name: a, cpus: [0] }, { name: a, cpus: [1] }]\n"
+		      "tasks: [{ name: x, C: 1, T: 2 }]\n",
+		      "t.yaml:4:45: scheduler.cpusets[1].name: \"a\" names "
+		      "another cpuset too");
+	cbs_load_fail("format: 1\nplatform: { cpus: 3 }\nscheduler:\n"
+		      "  cpusets: [{ name: root, cpus: [0], tasks: [x] }]\n"
+		      "tasks: [{ name: x, C: 1, T: 2 }]\n",
+		      "a cpuset is named root while CPUs are left in no set");
+	cbs_load_fail("format: 1\nplatform: { cpus: 3 }\nscheduler:\n"
+		      "  cpusets: [{ name: s, cpus: [0], tasks: [x, x] }]\n"
+		      "tasks: [{ name: x, C: 1, T: 2 }]\n",
+		      "scheduler.cpusets[0].tasks[1]: task \"x\" is in "
+		      "cpusets[0] already");
 	cbs_load_fail("format: 1\nplatform: { cpus: 2 }\nscheduler:\n"
 		      "  placement: partitioned\n"
 		      "  cpusets: [{ name: a, cpus: [0] }]\n"
