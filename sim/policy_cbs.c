@@ -83,7 +83,7 @@ static enum rt_err cbs_init(struct sim_engine *e, void **state,
 	for (size_t i = 0; !err && i < cfg->nservers; i++) {
 		const struct sv_server *s = &rq->srv[i];
 
-		if (s->grub && rq->dom[s->dom].ncpus > 1)
+		if (s->grub && rq->cs.cl[s->dom].ncpus > 1)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "server %s: "
 				       "reclaim: grub is uniprocessor (Lipari & "
 				       "Baruah 2000); use cpus: 1 or partitioned "

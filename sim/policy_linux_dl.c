@@ -86,12 +86,12 @@ static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
 	if (err)
 		return err;
 	l->fair_name = rt_calloc(l->nfair, sizeof(*l->fair_name));
-	turn = rt_calloc(rq->ndom, sizeof(*turn));
+	turn = rt_calloc(rq->cs.n, sizeof(*turn));
 	if (!l->fair_name || !turn) {
 		rt_free(turn);
 		return rt_diagf(d, RT_ERR_NOMEM, "linux-dl: out of memory");
 	}
-	for (unsigned c = 0; c < rq->ndom; c++) {
+	for (unsigned c = 0; c < rq->cs.n; c++) {
 		unsigned k;
 		const unsigned *cpus = sim_engine_cluster_cpus(rq->e, c, &k);
 
@@ -144,11 +144,12 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 					(unsigned long long)l->cap_bw);
 		return RT_OK;
 	}
-	for (unsigned c = 0; c < l->rq.ndom; c++) {
+	for (unsigned c = 0; c < l->rq.cs.n; c++) {
 		struct sv_dom *dom = &l->rq.dom[c];
+		uint64_t all = bw * l->rq.cs.cl[c].ncpus;
 
-		dom->total_bw += bw * dom->ncpus;
-		dom->grub.this_bw += bw * dom->ncpus;
+		dom->total_bw += all;
+		dom->grub.this_bw += all;
 	}
 	return RT_OK;
 }
@@ -215,8 +216,8 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		err = sv_setup(&l->rq, runtime, period, d);
 	if (!err)
 		err = ldl_fair_admit(l, cfg, d);
-	for (unsigned c = 0; !err && c < l->rq.ndom; c++)
-		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.dom[c].ncpus > 1)
+	for (unsigned c = 0; !err && c < l->rq.cs.n; c++)
+		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.cs.cl[c].ncpus > 1)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
 				       "grub is modelled in root domains of one "
 				       "CPU only (the kernel reclaims per "
@@ -243,7 +244,8 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 		return RT_OK;
 	}
 	*test = SIM_ADMIT_LINUX;
-	*accept = rt_dl_admit(dom->total_bw, s->bw, l->cap_bw, dom->ncpus,
+	*accept = rt_dl_admit(dom->total_bw, s->bw, l->cap_bw,
+			      sv_dom_cpus(&l->rq, dom),
 			      l->unlimited);
 	if (!*accept)
 		return RT_OK;

@@ -22,54 +22,8 @@
 
 #include <assert.h>
 #include <inttypes.h>
-#include <limits.h>
 
 #include "models/mem.h"
-
-#define SV_NOT_IDLE UINT_MAX
-
-/* ---- CPUs: the idle stacks (as policy_edf.c) -------------------------- */
-
-static void sv_idle_push(struct sv_rq *rq, struct sv_dom *dom, unsigned cpu)
-{
-	assert(rq->idle_pos[cpu] == SV_NOT_IDLE && dom->nidle < dom->ncpus);
-	rq->idle_pos[cpu] = dom->nidle;
-	dom->idle[dom->nidle++] = cpu;
-}
-
-static void sv_idle_take(struct sv_rq *rq, struct sv_dom *dom, unsigned cpu)
-{
-	unsigned slot = rq->idle_pos[cpu];
-	unsigned top = dom->idle[--dom->nidle];
-
-	assert(slot != SV_NOT_IDLE);
-	dom->idle[slot] = top;
-	rq->idle_pos[top] = slot;
-	rq->idle_pos[cpu] = SV_NOT_IDLE;
-}
-
-/* The CPU j last ran on if it is idle (a task never leaves its domain),
- * else the idle CPU on top of the stack. */
-static unsigned sv_idle_pick(const struct sv_rq *rq, const struct sv_dom *dom,
-			     const struct sim_job *j)
-{
-	int last = j->info.cpu;
-
-	if (last >= 0 && (unsigned)last < rq->ncpus &&
-	    rq->idle_pos[last] != SV_NOT_IDLE)
-		return (unsigned)last;
-	return dom->idle[dom->nidle - 1];
-}
-
-/* Visit dom in the next sv_schedule (and ask the engine for one). */
-static void sv_dirty(struct sv_rq *rq, struct sv_dom *dom)
-{
-	if (rq->ndom > 1 && !dom->dirty) {
-		dom->dirty = true;
-		rq->dirty[rq->ndirty++] = (unsigned)(dom - rq->dom);
-	}
-	sim_engine_resched(rq->e);
-}
 
 /* ---- set-up ------------------------------------------------------------ */
 
@@ -81,59 +35,11 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
 	}
-	for (unsigned i = 0; rq->dom && i < rq->ndom; i++) {
-		sim_rq_fini(&rq->dom[i].ready);
-		sim_rq_fini(&rq->dom[i].running);
-	}
+	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);
-	rt_free(rq->dirty);
-	rt_free(rq->idle_mem);
-	rt_free(rq->idle_pos);
 	rt_free(rq->vacated);
 	rt_free(rq->tasks);
 	rt_free(rq->srv);
-}
-
-/* The domains of the engine's clusters, their heaps and idle stacks. */
-static enum rt_err sv_init_doms(struct sv_rq *rq)
-{
-	const struct sim_config *cfg = sim_engine_config(rq->e);
-	unsigned first = 0;
-
-	rq->ndom = sim_engine_nclusters(rq->e);
-	rq->dom = rt_calloc(rq->ndom, sizeof(*rq->dom));
-	rq->dirty = rt_calloc(rq->ndom, sizeof(*rq->dirty));
-	if (!rq->dom || !rq->dirty)
-		return RT_ERR_NOMEM;
-	for (unsigned c = 0; c < rq->ndom; c++) {
-		sim_rq_init(&rq->dom[c].ready, false);
-		sim_rq_init(&rq->dom[c].running, true);
-	}
-	for (size_t i = 0; i < cfg->ntasks; i++) {
-		rq->tasks[i].dom = sim_engine_task_cluster(rq->e, (uint32_t)i);
-		rq->dom[rq->tasks[i].dom].total_bw++;   /* count, for now */
-	}
-	for (unsigned c = 0; c < rq->ndom; c++) {
-		struct sv_dom *dom = &rq->dom[c];
-		size_t n = dom->total_bw;
-		unsigned k;
-		const unsigned *cpus = sim_engine_cluster_cpus(rq->e, c, &k);
-
-		dom->total_bw = 0;
-		/* at most one entity per task, one running per CPU */
-		if (sim_rq_reserve(&dom->ready, n) != RT_OK ||
-		    sim_rq_reserve(&dom->running, k < n ? k : n) != RT_OK)
-			return RT_ERR_NOMEM;
-		/* the first CPU on top, so idle CPUs go in index order */
-		dom->idle = rq->idle_mem + first;
-		for (unsigned i = 0; i < k; i++) {
-			dom->idle[i] = cpus[k - 1 - i];
-			rq->idle_pos[cpus[k - 1 - i]] = i;
-		}
-		dom->nidle = dom->ncpus = k;
-		first += k;
-	}
-	return RT_OK;
 }
 
 enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
@@ -147,15 +53,14 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 	rq->tie = cfg->tie_break;
 	rq->ncpus = cfg->cpus;
 	rq->horizon = cfg->horizon;
-	rq->idle_mem = rt_calloc(cfg->cpus, sizeof(*rq->idle_mem));
-	rq->idle_pos = rt_calloc(cfg->cpus, sizeof(*rq->idle_pos));
 	rq->vacated = rt_calloc(cfg->cpus, sizeof(*rq->vacated));
 	rq->tasks = rt_calloc(n ? n : 1, sizeof(*rq->tasks));
 	rq->srv = rt_calloc(nsrv ? nsrv : 1, sizeof(*rq->srv));
 	if (nsrv)
 		st = sim_engine_server_stats(e, nsrv);
-	if (!rq->idle_mem || !rq->idle_pos || !rq->vacated || !rq->tasks ||
-	    !rq->srv || (nsrv && !st) || sv_init_doms(rq) != RT_OK) {
+	if (!rq->vacated || !rq->tasks || !rq->srv || (nsrv && !st) ||
+	    sim_clusters_init(&rq->cs, e) != RT_OK ||
+	    !(rq->dom = rt_calloc(rq->cs.n, sizeof(*rq->dom)))) {
 		sv_fini(rq);
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
 				cfg->policy);
@@ -165,6 +70,7 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 	for (size_t i = 0; i < n; i++) {
 		rq->tasks[i].server = -1;
 		rq->tasks[i].admitted = true;
+		rq->tasks[i].dom = sim_engine_task_cluster(e, (uint32_t)i);
 	}
 	for (size_t i = 0; i < nsrv; i++) {
 		struct sv_server *s = &rq->srv[i];
@@ -190,7 +96,7 @@ enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
 {
 	const struct sim_config *cfg = sim_engine_config(rq->e);
 
-	for (unsigned c = 0; c < rq->ndom; c++) {
+	for (unsigned c = 0; c < rq->cs.n; c++) {
 		rt_dl_grub_init(&rq->dom[c].grub, rt_runtime_us, rt_period_us);
 		rq->dom[c].grub.running_bw = rq->dom[c].grub.this_bw = 0;
 	}
@@ -246,10 +152,10 @@ enum rt_err sv_setup(struct sv_rq *rq, int64_t rt_runtime_us,
 		if (!s->fair && rq->tasks[s->task0].admitted)
 			dom->grub.this_bw += s->bw;
 	}
-	for (unsigned c = 0; c < rq->ndom; c++) {
+	for (unsigned c = 0; c < rq->cs.n; c++) {
 		struct rt_dl_grub *g = &rq->dom[c].grub;
 
-		uint64_t per_cpu = g->this_bw / rq->dom[c].ncpus;
+		uint64_t per_cpu = g->this_bw / rq->cs.cl[c].ncpus;
 
 		g->extra_bw = g->max_bw > per_cpu ? g->max_bw - per_cpu : 0;
 	}
@@ -301,26 +207,26 @@ void sv_rec(struct sv_rq *rq, const struct sv_server *s,
 
 static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
 {
-	struct sv_dom *dom = sv_task_dom(rq, j->info.task);
-	const struct sim_job *victim = sim_rq_top(&dom->running);
+	struct sim_cluster *cl = sim_clusters_of(&rq->cs, j->info.task);
+	const struct sim_job *victim = sim_rq_top(&cl->running);
 
 	j->pcpu = -1;
-	if (dom->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
-		sv_dirty(rq, dom);
-	return sim_rq_push(&dom->ready, j);
+	if (cl->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
+		sim_clusters_mark(&rq->cs, cl);
+	return sim_rq_push(&cl->ready, j);
 }
 
 /* A running entity leaves its CPU (given back in the next schedule). */
-static void sv_off_cpu(struct sv_rq *rq, struct sv_dom *dom,
+static void sv_off_cpu(struct sv_rq *rq, struct sim_cluster *cl,
 		       struct sim_job *j)
 {
 	unsigned cpu = (unsigned)j->pcpu;
 
 	sv_stop(rq, j);
-	sim_rq_remove(&dom->running, j);
+	sim_rq_remove(&cl->running, j);
 	j->pcpu = -1;
-	sv_idle_push(rq, dom, cpu);
-	sv_dirty(rq, dom);
+	sim_cluster_idle_push(&rq->cs, cl, cpu);
+	sim_clusters_mark(&rq->cs, cl);
 }
 
 /* The server's head job stands for it in the heaps from now on. */
@@ -340,13 +246,13 @@ enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s)
 static void sv_unqueue(struct sv_rq *rq, struct sv_server *s,
 		       struct sim_job *j)
 {
-	struct sv_dom *dom = &rq->dom[s->dom];
+	struct sim_cluster *cl = &rq->cs.cl[s->dom];
 
 	if (j->pcpu >= 0) {
 		rq->vacated[rq->nvacated++] = (unsigned)j->pcpu;
-		sv_off_cpu(rq, dom, j);
+		sv_off_cpu(rq, cl, j);
 	} else {
-		sim_rq_remove(&dom->ready, j);
+		sim_rq_remove(&cl->ready, j);
 	}
 }
 
@@ -386,9 +292,9 @@ enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s)
 	if (!j)
 		return RT_OK;
 	sv_key(rq, j, s->klass, s->d);
-	sim_rq_update(j->pcpu >= 0 ? &rq->dom[s->dom].running :
-		      &rq->dom[s->dom].ready, j);
-	sv_dirty(rq, &rq->dom[s->dom]);
+	sim_rq_update(j->pcpu >= 0 ? &rq->cs.cl[s->dom].running :
+		      &rq->cs.cl[s->dom].ready, j);
+	sim_clusters_mark(&rq->cs, &rq->cs.cl[s->dom]);
 	return RT_OK;
 }
 
@@ -437,7 +343,7 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 {
 	struct sv_task *tk = &rq->tasks[j->info.task];
 	struct sv_server *s = sv_of(rq, j);
-	struct sv_dom *dom = &rq->dom[tk->dom];
+	struct sim_cluster *cl = &rq->cs.cl[tk->dom];
 	enum rt_err err = RT_OK;
 
 	(void)flags;
@@ -445,9 +351,9 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	rq->leaving = j;
 	if (!s || s->ent == j || s->bg == j) {
 		if (j->pcpu >= 0)
-			sv_off_cpu(rq, dom, j);
+			sv_off_cpu(rq, cl, j);
 		else
-			sim_rq_remove(&dom->ready, j);
+			sim_rq_remove(&cl->ready, j);
 		if (!s)
 			goto out;
 		if (s->bg == j)
@@ -473,29 +379,29 @@ out:
 
 /* Restore the invariant in one domain: no idle CPU while an entity
  * waits, no waiting entity before a running one. */
-static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sv_dom *dom)
+static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 {
 	struct sim_job *j, *victim;
 	enum rt_err err;
 
-	while ((j = sim_rq_top(&dom->ready)) != NULL) {
+	while ((j = sim_rq_top(&cl->ready)) != NULL) {
 		unsigned cpu;
 
-		if (dom->nidle) {
-			cpu = sv_idle_pick(rq, dom, j);
-			sv_idle_take(rq, dom, cpu);
-			sim_rq_pop(&dom->ready);
-			if ((err = sim_rq_push(&dom->running, j)))
+		if (cl->nidle) {
+			cpu = sim_cluster_idle_pick(&rq->cs, cl, j);
+			sim_cluster_idle_take(&rq->cs, cl, cpu);
+			sim_rq_pop(&cl->ready);
+			if ((err = sim_rq_push(&cl->running, j)))
 				return err;
 		} else {
-			victim = sim_rq_top(&dom->running);
+			victim = sim_rq_top(&cl->running);
 			if (!sv_before(rq, &j->key, &victim->key))
 				break;
 			cpu = (unsigned)victim->pcpu;
 			sv_stop(rq, victim);
 			victim->pcpu = -1;
-			sim_rq_replace_top(&dom->ready, victim);
-			sim_rq_replace_top(&dom->running, j);
+			sim_rq_replace_top(&cl->ready, victim);
+			sim_rq_replace_top(&cl->running, j);
 		}
 		j->pcpu = (int)cpu;
 		sim_engine_assign(rq->e, cpu, j);
@@ -514,15 +420,15 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 	for (unsigned i = 0; i < rq->nvacated; i++)
 		sim_engine_assign(rq->e, rq->vacated[i], NULL);
 	rq->nvacated = 0;
-	if (rq->ndom == 1)      /* one domain: always visited */
-		return sv_schedule_dom(rq, rq->dom);
+	if (rq->cs.n == 1)      /* one domain: always visited */
+		return sv_schedule_dom(rq, rq->cs.cl);
 	/* sv_start may mark more domains (a GRUB rate change): loop until
 	 * none is left */
-	while (rq->ndirty && !err) {
-		struct sv_dom *dom = &rq->dom[rq->dirty[--rq->ndirty]];
+	while (rq->cs.ndirty && !err) {
+		struct sim_cluster *cl = &rq->cs.cl[rq->cs.dirty[--rq->cs.ndirty]];
 
-		dom->dirty = false;
-		err = sv_schedule_dom(rq, dom);
+		cl->dirty = false;
+		err = sv_schedule_dom(rq, cl);
 	}
 	return err;
 }

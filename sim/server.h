@@ -39,6 +39,7 @@
 
 #include "models/linux_dl.h"
 #include "models/server.h"
+#include "sim/cluster.h"
 #include "sim/policy.h"
 #include "sim/rq.h"
 
@@ -121,15 +122,9 @@ struct sv_server {
 	struct sim_server_stats *st;    /* engine-owned */
 };
 
-/* A root domain: one EDF runqueue over a set of CPUs. */
+/* What a root domain keeps beside its runqueue (sv_rq.cs.cl[i], the
+ * same index). */
 struct sv_dom {
-	struct sim_rq ready;            /* min-heap of waiting entities */
-	struct sim_rq running;          /* max-heap of running entities */
-	unsigned *idle, nidle;          /* stack of its idle CPUs (engine
-					 * CPU numbers; in sv_rq.idle_mem) */
-	unsigned ncpus;                 /* its CPUs */
-	bool dirty;                     /* in sv_rq.dirty: visit in schedule
-					 * (with one domain it always is) */
 	bool grub_on;                   /* some server of it reclaims */
 	struct rt_dl_grub grub;         /* running_bw, this_bw, ... of it */
 	uint64_t total_bw;              /* linux-dl: dl_b->total_bw, the
@@ -146,12 +141,8 @@ struct sv_rq {
 					 * instead of rounding up */
 	unsigned ncpus;                 /* all CPUs */
 	rt_time horizon;
-	struct sv_dom *dom;             /* ndom domains */
-	unsigned ndom;
-	unsigned *dirty, ndirty;        /* domains to visit in schedule */
-	unsigned *idle_mem;             /* ncpus entries: the idle stacks */
-	unsigned *idle_pos;             /* cpu -> slot in its domain's idle
-					 * stack, or SV_NOT_IDLE */
+	struct sim_clusters cs;         /* the domains' runqueues and CPUs */
+	struct sv_dom *dom;             /* cs.n entries: GRUB, admission */
 	unsigned *vacated, nvacated;    /* CPUs whose entity we took off */
 	struct sv_task *tasks;          /* ntasks entries */
 	size_t ntasks;
@@ -189,10 +180,16 @@ enum rt_err sv_end(struct sv_rq *rq);
  * 'dom' (admission, leave): re-rates its running servers. */
 enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
 
-/* The domain of a task. */
+/* The domain of a task, and its CPU count. */
 static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)
 {
-	return rq->ndom == 1 ? rq->dom : &rq->dom[rq->tasks[task].dom];
+	return &rq->dom[rq->tasks[task].dom];
+}
+
+static inline unsigned sv_dom_cpus(const struct sv_rq *rq,
+				   const struct sv_dom *dom)
+{
+	return rq->cs.cl[dom - rq->dom].ncpus;
 }
 
 #endif /* SIM_SERVER_H */

@@ -138,8 +138,10 @@ static enum rt_err sv_grub_changed(struct sv_rq *rq, struct sv_dom *dom)
 {
 	enum rt_err err = RT_OK;
 
-	for (uint32_t i = 0; i < dom->running.n && !err; i++) {
-		struct sv_server *s = sv_of(rq, dom->running.heap[i].job);
+	const struct sim_rq *running = &rq->cs.cl[dom - rq->dom].running;
+
+	for (uint32_t i = 0; i < running->n && !err; i++) {
+		struct sv_server *s = sv_of(rq, running->heap[i].job);
 
 		if (!s || !s->grub)
 			continue;
@@ -152,7 +154,7 @@ static enum rt_err sv_grub_changed(struct sv_rq *rq, struct sv_dom *dom)
 
 enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom)
 {
-	uint64_t per_cpu = dom->grub.this_bw / dom->ncpus;
+	uint64_t per_cpu = dom->grub.this_bw / sv_dom_cpus(rq, dom);
 
 	dom->grub.extra_bw = dom->grub.max_bw > per_cpu ?
 			     dom->grub.max_bw - per_cpu : 0;
