@@ -63,21 +63,6 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	return RT_OK;
 }
 
-static enum sim_placement cli_sim_placement(enum scn_placement p)
-{
-	switch (p) {
-	case SCN_PLACE_PARTITIONED:
-		return SIM_PLACE_PARTITIONED;
-	case SCN_PLACE_CLUSTERED:
-		return SIM_PLACE_CLUSTERED;
-	case SCN_PLACE_CPUSETS:
-		return SIM_PLACE_CPUSETS;
-	case SCN_PLACE_GLOBAL:
-		break;
-	}
-	return SIM_PLACE_GLOBAL;
-}
-
 int cli_place(const struct scn_scenario *s, unsigned **out)
 {
 	const struct scn_scheduler *k = &s->sched;
@@ -284,36 +269,7 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 	memset(cs, 0, sizeof(*cs));
 	cs->h = *h;
 	cs->cluster = cluster;
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.tasks = s->tasks;
-	cfg.ntasks = s->ntasks;
-	cfg.cpus = s->cpus;
-	cfg.policy = s->sched.policy;
-	cfg.on_miss = s->sched.on_miss;
-	cfg.tie_break = s->sched.tie_break;
-	cfg.horizon = cs->h.horizon;
-	cfg.seed = s->seed;
-	cfg.placement = cli_sim_placement(s->sched.placement);
-	cfg.cluster_size = s->sched.cluster_size;
-	cfg.task_cluster = cs->cluster;
-	cfg.nsets = (unsigned)s->sched.ncpusets;
-	cfg.cpu_set = s->sched.cpu_set;
-	cfg.priorities = s->sched.priorities;
-	cfg.servers = s->servers;
-	cfg.nservers = s->nservers;
-	cfg.task_server = s->task_server;
-	cfg.rt_runtime_us = s->sched.rt_runtime_us;
-	cfg.rt_period_us = s->sched.rt_period_us;
-	cfg.reclaim = s->sched.reclaim;
-	if (s->sched.fair_server.on) {
-		cfg.fair_runtime = s->sched.fair_server.runtime;
-		cfg.fair_deadline = s->sched.fair_server.deadline;
-		cfg.fair_period = s->sched.fair_server.period;
-		cfg.fair_reserve = s->sched.fair_server.reserve;
-	}
-	cfg.hard_test = s->sched.hard_test;
-	cfg.arrive_at = s->arrive_at;
-	cfg.leave_at = s->leave_at;
+	scn_sim_config(s, cs->cluster, cs->h.horizon, &cfg);
 	err = sim_engine_create(&cfg, &cs->e, &d);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));

@@ -500,6 +500,58 @@ const char *scn_placement_name(enum scn_placement p)
 	return "global";
 }
 
+static enum sim_placement scn_sim_placement(enum scn_placement p)
+{
+	switch (p) {
+	case SCN_PLACE_PARTITIONED:
+		return SIM_PLACE_PARTITIONED;
+	case SCN_PLACE_CLUSTERED:
+		return SIM_PLACE_CLUSTERED;
+	case SCN_PLACE_CPUSETS:
+		return SIM_PLACE_CPUSETS;
+	case SCN_PLACE_GLOBAL:
+		break;
+	}
+	return SIM_PLACE_GLOBAL;
+}
+
+void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
+		    rt_time horizon, struct sim_config *out)
+{
+	const struct scn_scheduler *k = &s->sched;
+
+	memset(out, 0, sizeof(*out));
+	out->tasks = s->tasks;
+	out->ntasks = s->ntasks;
+	out->cpus = s->cpus;
+	out->policy = k->policy;
+	out->on_miss = k->on_miss;
+	out->tie_break = k->tie_break;
+	out->horizon = horizon;
+	out->seed = s->seed;
+	out->placement = scn_sim_placement(k->placement);
+	out->cluster_size = k->cluster_size;
+	out->task_cluster = task_cluster;
+	out->nsets = (unsigned)k->ncpusets;
+	out->cpu_set = k->cpu_set;
+	out->priorities = k->priorities;
+	out->servers = s->servers;
+	out->nservers = s->nservers;
+	out->task_server = s->task_server;
+	out->rt_runtime_us = k->rt_runtime_us;
+	out->rt_period_us = k->rt_period_us;
+	out->reclaim = k->reclaim;
+	if (k->fair_server.on) {
+		out->fair_runtime = k->fair_server.runtime;
+		out->fair_deadline = k->fair_server.deadline;
+		out->fair_period = k->fair_server.period;
+		out->fair_reserve = k->fair_server.reserve;
+	}
+	out->hard_test = k->hard_test;
+	out->arrive_at = s->arrive_at;
+	out->leave_at = s->leave_at;
+}
+
 void scn_free(struct scn_scenario *s)
 {
 	if (!s)

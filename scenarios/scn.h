@@ -126,6 +126,16 @@ struct scn_scenario {
 
 /* "global", "partitioned", "clustered", "cpusets" */
 const char *scn_placement_name(enum scn_placement p);
+
+/* The engine configuration for scenario s, simulated up to 'horizon':
+ * every field the scenario sets (tasks, CPUs, policy and its keys,
+ * placement, servers, admission times, fair server).  task_cluster is
+ * the task-to-cluster binding for a placement other than global (one
+ * entry per task, e.g. from models/placement.h, or s->sched.task_set
+ * for cpusets), else NULL.  Pointers into s are borrowed: s must outlive
+ * the engine. */
+void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
+		    rt_time horizon, struct sim_config *out);
 /* "tick", "ns", "us", "ms", "s" */
 const char *scn_time_unit_name(enum scn_time_unit u);
 /* The internal unit of a scenario: "tick" for tick, else "ns". */

@@ -81,36 +81,9 @@ struct sim_config cbs_config(const struct scn_scenario *s)
 {
 	struct sim_config c;
 
-	memset(&c, 0, sizeof(c));
-	c.tasks = s->tasks;
-	c.ntasks = s->ntasks;
-	c.cpus = s->cpus;
-	c.policy = s->sched.policy;
-	c.on_miss = s->sched.on_miss;
-	c.tie_break = s->sched.tie_break;
-	c.horizon = s->horizon != RT_TIME_NEVER ? s->horizon : 1000;
-	c.seed = s->seed;
-	c.servers = s->servers;
-	c.nservers = s->nservers;
-	c.task_server = s->task_server;
-	c.rt_runtime_us = s->sched.rt_runtime_us;
-	c.rt_period_us = s->sched.rt_period_us;
-	c.reclaim = s->sched.reclaim;
-	c.hard_test = s->sched.hard_test;
-	c.arrive_at = s->arrive_at;
-	c.leave_at = s->leave_at;
-	if (s->sched.placement == SCN_PLACE_CPUSETS) {
-		c.placement = SIM_PLACE_CPUSETS;
-		c.nsets = (unsigned)s->sched.ncpusets;
-		c.cpu_set = s->sched.cpu_set;
-		c.task_cluster = s->sched.task_set;
-	}
-	if (s->sched.fair_server.on) {
-		c.fair_runtime = s->sched.fair_server.runtime;
-		c.fair_deadline = s->sched.fair_server.deadline;
-		c.fair_period = s->sched.fair_server.period;
-		c.fair_reserve = s->sched.fair_server.reserve;
-	}
+	scn_sim_config(s, s->sched.placement == SCN_PLACE_CPUSETS ?
+		       s->sched.task_set : NULL,
+		       s->horizon != RT_TIME_NEVER ? s->horizon : 1000, &c);
 	return c;
 }
 

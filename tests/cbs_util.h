@@ -58,8 +58,9 @@ struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n);
 /* Loading must fail with a message containing 'want'. */
 void cbs_load_fail(const char *yaml, const char *want);
 
-/* The engine configuration of s (as cli/simulate.c builds it), with the
- * scenario's horizon. */
+/* The engine configuration of s (scn_sim_config(), as the CLI builds
+ * it), with the scenario's horizon (1000 if none) and, for cpusets, the
+ * scenario's task sets. */
 struct sim_config cbs_config(const struct scn_scenario *s);
 
 /* Create and run s with a trace of the kinds in mask (0: none);

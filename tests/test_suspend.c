@@ -59,7 +59,6 @@ static struct sim_engine *sp_run_s(const struct scn_scenario *s,
 	struct sim_config c = cbs_config(s);
 	struct sim_sink sink = { .mask = mask, .emit = sp_emit, .ctx = tr };
 
-	c.priorities = s->sched.priorities;     /* policy fp */
 	memset(tr, 0, sizeof(*tr));
 	tr->s = s;
 	return tu_engine_run(&c, &sink);
