@@ -73,12 +73,9 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	enum rt_err err;
 
 	*out = NULL;
-	if (k->placement == SCN_PLACE_CPUSETS && k->ncpusets == 1)
-		return CLI_EXIT_OK;
-	if (k->placement == SCN_PLACE_GLOBAL ||
-	    (k->placement != SCN_PLACE_CPUSETS &&
-	     s->cpus / k->cluster_size == 1))
-		return CLI_EXIT_OK;
+	if (k->placement == SCN_PLACE_CPUSETS ? k->ncpusets == 1 :
+	    k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+		return CLI_EXIT_OK;     /* one cluster: no binding needed */
 	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	if (!cl) {
 		cli_error("out of memory");
