@@ -48,8 +48,16 @@ void cli_meta(const struct scn_scenario *s, rt_time horizon,
  * into buf; returns buf. */
 const char *cli_fmt_time(const struct scn_scenario *s, rt_time t, char *buf,
 			 size_t len);
+/* A measured (inexact) quantity such as a mean, in fixed notation with at
+ * most three decimals and no trailing zeros ("3.333", "17830.5", "4"):
+ * never an exponent.  Returns buf. */
+const char *cli_fmt_fixed(double v, char *buf, size_t len);
+/* The same for a time_unit u (no scenario at hand: a replayed log). */
+const char *cli_fmt_time_in(enum scn_time_unit u, rt_time t, char *buf,
+			    size_t len);
 /* Internal units per display unit (1 for tick and ns). */
 rt_time cli_unit_scale(const struct scn_scenario *s);
+rt_time cli_unit_scale_of(enum scn_time_unit u);
 
 /* Parse --until TEXT (NULL: *out = RT_TIME_NEVER) in the scenario's unit;
  * prints usage errors; returns an exit code. */
@@ -60,8 +68,9 @@ int cli_parse_until(const char *cmd, const struct scn_scenario *s,
 void cli_json_str(FILE *f, const char *s);
 
 /* Option parsing: returns true and sets *val if argv[*i] is "--name VALUE"
- * or "--name=VALUE" (advancing *i); on a missing value prints a usage
- * error and sets *bad. */
+ * or "--name=VALUE" (advancing *i); on a missing value, or when *val is
+ * already set (the option given twice), prints a usage error and sets
+ * *bad.  *val must start NULL. */
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 		   const char **val, bool *bad, const char *cmd);
 

@@ -692,6 +692,7 @@ static void analyze_print_text(struct analyze *a)
 	       sim_horizon_source_name(a->cs.h.source), st->jobs, st->misses,
 	       st->misses == 1 ? "" : "es",
 	       cli_fmt_time(s, st->max_tardiness, b2, sizeof(b2)));
+	cli_horizon_note(stdout, s, &a->cs.h, "    ");
 	if (a->cs.h.exact && s->cpus > 1)
 		printf("    exact: each CPU's synchronous periodic release over "
 		       "its busy period is its worst case\n");

@@ -69,7 +69,7 @@ int cmd_render(int argc, char **argv)
 		rc = cli_exit_for(err);
 		goto out;
 	}
-	rc = cli_outputs_check(&o, "render", render_replay_meta(rp)->display_scale);
+	rc = cli_outputs_check(&o, "render", render_replay_meta(rp)->display_unit);
 	if (rc != CLI_EXIT_OK)
 		goto out;
 	rc = cli_outputs_open(&outs, &o, render_replay_meta(rp), "render");

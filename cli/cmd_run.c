@@ -252,15 +252,16 @@ static void run_print_text_resv(const struct scn_scenario *s,
 				const struct cli_sim *cs)
 {
 	const struct sim_stats *st = cs->stats;
+	const char *u = scn_time_unit_name(s->time_unit);
 	char b1[48], b2[48];
 
 	for (size_t i = 0; i < cs->nadm; i++) {
 		const struct cli_admission *a = &cs->adm[i];
 
 		if (!a->accept)
-			printf("task %s rejected at %s by admission test %s: it "
-			       "never ran\n", s->tasks[a->task].name,
-			       cli_fmt_time(s, a->time, b1, sizeof(b1)),
+			printf("task %s rejected at %s %s by admission test %s: "
+			       "it never ran\n", s->tasks[a->task].name,
+			       cli_fmt_time(s, a->time, b1, sizeof(b1)), u,
 			       sim_admit_test_name((enum sim_admit_test)a->test));
 	}
 	if (run_is_split(s)) {
@@ -272,12 +273,13 @@ static void run_print_text_resv(const struct scn_scenario *s,
 		       c[0].jobs, c[0].misses, c[0].misses ?
 		       " -- GUARANTEE VIOLATED (admitted hard tasks missed)" : "");
 		printf("soft class: %zu of %zu tasks admitted, %" PRIu64 " jobs, "
-		       "%" PRIu64 " missed, max tardiness %s\n", c[1].admitted,
+		       "%" PRIu64 " missed, max tardiness %s %s\n", c[1].admitted,
 		       c[1].tasks, c[1].jobs, c[1].misses,
-		       cli_fmt_time(s, c[1].max_tardiness, b1, sizeof(b1)));
+		       cli_fmt_time(s, c[1].max_tardiness, b1, sizeof(b1)), u);
 	}
 	if (!st->nservers)
 		return;
+	printf("servers (times in %s):\n", u);
 	printf("%-16s %11s %14s %12s %12s %12s\n", "server", "exhaustions",
 	       "replenishments", "srv-misses", "max-late", "throttled");
 	for (size_t i = 0; i < st->nservers; i++) {
@@ -299,11 +301,12 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 {
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
-	char b1[48], b2[48], b3[48], b4[48], b5[48], desc[160];
+	char b1[48], b2[48], b3[48], b4[48], b5[48], b6[48], desc[160];
 	bool sets = s->sched.placement == SCN_PLACE_CPUSETS;
 	const char *where = !cs->cluster ? NULL : sets ? "cpuset" :
 			    s->sched.cluster_size == 1 ? "cpu" : "cluster";
 	struct cli_miss m;
+	const char *u = scn_time_unit_name(s->time_unit);
 
 	printf("%s: %zu task%s on %u CPU%s, policy %s, horizon %s %s (%s%s)\n",
 	       s->name, s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
@@ -313,11 +316,13 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	       sim_horizon_source_name(cs->h.source),
 	       cs->h.exact ? ", exact" : "");
 	printf("%" PRIu64 " jobs, %" PRIu64 " completed, %" PRIu64 " missed, "
-	       "max tardiness %s\n", st->jobs, st->completed, st->misses,
-	       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)));
+	       "max tardiness %s %s\n", st->jobs, st->completed, st->misses,
+	       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)), u);
 	if (quiet)
 		return;
-	printf("\n%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s", w, "task",
+	cli_horizon_note(stdout, s, &cs->h, "");
+	printf("\ntasks (times in %s):\n", u);
+	printf("%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s", w, "task",
 	       "C", "D", "T", "released", "completed", "missed", "aborted",
 	       "max-resp", "mean-resp", "max-tard", "preempt", "migr");
 	if (where)
@@ -331,12 +336,13 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 			(double)cli_unit_scale(s) : 0;
 
 		printf("%-*.*s %8s %8s %8s %9" PRIu64 " %9" PRIu64 " %7" PRIu64
-		       " %7" PRIu64 " %9s %9.4g %9s %7" PRIu64 " %5" PRIu64,
+		       " %7" PRIu64 " %9s %9s %9s %7" PRIu64 " %5" PRIu64,
 		       w, w, k->name, cli_fmt_time(s, k->wcet, b1, sizeof(b1)),
 		       cli_fmt_time(s, k->deadline, b2, sizeof(b2)),
 		       cli_fmt_time(s, k->period, b3, sizeof(b3)),
 		       t->released, t->completed, t->missed, t->aborted,
-		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)), mean,
+		       cli_fmt_time(s, t->max_response, b4, sizeof(b4)),
+		       cli_fmt_fixed(mean, b6, sizeof(b6)),
 		       cli_fmt_time(s, t->max_tardiness, b5, sizeof(b5)),
 		       t->preemptions, t->migrations);
 		if (where && sets)
@@ -347,8 +353,8 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	}
 	run_print_text_resv(s, cs);
 	for (size_t c = 0; c < st->ncpus; c++)
-		printf("cpu %zu: busy %s (%.1f%%)\n", c,
-		       cli_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)),
+		printf("cpu %zu: busy %s %s (%.1f%%)\n", c,
+		       cli_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)), u,
 		       st->horizon ? 100.0 * (double)st->cpu[c].busy / (double)st->horizon : 0);
 	if (!cs->nmisses) {
 		printf("\nno deadline miss\n");
@@ -408,7 +414,8 @@ int cmd_run(int argc, char **argv)
 		s->seed = v;
 	}
 	if (rc == CLI_EXIT_OK)
-		rc = cli_outputs_check(&o.out, "run", cli_unit_scale(s));
+		rc = cli_outputs_check(&o.out, "run",
+				       scn_time_unit_name(s->time_unit));
 	if (rc == CLI_EXIT_OK)
 		rc = cli_place(s, &cluster);
 	if (rc == CLI_EXIT_OK)

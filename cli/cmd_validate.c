@@ -53,13 +53,21 @@ int cmd_validate(int argc, char **argv)
 		return rc;
 	}
 	if (!quiet) {
-		if (rt_frac_utilization(s->tasks, s->ntasks, &u) == RT_OK)
-			rt_frac_format(u, ubuf, sizeof(ubuf));
+		char *ufull = NULL;
+
+		/* the exact U, however long its digits: never cut */
+		if (rt_frac_utilization(s->tasks, s->ntasks, &u) == RT_OK) {
+			size_t need = rt_frac_format(u, ubuf, sizeof(ubuf)) + 1;
+
+			if (need > sizeof(ubuf) && (ufull = malloc(need)))
+				rt_frac_format(u, ufull, need);
+		}
 		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, policy %s, "
 		       "time unit %s, U = %s\n", path, s->name, s->ntasks,
 		       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
 		       cli_sched_desc(s, desc, sizeof(desc)),
-		       scn_time_unit_name(s->time_unit), ubuf);
+		       scn_time_unit_name(s->time_unit), ufull ? ufull : ubuf);
+		free(ufull);
 		rt_frac_destroy(u);
 	}
 	scn_free(s);

@@ -61,39 +61,42 @@ int cli_load(const char *path, struct scn_scenario **out)
 
 rt_time cli_unit_scale(const struct scn_scenario *s)
 {
-	switch (s->time_unit) {
-	case SCN_UNIT_US:       return RT_NSEC_PER_USEC;
-	case SCN_UNIT_MS:       return RT_NSEC_PER_MSEC;
-	case SCN_UNIT_S:        return RT_NSEC_PER_SEC;
-	default:                return 1;
-	}
+	return cli_unit_scale_of(s->time_unit);
+}
+
+rt_time cli_unit_scale_of(enum scn_time_unit u)
+{
+	return scn_time_unit_scale(u);
 }
 
 const char *cli_fmt_time(const struct scn_scenario *s, rt_time t, char *buf,
 			 size_t len)
 {
-	rt_time scale = cli_unit_scale(s);
-	uint64_t mag = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;
-	uint64_t ip = mag / (uint64_t)scale, fp = mag % (uint64_t)scale;
-	int digits = 0;
+	return cli_fmt_time_in(s->time_unit, t, buf, len);
+}
 
-	if (t == RT_TIME_NEVER) {
+const char *cli_fmt_time_in(enum scn_time_unit u, rt_time t, char *buf,
+			    size_t len)
+{
+	if (t == RT_TIME_NEVER)
 		snprintf(buf, len, "-");
-		return buf;
-	}
-	for (rt_time k = scale; k > 1; k /= 10)
-		digits++;
-	if (fp == 0) {
-		snprintf(buf, len, "%s%llu", t < 0 ? "-" : "",
-			 (unsigned long long)ip);
-		return buf;
-	}
-	while (fp % 10 == 0) {          /* trim trailing zeros, exactly */
-		fp /= 10;
-		digits--;
-	}
-	snprintf(buf, len, "%s%llu.%0*llu", t < 0 ? "-" : "",
-		 (unsigned long long)ip, digits, (unsigned long long)fp);
+	else
+		rt_time_format(buf, len, t, cli_unit_scale_of(u));
+	return buf;
+}
+
+const char *cli_fmt_fixed(double v, char *buf, size_t len)
+{
+	size_t n;
+
+	snprintf(buf, len, "%.3f", v);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, len, "0");
 	return buf;
 }
 
@@ -137,19 +140,26 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 	const char *a = argv[*i];
 	size_t n = strlen(name);
 
-	if (strncmp(a, name, n) != 0)
+	const char *v;
+
+	if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != '\0'))
 		return false;
 	if (a[n] == '=') {
-		*val = a + n + 1;
-		return true;
-	}
-	if (a[n] != '\0')
-		return false;
-	if (*i + 1 >= argc) {
+		v = a + n + 1;
+	} else if (*i + 1 >= argc) {
 		cli_usage_error(cmd, "option %s needs a value", name);
 		*bad = true;
 		return true;
+	} else {
+		v = argv[++*i];
 	}
-	*val = argv[++*i];
+	/* one value per option: a second one would silently win */
+	if (*val) {
+		cli_usage_error(cmd, "option %s given twice ('%s', then '%s'); "
+				"it takes one value", name, *val, v);
+		*bad = true;
+		return true;
+	}
+	*val = v;
 	return true;
 }

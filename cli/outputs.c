@@ -57,8 +57,11 @@ static bool outputs_want_chart(const struct cli_outputs_opts *o)
 
 /* Chart options from the command line; prints usage errors. */
 static int outputs_chart_opts(const struct cli_outputs_opts *o, const char *cmd,
-			      rt_time scale, struct render_gantt_opts *g)
+			      const char *display_unit,
+			      struct render_gantt_opts *g)
 {
+	enum scn_time_unit unit = SCN_UNIT_TICK;
+
 	struct render_gantt_opts def = RENDER_GANTT_OPTS_DEFAULT;
 	struct rt_diag d = { "" };
 
@@ -75,9 +78,11 @@ static int outputs_chart_opts(const struct cli_outputs_opts *o, const char *cmd,
 	if (o->width && render_parse_length(o->width, g->dpi ? g->dpi : 300,
 					    &g->width_pt, &d) != RT_OK)
 		return cli_usage_error(cmd, "--width %s: %s", o->width, d.msg);
-	if (o->window && render_parse_window(o->window, scale, &g->t0, &g->t1,
-					     &d) != RT_OK)
-		return cli_usage_error(cmd, "--window %s: %s", o->window, d.msg);
+	if (o->window && (!scn_time_unit_from_name(display_unit, &unit) ||
+			  scn_parse_window(o->window, unit, &g->t0, &g->t1,
+					   &d) != RT_OK))
+		return cli_usage_error(cmd, "--window %s: %s", o->window,
+				       d.msg[0] ? d.msg : "unknown time unit");
 	if (o->rows) {
 		if (!strcmp(o->rows, "task"))
 			g->rows = RENDER_ROWS_TASK;
@@ -92,7 +97,7 @@ static int outputs_chart_opts(const struct cli_outputs_opts *o, const char *cmd,
 }
 
 int cli_outputs_check(const struct cli_outputs_opts *o, const char *cmd,
-		      rt_time display_scale)
+		      const char *display_unit)
 {
 	struct rt_diag d = { "" };
 	struct render_gantt_opts g;
@@ -114,7 +119,7 @@ int cli_outputs_check(const struct cli_outputs_opts *o, const char *cmd,
 	if (!outputs_want_chart(o) && (o->rows || o->window || o->width ||
 				       o->dpi || o->title))
 		return cli_usage_error(cmd, "chart options need --gantt or --tikz");
-	rc = outputs_chart_opts(o, cmd, display_scale, &g);
+	rc = outputs_chart_opts(o, cmd, display_unit, &g);
 	return rc;
 }
 
@@ -130,9 +135,20 @@ static int outputs_file(struct render_outfile *of, const char *path, FILE **f)
 	return CLI_EXIT_OK;
 }
 
+/* m->horizon in m's display unit. */
+static const char *outputs_fmt_horizon(const struct render_meta *m, char *buf,
+				       size_t len)
+{
+	enum scn_time_unit u = SCN_UNIT_TICK;
+
+	scn_time_unit_from_name(m->display_unit, &u);
+	return cli_fmt_time_in(u, m->horizon, buf, len);
+}
+
 int cli_outputs_open(struct cli_outputs *out, const struct cli_outputs_opts *o,
 		     const struct render_meta *m, const char *cmd)
 {
+	char hb[48];
 	struct rt_diag d = { "" };
 	FILE *f;
 	int rc;
@@ -168,9 +184,16 @@ int cli_outputs_open(struct cli_outputs *out, const struct cli_outputs_opts *o,
 		struct render_gantt_opts g;
 		enum rt_err err;
 
-		rc = outputs_chart_opts(o, cmd, m->display_scale, &g);
+		rc = outputs_chart_opts(o, cmd, m->display_unit, &g);
 		if (rc != CLI_EXIT_OK)
 			goto fail;
+		if (o->window && m->horizon > 0 && g.t0 >= m->horizon)
+			fprintf(stderr, "%s %s: warning: --window %s starts at or "
+				"after the end of the simulation (horizon %s %s): "
+				"the chart shows no execution; simulate longer "
+				"with --until\n", cli_prog, cmd, o->window,
+				outputs_fmt_horizon(m, hb, sizeof(hb)),
+				m->display_unit);
 		err = render_gantt_create(m, &g, &out->gantt, &d);
 		if (err != RT_OK) {
 			rc = err == RT_ERR_INVAL ? CLI_EXIT_USAGE : CLI_EXIT_IO;

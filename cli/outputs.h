@@ -51,9 +51,10 @@ bool cli_outputs_parse(int argc, char **argv, int *i,
 extern const char cli_outputs_help[];
 
 /* Check every option (extensions, window, width) before any work is done;
- * prints a usage error and returns its exit code. */
+ * times (--window) are read in display_unit ("ms", "tick", ...) or with
+ * their own unit suffix.  Prints a usage error and returns its exit code. */
 int cli_outputs_check(const struct cli_outputs_opts *o, const char *cmd,
-		      rt_time display_scale);
+		      const char *display_unit);
 
 /* Open every requested output for the run m (borrowed, must outlive
  * out).  Prints errors; returns an exit code (on failure nothing is left

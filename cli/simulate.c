@@ -220,6 +220,31 @@ static double sim_wall(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void cli_horizon_note(FILE *f, const struct scn_scenario *s,
+		      const struct sim_horizon *h, const char *indent)
+{
+	char b1[48], b2[48];
+	const char *u = scn_time_unit_name(s->time_unit);
+
+	if (h->source != SIM_HORIZON_CAPPED)
+		return;
+	fprintf(f, "%snote: horizon capped at %s %s (the default releases at "
+		"most %llu jobs); ", indent,
+		cli_fmt_time(s, h->horizon, b1, sizeof(b1)), u,
+		(unsigned long long)SIM_HORIZON_JOB_CAP);
+	if (h->hyperperiod == RT_TIME_NEVER)
+		fprintf(f, "the hyperperiod lcm(T) exceeds 2^63 internal units");
+	else
+		fprintf(f, "the hyperperiod lcm(T) is %s %s",
+			cli_fmt_time(s, h->hyperperiod, b1, sizeof(b1)), u);
+	if (h->uncapped != RT_TIME_NEVER)
+		fprintf(f, " and the default horizon (%s) would be %s %s",
+			h->uncapped == h->busy_period ? "busy period" :
+			"hyperperiod + largest offset and deadline",
+			cli_fmt_time(s, h->uncapped, b2, sizeof(b2)), u);
+	fprintf(f, "; give --until T (or horizon: T) to choose the length\n");
+}
+
 /*
  * Run in 1000 steps and, once a run has taken more than a second, show
  * "simulated time / horizon" on standard error (a terminal) twice a second.

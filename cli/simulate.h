@@ -63,6 +63,12 @@ int cli_oblivious(const struct scn_scenario *s, struct rt_task **out);
  * then never exact.  Prints errors; returns an exit code. */
 int cli_horizon(const struct scn_scenario *s, rt_time until,
 		const unsigned *cluster, struct sim_horizon *h);
+/* When h was capped (SIM_HORIZON_CAPPED), print one line to f after
+ * 'indent' naming the cap, the hyperperiod (and the busy period) the
+ * default rule wanted, and how to choose another length (--until /
+ * horizon:); nothing otherwise. */
+void cli_horizon_note(FILE *f, const struct scn_scenario *s,
+		      const struct sim_horizon *h, const char *indent);
 /* Simulate s over horizon h with extra sinks attached; 'cluster' is
  * cli_place's result (borrowed until cli_sim_fini); 'progress' shows
  * progress on standard error during long runs.  Prints errors; returns an

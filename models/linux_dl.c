@@ -16,11 +16,12 @@ uint64_t rt_dl_to_ratio(int64_t period, int64_t runtime)
 }
 
 enum rt_err rt_dl_checkparam(const char *who, rt_time runtime,
-			     rt_time deadline, rt_time period,
-			     struct rt_diag *d)
+			     rt_time deadline, rt_time period, rt_time scale,
+			     const char *unit, struct rt_diag *d)
 {
-	const char *n = who ? who : "?";
+	const char *n = who ? who : "?", *u = unit ? unit : "ns";
 	uint64_t msb = UINT64_C(1) << 63;
+	char b1[32], b2[32], b3[32];
 
 	if (period == 0)
 		period = deadline;
@@ -30,11 +31,14 @@ enum rt_err rt_dl_checkparam(const char *who, rt_time runtime,
 				"deadline must not be zero", n);
 	/* "Since we truncate DL_SCALE bits, make sure we're at least that
 	 * big." (dl_entity_overflow() shifts runtime right by DL_SCALE) */
-	if (runtime < RT_DL_RUNTIME_MIN)
+	if (runtime < RT_DL_RUNTIME_MIN) {
+		rt_time_format(b1, sizeof(b1), runtime, scale);
+		rt_time_format(b2, sizeof(b2), RT_DL_RUNTIME_MIN, scale);
 		return rt_diagf(d, RT_ERR_INVAL, "task %s: __checkparam_dl: "
-				"runtime %lld ns < %lld ns; the kernel requires "
-				"runtime >= 2^DL_SCALE (1024 ns)", n,
-				(long long)runtime, (long long)RT_DL_RUNTIME_MIN);
+				"runtime %s %s < %s %s; the kernel requires "
+				"runtime >= 2^DL_SCALE", n,
+				b1, u, b2, u);
+	}
 	/* "Since we use the MSB for wrap-around and sign issues, make sure
 	 * it's not set (mind the period can be equal to zero)" */
 	if (((uint64_t)deadline & msb) || ((uint64_t)period & msb))
@@ -42,20 +46,26 @@ enum rt_err rt_dl_checkparam(const char *who, rt_time runtime,
 				"most significant bit of deadline and period "
 				"must be clear", n);
 	/* "runtime <= deadline <= period (if period != 0)" */
-	if (runtime > deadline || deadline > period)
+	if (runtime > deadline || deadline > period) {
+		rt_time_format(b1, sizeof(b1), runtime, scale);
+		rt_time_format(b2, sizeof(b2), deadline, scale);
+		rt_time_format(b3, sizeof(b3), period, scale);
 		return rt_diagf(d, RT_ERR_INVAL, "task %s: __checkparam_dl: "
-				"runtime %lld, deadline %lld, period %lld ns; the "
+				"runtime %s, deadline %s, period %s %s; the "
 				"kernel requires runtime <= deadline <= period",
-				n, (long long)runtime, (long long)deadline,
-				(long long)period);
+				n, b1, b2, b3, u);
+	}
 	/* sysctl_sched_dl_period_min/max (defaults 100 us, 2^22 us) */
-	if (period < RT_DL_PERIOD_MIN || period > RT_DL_PERIOD_MAX)
+	if (period < RT_DL_PERIOD_MIN || period > RT_DL_PERIOD_MAX) {
+		rt_time_format(b1, sizeof(b1), period, scale);
+		rt_time_format(b2, sizeof(b2), RT_DL_PERIOD_MIN, scale);
+		rt_time_format(b3, sizeof(b3), RT_DL_PERIOD_MAX, scale);
 		return rt_diagf(d, RT_ERR_INVAL, "task %s: __checkparam_dl: "
-				"period %lld ns outside [%lld, %lld] ns; the kernel "
+				"period %s %s outside [%s, %s] %s; the kernel "
 				"requires sched_deadline_period_min_us (100) <= "
 				"period <= sched_deadline_period_max_us (2^22)",
-				n, (long long)period, (long long)RT_DL_PERIOD_MIN,
-				(long long)RT_DL_PERIOD_MAX);
+				n, b1, u, b2, b3, u);
+	}
 	return RT_OK;
 }
 

@@ -47,12 +47,14 @@ uint64_t rt_dl_to_ratio(int64_t period, int64_t runtime);
  *     (defaults 100 us and 2^22 us).
  *
  * On failure RT_ERR_INVAL and d gives the rule as the kernel states it
- * ("__checkparam_dl: runtime 1000 ns < 1024 ns (2^DL_SCALE): ...").
- * 'who' names the task in the message (may be NULL).
+ * ("__checkparam_dl: runtime 0.001 ms < 0.001024 ms (2^DL_SCALE ns): ..."),
+ * every time in the caller's display unit: 'scale' internal units (ns)
+ * per 'unit' (e.g. 1000000, "ms"; 1, "ns").  'who' names the task in the
+ * message (may be NULL).
  */
 enum rt_err rt_dl_checkparam(const char *who, rt_time runtime,
-			     rt_time deadline, rt_time period,
-			     struct rt_diag *d);
+			     rt_time deadline, rt_time period, rt_time scale,
+			     const char *unit, struct rt_diag *d);
 
 /*
  * dl_entity_overflow(): at a wake-up at 'now' with remaining runtime and

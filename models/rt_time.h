@@ -11,6 +11,7 @@
 #define RT_TIME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef int64_t rt_time;                /* ticks or ns since simulation start */
@@ -97,5 +98,12 @@ static inline int64_t rt_ceil_div(int64_t a, int64_t b)
 
 	return (a % b != 0 && a > 0) ? q + 1 : q;
 }
+
+/* Write t / scale as an exact decimal ("12", "2.5", "-0.001"): no trailing
+ * zeros, no exponent, at most 18 fractional digits (exact whenever scale
+ * divides a power of ten up to 10^18, as every time unit does).  scale < 1
+ * counts as 1.  Returns snprintf's result.  The one time formatter of
+ * every text output (CLI tables, chart labels, messages). */
+int rt_time_format(char *buf, size_t n, rt_time t, rt_time scale);
 
 #endif /* RT_TIME_H */

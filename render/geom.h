@@ -45,20 +45,8 @@ double render_axis_x(const struct render_axis *ax, rt_time t);
  * largest such step below 2^63. */
 rt_time render_nice_step(rt_time span, unsigned max_ticks);
 
-/* Write t / scale as an exact decimal ("12", "2.5", "-0.001"): no trailing
- * zeros, no exponent.  scale >= 1.  Returns snprintf's result. */
+/* rt_time_format (models/rt_time.h) under the chart code's name. */
 int render_format_time(char *buf, size_t n, rt_time t, rt_time scale);
-
-/* Parse an exact decimal in display units ("2.5", "10", "0.001") into
- * internal units: *out = value * scale.  RT_ERR_INVAL if it is not a
- * number, has more fractional digits than 'scale' resolves, or overflows. */
-enum rt_err render_parse_time(const char *s, rt_time scale, rt_time *out,
-			      struct rt_diag *d);
-
-/* Parse a chart window "T0:T1" (display units, render_parse_time each)
- * into [*t0, *t1); requires 0 <= T0 < T1.  Outputs untouched on error. */
-enum rt_err render_parse_window(const char *s, rt_time scale, rt_time *t0,
-				rt_time *t1, struct rt_diag *d);
 
 /* Parse a length: "3.5in", "7.16in", "18cm", "90mm", "500pt", "1600px" or
  * "1600" (pixels), into points (1/72 in); pixels convert at 'dpi'.  Must

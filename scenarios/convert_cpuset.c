@@ -286,7 +286,8 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 		f->reserve = e == 1;
 	}
 	if ((err = rt_dl_checkparam("fair_server", f->runtime, f->deadline,
-				    f->period, &tmp)))
+				    f->period, scn_time_unit_scale(s->time_unit),
+				    scn_time_unit_name(s->time_unit), &tmp)))
 		return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
 	f->on = true;
 	return RT_OK;
@@ -312,7 +313,10 @@ static enum rt_err scn_dl_tasks(const struct scn_ctx *c,
 		if (!ldl || t->klass == RT_CLASS_FAIR)
 			continue;
 		if ((err = rt_dl_checkparam(t->name, t->wcet, t->deadline,
-					    t->period, &tmp)))
+					    t->period,
+					    scn_time_unit_scale(s->time_unit),
+					    scn_time_unit_name(s->time_unit),
+					    &tmp)))
 			return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s",
 					tmp.msg);
 	}

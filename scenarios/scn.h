@@ -179,4 +179,16 @@ void scn_free(struct scn_scenario *s);          /* NULL is a no-op */
 enum rt_err scn_parse_time(const char *s, enum scn_time_unit u, rt_time *out,
 			   struct rt_diag *d);
 
+/* Parse a window "T0:T1" (each side as scn_parse_time in unit 'u', so
+ * "0:70ms" and "2.5:10" both work) with 0 <= T0 < T1.  RT_ERR_PARSE for
+ * a malformed side or a missing colon, RT_ERR_INVAL for an empty window;
+ * *t0 and *t1 untouched on failure.  Used by every CLI window option. */
+enum rt_err scn_parse_window(const char *s, enum scn_time_unit u, rt_time *t0,
+			     rt_time *t1, struct rt_diag *d);
+
+/* Internal units per one u: 1 (tick, ns), 10^3, 10^6, 10^9. */
+rt_time scn_time_unit_scale(enum scn_time_unit u);
+/* The unit named 'name' ("tick", "ns", "us", "ms", "s"); false if none. */
+bool scn_time_unit_from_name(const char *name, enum scn_time_unit *out);
+
 #endif /* SCN_SCN_H */

@@ -221,6 +221,51 @@ syntax:
 			"unit ns, us, ms or s, e.g. 4, 500us, 1.5ms", q);
 }
 
+rt_time scn_time_unit_scale(enum scn_time_unit u)
+{
+	rt_time k = 1;
+
+	for (int i = 0; scn_unit_ok(u) && i < scn_unit_exp[u]; i++)
+		k *= 10;
+	return k;
+}
+
+bool scn_time_unit_from_name(const char *name, enum scn_time_unit *out)
+{
+	for (int u = SCN_UNIT_TICK; name && u <= SCN_UNIT_S; u++)
+		if (!strcmp(name, scn_unit_names[u])) {
+			*out = (enum scn_time_unit)u;
+			return true;
+		}
+	return false;
+}
+
+enum rt_err scn_parse_window(const char *s, enum scn_time_unit u, rt_time *t0,
+			     rt_time *t1, struct rt_diag *d)
+{
+	const char *colon = s ? strchr(s, ':') : NULL;
+	char left[72], q[72];
+	rt_time a, b;
+	enum rt_err err;
+
+	rt_diag_clear(d);
+	scn_quote(q, sizeof(q), s ? s : "");
+	if (!colon || (size_t)(colon - s) >= sizeof(left))
+		return rt_diagf(d, RT_ERR_PARSE, "%s is not a window; expected "
+				"START:END, e.g. 0:20 or 0:70ms", q);
+	memcpy(left, s, (size_t)(colon - s));
+	left[colon - s] = '\0';
+	if ((err = scn_parse_time(left, u, &a, d)) != RT_OK ||
+	    (err = scn_parse_time(colon + 1, u, &b, d)) != RT_OK)
+		return err;
+	if (a < 0 || a >= b)
+		return rt_diagf(d, RT_ERR_INVAL, "%s: the window is empty "
+				"(need 0 <= START < END)", q);
+	*t0 = a;
+	*t1 = b;
+	return RT_OK;
+}
+
 enum rt_err scn_parse_int(const char *s, int64_t min, int64_t max,
 			  int64_t *out, struct rt_diag *d)
 {

@@ -36,17 +36,31 @@ static rt_time horizon_cap(const struct rt_task *ts, size_t n)
 	return h;
 }
 
+/* lcm(T_i), RT_TIME_NEVER on overflow. */
+static rt_time horizon_lcm(const struct rt_task *ts, size_t n)
+{
+	rt_time l = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		rt_time g = (rt_time)rt_gcd64((uint64_t)l, (uint64_t)ts[i].period);
+
+		if (!rt_time_mul(l / g, ts[i].period, &l))
+			return RT_TIME_NEVER;
+	}
+	return l;
+}
+
 /* lcm(T_i) + max first arrival (+ jitter) + max D; false on overflow. */
 static bool horizon_hyperperiod(const struct rt_task *ts, size_t n, rt_time *out)
 {
-	rt_time l = 1, first = 0, dmax = 0, h;
+	rt_time l = horizon_lcm(ts, n), first = 0, dmax = 0, h;
 
+	if (l == RT_TIME_NEVER)
+		return false;
 	for (size_t i = 0; i < n; i++) {
 		const struct rt_task *t = &ts[i];
-		rt_time a = t->offset, g = (rt_time)rt_gcd64((uint64_t)l, (uint64_t)t->period);
+		rt_time a = t->offset;
 
-		if (!rt_time_mul(l / g, t->period, &l))
-			return false;
 		if (t->arrival == RT_ARRIVAL_LIST)
 			a = t->nreleases ? t->releases[t->nreleases - 1] : 0;
 		if (!rt_time_add(a, t->jitter, &a))
@@ -67,17 +81,19 @@ static bool horizon_hyperperiod(const struct rt_task *ts, size_t n, rt_time *out
 static void horizon_pick(const struct rt_task *ts, size_t n, bool exactable,
 			 rt_time lb, rt_time user, struct sim_horizon *out)
 {
-	struct sim_horizon h = { .busy_period = lb };
+	struct sim_horizon h = { .busy_period = lb,
+				 .hyperperiod = horizon_lcm(ts, n) };
 	rt_time cap = horizon_cap(ts, n);
 
 	if (user != RT_TIME_NEVER) {
-		h.horizon = user;
+		h.horizon = h.uncapped = user;
 		h.source = SIM_HORIZON_USER;
 		h.exact = exactable && lb != RT_TIME_NEVER && user >= lb;
 	} else if (exactable && lb != RT_TIME_NEVER) {
 		h.horizon = lb;
 		h.source = SIM_HORIZON_BUSY_PERIOD;
 		h.exact = true;
+		h.uncapped = lb;
 		if (h.horizon > cap) {
 			h.horizon = cap;
 			h.source = SIM_HORIZON_CAPPED;
@@ -86,7 +102,10 @@ static void horizon_pick(const struct rt_task *ts, size_t n, bool exactable,
 	} else {
 		rt_time hp;
 
-		if (horizon_hyperperiod(ts, n, &hp) && hp <= cap) {
+		if (!horizon_hyperperiod(ts, n, &hp))
+			hp = RT_TIME_NEVER;
+		h.uncapped = hp;
+		if (hp != RT_TIME_NEVER && hp <= cap) {
 			h.horizon = hp;
 			h.source = SIM_HORIZON_HYPERPERIOD;
 		} else {

@@ -32,6 +32,11 @@ struct sim_horizon {
 	enum sim_horizon_source source;
 	bool exact;                     /* simulating [0, horizon) is an exact test */
 	rt_time busy_period;            /* L_b, or RT_TIME_NEVER if undefined/too long */
+	rt_time hyperperiod;            /* lcm(T_i), RT_TIME_NEVER beyond 2^63 */
+	rt_time uncapped;               /* SIM_HORIZON_CAPPED: the horizon the
+					 * rule wanted before the job cap
+					 * (RT_TIME_NEVER beyond 2^63); else
+					 * equal to horizon */
 };
 
 /* "busy-period", "hyperperiod", "capped", "user" */

@@ -82,7 +82,7 @@ static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
 	if (!l->nfair)
 		return RT_OK;
 	err = rt_dl_checkparam("fair_server", cfg->fair_runtime,
-			       cfg->fair_deadline, cfg->fair_period, d);
+			       cfg->fair_deadline, cfg->fair_period, 1, "ns", d);
 	if (err)
 		return err;
 	l->fair_name = rt_calloc(l->nfair, sizeof(*l->fair_name));
@@ -177,7 +177,7 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		if (t->klass == RT_CLASS_FAIR)
 			continue;
 		err = rt_dl_checkparam(t->name, t->wcet, t->deadline, t->period,
-				       d);
+				       1, "ns", d);
 		if (err)
 			return err;
 	}

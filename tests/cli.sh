@@ -298,7 +298,7 @@ has $T/out '"rejected": 1'
 has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
-has $T/out 'task P3 rejected at 0 by admission test linux: it never ran'
+has $T/out 'task P3 rejected at 0 ms by admission test linux: it never ran'
 expect_rc 0 "$DLSIM" run $EX/edf-split.yaml --json
 has $T/out '"classes": {"hard": {"tasks": 3, "admitted": 2, "jobs": 8, "misses": 0'
 scn tiny 'format: 1
@@ -442,6 +442,63 @@ tasks:
   - { name: A, C: 4, T: 10, suspend: [{after: 1.5, for: 0.0001}] }'
 expect_rc 2 "$DLSIM" validate $T/sufrac.yaml
 has $T/err 'sufrac.yaml:4:57: tasks[0].suspend[0].for: "0.0001"'
+
+# --- command-line times use the scenario grammar; one value per option ------
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wms.png --window 0:7ms --quiet
+[ -s $T/wms.png ] && ok || bad "--window 0:7ms drew no chart"
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wms2.png --window 0:7 --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wus.png --window 500us:0.007s --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --until 7000us --json
+has $T/out '"horizon": 7000000,'
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --until=7 --json
+has $T/out '"horizon": 7000000,'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/wt.png --window 0:7ms
+has $T/err '"7ms" has a physical unit but time_unit is tick'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/wx.png --window 0:1e3
+has $T/err 'is not a time'
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wout.png --window 30:70ms --quiet
+has $T/err 'warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --log $T/a.jsonl --log $T/b.csv
+has $T/err 'option --log given twice'
+[ -e $T/a.jsonl ] || [ -e $T/b.csv ] && bad "a repeated option wrote a file" || ok
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --until 5 --until=8
+has $T/err 'option --until given twice'
+expect_rc 1 "$DLSIM" analyze $EX/dario.yaml --until 5 --until 8
+has $T/err 'option --until given twice'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/g1.png --window 0:4 --window 0:8
+has $T/err 'option --window given twice'
+expect_rc 1 "$DLSIM" render $T/none.jsonl -o $T/r1.png -o $T/r2.png
+has $T/err 'given twice'
+
+# --- run text: every time in the scenario's unit, and said so ---------------
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
+has $T/out 'max tardiness 3 ms'
+has $T/out 'tasks (times in ms):'
+has $T/out 'servers (times in ms):'
+has $T/out 'task P3 rejected at 0 ms by admission test'
+has $T/out 'cpu 0: busy 16 ms (80.0%)'
+if grep -E ' (ns|us|s|tick)\b' $T/out | grep -q ' ms\b'; then bad "a run line mixes units"; else ok; fi
+expect_rc 0 "$DLSIM" run $EX/dhall.yaml
+has $T/out 'light2        1       10       10        11        11       0       0         2     1.818'
+if grep -qE '[0-9]e[+-][0-9]' $T/out; then bad "scientific notation in run text"; else ok; fi
+scn dlms 'format: 1
+time_unit: ms
+scheduler: { policy: linux-dl }
+tasks:
+  - { name: tiny, runtime: 0.001, deadline: 5, period: 10 }'
+expect_rc 2 "$DLSIM" validate $T/dlms.yaml
+has $T/err 'dlms.yaml:5:5: tasks[0]: task tiny: __checkparam_dl: runtime 0.001 ms < 0.001024 ms'
+hasnt $T/err ' ns'
+
+# --- validate prints U exactly, however long -------------------------------
+{
+	printf 'format: 1\nname: primes\ntasks:\n'
+	for p in 1000003 1000033 1000037 1000039 1000081 1000099 1000117 1000121 1000133 1000151; do
+		printf '  - { name: t%s, C: 1, T: %s }\n' $p $p
+	done
+} > $T/primes.yaml
+expect_rc 0 "$DLSIM" validate $T/primes.yaml
+has $T/out 'U = 10007328294104480999787176494999130244720058910982483854/1000814286770212586725981558051875636205461729184334377823773'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -72,6 +72,29 @@ static void test_huge_hyperperiod_is_capped(void)
 	CU_ASSERT(h.horizon > 0);
 	/* at most the job cap in total */
 	CU_ASSERT((uint64_t)(h.horizon / 1000003 + 1) * 4 <= SIM_HORIZON_JOB_CAP);
+	/* what the rule wanted is kept for the message: the lcm does not fit */
+	CU_ASSERT_EQUAL(h.hyperperiod, RT_TIME_NEVER);
+	CU_ASSERT_EQUAL(h.uncapped, RT_TIME_NEVER);
+}
+
+/* A hyperperiod that fits but releases more than the cap: 10 tasks, T = 1
+ * and one of T = 10^7 + 1 (lcm 10^7 + 1, horizon lcm + 1 + max D). */
+static void test_capped_horizon_keeps_the_hyperperiod_it_cut(void)
+{
+	struct rt_task ts[2] = { rt_task_make("fast", 1, 3, 3),
+				 rt_task_make("slow", 1, 10000019, 10000019) };
+	struct sim_horizon h;
+
+	ts[1].offset = 1;               /* not synchronous: hyperperiod rule */
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, RT_TIME_NEVER, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_CAPPED);
+	CU_ASSERT_EQUAL(h.hyperperiod, 30000057);
+	CU_ASSERT_EQUAL(h.uncapped, 30000057 + 1 + 10000019);
+	CU_ASSERT(h.horizon < h.uncapped);
+	/* uncapped choices report themselves */
+	CU_ASSERT_EQUAL(sim_choose_horizon(ts, 2, 1, 99, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.uncapped, 99);
+	CU_ASSERT_EQUAL(h.hyperperiod, 30000057);
 }
 
 static void test_no_tasks_is_an_error(void)
@@ -89,5 +112,7 @@ CU_TestInfo horizon_tests[] = {
 	{ "overload (U > 1) uses the hyperperiod", test_overload_uses_hyperperiod },
 	{ "an overflowing hyperperiod is capped by job count", test_huge_hyperperiod_is_capped },
 	{ "no tasks is an error", test_no_tasks_is_an_error },
+	{ "a capped horizon keeps the hyperperiod it cut",
+	  test_capped_horizon_keeps_the_hyperperiod_it_cut },
 	CU_TEST_INFO_NULL
 };

@@ -62,28 +62,41 @@ static void test_checkparam_names_the_kernel_rule(void)
 {
 	struct rt_diag d;
 
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 1024, 2048, 200000, &d), RT_OK);
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 1000, 2048, 200000, &d),
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 1024, 2048, 200000, 1, "ns", &d), RT_OK);
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 1000, 2048, 200000, 1, "ns", &d),
 			RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "__checkparam_dl: runtime 1000 "
 				      "ns < 1024 ns"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "runtime >= 2^DL_SCALE"));
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 5000, 4000, 200000, &d),
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 5000, 4000, 200000, 1, "ns", &d),
 			RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "runtime <= deadline <= period"));
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 300000, 200000, &d),
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 300000, 200000, 1, "ns", &d),
 			RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "runtime <= deadline <= period"));
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 50000, 50000, &d),
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 50000, 50000, 1, "ns", &d),
 			RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "sched_deadline_period_min_us"));
 	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 2000, RT_DL_PERIOD_MAX + 1,
-					 &d), RT_ERR_INVAL);
+					 1, "ns", &d), RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "sched_deadline_period_max_us"));
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 0, 0, &d), RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 0, 0, 1, "ns", &d), RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "deadline must not be zero"));
+	/* every time in the caller's unit, none in another */
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 1000, 2000000, 10000000, 1000000,
+					 "ms", &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "runtime 0.001 ms < 0.001024 ms"));
+	CU_ASSERT_PTR_NULL(strstr(d.msg, " ns"));
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 3000000, 2000000, 10000000,
+					 1000000, "ms", &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "runtime 3, deadline 2, period "
+				      "10 ms"));
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 50000, 50000, 1000, "us",
+					 &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "period 50 us outside [100, "
+				      "4194304] us"));
 	/* period 0 means period = deadline */
-	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 200000, 0, &d), RT_OK);
+	CU_ASSERT_EQUAL(rt_dl_checkparam("t", 2000, 200000, 0, 1, "ns", &d), RT_OK);
 }
 
 /* A scenario with runtime 1000 ns cannot load (validate, run and analyze
@@ -104,13 +117,13 @@ static void test_runtime_1000ns_is_refused_with_the_rule(void)
 		      "deadline: 1ms, period: 1ms }\n",
 		      "t.yaml:5:5: tasks[0]: task tiny: __checkparam_dl: "
 		      "runtime 1000 ns < 1024 ns; the kernel requires runtime "
-		      ">= 2^DL_SCALE (1024 ns)");
+		      ">= 2^DL_SCALE");
 	s->tasks[0].wcet = 1000;
 	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
 	CU_ASSERT_PTR_NULL(e);
 	CU_ASSERT_STRING_EQUAL(d.msg, "task tiny: __checkparam_dl: runtime "
 			       "1000 ns < 1024 ns; the kernel requires runtime "
-			       ">= 2^DL_SCALE (1024 ns)");
+			       ">= 2^DL_SCALE");
 	scn_free(s);
 	cbs_load_fail("format: 1\nscheduler: { policy: linux-dl }\n"
 		      "tasks: [{ name: a, C: 1, T: 2 }]\n",

@@ -1,6 +1,6 @@
 /* test_render_geom.c - the Gantt chart's geometry as pure functions:
- * the time axis and its tick steps, exact time labels, parsing windows,
- * times and sizes, merging boxes below the resolution (bounded for a
+ * the time axis and its tick steps, exact time labels, parsing sizes,
+ * merging boxes below the resolution (bounded for a
  * million slices), dropping marks closer than a pixel, and deadline-miss
  * spans with their labels.  No chart, no file (STYLE 2.9).
  */
@@ -74,44 +74,6 @@ static void test_time_labels_are_exact_decimals(void)
 	CU_ASSERT_STRING_EQUAL(b, "9223372036854775807");
 	render_format_time(b, sizeof(b), INT64_MIN, 1000);
 	CU_ASSERT_STRING_EQUAL(b, "-9223372036854775.808");
-}
-
-static void test_window_times_parse_exactly_or_not_at_all(void)
-{
-	struct rt_diag d;
-	rt_time t = -7;
-
-	CU_ASSERT_EQUAL(render_parse_time("2.5", 1000000, &t, &d), RT_OK);
-	CU_ASSERT_EQUAL(t, 2500000);
-	CU_ASSERT_EQUAL(render_parse_time("2.000", 1, &t, &d), RT_OK);
-	CU_ASSERT_EQUAL(t, 2);
-	CU_ASSERT_EQUAL(render_parse_time("0.0000001", 1000000, &t, &d),
-			RT_ERR_INVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "decimals"));
-	CU_ASSERT_EQUAL(render_parse_time("1e3", 1, &t, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_time("", 1, &t, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_time(".", 1, &t, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_time("9223372036854775807", 10, &t, &d),
-			RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(t, 2);          /* untouched on failure */
-}
-
-static void test_windows_parse_as_start_colon_end(void)
-{
-	rt_time a = -1, b = -1;
-	struct rt_diag d;
-
-	CU_ASSERT_EQUAL(render_parse_window("2.5:10", 1000, &a, &b, &d), RT_OK);
-	CU_ASSERT_EQUAL(a, 2500);
-	CU_ASSERT_EQUAL(b, 10000);
-	CU_ASSERT_EQUAL(render_parse_window("5:5", 1, &a, &b, &d), RT_ERR_INVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "empty"));
-	CU_ASSERT_EQUAL(render_parse_window("7:3", 1, &a, &b, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_window("-1:3", 1, &a, &b, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_window("10", 1, &a, &b, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(render_parse_window("1:x", 1, &a, &b, &d), RT_ERR_INVAL);
-	CU_ASSERT_EQUAL(a, 2500);       /* untouched on failure */
-	CU_ASSERT_EQUAL(b, 10000);
 }
 
 static void test_sizes_parse_in_inches_centimetres_and_pixels(void)
@@ -244,9 +206,6 @@ CU_TestInfo render_geom_tests[] = {
 	{ "tick steps are 1, 2 or 5 times a power of ten",
 	  test_tick_steps_are_1_2_5_times_a_power_of_ten },
 	{ "time labels are exact decimals", test_time_labels_are_exact_decimals },
-	{ "window times parse exactly or not at all",
-	  test_window_times_parse_exactly_or_not_at_all },
-	{ "windows parse as start:end", test_windows_parse_as_start_colon_end },
 	{ "sizes parse in inches, centimetres and pixels",
 	  test_sizes_parse_in_inches_centimetres_and_pixels },
 	{ "boxes merge only below the resolution",

@@ -243,8 +243,65 @@ static void test_parse_time_is_exact_or_rejects(void)
 	}
 }
 
+/* Windows use the same grammar as every time in a scenario: a bare number
+ * is in the scenario's unit, a suffix gives its own ("0:70ms" in a us
+ * scenario is [0, 70000000) ns). */
+static void test_windows_parse_with_the_scenario_time_grammar(void)
+{
+	static const struct {
+		const char *in;
+		enum scn_time_unit u;
+		enum rt_err err;
+		rt_time t0, t1;
+		const char *frag;
+	} cases[] = {
+		{ "0:70ms", SCN_UNIT_MS, RT_OK, 0, 70000000, NULL },
+		{ "0:70ms", SCN_UNIT_US, RT_OK, 0, 70000000, NULL },
+		{ "2.5:10", SCN_UNIT_US, RT_OK, 2500, 10000, NULL },
+		{ "500us:1.5ms", SCN_UNIT_S, RT_OK, 500000, 1500000, NULL },
+		{ "3:20", SCN_UNIT_TICK, RT_OK, 3, 20, NULL },
+		{ "0:20ms", SCN_UNIT_TICK, RT_ERR_PARSE, 0, 0, "time_unit is tick" },
+		{ "5:5", SCN_UNIT_TICK, RT_ERR_INVAL, 0, 0, "empty" },
+		{ "7:3", SCN_UNIT_TICK, RT_ERR_INVAL, 0, 0, "empty" },
+		{ "-1:3", SCN_UNIT_TICK, RT_ERR_INVAL, 0, 0, "empty" },
+		{ "10", SCN_UNIT_TICK, RT_ERR_PARSE, 0, 0, "START:END" },
+		{ "1:x", SCN_UNIT_TICK, RT_ERR_PARSE, 0, 0, "is not a time" },
+		{ "1.5:3", SCN_UNIT_TICK, RT_ERR_PARSE, 0, 0, "whole number" },
+		{ "0.0000001:1", SCN_UNIT_MS, RT_ERR_PARSE, 0, 0, "decimal" },
+		{ "0:9223372037s", SCN_UNIT_MS, RT_ERR_OVERFLOW, 0, 0, "overflows" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct rt_diag d;
+		rt_time a = -7, b = -7;
+		enum rt_err err = scn_parse_window(cases[i].in, cases[i].u, &a,
+						   &b, &d);
+
+		if (err != cases[i].err)
+			fprintf(stderr, "\n  case %zu \"%s\": %s (%s)\n", i,
+				cases[i].in, rt_strerror(err), d.msg);
+		CU_ASSERT_EQUAL(err, cases[i].err);
+		if (err == RT_OK) {
+			CU_ASSERT_EQUAL(a, cases[i].t0);
+			CU_ASSERT_EQUAL(b, cases[i].t1);
+		} else {
+			CU_ASSERT_EQUAL(a, -7);                 /* untouched */
+			CU_ASSERT_EQUAL(b, -7);
+			CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, cases[i].frag));
+		}
+	}
+}
+
 static void test_unit_names_are_documented(void)
 {
+	enum scn_time_unit u = SCN_UNIT_TICK;
+
+	CU_ASSERT_TRUE(scn_time_unit_from_name("ms", &u));
+	CU_ASSERT_EQUAL(u, SCN_UNIT_MS);
+	CU_ASSERT_TRUE(scn_time_unit_from_name("tick", &u));
+	CU_ASSERT_EQUAL(u, SCN_UNIT_TICK);
+	CU_ASSERT_FALSE(scn_time_unit_from_name("msec", &u));
+	CU_ASSERT_FALSE(scn_time_unit_from_name(NULL, &u));
 	CU_ASSERT_STRING_EQUAL(scn_time_unit_name(SCN_UNIT_TICK), "tick");
 	CU_ASSERT_STRING_EQUAL(scn_time_unit_name(SCN_UNIT_NS), "ns");
 	CU_ASSERT_STRING_EQUAL(scn_time_unit_name(SCN_UNIT_US), "us");
@@ -570,6 +627,8 @@ CU_TestInfo scn_tests[] = {
 	{ "time units convert bare numbers to nanoseconds",
 	  test_time_units_convert_to_nanoseconds },
 	{ "scn_parse_time is exact or rejects", test_parse_time_is_exact_or_rejects },
+	{ "windows parse with the scenario time grammar",
+	  test_windows_parse_with_the_scenario_time_grammar },
 	{ "unit names are as documented", test_unit_names_are_documented },
 	{ "sporadic arrivals and uniform execution are read",
 	  test_sporadic_and_uniform_models_are_read },
