@@ -244,19 +244,31 @@ enum rt_err scn_parse_window(const char *s, enum scn_time_unit u, rt_time *t0,
 			     rt_time *t1, struct rt_diag *d)
 {
 	const char *colon = s ? strchr(s, ':') : NULL;
-	char left[72], q[72];
+	char side[2][72], q[72];
 	rt_time a, b;
 	enum rt_err err;
 
 	rt_diag_clear(d);
 	scn_quote(q, sizeof(q), s ? s : "");
-	if (!colon || (size_t)(colon - s) >= sizeof(left))
+	if (!colon || strchr(colon + 1, ':') ||
+	    (size_t)(colon - s) >= sizeof(side[0]) ||
+	    strlen(colon + 1) >= sizeof(side[1]))
 		return rt_diagf(d, RT_ERR_PARSE, "%s is not a window; expected "
 				"START:END, e.g. 0:20 or 0:70ms", q);
-	memcpy(left, s, (size_t)(colon - s));
-	left[colon - s] = '\0';
-	if ((err = scn_parse_time(left, u, &a, d)) != RT_OK ||
-	    (err = scn_parse_time(colon + 1, u, &b, d)) != RT_OK)
+	/* each side as a scenario value, blanks around it ignored as YAML
+	 * does ("0 : 70 ms") */
+	for (int k = 0; k < 2; k++) {
+		const char *p = k ? colon + 1 : s, *e = k ? p + strlen(p) : colon;
+
+		while (p < e && *p == ' ')
+			p++;
+		while (e > p && e[-1] == ' ')
+			e--;
+		memcpy(side[k], p, (size_t)(e - p));
+		side[k][e - p] = '\0';
+	}
+	if ((err = scn_parse_time(side[0], u, &a, d)) != RT_OK ||
+	    (err = scn_parse_time(side[1], u, &b, d)) != RT_OK)
 		return err;
 	if (a < 0 || a >= b)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: the window is empty "
