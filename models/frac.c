@@ -1,5 +1,5 @@
 /* frac.c - exact non-negative rationals: 128-bit fast path, bignum
- * fallback, and an enclosure past a size cap.
+ * fallback (GMP's mpn functions), and an enclosure past a size cap.
  *
  * A fraction is in one of three forms and only ever moves down the list:
  *
@@ -31,6 +31,7 @@
  */
 #include "models/frac.h"
 
+#include <gmp.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,9 +46,13 @@
 
 typedef rt_u128 u128;
 
+#if GMP_LIMB_BITS != 64 || GMP_NAIL_BITS != 0
+#error "frac.c assumes 64-bit GMP limbs without nails"
+#endif
+
 struct big {
 	size_t n;                       /* limbs in use; d[n-1] != 0; 0 = zero */
-	uint64_t d[BIG_CAP];            /* little endian */
+	mp_limb_t d[BIG_CAP];           /* little endian */
 };
 
 enum frac_form { FRAC_SMALL, FRAC_BIG, FRAC_APPROX };
@@ -58,9 +63,15 @@ struct rt_frac {
 	struct big a, b;                /* BIG: num, den; APPROX: lo, hi */
 };
 
-/* ---- one-limb helpers -------------------------------------------------- */
-
-/* ---- bignum on fixed arrays --------------------------------------------- */
+/* ---- bignum: GMP's mpn layer on fixed arrays ---------------------------
+ *
+ * The limb arithmetic is GMP's (mpn_add, mpn_add_1, mpn_mul, mpn_mul_1,
+ * mpn_divrem_1, mpn_mod_1, mpn_tdiv_qr, mpn_get_str).  The mpn layer
+ * rather than mpz because it works on caller-owned limb arrays: the fixed-size 'struct
+ * big' keeps "adding never fails" true (mpz would allocate through GMP's
+ * allocator, which cannot report failure: it aborts), and GMP's scratch
+ * space for these sizes (< 2 KiB) is on the stack.  The helpers below
+ * only keep 'n' normalised (d[n-1] != 0, 0 for zero) around the calls. */
 
 static void big_norm(struct big *x)
 {
@@ -70,8 +81,8 @@ static void big_norm(struct big *x)
 
 static void big_set_u128(struct big *x, u128 v)
 {
-	x->d[0] = (uint64_t)v;
-	x->d[1] = (uint64_t)(v >> 64);
+	x->d[0] = (mp_limb_t)v;
+	x->d[1] = (mp_limb_t)(v >> 64);
 	x->n = 2;
 	big_norm(x);
 }
@@ -80,25 +91,22 @@ static int big_cmp(const struct big *x, const struct big *y)
 {
 	if (x->n != y->n)
 		return x->n < y->n ? -1 : 1;
-	for (size_t i = x->n; i-- > 0;)
-		if (x->d[i] != y->d[i])
-			return x->d[i] < y->d[i] ? -1 : 1;
-	return 0;
+	return x->n ? mpn_cmp(x->d, y->d, (mp_size_t)x->n) : 0;
 }
 
 /* r = x + y; r may alias x or y.  Caller guarantees capacity. */
 static void big_add(struct big *r, const struct big *x, const struct big *y)
 {
-	size_t n = x->n > y->n ? x->n : y->n;
-	uint64_t carry = 0;
+	const struct big *l = x->n >= y->n ? x : y, *s = l == x ? y : x;
+	mp_limb_t carry;
+	size_t n = l->n;
 
-	for (size_t i = 0; i < n; i++) {
-		u128 s = (u128)(i < x->n ? x->d[i] : 0) +
-			 (i < y->n ? y->d[i] : 0) + carry;
-
-		r->d[i] = (uint64_t)s;
-		carry = (uint64_t)(s >> 64);
+	if (!s->n) {
+		if (r != l)
+			*r = *l;
+		return;
 	}
+	carry = mpn_add(r->d, l->d, (mp_size_t)l->n, s->d, (mp_size_t)s->n);
 	r->n = n;
 	if (carry)
 		r->d[r->n++] = carry;
@@ -107,43 +115,24 @@ static void big_add(struct big *r, const struct big *x, const struct big *y)
 /* x += 1 */
 static void big_inc(struct big *x)
 {
-	for (size_t i = 0; i < x->n; i++)
-		if (++x->d[i])
-			return;
-	x->d[x->n++] = 1;
-}
-
-/* r = x - y for x >= y; r may alias x. */
-static void big_sub(struct big *r, const struct big *x, const struct big *y)
-{
-	uint64_t borrow = 0;
-
-	for (size_t i = 0; i < x->n; i++) {
-		uint64_t yi = i < y->n ? y->d[i] : 0;
-		u128 s = (u128)x->d[i] - yi - borrow;
-
-		r->d[i] = (uint64_t)s;
-		borrow = (uint64_t)(s >> 64) ? 1 : 0;
+	if (!x->n) {
+		x->d[0] = 1;
+		x->n = 1;
+	} else if (mpn_add_1(x->d, x->d, (mp_size_t)x->n, 1)) {
+		x->d[x->n++] = 1;
 	}
-	r->n = x->n;
-	big_norm(r);
 }
 
 /* r = x * m; r may alias x. */
 static void big_mul_u64(struct big *r, const struct big *x, uint64_t m)
 {
-	uint64_t carry = 0;
+	mp_limb_t carry;
 
-	if (!m) {
+	if (!m || !x->n) {
 		r->n = 0;
 		return;
 	}
-	for (size_t i = 0; i < x->n; i++) {
-		u128 p = (u128)x->d[i] * m + carry;
-
-		r->d[i] = (uint64_t)p;
-		carry = (uint64_t)(p >> 64);
-	}
+	carry = mpn_mul_1(r->d, x->d, (mp_size_t)x->n, m);
 	r->n = x->n;
 	if (carry)
 		r->d[r->n++] = carry;
@@ -152,43 +141,33 @@ static void big_mul_u64(struct big *r, const struct big *x, uint64_t m)
 /* r = x * y; r must not alias x or y; x->n + y->n <= BIG_CAP. */
 static void big_mul(struct big *r, const struct big *x, const struct big *y)
 {
-	if (!x->n || !y->n) {
+	const struct big *l = x->n >= y->n ? x : y, *s = l == x ? y : x;
+
+	if (!s->n) {
 		r->n = 0;
 		return;
 	}
-	memset(r->d, 0, (x->n + y->n) * sizeof(r->d[0]));
-	for (size_t i = 0; i < x->n; i++) {
-		uint64_t carry = 0;
-
-		for (size_t j = 0; j < y->n; j++) {
-			u128 p = (u128)x->d[i] * y->d[j] + r->d[i + j] + carry;
-
-			r->d[i + j] = (uint64_t)p;
-			carry = (uint64_t)(p >> 64);
-		}
-		r->d[i + y->n] = carry;
-	}
-	r->n = x->n + y->n;
+	mpn_mul(r->d, l->d, (mp_size_t)l->n, s->d, (mp_size_t)s->n);
+	r->n = l->n + s->n;
 	big_norm(r);
 }
 
 /* q = x / m (q may alias x, or be NULL); returns x mod m.  m > 0. */
 static uint64_t big_divmod_u64(struct big *q, const struct big *x, uint64_t m)
 {
-	u128 rem = 0;
+	mp_limb_t rem;
 
-	for (size_t i = x->n; i-- > 0;) {
-		u128 cur = (rem << 64) | x->d[i];
-
+	if (!x->n) {
 		if (q)
-			q->d[i] = (uint64_t)(cur / m);
-		rem = cur % m;
+			q->n = 0;
+		return 0;
 	}
-	if (q) {
-		q->n = x->n;
-		big_norm(q);
-	}
-	return (uint64_t)rem;
+	if (!q)
+		return mpn_mod_1(x->d, (mp_size_t)x->n, m);
+	rem = mpn_divrem_1(q->d, 0, x->d, (mp_size_t)x->n, m);
+	q->n = x->n;
+	big_norm(q);
+	return rem;
 }
 
 /* r = x * 2^(64*k); r may alias x. */
@@ -203,67 +182,43 @@ static void big_shl_limbs(struct big *r, const struct big *x, size_t k)
 	r->n = x->n + k;
 }
 
-/* q = floor(x / y), r = x mod y (y > 0): binary long division, used only
- * when a fraction turns into an enclosure or is compared with one.
- * q, r distinct from x, y and from each other. */
+/* q = floor(x / y), r = x mod y (y > 0).  q, r distinct from x, y and
+ * from each other. */
 static void big_divmod(struct big *q, struct big *r, const struct big *x,
 		       const struct big *y)
 {
-	size_t bits = x->n ? 64 * x->n : 0;
-
-	q->n = x->n;
-	memset(q->d, 0, x->n * sizeof(q->d[0]));
-	r->n = 0;
-	for (size_t i = bits; i-- > 0;) {
-		uint64_t in = (x->d[i / 64] >> (i % 64)) & 1;
-
-		/* r = 2r + bit; r < 2y fits since y fits */
-		for (size_t k = 0; k < r->n; k++) {
-			uint64_t out = r->d[k] >> 63;
-
-			r->d[k] = (r->d[k] << 1) | in;
-			in = out;
-		}
-		if (in)
-			r->d[r->n++] = in;
-		if (big_cmp(r, y) >= 0) {
-			big_sub(r, r, y);
-			q->d[i / 64] |= (uint64_t)1 << (i % 64);
-		}
+	if (x->n < y->n) {
+		q->n = 0;
+		*r = *x;
+		return;
 	}
+	mpn_tdiv_qr(q->d, r->d, 0, x->d, (mp_size_t)x->n, y->d,
+		    (mp_size_t)y->n);
+	q->n = x->n - y->n + 1;
+	r->n = y->n;
 	big_norm(q);
+	big_norm(r);
 }
 
-/* Decimal digits of x into out (NUL-terminated); returns the length. */
+/* Decimal digits of x into out (NUL-terminated, room for DEC_MAX);
+ * returns the length. */
 static size_t big_to_dec(const struct big *x, char *out)
 {
-	static const uint64_t base = 10000000000000000000ULL;   /* 10^19 */
-	uint64_t chunk[BIG_CAP + 2];
-	struct big t = *x;
-	size_t nc = 0, len = 0;
+	struct big t = *x;              /* mpn_get_str clobbers its input */
+	size_t len;
 
 	if (!t.n) {
 		out[0] = '0';
 		out[1] = '\0';
 		return 1;
 	}
-	while (t.n)
-		chunk[nc++] = big_divmod_u64(&t, &t, base);
-	for (size_t i = nc; i-- > 0;) {
-		char tmp[24];
-		int k = 0;
-		uint64_t v = chunk[i];
-
-		do {
-			tmp[k++] = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
-		if (i != nc - 1)
-			while (k < 19)
-				tmp[k++] = '0';
-		while (k)
-			out[len++] = tmp[--k];
+	len = mpn_get_str((unsigned char *)out, 10, t.d, (mp_size_t)t.n);
+	while (len > 1 && out[0] == 0) {         /* "there may be leading
+						  * zeros in the string" */
+		memmove(out, out + 1, --len);
 	}
+	for (size_t i = 0; i < len; i++)
+		out[i] = (char)('0' + out[i]);
 	out[len] = '\0';
 	return len;
 }
