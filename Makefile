@@ -105,11 +105,21 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
 
-check-layers:   # third-party headers stay inside the module that wraps them
+# Every arrow of docs/design.md section 1, allowed or forbidden: third-party
+# headers stay inside the module that wraps them; models includes nothing
+# above it; sim never includes scenarios, render or cli; scenarios reads only
+# sim/engine.h of sim and render only sim/trace.h and sim/engine.h; scenarios
+# and render never include each other; nothing includes cli; only cli prints.
+check-layers:
 	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
 	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
 	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' models
 	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli)/' sim
+	$(Q)! grep -rnE '#include "(\.\./)?sim/' scenarios | grep -v '"sim/engine\.h"'
+	$(Q)! grep -rnE '#include "(\.\./)?sim/' render | grep -vE '"sim/(trace|engine)\.h"'
+	$(Q)! grep -rlnE '#include "(\.\./)?render/' scenarios
+	$(Q)! grep -rlnE '#include "(\.\./)?scenarios/' render
+	$(Q)! grep -rlnE '#include "(\.\./)?cli/' models sim scenarios render tests bench
 	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render
 	@echo "  LAYERS  ok"
 
