@@ -105,12 +105,7 @@ enum rt_err gl_check_tasks(const struct rt_task *ts, size_t n, unsigned m,
 		return rt_diagf(d, RT_ERR_INVAL, "%s: need m >= 1 CPUs", test);
 	if (n && !ts)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: no task array", test);
-	for (size_t i = 0; i < n; i++)
-		if (ts[i].wcet <= 0 || ts[i].deadline <= 0 || ts[i].period <= 0)
-			return rt_diagf(d, RT_ERR_INVAL,
-					"task %zu (%s): C, D and T must be > 0",
-					i, ts[i].name ? ts[i].name : "?");
-	return RT_OK;
+	return rt_tasks_check_cdt(ts, n, d);
 }
 
 static size_t first_infeasible(const struct rt_task *ts, size_t n)

@@ -84,15 +84,7 @@ const char *rt_verdict_name(enum rt_verdict v)
 static enum rt_err uni_check(const struct rt_task *ts, size_t n,
 			     struct rt_diag *d)
 {
-	for (size_t i = 0; i < n; i++) {
-		const char *nm = ts[i].name ? ts[i].name : "?";
-
-		if (ts[i].wcet <= 0 || ts[i].deadline <= 0 || ts[i].period <= 0)
-			return rt_diagf(d, RT_ERR_INVAL,
-					"task %zu (%s): C, D and T must be > 0",
-					i, nm);
-	}
-	return RT_OK;
+	return rt_tasks_check_cdt(ts, n, d);
 }
 
 /*

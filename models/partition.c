@@ -281,11 +281,8 @@ enum rt_err rt_partition(const struct rt_task *ts, size_t n, unsigned m,
 	if (m == 0 || (unsigned)h >= RT_PART__COUNT)
 		return rt_diagf(d, RT_ERR_INVAL, "partition: need m >= 1 and a "
 				"known heuristic");
-	for (size_t i = 0; i < n; i++)
-		if (ts[i].wcet <= 0 || ts[i].deadline <= 0 || ts[i].period <= 0)
-			return rt_diagf(d, RT_ERR_INVAL,
-					"task %zu (%s): C, D and T must be > 0",
-					i, ts[i].name ? ts[i].name : "?");
+	if (rt_tasks_check_cdt(ts, n, d) != RT_OK)
+		return RT_ERR_INVAL;
 	fit = (enum fit)(h % 3);
 	memset(&p, 0, sizeof(p));
 	p.ts = ts;

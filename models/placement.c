@@ -190,13 +190,11 @@ static enum rt_err pl_check(const struct rt_task *ts, size_t n, unsigned m,
 	if ((unsigned)h >= RT_PART__COUNT)
 		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown heuristic "
 				"%d", (int)h);
+	if (rt_tasks_check_cdt(ts, n, d) != RT_OK)
+		return RT_ERR_INVAL;
 	for (size_t i = 0; i < n; i++) {
 		const struct rt_task *t = &ts[i];
 
-		if (t->wcet <= 0 || t->deadline <= 0 || t->period <= 0)
-			return rt_diagf(d, RT_ERR_INVAL, "task %zu (%s): C, D "
-					"and T must be > 0", i,
-					t->name ? t->name : "?");
 		if (t->cpu >= (int)m)
 			return rt_diagf(d, RT_ERR_INVAL, "task %zu (%s): cpu %d "
 					"but only %u CPUs", i,

@@ -22,12 +22,7 @@ static enum rt_err tard_check(const struct rt_task *ts, size_t n, unsigned m,
 {
 	if (m == 0)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: need m >= 1 CPUs", what);
-	for (size_t i = 0; i < n; i++)
-		if (ts[i].wcet <= 0 || ts[i].deadline <= 0 || ts[i].period <= 0)
-			return rt_diagf(d, RT_ERR_INVAL,
-					"task %zu (%s): C, D and T must be > 0",
-					i, ts[i].name ? ts[i].name : "?");
-	return RT_OK;
+	return rt_tasks_check_cdt(ts, n, d);
 }
 
 static enum rt_err qerr(enum rt_err err, const char *what, struct rt_diag *d)

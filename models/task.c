@@ -12,6 +12,19 @@ struct rt_task rt_task_make(const char *name, rt_time c, rt_time d, rt_time t)
 	return k;
 }
 
+enum rt_err rt_tasks_check_cdt(const struct rt_task *ts, size_t n,
+			       struct rt_diag *d)
+{
+	if (n && !ts)
+		return rt_diagf(d, RT_ERR_INVAL, "no task array");
+	for (size_t i = 0; i < n; i++)
+		if (ts[i].wcet <= 0 || ts[i].deadline <= 0 || ts[i].period <= 0)
+			return rt_diagf(d, RT_ERR_INVAL,
+					"task %zu (%s): C, D and T must be > 0",
+					i, ts[i].name ? ts[i].name : "?");
+	return RT_OK;
+}
+
 enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 {
 	const char *n = t->name ? t->name : "?";

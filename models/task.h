@@ -87,6 +87,12 @@ struct rt_task rt_task_make(const char *name, rt_time c, rt_time d, rt_time t);
 /* Check the invariants above; on failure d says which, naming the task. */
 enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d);
 
+/* The analyses' precondition on a whole set: C, D and T > 0 for each of
+ * the n tasks (ts may be NULL when n == 0).  RT_ERR_INVAL naming the
+ * first offender ("task 2 (B): C, D and T must be > 0"). */
+enum rt_err rt_tasks_check_cdt(const struct rt_task *ts, size_t n,
+			       struct rt_diag *d);
+
 /* True when the task's jobs may suspend (nsuspend > 0). */
 static inline bool rt_task_suspends(const struct rt_task *t)
 {
