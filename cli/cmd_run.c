@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/simulate.h"
 #include "cli/outputs.h"
+#include "sim/percentile.h"
 
 static const char run_help_fmt[] =
 "Usage: dlsim run SCENARIO.yaml [OPTIONS]\n"
@@ -162,7 +163,39 @@ static void run_print_json_resv(const struct scn_scenario *s,
 	printf("}");
 }
 
-static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
+/* Percentile keys of task i (nearest rank over completed jobs; null when
+ * none completed). */
+static void run_print_json_pctl(struct sim_pctl *pc, size_t i)
+{
+	static const struct {
+		const char *key;
+		enum sim_pctl_metric m;
+		unsigned permille;
+	} keys[] = {
+		{ "p50_response", SIM_PCTL_RESPONSE, 500 },
+		{ "p90_response", SIM_PCTL_RESPONSE, 900 },
+		{ "p99_response", SIM_PCTL_RESPONSE, 990 },
+		{ "p99_tardiness", SIM_PCTL_TARDINESS, 990 },
+	};
+	bool all_exact = true;
+
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		rt_time v;
+		bool exact;
+
+		if (sim_pctl_value(pc, i, keys[k].m, keys[k].permille, &v,
+				   &exact)) {
+			printf(", \"%s\": %" PRId64, keys[k].key, v);
+			all_exact = all_exact && exact;
+		} else {
+			printf(", \"%s\": null", keys[k].key);
+		}
+	}
+	printf(", \"percentiles_exact\": %s", all_exact ? "true" : "false");
+}
+
+static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
+			   struct sim_pctl *pc)
 {
 	const struct sim_stats *st = cs->stats;
 	struct cli_miss m;
@@ -211,6 +244,7 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs)
 			printf(", \"%s\": %u", s->sched.cluster_size == 1 ?
 			       "cpu" : "cluster", cs->cluster[i]);
 		}
+		run_print_json_pctl(pc, i);
 		printf("}");
 	}
 	printf("],\n \"cpus\": [");
@@ -296,8 +330,52 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	}
 }
 
+/* Response-time and tardiness percentiles per task (nearest rank over
+ * completed jobs); '~' marks a histogram value (percentile.h). */
+static void run_print_text_pctl(const struct scn_scenario *s,
+				struct sim_pctl *pc, int w)
+{
+	static const struct {
+		enum sim_pctl_metric m;
+		unsigned permille;
+	} cols[] = {
+		{ SIM_PCTL_RESPONSE, 500 }, { SIM_PCTL_RESPONSE, 900 },
+		{ SIM_PCTL_RESPONSE, 990 }, { SIM_PCTL_RESPONSE, 1000 },
+		{ SIM_PCTL_TARDINESS, 990 },
+	};
+	bool approx = false;
+
+	printf("\nresponse-time percentiles, nearest rank over completed jobs "
+	       "(times in %s):\n", scn_time_unit_name(s->time_unit));
+	printf("%-*s %9s %10s %10s %10s %10s %10s\n", w, "task", "completed",
+	       "p50-resp", "p90-resp", "p99-resp", "max-resp", "p99-tard");
+	for (size_t i = 0; i < s->ntasks; i++) {
+		printf("%-*.*s %9" PRIu64, w, w, s->tasks[i].name,
+		       sim_pctl_count(pc, i));
+		for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++) {
+			char b[48], c[52];
+			rt_time v;
+			bool exact;
+
+			if (!sim_pctl_value(pc, i, cols[k].m, cols[k].permille,
+					    &v, &exact)) {
+				printf(" %10s", "-");
+				continue;
+			}
+			snprintf(c, sizeof(c), "%s%s", exact ? "" : "~",
+				 cli_fmt_time(s, v, b, sizeof(b)));
+			approx = approx || !exact;
+			printf(" %10s", c);
+		}
+		printf("\n");
+	}
+	if (approx)
+		printf("  ~ from a histogram: at most 1/%u above the true value\n",
+		       1u << SIM_PCTL_SUB_BITS);
+}
+
 static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
-			   bool quiet)
+			   struct sim_pctl *pc, bool quiet)
 {
 	const struct sim_stats *st = cs->stats;
 	int w = (int)run_name_width(s);
@@ -351,6 +429,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 			printf(" %7u", cs->cluster[i]);
 		printf("\n");
 	}
+	run_print_text_pctl(s, pc, w);
 	run_print_text_resv(s, cs);
 	for (size_t c = 0; c < st->ncpus; c++)
 		printf("cpu %zu: busy %s %s (%.1f%%)\n", c,
@@ -384,6 +463,10 @@ int cmd_run(int argc, char **argv)
 	struct run_opts o;
 	struct scn_scenario *s = NULL;
 	struct cli_outputs outs;
+	struct sim_sink sinks[CLI_OUTPUTS_MAX + 1];
+	struct sim_pctl *pc = NULL;
+	struct rt_diag pd = { "" };
+	size_t nsinks;
 	struct cli_sim cs;
 	struct sim_horizon h;
 	struct render_meta meta;
@@ -423,10 +506,20 @@ int cmd_run(int argc, char **argv)
 	if (rc != CLI_EXIT_OK)
 		goto out;
 	cli_meta(s, h.horizon, &meta);
+	/* percentiles are printed unless --quiet: only then pay for them */
+	if (!o.quiet && sim_pctl_create(s->ntasks, 0, &pc, &pd) != RT_OK) {
+		cli_error("%s", pd.msg);
+		rc = CLI_EXIT_IO;
+		goto out;
+	}
 	rc = cli_outputs_open(&outs, &o.out, &meta, "run");
 	if (rc != CLI_EXIT_OK)
 		goto out;
-	rc = cli_simulate(s, &h, cluster, outs.sinks, outs.nsinks,
+	memcpy(sinks, outs.sinks, outs.nsinks * sizeof(sinks[0]));
+	nsinks = outs.nsinks;
+	if (pc)
+		sinks[nsinks++] = sim_pctl_sink(pc);
+	rc = cli_simulate(s, &h, cluster, sinks, nsinks,
 			  cli_progress_wanted(o.quiet || o.json), &cs);
 	if (rc != CLI_EXIT_OK) {
 		cli_outputs_close(&outs, false);
@@ -435,9 +528,9 @@ int cmd_run(int argc, char **argv)
 	rc = cli_outputs_close(&outs, true);
 	if (rc == CLI_EXIT_OK) {
 		if (o.json)
-			run_print_json(s, &cs);
+			run_print_json(s, &cs, pc);
 		else
-			run_print_text(s, &cs, o.quiet);
+			run_print_text(s, &cs, pc, o.quiet);
 		if (fflush(stdout) != 0) {
 			cli_error("cannot write to standard output");
 			rc = CLI_EXIT_IO;
@@ -447,6 +540,7 @@ int cmd_run(int argc, char **argv)
 	}
 	cli_sim_fini(&cs);
 out:
+	sim_pctl_destroy(pc);
 	free(cluster);
 	scn_free(s);
 	return rc;

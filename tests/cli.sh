@@ -71,7 +71,7 @@ expect_rc 0 "$DLSIM" run $EX/dario.yaml
 has $T/out 'P2'
 has $T/out '1 deadline miss'
 # table columns: task C D T released completed missed aborted max-resp mean-resp max-tard
-[ "$(awk '$1 == "P1" { print $9, $11 } $1 == "P2" && NF > 10 { print $9, $11 }' $T/out | tr '\n' ' ')" = "4 0 8 3 " ] \
+[ "$(awk '($1 == "P1" || $1 == "P2") && NF > 10 { print $9, $11 }' $T/out | tr '\n' ' ')" = "4 0 8 3 " ] \
 	&& ok || bad "run table max-resp/max-tard columns"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --json
 has $T/out '"misses_list": ['
@@ -248,7 +248,7 @@ has $T/out '"exact": true'
 has $T/out '"misses": 0'
 expect_rc 0 "$DLSIM" run $EX/global-fails-partition-ok.yaml --json
 has $T/out '"placement": "partitioned", "cluster_size": 1, "partitioning": "first-fit-decreasing"'
-has $T/out '"migrations": 0, "cpu": 0}'
+has $T/out '"migrations": 0, "cpu": 0, "p50_response"'
 expect_rc 0 "$DLSIM" run $EX/partition-fails-global-ok.yaml
 has $T/out 'no deadline miss'
 sed 's/placement: global/placement: partitioned/' $EX/partition-fails-global-ok.yaml > $T/pf.yaml
@@ -499,6 +499,31 @@ hasnt $T/err ' ns'
 } > $T/primes.yaml
 expect_rc 0 "$DLSIM" validate $T/primes.yaml
 has $T/out 'U = 10007328294104480999787176494999130244720058910982483854/1000814286770212586725981558051875636205461729184334377823773'
+
+# --- run: per-task percentiles are the nearest rank of the --jobs CSV --------
+scn pctl 'format: 1
+name: pctl
+seed: 7
+horizon: 5000
+tasks:
+  - { name: A, C: 3, D: 8, T: 10, exec: { model: uniform, min: 1, max: 3 } }
+  - { name: B, C: 5, D: 9, T: 13, exec: { model: uniform, min: 2, max: 6 } }
+  - { name: C, C: 2, D: 4, T: 7 }'
+expect_rc 0 "$DLSIM" run $T/pctl.yaml --jobs $T/pctl.csv --json
+for task in A B C; do
+	# nearest rank: the ceil(q n / 100)-th smallest completed response
+	want=$(awk -F, -v t=$task 'NR > 1 && $1 == t && $7 != "" { print $7 }' $T/pctl.csv | sort -n |
+		awk '{ v[NR] = $1 } END { n = NR;
+			split("50 90 99", q, " ");
+			for (i = 1; i <= 3; i++) { k = int((q[i] * n + 99) / 100); printf "%s ", v[k] } }')
+	got=$(grep -o "\"name\": \"$task\"[^}]*" $T/out | sed -E 's/.*"p50_response": ([0-9]+), "p90_response": ([0-9]+), "p99_response": ([0-9]+).*/\1 \2 \3 /')
+	[ "$want" = "$got" ] && ok || bad "percentiles of $task: json '$got', jobs CSV '$want'"
+done
+has $T/out '"percentiles_exact": true'
+expect_rc 0 "$DLSIM" run $T/pctl.yaml
+has $T/out 'response-time percentiles, nearest rank over completed jobs (times in tick):'
+expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
+hasnt $T/out 'percentiles'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -44,6 +44,7 @@ static CU_SuiteInfo suites[] = {
 	{ "multi_random", NULL, NULL, NULL, NULL, multi_random_tests },
 	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
+	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	CU_SUITE_INFO_NULL
 };
 

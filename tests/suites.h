@@ -36,5 +36,6 @@ extern CU_TestInfo render_files_tests[]; /* test_render_files.c: PNG/SVG/PDF/Tik
 extern CU_TestInfo multi_random_tests[]; /* test_multi_random.c: multicore properties */
 extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs */
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
+extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 
 #endif /* TESTS_SUITES_H */
