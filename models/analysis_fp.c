@@ -335,4 +335,5 @@ const struct rt_test_info rt_test_fp_rta = {
 	.name    = "fp-rta",
 	.applies = fp_applies,
 	.run     = fp_run_dm,
+	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu" },
 };

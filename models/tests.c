@@ -413,49 +413,61 @@ static const struct rt_test_info test_utilization = {
 	.name    = "utilization",
 	.applies = applies_any,
 	.run     = run_utilization,
+	/* U <= m is necessary for every policy; exact only for EDF on one
+	 * CPU with D >= T (the kind says so per set) */
+	.analyses = { RT_AN_EDF | RT_AN_FP | RT_AN_CBS,
+		      RT_AN_UNI | RT_AN_GLOBAL, "any" },
 };
 
 static const struct rt_test_info test_density = {
 	.name    = "density",
 	.applies = applies_uni,
 	.run     = run_density,
+	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
 };
 
 static const struct rt_test_info test_pdc = {
 	.name    = "pdc",
 	.applies = applies_uni,
 	.run     = run_pdc,
+	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
 };
 
 static const struct rt_test_info test_qpa = {
 	.name    = "qpa",
 	.applies = applies_uni,
 	.run     = run_qpa,
+	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
 };
 
-#define MULTI_TEST(var, tname, fn)                                            \
+#define MULTI_TEST(var, tname, fn, plat, label)                               \
 	static const struct rt_test_info var = {                             \
-		.name    = tname,                                             \
-		.applies = applies_multi,                                     \
-		.run     = fn,                                                \
+		.name     = tname,                                            \
+		.applies  = applies_multi,                                    \
+		.run      = fn,                                               \
+		.analyses = { RT_AN_EDF | RT_AN_CBS, plat, label },           \
 	};
+#define GLOBAL_TEST(var, tname, fn)                                           \
+	MULTI_TEST(var, tname, fn, RT_AN_GLOBAL, "edf/global")
+#define PART_TEST(var, tname, fn)                                             \
+	MULTI_TEST(var, tname, fn, RT_AN_PARTITIONED, "edf/partitioned")
 
-MULTI_TEST(test_gfb, "gfb", run_gfb)
-MULTI_TEST(test_bak, "bak", run_bak)
-MULTI_TEST(test_bcl, "bcl", run_bcl)
-MULTI_TEST(test_bcli, "bcl-iterative", run_bcli)
-MULTI_TEST(test_rta, "rta", run_rta)
-MULTI_TEST(test_bar, "bar", run_bar)
-MULTI_TEST(test_ffdbf, "ffdbf", run_ffdbf)
-MULTI_TEST(test_p_ff, "partitioned-first-fit", run_p_ff)
-MULTI_TEST(test_p_bf, "partitioned-best-fit", run_p_bf)
-MULTI_TEST(test_p_wf, "partitioned-worst-fit", run_p_wf)
-MULTI_TEST(test_p_ffd, "partitioned-first-fit-decreasing", run_p_ffd)
-MULTI_TEST(test_p_bfd, "partitioned-best-fit-decreasing", run_p_bfd)
-MULTI_TEST(test_p_wfd, "partitioned-worst-fit-decreasing", run_p_wfd)
-MULTI_TEST(test_p_ffdd, "partitioned-first-fit-decreasing-density", run_p_ffdd)
-MULTI_TEST(test_p_bfdd, "partitioned-best-fit-decreasing-density", run_p_bfdd)
-MULTI_TEST(test_p_wfdd, "partitioned-worst-fit-decreasing-density", run_p_wfdd)
+GLOBAL_TEST(test_gfb, "gfb", run_gfb)
+GLOBAL_TEST(test_bak, "bak", run_bak)
+GLOBAL_TEST(test_bcl, "bcl", run_bcl)
+GLOBAL_TEST(test_bcli, "bcl-iterative", run_bcli)
+GLOBAL_TEST(test_rta, "rta", run_rta)
+GLOBAL_TEST(test_bar, "bar", run_bar)
+GLOBAL_TEST(test_ffdbf, "ffdbf", run_ffdbf)
+PART_TEST(test_p_ff, "partitioned-first-fit", run_p_ff)
+PART_TEST(test_p_bf, "partitioned-best-fit", run_p_bf)
+PART_TEST(test_p_wf, "partitioned-worst-fit", run_p_wf)
+PART_TEST(test_p_ffd, "partitioned-first-fit-decreasing", run_p_ffd)
+PART_TEST(test_p_bfd, "partitioned-best-fit-decreasing", run_p_bfd)
+PART_TEST(test_p_wfd, "partitioned-worst-fit-decreasing", run_p_wfd)
+PART_TEST(test_p_ffdd, "partitioned-first-fit-decreasing-density", run_p_ffdd)
+PART_TEST(test_p_bfdd, "partitioned-best-fit-decreasing-density", run_p_bfdd)
+PART_TEST(test_p_wfdd, "partitioned-worst-fit-decreasing-density", run_p_wfdd)
 
 /* m == 1: utilization, density, pdc, qpa; m > 1: utilization, the global
  * tests in THEORY B.10 order, then the partitioned heuristics. */
@@ -490,4 +502,28 @@ const struct rt_test_info *rt_test_find(const char *name)
 		if (!strcmp(rt_tests[i]->name, name))
 			return rt_tests[i];
 	return NULL;
+}
+
+bool rt_test_analyses_match(const struct rt_test_info *t, unsigned policies,
+			    unsigned platforms)
+{
+	return t && (t->analyses.policies & policies) &&
+	       (t->analyses.platforms & platforms);
+}
+
+const char *rt_test_names_for(unsigned policies, unsigned platforms,
+			      char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; rt_tests[i] && o < len; i++) {
+		if (!rt_test_analyses_match(rt_tests[i], policies, platforms))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "",
+				      rt_tests[i]->name);
+	}
+	return buf;
 }

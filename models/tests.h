@@ -12,6 +12,7 @@
 #ifndef RT_TESTS_H
 #define RT_TESTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "models/analysis_uni.h"
@@ -33,6 +34,48 @@ struct rt_test_result {
 	char note[160];                 /* optional human detail, "" if none */
 };
 
+/*
+ * What a test analyses: the scheduling model its verdict speaks about
+ * (a policy) and the platform it speaks about.  Callers ask the registry
+ * (rt_test_analyses_match) instead of comparing test names: `dlsim
+ * analyze` labels each row with 'label', and scheduler.admission accepts
+ * only a test whose descriptor covers the scenario's policy (the policy
+ * registry, sim/policy.c, says which model a policy is) and placement.
+ *
+ * Policies (bits of 'policies'):
+ *   RT_AN_EDF       preemptive EDF over jobs
+ *   RT_AN_FP        preemptive fixed priority
+ *   RT_AN_CBS       EDF over CBS reservations: every server counts as a
+ *                   sporadic task (Q_s, D_s, T_s) and every unserved task
+ *                   as itself (Abeni & Buttazzo 1998: a CBS never demands
+ *                   more than Q_s in any window of T_s)
+ *   RT_AN_LINUX_DL  SCHED_DEADLINE's own admission arithmetic
+ * Platforms (bits of 'platforms'):
+ *   RT_AN_UNI          one CPU: also each CPU of a partitioned placement
+ *                      and each one-CPU cluster or cpuset
+ *   RT_AN_GLOBAL       one global runqueue over m >= 2 CPUs: also each
+ *                      cluster or cpuset of m >= 2 CPUs
+ *   RT_AN_PARTITIONED  the whole partitioned machine at once (bin
+ *                      packing plus a per-CPU test); not a per-domain
+ *                      question, so never an admission test
+ */
+#define RT_AN_EDF               0x01u
+#define RT_AN_FP                0x02u
+#define RT_AN_CBS               0x04u
+#define RT_AN_LINUX_DL          0x08u
+
+#define RT_AN_UNI               0x01u
+#define RT_AN_GLOBAL            0x02u
+#define RT_AN_PARTITIONED       0x04u
+
+struct rt_test_analyses {
+	unsigned policies;              /* RT_AN_EDF | RT_AN_FP | ... */
+	unsigned platforms;             /* RT_AN_UNI | RT_AN_GLOBAL | ... */
+	const char *label;              /* for tables: "edf/1cpu",
+					 * "edf/global", "edf/partitioned",
+					 * "fp/1cpu", "any" */
+};
+
 struct rt_test_info {
 	const char *name;               /* "utilization", "density", "pdc", ... */
 	/* Whether the test applies on m CPUs (a test that does not apply is
@@ -42,6 +85,8 @@ struct rt_test_info {
 	 * "does not apply to this set" is RT_OK with verdict n/a. */
 	enum rt_err (*run)(const struct rt_task *ts, size_t n, unsigned m,
 			   struct rt_test_result *out, struct rt_diag *d);
+	/* Appended (issue 9): what the verdict is about (see above). */
+	struct rt_test_analyses analyses;
 };
 
 /* NULL-terminated table, in the order analyze prints them. */
@@ -49,5 +94,15 @@ extern const struct rt_test_info *const rt_tests[];
 
 /* The entry named 'name', or NULL. */
 const struct rt_test_info *rt_test_find(const char *name);
+
+/* True when t analyses some policy of 'policies' on some platform of
+ * 'platforms' (both RT_AN_* masks). */
+bool rt_test_analyses_match(const struct rt_test_info *t, unsigned policies,
+			    unsigned platforms);
+
+/* The valid names for (policies, platforms) as "a, b, c" into buf (cut
+ * at len); returns buf ("" if none). */
+const char *rt_test_names_for(unsigned policies, unsigned platforms,
+			      char *buf, size_t len);
 
 #endif /* RT_TESTS_H */

@@ -87,10 +87,20 @@ struct sim_policy_ops {
 	/* The horizon is reached: running jobs are accounted, pending jobs
 	 * not yet reported (servers report their own misses here). */
 	enum rt_err (*end)(void *state);
+	/* Appended (issue 9).  The scheduling model the test registry's
+	 * descriptors speak of (models/tests.h: RT_AN_EDF, RT_AN_FP,
+	 * RT_AN_CBS, RT_AN_LINUX_DL; 0: none): scheduler.admission accepts
+	 * a test that analyses it.  With SIM_POLICY_ADMISSION in flags the
+	 * engine applies scheduler.admission (sim_config.admission) at
+	 * every join; a policy with its own admit() (linux-dl, edf-split)
+	 * leaves the flag out. */
+	unsigned analysed_as;
 };
 
 #define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers */
 #define SIM_POLICY_CLUSTERS 0x2u        /* honours partitioned/clustered placement */
+#define SIM_POLICY_ADMISSION 0x4u       /* honours scheduler.admission / mode
+					 * with the registry's tests */
 
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);

@@ -131,8 +131,10 @@ const struct sim_policy_ops sim_policy_cbs = {
 	.schedule    = cbs_schedule,
 	.update_curr = NULL,
 	.timer       = cbs_timer,
-	.flags       = SIM_POLICY_SERVERS | SIM_POLICY_CLUSTERS,
+	.flags       = SIM_POLICY_SERVERS | SIM_POLICY_CLUSTERS |
+		       SIM_POLICY_ADMISSION,
 	.admit       = NULL,
 	.leave       = NULL,
 	.end         = cbs_end,
+	.analysed_as = RT_AN_CBS,
 };

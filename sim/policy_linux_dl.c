@@ -311,4 +311,5 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.admit       = ldl_admit,
 	.leave       = ldl_leave,
 	.end         = ldl_end,
+	.analysed_as = RT_AN_LINUX_DL,
 };

@@ -191,4 +191,5 @@ const struct sim_policy_ops sim_policy_split = {
 	.admit       = split_admit,
 	.leave       = split_leave,
 	.end         = NULL,
+	.analysed_as = 0,
 };

@@ -284,6 +284,43 @@ static void test_registry_lists_tests_with_kinds(void)
 	CU_ASSERT_FALSE(rt_test_find("density")->applies(2));
 	CU_ASSERT_FALSE(rt_test_find("pdc")->applies(2));
 	CU_ASSERT_TRUE(rt_test_find("qpa")->applies(1));
+	/* what each test analyses (issue 9): the registry answers, and the
+	 * names listed for a policy/platform are exactly the matching ones */
+	CU_ASSERT_TRUE(rt_test_analyses_match(rt_test_find("qpa"), RT_AN_EDF,
+					      RT_AN_UNI));
+	CU_ASSERT_FALSE(rt_test_analyses_match(rt_test_find("qpa"), RT_AN_FP,
+					       RT_AN_UNI));
+	CU_ASSERT_FALSE(rt_test_analyses_match(rt_test_find("qpa"), RT_AN_EDF,
+					       RT_AN_GLOBAL));
+	CU_ASSERT_TRUE(rt_test_analyses_match(rt_test_find("fp-rta"), RT_AN_FP,
+					      RT_AN_UNI));
+	CU_ASSERT_FALSE(rt_test_analyses_match(rt_test_find("fp-rta"),
+					       RT_AN_EDF, RT_AN_UNI));
+	CU_ASSERT_TRUE(rt_test_analyses_match(rt_test_find("bcl"), RT_AN_CBS,
+					      RT_AN_GLOBAL));
+	CU_ASSERT_TRUE(rt_test_analyses_match(rt_test_find("utilization"),
+					      RT_AN_FP, RT_AN_GLOBAL));
+	CU_ASSERT_FALSE(rt_test_analyses_match(NULL, RT_AN_EDF, RT_AN_UNI));
+	CU_ASSERT_STRING_EQUAL(rt_test_find("pdc")->analyses.label, "edf/1cpu");
+	CU_ASSERT_STRING_EQUAL(rt_test_find("partitioned-first-fit")->analyses.label,
+			       "edf/partitioned");
+	{
+		char buf[256];
+
+		CU_ASSERT_STRING_EQUAL(rt_test_names_for(RT_AN_FP, RT_AN_UNI,
+							 buf, sizeof(buf)),
+				       "utilization, fp-rta");
+		CU_ASSERT_STRING_EQUAL(rt_test_names_for(RT_AN_EDF, RT_AN_UNI,
+							 buf, sizeof(buf)),
+				       "utilization, density, pdc, qpa");
+		CU_ASSERT_STRING_EQUAL(rt_test_names_for(RT_AN_EDF,
+							 RT_AN_GLOBAL, buf,
+							 sizeof(buf)),
+				       "utilization, gfb, bak, bcl, "
+				       "bcl-iterative, rta, bar, ffdbf");
+		for (size_t i = 0; rt_tests[i]; i++)
+			CU_ASSERT_PTR_NOT_NULL(rt_tests[i]->analyses.label);
+	}
 	CU_ASSERT_STRING_EQUAL(rt_test_kind_name(RT_KIND_EXACT), "exact");
 	CU_ASSERT_STRING_EQUAL(rt_test_kind_name(RT_KIND_SUFFICIENT), "sufficient");
 	CU_ASSERT_STRING_EQUAL(rt_test_kind_name(RT_KIND_NECESSARY), "necessary");
