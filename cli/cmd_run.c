@@ -145,7 +145,7 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		       a->time);
 		cli_json_str(stdout, s->tasks[a->task].name);
 		printf(", \"test\": \"%s\", \"verdict\": \"%s\"}",
-		       sim_admit_test_name((enum sim_admit_test)a->test),
+		       sim_admit_test_name(a->test),
 		       a->accept ? "accept" : "reject");
 	}
 	printf("]");
@@ -296,7 +296,7 @@ static void run_print_text_resv(const struct scn_scenario *s,
 			printf("task %s rejected at %s %s by admission test %s: "
 			       "it never ran\n", s->tasks[a->task].name,
 			       cli_fmt_time(s, a->time, b1, sizeof(b1)), u,
-			       sim_admit_test_name((enum sim_admit_test)a->test));
+			       sim_admit_test_name(a->test));
 	}
 	if (run_is_split(s)) {
 		struct run_class c[2];

@@ -9,7 +9,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "models/placement.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -65,51 +64,17 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 
 int cli_place(const struct scn_scenario *s, unsigned **out)
 {
-	const struct scn_scheduler *k = &s->sched;
-	struct rt_diag d = { "" };
-	struct rt_place_result r;
-	bool fp = !strcmp(k->policy, "fp");
 	unsigned *cl;
-	enum rt_err err;
 
 	*out = NULL;
-	if (k->placement == SCN_PLACE_CPUSETS ? k->ncpusets == 1 :
-	    k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+	if (!s->sched.task_cluster)
 		return CLI_EXIT_OK;     /* one cluster: no binding needed */
 	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	if (!cl) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
 	}
-	if (k->placement == SCN_PLACE_CPUSETS) {  /* the scenario's sets */
-		memcpy(cl, k->task_set, s->ntasks * sizeof(*cl));
-		*out = cl;
-		return CLI_EXIT_OK;
-	}
-	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
-		       k->partitioning, fp ? &k->priorities : NULL,
-		       RT_UNI_BUDGET_DEFAULT, cl, &r, &d);
-	if (err != RT_OK) {
-		cli_error("%s: placement: %s", s->path,
-			  d.msg[0] ? d.msg : rt_strerror(err));
-		free(cl);
-		return cli_exit_for(err);
-	}
-	if (r.verdict != RT_VERDICT_ACCEPT) {
-		const char *what = k->cluster_size == 1 ? "CPU" : "cluster";
-
-		cli_error("%s: tasks[%zu] (%s) fits on no %s with partitioning: "
-			  "%s (%zu of %zu tasks placed%s); use more CPUs, give "
-			  "tasks a cpu:, another partitioning, or placement: "
-			  "global", s->path, r.misfit, s->tasks[r.misfit].name,
-			  what, rt_part_name(k->partitioning), r.placed,
-			  s->ntasks, k->cluster_size > 1 ?
-			  ", each cluster admitted while its utilization <= "
-			  "cluster_size" : fp ? ", each CPU admitted by fp-rta" :
-			  ", each CPU admitted by the exact EDF test");
-		free(cl);
-		return CLI_EXIT_INPUT;
-	}
+	memcpy(cl, s->sched.task_cluster, s->ntasks * sizeof(*cl));
 	*out = cl;
 	return CLI_EXIT_OK;
 }

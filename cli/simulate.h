@@ -41,12 +41,12 @@ struct cli_sim {
 	size_t nadm, adm_cap;
 };
 
-/* Bind the tasks of a partitioned or clustered scenario to their CPUs or
- * clusters (models/placement.h: explicit cpu:, the rest packed by
- * scheduler.partitioning).  *out (ntasks entries, free() it) is NULL when
- * nothing needs binding (global placement, a single cluster).  A task
- * that fits nowhere is an input error naming the task.  Prints errors;
- * returns an exit code. */
+/* The binding of a partitioned, clustered or cpuset scenario's tasks to
+ * their CPUs or clusters, as loading computed it (s->sched.task_cluster:
+ * explicit cpu:, the rest packed by scheduler.partitioning; a task that
+ * fits nowhere is a load error).  *out (ntasks entries, free() it) is a
+ * copy, NULL when nothing needs binding (global placement, a single
+ * cluster).  Prints errors; returns an exit code. */
 int cli_place(const struct scn_scenario *s, unsigned **out);
 
 /* When some task of s suspends (models/task.h), *out (ntasks entries,

@@ -331,9 +331,17 @@ static enum rt_err fp_run_dm(const struct rt_task *ts, size_t n, unsigned m,
 	return rt_fp_rta_test(ts, n, m, RT_FP_DEADLINE_MONOTONIC, out, d);
 }
 
+static enum rt_err fp_run_order(const struct rt_task *ts, size_t n,
+				unsigned m, int order,
+				struct rt_test_result *out, struct rt_diag *d)
+{
+	return rt_fp_rta_test(ts, n, m, (enum rt_fp_order)order, out, d);
+}
+
 const struct rt_test_info rt_test_fp_rta = {
 	.name    = "fp-rta",
 	.applies = fp_applies,
 	.run     = fp_run_dm,
-	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu" },
+	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", RT_AN_MODE_HARD },
+	.run_order = fp_run_order,
 };

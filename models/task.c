@@ -113,6 +113,45 @@ enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 	return RT_OK;
 }
 
+enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
+			       struct rt_task *out, struct rt_diag *d)
+{
+	const char *n = t->name ? t->name : "?";
+	struct rt_task v;
+	enum rt_err err = rt_task_oblivious(t, &v, d);
+
+	if (err)
+		return err;
+	if (t->arrival == RT_ARRIVAL_LIST) {
+		for (size_t k = 1; k < t->nreleases; k++) {
+			rt_time gap = t->releases[k] - t->releases[k - 1];
+
+			if (gap <= 0)
+				return rt_diagf(d, RT_ERR_UNSUPPORTED, "task %s: "
+						"two releases at one instant",
+						n);
+			if (gap < v.period)
+				v.period = gap;
+		}
+	}
+	if (t->jitter > 0) {
+		if (t->jitter >= v.deadline || (fp && t->jitter >= v.period))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "task %s: jitter "
+					"%lld leaves no time before its "
+					"deadline", n, (long long)t->jitter);
+		v.deadline -= t->jitter;
+		if (fp)
+			v.period -= t->jitter;
+	}
+	v.jitter = 0;
+	v.arrival = RT_ARRIVAL_PERIODIC;
+	v.releases = NULL;
+	v.nreleases = 0;
+	v.offset = 0;
+	*out = v;
+	return RT_OK;
+}
+
 bool rt_task_is_sporadic_conform(const struct rt_task *t)
 {
 	if (t->jitter != 0)

@@ -108,6 +108,23 @@ static inline bool rt_task_suspends(const struct rt_task *t)
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 			      struct rt_diag *d);
 
+/* The task an admission test analyses in place of t (issue 9): a
+ * sporadic task without jitter or suspension whose guarantee implies
+ * t's, from t's declared parameters (an execution model that overruns C
+ * is not looked at: admission trusts C, as the kernel trusts runtime):
+ *   suspension     counted as execution (rt_task_oblivious);
+ *   jitter J       deadline D - J (EDF's demand bound with release jitter,
+ *                  dbf(t) = (floor((t + J - D) / T) + 1) C, Spuri 1996);
+ *                  with fp also period T - J (a jittered task never
+ *                  interferes more than ceil((w + J) / T) C <= ceil(w /
+ *                  (T - J)) C in a window w);
+ *   releases list  period min(T, smallest gap between listed releases).
+ * RT_ERR_UNSUPPORTED (d says why) when no such task exists (J >= D, or
+ * with fp J >= T; two listed releases at one instant): no test can
+ * guarantee t.  RT_ERR_OVERFLOW as rt_task_oblivious. */
+enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
+			       struct rt_task *out, struct rt_diag *d);
+
 /* True when the task's jobs follow the sporadic model the analysis assumes:
  * no jitter, inter-arrival >= T, and demand <= C for every job. */
 bool rt_task_is_sporadic_conform(const struct rt_task *t);

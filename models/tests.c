@@ -416,7 +416,7 @@ static const struct rt_test_info test_utilization = {
 	/* U <= m is necessary for every policy; exact only for EDF on one
 	 * CPU with D >= T (the kind says so per set) */
 	.analyses = { RT_AN_EDF | RT_AN_FP | RT_AN_CBS,
-		      RT_AN_UNI | RT_AN_GLOBAL, "any" },
+		      RT_AN_UNI | RT_AN_GLOBAL, "any", RT_AN_MODE_SOFT },
 };
 
 static const struct rt_test_info test_density = {
@@ -437,20 +437,21 @@ static const struct rt_test_info test_qpa = {
 	.name    = "qpa",
 	.applies = applies_uni,
 	.run     = run_qpa,
-	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
+	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu",
+		      RT_AN_MODE_HARD },
 };
 
-#define MULTI_TEST(var, tname, fn, plat, label)                               \
+#define MULTI_TEST(var, tname, fn, plat, label, mode)                         \
 	static const struct rt_test_info var = {                             \
 		.name     = tname,                                            \
 		.applies  = applies_multi,                                    \
 		.run      = fn,                                               \
-		.analyses = { RT_AN_EDF | RT_AN_CBS, plat, label },           \
+		.analyses = { RT_AN_EDF | RT_AN_CBS, plat, label, mode },     \
 	};
 #define GLOBAL_TEST(var, tname, fn)                                           \
-	MULTI_TEST(var, tname, fn, RT_AN_GLOBAL, "edf/global")
+	MULTI_TEST(var, tname, fn, RT_AN_GLOBAL, "edf/global", RT_AN_MODE_HARD)
 #define PART_TEST(var, tname, fn)                                             \
-	MULTI_TEST(var, tname, fn, RT_AN_PARTITIONED, "edf/partitioned")
+	MULTI_TEST(var, tname, fn, RT_AN_PARTITIONED, "edf/partitioned", 0)
 
 GLOBAL_TEST(test_gfb, "gfb", run_gfb)
 GLOBAL_TEST(test_bak, "bak", run_bak)
@@ -507,8 +508,21 @@ const struct rt_test_info *rt_test_find(const char *name)
 bool rt_test_analyses_match(const struct rt_test_info *t, unsigned policies,
 			    unsigned platforms)
 {
-	return t && (t->analyses.policies & policies) &&
-	       (t->analyses.platforms & platforms);
+	return t && platforms && (t->analyses.policies & policies) &&
+	       (t->analyses.platforms & platforms) == platforms;
+}
+
+const struct rt_test_info *rt_test_for_mode(unsigned mode, unsigned policy,
+					    unsigned platform, size_t i)
+{
+	for (size_t k = 0; rt_tests[k]; k++) {
+		if (!(rt_tests[k]->analyses.modes & mode) ||
+		    !rt_test_analyses_match(rt_tests[k], policy, platform))
+			continue;
+		if (i-- == 0)
+			return rt_tests[k];
+	}
+	return NULL;
 }
 
 const char *rt_test_names_for(unsigned policies, unsigned platforms,

@@ -68,12 +68,22 @@ struct rt_test_result {
 #define RT_AN_GLOBAL            0x02u
 #define RT_AN_PARTITIONED       0x04u
 
+/* Which scheduler.mode uses a test for admission (bits of 'modes'):
+ *   RT_AN_MODE_HARD  the policy's strongest sound test on that platform
+ *                    (qpa for EDF and CBS on one CPU, fp-rta for FP; the
+ *                    sufficient global EDF tests on m >= 2, tried in table
+ *                    order: the first accept admits);
+ *   RT_AN_MODE_SOFT  capacity only (U <= m). */
+#define RT_AN_MODE_HARD         0x01u
+#define RT_AN_MODE_SOFT         0x02u
+
 struct rt_test_analyses {
 	unsigned policies;              /* RT_AN_EDF | RT_AN_FP | ... */
 	unsigned platforms;             /* RT_AN_UNI | RT_AN_GLOBAL | ... */
 	const char *label;              /* for tables: "edf/1cpu",
 					 * "edf/global", "edf/partitioned",
 					 * "fp/1cpu", "any" */
+	unsigned modes;                 /* RT_AN_MODE_*: 0 for most */
 };
 
 struct rt_test_info {
@@ -87,6 +97,11 @@ struct rt_test_info {
 			   struct rt_test_result *out, struct rt_diag *d);
 	/* Appended (issue 9): what the verdict is about (see above). */
 	struct rt_test_analyses analyses;
+	/* Optional: the same test under fixed-priority order 'order' (an
+	 * enum rt_fp_order); NULL for tests that do not depend on one. */
+	enum rt_err (*run_order)(const struct rt_task *ts, size_t n,
+				 unsigned m, int order,
+				 struct rt_test_result *out, struct rt_diag *d);
 };
 
 /* NULL-terminated table, in the order analyze prints them. */
@@ -95,8 +110,9 @@ extern const struct rt_test_info *const rt_tests[];
 /* The entry named 'name', or NULL. */
 const struct rt_test_info *rt_test_find(const char *name);
 
-/* True when t analyses some policy of 'policies' on some platform of
- * 'platforms' (both RT_AN_* masks). */
+/* True when t analyses policy model 'policies' on every platform of
+ * 'platforms' (both non-zero RT_AN_* masks; a policy mask of several
+ * bits matches a test analysing any of them). */
 bool rt_test_analyses_match(const struct rt_test_info *t, unsigned policies,
 			    unsigned platforms);
 
@@ -104,5 +120,11 @@ bool rt_test_analyses_match(const struct rt_test_info *t, unsigned policies,
  * at len); returns buf ("" if none). */
 const char *rt_test_names_for(unsigned policies, unsigned platforms,
 			      char *buf, size_t len);
+
+/* The i-th test (0, 1, ...; NULL past the last) that scheduler.mode
+ * 'mode' (RT_AN_MODE_*) uses for policy model 'policy' on platform
+ * 'platform' (one RT_AN_* bit each), in table order. */
+const struct rt_test_info *rt_test_for_mode(unsigned mode, unsigned policy,
+					    unsigned platform, size_t i);
 
 #endif /* RT_TESTS_H */

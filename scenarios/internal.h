@@ -309,6 +309,13 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 				const struct scn_y_doc *y,
 				struct scn_scenario *s);
 
+/* Everything `dlsim run` checks before it simulates (check.c): the
+ * policy name, admission and mode, the placement binding
+ * (s->sched.task_cluster), the engine configuration; after every other
+ * step.  Same failure contract. */
+enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
+		      struct scn_scenario *s);
+
 /* Turn the loaded strings into a scenario.  On success *out is new and
  * caller-owned; on failure *out is untouched and c->d says why. */
 enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,

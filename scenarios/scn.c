@@ -550,6 +550,8 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;
+	out->admission = k->admission_kind;
+	out->admission_test = k->admission_test;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -575,6 +577,7 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->sched.cpusets);
 	rt_free(s->sched.cpu_set);
 	rt_free(s->sched.task_set);
+	rt_free(s->sched.task_cluster);
 	for (size_t i = 0; i < s->nservers; i++)
 		rt_free((void *)s->servers[i].name);
 	rt_free(s->servers);

@@ -95,6 +95,14 @@ struct scn_scheduler {
 	unsigned *task_set;             /* ntasks entries: the set of each
 					 * task; owned, NULL unless cpusets */
 	struct scn_fair_server fair_server;     /* linux-dl */
+	/* Resolved when loading (issue 9; scenarios/check.c): */
+	enum sim_admission admission_kind;      /* from admission and mode:
+					 * none, the named test, or mode's */
+	const struct rt_test_info *admission_test; /* _TEST: the registry
+					 * entry named by admission */
+	unsigned *task_cluster;         /* ntasks entries, owned: the CPU
+					 * (partitioned), cluster or cpuset of
+					 * each task; NULL with one cluster */
 };
 
 struct scn_scenario {
@@ -129,10 +137,10 @@ const char *scn_placement_name(enum scn_placement p);
 
 /* The engine configuration for scenario s, simulated up to 'horizon':
  * every field the scenario sets (tasks, CPUs, policy and its keys,
- * placement, servers, admission times, fair server).  task_cluster is
- * the task-to-cluster binding for a placement other than global (one
- * entry per task, e.g. from models/placement.h, or s->sched.task_set
- * for cpusets), else NULL.  Pointers into s are borrowed: s must outlive
+ * placement, servers, admission times and tests, fair server).
+ * task_cluster is the task-to-cluster binding for a placement other than
+ * global (one entry per task: s->sched.task_cluster, computed when
+ * loading), else NULL.  Pointers into s are borrowed: s must outlive
  * the engine. */
 void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 		    rt_time horizon, struct sim_config *out);
@@ -154,7 +162,13 @@ const char *scn_internal_unit_name(enum scn_time_unit u);
  *                    open: <strerror>")
  *   RT_ERR_PARSE     not YAML, not the schema, a bad value or unit, or
  *                    larger than SCN_MAX_BYTES
- *   RT_ERR_INVAL     a value breaks a model invariant (C <= 0, ...)
+ *   RT_ERR_INVAL     a value breaks a model invariant (C <= 0, ...), or
+ *                    the scenario is one `dlsim run` could not simulate:
+ *                    an unknown policy, an admission test that does not
+ *                    analyse it, a task that fits on no CPU, a
+ *                    configuration the engine or the policy refuses
+ *                    (scenarios/check.c): loading checks everything run
+ *                    checks
  *   RT_ERR_OVERFLOW  a time does not fit in rt_time
  *   RT_ERR_NOMEM     out of memory */
 enum rt_err scn_load_file(const char *path, struct scn_scenario **out,

@@ -338,6 +338,7 @@ void sim_engine_destroy(struct sim_engine *e)
 {
 	if (!e)
 		return;
+	sim_admit_fini(e);
 	if (e->ops && e->pstate)
 		e->ops->fini(e->pstate);
 	sim_evq_fini(&e->evq);
@@ -415,11 +416,14 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	if (err)
 		goto fail;
 	e->ops = ops;
+	err = sim_admit_init(e, d);
+	if (err)
+		goto fail;
 	for (size_t i = 0; i < n && !err; i++) {
 		eng_task_init(e, i);
 		/* With admission or arrive/leave times every task joins at
 		 * its arrive_at (rank TASK); otherwise it simply starts. */
-		if (ops->admit || cfg->arrive_at || cfg->leave_at)
+		if (ops->admit || e->adm || cfg->arrive_at || cfg->leave_at)
 			err = sim_evq_push(&e->evq, &e->trt[i].join,
 					   e->trt[i].base, SIM_RANK_TASK);
 		else

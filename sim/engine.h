@@ -71,11 +71,35 @@ enum sim_admit_test {
 	SIM_ADMIT_EXACT,                /* QPA */
 	SIM_ADMIT_DENSITY,              /* density <= 1 */
 	SIM_ADMIT_D_EQUALS_T,           /* U <= 1 with D == T */
-	SIM_ADMIT_UTILIZATION           /* U <= what the hard class left */
+	SIM_ADMIT_UTILIZATION,          /* U <= what the hard class left */
+	SIM_ADMIT_HARD_ALL,             /* mode: hard tried several tests
+					 * (global EDF) and every one rejected */
+	SIM_ADMIT_REGISTRY = 0x100      /* + i: the registry test rt_tests[i]
+					 * (scheduler.admission, mode) */
 };
 
-/* "none", "linux", "exact", "density", "d-equals-t", "utilization" */
-const char *sim_admit_test_name(enum sim_admit_test t);
+/* "none", "linux", "exact", "density", "d-equals-t", "utilization",
+ * "hard", and for SIM_ADMIT_REGISTRY + i the name of rt_tests[i] ("?"
+ * for an unknown value). */
+const char *sim_admit_test_name(unsigned t);
+
+/* Admission by the test registry (issue 9; sim/admit.c), for policies
+ * with SIM_POLICY_ADMISSION: every task joins (at its arrive_at, in task
+ * order at one instant) and is admitted iff the tasks already admitted in
+ * its domain (cluster: one CPU when partitioned, the cluster, the cpuset,
+ * or the machine) plus it pass, on that domain's CPUs.  Policy cbs counts
+ * a served task as its server (Q_s, D_s, T_s), once per server.  Each task
+ * is analysed as rt_task_analysable() makes it. */
+enum sim_admission {
+	SIM_ADMISSION_NONE = 0,         /* every task runs */
+	SIM_ADMISSION_TEST,             /* sim_config.admission_test */
+	SIM_ADMISSION_HARD,             /* mode: hard: the registry's
+					 * RT_AN_MODE_HARD tests for the
+					 * policy and the domain's platform;
+					 * the first accept admits */
+	SIM_ADMISSION_SOFT              /* mode: soft: RT_AN_MODE_SOFT
+					 * (capacity, U <= CPUs) */
+};
 
 struct sim_config {
 	const struct rt_task *tasks;    /* borrowed for the engine's life */
@@ -132,6 +156,11 @@ struct sim_config {
 	const rt_time *leave_at;        /* ntasks entries or NULL; RT_TIME_NEVER
 					 * = never: no job arrives at or
 					 * after it (pending ones finish) */
+	/* scheduler.admission and mode (issue 9; zero: none). */
+	enum sim_admission admission;
+	const struct rt_test_info *admission_test;      /* _TEST: borrowed
+					 * registry entry that analyses the
+					 * policy on every domain */
 };
 
 struct sim_task_stats {

@@ -99,6 +99,8 @@ struct sim_engine {
 	bool resched;                   /* dispatch before time advances */
 	bool ran;                       /* sim_engine_run was called */
 	uint64_t next_seq;              /* global release counter */
+	struct sim_admit *adm;          /* admission by the registry
+					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
 	struct rt_diag diag;            /* its message */
 };
@@ -134,6 +136,16 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t);
 /* t's join event fired: its arrival (admission, then its first release)
  * or its leave. */
 void sim_task_join(struct sim_engine *e, struct sim_task_rt *t);
+
+/* admit.c: admission by the test registry (cfg.admission); init after
+ * the policy's, NULL-safe fini; join decides for 'task' (records the
+ * test in *test as for SIM_REC_ADMIT); leave returns its share. */
+struct sim_admit;
+enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d);
+void sim_admit_fini(struct sim_engine *e);
+enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
+			   unsigned *test);
+void sim_admit_leave(struct sim_engine *e, uint32_t task);
 
 /* dispatch.c */
 void sim_dispatch(struct sim_engine *e);

@@ -1,7 +1,8 @@
 /* join.c - tasks joining and leaving the system at run time (issue 5;
  * DESIGN 4 "admission at run time").
  *
- * When the policy has an admission test (ops->admit) or a task has
+ * When the policy has an admission test (ops->admit, or the registry's
+ * through sim_config.admission: admit.c) or a task has
  * arrive_at / leave_at, every task starts with one join event at its
  * arrive_at (rank TASK, after the releases of that instant).  When it
  * fires the policy's test decides:
@@ -28,7 +29,14 @@ static void join_arrive(struct sim_engine *e, struct sim_task_rt *t,
 	enum rt_err err;
 
 	t->joined = true;
-	if (e->ops->admit) {
+	if (e->adm) {
+		err = sim_admit_join(e, idx, &accept, &test);
+		if (err) {
+			sim_fail(e, err, "admission of task %s failed",
+				 t->task->name ? t->task->name : "?");
+			return;
+		}
+	} else if (e->ops->admit) {
 		err = e->ops->admit(e->pstate, idx, &accept, &test);
 		if (err) {
 			sim_fail(e, err, "policy %s: admission of task %s "
@@ -63,6 +71,7 @@ void sim_task_join(struct sim_engine *e, struct sim_task_rt *t)
 		return;
 	}
 	sim_engine_emit(e, SIM_REC_LEAVE, -1, idx, NULL, 0);
+	sim_admit_leave(e, idx);
 	if (e->ops->leave)
 		e->ops->leave(e->pstate, idx);
 }

@@ -6,15 +6,24 @@
 #include "models/mem.h"
 #include "sim/internal.h"
 
-const char *sim_admit_test_name(enum sim_admit_test t)
+const char *sim_admit_test_name(unsigned t)
 {
-	switch (t) {
+	if (t >= SIM_ADMIT_REGISTRY) {
+		size_t i = t - SIM_ADMIT_REGISTRY, k = 0;
+
+		while (rt_tests[k] && k < i)
+			k++;
+		return rt_tests[k] ? rt_tests[k]->name : "?";
+	}
+	switch ((enum sim_admit_test)t) {
 	case SIM_ADMIT_NONE:            return "none";
 	case SIM_ADMIT_LINUX:           return "linux";
 	case SIM_ADMIT_EXACT:           return "exact";
 	case SIM_ADMIT_DENSITY:         return "density";
 	case SIM_ADMIT_D_EQUALS_T:      return "d-equals-t";
 	case SIM_ADMIT_UTILIZATION:     return "utilization";
+	case SIM_ADMIT_HARD_ALL:        return "hard";
+	case SIM_ADMIT_REGISTRY:        break;
 	}
 	return "?";
 }

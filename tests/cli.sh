@@ -253,8 +253,9 @@ expect_rc 0 "$DLSIM" run $EX/partition-fails-global-ok.yaml
 has $T/out 'no deadline miss'
 sed 's/placement: global/placement: partitioned/' $EX/partition-fails-global-ok.yaml > $T/pf.yaml
 expect_rc 2 "$DLSIM" run $T/pf.yaml
-has $T/err 'tasks[2] (C) fits on no CPU with partitioning: first-fit-decreasing'
+has $T/err 'pf.yaml:21:5: tasks[2]: task C fits on no CPU with partitioning: first-fit-decreasing'
 expect_rc 2 "$DLSIM" validate $T/pf.yaml
+has $T/err 'pf.yaml:21:5: tasks[2]: task C fits on no CPU with partitioning: first-fit-decreasing'
 expect_rc 2 "$DLSIM" analyze $T/pf.yaml
 expect_rc 0 "$DLSIM" run $EX/sync-not-worst.yaml --json
 has $T/out '{"task": "t3", "job": 5, "release": 26, "deadline": 31, "finish": 32, "tardiness": 1}'

@@ -290,13 +290,20 @@ static void test_a_late_server_pending_at_the_horizon_is_a_miss(void)
 static void test_servers_need_a_policy_that_runs_them(void)
 {
 	struct scn_scenario *s = cbs_load_text(
-		"format: 1\nscheduler: { policy: edf }\n"
+		"format: 1\nscheduler: { policy: cbs }\n"
 		"servers: [{ name: S, budget: 1, period: 2 }]\n"
 		"tasks: [{ name: J, C: 1, T: 2, server: S }]\n");
 	struct sim_config c = cbs_config(s);
 	struct sim_engine *e = NULL;
 	struct rt_diag d;
 
+	/* the loader checks what the engine would refuse, located */
+	cbs_load_fail("format: 1\nscheduler: { policy: edf }\n"
+		      "servers: [{ name: S, budget: 1, period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "t.yaml:2:22: scheduler.policy: policy edf does not run "
+		      "servers; use policy cbs");
+	c.policy = "edf";
 	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "policy edf does not run "
 				      "servers; use policy cbs"));

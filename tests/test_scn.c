@@ -79,10 +79,10 @@ static void test_every_optional_field_is_read(void)
 		"seed: 18446744073709551615\n"
 		"platform: { cpus: 4 }\n"
 		"scheduler:\n"
-		"  policy: linux-dl\n"
+		"  policy: edf\n"
 		"  mode: hard\n"
 		"  placement: partitioned\n"
-		"  admission: partitioned-first-fit\n"
+		"  admission: qpa\n"
 		"  on_miss: abort\n"
 		"  tie_break: fifo\n"
 		"tasks:\n"
@@ -105,10 +105,12 @@ static void test_every_optional_field_is_read(void)
 	CU_ASSERT_TRUE(s->has_seed);
 	CU_ASSERT_EQUAL(s->seed, UINT64_MAX);
 	CU_ASSERT_EQUAL(s->cpus, 4);
-	CU_ASSERT_STRING_EQUAL(s->sched.policy, "linux-dl");
+	CU_ASSERT_STRING_EQUAL(s->sched.policy, "edf");
 	CU_ASSERT_EQUAL(s->sched.mode, SCN_MODE_HARD);
 	CU_ASSERT_EQUAL(s->sched.placement, SCN_PLACE_PARTITIONED);
-	CU_ASSERT_STRING_EQUAL(s->sched.admission, "partitioned-first-fit");
+	CU_ASSERT_STRING_EQUAL(s->sched.admission, "qpa");
+	CU_ASSERT_EQUAL(s->sched.admission_kind, SIM_ADMISSION_TEST);
+	CU_ASSERT_PTR_EQUAL(s->sched.admission_test, rt_test_find("qpa"));
 	CU_ASSERT_EQUAL(s->sched.on_miss, SIM_ON_MISS_ABORT);
 	CU_ASSERT_EQUAL(s->sched.tie_break, SIM_TIE_FIFO);
 	CU_ASSERT_EQUAL(a->wcet, 100000);

@@ -417,7 +417,7 @@ static void test_every_allocation_failure_is_reported(void)
 	static const char yaml[] =
 		"format: 1\nname: sweep\ndescription: all paths\n"
 		"time_unit: us\nhorizon: 1s\nseed: 3\nplatform: {cpus: 2}\n"
-		"scheduler: {policy: edf, admission: qpa, mode: hard}\n"
+		"scheduler: {policy: edf, admission: bcl, mode: hard}\n"
 		"tasks:\n"
 		"  - { name: a, C: 1, T: 5, arrival: periodic, exec: fixed }\n"
 		"  - { name: b, runtime: 1, deadline: 4, period: 5, releases: [0, 9],"

@@ -97,13 +97,18 @@ static void test_a_late_hard_task_is_admitted_over_soft_load(void)
 static void test_edf_split_is_uniprocessor(void)
 {
 	struct scn_scenario *s = cbs_load_text(
-		"format: 1\nplatform: { cpus: 2 }\n"
-		"scheduler: { policy: edf-split }\n"
+		"format: 1\nscheduler: { policy: edf-split }\n"
 		"tasks: [{ name: A, C: 1, T: 2 }]\n");
 	struct sim_config c = cbs_config(s);
 	struct sim_engine *e = NULL;
 	struct rt_diag d;
 
+	cbs_load_fail("format: 1\nplatform: { cpus: 2 }\n"
+		      "scheduler: { policy: edf-split }\n"
+		      "tasks: [{ name: A, C: 1, T: 2 }]\n",
+		      "t.yaml:3:22: scheduler.policy: edf-split: the hard tests "
+		      "(exact, density, d-equals-t) are uniprocessor");
+	c.cpus = 2;
 	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_UNSUPPORTED);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "uniprocessor"));
 	scn_free(s);

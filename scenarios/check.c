@@ -1,0 +1,225 @@
+/* check.c - the last step of loading: everything `dlsim run` needs to be
+ * true before it simulates, checked once here so that `run`, `analyze`
+ * and `validate` accept and refuse exactly the same files, with the same
+ * FILE:LINE:COL message (issue 9).
+ *
+ *   policy      a name of the policy registry (sim/policy.c);
+ *   admission   none, or a registry test that analyses the policy's model
+ *               on the platform of every domain (models/tests.h); a
+ *               policy with its own admission (linux-dl, edf-split)
+ *               takes none;
+ *   mode        only for policies that admit by the registry; hard needs
+ *               a test of RT_AN_MODE_HARD for every domain;
+ *   placement   the task-to-CPU/cluster binding (models/placement.h):
+ *               a task that fits nowhere is an error naming it;
+ *   the engine  the configuration the simulation would use is built once
+ *               (sim_engine_create on a horizon of 1, then destroyed), so
+ *               every check of the engine and the policies (servers need
+ *               cbs, placement the policy cannot run, GRUB on several
+ *               CPUs, fair-server bandwidth, ...) is a load error too.
+ *
+ * The rule for mode and admission together (scenarios/README.md): an
+ * admission test given by name is the test, whatever the mode; mode then
+ * only says how misses are reported (hard: guarantee violations; soft:
+ * tardiness against the bound).  mode: hard with admission: none is an
+ * error (a guarantee needs a test).
+ */
+#include "scenarios/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "models/placement.h"
+#include "models/tests.h"
+#include "sim/policy.h"
+
+/* "edf, fp, cbs, linux-dl, edf-split" (only those with 'flag' if set) */
+static const char *scn_policy_names(unsigned flag, char *buf, size_t len)
+{
+	const struct sim_policy_ops *p;
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; (p = sim_policy_at(i)) != NULL && o < len; i++)
+		if (!flag || (p->flags & flag))
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? ", " : "", p->name);
+	return buf;
+}
+
+/* The platforms of the scenario's domains: RT_AN_UNI if some domain has
+ * one CPU, RT_AN_GLOBAL if some has more. */
+static unsigned scn_platforms(const struct scn_scenario *s)
+{
+	const struct scn_scheduler *k = &s->sched;
+	unsigned need = 0;
+
+	if (k->placement == SCN_PLACE_CPUSETS) {
+		for (size_t i = 0; i < k->ncpusets; i++)
+			need |= k->cpusets[i].ncpus == 1 ? RT_AN_UNI
+							 : RT_AN_GLOBAL;
+		return need;
+	}
+	return k->cluster_size == 1 ? RT_AN_UNI : RT_AN_GLOBAL;
+}
+
+static const char *scn_platform_desc(unsigned need)
+{
+	if (need == (RT_AN_UNI | RT_AN_GLOBAL))
+		return "on domains of one and of several CPUs";
+	return need == RT_AN_UNI ? "on one CPU" : "on a global runqueue";
+}
+
+static enum rt_err scn_check_admission(const struct scn_ctx *c,
+				       const struct scn_y_sched *ys,
+				       const struct sim_policy_ops *ops,
+				       struct scn_scenario *s)
+{
+	struct scn_scheduler *k = &s->sched;
+	unsigned need = scn_platforms(s);
+	bool own = !(ops->flags & SIM_POLICY_ADMISSION) || !ops->analysed_as;
+	bool none = !strcmp(k->admission, "none");
+	char names[512], pols[128], q[72];
+
+	k->admission_kind = SIM_ADMISSION_NONE;
+	k->admission_test = NULL;
+	if (ys && ys->mode && own)
+		return scn_fail(c, RT_ERR_INVAL, "scheduler.mode", NULL, 0,
+				SCN_AT_VALUE, "policy %s has its own admission, "
+				"so mode would do nothing; expected no mode, "
+				"or a policy of: %s", ops->name,
+				scn_policy_names(SIM_POLICY_ADMISSION, pols,
+						 sizeof(pols)));
+	if (ys && ys->admission && !none) {
+		const struct rt_test_info *t = rt_test_find(k->admission);
+
+		scn_quote(q, sizeof(q), k->admission);
+		if (own)
+			return scn_fail(c, RT_ERR_INVAL, "scheduler.admission",
+					NULL, 0, SCN_AT_VALUE, "policy %s has "
+					"its own admission; expected none, or "
+					"a policy of: %s", ops->name,
+					scn_policy_names(SIM_POLICY_ADMISSION,
+							 pols, sizeof(pols)));
+		if (!rt_test_analyses_match(t, ops->analysed_as, need))
+			return scn_fail(c, RT_ERR_INVAL, "scheduler.admission",
+					NULL, 0, SCN_AT_VALUE, "%s is not a "
+					"test that analyses policy %s %s; "
+					"expected none or one of: %s", q,
+					ops->name, scn_platform_desc(need),
+					rt_test_names_for(ops->analysed_as,
+							  need, names,
+							  sizeof(names)));
+		k->admission_kind = SIM_ADMISSION_TEST;
+		k->admission_test = t;
+		return RT_OK;
+	}
+	if (!ys || !ys->mode)
+		return RT_OK;
+	if (k->mode == SCN_MODE_HARD && ys->admission)
+		return scn_fail(c, RT_ERR_INVAL, "scheduler.admission", NULL, 0,
+				SCN_AT_VALUE, "none with mode: hard; expected a "
+				"test (a guarantee needs one) or no admission "
+				"key (mode: hard picks the strongest)");
+	if (k->mode == SCN_MODE_SOFT && ys->admission)
+		return RT_OK;           /* admission: none: no test */
+	for (unsigned bit = RT_AN_UNI; bit <= RT_AN_GLOBAL; bit <<= 1) {
+		unsigned mode = k->mode == SCN_MODE_HARD ? RT_AN_MODE_HARD
+							 : RT_AN_MODE_SOFT;
+
+		if ((need & bit) &&
+		    !rt_test_for_mode(mode, ops->analysed_as, bit, 0))
+			return scn_fail(c, RT_ERR_INVAL, "scheduler.mode", NULL,
+					0, SCN_AT_VALUE, "no sound test "
+					"analyses policy %s %s, so nothing can "
+					"be guaranteed; expected mode: soft, or "
+					"placement: partitioned", ops->name,
+					scn_platform_desc(bit));
+	}
+	k->admission_kind = k->mode == SCN_MODE_HARD ? SIM_ADMISSION_HARD
+						     : SIM_ADMISSION_SOFT;
+	return RT_OK;
+}
+
+/* The binding of partitioned / clustered tasks (cpusets: the sets'). */
+static enum rt_err scn_check_place(const struct scn_ctx *c,
+				   const struct sim_policy_ops *ops,
+				   struct scn_scenario *s)
+{
+	struct scn_scheduler *k = &s->sched;
+	struct rt_diag tmp = { "" };
+	struct rt_place_result r;
+	bool fp = ops->analysed_as == RT_AN_FP;
+	enum rt_err err;
+	char path[48];
+
+	if (k->placement == SCN_PLACE_CPUSETS ? k->ncpusets == 1 :
+	    k->placement == SCN_PLACE_GLOBAL || s->cpus / k->cluster_size == 1)
+		return RT_OK;           /* one cluster: no binding needed */
+	k->task_cluster = rt_calloc(s->ntasks ? s->ntasks : 1,
+				    sizeof(*k->task_cluster));
+	if (!k->task_cluster)
+		return RT_ERR_NOMEM;
+	if (k->placement == SCN_PLACE_CPUSETS) {
+		memcpy(k->task_cluster, k->task_set,
+		       s->ntasks * sizeof(*k->task_cluster));
+		return RT_OK;
+	}
+	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
+		       k->partitioning, fp ? &k->priorities : NULL,
+		       RT_UNI_BUDGET_DEFAULT, k->task_cluster, &r, &tmp);
+	if (err)
+		return scn_fail(c, err, "scheduler", "placement", 0,
+				SCN_AT_VALUE, "%s", tmp.msg[0] ? tmp.msg :
+				rt_strerror(err));
+	if (r.verdict == RT_VERDICT_ACCEPT)
+		return RT_OK;
+	snprintf(path, sizeof(path), "tasks[%zu]", r.misfit);
+	return scn_fail(c, RT_ERR_INVAL, path, NULL, 0, SCN_AT_VALUE,
+			"task %s fits on no %s with partitioning: %s (%zu of %zu "
+			"tasks placed%s); use more CPUs, give tasks a cpu:, "
+			"another partitioning, or placement: global",
+			s->tasks[r.misfit].name,
+			k->cluster_size == 1 ? "CPU" : "cluster",
+			rt_part_name(k->partitioning), r.placed, s->ntasks,
+			k->cluster_size > 1 ? ", each cluster admitted while "
+			"its utilization <= cluster_size" : fp ? ", each CPU "
+			"admitted by fp-rta" : ", each CPU admitted by the "
+			"exact EDF test");
+}
+
+enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
+		      struct scn_scenario *s)
+{
+	const struct scn_y_sched *ys = y->scheduler;
+	const struct sim_policy_ops *ops = sim_policy_find(s->sched.policy);
+	struct rt_diag tmp = { "" };
+	struct sim_engine *e = NULL;
+	struct sim_config cfg;
+	char names[128], q[72];
+	enum rt_err err;
+
+	if (!ops) {
+		scn_quote(q, sizeof(q), s->sched.policy);
+		return scn_fail(c, RT_ERR_INVAL, "scheduler.policy", NULL, 0,
+				SCN_AT_VALUE, "%s is not a policy; expected one "
+				"of: %s", q, scn_policy_names(0, names,
+							     sizeof(names)));
+	}
+	if ((err = scn_check_admission(c, ys, ops, s)) ||
+	    (err = scn_check_place(c, ops, s)))
+		return err;
+	scn_sim_config(s, s->sched.task_cluster,
+		       s->horizon != RT_TIME_NEVER ? s->horizon : 1, &cfg);
+	err = sim_engine_create(&cfg, &e, &tmp);
+	sim_engine_destroy(e);
+	if (err == RT_ERR_NOMEM)
+		return err;
+	if (err)
+		return scn_fail(c, err, ys ? "scheduler" : "",
+				ys && ys->policy ? "policy" : NULL, 0,
+				SCN_AT_VALUE, "%s", tmp.msg[0] ? tmp.msg :
+				rt_strerror(err));
+	return RT_OK;
+}

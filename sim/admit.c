@@ -1,0 +1,234 @@
+/* admit.c - admission by the test registry at every join (issue 9;
+ * engine.h enum sim_admission).
+ *
+ * For a policy with SIM_POLICY_ADMISSION and sim_config.admission set,
+ * every task joins through join.c (at its arrive_at; at one instant in
+ * task order) and is admitted iff
+ *
+ *     (the tasks admitted so far in its domain) + it
+ *
+ * pass the domain's test on the domain's CPUs: one CPU for a partitioned
+ * placement (and each one-CPU cluster or cpuset), the cluster or cpuset
+ * otherwise, the whole machine for global placement.  The tests are the
+ * registry's (models/tests.h), chosen by what they analyse: the policy's
+ * model (sim_policy_ops.analysed_as) on the domain's platform (RT_AN_UNI
+ * for one CPU, RT_AN_GLOBAL for more):
+ *
+ *   SIM_ADMISSION_TEST   the one test the scenario names;
+ *   SIM_ADMISSION_HARD   the RT_AN_MODE_HARD tests (qpa / fp-rta on one
+ *                        CPU; the sufficient global EDF tests on more):
+ *                        the first that accepts admits;
+ *   SIM_ADMISSION_SOFT   the RT_AN_MODE_SOFT test (utilization: U <= m).
+ *
+ * Each task is analysed as rt_task_analysable() makes it (suspension as
+ * execution, jitter as a shorter deadline, listed releases as a shorter
+ * period); a task no test can model is rejected.  Under policy cbs a
+ * served task counts as its server, a sporadic task (Q_s, D_s, T_s), once
+ * however many of its tasks are admitted.  A test that cannot decide
+ * (n/a: budget, overflow) rejects: admission only admits what is proven
+ * (or, for soft, what fits the capacity).  A task that leaves (leave_at)
+ * returns its share.
+ *
+ * Cost per join: O(tasks) to collect its domain plus one run of each
+ * candidate test over the domain (QPA: a few dbf evaluations).
+ */
+#include "models/mem.h"
+#include "sim/internal.h"
+
+struct sim_admit {
+	bool *admitted;                 /* ntasks entries */
+	struct rt_task *scratch;        /* ntasks entries: the set under test */
+	uint64_t *stamp;                /* nservers entries: the join that
+					 * last counted server s */
+	uint64_t epoch;                 /* joins so far */
+};
+
+static unsigned adm_platform(unsigned ncpus)
+{
+	return ncpus == 1 ? RT_AN_UNI : RT_AN_GLOBAL;
+}
+
+static unsigned adm_mode(enum sim_admission a)
+{
+	return a == SIM_ADMISSION_HARD ? RT_AN_MODE_HARD : RT_AN_MODE_SOFT;
+}
+
+/* The i-th candidate test of a domain of 'ncpus' CPUs (NULL past the
+ * last). */
+static const struct rt_test_info *adm_candidate(const struct sim_engine *e,
+						unsigned ncpus, size_t i)
+{
+	const struct sim_config *cfg = &e->cfg;
+
+	if (cfg->admission == SIM_ADMISSION_TEST)
+		return i == 0 ? cfg->admission_test : NULL;
+	return rt_test_for_mode(adm_mode(cfg->admission), e->ops->analysed_as,
+				adm_platform(ncpus), i);
+}
+
+static unsigned adm_record(const struct rt_test_info *t)
+{
+	size_t i = 0;
+
+	while (rt_tests[i] && rt_tests[i] != t)
+		i++;
+	return SIM_ADMIT_REGISTRY + (unsigned)i;
+}
+
+static unsigned adm_ncpus(const struct sim_engine *e, unsigned c)
+{
+	return e->cl_first[c + 1] - e->cl_first[c];
+}
+
+enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d)
+{
+	const struct sim_config *cfg = &e->cfg;
+	const struct sim_policy_ops *ops = e->ops;
+	struct sim_admit *a;
+	size_t n = cfg->ntasks;
+
+	if (cfg->admission == SIM_ADMISSION_NONE)
+		return RT_OK;
+	if ((unsigned)cfg->admission > SIM_ADMISSION_SOFT)
+		return rt_diagf(d, RT_ERR_INVAL, "admission: unknown value %d",
+				(int)cfg->admission);
+	if (!(ops->flags & SIM_POLICY_ADMISSION) || !ops->analysed_as)
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s has its own "
+				"admission; it takes no admission test or mode",
+				ops->name);
+	if (cfg->admission == SIM_ADMISSION_TEST && !cfg->admission_test)
+		return rt_diagf(d, RT_ERR_INVAL, "admission: no test given");
+	for (unsigned c = 0; c < e->nclusters; c++) {
+		unsigned m = adm_ncpus(e, c);
+		const struct rt_test_info *t = adm_candidate(e, m, 0);
+
+		if (!t)
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "mode: %s: no "
+					"test in the registry analyses policy "
+					"%s on %u CPU%s", cfg->admission ==
+					SIM_ADMISSION_HARD ? "hard" : "soft",
+					ops->name, m, m == 1 ? "" : "s");
+		if (!rt_test_analyses_match(t, ops->analysed_as,
+					    adm_platform(m)))
+			return rt_diagf(d, RT_ERR_INVAL, "admission test %s "
+					"does not analyse policy %s on %u "
+					"CPU%s", t->name, ops->name, m,
+					m == 1 ? "" : "s");
+	}
+	a = rt_calloc(1, sizeof(*a));
+	if (!a)
+		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
+	a->admitted = rt_calloc(n ? n : 1, sizeof(*a->admitted));
+	a->scratch = rt_calloc(n ? n : 1, sizeof(*a->scratch));
+	a->stamp = rt_calloc(cfg->nservers ? cfg->nservers : 1,
+			     sizeof(*a->stamp));
+	e->adm = a;
+	if (!a->admitted || !a->scratch || !a->stamp)
+		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
+	return RT_OK;
+}
+
+void sim_admit_fini(struct sim_engine *e)
+{
+	struct sim_admit *a = e->adm;
+
+	if (!a)
+		return;
+	rt_free(a->admitted);
+	rt_free(a->scratch);
+	rt_free(a->stamp);
+	rt_free(a);
+	e->adm = NULL;
+}
+
+/* The domain of 'task' (its admitted tasks and it, in task order, cbs
+ * servers once) into a->scratch; *n of them.  *unmodelled: the joining
+ * task has no analysable form (it must be rejected). */
+static enum rt_err adm_collect(struct sim_engine *e, uint32_t task,
+			       size_t *n, bool *unmodelled)
+{
+	const struct sim_config *cfg = &e->cfg;
+	struct sim_admit *a = e->adm;
+	unsigned c = sim_engine_task_cluster(e, task);
+	bool fp = e->ops->analysed_as == RT_AN_FP;
+	bool cbs = e->ops->analysed_as == RT_AN_CBS && cfg->task_server;
+	struct rt_diag why = { "" };
+
+	*n = 0;
+	*unmodelled = false;
+	a->epoch++;
+	for (uint32_t i = 0; i < cfg->ntasks; i++) {
+		enum rt_err err;
+
+		if ((!a->admitted[i] && i != task) ||
+		    sim_engine_task_cluster(e, i) != c)
+			continue;
+		if (cbs && cfg->task_server[i] >= 0) {
+			const struct rt_server *s =
+				&cfg->servers[cfg->task_server[i]];
+
+			if (a->stamp[cfg->task_server[i]] == a->epoch)
+				continue;
+			a->stamp[cfg->task_server[i]] = a->epoch;
+			a->scratch[(*n)++] = rt_task_make(s->name, s->budget_max,
+							  s->deadline,
+							  s->period);
+			continue;
+		}
+		err = rt_task_analysable(&cfg->tasks[i], fp,
+					 &a->scratch[*n], &why);
+		if (err == RT_ERR_UNSUPPORTED && i == task) {
+			*unmodelled = true;
+			return RT_OK;
+		}
+		if (err)
+			return err;
+		(*n)++;
+	}
+	return RT_OK;
+}
+
+enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
+			   unsigned *test)
+{
+	const struct sim_config *cfg = &e->cfg;
+	struct sim_admit *a = e->adm;
+	unsigned m = adm_ncpus(e, sim_engine_task_cluster(e, task));
+	const struct rt_test_info *t;
+	bool unmodelled;
+	size_t n, i;
+	enum rt_err err;
+
+	*accept = false;
+	*test = adm_record(adm_candidate(e, m, 0));
+	err = adm_collect(e, task, &n, &unmodelled);
+	if (err || unmodelled)
+		return err;
+	for (i = 0; (t = adm_candidate(e, m, i)) != NULL; i++) {
+		struct rt_test_result r;
+		struct rt_diag d = { "" };
+
+		if (e->ops->analysed_as == RT_AN_FP && t->run_order)
+			err = t->run_order(a->scratch, n, m,
+					   (int)cfg->priorities, &r, &d);
+		else
+			err = t->run(a->scratch, n, m, &r, &d);
+		if (err)
+			return err;
+		if (r.verdict == RT_VERDICT_ACCEPT) {
+			*accept = true;
+			*test = adm_record(t);
+			a->admitted[task] = true;
+			return RT_OK;
+		}
+	}
+	if (i > 1)
+		*test = SIM_ADMIT_HARD_ALL;
+	return RT_OK;
+}
+
+void sim_admit_leave(struct sim_engine *e, uint32_t task)
+{
+	if (e->adm)
+		e->adm->admitted[task] = false;
+}
