@@ -114,6 +114,48 @@ static bool run_is_split(const struct scn_scenario *s)
 	return !strcmp(s->sched.policy, "edf-split");
 }
 
+/* Tasks whose observed tardiness exceeds the bound admission computed
+ * (mode: soft). */
+static uint64_t run_bound_exceeded(const struct sim_stats *st)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < st->ntasks; i++)
+		n += st->tasks[i].tardiness_bound != RT_TIME_NEVER &&
+		     st->tasks[i].max_tardiness > st->tasks[i].tardiness_bound;
+	return n;
+}
+
+/* scheduler.mode (issue 9): hard counts every miss of an admitted task as
+ * a guarantee violation (rejected tasks never run, so that is every
+ * miss); soft compares each task's observed tardiness with its bound. */
+static void run_print_json_mode(const struct scn_scenario *s,
+				const struct sim_stats *st)
+{
+	if (!s->sched.has_mode || run_is_split(s))
+		return;
+	printf(",\n \"mode\": \"%s\"", s->sched.mode == SCN_MODE_HARD ?
+	       "hard" : "soft");
+	if (s->sched.mode == SCN_MODE_HARD) {
+		printf(", \"guarantee_violations\": %" PRIu64, st->misses);
+		return;
+	}
+	printf(", \"tardiness_bound_exceeded\": %" PRIu64 ", "
+	       "\"tardiness_bounds\": [", run_bound_exceeded(st));
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const struct sim_task_stats *t = &st->tasks[i];
+
+		printf("%s{\"task\": ", i ? ", " : "");
+		cli_json_str(stdout, s->tasks[i].name);
+		if (t->tardiness_bound == RT_TIME_NEVER)
+			printf(", \"bound\": null");
+		else
+			printf(", \"bound\": %" PRId64, t->tardiness_bound);
+		printf(", \"observed\": %" PRId64 "}", t->max_tardiness);
+	}
+	printf("]");
+}
+
 /* Keys appended for servers and admission (issue 5; docs/cli.md). */
 static void run_print_json_resv(const struct scn_scenario *s,
 				const struct cli_sim *cs)
@@ -149,6 +191,7 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		       a->accept ? "accept" : "reject");
 	}
 	printf("]");
+	run_print_json_mode(s, st);
 	if (!run_is_split(s))
 		return;
 	run_classes(s, st, c);
@@ -281,6 +324,51 @@ static size_t run_name_width(const struct scn_scenario *s)
 	return w > 24 ? 24 : w;
 }
 
+/* mode: hard / soft, when given (issue 9). */
+static void run_print_text_mode(const struct scn_scenario *s,
+				const struct sim_stats *st)
+{
+	char b1[48], b2[48];
+	uint64_t over;
+
+	if (!s->sched.has_mode || run_is_split(s))
+		return;
+	if (s->sched.mode == SCN_MODE_HARD) {
+		if (st->misses)
+			printf("mode hard: %" PRIu64 " deadline miss%s of "
+			       "admitted tasks -- GUARANTEE VIOLATED\n",
+			       st->misses, st->misses == 1 ? "" : "es");
+		else
+			printf("mode hard: every admitted task met every "
+			       "deadline (guarantee held)\n");
+		return;
+	}
+	over = run_bound_exceeded(st);
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const struct sim_task_stats *t = &st->tasks[i];
+
+		if (t->rejected)
+			continue;
+		if (t->tardiness_bound == RT_TIME_NEVER)
+			printf("mode soft: task %s: max tardiness %s, no bound "
+			       "known\n", s->tasks[i].name,
+			       cli_fmt_time(s, t->max_tardiness, b1,
+					    sizeof(b1)));
+		else
+			printf("mode soft: task %s: max tardiness %s %s bound "
+			       "%s%s\n", s->tasks[i].name,
+			       cli_fmt_time(s, t->max_tardiness, b1, sizeof(b1)),
+			       t->max_tardiness > t->tardiness_bound ? ">" :
+			       "<=", cli_fmt_time(s, t->tardiness_bound, b2,
+						  sizeof(b2)),
+			       t->max_tardiness > t->tardiness_bound ?
+			       " -- TARDINESS BOUND EXCEEDED" : "");
+	}
+	if (over)
+		printf("mode soft: %" PRIu64 " task%s over the tardiness "
+		       "bound\n", over, over == 1 ? "" : "s");
+}
+
 /* Servers and admission decisions, when there are any (issue 5). */
 static void run_print_text_resv(const struct scn_scenario *s,
 				const struct cli_sim *cs)
@@ -298,6 +386,7 @@ static void run_print_text_resv(const struct scn_scenario *s,
 			       cli_fmt_time(s, a->time, b1, sizeof(b1)), u,
 			       sim_admit_test_name(a->test));
 	}
+	run_print_text_mode(s, st);
 	if (run_is_split(s)) {
 		struct run_class c[2];
 

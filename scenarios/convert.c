@@ -191,6 +191,7 @@ static enum rt_err scn_sched(const struct scn_ctx *c, const struct scn_y_sched *
 				       SCN_NAMES(scn_modes), &e)))
 			return err;
 		k->mode = (enum scn_mode)e;
+		k->has_mode = true;
 	}
 	if (y->placement) {
 		if ((err = scn_enum_at(c, y->placement, "scheduler", "placement",

@@ -69,6 +69,9 @@ struct scn_fair_server {
 struct scn_scheduler {
 	char *policy;                   /* "edf" (registry name), owned */
 	enum scn_mode mode;
+	bool has_mode;                  /* scheduler.mode was given: hard
+					 * reports guarantee violations, soft
+					 * checks tardiness bounds (issue 9) */
 	enum scn_placement placement;
 	unsigned cluster_size;          /* CPUs per cluster, dividing cpus:
 					 * cpus (global), 1 (partitioned),

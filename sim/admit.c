@@ -32,15 +32,21 @@
  * Cost per join: O(tasks) to collect its domain plus one run of each
  * candidate test over the domain (QPA: a few dbf evaluations).
  */
+#include "models/analysis_uni.h"
 #include "models/mem.h"
+#include "models/tardiness.h"
 #include "sim/internal.h"
 
 struct sim_admit {
 	bool *admitted;                 /* ntasks entries */
+	bool *ever;                     /* ntasks entries: admitted once */
 	struct rt_task *scratch;        /* ntasks entries: the set under test */
 	uint64_t *stamp;                /* nservers entries: the join that
 					 * last counted server s */
 	uint64_t epoch;                 /* joins so far */
+	uint32_t *index;                /* ntasks entries: sim_admit_end's
+					 * scratch position -> task, or
+					 * UINT32_MAX for a server */
 };
 
 static unsigned adm_platform(unsigned ncpus)
@@ -119,11 +125,13 @@ enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d)
 	if (!a)
 		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
 	a->admitted = rt_calloc(n ? n : 1, sizeof(*a->admitted));
+	a->ever = rt_calloc(n ? n : 1, sizeof(*a->ever));
+	a->index = rt_calloc(n ? n : 1, sizeof(*a->index));
 	a->scratch = rt_calloc(n ? n : 1, sizeof(*a->scratch));
 	a->stamp = rt_calloc(cfg->nservers ? cfg->nservers : 1,
 			     sizeof(*a->stamp));
 	e->adm = a;
-	if (!a->admitted || !a->scratch || !a->stamp)
+	if (!a->admitted || !a->ever || !a->index || !a->scratch || !a->stamp)
 		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
 	return RT_OK;
 }
@@ -135,6 +143,8 @@ void sim_admit_fini(struct sim_engine *e)
 	if (!a)
 		return;
 	rt_free(a->admitted);
+	rt_free(a->ever);
+	rt_free(a->index);
 	rt_free(a->scratch);
 	rt_free(a->stamp);
 	rt_free(a);
@@ -219,6 +229,7 @@ enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			*accept = true;
 			*test = adm_record(t);
 			a->admitted[task] = true;
+			a->ever[task] = true;
 			return RT_OK;
 		}
 	}
@@ -231,4 +242,81 @@ void sim_admit_leave(struct sim_engine *e, uint32_t task)
 {
 	if (e->adm)
 		e->adm->admitted[task] = false;
+}
+
+/*
+ * Tardiness bounds at the horizon, per domain, over the tasks ever
+ * admitted there (a superset of the set at any instant: the bound holds
+ * for every one of them).  One CPU: Spuri's exact worst-case response
+ * times R_i (rt_uni_rta_limit, U <= 1), bound max(0, R_i - D_i); m > 1:
+ * the compliant-vector bounds of global EDF (rt_tard_cva).  Only for the
+ * EDF models (and cbs, for its unserved tasks, with every server as a
+ * task), and only when every task of the domain is sporadic without
+ * jitter (rt_task_is_sporadic_conform, suspension counted as execution):
+ * otherwise, or when the analysis cannot decide, the bound stays
+ * RT_TIME_NEVER (unknown).
+ */
+void sim_admit_end(struct sim_engine *e)
+{
+	const struct sim_config *cfg = &e->cfg;
+	struct sim_admit *a = e->adm;
+	unsigned model = e->ops->analysed_as;
+	bool cbs = model == RT_AN_CBS && cfg->task_server;
+	rt_time *r;
+
+	if (!a || (model != RT_AN_EDF && model != RT_AN_CBS))
+		return;
+	r = rt_calloc(cfg->ntasks ? cfg->ntasks : 1, sizeof(*r));
+	if (!r)
+		return;                 /* bounds stay unknown */
+	for (unsigned c = 0; c < e->nclusters; c++) {
+		unsigned m = adm_ncpus(e, c);
+		struct rt_tard_result tr;
+		struct rt_diag d = { "" };
+		bool conform = true;
+		size_t n = 0;
+		enum rt_err err;
+
+		a->epoch++;
+		for (uint32_t i = 0; i < cfg->ntasks; i++) {
+			const struct rt_task *t = &cfg->tasks[i];
+
+			if (!a->ever[i] || sim_engine_task_cluster(e, i) != c)
+				continue;
+			if (cbs && cfg->task_server[i] >= 0) {
+				const struct rt_server *s =
+					&cfg->servers[cfg->task_server[i]];
+
+				if (a->stamp[cfg->task_server[i]] == a->epoch)
+					continue;
+				a->stamp[cfg->task_server[i]] = a->epoch;
+				a->index[n] = UINT32_MAX;
+				a->scratch[n++] = rt_task_make(s->name,
+					s->budget_max, s->deadline, s->period);
+				continue;
+			}
+			conform &= t->jitter == 0 &&
+				   rt_task_is_sporadic_conform(t);
+			if (rt_task_oblivious(t, &a->scratch[n], &d) != RT_OK)
+				conform = false;
+			a->index[n++] = i;
+		}
+		if (!n || !conform)
+			continue;
+		if (m == 1)
+			err = rt_uni_rta_limit(a->scratch, n,
+					       RT_UNI_BUDGET_DEFAULT, r, &d);
+		else
+			err = rt_tard_cva(a->scratch, n, m, &tr, NULL, r, &d);
+		if (err || (m > 1 && tr.status != RT_TARD_BOUNDED))
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			if (a->index[k] == UINT32_MAX || r[k] == RT_TIME_NEVER)
+				continue;
+			e->st.tasks[a->index[k]].tardiness_bound =
+				r[k] > a->scratch[k].deadline ?
+				r[k] - a->scratch[k].deadline : 0;
+		}
+	}
+	rt_free(r);
 }

@@ -331,6 +331,11 @@ static enum rt_err eng_check(const struct sim_config *cfg,
 		if (err)
 			return err;
 	}
+	if (cfg->admission != SIM_ADMISSION_NONE &&
+	    (!((*ops)->flags & SIM_POLICY_ADMISSION) || !(*ops)->analysed_as))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s has its own "
+				"admission; it takes no admission test or mode",
+				(*ops)->name);
 	return eng_check_servers(cfg, *ops, d);
 }
 
@@ -362,6 +367,7 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	uint64_t seed = e->cfg.seed;
 
 	t->task = &e->cfg.tasks[i];
+	e->st.tasks[i].tardiness_bound = RT_TIME_NEVER;
 	sim_event_init(&t->rel, SIM_EV_RELEASE);
 	sim_fifo_init(&t->fifo);
 	rt_rng_seed(&t->rng_arrival,
@@ -476,6 +482,7 @@ static void eng_finish(struct sim_engine *e)
 	err = sim_pol_end(e);
 	if (err)
 		sim_fail(e, err, "policy %s: end failed", e->ops->name);
+	sim_admit_end(e);
 	for (size_t i = 0; i < e->cfg.ntasks; i++) {
 		for (struct sim_job *j = e->trt[i].fifo.head; j; j = j->next) {
 			if (j->info.abs_deadline <= h) {

@@ -174,6 +174,12 @@ struct sim_task_stats {
 	rt_u128 sum_response;           /* over completed jobs */
 	rt_u128 sum_tardiness;          /* over completed jobs (0 when on time) */
 	bool rejected;                  /* refused by admission: never ran */
+	/* Appended (issue 9): with registry admission (sim_config
+	 * admission), an upper bound on this task's tardiness given the
+	 * tasks admitted in its domain (sim/admit.c); RT_TIME_NEVER when no
+	 * bound is known (no admission, policy fp, a served task, a task
+	 * with jitter or listed releases in its domain, U > m). */
+	rt_time tardiness_bound;
 };
 
 /* Per server (a cbs server, or a linux-dl task's own reservation). */

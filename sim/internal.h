@@ -146,6 +146,8 @@ void sim_admit_fini(struct sim_engine *e);
 enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			   unsigned *test);
 void sim_admit_leave(struct sim_engine *e, uint32_t task);
+/* At the horizon: sim_task_stats.tardiness_bound of every task. */
+void sim_admit_end(struct sim_engine *e);
 
 /* dispatch.c */
 void sim_dispatch(struct sim_engine *e);

@@ -81,8 +81,7 @@ struct sim_config cbs_config(const struct scn_scenario *s)
 {
 	struct sim_config c;
 
-	scn_sim_config(s, s->sched.placement == SCN_PLACE_CPUSETS ?
-		       s->sched.task_set : NULL,
+	scn_sim_config(s, s->sched.task_cluster,
 		       s->horizon != RT_TIME_NEVER ? s->horizon : 1000, &c);
 	return c;
 }

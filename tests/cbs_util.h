@@ -59,8 +59,8 @@ struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n);
 void cbs_load_fail(const char *yaml, const char *want);
 
 /* The engine configuration of s (scn_sim_config(), as the CLI builds
- * it), with the scenario's horizon (1000 if none) and, for cpusets, the
- * scenario's task sets. */
+ * it), with the scenario's horizon (1000 if none) and the binding the
+ * loader computed (s->sched.task_cluster). */
 struct sim_config cbs_config(const struct scn_scenario *s);
 
 /* Create and run s with a trace of the kinds in mask (0: none);

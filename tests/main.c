@@ -45,6 +45,7 @@ static CU_SuiteInfo suites[] = {
 	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
+	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -1,0 +1,615 @@
+/* test_admit.c - scheduler.admission and scheduler.mode (issue 9;
+ * sim/admit.c): known answers worked by hand, per-domain admission,
+ * joins at arrive_at, CBS server bandwidths, tardiness bounds, the load
+ * errors, and seeded properties (an admitted set under mode: hard never
+ * misses; greedy admission equals the tests run by hand). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "models/analysis_uni.h"
+#include "models/rng.h"
+#include "models/tests.h"
+#include "sim/engine.h"
+#include "tests/cbs_util.h"
+#include "tests/suites.h"
+#include "tests/trace_util.h"
+
+/* "TIME admit|reject TASK TEST" lines of the admission records. */
+struct adm_log {
+	char *buf;
+	size_t len, cap;
+	const struct rt_task *tasks;
+};
+
+static enum rt_err adm_emit(void *ctx, const struct sim_rec *r)
+{
+	struct adm_log *l = ctx;
+
+	return tu_appendf(&l->buf, &l->len, &l->cap, "%" PRId64 " %s %s %s\n",
+			  r->time, sim_rec_kind_name(r->kind),
+			  l->tasks[r->task].name,
+			  sim_admit_test_name((unsigned)r->value));
+}
+
+/* Run s (its horizon) with the admission records in l; asserts success. */
+static struct sim_engine *adm_run(const struct scn_scenario *s,
+				  struct adm_log *l)
+{
+	struct sim_config c = cbs_config(s);
+	struct sim_sink sink = {
+		.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT),
+		.emit = adm_emit, .ctx = l,
+	};
+
+	memset(l, 0, sizeof(*l));
+	l->tasks = s->tasks;
+	return tu_engine_run(&c, &sink);
+}
+
+static const char dario[] =
+	"format: 1\nhorizon: 20\n"
+	"scheduler: { policy: edf, %s }\n"
+	"tasks:\n"
+	"  - { name: P1, C: 4, D: 5, T: 10 }\n"
+	"  - { name: P2, C: 4, D: 5, T: 10 }\n";
+
+/*
+ * Dario's case (C 4, D 5, T 10 twice, one CPU) over [0, 20]:
+ *   t = 0   P1 joins: {P1}: dbf(5) = 4 <= 5, density 0.8: admitted.
+ *           P2 joins: {P1, P2}: dbf(5) = 8 > 5 (qpa, pdc), density 1.6
+ *           > 1: rejected; it never releases a job.
+ *   [0, 4) P1.0, [10, 14) P1.1: no miss.
+ * With utilization: U = 0.8 <= 1 admits both; EDF (ties: task order)
+ * runs P1 [0, 4), P2 [4, 8): P2 finishes 8 > 5, tardiness 3; again
+ * [10, 14), [14, 18): a second miss by 3.
+ */
+static void test_dario_exact_tests_reject_p2_utilization_admits(void)
+{
+	static const char *const reject[] = { "qpa", "pdc", "density" };
+	char buf[512], want[256];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	for (size_t i = 0; i < 3; i++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "admission: %s", reject[i]);
+		snprintf(buf, sizeof(buf), dario, key);
+		s = cbs_load_text(buf);
+		e = adm_run(s, &l);
+		st = sim_engine_stats(e);
+		snprintf(want, sizeof(want), "0 admit P1 %s\n0 reject P2 %s\n",
+			 reject[i], reject[i]);
+		tu_expect_text(l.buf, want);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		CU_ASSERT_EQUAL(st->rejected, 1);
+		CU_ASSERT_TRUE(st->tasks[1].rejected);
+		CU_ASSERT_EQUAL(st->tasks[1].released, 0);
+		CU_ASSERT_EQUAL(st->tasks[0].released, 2);
+		CU_ASSERT_EQUAL(st->tasks[0].max_response, 4);
+		free(l.buf);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+	snprintf(buf, sizeof(buf), dario, "admission: utilization");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	st = sim_engine_stats(e);
+	tu_expect_text(l.buf, "0 admit P1 utilization\n0 admit P2 utilization\n");
+	CU_ASSERT_EQUAL(st->rejected, 0);
+	CU_ASSERT_EQUAL(st->tasks[1].missed, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 3);
+	CU_ASSERT_EQUAL(st->tasks[0].missed, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * mode: hard picks the policy's exact test (qpa): as above, P2 rejected.
+ * mode: soft admits by capacity (utilization): both; the tardiness bound
+ * is Spuri's exact response time minus D over {P1, P2}: ties adversarial,
+ * R = 8 for both, bound 3 each; observed 0 (P1) and 3 (P2).
+ * An explicit admission test overrides the mode's; mode: hard with
+ * admission: none is refused.
+ */
+static void test_mode_hard_is_exact_and_soft_is_capacity(void)
+{
+	char buf[512];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	snprintf(buf, sizeof(buf), dario, "mode: hard");
+	s = cbs_load_text(buf);
+	CU_ASSERT_EQUAL(s->sched.admission_kind, SIM_ADMISSION_HARD);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit P1 qpa\n0 reject P2 qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+
+	snprintf(buf, sizeof(buf), dario, "mode: soft");
+	s = cbs_load_text(buf);
+	CU_ASSERT_EQUAL(s->sched.admission_kind, SIM_ADMISSION_SOFT);
+	e = adm_run(s, &l);
+	st = sim_engine_stats(e);
+	tu_expect_text(l.buf, "0 admit P1 utilization\n0 admit P2 utilization\n");
+	CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 3);
+	CU_ASSERT_EQUAL(st->tasks[0].tardiness_bound, 3);
+	CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound, 3);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+
+	snprintf(buf, sizeof(buf), dario, "mode: soft, admission: qpa");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit P1 qpa\n0 reject P2 qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[0].tardiness_bound, 0);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].tardiness_bound,
+			RT_TIME_NEVER);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+
+	snprintf(buf, sizeof(buf), dario, "mode: soft, admission: none");
+	s = cbs_load_text(buf);
+	CU_ASSERT_EQUAL(s->sched.admission_kind, SIM_ADMISSION_NONE);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), dario, "mode: hard, admission: none");
+	cbs_load_fail(buf, "t.yaml:3:50: scheduler.admission: none with mode: "
+		      "hard; expected a test");
+	/* without mode or admission nothing joins through admission */
+	snprintf(buf, sizeof(buf), dario, "on_miss: continue");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	CU_ASSERT_PTR_NULL(l.buf);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[0].tardiness_bound,
+			RT_TIME_NEVER);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * Joins at arrive_at and returns at leave_at, admission at that instant:
+ *   t = 0   A (4, 5, 10) joins: admitted (qpa).
+ *   t = 5   B (4, 5, 10) joins: {A, B} fails (dbf(5) = 8): rejected.
+ *   t = 20  A leaves (no arrival at or after 20).
+ *   t = 25  C (4, 5, 10) joins: {C} alone: admitted; C runs [25, 29).
+ */
+static void test_joins_and_leaves_at_run_time(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 40\nscheduler: { admission: qpa }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 5, T: 10, leave_at: 20 }\n"
+		"  - { name: B, C: 4, D: 5, T: 10, arrive_at: 5 }\n"
+		"  - { name: C, C: 4, D: 5, T: 10, arrive_at: 25 }\n");
+	struct adm_log l;
+	struct sim_engine *e = adm_run(s, &l);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	tu_expect_text(l.buf, "0 admit A qpa\n5 reject B qpa\n25 admit C qpa\n");
+	CU_ASSERT_EQUAL(st->tasks[0].released, 2);
+	CU_ASSERT_EQUAL(st->tasks[1].released, 0);
+	CU_ASSERT_EQUAL(st->tasks[2].released, 2);      /* 25, 35 */
+	CU_ASSERT_EQUAL(st->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * Admission is per domain.  Partitioned, 2 CPUs, qpa: A and B (4, 5, 10)
+ * pinned to CPU 0, C (4, 5, 10) to CPU 1: A admitted, B rejected (CPU 0
+ * has A), C admitted (CPU 1 is empty).  Global on 2 CPUs with mode: hard
+ * tries the global EDF tests in table order: {A, B, C} is U = 1.2,
+ * density 2.4; gfb needs U <= m - (m - 1) u_max = 1.6: A, B admitted by
+ * gfb; C: 1.2 <= 1.6 holds too (gfb accepts all three).
+ */
+static void test_admission_is_per_domain(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\nplatform: { cpus: 2 }\n"
+		"scheduler: { placement: partitioned, admission: qpa }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 5, T: 10, cpu: 0 }\n"
+		"  - { name: B, C: 4, D: 5, T: 10, cpu: 0 }\n"
+		"  - { name: C, C: 4, D: 5, T: 10, cpu: 1 }\n");
+	struct adm_log l;
+	struct sim_engine *e = adm_run(s, &l);
+
+	tu_expect_text(l.buf, "0 admit A qpa\n0 reject B qpa\n0 admit C qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+
+	s = cbs_load_text(
+		"format: 1\nhorizon: 20\nplatform: { cpus: 2 }\n"
+		"scheduler: { mode: hard }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 10, T: 10 }\n"
+		"  - { name: B, C: 4, D: 10, T: 10 }\n"
+		"  - { name: C, C: 4, D: 10, T: 10 }\n"
+		"  - { name: H, C: 9, D: 10, T: 10 }\n");
+	e = adm_run(s, &l);
+	/* H: U = 2.1 > 2: every global test rejects */
+	tu_expect_text(l.buf, "0 admit A gfb\n0 admit B gfb\n0 admit C gfb\n"
+		       "0 reject H hard\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * fp-rta under policy fp uses the scenario's priority order.  On one CPU:
+ * X (C 2, D 4, T 4) and Y (C 3, D 12, T 12): with deadline-monotonic X
+ * is higher: R_X = 2, R_Y = 3 + 2 ceil(R/4) -> 7 <= 12: both admitted.
+ * With explicit priorities putting Y first: R_Y = 3, R_X = 5 > 4: X is
+ * rejected.
+ */
+static void test_fp_admission_follows_the_priority_order(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 24\n"
+		"scheduler: { policy: fp, admission: fp-rta%s }\n"
+		"tasks:\n"
+		"  - { name: Y, C: 3, D: 12, T: 12, priority: 1 }\n"
+		"  - { name: X, C: 2, D: 4, T: 4, priority: 2 }\n";
+	char buf[512];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, "");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit Y fp-rta\n0 admit X fp-rta\n");
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, ", priorities: explicit");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit Y fp-rta\n0 reject X fp-rta\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	/* mode: hard for fp on one CPU is fp-rta too */
+	snprintf(buf, sizeof(buf), yaml, ", priorities: explicit, mode: hard");
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit Y fp-rta\n0 reject X fp-rta\n");
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * cbs: a served task counts as its server (Q_s, D_s, T_s), once.  S1
+ * (3, 5) serves A and B, S2 (3, 5) serves C, D (1, 5, 5) is unserved.
+ * Utilization of the reservations: A joins: {S1} 0.6: admitted; B: still
+ * {S1}: admitted; C: {S1, S2} 1.2 > 1: rejected; D: {S1, D} 0.8:
+ * admitted.
+ */
+static void test_cbs_admits_server_bandwidths(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"scheduler: { policy: cbs, admission: utilization }\n"
+		"servers:\n"
+		"  - { name: S1, budget: 3, period: 5 }\n"
+		"  - { name: S2, budget: 3, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 1, T: 10, server: S1 }\n"
+		"  - { name: B, C: 1, T: 10, server: S1 }\n"
+		"  - { name: C, C: 1, T: 10, server: S2 }\n"
+		"  - { name: D, C: 1, T: 5 }\n");
+	struct adm_log l;
+	struct sim_engine *e = adm_run(s, &l);
+
+	tu_expect_text(l.buf, "0 admit A utilization\n0 admit B utilization\n"
+		       "0 reject C utilization\n0 admit D utilization\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[2].released, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/* The analysable view: jitter shortens D (and T for fp), listed releases
+ * shorten T, suspension adds to C; J >= D has no view. */
+static void test_tasks_are_analysed_as_sporadic_views(void)
+{
+	static const rt_time rel[] = { 0, 7, 10 };
+	static const struct rt_suspend sus[] = { { 1, 2 } };
+	struct rt_task t = rt_task_make("t", 2, 8, 10), v;
+	struct rt_diag d;
+
+	t.jitter = 3;
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, false, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.deadline, 5);
+	CU_ASSERT_EQUAL(v.period, 10);
+	CU_ASSERT_EQUAL(v.jitter, 0);
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, true, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.period, 7);
+	t.jitter = 8;
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, false, &v, &d),
+			RT_ERR_UNSUPPORTED);
+	t.jitter = 0;
+	t.arrival = RT_ARRIVAL_LIST;
+	t.releases = rel;
+	t.nreleases = 3;
+	t.suspend = sus;
+	t.nsuspend = 1;
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, false, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.period, 3);
+	CU_ASSERT_EQUAL(v.wcet, 4);
+	CU_ASSERT_EQUAL(v.nsuspend, 0);
+	CU_ASSERT_EQUAL(v.arrival, RT_ARRIVAL_PERIODIC);
+}
+
+/* A job whose jitter makes the set unschedulable: K (1, 2, 10) with
+ * jitter 1 alone has D - J = 1 >= C: admitted; with jitter 2 (J >= D) it
+ * cannot be guaranteed: rejected by qpa without running it. */
+static void test_jitter_is_admitted_on_its_shorter_deadline(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 20\nscheduler: { admission: qpa }\n"
+		"tasks:\n  - { name: K, C: 1, D: 2, T: 10, jitter: %d }\n"
+		"  - { name: L, C: 1, D: 2, T: 10 }\n";
+	char buf[256];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, 1);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	/* {K (1, 1, 10), L (1, 2, 10)}: dbf(1) = 1, dbf(2) = 2: admitted */
+	tu_expect_text(l.buf, "0 admit K qpa\n0 admit L qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, 2);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 reject K qpa\n0 admit L qpa\n");
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/* Errors at load, located and listing the valid names. */
+static void test_admission_and_mode_errors_name_the_field(void)
+{
+	cbs_load_fail("format: 1\nscheduler: { policy: edf, admission: fp-rta }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:38: scheduler.admission: \"fp-rta\" is not a "
+		      "test that analyses policy edf on one CPU; expected none "
+		      "or one of: utilization, density, pdc, qpa");
+	cbs_load_fail("format: 1\nscheduler: { policy: edf, admission: bogus }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:38: scheduler.admission: \"bogus\" is not a test");
+	cbs_load_fail("format: 1\nplatform: { cpus: 2 }\n"
+		      "scheduler: { admission: qpa }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "\"qpa\" is not a test that analyses policy edf on a "
+		      "global runqueue; expected none or one of: utilization, "
+		      "gfb, bak, bcl, bcl-iterative, rta, bar, ffdbf");
+	cbs_load_fail("format: 1\nplatform: { cpus: 2 }\n"
+		      "scheduler: { policy: fp, mode: hard }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:3:32: scheduler.mode: no sound test analyses "
+		      "policy fp on a global runqueue");
+	cbs_load_fail("format: 1\ntime_unit: ms\n"
+		      "scheduler: { policy: linux-dl, admission: qpa }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:3:43: scheduler.admission: policy linux-dl has "
+		      "its own admission; expected none, or a policy of: edf, "
+		      "fp, cbs");
+	cbs_load_fail("format: 1\nscheduler: { policy: edf-split, mode: hard }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:39: scheduler.mode: policy edf-split has its "
+		      "own admission");
+	cbs_load_fail("format: 1\nscheduler: { policy: rm }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:22: scheduler.policy: \"rm\" is not a policy; "
+		      "expected one of: edf, fp, cbs, linux-dl, edf-split");
+	cbs_load_fail("format: 1\nscheduler: { policy: EDF }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:22: scheduler.policy: \"EDF\" is not a policy");
+	cbs_load_fail("format: 1\nplatform: { cpus: 2 }\n"
+		      "scheduler: { placement: partitioned, "
+		      "admission: partitioned-first-fit }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "\"partitioned-first-fit\" is not a test that analyses "
+		      "policy edf on one CPU");
+}
+
+/* The engine refuses an admission it cannot apply (a library caller
+ * that bypasses the loader). */
+static void test_the_engine_checks_its_admission(void)
+{
+	struct rt_task ts[] = { rt_task_make("a", 1, 2, 2) };
+	struct sim_config c = { .tasks = ts, .ntasks = 1, .cpus = 2,
+				.policy = "edf", .horizon = 10,
+				.admission = SIM_ADMISSION_TEST,
+				.admission_test = rt_test_find("qpa") };
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "admission test qpa does not "
+				      "analyse policy edf on 2 CPUs"));
+	c.policy = "fp";
+	c.admission = SIM_ADMISSION_HARD;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_UNSUPPORTED);
+	c.policy = "linux-dl";
+	c.admission = SIM_ADMISSION_SOFT;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "has its own admission"));
+	c.policy = "edf";
+	c.admission_test = NULL;
+	c.admission = SIM_ADMISSION_TEST;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NULL(e);
+	CU_ASSERT_STRING_EQUAL(sim_admit_test_name(SIM_ADMIT_REGISTRY),
+			       "utilization");
+	CU_ASSERT_STRING_EQUAL(sim_admit_test_name(SIM_ADMIT_HARD_ALL), "hard");
+	CU_ASSERT_STRING_EQUAL(sim_admit_test_name(SIM_ADMIT_REGISTRY + 999),
+			       "?");
+}
+
+/* ---- properties ---------------------------------------------------------- */
+
+#define ADM_SETS 300
+
+/*
+ * Random synchronous periodic sets (periods in {4, 5, 6, 8, 10, 12, 20},
+ * hyperperiod 120), admitted under mode: hard on 1..3 CPUs (global) and
+ * simulated for two hyperperiods: an admitted set never misses; on one
+ * CPU the admitted tasks are exactly the greedy QPA prefix (each task
+ * admitted iff QPA accepts the admitted ones plus it).
+ */
+static void test_hard_admission_never_admits_a_miss(void)
+{
+	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	const uint64_t seed = 0xad3155;
+	struct rt_rng rng;
+	uint64_t rejected = 0, admitted = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		unsigned m = (unsigned)rt_rng_range(&rng, 1, 3);
+		size_t n = (size_t)rt_rng_range(&rng, 2, 4 * m + 2);
+		struct rt_task ts[14], sub[14];
+		char names[14][8];
+		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = m,
+					.policy = "edf", .horizon = 240,
+					.admission = SIM_ADMISSION_HARD };
+		struct sim_engine *e;
+		const struct sim_stats *st;
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
+			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
+			rt_time d = rt_rng_range(&rng, cc, t);
+
+			snprintf(names[i], sizeof(names[i]), "t%zu", i);
+			ts[i] = rt_task_make(names[i], cc, d, t);
+		}
+		e = tu_engine_run(&c, NULL);
+		st = sim_engine_stats(e);
+		if (st->misses)
+			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u, m = %u: "
+				"%" PRIu64 " misses]\n", seed, set, m,
+				st->misses);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		for (size_t i = 0; m == 1 && i < n; i++) {
+			struct rt_uni_result r;
+
+			sub[k] = ts[i];
+			CU_ASSERT_EQUAL_FATAL(rt_uni_qpa(sub, k + 1, &r), RT_OK);
+			if (r.verdict == RT_VERDICT_ACCEPT)
+				k++;
+			if ((r.verdict == RT_VERDICT_ACCEPT) ==
+			    st->tasks[i].rejected)
+				fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u, "
+					"task %zu]\n", seed, set, i);
+			CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT,
+					!st->tasks[i].rejected);
+		}
+		rejected += st->rejected;
+		admitted += n - st->rejected;
+		sim_engine_destroy(e);
+	}
+	/* the sets exercise both answers */
+	CU_ASSERT_TRUE(rejected > 100);
+	CU_ASSERT_TRUE(admitted > 100);
+}
+
+/*
+ * Under mode: soft on one CPU (U <= 1 admission) the observed tardiness
+ * of every admitted task stays within its bound (Spuri's exact response
+ * times minus D), over random sets and two hyperperiods.
+ */
+static void test_soft_tardiness_stays_within_the_bound(void)
+{
+	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	const uint64_t seed = 0x50f7;
+	struct rt_rng rng;
+	unsigned late = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		size_t n = (size_t)rt_rng_range(&rng, 2, 6);
+		struct rt_task ts[6];
+		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = 1,
+					.policy = "edf", .horizon = 240,
+					.admission = SIM_ADMISSION_SOFT };
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
+			rt_time cc = rt_rng_range(&rng, 1, t / 2);
+			rt_time d = rt_rng_range(&rng, 1, t);
+
+			ts[i] = rt_task_make("t", cc, d, t);
+		}
+		e = tu_engine_run(&c, NULL);
+		st = sim_engine_stats(e);
+		for (size_t i = 0; i < n; i++) {
+			const struct sim_task_stats *t = &st->tasks[i];
+
+			if (t->rejected)
+				continue;
+			CU_ASSERT_NOT_EQUAL(t->tardiness_bound, RT_TIME_NEVER);
+			if (t->max_tardiness > t->tardiness_bound)
+				fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u, "
+					"task %zu]\n", seed, set, i);
+			CU_ASSERT_TRUE(t->max_tardiness <= t->tardiness_bound);
+			late += t->max_tardiness > 0;
+		}
+		sim_engine_destroy(e);
+	}
+	CU_ASSERT_TRUE(late > 20);      /* the sets do miss */
+}
+
+CU_TestInfo admit_tests[] = {
+	{ "Dario: exact tests reject P2 at 0, utilization admits it",
+	  test_dario_exact_tests_reject_p2_utilization_admits },
+	{ "mode hard is the exact test, soft is capacity with bounds",
+	  test_mode_hard_is_exact_and_soft_is_capacity },
+	{ "tasks join and leave at run time", test_joins_and_leaves_at_run_time },
+	{ "admission is per domain", test_admission_is_per_domain },
+	{ "fp admission follows the priority order",
+	  test_fp_admission_follows_the_priority_order },
+	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
+	{ "tasks are analysed as sporadic views",
+	  test_tasks_are_analysed_as_sporadic_views },
+	{ "jitter is admitted on its shorter deadline",
+	  test_jitter_is_admitted_on_its_shorter_deadline },
+	{ "admission and mode errors name the field",
+	  test_admission_and_mode_errors_name_the_field },
+	{ "the engine checks its admission", test_the_engine_checks_its_admission },
+	{ "hard admission never admits a miss (300 sets)",
+	  test_hard_admission_never_admits_a_miss },
+	{ "soft tardiness stays within the bound (300 sets)",
+	  test_soft_tardiness_stays_within_the_bound },
+	CU_TEST_INFO_NULL
+};
