@@ -526,5 +526,88 @@ has $T/out 'response-time percentiles, nearest rank over completed jobs (times i
 expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
 hasnt $T/out 'percentiles'
 
+# --- admission and mode (issue 9) ---------------------------------------------
+for t in qpa density pdc; do
+	sed "s/  mode: soft/  admission: $t/" $EX/dario.yaml > $T/adm-$t.yaml
+	expect_rc 0 "$DLSIM" run $T/adm-$t.yaml --json
+	has $T/out '"misses": 0,'
+	has $T/out "{\"time\": 0, \"task\": \"P2\", \"test\": \"$t\", \"verdict\": \"reject\"}"
+	has $T/out '{"name": "P2", "released": 0, "completed": 0, "missed": 0'
+	expect_rc 0 "$DLSIM" run $T/adm-$t.yaml --fail-on-miss
+	has $T/out "task P2 rejected at 0 by admission test $t: it never ran"
+done
+sed "s/  mode: soft/  admission: utilization/" $EX/dario.yaml > $T/adm-u.yaml
+expect_rc 0 "$DLSIM" run $T/adm-u.yaml --json --until 20
+has $T/out '"misses": 2, "max_tardiness": 3,'
+has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"}'
+sed "s/  mode: soft/  admission: fp-rta/" $EX/dario.yaml > $T/adm-fp.yaml
+for c in run validate analyze; do
+	expect_rc 2 "$DLSIM" $c $T/adm-fp.yaml
+	has $T/err 'adm-fp.yaml:18:14: scheduler.admission: "fp-rta" is not a test that analyses policy edf on one CPU; expected none or one of: utilization, density, pdc, qpa'
+done
+sed "s/  mode: soft/  admission: bogus/" $EX/dario.yaml > $T/adm-bogus.yaml
+expect_rc 2 "$DLSIM" validate $T/adm-bogus.yaml
+has $T/err 'adm-bogus.yaml:18:14: scheduler.admission: "bogus" is not a test'
+sed "s/  mode: soft/  mode: hard/" $EX/dario.yaml > $T/mode-hard.yaml
+expect_rc 0 "$DLSIM" run $T/mode-hard.yaml --json
+has $T/out '{"time": 0, "task": "P2", "test": "qpa", "verdict": "reject"}'
+has $T/out '"mode": "hard", "guarantee_violations": 0}'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --json --until 20
+has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"}'
+has $T/out '"mode": "soft", "tardiness_bound_exceeded": 0, "tardiness_bounds": [{"task": "P1", "bound": 3, "observed": 0}, {"task": "P2", "bound": 3, "observed": 3}]}'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20
+has $T/out 'mode soft: task P2: max tardiness 3 <= bound 3'
+# an admitted task that overruns its C breaks the guarantee: reported
+scn overrun-hard 'format: 1
+horizon: 20
+scheduler: { mode: hard }
+tasks:
+  - { name: A, C: 2, D: 5, T: 10, exec: { model: list, values: [2, 6] } }
+  - { name: B, C: 2, D: 5, T: 10 }'
+expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml
+has $T/out 'mode hard: 2 deadline misses of admitted tasks -- GUARANTEE VIOLATED'
+expect_rc 4 "$DLSIM" run $T/overrun-hard.yaml --fail-on-miss --quiet
+expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --json
+has $T/out '"mode": "hard", "guarantee_violations": 2}'
+expect_rc 0 "$DLSIM" run $EX/admission.yaml --json
+has $T/out '"rejected": 2,'
+# policy names are checked by validate exactly as by run
+for p in EDF rm; do
+	scn pol-$p "format: 1
+scheduler: { policy: $p }
+tasks: [{ name: a, C: 1, T: 2 }]"
+	expect_rc 2 "$DLSIM" validate $T/pol-$p.yaml
+	has $T/err "pol-$p.yaml:2:22: scheduler.policy: \"$p\" is not a policy; expected one of: edf, fp, cbs, linux-dl, edf-split"
+done
+scn mode-ldl 'format: 1
+time_unit: ms
+scheduler: { policy: linux-dl, mode: hard }
+tasks: [{ name: a, C: 1, T: 2 }]'
+expect_rc 2 "$DLSIM" validate $T/mode-ldl.yaml
+has $T/err 'mode-ldl.yaml:3:38: scheduler.mode: policy linux-dl has its own admission'
+scn srv-edf 'format: 1
+scheduler: { policy: edf }
+servers: [{ name: S, budget: 1, period: 2 }]
+tasks: [{ name: a, C: 1, T: 2, server: S }]'
+expect_rc 2 "$DLSIM" validate $T/srv-edf.yaml
+has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers'
+
+# --- validate and run agree on every input above (issue 9) ------------------
+# Whatever run refuses as invalid (exit 2), validate refuses with the same
+# message, and the other way round.
+for f in $T/*.yaml $EX/*.yaml; do
+	"$DLSIM" validate "$f" >/dev/null 2>"$T/v.err"; vrc=$?
+	"$DLSIM" run "$f" --quiet --until 1 >/dev/null 2>"$T/r.err"; rrc=$?
+	if [ "$vrc" -eq 2 ] || [ "$rrc" -eq 2 ]; then
+		if [ "$vrc" -eq "$rrc" ] && cmp -s "$T/v.err" "$T/r.err"; then ok; else
+			bad "validate ($vrc) and run ($rrc) disagree on $f"
+			sed 's/^/    v: /' "$T/v.err" | head -3
+			sed 's/^/    r: /' "$T/r.err" | head -3
+		fi
+	elif [ "$vrc" -eq 0 ] && [ "$rrc" -eq 0 ]; then ok; else
+		bad "validate ($vrc) / run ($rrc) on $f"
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
