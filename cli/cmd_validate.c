@@ -11,9 +11,13 @@ static const char validate_help[] =
 "Usage: dlsim validate SCENARIO.yaml [--quiet]\n"
 "\n"
 "Check a scenario file: YAML syntax, known keys, every number (units are\n"
-"converted exactly or rejected), task invariants (C > 0, D > 0, T > 0), and\n"
-"for partitioned or clustered placement that every task can be bound to a\n"
-"CPU or cluster (a task that fits nowhere is an error naming it).\n"
+"converted exactly or rejected), task invariants (C > 0, D > 0, T > 0), the\n"
+"policy name, scheduler.admission and mode (a test that analyses the\n"
+"policy on this placement), for partitioned or clustered placement that\n"
+"every task can be bound to a CPU or cluster (a task that fits nowhere is an\n"
+"error naming it), and every check the simulator makes of the configuration:\n"
+"whatever 'dlsim run' refuses as invalid, validate refuses with the same\n"
+"message.\n"
 "Prints a summary of the tasks, or one error naming file:line:column and the\n"
 "field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n";
 

@@ -543,11 +543,11 @@ has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"
 sed "s/  mode: soft/  admission: fp-rta/" $EX/dario.yaml > $T/adm-fp.yaml
 for c in run validate analyze; do
 	expect_rc 2 "$DLSIM" $c $T/adm-fp.yaml
-	has $T/err 'adm-fp.yaml:18:14: scheduler.admission: "fp-rta" is not a test that analyses policy edf on one CPU; expected none or one of: utilization, density, pdc, qpa'
+	has $T/err 'adm-fp.yaml:21:14: scheduler.admission: "fp-rta" is not a test that analyses policy edf on one CPU; expected none or one of: utilization, density, pdc, qpa'
 done
 sed "s/  mode: soft/  admission: bogus/" $EX/dario.yaml > $T/adm-bogus.yaml
 expect_rc 2 "$DLSIM" validate $T/adm-bogus.yaml
-has $T/err 'adm-bogus.yaml:18:14: scheduler.admission: "bogus" is not a test'
+has $T/err 'adm-bogus.yaml:21:14: scheduler.admission: "bogus" is not a test'
 sed "s/  mode: soft/  mode: hard/" $EX/dario.yaml > $T/mode-hard.yaml
 expect_rc 0 "$DLSIM" run $T/mode-hard.yaml --json
 has $T/out '{"time": 0, "task": "P2", "test": "qpa", "verdict": "reject"}'
