@@ -9,12 +9,11 @@
  * (Baruah, Goossens, Lipari 2002), or EDF per partition / cluster /
  * cpuset with placement (a server and its tasks stay in one).
  *
- * Ties: an entity whose tie key (tie_break) is lower preempts a running
- * one with an equal deadline, i.e. the tie-break is part of the priority
- * (the E.7 reference schedules are computed so: a hard server replenished
- * at d with the same deadline as the running one, but a lower index,
- * takes the CPU).  The edf and linux-dl policies keep running an equal
- * deadline instead (kernel dl_entity_preempt()).
+ * Ties: as under edf and linux-dl, a running entity is never preempted by
+ * an equal deadline (kernel dl_entity_preempt(): strict '<'); tie_break
+ * orders only the waiting ones.  (THEORY's E.7 vector 3 table breaks such
+ * a tie for the lower index instead: a hard server replenished at 8 with
+ * the running one's deadline; here the running one keeps the CPU.)
  *
  * GRUB (reclaim: grub) is uniprocessor (Lipari & Baruah 2000; per CPU
  * when partitioned): with U_max
@@ -64,7 +63,6 @@ static enum rt_err cbs_init(struct sim_engine *e, void **state,
 		rt_free(rq);
 		return err;
 	}
-	rq->tie_preempts = true;
 	for (size_t i = 0; i < cfg->nservers; i++) {
 		const struct rt_server *p = &cfg->servers[i];
 		struct sv_server *s = &rq->srv[i];

@@ -172,15 +172,15 @@ static void sv_key(const struct sv_rq *rq, struct sim_job *j, uint8_t klass,
 	j->key.k2 = rq->tie == SIM_TIE_FIFO ? j->info.seq : j->info.task;
 }
 
-/* Should an entity with key a run instead of one with key b? */
-static bool sv_before(const struct sv_rq *rq, const struct sim_key *a,
-		      const struct sim_key *b)
+/* Should an entity with key a preempt a running one with key b?  Only
+ * on a strictly earlier (class, deadline): an equal deadline never
+ * preempts, whatever the tie key (one rule for every policy, as the
+ * kernel's dl_entity_preempt(); the tie key orders waiting entities). */
+static bool sv_before(const struct sim_key *a, const struct sim_key *b)
 {
 	if (a->k0 != b->k0)
 		return a->k0 < b->k0;
-	if (a->k1 != b->k1)
-		return a->k1 < b->k1;
-	return rq->tie_preempts && a->k2 < b->k2;
+	return a->k1 < b->k1;
 }
 
 struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j)
@@ -211,7 +211,7 @@ static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
 	const struct sim_job *victim = sim_rq_top(&cl->running);
 
 	j->pcpu = -1;
-	if (cl->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
+	if (cl->nidle || (victim && sv_before(&j->key, &victim->key)))
 		sim_clusters_mark(&rq->cs, cl);
 	return sim_rq_push(&cl->ready, j);
 }
@@ -395,7 +395,7 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 				return err;
 		} else {
 			victim = sim_rq_top(&cl->running);
-			if (!sv_before(rq, &j->key, &victim->key))
+			if (!sv_before(&j->key, &victim->key))
 				break;
 			cpu = (unsigned)victim->pcpu;
 			sv_stop(rq, victim);

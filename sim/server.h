@@ -134,9 +134,6 @@ struct sv_dom {
 struct sv_rq {
 	struct sim_engine *e;           /* borrowed */
 	enum sim_tie_break tie;
-	bool tie_preempts;              /* a lower tie key preempts an equal
-					 * deadline (cbs); else strict '<' on
-					 * (class, deadline) as the kernel */
 	bool kernel;                    /* GRUB charged as the kernel (floor)
 					 * instead of rounding up */
 	unsigned ncpus;                 /* all CPUs */

@@ -130,16 +130,33 @@ static void test_hard_cbs_throttles_and_finishes_at_11(void)
 	cbs_done(e, s, &tr);
 }
 
-/* E.7 vector 3: S_B's jobs finish at 5, 12, 17, 22 and A's at 19, for the
- * soft and the hard CBS. */
+/* E.7 vector 3: S_B's jobs finish at 5, 12, 17, 22 and A's at 19 with the
+ * soft CBS, and S_B never misses with the hard CBS either.  Hard, tick by
+ * tick (an equal deadline never preempts a running entity):
+ *   [0, 2)   A (S_A q 2 -> 0: throttled until 4, then (2, 8))
+ *   [2, 5)   B.0 (S_B d 6), done at 5 with q = 0: throttled until 6
+ *   [5, 7)   A (d 8): q 0 at 7, throttled until 8
+ *   [7, 10)  B.1 (released 6: S_B (3, 12)); at 8 S_A is back with d 12,
+ *            equal to the running S_B's: no preemption; B.1 done at 10
+ *   [10, 14) A (d 12, replenished at 12 to (2, 16)), throttled until 16
+ *   [14, 17) B.2 (d 18), [17, 19) A done (10 units), [19, 22) B.3.
+ * (The E.7 table breaks that tie at 8 for S_A, the lower index, and
+ * finishes B.1 at 12; dlsim has one tie rule for every policy.) */
 static void test_an_overrunning_server_does_not_hurt_the_other(void)
 {
-	static const char want[] =
+	static const char soft[] =
 		"5 complete B.0 5\n"
 		"12 complete B.1 6\n"
 		"17 complete B.2 5\n"
 		"19 complete A.0 19\n"
 		"22 complete B.3 4\n";
+	static const char hard[] =
+		"5 complete B.0 5\n"
+		"10 complete B.1 4\n"
+		"17 complete B.2 5\n"
+		"19 complete A.0 19\n"
+		"22 complete B.3 4\n";
+	const char *want[] = { soft, hard };
 	enum rt_server_kind kinds[] = { RT_SERVER_CBS, RT_SERVER_HARD_CBS };
 
 	for (size_t k = 0; k < 2; k++) {
@@ -151,10 +168,63 @@ static void test_an_overrunning_server_does_not_hurt_the_other(void)
 		s->servers[0].kind = s->servers[1].kind = kinds[k];
 		e = cbs_run(s, CBS_COMPLETE | SIM_MASK(SIM_REC_MISS), &tr);
 		st = sim_engine_stats(e);
-		cbs_expect(&tr, want);
+		cbs_expect(&tr, want[k]);
 		CU_ASSERT_EQUAL(st->misses, 0);
 		CU_ASSERT_EQUAL(st->server_misses, 0);
 		cbs_done(e, s, &tr);
+	}
+}
+
+/*
+ * One tie rule for every policy (DESIGN 3): a running entity is never
+ * preempted by an equal key.  Y (C 2, D 8, offset 2) is task 0, X (C 4,
+ * D 10) task 1, both T 20; tie_break task-order puts Y first among
+ * waiting equals, but:
+ *   [0, 2)  X runs (d 10), alone
+ *   t = 2   Y released, d = 2 + 8 = 10 = X's: X keeps the CPU
+ *   [2, 4)  X, done at 4;  [4, 6)  Y, done at 6.
+ * The same under edf, cbs over plain jobs, cbs over servers (S_Y (2, 8),
+ * S_X (4, 10): the same deadlines) and linux-dl (in ms); with fifo too.
+ */
+static void test_an_equal_deadline_never_preempts(void)
+{
+	static const char plain[] =
+		"format: 1\ntime_unit: %s\nhorizon: 20\n"
+		"scheduler: { policy: %s, tie_break: %s }\n%s"
+		"tasks:\n"
+		"  - { name: Y, C: 2, D: 8, T: 20, offset: 2%s }\n"
+		"  - { name: X, C: 4, D: 10, T: 20%s }\n";
+	static const char srv[] =
+		"servers:\n  - { name: SY, budget: 2, period: 8 }\n"
+		"  - { name: SX, budget: 4, period: 10 }\n";
+	static const char want[] =
+		"0 start X.0 4\n4 complete X.0 4\n"
+		"4 start Y.0 2\n6 complete Y.0 4\n";
+	static const char want_ms[] =
+		"0 start X.0 4000000\n4000000 complete X.0 4000000\n"
+		"4000000 start Y.0 2000000\n6000000 complete Y.0 4000000\n";
+	static const char *const ties[] = { "task-order", "fifo" };
+
+	for (size_t t = 0; t < 2; t++) {
+		for (int v = 0; v < 4; v++) {
+			char buf[1024];
+			struct scn_scenario *s;
+			struct cbs_trace tr;
+			struct sim_engine *e;
+
+			snprintf(buf, sizeof(buf), plain, v == 3 ? "ms" : "tick",
+				 v == 0 ? "edf" : v == 3 ? "linux-dl" : "cbs",
+				 ties[t], v == 2 ? srv : "",
+				 v == 2 ? ", server: SY" : "",
+				 v == 2 ? ", server: SX" : "");
+			s = cbs_load_text(buf);
+			e = cbs_run(s, CBS_COMPLETE | SIM_MASK(SIM_REC_START),
+				    &tr);
+			cbs_expect(&tr, v == 3 ? want_ms : want);
+			CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].preemptions,
+					0);
+			cbs_done(e, s, &tr);
+		}
 	}
 }
 
@@ -451,6 +521,8 @@ static void test_the_chart_records_budget_and_throttles(void)
 CU_TestInfo cbs_tests[] = {
 	{ "the CBS rules are exact (models/server.c)",
 	  test_the_cbs_rules_are_exact },
+	{ "an equal deadline never preempts (edf, cbs, linux-dl)",
+	  test_an_equal_deadline_never_preempts },
 	{ "soft CBS (2,5) finishes a 5-tick job at 5 (E.7 vector 1)",
 	  test_soft_cbs_finishes_the_long_job_at_5 },
 	{ "hard CBS (2,5) throttles and finishes it at 11 (E.7 vector 1)",
