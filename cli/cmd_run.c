@@ -175,9 +175,11 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		cli_json_str(stdout, v->name ? v->name : "");
 		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
 		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
-		       PRIu64 ", \"max_lateness\": %" PRId64 "}",
+		       PRIu64 ", \"max_lateness\": %" PRId64
+		       ", \"throttled_idle_time\": %" PRId64 "}",
 		       v->budget_exhaustions, v->deadline_misses,
-		       v->throttled_time, v->replenishments, v->max_lateness);
+		       v->throttled_time, v->replenishments, v->max_lateness,
+		       v->throttled_idle_time);
 	}
 	printf("],\n \"admission\": [");
 	for (size_t i = 0; i < cs->nadm; i++) {

@@ -192,8 +192,14 @@ struct sim_server_stats {
 	uint64_t deadline_misses;       /* server deadline d_s passed with
 					 * pending work and budget left (job
 					 * misses are counted per task) */
-	rt_time throttled_time;         /* time throttled within [0, H] */
+	rt_time throttled_time;         /* time throttled within [0, H]
+					 * with work pending (a ready job
+					 * waiting for the replenishment) */
 	rt_time max_lateness;           /* largest such overrun of d_s */
+	/* Appended (issue 9): time throttled within [0, H] with no work
+	 * pending (e.g. after a job that used exactly its budget and
+	 * finished); throttled_time + this = all time throttled. */
+	rt_time throttled_idle_time;
 };
 
 struct sim_cpu_stats {

@@ -312,6 +312,7 @@ enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 		return sv_ready_push(rq, j);
 	}
 	s = &rq->srv[tk->server];
+	sv_thr_account(rq, s);
 	/* E.1 rule 3: a server with pending work just queues the job */
 	tk->next = NULL;
 	if (s->tail)
@@ -361,6 +362,7 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 		else
 			s->ent = NULL;
 	}
+	sv_thr_account(rq, s);
 	sv_fifo_remove(s, tk);
 	/* exhaustion coinciding with the completion (E.7 vector 2) */
 	if (!s->throttled && s->q <= 0)
@@ -467,6 +469,7 @@ enum rt_err sv_end(struct sv_rq *rq)
 		struct sv_server *s = &rq->srv[i];
 
 		sv_charge(rq, s);
+		sv_thr_account(rq, s);
 		if (s->head && !s->throttled && s->q > 0 &&
 		    s->d <= rq->horizon && s->missed_d != s->d) {
 			s->missed_d = s->d;

@@ -117,6 +117,7 @@ struct sv_server {
 	rt_time since;                  /* running: budget charged up to */
 	uint64_t rate;                  /* running: drain rate, 2^20 = 1 */
 	rt_time throttled_at;           /* start of the current throttle */
+	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
 	struct sv_timer budget, repl, inact;
 	struct sim_server_stats *st;    /* engine-owned */

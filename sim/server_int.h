@@ -26,6 +26,11 @@ enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s);
 
 /* server_rules.c */
 void sv_charge(struct sv_rq *rq, struct sv_server *s);
+/* Account the time s has been throttled since the last call (up to now,
+ * at most the horizon) as throttled with work pending (head != NULL:
+ * sim_server_stats.throttled_time) or with none (throttled_idle_time);
+ * called before every change of s->throttled or s->head. */
+void sv_thr_account(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s);
 /* j (a server's entity, or a plain job: no-op) starts / stops running. */
 enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j);

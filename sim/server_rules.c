@@ -230,6 +230,21 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 	return RT_OK;
 }
 
+void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	if (now > rq->horizon)
+		now = rq->horizon;
+	if (!s->throttled || now <= s->thr_since)
+		return;
+	if (s->head)
+		s->st->throttled_time += now - s->thr_since;
+	else
+		s->st->throttled_idle_time += now - s->thr_since;
+	s->thr_since = now;
+}
+
 /* The replenishment timer (or an immediate replenishment). */
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 {
@@ -239,6 +254,7 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 	if (err)
 		return err;
 	if (s->throttled) {
+		sv_thr_account(rq, s);
 		s->throttled = false;
 		sv_bg_pull(rq, s);
 		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
@@ -271,9 +287,7 @@ static enum rt_err sv_throttle(struct sv_rq *rq, struct sv_server *s,
 	s->throttled = true;
 	s->state = RT_SRV_THROTTLED;
 	s->throttled_at = now;
-	if (now < rq->horizon)
-		s->st->throttled_time += (until < rq->horizon ? until :
-					  rq->horizon) - now;
+	s->thr_since = now;
 	sv_rec(rq, s, SIM_REC_THROTTLE, until);
 	if ((err = sv_bg_push(rq, s)))
 		return err;

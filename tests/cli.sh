@@ -292,7 +292,7 @@ has $T/ci.csv 'B,1,6,12,9,12,6,0,0'
 has $T/ci.csv 'A,0,0,100,0,19,19,0,0'
 has $T/out '"policy": "cbs"'
 has $T/out '"server_misses": 0'
-has $T/out '{"name": "SA", "budget_exhaustions": 5, "deadline_misses": 0, "throttled_time": 0, "replenishments": 5, "max_lateness": 0}'
+has $T/out '{"name": "SA", "budget_exhaustions": 5, "deadline_misses": 0, "throttled_time": 0, "replenishments": 5, "max_lateness": 0, "throttled_idle_time": 0}'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
 has $T/out '"misses": 2'
 has $T/out '"rejected": 1'
@@ -591,6 +591,13 @@ servers: [{ name: S, budget: 1, period: 2 }]
 tasks: [{ name: a, C: 1, T: 2, server: S }]'
 expect_rc 2 "$DLSIM" validate $T/srv-edf.yaml
 has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers'
+
+# throttled counts only time with work pending (issue 9): linux-dl P1 uses
+# exactly its runtime, then sits throttled with nothing to run
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
+has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000}'
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
+has $T/out 'P1                         2              2            0            0            0'
 
 # --- validate and run agree on every input above (issue 9) ------------------
 # Whatever run refuses as invalid (exit 2), validate refuses with the same

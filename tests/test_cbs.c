@@ -125,8 +125,36 @@ static void test_hard_cbs_throttles_and_finishes_at_11(void)
 		   "11 complete J.0 11\n");
 	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
 	CU_ASSERT_EQUAL(st->servers[0].replenishments, 2);
-	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 6);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 6);      /* pending */
+	CU_ASSERT_EQUAL(st->servers[0].throttled_idle_time, 0);
 	CU_ASSERT_EQUAL(st->tasks[0].preemptions, 0);   /* throttles are not */
+	cbs_done(e, s, &tr);
+}
+
+/*
+ * Throttled time is split by whether work is pending (issue 9).  Hard CBS
+ * S (2, 5) serves J (C 2, T 10, one overrun job of demand 3 then 2):
+ *   [0, 2)   J.0 runs, q 2 -> 0 with 1 unit left: throttled until 5 with
+ *            work pending (3 units)
+ *   [5, 6)   J.0 ends at 6 (q 1 left): not throttled
+ *   [10, 12) J.1 (demand 2) uses exactly q = 2 and completes at 12: the
+ *            server throttles until d = 15 with nothing pending (3 idle)
+ * Horizon 20: throttled_time 3, throttled_idle_time 3.
+ */
+static void test_throttled_time_counts_only_pending_work(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"servers: [{ name: S, kind: hard-cbs, budget: 2, period: 5 }]\n"
+		"tasks: [{ name: J, C: 2, T: 10, server: S, "
+		"exec: { model: list, values: [3, 2] } }]\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr, "6 complete J.0 6\n12 complete J.1 2\n");
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 3);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_idle_time, 3);
 	cbs_done(e, s, &tr);
 }
 
@@ -521,6 +549,8 @@ static void test_the_chart_records_budget_and_throttles(void)
 CU_TestInfo cbs_tests[] = {
 	{ "the CBS rules are exact (models/server.c)",
 	  test_the_cbs_rules_are_exact },
+	{ "throttled time counts only pending work",
+	  test_throttled_time_counts_only_pending_work },
 	{ "an equal deadline never preempts (edf, cbs, linux-dl)",
 	  test_an_equal_deadline_never_preempts },
 	{ "soft CBS (2,5) finishes a 5-tick job at 5 (E.7 vector 1)",

@@ -163,6 +163,15 @@ static void test_two_tasks_admitted_one_misses_third_rejected(void)
 	CU_ASSERT_EQUAL(st->servers[1].deadline_misses, 2);
 	CU_ASSERT_EQUAL(st->servers[1].max_lateness, 3 * MS);
 	CU_ASSERT_EQUAL(st->servers[0].deadline_misses, 0);
+	/* "throttled" is only time throttled with work pending (issue 9):
+	 * P1 uses exactly its runtime and finishes at 4 and 14, then sits
+	 * throttled with nothing to run until 10 and 20 (the horizon): 0
+	 * throttled, 12 ms idle; P2 finishes at 8 and 18 with its runtime
+	 * used up: idle [8, 10) and [18, 20). */
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 0);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_idle_time, 12 * MS);
+	CU_ASSERT_EQUAL(st->servers[1].throttled_time, 0);
+	CU_ASSERT_EQUAL(st->servers[1].throttled_idle_time, 4 * MS);
 	cbs_done(e, s, &tr);
 
 	/* rt_runtime_us: -1 turns admission off: all three run */
