@@ -496,7 +496,7 @@ static void test_hard_admission_never_admits_a_miss(void)
 		unsigned m = (unsigned)rt_rng_range(&rng, 1, 3);
 		size_t n = (size_t)rt_rng_range(&rng, 2, 4 * m + 2);
 		struct rt_task ts[14], sub[14];
-		char names[14][8];
+		char names[14][24];
 		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = m,
 					.policy = "edf", .horizon = 240,
 					.admission = SIM_ADMISSION_HARD };
