@@ -142,7 +142,65 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 	return RT_OK;
 }
 
-/* The binding of partitioned / clustered tasks (cpusets: the sets'). */
+/*
+ * With admission, a task the packing can put nowhere is not an error but
+ * a task admission will refuse: pack, drop the misfit, pack the rest
+ * again, until every remaining task is bound; each dropped task is
+ * marked in task_unplaced (rejected when it joins) and nominally bound
+ * to cluster 0.  O(misfits x one packing).
+ */
+static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
+				       struct scn_scenario *s)
+{
+	struct scn_scheduler *k = &s->sched;
+	struct rt_task *sub = rt_calloc(s->ntasks ? s->ntasks : 1,
+					sizeof(*sub));
+	size_t *map = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*map));
+	unsigned *cl = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	struct rt_diag tmp = { "" };
+	enum rt_err err = RT_OK;
+
+	k->task_unplaced = rt_calloc(s->ntasks ? s->ntasks : 1,
+				     sizeof(*k->task_unplaced));
+	if (!sub || !map || !cl || !k->task_unplaced) {
+		err = RT_ERR_NOMEM;
+		goto out;
+	}
+	for (;;) {
+		struct rt_place_result r;
+		size_t n = 0;
+
+		for (size_t i = 0; i < s->ntasks; i++) {
+			if (k->task_unplaced[i])
+				continue;
+			map[n] = i;
+			sub[n++] = s->tasks[i];
+		}
+		err = rt_place(sub, n, s->cpus, k->cluster_size,
+			       k->partitioning, fp ? &k->priorities : NULL,
+			       RT_UNI_BUDGET_DEFAULT, cl, &r, &tmp);
+		if (err) {
+			err = scn_fail(c, err, "scheduler", "placement", 0,
+				       SCN_AT_VALUE, "%s", tmp.msg[0] ?
+				       tmp.msg : rt_strerror(err));
+			goto out;
+		}
+		if (r.verdict == RT_VERDICT_ACCEPT) {
+			for (size_t j = 0; j < n; j++)
+				k->task_cluster[map[j]] = cl[j];
+			break;
+		}
+		k->task_unplaced[map[r.misfit]] = true;
+	}
+out:
+	rt_free(sub);
+	rt_free(map);
+	rt_free(cl);
+	return err;
+}
+
+/* The binding of partitioned / clustered tasks (cpusets: the sets').
+ * Without admission a task that fits nowhere is an error. */
 static enum rt_err scn_check_place(const struct scn_ctx *c,
 				   const struct sim_policy_ops *ops,
 				   struct scn_scenario *s)
@@ -166,6 +224,8 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 		       s->ntasks * sizeof(*k->task_cluster));
 		return RT_OK;
 	}
+	if (k->admission_kind != SIM_ADMISSION_NONE)
+		return scn_place_admitting(c, fp, s);
 	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
 		       k->partitioning, fp ? &k->priorities : NULL,
 		       RT_UNI_BUDGET_DEFAULT, k->task_cluster, &r, &tmp);

@@ -552,6 +552,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->leave_at = s->leave_at;
 	out->admission = k->admission_kind;
 	out->admission_test = k->admission_test;
+	out->admission_never = k->task_unplaced;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -578,6 +579,7 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->sched.cpu_set);
 	rt_free(s->sched.task_set);
 	rt_free(s->sched.task_cluster);
+	rt_free(s->sched.task_unplaced);
 	for (size_t i = 0; i < s->nservers; i++)
 		rt_free((void *)s->servers[i].name);
 	rt_free(s->servers);

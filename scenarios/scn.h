@@ -106,6 +106,10 @@ struct scn_scheduler {
 	unsigned *task_cluster;         /* ntasks entries, owned: the CPU
 					 * (partitioned), cluster or cpuset of
 					 * each task; NULL with one cluster */
+	bool *task_unplaced;            /* ntasks entries, owned, or NULL:
+					 * with admission, the tasks the
+					 * packing bound nowhere (rejected at
+					 * their join) */
 };
 
 struct scn_scenario {

@@ -211,6 +211,8 @@ enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 
 	*accept = false;
 	*test = adm_record(adm_candidate(e, m, 0));
+	if (cfg->admission_never && cfg->admission_never[task])
+		return RT_OK;           /* fits on no CPU */
 	err = adm_collect(e, task, &n, &unmodelled);
 	if (err || unmodelled)
 		return err;

@@ -161,6 +161,10 @@ struct sim_config {
 	const struct rt_test_info *admission_test;      /* _TEST: borrowed
 					 * registry entry that analyses the
 					 * policy on every domain */
+	const bool *admission_never;    /* ntasks entries or NULL: tasks
+					 * the placement bound nowhere (they
+					 * fit on no CPU): rejected at their
+					 * join by the domain's test */
 };
 
 struct sim_task_stats {

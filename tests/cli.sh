@@ -257,6 +257,9 @@ has $T/err 'pf.yaml:21:5: tasks[2]: task C fits on no CPU with partitioning: fir
 expect_rc 2 "$DLSIM" validate $T/pf.yaml
 has $T/err 'pf.yaml:21:5: tasks[2]: task C fits on no CPU with partitioning: first-fit-decreasing'
 expect_rc 2 "$DLSIM" analyze $T/pf.yaml
+sed 's/placement: partitioned/placement: partitioned, admission: qpa/' $T/pf.yaml > $T/pf-adm.yaml
+expect_rc 0 "$DLSIM" run $T/pf-adm.yaml --json
+has $T/out '{"time": 0, "task": "C", "test": "qpa", "verdict": "reject"}]'
 expect_rc 0 "$DLSIM" run $EX/sync-not-worst.yaml --json
 has $T/out '{"task": "t3", "job": 5, "release": 26, "deadline": 31, "finish": 32, "tardiness": 1}'
 expect_rc 0 "$DLSIM" run $EX/clustered.yaml

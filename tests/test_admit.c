@@ -253,6 +253,44 @@ static void test_admission_is_per_domain(void)
 }
 
 /*
+ * With admission a task the packing puts on no CPU is rejected, not an
+ * error: A, B (6, 10, 10) and C (3, 5, 5) on 2 CPUs partitioned (first
+ * fit decreasing: A (0.6) on CPU 0, B on CPU 1, C (0.6) fits on
+ * neither): C is rejected at 0, A and B run alone on their CPUs.  The
+ * same scenario without admission fails to load (exit 2 in the CLI).
+ */
+static void test_a_task_that_fits_nowhere_is_rejected(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 20\nplatform: { cpus: 2 }\n"
+		"scheduler: { placement: partitioned%s }\n"
+		"tasks:\n"
+		"  - { name: A, C: 6, T: 10 }\n"
+		"  - { name: B, C: 6, T: 10 }\n"
+		"  - { name: C, C: 3, T: 5 }\n";
+	char buf[512];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, ", admission: qpa");
+	s = cbs_load_text(buf);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s->sched.task_unplaced);
+	CU_ASSERT_TRUE(s->sched.task_unplaced[2]);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[0], 0);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[1], 1);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit A qpa\n0 admit B qpa\n0 reject C qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[2].released, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, "");
+	cbs_load_fail(buf, "t.yaml:8:5: tasks[2]: task C fits on no CPU");
+}
+
+/*
  * fp-rta under policy fp uses the scenario's priority order.  On one CPU:
  * X (C 2, D 4, T 4) and Y (C 3, D 12, T 12): with deadline-monotonic X
  * is higher: R_X = 2, R_Y = 3 + 2 ceil(R/4) -> 7 <= 12: both admitted.
@@ -597,6 +635,8 @@ CU_TestInfo admit_tests[] = {
 	  test_mode_hard_is_exact_and_soft_is_capacity },
 	{ "tasks join and leave at run time", test_joins_and_leaves_at_run_time },
 	{ "admission is per domain", test_admission_is_per_domain },
+	{ "a task that fits nowhere is rejected",
+	  test_a_task_that_fits_nowhere_is_rejected },
 	{ "fp admission follows the priority order",
 	  test_fp_admission_follows_the_priority_order },
 	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
