@@ -553,6 +553,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->admission = k->admission_kind;
 	out->admission_test = k->admission_test;
 	out->admission_never = k->task_unplaced;
+	out->tardiness_bounds = k->has_mode && k->mode == SCN_MODE_SOFT;
 }
 
 void scn_free(struct scn_scenario *s)

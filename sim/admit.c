@@ -246,11 +246,23 @@ void sim_admit_leave(struct sim_engine *e, uint32_t task)
 		e->adm->admitted[task] = false;
 }
 
+/* Every D_i >= T_i and U <= 1 (exactly). */
+static bool adm_implicit_ok(const struct rt_task *ts, size_t n)
+{
+	bool ok = false;
+
+	for (size_t i = 0; i < n; i++)
+		if (ts[i].deadline < ts[i].period)
+			return false;
+	return rt_uni_utilization_test(ts, n, &ok) == RT_OK && ok;
+}
+
 /*
  * Tardiness bounds at the horizon, per domain, over the tasks ever
  * admitted there (a superset of the set at any instant: the bound holds
- * for every one of them).  One CPU: Spuri's exact worst-case response
- * times R_i (rt_uni_rta_limit, U <= 1), bound max(0, R_i - D_i); m > 1:
+ * for every one of them).  One CPU: 0 when every D_i >= T_i and U <= 1,
+ * else Spuri's exact worst-case response times R_i (rt_uni_rta_limit,
+ * U <= 1), bound max(0, R_i - D_i); m > 1:
  * the compliant-vector bounds of global EDF (rt_tard_cva).  Only for the
  * EDF models (and cbs, for its unserved tasks, with every server as a
  * task), and only when every task of the domain is sporadic without
@@ -266,7 +278,8 @@ void sim_admit_end(struct sim_engine *e)
 	bool cbs = model == RT_AN_CBS && cfg->task_server;
 	rt_time *r;
 
-	if (!a || (model != RT_AN_EDF && model != RT_AN_CBS))
+	if (!a || !cfg->tardiness_bounds ||
+	    (model != RT_AN_EDF && model != RT_AN_CBS))
 		return;
 	r = rt_calloc(cfg->ntasks ? cfg->ntasks : 1, sizeof(*r));
 	if (!r)
@@ -305,6 +318,14 @@ void sim_admit_end(struct sim_engine *e)
 		}
 		if (!n || !conform)
 			continue;
+		if (m == 1 && adm_implicit_ok(a->scratch, n)) {
+			/* D >= T and U <= 1 on one CPU: no job is ever
+			 * late (Liu & Layland 1973), no search needed */
+			for (size_t k = 0; k < n; k++)
+				if (a->index[k] != UINT32_MAX)
+					e->st.tasks[a->index[k]].tardiness_bound = 0;
+			continue;
+		}
 		if (m == 1)
 			err = rt_uni_rta_limit(a->scratch, n,
 					       RT_UNI_BUDGET_DEFAULT, r, &d);

@@ -161,6 +161,9 @@ struct sim_config {
 	const struct rt_test_info *admission_test;      /* _TEST: borrowed
 					 * registry entry that analyses the
 					 * policy on every domain */
+	bool tardiness_bounds;          /* with admission: compute
+					 * sim_task_stats.tardiness_bound at
+					 * the horizon (mode: soft) */
 	const bool *admission_never;    /* ntasks entries or NULL: tasks
 					 * the placement bound nowhere (they
 					 * fit on no CPU): rejected at their
@@ -178,11 +181,13 @@ struct sim_task_stats {
 	rt_u128 sum_response;           /* over completed jobs */
 	rt_u128 sum_tardiness;          /* over completed jobs (0 when on time) */
 	bool rejected;                  /* refused by admission: never ran */
-	/* Appended (issue 9): with registry admission (sim_config
-	 * admission), an upper bound on this task's tardiness given the
+	/* Appended (issue 9): with registry admission and
+	 * sim_config.tardiness_bounds, an upper bound on this task's
+	 * tardiness given the
 	 * tasks admitted in its domain (sim/admit.c); RT_TIME_NEVER when no
-	 * bound is known (no admission, policy fp, a served task, a task
-	 * with jitter or listed releases in its domain, U > m). */
+	 * bound is known (not asked for, no admission, policy fp, a served
+	 * task, a task with jitter or listed releases in its domain, U >
+	 * m). */
 	rt_time tardiness_bound;
 };
 

@@ -598,7 +598,8 @@ static void test_soft_tardiness_stays_within_the_bound(void)
 		struct rt_task ts[6];
 		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = 1,
 					.policy = "edf", .horizon = 240,
-					.admission = SIM_ADMISSION_SOFT };
+					.admission = SIM_ADMISSION_SOFT,
+					.tardiness_bounds = true };
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
