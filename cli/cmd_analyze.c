@@ -99,6 +99,8 @@ struct analyze {
 	enum analyze_bound bound_kind;
 	rt_time bound;                  /* max tardiness bound (EXACT/UPPER) */
 	char bound_note[RT_DIAG_MAX];
+	bool admission_off;             /* the scenario admits at run time;
+					 * analyze simulates every task */
 	rt_time *resp;                  /* per-task response bound, or NULL */
 	rt_time da_x;                   /* Devi-Anderson x, or RT_TIME_NEVER */
 	rt_time *tard;                  /* per-task tardiness bound, or NULL */
@@ -743,6 +745,10 @@ static void analyze_print_text(struct analyze *a)
 		printf("\n  note: tasks self-suspend; tests, bounds and the default "
 		       "horizon use the\n        suspension-oblivious task set "
 		       "(C + suspension lengths): safe, not exact\n");
+	if (a->admission_off)
+		printf("\n  note: scheduler.admission / mode is not applied here: "
+		       "the tests and the\n        simulation cover every task "
+		       "(dlsim run applies the admission)\n");
 	if (!a->conform)
 		printf("\n  note: the scenario leaves the sporadic model (jitter, overrun "
 		       "or releases closer than T);\n        tests and simulation "
@@ -823,6 +829,11 @@ int cmd_analyze(int argc, char **argv)
 	analyze_tardiness(&a);
 	if (a.oblivious && a.bound_kind == BOUND_EXACT)
 		a.bound_kind = BOUND_UPPER;
+	/* The tests analyse every task, so the simulation they are compared
+	 * with runs every task too: run-time admission (scheduler.admission
+	 * / mode) is what `dlsim run` applies, not analyze. */
+	a.admission_off = s->sched.admission_kind != SIM_ADMISSION_NONE;
+	s->sched.admission_kind = SIM_ADMISSION_NONE;
 	rc = cli_simulate(s, &h, cluster, NULL, 0, cli_progress_wanted(json), &a.cs);
 	if (rc != CLI_EXIT_OK)
 		goto out;

@@ -539,6 +539,10 @@ for t in qpa density pdc; do
 	expect_rc 0 "$DLSIM" run $T/adm-$t.yaml --fail-on-miss
 	has $T/out "task P2 rejected at 0 by admission test $t: it never ran"
 done
+expect_rc 0 "$DLSIM" analyze $T/adm-qpa.yaml
+has $T/out 'note: scheduler.admission / mode is not applied here'
+has $T/out 'contradictions: none'
+expect_rc 0 "$DLSIM" analyze $EX/admission.yaml --json
 sed "s/  mode: soft/  admission: utilization/" $EX/dario.yaml > $T/adm-u.yaml
 expect_rc 0 "$DLSIM" run $T/adm-u.yaml --json --until 20
 has $T/out '"misses": 2, "max_tardiness": 3,'
