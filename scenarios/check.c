@@ -249,6 +249,62 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 			"exact EDF test");
 }
 
+/*
+ * A job whose deadline a + D does not fit in rt_time stops a run
+ * (sim/release.c: RT_ERR_OVERFLOW).  The jobs surely released are the
+ * ones with a < leave_at and a + jitter < horizon; their arrivals are
+ * known in advance for the first job of every task, every job of a
+ * periodic task (when the scenario gives its horizon; without one the
+ * default horizon is chosen later, so only the first job is checked) and
+ * every listed release.  Sporadic jobs after the first arrive at random
+ * times: the run reports those.
+ */
+static enum rt_err scn_check_deadlines(const struct scn_ctx *c,
+				       const struct scn_scenario *s)
+{
+	bool given = s->horizon != RT_TIME_NEVER;
+	rt_time h = given ? s->horizon : RT_TIME_MAX;
+
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct rt_task *t = &s->tasks[i];
+		rt_time base = s->arrive_at ? s->arrive_at[i] : 0;
+		rt_time leave = s->leave_at ? s->leave_at[i] : RT_TIME_NEVER;
+		rt_time lim = h - 1 - t->jitter, a = -1, d;
+		char path[48];
+
+		if (leave != RT_TIME_NEVER && leave - 1 < lim)
+			lim = leave - 1;
+		if (t->arrival == RT_ARRIVAL_LIST) {
+			for (size_t k = 0; k < t->nreleases && a < 0; k++)
+				if (t->releases[k] >= base &&
+				    t->releases[k] <= lim &&
+				    !rt_time_add(t->releases[k], t->deadline, &d))
+					a = t->releases[k];
+		} else if (rt_time_add(base, t->offset, &a) && a <= lim) {
+			/* the last periodic arrival <= lim: no overflow */
+			rt_time last = given && t->arrival ==
+				       RT_ARRIVAL_PERIODIC ?
+				       a + (lim - a) / t->period * t->period : a;
+
+			if (rt_time_add(a, t->deadline, &d))
+				a = rt_time_add(last, t->deadline, &d) ? -1
+								       : last;
+		} else {
+			a = -1;
+		}
+		if (a < 0)
+			continue;
+		snprintf(path, sizeof(path), "tasks[%zu]", i);
+		return scn_fail(c, RT_ERR_OVERFLOW, path, NULL, 0, SCN_AT_VALUE,
+				"the job arriving at %lld would have deadline "
+				"%lld + %lld, past the time range; expected "
+				"smaller times (or a shorter horizon)",
+				(long long)a, (long long)a,
+				(long long)t->deadline);
+	}
+	return RT_OK;
+}
+
 enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
 		      struct scn_scenario *s)
 {
@@ -268,7 +324,8 @@ enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
 							     sizeof(names)));
 	}
 	if ((err = scn_check_admission(c, ys, ops, s)) ||
-	    (err = scn_check_place(c, ops, s)))
+	    (err = scn_check_place(c, ops, s)) ||
+	    (err = scn_check_deadlines(c, s)))
 		return err;
 	scn_sim_config(s, s->sched.task_cluster,
 		       s->horizon != RT_TIME_NEVER ? s->horizon : 1, &cfg);

@@ -606,6 +606,16 @@ has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throt
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'P1                         2              2            0            0            0'
 
+# a job whose deadline overflows stops run: validate says so first
+scn dl-overflow 'format: 1
+horizon: 9000000000000000000
+tasks: [{ name: a, C: 1, D: 2000000000000000000, T: 1000000000000000000 }]'
+expect_rc 2 "$DLSIM" validate $T/dl-overflow.yaml
+has $T/err 'dl-overflow.yaml:3:9: tasks[0]: the job arriving at 8000000000000000000 would have deadline 8000000000000000000 + 2000000000000000000, past the time range'
+scn dl-overflow2 'format: 1
+tasks: [{ name: a, C: 1, D: 9000000000000000000, T: 9000000000000000000, offset: 5000000000000000000 }]'
+expect_rc 2 "$DLSIM" run $T/dl-overflow2.yaml
+
 # --- validate and run agree on every input above (issue 9) ------------------
 # Whatever run refuses as invalid (exit 2), validate refuses with the same
 # message, and the other way round.
