@@ -331,6 +331,7 @@ static void run_print_text_mode(const struct scn_scenario *s,
 				const struct sim_stats *st)
 {
 	char b1[48], b2[48];
+	const char *u = scn_time_unit_name(s->time_unit);
 	uint64_t over;
 
 	if (!s->sched.has_mode || run_is_split(s))
@@ -352,17 +353,17 @@ static void run_print_text_mode(const struct scn_scenario *s,
 		if (t->rejected)
 			continue;
 		if (t->tardiness_bound == RT_TIME_NEVER)
-			printf("mode soft: task %s: max tardiness %s, no bound "
-			       "known\n", s->tasks[i].name,
+			printf("mode soft: task %s: max tardiness %s %s, no "
+			       "bound known\n", s->tasks[i].name,
 			       cli_fmt_time(s, t->max_tardiness, b1,
-					    sizeof(b1)));
+					    sizeof(b1)), u);
 		else
-			printf("mode soft: task %s: max tardiness %s %s bound "
-			       "%s%s\n", s->tasks[i].name,
+			printf("mode soft: task %s: max tardiness %s %s %s "
+			       "bound %s %s%s\n", s->tasks[i].name,
 			       cli_fmt_time(s, t->max_tardiness, b1, sizeof(b1)),
-			       t->max_tardiness > t->tardiness_bound ? ">" :
+			       u, t->max_tardiness > t->tardiness_bound ? ">" :
 			       "<=", cli_fmt_time(s, t->tardiness_bound, b2,
-						  sizeof(b2)),
+						  sizeof(b2)), u,
 			       t->max_tardiness > t->tardiness_bound ?
 			       " -- TARDINESS BOUND EXCEEDED" : "");
 	}

@@ -32,19 +32,20 @@
 #include "models/mem.h"
 #include "models/placement.h"
 #include "models/tests.h"
-#include "sim/policy.h"
+#include "sim/engine.h"
 
-/* "edf, fp, cbs, linux-dl, edf-split" (only those with 'flag' if set) */
-static const char *scn_policy_names(unsigned flag, char *buf, size_t len)
+/* "edf, fp, cbs, linux-dl, edf-split" (only those that take admission
+ * if 'admitting') */
+static const char *scn_policy_names(bool admitting, char *buf, size_t len)
 {
-	const struct sim_policy_ops *p;
+	struct sim_policy_desc p;
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; (p = sim_policy_at(i)) != NULL && o < len; i++)
-		if (!flag || (p->flags & flag))
+	for (size_t i = 0; sim_policy_describe_at(i, &p) && o < len; i++)
+		if (!admitting || p.admission)
 			o += (size_t)snprintf(buf + o, len - o, "%s%s",
-					      o ? ", " : "", p->name);
+					      o ? ", " : "", p.name);
 	return buf;
 }
 
@@ -73,12 +74,12 @@ static const char *scn_platform_desc(unsigned need)
 
 static enum rt_err scn_check_admission(const struct scn_ctx *c,
 				       const struct scn_y_sched *ys,
-				       const struct sim_policy_ops *ops,
+				       const struct sim_policy_desc *ops,
 				       struct scn_scenario *s)
 {
 	struct scn_scheduler *k = &s->sched;
 	unsigned need = scn_platforms(s);
-	bool own = !(ops->flags & SIM_POLICY_ADMISSION) || !ops->analysed_as;
+	bool own = !ops->admission;
 	bool none = !strcmp(k->admission, "none");
 	char names[512], pols[128], q[72];
 
@@ -89,8 +90,7 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 				SCN_AT_VALUE, "policy %s has its own admission, "
 				"so mode would do nothing; expected no mode, "
 				"or a policy of: %s", ops->name,
-				scn_policy_names(SIM_POLICY_ADMISSION, pols,
-						 sizeof(pols)));
+				scn_policy_names(true, pols, sizeof(pols)));
 	if (ys && ys->admission && !none) {
 		const struct rt_test_info *t = rt_test_find(k->admission);
 
@@ -100,8 +100,8 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 					NULL, 0, SCN_AT_VALUE, "policy %s has "
 					"its own admission; expected none, or "
 					"a policy of: %s", ops->name,
-					scn_policy_names(SIM_POLICY_ADMISSION,
-							 pols, sizeof(pols)));
+					scn_policy_names(true, pols,
+							 sizeof(pols)));
 		if (!rt_test_analyses_match(t, ops->analysed_as, need))
 			return scn_fail(c, RT_ERR_INVAL, "scheduler.admission",
 					NULL, 0, SCN_AT_VALUE, "%s is not a "
@@ -202,7 +202,7 @@ out:
 /* The binding of partitioned / clustered tasks (cpusets: the sets').
  * Without admission a task that fits nowhere is an error. */
 static enum rt_err scn_check_place(const struct scn_ctx *c,
-				   const struct sim_policy_ops *ops,
+				   const struct sim_policy_desc *ops,
 				   struct scn_scenario *s)
 {
 	struct scn_scheduler *k = &s->sched;
@@ -309,7 +309,9 @@ enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
 		      struct scn_scenario *s)
 {
 	const struct scn_y_sched *ys = y->scheduler;
-	const struct sim_policy_ops *ops = sim_policy_find(s->sched.policy);
+	struct sim_policy_desc desc;
+	const struct sim_policy_desc *ops =
+		sim_policy_describe(s->sched.policy, &desc) ? &desc : NULL;
 	struct rt_diag tmp = { "" };
 	struct sim_engine *e = NULL;
 	struct sim_config cfg;
@@ -320,7 +322,7 @@ enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
 		scn_quote(q, sizeof(q), s->sched.policy);
 		return scn_fail(c, RT_ERR_INVAL, "scheduler.policy", NULL, 0,
 				SCN_AT_VALUE, "%s is not a policy; expected one "
-				"of: %s", q, scn_policy_names(0, names,
+				"of: %s", q, scn_policy_names(false, names,
 							     sizeof(names)));
 	}
 	if ((err = scn_check_admission(c, ys, ops, s)) ||

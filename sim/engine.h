@@ -101,6 +101,22 @@ enum sim_admission {
 					 * (capacity, U <= CPUs) */
 };
 
+/* What the policy registry (sim/policy.c) says about one policy, for
+ * code that reads only this header (the scenario loader). */
+struct sim_policy_desc {
+	const char *name;               /* as written in scenarios */
+	bool admission;                 /* SIM_POLICY_ADMISSION: honours
+					 * sim_config.admission */
+	unsigned analysed_as;           /* the RT_AN_* model the test
+					 * registry's descriptors speak of;
+					 * 0: none */
+};
+
+/* The policy named 'name' (false if there is none), or the i-th
+ * registered policy (false past the last). */
+bool sim_policy_describe(const char *name, struct sim_policy_desc *out);
+bool sim_policy_describe_at(size_t i, struct sim_policy_desc *out);
+
 struct sim_config {
 	const struct rt_task *tasks;    /* borrowed for the engine's life */
 	size_t ntasks;

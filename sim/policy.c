@@ -29,3 +29,24 @@ const struct sim_policy_ops *sim_policy_at(size_t i)
 
 	return i < n ? sim_policies[i] : NULL;
 }
+
+static bool policy_desc(const struct sim_policy_ops *p,
+			struct sim_policy_desc *out)
+{
+	if (!p)
+		return false;
+	out->name = p->name;
+	out->admission = (p->flags & SIM_POLICY_ADMISSION) && p->analysed_as;
+	out->analysed_as = p->analysed_as;
+	return true;
+}
+
+bool sim_policy_describe(const char *name, struct sim_policy_desc *out)
+{
+	return policy_desc(sim_policy_find(name), out);
+}
+
+bool sim_policy_describe_at(size_t i, struct sim_policy_desc *out)
+{
+	return policy_desc(sim_policy_at(i), out);
+}

@@ -537,7 +537,7 @@ for t in qpa density pdc; do
 	has $T/out "{\"time\": 0, \"task\": \"P2\", \"test\": \"$t\", \"verdict\": \"reject\"}"
 	has $T/out '{"name": "P2", "released": 0, "completed": 0, "missed": 0'
 	expect_rc 0 "$DLSIM" run $T/adm-$t.yaml --fail-on-miss
-	has $T/out "task P2 rejected at 0 by admission test $t: it never ran"
+	has $T/out "task P2 rejected at 0 tick by admission test $t: it never ran"
 done
 expect_rc 0 "$DLSIM" analyze $T/adm-qpa.yaml
 has $T/out 'note: scheduler.admission / mode is not applied here'
@@ -563,7 +563,7 @@ expect_rc 0 "$DLSIM" run $EX/dario.yaml --json --until 20
 has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"}'
 has $T/out '"mode": "soft", "tardiness_bound_exceeded": 0, "tardiness_bounds": [{"task": "P1", "bound": 3, "observed": 0}, {"task": "P2", "bound": 3, "observed": 3}]}'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20
-has $T/out 'mode soft: task P2: max tardiness 3 <= bound 3'
+has $T/out 'mode soft: task P2: max tardiness 3 tick <= bound 3 tick'
 # an admitted task that overruns its C breaks the guarantee: reported
 scn overrun-hard 'format: 1
 horizon: 20
