@@ -10,6 +10,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "models/analysis_fp.h"
 #include "models/analysis_uni.h"
 #include "models/rng.h"
 #include "models/tests.h"
@@ -517,8 +518,9 @@ static void test_the_engine_checks_its_admission(void)
 
 /*
  * Random synchronous periodic sets (periods in {4, 5, 6, 8, 10, 12, 20},
- * hyperperiod 120), admitted under mode: hard on 1..3 CPUs (global) and
- * simulated for two hyperperiods: an admitted set never misses; on one
+ * hyperperiod 120), admitted under mode: hard on 1..3 CPUs (global, or
+ * partitioned over a random binding: qpa per CPU) and simulated for two
+ * hyperperiods: an admitted set never misses; on one
  * CPU the admitted tasks are exactly the greedy QPA prefix (each task
  * admitted iff QPA accepts the admitted ones plus it).
  */
@@ -535,6 +537,8 @@ static void test_hard_admission_never_admits_a_miss(void)
 		size_t n = (size_t)rt_rng_range(&rng, 2, 4 * m + 2);
 		struct rt_task ts[14], sub[14];
 		char names[14][24];
+		unsigned bind[14];
+		bool part = m > 1 && set % 2;
 		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = m,
 					.policy = "edf", .horizon = 240,
 					.admission = SIM_ADMISSION_HARD };
@@ -549,6 +553,12 @@ static void test_hard_admission_never_admits_a_miss(void)
 
 			snprintf(names[i], sizeof(names[i]), "t%zu", i);
 			ts[i] = rt_task_make(names[i], cc, d, t);
+			bind[i] = (unsigned)rt_rng_range(&rng, 0, m - 1);
+		}
+		if (part) {     /* per-CPU qpa over a random binding */
+			c.placement = SIM_PLACE_PARTITIONED;
+			c.cluster_size = 1;
+			c.task_cluster = bind;
 		}
 		e = tu_engine_run(&c, NULL);
 		st = sim_engine_stats(e);
@@ -578,6 +588,61 @@ static void test_hard_admission_never_admits_a_miss(void)
 	/* the sets exercise both answers */
 	CU_ASSERT_TRUE(rejected > 100);
 	CU_ASSERT_TRUE(admitted > 100);
+}
+
+/*
+ * The same for policy fp on one CPU (mode: hard = fp-rta, deadline-
+ * monotonic): an admitted set never misses, and each task is admitted
+ * iff rt_fp_rta accepts the admitted ones plus it.
+ */
+static void test_fp_hard_admission_never_admits_a_miss(void)
+{
+	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	const uint64_t seed = 0xf9ad;
+	struct rt_rng rng;
+	uint64_t rejected = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		size_t n = (size_t)rt_rng_range(&rng, 2, 6), k = 0;
+		struct rt_task ts[6], sub[6];
+		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = 1,
+					.policy = "fp", .horizon = 240,
+					.admission = SIM_ADMISSION_HARD };
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
+			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
+
+			ts[i] = rt_task_make("t", cc, rt_rng_range(&rng, cc, t),
+					     t);
+		}
+		e = tu_engine_run(&c, NULL);
+		st = sim_engine_stats(e);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		for (size_t i = 0; i < n; i++) {
+			struct rt_fp_result r;
+
+			sub[k] = ts[i];
+			CU_ASSERT_EQUAL_FATAL(rt_fp_rta(sub, k + 1,
+						RT_FP_DEADLINE_MONOTONIC,
+						RT_UNI_BUDGET_DEFAULT, NULL,
+						&r, NULL), RT_OK);
+			if (r.verdict == RT_VERDICT_ACCEPT)
+				k++;
+			if ((r.verdict == RT_VERDICT_ACCEPT) ==
+			    st->tasks[i].rejected)
+				fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u, "
+					"task %zu]\n", seed, set, i);
+			CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT,
+					!st->tasks[i].rejected);
+		}
+		rejected += st->rejected;
+		sim_engine_destroy(e);
+	}
+	CU_ASSERT_TRUE(rejected > 50);
 }
 
 /*
@@ -650,6 +715,8 @@ CU_TestInfo admit_tests[] = {
 	{ "the engine checks its admission", test_the_engine_checks_its_admission },
 	{ "hard admission never admits a miss (300 sets)",
 	  test_hard_admission_never_admits_a_miss },
+	{ "fp hard admission never admits a miss (300 sets)",
+	  test_fp_hard_admission_never_admits_a_miss },
 	{ "soft tardiness stays within the bound (300 sets)",
 	  test_soft_tardiness_stays_within_the_bound },
 	CU_TEST_INFO_NULL
