@@ -616,6 +616,30 @@ scn dl-overflow2 'format: 1
 tasks: [{ name: a, C: 1, D: 9000000000000000000, T: 9000000000000000000, offset: 5000000000000000000 }]'
 expect_rc 2 "$DLSIM" run $T/dl-overflow2.yaml
 
+# engine and kernel checks are load errors for validate and run alike
+scn par-kind 'format: 1
+servers: [{ name: S, kind: bogus, budget: 1, period: 2 }]
+tasks: [{ name: a, C: 1, T: 2, server: S }]'
+scn par-splitp 'format: 1
+platform: {cpus: 2}
+scheduler: { policy: edf-split, placement: partitioned }
+tasks: [{ name: a, C: 1, T: 2 }]'
+scn par-ckp 'format: 1
+time_unit: us
+scheduler: { policy: linux-dl }
+tasks: [{ name: a, C: 0.5, T: 2 }]'
+scn par-grub2 'format: 1
+time_unit: ms
+platform: {cpus: 2}
+scheduler: { policy: linux-dl, reclaim: grub }
+tasks: [{ name: a, C: 1, T: 2 }]'
+expect_rc 2 "$DLSIM" validate $T/par-splitp.yaml
+has $T/err 'par-splitp.yaml:3:22: scheduler.policy: policy edf-split runs one global runqueue'
+expect_rc 2 "$DLSIM" validate $T/par-grub2.yaml
+has $T/err 'par-grub2.yaml:4:22: scheduler.policy: linux-dl: reclaim: grub is modelled in root domains of one CPU only'
+expect_rc 2 "$DLSIM" validate $T/par-ckp.yaml
+has $T/err 'par-ckp.yaml:4:9: tasks[0]: task a: __checkparam_dl'
+
 # --- validate and run agree on every input above (issue 9) ------------------
 # Whatever run refuses as invalid (exit 2), validate refuses with the same
 # message, and the other way round.
