@@ -3,7 +3,9 @@
  * and `validate` accept and refuse exactly the same files, with the same
  * FILE:LINE:COL message (issue 9).
  *
- *   policy      a name of the policy registry (sim/policy.c);
+ *   policy      a name of the policy registry (sim/policy.c), and no
+ *               policy-specific key (rt_runtime_us, reclaim, hard_test,
+ *               ...) it does not honour (sim_policy_desc.keys);
  *   admission   none, or a registry test that analyses the policy's model
  *               on the platform of every domain (models/tests.h); a
  *               policy with its own admission (linux-dl, edf-split)
@@ -47,6 +49,55 @@ static const char *scn_policy_names(bool admitting, char *buf, size_t len)
 			o += (size_t)snprintf(buf + o, len - o, "%s%s",
 					      o ? ", " : "", p.name);
 	return buf;
+}
+
+/* Is 'key' a word of the space-separated list 'keys'? */
+static bool scn_has_key(const char *keys, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *k = keys; (k = strstr(k, key)) != NULL; k += n)
+		if ((k == keys || k[-1] == ' ') && (k[n] == ' ' || !k[n]))
+			return true;
+	return false;
+}
+
+/*
+ * A policy-specific scheduler key given to a policy that does not honour
+ * it would do nothing: refused, naming the policies that take it (the
+ * registry's sim_policy_desc.keys).
+ */
+static enum rt_err scn_check_keys(const struct scn_ctx *c,
+				  const struct scn_y_sched *ys,
+				  const struct sim_policy_desc *ops,
+				  const struct scn_scenario *s)
+{
+	const struct { const char *key; const char *given; } k[] = {
+		{ "rt_runtime_us", ys ? ys->rt_runtime_us : NULL },
+		{ "rt_period_us", ys ? ys->rt_period_us : NULL },
+		{ "reclaim", ys ? ys->reclaim : NULL },
+		{ "hard_test", ys ? ys->hard_test : NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		struct sim_policy_desc p;
+		char pols[128] = "";
+		size_t o = 0;
+
+		if (!k[i].given || scn_has_key(ops->keys, k[i].key))
+			continue;
+		for (size_t j = 0; sim_policy_describe_at(j, &p) &&
+		     o < sizeof(pols); j++)
+			if (scn_has_key(p.keys, k[i].key))
+				o += (size_t)snprintf(pols + o, sizeof(pols) - o,
+						      "%s%s", o ? " or " : "",
+						      p.name);
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", k[i].key, 0,
+				SCN_AT_KEY, "only with policy: %s; expected no "
+				"%s with policy: %s", pols, k[i].key,
+				s->sched.policy);
+	}
+	return RT_OK;
 }
 
 /* The platforms of the scenario's domains: RT_AN_UNI if some domain has
@@ -325,7 +376,8 @@ enum rt_err scn_check(const struct scn_ctx *c, const struct scn_y_doc *y,
 				"of: %s", q, scn_policy_names(false, names,
 							     sizeof(names)));
 	}
-	if ((err = scn_check_admission(c, ys, ops, s)) ||
+	if ((err = scn_check_keys(c, ys, ops, s)) ||
+	    (err = scn_check_admission(c, ys, ops, s)) ||
 	    (err = scn_check_place(c, ops, s)) ||
 	    (err = scn_check_deadlines(c, s)))
 		return err;

@@ -110,6 +110,8 @@ struct sim_policy_desc {
 	unsigned analysed_as;           /* the RT_AN_* model the test
 					 * registry's descriptors speak of;
 					 * 0: none */
+	const char *keys;               /* policy-specific scheduler keys it
+					 * honours, space-separated, or "" */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th

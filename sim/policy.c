@@ -38,6 +38,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 	out->name = p->name;
 	out->admission = (p->flags & SIM_POLICY_ADMISSION) && p->analysed_as;
 	out->analysed_as = p->analysed_as;
+	out->keys = p->keys ? p->keys : "";
 	return true;
 }
 

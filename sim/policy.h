@@ -95,6 +95,10 @@ struct sim_policy_ops {
 	 * every join; a policy with its own admit() (linux-dl, edf-split)
 	 * leaves the flag out. */
 	unsigned analysed_as;
+	/* Appended (issue 9): the policy-specific scheduler keys it honours,
+	 * space-separated ("rt_runtime_us rt_period_us reclaim"); NULL: none.
+	 * A scenario giving such a key to another policy is refused. */
+	const char *keys;
 };
 
 #define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers */

@@ -312,4 +312,5 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.leave       = ldl_leave,
 	.end         = ldl_end,
 	.analysed_as = RT_AN_LINUX_DL,
+	.keys        = "rt_runtime_us rt_period_us reclaim fair_server",
 };

@@ -192,4 +192,5 @@ const struct sim_policy_ops sim_policy_split = {
 	.leave       = split_leave,
 	.end         = NULL,
 	.analysed_as = 0,
+	.keys        = "hard_test",
 };

@@ -640,6 +640,12 @@ has $T/err 'par-grub2.yaml:4:22: scheduler.policy: linux-dl: reclaim: grub is mo
 expect_rc 2 "$DLSIM" validate $T/par-ckp.yaml
 has $T/err 'par-ckp.yaml:4:9: tasks[0]: task a: __checkparam_dl'
 
+scn key-ht 'format: 1
+scheduler: { policy: edf, hard_test: density }
+tasks: [{ name: a, C: 1, T: 2 }]'
+expect_rc 2 "$DLSIM" validate $T/key-ht.yaml
+has $T/err 'key-ht.yaml:2:27: scheduler.hard_test: only with policy: edf-split; expected no hard_test with policy: edf'
+
 # --- validate and run agree on every input above (issue 9) ------------------
 # Whatever run refuses as invalid (exit 2), validate refuses with the same
 # message, and the other way round.

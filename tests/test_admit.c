@@ -431,7 +431,8 @@ static void test_jitter_is_admitted_on_its_shorter_deadline(void)
 	scn_free(s);
 }
 
-/* Errors at load, located and listing the valid names. */
+/* Errors at load, located and listing the valid names; a policy-specific
+ * key given to another policy would do nothing, so it is refused. */
 static void test_admission_and_mode_errors_name_the_field(void)
 {
 	cbs_load_fail("format: 1\nscheduler: { policy: edf, admission: fp-rta }\n"
@@ -467,6 +468,14 @@ static void test_admission_and_mode_errors_name_the_field(void)
 		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
 		      "t.yaml:2:22: scheduler.policy: \"rm\" is not a policy; "
 		      "expected one of: edf, fp, cbs, linux-dl, edf-split");
+	cbs_load_fail("format: 1\nscheduler: { policy: edf, hard_test: density }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:27: scheduler.hard_test: only with policy: "
+		      "edf-split; expected no hard_test with policy: edf");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp, reclaim: grub }\n"
+		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
+		      "t.yaml:2:26: scheduler.reclaim: only with policy: "
+		      "linux-dl; expected no reclaim with policy: fp");
 	cbs_load_fail("format: 1\nscheduler: { policy: EDF }\n"
 		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
 		      "t.yaml:2:22: scheduler.policy: \"EDF\" is not a policy");
