@@ -66,10 +66,21 @@ int cmd_validate(int argc, char **argv)
 			if (need > sizeof(ubuf) && (ufull = malloc(need)))
 				rt_frac_format(u, ufull, need);
 		}
-		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, policy %s, "
-		       "time unit %s, U = %s\n", path, s->name, s->ntasks,
-		       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
+		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, policy %s"
+		       "%s%s%s%s, time unit %s, U = %s\n", path, s->name,
+		       s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
+		       s->cpus == 1 ? "" : "s",
 		       cli_sched_desc(s, desc, sizeof(desc)),
+		       s->sched.has_mode ? (s->sched.mode == SCN_MODE_HARD ?
+					    ", mode hard" : ", mode soft") : "",
+		       s->sched.admission_test ? ", admission " : "",
+		       s->sched.admission_test ?
+		       s->sched.admission_test->name : "",
+		       !s->sched.admission_test &&
+		       s->sched.admission_kind != SIM_ADMISSION_NONE ?
+		       (s->sched.admission_kind == SIM_ADMISSION_HARD ?
+			" (admission by the strongest sound test)" :
+			" (admission by capacity)") : "",
 		       scn_time_unit_name(s->time_unit), ufull ? ufull : ubuf);
 		free(ufull);
 		rt_frac_destroy(u);

@@ -578,6 +578,10 @@ expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --json
 has $T/out '"mode": "hard", "guarantee_violations": 2}'
 expect_rc 0 "$DLSIM" run $EX/admission.yaml --json
 has $T/out '"rejected": 2,'
+expect_rc 0 "$DLSIM" validate $EX/admission.yaml
+has $T/out 'policy edf, admission qpa, time unit tick'
+expect_rc 0 "$DLSIM" validate $T/mode-hard.yaml
+has $T/out 'policy edf, mode hard (admission by the strongest sound test), time unit tick'
 # policy names are checked by validate exactly as by run
 for p in EDF rm; do
 	scn pol-$p "format: 1
