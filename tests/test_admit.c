@@ -476,6 +476,14 @@ static void test_admission_and_mode_errors_name_the_field(void)
 		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
 		      "t.yaml:2:26: scheduler.reclaim: only with policy: "
 		      "linux-dl; expected no reclaim with policy: fp");
+	/* cpusets of one and of two CPUs: only utilization covers both */
+	cbs_load_fail("format: 1\nplatform: { cpus: 3 }\n"
+		      "scheduler: { admission: qpa, cpusets: [{ name: a, "
+		      "cpus: [0], tasks: [x] }] }\n"
+		      "tasks: [{ name: x, C: 1, T: 2 }, { name: y, C: 1, T: 2 }]\n",
+		      "\"qpa\" is not a test that analyses policy edf on "
+		      "domains of one and of several CPUs; expected none or "
+		      "one of: utilization");
 	cbs_load_fail("format: 1\nscheduler: { policy: EDF }\n"
 		      "tasks: [{ name: a, C: 1, T: 2 }]\n",
 		      "t.yaml:2:22: scheduler.policy: \"EDF\" is not a policy");
