@@ -176,8 +176,10 @@ static void sv_key(const struct sv_rq *rq, struct sim_job *j, uint8_t klass,
  * on a strictly earlier (class, deadline): an equal deadline never
  * preempts, whatever the tie key (one rule for every policy, as the
  * kernel's dl_entity_preempt(); the tie key orders waiting entities). */
-static bool sv_before(const struct sim_key *a, const struct sim_key *b)
+static bool sv_before(const struct sv_rq *rq, const struct sim_key *a,
+		      const struct sim_key *b)
 {
+	(void)rq;
 	if (a->k0 != b->k0)
 		return a->k0 < b->k0;
 	return a->k1 < b->k1;
@@ -211,7 +213,7 @@ static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
 	const struct sim_job *victim = sim_rq_top(&cl->running);
 
 	j->pcpu = -1;
-	if (cl->nidle || (victim && sv_before(&j->key, &victim->key)))
+	if (cl->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
 		sim_clusters_mark(&rq->cs, cl);
 	return sim_rq_push(&cl->ready, j);
 }
@@ -397,7 +399,7 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 				return err;
 		} else {
 			victim = sim_rq_top(&cl->running);
-			if (!sv_before(&j->key, &victim->key))
+			if (!sv_before(rq, &j->key, &victim->key))
 				break;
 			cpu = (unsigned)victim->pcpu;
 			sv_stop(rq, victim);
