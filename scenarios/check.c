@@ -198,7 +198,9 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
  * a task admission will refuse: pack, drop the misfit, pack the rest
  * again, until every remaining task is bound; each dropped task is
  * marked in task_unplaced (rejected when it joins) and nominally bound
- * to cluster 0.  O(misfits x one packing).
+ * to cluster 0.  Under mode: soft (capacity) the packing is by capacity
+ * as well (U <= 1 per CPU, U <= k per cluster).  O(misfits x one
+ * packing).
  */
 static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 				       struct scn_scenario *s)
@@ -209,6 +211,7 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 	size_t *map = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*map));
 	unsigned *cl = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	struct rt_diag tmp = { "" };
+	bool soft = k->admission_kind == SIM_ADMISSION_SOFT;
 	enum rt_err err = RT_OK;
 
 	k->task_unplaced = rt_calloc(s->ntasks ? s->ntasks : 1,
@@ -225,10 +228,17 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 			if (k->task_unplaced[i])
 				continue;
 			map[n] = i;
-			sub[n++] = s->tasks[i];
+			sub[n] = s->tasks[i];
+			/* mode: soft admits by capacity, so it packs by
+			 * capacity too: with every D = T the exact EDF test
+			 * of a CPU is U <= 1 */
+			if (soft)
+				sub[n].deadline = sub[n].period;
+			n++;
 		}
 		err = rt_place(sub, n, s->cpus, k->cluster_size,
-			       k->partitioning, fp ? &k->priorities : NULL,
+			       k->partitioning, fp && !soft ? &k->priorities
+							   : NULL,
 			       RT_UNI_BUDGET_DEFAULT, cl, &r, &tmp);
 		if (err) {
 			err = scn_fail(c, err, "scheduler", "placement", 0,

@@ -292,6 +292,55 @@ static void test_a_task_that_fits_nowhere_is_rejected(void)
 }
 
 /*
+ * mode: soft packs by capacity: A, B, C (4, 5, 10) on 2 CPUs partitioned,
+ * first fit decreasing.  The exact packing (qpa) puts A on CPU 0, B on
+ * CPU 1 and C nowhere ({A, B}: dbf(5) = 8 > 5); by capacity B joins A on
+ * CPU 0 (U = 0.8) and C goes to CPU 1: all three admitted; on CPU 0 A
+ * runs [0, 4), B [4, 8): B misses by 3, within its bound 3 (Spuri: R = 8
+ * for both, ties adversarial); C alone is never late (bound 0).
+ */
+static void test_soft_mode_packs_by_capacity(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 10\nplatform: { cpus: 2 }\n"
+		"scheduler: { placement: partitioned, %s }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 5, T: 10 }\n"
+		"  - { name: B, C: 4, D: 5, T: 10 }\n"
+		"  - { name: C, C: 4, D: 5, T: 10 }\n";
+	char buf[512];
+	struct adm_log l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	snprintf(buf, sizeof(buf), yaml, "mode: soft");
+	s = cbs_load_text(buf);
+	CU_ASSERT_FALSE(s->sched.task_unplaced[2]);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[1], 0);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[2], 1);
+	e = adm_run(s, &l);
+	st = sim_engine_stats(e);
+	tu_expect_text(l.buf, "0 admit A utilization\n0 admit B utilization\n"
+		       "0 admit C utilization\n");
+	CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 3);
+	CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound, 3);
+	CU_ASSERT_EQUAL(st->tasks[0].tardiness_bound, 3);
+	CU_ASSERT_EQUAL(st->tasks[2].tardiness_bound, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, "mode: hard");
+	s = cbs_load_text(buf);
+	CU_ASSERT_TRUE(s->sched.task_unplaced[2]);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit A qpa\n0 admit B qpa\n0 reject C qpa\n");
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
  * fp-rta under policy fp uses the scenario's priority order.  On one CPU:
  * X (C 2, D 4, T 4) and Y (C 3, D 12, T 12): with deadline-monotonic X
  * is higher: R_X = 2, R_Y = 3 + 2 ceil(R/4) -> 7 <= 12: both admitted.
@@ -720,6 +769,7 @@ CU_TestInfo admit_tests[] = {
 	{ "admission is per domain", test_admission_is_per_domain },
 	{ "a task that fits nowhere is rejected",
 	  test_a_task_that_fits_nowhere_is_rejected },
+	{ "mode soft packs by capacity", test_soft_mode_packs_by_capacity },
 	{ "fp admission follows the priority order",
 	  test_fp_admission_follows_the_priority_order },
 	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
