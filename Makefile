@@ -24,7 +24,7 @@ ifeq ($(filter $(VARIANT),debug release san),)
 $(error VARIANT must be debug, release or san)
 endif
 
-DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp
+DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp jansson
 TEST_DEPS := cunit
 
 # Install missing packages once, before any flag is computed.
@@ -35,7 +35,7 @@ ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libcunit1-dev libgmp-dev fonts-dejavu-core)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core)
 endif
 endif
 endif
@@ -113,6 +113,7 @@ check-asan:
 check-layers:
 	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
 	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
+	$(Q)! grep -rlnE '#include <jansson' models sim render cli tests bench scenarios | grep -vx 'scenarios/json.c'
 	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' models
 	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli)/' sim
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' scenarios | grep -v '"sim/engine\.h"'
