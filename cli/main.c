@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/textio.h"
 #include "render/gantt.h"
 
 #define DLSIM_VERSION "0.1.0"
@@ -46,6 +47,8 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "analyze",  cmd_analyze },
 	{ "validate", cmd_validate },
 	{ "render",   cmd_render },
+	{ "import",   cmd_import },
+	{ "export",   cmd_export },
 	{ NULL, NULL }
 };
 
