@@ -528,6 +528,28 @@ expect_rc 0 "$DLSIM" run $T/pctl.yaml
 has $T/out 'response-time percentiles, nearest rank over completed jobs (times in tick):'
 expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
 hasnt $T/out 'percentiles'
+# --- rt-app in and out (docs/rt-app.md) ------------------------------------
+expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video.yaml
+has $T/video.yaml 'runtime: 1000             # tasks.video.dl-runtime'
+has $T/video.yaml '- { after: 400, for: 100 }'
+has $T/video.yaml 'class: fair'
+expect_rc 0 "$DLSIM" validate $T/video.yaml
+expect_rc 0 "$DLSIM" export rt-app $T/video.yaml -o $T/video2.json
+has $T/video2.json '"dl-deadline": 10000,'
+has $T/video2.json '"timer0": { "ref": "unique", "period": 33000, "mode": "absolute" }'
+# '-' for stdin and stdout: import | export | import gives the same scenario
+"$DLSIM" export rt-app $T/video.yaml | "$DLSIM" import rt-app - --name video >$T/video3.yaml 2>$T/err
+if [ "$(grep -v '^#' $T/video.yaml | sed 's/ *#.*//')" = "$(grep -v '^#' $T/video3.yaml | sed 's/ *#.*//')" ]; then ok; else bad "rt-app round trip through pipes"; fi
+printf '{"tasks":{"t":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/rr.json
+expect_rc 2 "$DLSIM" import rt-app $T/rr.json
+has $T/err 'rr.json: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
+expect_rc 2 "$DLSIM" import rt-app $T/dup.json
+has $T/err 'dup.json:3:1: "run": duplicate key'
+expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
+has $T/err 'time_unit tick has no physical length'
+expect_rc 1 "$DLSIM" import json docs/examples/video.json
+expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 
 # --- admission and mode (issue 9) ---------------------------------------------
 for t in qpa density pdc; do

@@ -47,6 +47,7 @@ static CU_SuiteInfo suites[] = {
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
+	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
 	CU_SUITE_INFO_NULL
 };
 
