@@ -49,6 +49,7 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "render",   cmd_render },
 	{ "import",   cmd_import },
 	{ "export",   cmd_export },
+	{ "compare",  cmd_compare },
 	{ NULL, NULL }
 };
 

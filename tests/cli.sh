@@ -688,6 +688,22 @@ for f in $T/*.yaml $EX/*.yaml; do
 		bad "validate ($vrc) / run ($rrc) on $f"
 	fi
 done
+# --- trace-cmd text out and in (docs/trace-cmd.md) -------------------------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --ftrace $T/d.txt --quiet
+has $T/d.txt '              P1-1000  [000]     0.000004: sched_switch:         P1:1000 [-1] S ==> P2:1001 [-1]'
+if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftrace: 6 sched_switch"; fi
+expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
+has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
+has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'
+[ -s $T/cmp.svg ] && ok || bad "compare --gantt wrote nothing"
+expect_rc 0 "$DLSIM" compare tests/data/ftrace/dario-perturbed.txt $EX/dario.yaml
+has $T/out 'largest divergence: 1 at 10: P1 job 1 released at 10, measured response 5, simulated 4'
+expect_rc 0 sh -c "\"$DLSIM\" compare - $EX/dario.yaml < tests/data/ftrace/dario-kernel.txt"
+has $T/out 'time 0 = trace 105512.000000 s'
+expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
+has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
+expect_rc 1 "$DLSIM" compare $T/d.txt
+expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -48,6 +48,7 @@ static CU_SuiteInfo suites[] = {
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
+	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
 	CU_SUITE_INFO_NULL
 };
 
