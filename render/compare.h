@@ -12,14 +12,21 @@
  *    (models/task.h: points before its demand).  A job still active when
  *    the trace ends is unfinished.  Times are rebased so that the first
  *    release is 0; with time_unit tick, 1 us of trace is 1 tick.
- *    A task that never sleeps between two jobs (it overruns its period)
- *    shows them as one: compare needs a sleep at the end of each job.
  * 3. Simulate the scenario with those releases (each task's arrivals
  *    replaced by the observed release list; demands, policy, placement
  *    as in the scenario) up to the end of the trace.
  * 4. Per task: observed and simulated response times (min, median, max),
  *    misses (finish, or the end of the trace, past release + D), and the
- *    largest |observed - simulated| response with its job and release.
+ *    largest |observed - simulated| response with its job and release;
+ *    differences up to the trace's resolution (1 us, trace-cmd rounds to
+ *    it; 0 with ticks) count as none.
+ *
+ * A periodic task without suspensions that does not sleep between two
+ * jobs (it overran: the next release had come) shows no boundary in the
+ * trace; it is inferred: the job ends when the scenario's demand for it
+ * has run and the next release (one period later) goes on at once.  A job
+ * aborted by on_miss: abort ends at its abort in the simulation (a trace
+ * shows the task going to sleep there).
  */
 #ifndef RENDER_COMPARE_H
 #define RENDER_COMPARE_H
@@ -66,6 +73,9 @@ struct render_cmp {
 	struct render_cmp_task *tasks;  /* owned, one per scenario task */
 	int64_t origin_ns;              /* trace time of the rebased 0 */
 	rt_time end;                    /* rebased end of the trace */
+	rt_time resolution;             /* differences up to this are equal:
+					 * 1 us (trace-cmd's rounding) in ns
+					 * scenarios, 0 with ticks */
 	uint64_t events, used;          /* sched events read, of our tasks */
 	bool diverged;                  /* some job differs */
 	size_t div_task, div_job;       /* the largest divergence (the

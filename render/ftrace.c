@@ -129,6 +129,14 @@ static void wake(struct render_ftrace *w, rt_time t, uint32_t task)
 	if (k->awake)
 		return;
 	k->awake = true;
+	/* released at the instant its previous job ended: it never slept
+	 * (rt-app's timer had fired), so no wake-up and it leaves runnable */
+	for (unsigned i = 0; i < w->m->cpus; i++)
+		if (w->cpu[i].cur == (int64_t)task && w->cpu[i].leaving &&
+		    w->cpu[i].left_at == t) {
+			w->cpu[i].state = "R+";
+			return;
+		}
 	head(w, t, cpu, running, "sched_waking");
 	if (fprintf(w->f, "comm=%s pid=%d prio=%d target_cpu=%03u\n", k->comm,
 		    RENDER_FTRACE_PID0 + (int)task, k->prio, cpu) < 0)
@@ -184,8 +192,9 @@ static void ftrace_rec(struct render_ftrace *w, const struct sim_rec *r)
 		for (unsigned i = 0; i < w->m->cpus; i++)
 			if (i != (unsigned)r->cpu && w->cpu[i].cur == (int64_t)r->task)
 				do_switch(w, r->time, i, -1, "R+");
-		if (w->cpu[r->cpu].cur != (int64_t)r->task ||
-		    w->cpu[r->cpu].leaving)
+		if (w->cpu[r->cpu].cur == (int64_t)r->task)
+			w->cpu[r->cpu].leaving = false; /* its next job: no switch */
+		else
 			do_switch(w, r->time, (unsigned)r->cpu, r->task,
 				  w->cpu[r->cpu].leaving ? w->cpu[r->cpu].state :
 				  "R+");

@@ -16,6 +16,7 @@
 #include "render/ftrace_read.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
+#include "models/rng.h"
 #include "tests/export_util.h"
 #include "tests/suites.h"
 
@@ -43,13 +44,17 @@ static void export(const struct scn_scenario *s, rt_time h, struct membuf *m)
 	};
 	struct render_ftrace *w = NULL;
 	struct sim_engine *e = NULL;
+	struct rt_diag d = { "" };
 	struct sim_config cfg;
 	struct sim_sink sink;
 
 	mb_open(m);
 	CU_ASSERT_EQUAL_FATAL(render_ftrace_open(m->f, &meta, &w, NULL), RT_OK);
-	scn_sim_config(s, NULL, h, &cfg);
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&cfg, &e, NULL), RT_OK);
+	scn_sim_config(s, s->sched.placement == SCN_PLACE_CPUSETS ?
+		       s->sched.task_set : NULL, h, &cfg);
+	if (sim_engine_create(&cfg, &e, &d) != RT_OK)
+		fprintf(stderr, "\n  %s: %s\n", s->name, d.msg);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
 	sink = render_ftrace_sink(w);
 	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
 	CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
@@ -360,7 +365,103 @@ static void test_compare_errors(void)
 	}
 }
 
+/* export -> compare of s is exact: the trace of a simulation, read back
+ * and simulated with its releases, gives the same jobs. */
+static bool self_compare(const struct scn_scenario *s, rt_time h,
+			 char *why, size_t n)
+{
+	struct render_cmp *c = NULL;
+	struct rt_diag d = { "" };
+	struct membuf m;
+	bool ok;
+	FILE *f;
+
+	export(s, h, &m);
+	f = fmemopen(m.buf, m.len, "r");
+	ok = render_compare(f, "self.txt", s, s->sched.placement ==
+			    SCN_PLACE_CPUSETS ? s->sched.task_set : NULL, &c,
+			    &d) == RT_OK && !c->diverged;
+	if (!ok)
+		snprintf(why, n, "%s", c ? "diverged" : d.msg);
+	if (c && c->diverged)
+		snprintf(why, n, "diverged: task %zu job %zu by %lld", c->div_task,
+			 c->div_job, (long long)c->div);
+	fclose(f);
+	render_cmp_free(c);
+	mb_close(&m);
+	return ok;
+}
+
+static void test_every_example_compares_exactly_with_itself(void)
+{
+	static const char *const names[] = {
+		"abort", "cbs-grub", "cbs-isolation", "cbs-revised", "cbs-single",
+		"cbs-wakeup", "dario", "dhall", "edf-split", "linux-dl-cpusets",
+		"linux-dl-fair-server", "linux-dl-grub", "linux-dl-wakeup",
+		"linux-dl", "linuxdoc", "offsets", "overrun",
+		"partition-fails-global-ok", "rm-vs-edf", "seed2", "sporadic",
+		"suspend-edf", "suspend-wakeup", "sync-not-worst",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[512], why[RT_DIAG_MAX];
+		struct scn_scenario *s = NULL;
+		rt_time h, tmax = 1;
+
+		snprintf(path, sizeof(path), EX "%s.yaml", names[i]);
+		CU_ASSERT_EQUAL_FATAL(scn_load_file(path, &s, NULL), RT_OK);
+		for (size_t k = 0; k < s->ntasks; k++)
+			if (s->tasks[k].period > tmax)
+				tmax = s->tasks[k].period;
+		h = s->horizon != RT_TIME_NEVER ? s->horizon : 20 * tmax;
+		if (!self_compare(s, h, why, sizeof(why)))
+			fprintf(stderr, "\n  %s: %s\n", names[i], why);
+		CU_ASSERT_TRUE(self_compare(s, h, why, sizeof(why)));
+		scn_free(s);
+	}
+}
+
+/* 200 random EDF sets on 1-3 CPUs, some overloaded (jobs back to back,
+ * late jobs, migrations), exported and compared with themselves. */
+static void test_random_sets_compare_exactly_with_themselves(void)
+{
+	const uint64_t seed = 1616;
+	struct rt_rng r;
+	int failures = 0;
+
+	rt_rng_seed(&r, seed);
+	for (int it = 0; it < 200; it++) {
+		char yaml[2048], why[RT_DIAG_MAX];
+		struct scn_scenario *s;
+		int n = (int)rt_rng_range(&r, 2, 5), len;
+		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 3);
+
+		len = snprintf(yaml, sizeof(yaml), "format: 1\nplatform: { cpus: %u }"
+			       "\nhorizon: 80\ntasks:\n", cpus);
+		for (int k = 0; k < n; k++) {
+			int64_t t = rt_rng_range(&r, 3, 15), c = rt_rng_range(&r, 1, 6);
+
+			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+					"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
+					"offset: %lld }\n", k, (long long)c,
+					(long long)rt_rng_range(&r, 1, t),
+					(long long)t, (long long)rt_rng_range(&r, 0, 3));
+		}
+		s = load_text(yaml);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		if (!self_compare(s, 80, why, sizeof(why)) && failures++ < 3)
+			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
+				(unsigned long long)seed, it, why, yaml);
+		scn_free(s);
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
 CU_TestInfo ftrace_tests[] = {
+	{ "every example compares exactly with itself",
+	  test_every_example_compares_exactly_with_itself },
+	{ "200 random sets compare exactly with themselves",
+	  test_random_sets_compare_exactly_with_themselves },
 	{ "dario has one sched_switch per context switch",
 	  test_dario_has_one_sched_switch_per_context_switch },
 	{ "preemption, wake-up context and units",
