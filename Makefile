@@ -5,7 +5,8 @@
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
-#   make install PREFIX=DIR install DIR/bin/dlsim (DESTDIR honoured)
+#   make install PREFIX=DIR install DIR/bin/dlsim and the bash completion
+#                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
 #   make VARIANT=release    optimised, -DNDEBUG
 #   make V=1                show full compiler command lines
 #   make WERROR=0           for packagers on newer compilers
@@ -86,6 +87,19 @@ $(LIB): $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
+# dlsim --version: the version number and, in a git checkout, `git
+# describe` baked in at build time (the header changes only when it does).
+DLSIM_VERSION := 0.1.0
+GIT_DESCRIBE  := $(shell git -C "$(CURDIR)" describe --always --dirty --tags 2>/dev/null)
+.PHONY: FORCE
+$(BUILDDIR)/gen/version.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define DLSIM_VERSION "$(DLSIM_VERSION)"'; \
+	   echo '#define DLSIM_GIT_DESCRIBE "$(GIT_DESCRIBE)"'; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILDDIR)/cli/main.o: $(BUILDDIR)/gen/version.h
+$(BUILDDIR)/cli/main.o: RT_CFLAGS += -I$(BUILDDIR)/gen
+
 $(PROG): $(CLI_OBJS) $(LIB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(RT_LIBS)
@@ -134,11 +148,13 @@ bench:
 bench-run: $(BENCH_BINS)
 	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
 
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 install: all
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/dlsim
+	install -m 644 scripts/dlsim.bash-completion $(DESTDIR)$(BASHCOMPDIR)/dlsim
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dlsim
+	rm -f $(DESTDIR)$(BINDIR)/dlsim $(DESTDIR)$(BASHCOMPDIR)/dlsim
 clean:
 	rm -rf build
 

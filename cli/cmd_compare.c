@@ -166,15 +166,17 @@ static int cli_compare_print(const struct scn_scenario *s,
 		       fmt(s, t->max_div, m, 48));
 	}
 	if (!c->diverged) {
-		printf("largest divergence: 0 (the simulation reproduces every "
-		       "job of the trace)\n");
+		printf("%slargest divergence: 0%s (the simulation reproduces every "
+		       "job of the trace)\n", cli_color(stdout, CLI_GREEN),
+		       cli_color(stdout, CLI_RESET));
 	} else {
 		const struct render_cmp_job *j =
 			&c->tasks[c->div_task].jobs[c->div_job];
 
-		printf("largest divergence: %s at %s: %s job %zu released at %s, "
+		printf("%slargest divergence: %s at %s%s: %s job %zu released at %s, "
 		       "measured response %s, simulated %s\n",
-		       fmt(s, c->div, a, 48), fmt(s, j->release, b, 48),
+		       cli_color(stdout, CLI_BOLD_RED), fmt(s, c->div, a, 48),
+		       fmt(s, j->release, b, 48), cli_color(stdout, CLI_RESET),
 		       s->tasks[c->div_task].name, c->div_job,
 		       fmt(s, j->release, e, 48),
 		       j->obs_finish == RT_TIME_NEVER ? "unfinished" :

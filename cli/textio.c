@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "render/outfile.h"
@@ -115,4 +116,20 @@ int cli_load_any(const char *path, struct scn_scenario **out)
 		return cli_exit_for(err);
 	}
 	return CLI_EXIT_OK;
+}
+
+const char *cli_color(FILE *f, enum cli_colour c)
+{
+	static const char *const seq[] = {
+		"\033[0m", "\033[1;31m", "\033[32m", "\033[1m",
+	};
+	const char *no = getenv("NO_COLOR"), *force = getenv("CLICOLOR_FORCE");
+	const char *term = getenv("TERM");
+	bool on;
+
+	if (no && *no)
+		return "";
+	on = (force && *force && strcmp(force, "0")) ||
+	     (isatty(fileno(f)) && !(term && !strcmp(term, "dumb")));
+	return on ? seq[c] : "";
 }

@@ -4,7 +4,9 @@
 #ifndef CLI_TEXTIO_H
 #define CLI_TEXTIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "scenarios/scn.h"
 
@@ -21,5 +23,11 @@ int cli_read_all(const char *path, char **buf, size_t *len);
 int cli_write_text(const char *path, const char *text, size_t len);
 /* cli_load, with '-' for a scenario on stdin. */
 int cli_load_any(const char *path, struct scn_scenario **out);
+
+/* Colour on terminals only (no-color.org): the escape sequence for one
+ * of these when f is a terminal, NO_COLOR is unset or empty and TERM is
+ * not "dumb"; CLICOLOR_FORCE=1 forces it (NO_COLOR still wins); else "". */
+enum cli_colour { CLI_RESET = 0, CLI_BOLD_RED, CLI_GREEN, CLI_BOLD };
+const char *cli_color(FILE *f, enum cli_colour c);
 
 #endif /* CLI_TEXTIO_H */

@@ -705,5 +705,30 @@ has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
 expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
 
+# --- habits: --version, '-', colour only on terminals, bash completion -----
+expect_rc 0 "$DLSIM" --version
+if grep -qE '^dlsim [0-9]+\.[0-9]+\.[0-9]+( \(git [^)]+\))?$' $T/out; then ok; else bad "--version: $(cat $T/out)"; fi
+if git -C . rev-parse --git-dir >/dev/null 2>&1; then has $T/out '(git '; fi
+expect_rc 0 sh -c "\"$DLSIM\" validate - < $EX/dario.yaml"
+has $T/out 'ok: scenario'
+expect_rc 0 sh -c "\"$DLSIM\" run - --until 20 --quiet < $EX/dario.yaml"
+expect_rc 2 sh -c "echo 'format: 2' | \"$DLSIM\" validate -"
+has $T/err '<stdin>'
+expect_rc 3 "$DLSIM" validate $T/missing-file.yaml
+hasnt $T/err "$(printf '\033')"
+CLICOLOR_FORCE=1 "$DLSIM" validate $T/missing-file.yaml 2>$T/err
+has $T/err "$(printf '\033[1;31mdlsim:\033[0m')"
+NO_COLOR=1 CLICOLOR_FORCE=1 "$DLSIM" validate $T/missing-file.yaml 2>$T/err
+hasnt $T/err "$(printf '\033')"
+if command -v bash >/dev/null 2>&1; then
+	bash -n scripts/dlsim.bash-completion && ok || bad "completion: syntax"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim im); COMP_CWORD=1; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "import" ] && ok || bad "completion of 'dlsim im': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim export r); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "rt-app" ] && ok || bad "completion of 'dlsim export r': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --ft); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--ftrace" ] && ok || bad "completion of 'dlsim run x --ft': '$r'"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
