@@ -1,7 +1,8 @@
 # dlsim - discrete-event real-time scheduling simulator and analysis tool.
 #
 #   make                    build build/$(VARIANT)/dlsim and libdlsim.a (VARIANT=debug)
-#   make test               build and run every CUnit suite (+ layer check)
+#   make test               build and run every CUnit suite, the CLI checks, the
+#                           tutorial's doc tests (+ layer check)
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
@@ -115,6 +116,7 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
+	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
