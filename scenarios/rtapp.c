@@ -519,7 +519,7 @@ static void demand_comment(char *buf, size_t n, const struct ra_thread *t)
 static enum rt_err emit_task(struct ra_ctx *c, const struct ra_thread *t)
 {
 	const struct ra_sched *s = &t->sched;
-	const struct ra_phase *lp;
+	const struct ra_phase *lp = NULL;
 	struct scn_sb *b = &c->out;
 	rt_time period, *values = NULL, c_us, d_us, t_us;
 	size_t nvalues = 0;
