@@ -60,6 +60,39 @@ static int cli_compare_gantt(const struct scn_scenario *s,
 	return CLI_EXIT_OK;
 }
 
+/* The scenario with the measured releases, simulated as `run` does, up to
+ * the end of the trace, into the compare's recorder. */
+static int compare_simulate(const struct scn_scenario *s,
+			    const unsigned *cluster, struct render_cmp *c)
+{
+	struct scn_scenario view = *s;  /* shallow: only the tasks differ */
+	struct rt_diag d = { "" };
+	struct sim_horizon h;
+	struct cli_sim cs;
+	struct sim_sink sink;
+	const struct rt_task *tasks;
+	int rc;
+
+	if (render_cmp_sim_tasks(c, &tasks, &d) != RT_OK) {
+		cli_error("%s", d.msg);
+		return CLI_EXIT_IO;
+	}
+	view.tasks = (struct rt_task *)tasks;
+	rc = cli_horizon(&view, render_cmp_horizon(c), cluster, &h);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	sink = render_cmp_sim_sink(c);
+	rc = cli_simulate(&view, &h, cluster, &sink, 1, false, &cs);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	cli_sim_fini(&cs);
+	if (render_cmp_finish(c, &d) != RT_OK) {
+		cli_error("%s", d.msg);
+		return CLI_EXIT_IO;
+	}
+	return CLI_EXIT_OK;
+}
+
 static const char *fmt(const struct scn_scenario *s, rt_time t, char *buf,
 		       size_t n)
 {
@@ -73,6 +106,7 @@ int cmd_compare(int argc, char **argv)
 	const char *trace = NULL, *scen = NULL, *gantt = NULL, *val = NULL;
 	struct scn_scenario *s = NULL;
 	struct render_cmp *c = NULL;
+	struct render_cmp_input in;
 	struct rt_diag d = { "" };
 	unsigned *cluster = NULL;
 	enum rt_err err;
@@ -111,14 +145,17 @@ int cmd_compare(int argc, char **argv)
 	rc = cli_place(s, &cluster);
 	if (rc != CLI_EXIT_OK)
 		goto out;
+	in = (struct render_cmp_input){ .tasks = s->tasks, .ntasks = s->ntasks,
+					.cpus = s->cpus,
+					.ticks = s->time_unit == SCN_UNIT_TICK };
 	f = strcmp(trace, "-") ? fopen(trace, "r") : stdin;
 	if (!f) {
 		cli_error("%s: cannot open", trace);
 		rc = CLI_EXIT_IO;
 		goto out;
 	}
-	err = render_compare(f, strcmp(trace, "-") ? trace : "<stdin>", s,
-			     cluster, &c, &d);
+	err = render_cmp_read(f, strcmp(trace, "-") ? trace : "<stdin>", &in,
+			      &c, &d);
 	if (f != stdin)
 		fclose(f);
 	if (err != RT_OK) {
@@ -126,6 +163,9 @@ int cmd_compare(int argc, char **argv)
 		rc = cli_exit_for(err);
 		goto out;
 	}
+	rc = compare_simulate(s, cluster, c);
+	if (rc != CLI_EXIT_OK)
+		goto out;
 	rc = cli_compare_print(s, c, trace);
 	if (rc == CLI_EXIT_OK && gantt)
 		rc = cli_compare_gantt(s, c, gantt);

@@ -8,7 +8,6 @@
 #include "models/mem.h"
 #include "render/ftrace.h"
 #include "render/ftrace_read.h"
-#include "sim/engine.h"
 
 struct tstate {
 	int pid;                        /* -1: not matched yet */
@@ -69,7 +68,7 @@ static unsigned sleeps_needed(const struct rt_task *t, size_t k)
 }
 
 struct cmp_ctx {
-	const struct scn_scenario *s;
+	const struct render_cmp_input *s;
 	struct render_cmp *c;
 	struct tstate *ts;
 	size_t runs_cap;
@@ -133,7 +132,7 @@ static int64_t demand_ns(const struct cmp_ctx *x, size_t i, size_t k)
 	rt_time e = t->exec == RT_EXEC_LIST ? t->exec_values[k % t->nexec_values] :
 		    t->exec == RT_EXEC_UNIFORM ? t->exec_max : t->wcet;
 
-	return x->s->time_unit == SCN_UNIT_TICK ? e * 1000 : e;
+	return x->s->ticks ? e * 1000 : e;
 }
 
 /* Task i ran [from, to).  A periodic task without suspensions that never
@@ -146,7 +145,7 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 {
 	struct tstate *t = &x->ts[i];
 	const struct rt_task *k = &x->s->tasks[i];
-	int64_t unit = x->s->time_unit == SCN_UNIT_TICK ? 1000 : 1;
+	int64_t unit = x->s->ticks ? 1000 : 1;
 
 	while (t->active && k->arrival == RT_ARRIVAL_PERIODIC && !k->nsuspend &&
 	       to > from) {
@@ -224,7 +223,7 @@ static void on_event(struct cmp_ctx *x, const struct render_ft_event *ev)
 
 /* ---- the simulation ------------------------------------------------------ */
 
-struct sim_ctx {
+struct render_cmp_sim {
 	struct render_cmp *c;
 	struct render_cmp_run *open;    /* per CPU; task UINT32_MAX: none */
 	unsigned cpus;
@@ -232,7 +231,7 @@ struct sim_ctx {
 	bool nomem;
 };
 
-static void sim_close(struct sim_ctx *x, unsigned cpu, rt_time t)
+static void sim_close(struct render_cmp_sim *x, unsigned cpu, rt_time t)
 {
 	struct render_cmp_run *r = &x->open[cpu];
 
@@ -251,7 +250,7 @@ static void sim_close(struct sim_ctx *x, unsigned cpu, rt_time t)
 
 static enum rt_err sim_emit(void *ctx, const struct sim_rec *r)
 {
-	struct sim_ctx *x = ctx;
+	struct render_cmp_sim *x = ctx;
 	struct render_cmp_task *t;
 	bool cpu_ok = r->cpu >= 0 && (unsigned)r->cpu < x->cpus;
 
@@ -301,63 +300,54 @@ static enum rt_err sim_emit(void *ctx, const struct sim_rec *r)
 	return x->nomem ? RT_ERR_NOMEM : RT_OK;
 }
 
-static enum rt_err simulate(const struct scn_scenario *s, const unsigned *cluster,
-			    struct render_cmp *c, struct rt_diag *d)
+rt_time render_cmp_horizon(const struct render_cmp *c)
 {
-	struct rt_task *tasks = rt_calloc(s->ntasks, sizeof(*tasks));
-	rt_time **rel = rt_calloc(s->ntasks, sizeof(*rel));
-	struct sim_ctx x = { .c = c, .cpus = s->cpus };
-	struct sim_engine *e = NULL;
-	struct sim_config cfg;
-	struct sim_sink sink;
-	rt_time horizon = c->end + c->resolution > 0 ? c->end + c->resolution : 1;
-	enum rt_err rc = RT_ERR_NOMEM;
+	return c->end + c->resolution > 0 ? c->end + c->resolution : 1;
+}
 
-	x.open = rt_calloc(s->cpus, sizeof(*x.open));
-	if (!tasks || !rel || !x.open)
-		goto out;
-	for (unsigned i = 0; i < s->cpus; i++)
-		x.open[i].task = UINT32_MAX;
-	for (size_t i = 0; i < s->ntasks; i++) {
-		const struct render_cmp_task *ct = &c->tasks[i];
+enum rt_err render_cmp_sim_tasks(struct render_cmp *c,
+				 const struct rt_task **out, struct rt_diag *d)
+{
+	const struct render_cmp_input *s = &c->in;
 
-		tasks[i] = s->tasks[i];
-		rel[i] = rt_calloc(ct->njobs ? ct->njobs : 1, sizeof(**rel));
-		if (!rel[i])
-			goto out;
-		for (size_t k = 0; k < ct->njobs; k++)
-			rel[i][k] = ct->jobs[k].release;  /* <= end = horizon */
-		tasks[i].arrival = RT_ARRIVAL_LIST;
-		tasks[i].releases = rel[i];
-		tasks[i].nreleases = ct->njobs;
-		tasks[i].offset = tasks[i].jitter = tasks[i].max_delay = 0;
+	if (!c->sim_tasks) {
+		c->sim_tasks = rt_calloc(s->ntasks ? s->ntasks : 1,
+					 sizeof(*c->sim_tasks));
+		c->sim_rel = rt_calloc(s->ntasks ? s->ntasks : 1,
+				       sizeof(*c->sim_rel));
+		if (!c->sim_tasks || !c->sim_rel)
+			return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+		for (size_t i = 0; i < s->ntasks; i++) {
+			const struct render_cmp_task *ct = &c->tasks[i];
+			struct rt_task *t = &c->sim_tasks[i];
+
+			c->sim_rel[i] = rt_calloc(ct->njobs ? ct->njobs : 1,
+						  sizeof(**c->sim_rel));
+			if (!c->sim_rel[i])
+				return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+			for (size_t k = 0; k < ct->njobs; k++)
+				c->sim_rel[i][k] = ct->jobs[k].release;
+			*t = s->tasks[i];
+			t->arrival = RT_ARRIVAL_LIST;
+			t->releases = c->sim_rel[i];
+			t->nreleases = ct->njobs;
+			t->offset = t->jitter = t->max_delay = 0;
+		}
 	}
-	scn_sim_config(s, cluster, horizon, &cfg);
-	cfg.tasks = tasks;
-	rc = sim_engine_create(&cfg, &e, d);
-	if (rc != RT_OK)
-		goto out;
-	sink = (struct sim_sink){
+	*out = c->sim_tasks;
+	return RT_OK;
+}
+
+struct sim_sink render_cmp_sim_sink(struct render_cmp *c)
+{
+	struct sim_sink sink = {
 		.mask = SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) |
 			SIM_MASK(SIM_REC_SUSPEND) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_END),
-		.emit = sim_emit, .ctx = &x,
+		.emit = sim_emit, .ctx = c->sim,
 	};
-	rc = sim_engine_add_sink(e, &sink);
-	if (rc == RT_OK)
-		rc = sim_engine_run(e, d);
-	if (rc == RT_OK && x.nomem)
-		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
-out:
-	if (rc == RT_ERR_NOMEM && d && !d->msg[0])
-		rt_diagf(d, rc, "out of memory");
-	sim_engine_destroy(e);
-	for (size_t i = 0; rel && i < s->ntasks; i++)
-		rt_free(rel[i]);
-	rt_free(rel);
-	rt_free(tasks);
-	rt_free(x.open);
-	return rc;
+
+	return sink;
 }
 
 /* ---- statistics ------------------------------------------------------------ */
@@ -442,13 +432,14 @@ static void divergence(struct render_cmp *c)
 	}
 }
 
-enum rt_err render_compare(FILE *f, const char *name,
-			   const struct scn_scenario *s, const unsigned *cluster,
-			   struct render_cmp **out, struct rt_diag *d)
+enum rt_err render_cmp_read(FILE *f, const char *name,
+			    const struct render_cmp_input *in,
+			    struct render_cmp **out, struct rt_diag *d)
 {
 	struct render_ft_reader *rd = NULL;
 	struct render_ft_event ev;
-	struct cmp_ctx x = { .s = s };
+	struct cmp_ctx x = { .s = in };
+	const struct render_cmp_input *s = in;
 	struct render_cmp *c;
 	int64_t origin = INT64_MAX, last = INT64_MIN, div;
 	enum rt_err rc;
@@ -457,9 +448,18 @@ enum rt_err render_compare(FILE *f, const char *name,
 	rt_diag_clear(d);
 	c = rt_calloc(1, sizeof(*c));
 	x.ts = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*x.ts));
-	if (c)
+	if (c) {
+		c->in = *in;
 		c->tasks = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*c->tasks));
-	if (!c || !x.ts || !c->tasks) {
+		c->sim = rt_calloc(1, sizeof(*c->sim));
+		if (c->sim) {
+			c->sim->c = c;
+			c->sim->cpus = s->cpus;
+			c->sim->open = rt_calloc(s->cpus ? s->cpus : 1,
+						 sizeof(*c->sim->open));
+		}
+	}
+	if (!c || !x.ts || !c->tasks || !c->sim || !c->sim->open) {
 		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 		goto fail;
 	}
@@ -501,11 +501,11 @@ enum rt_err render_compare(FILE *f, const char *name,
 			origin = x.ts[i].jobs[0].release;
 	if (origin == INT64_MAX)
 		origin = 0;
-	div = s->time_unit == SCN_UNIT_TICK ? 1000 : 1;
+	div = s->ticks ? 1000 : 1;
 	c->origin_ns = origin;
 	/* trace-cmd rounds to the microsecond: with ns scenarios a finish may
 	 * differ by up to 1 us from the exact simulated one */
-	c->resolution = s->time_unit == SCN_UNIT_TICK ? 0 : 1000;
+	c->resolution = s->ticks ? 0 : 1000;
 	c->end = (last - origin) / div;
 	for (size_t i = 0; i < s->ntasks; i++) {
 		struct render_cmp_task *ct = &c->tasks[i];
@@ -528,17 +528,8 @@ enum rt_err render_compare(FILE *f, const char *name,
 		c->obs_runs[k].from = (c->obs_runs[k].from - origin) / div;
 		c->obs_runs[k].to = (c->obs_runs[k].to - origin) / div;
 	}
-	rc = simulate(s, cluster, c, d);
-	for (size_t i = 0; rc == RT_OK && i < s->ntasks; i++) {
-		rc = stats(c, &s->tasks[i], &c->tasks[i], false);
-		if (rc == RT_OK)
-			rc = stats(c, &s->tasks[i], &c->tasks[i], true);
-		if (rc != RT_OK)
-			rc = rt_diagf(d, rc, "out of memory");
-	}
-	if (rc != RT_OK)
-		goto fail;
-	divergence(c);
+	for (unsigned i = 0; i < s->cpus; i++)
+		c->sim->open[i].task = UINT32_MAX;
 	for (size_t i = 0; i < s->ntasks; i++)
 		rt_free(x.ts[i].jobs);
 	rt_free(x.ts);
@@ -552,10 +543,34 @@ fail:
 	return rc;
 }
 
+enum rt_err render_cmp_finish(struct render_cmp *c, struct rt_diag *d)
+{
+	enum rt_err rc = RT_OK;
+
+	if (c->sim->nomem)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; rc == RT_OK && i < c->ntasks; i++) {
+		rc = stats(c, &c->in.tasks[i], &c->tasks[i], false);
+		if (rc == RT_OK)
+			rc = stats(c, &c->in.tasks[i], &c->tasks[i], true);
+	}
+	if (rc != RT_OK)
+		return rt_diagf(d, rc, "out of memory");
+	divergence(c);
+	return RT_OK;
+}
+
 void render_cmp_free(struct render_cmp *c)
 {
 	if (!c)
 		return;
+	for (size_t i = 0; c->sim_rel && i < c->in.ntasks; i++)
+		rt_free(c->sim_rel[i]);
+	rt_free(c->sim_rel);
+	rt_free(c->sim_tasks);
+	if (c->sim)
+		rt_free(c->sim->open);
+	rt_free(c->sim);
 	for (size_t i = 0; c->tasks && i < c->ntasks; i++)
 		rt_free(c->tasks[i].jobs);
 	rt_free(c->tasks);

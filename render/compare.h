@@ -12,9 +12,9 @@
  *    (models/task.h: points before its demand).  A job still active when
  *    the trace ends is unfinished.  Times are rebased so that the first
  *    release is 0; with time_unit tick, 1 us of trace is 1 tick.
- * 3. Simulate the scenario with those releases (each task's arrivals
- *    replaced by the observed release list; demands, policy, placement
- *    as in the scenario) up to the end of the trace.
+ * 3. The caller simulates the scenario with those releases (each task's
+ *    arrivals replaced by the observed release list; demands, policy,
+ *    placement as in the scenario) up to the end of the trace.
  * 4. Per task: observed and simulated response times (min, median, max),
  *    misses (finish, or the end of the trace, past release + D), and the
  *    largest |observed - simulated| response with its job and release;
@@ -38,7 +38,6 @@
 #include "models/rt_err.h"
 #include "models/rt_time.h"
 #include "render/meta.h"
-#include "scenarios/scn.h"
 #include "sim/trace.h"
 
 struct render_cmp_job {
@@ -68,7 +67,21 @@ struct render_cmp_task {
 	int pid;                        /* matched pid, -1 if none */
 };
 
+/* What compare needs of the scenario (borrowed, outlives the compare). */
+struct render_cmp_input {
+	const struct rt_task *tasks;
+	size_t ntasks;
+	unsigned cpus;
+	bool ticks;                     /* time_unit tick: 1 us of trace = 1 */
+};
+
+struct render_cmp_sim;
+
 struct render_cmp {
+	struct render_cmp_input in;
+	struct render_cmp_sim *sim;            /* the simulated side's recorder */
+	struct rt_task *sim_tasks;      /* render_cmp_sim_tasks, owned */
+	rt_time **sim_rel;
 	size_t ntasks;
 	struct render_cmp_task *tasks;  /* owned, one per scenario task */
 	int64_t origin_ns;              /* trace time of the rebased 0 */
@@ -85,15 +98,32 @@ struct render_cmp {
 	size_t nobs_runs, nsim_runs;
 };
 
-/* Compare the trace read from f (borrowed; name for messages) with
- * scenario s; 'cluster' is the task -> CPU/cluster binding for a placement
- * other than global (as for scn_sim_config), else NULL.  *out owned by
- * the caller (render_cmp_free).  RT_ERR_PARSE for a bad trace or one
- * with no event of the scenario's tasks, RT_ERR_IO, RT_ERR_NOMEM, or the
- * simulation's error. */
-enum rt_err render_compare(FILE *f, const char *name,
-			   const struct scn_scenario *s, const unsigned *cluster,
-			   struct render_cmp **out, struct rt_diag *d);
+/* The steps (the caller runs the engine, so that the simulation is the
+ * same pipeline as `dlsim run`):
+ *
+ *	render_cmp_read(f, "t.txt", &in, &c, &d);      trace -> measured jobs
+ *	render_cmp_sim_tasks(c, &tasks, &d);            arrivals := releases
+ *	... run the engine on 'tasks' (the scenario otherwise unchanged) up to
+ *	    render_cmp_horizon(c), with render_cmp_sim_sink(c) attached ...
+ *	render_cmp_finish(c, &d);                       statistics, divergence
+ *	render_cmp_free(c);
+ *
+ * render_cmp_read: f borrowed, name for messages.  RT_ERR_PARSE for a bad
+ * trace or one with no event of the tasks, RT_ERR_IO, RT_ERR_NOMEM; *out
+ * owned by the caller. */
+enum rt_err render_cmp_read(FILE *f, const char *name,
+			    const struct render_cmp_input *in,
+			    struct render_cmp **out, struct rt_diag *d);
+/* The input tasks with their arrivals replaced by the measured releases
+ * (lists, offset and jitter 0); owned by c. */
+enum rt_err render_cmp_sim_tasks(struct render_cmp *c,
+				 const struct rt_task **out, struct rt_diag *d);
+/* The end of the trace plus its resolution (>= 1). */
+rt_time render_cmp_horizon(const struct render_cmp *c);
+/* Records the simulated jobs and runs (tasks indexed as the input). */
+struct sim_sink render_cmp_sim_sink(struct render_cmp *c);
+/* After the run: statistics and divergence. */
+enum rt_err render_cmp_finish(struct render_cmp *c, struct rt_diag *d);
 void render_cmp_free(struct render_cmp *c);     /* NULL is a no-op */
 
 /* Does trace comm match task name (rule 1 above)? */

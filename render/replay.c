@@ -1,7 +1,7 @@
 /* replay.c - read a JSONL event log back into trace records (replay.h).
  *
  * Lines are read one at a time into a growing buffer (at most
- * RENDER_REPLAY_MAX_LINE bytes), parsed by scenarios/json.h (jansson)
+ * RENDER_REPLAY_MAX_LINE bytes), parsed by json/json.h (jansson)
  * and checked field by field; memory is O(tasks + longest line) whatever the log's
  * length.  Nothing here trusts the input: every index is range-checked
  * before a sink sees it.
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "models/mem.h"
-#include "scenarios/json.h"
+#include "json/json.h"
 
 struct render_replay {
 	FILE *f;                        /* borrowed */
@@ -97,23 +97,23 @@ static enum rt_err next_line(struct render_replay *rp, size_t *len, bool *eof,
 static enum rt_err parse_line(struct render_replay *rp, size_t len,
 			      const char *what, struct rt_diag *d)
 {
-	struct scn_json_err e;
+	struct dj_err e;
 	enum rt_err rc;
 	size_t i = 0;
 
-	scn_json_free(rp->doc);
+	dj_free(rp->doc);
 	rp->doc = NULL;
 	while (i < len && strchr(" \t\r", rp->buf[i]))
 		i++;
 	if (i == len || rp->buf[i] != '{')
 		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: expected '{' (column "
 				"%zu)", rp->name, rp->line, i + 1);
-	rc = scn_json_parse(rp->buf, len, RENDER_REPLAY_MAX_DEPTH, &rp->doc, &e);
+	rc = dj_parse(rp->buf, len, RENDER_REPLAY_MAX_DEPTH, &rp->doc, &e);
 	if (rc == RT_ERR_NOMEM)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
 	if (rc != RT_OK)
 		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: %s (column %lu)",
-				rp->name, rp->line, e.kind == SCN_JSON_E_TRAILING ?
+				rp->name, rp->line, e.kind == DJ_E_TRAILING ?
 				what : e.msg, e.col);
 	return RT_OK;
 }
@@ -126,27 +126,27 @@ static enum rt_err bad(struct render_replay *rp, struct rt_diag *d,
 }
 
 /* v must be an integer: *out, or an error naming key. */
-static enum rt_err get_int(struct render_replay *rp, const struct scn_json_val *v,
+static enum rt_err get_int(struct render_replay *rp, const struct dj_val *v,
 			   const char *key, int64_t *out, struct rt_diag *d)
 {
-	enum scn_json_type t = scn_json_type(v);
+	enum dj_type t = dj_type(v);
 
-	if (t == SCN_JSON_INT) {
-		*out = scn_json_int(v);
+	if (t == DJ_INT) {
+		*out = dj_int(v);
 		return RT_OK;
 	}
-	return bad(rp, d, t == SCN_JSON_REAL ? "expected an integer, not a "
+	return bad(rp, d, t == DJ_REAL ? "expected an integer, not a "
 		   "fraction" : "expected an integer", key);
 }
 
-static enum rt_err get_str(struct render_replay *rp, const struct scn_json_val *v,
+static enum rt_err get_str(struct render_replay *rp, const struct dj_val *v,
 			   const char *key, const char **out, struct rt_diag *d)
 {
-	*out = scn_json_str(v);
+	*out = dj_str(v);
 	return *out ? RT_OK : bad(rp, d, "expected a string", key);
 }
 
-static enum rt_err dup_str(struct render_replay *rp, const struct scn_json_val *v,
+static enum rt_err dup_str(struct render_replay *rp, const struct dj_val *v,
 			   const char *key, char **dst, struct rt_diag *d)
 {
 	const char *s;
@@ -161,20 +161,20 @@ static enum rt_err dup_str(struct render_replay *rp, const struct scn_json_val *
 }
 
 static enum rt_err parse_task(struct render_replay *rp,
-			      const struct scn_json_val *obj, struct rt_diag *d)
+			      const struct dj_val *obj, struct rt_diag *d)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
+	struct dj_iter it = DJ_ITER_INIT;
 	size_t i = rp->meta.ntasks;
 	struct rt_task *t = &rp->tasks[i];
 	bool seen[4] = { false };
-	const struct scn_json_val *v;
+	const struct dj_val *v;
 	const char *key;
 	enum rt_err rc;
 
 	*t = rt_task_make(NULL, 0, 0, 0);
-	if (scn_json_type(obj) != SCN_JSON_OBJECT)
+	if (dj_type(obj) != DJ_OBJECT)
 		return bad(rp, d, "each task must be an object", "tasks");
-	while (scn_json_next(obj, &it, &key, &v)) {
+	while (dj_next(obj, &it, &key, &v)) {
 		rt_time *p = NULL;
 		int k = !strcmp(key, "name") ? 0 : !strcmp(key, "C") ? 1 :
 			!strcmp(key, "D") ? 2 : !strcmp(key, "T") ? 3 : -1;
@@ -204,12 +204,12 @@ static enum rt_err parse_task(struct render_replay *rp,
 }
 
 static enum rt_err parse_tasks(struct render_replay *rp,
-			       const struct scn_json_val *arr, struct rt_diag *d)
+			       const struct dj_val *arr, struct rt_diag *d)
 {
-	size_t n = scn_json_len(arr);
+	size_t n = dj_len(arr);
 	enum rt_err rc;
 
-	if (scn_json_type(arr) != SCN_JSON_ARRAY)
+	if (dj_type(arr) != DJ_ARRAY)
 		return bad(rp, d, "expected an array", "tasks");
 	if (n == 0)
 		return RT_OK;
@@ -219,7 +219,7 @@ static enum rt_err parse_tasks(struct render_replay *rp,
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
 	rp->names_cap = n;
 	for (size_t i = 0; i < n; i++) {
-		rc = parse_task(rp, scn_json_at(arr, i), d);
+		rc = parse_task(rp, dj_at(arr, i), d);
 		if (rc != RT_OK)
 			return rc;
 	}
@@ -238,7 +238,7 @@ static const char *const header_keys[HK_COUNT] = {
 };
 
 static enum rt_err parse_header_key(struct render_replay *rp, int k,
-				    const struct scn_json_val *val,
+				    const struct dj_val *val,
 				    struct rt_diag *d)
 {
 	const char *key = header_keys[k], *s;
@@ -296,8 +296,8 @@ static enum rt_err parse_header_key(struct render_replay *rp, int k,
 static enum rt_err parse_header(struct render_replay *rp, size_t len,
 				struct rt_diag *d)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
-	const struct scn_json_val *root, *v;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *root, *v;
 	bool seen[HK_COUNT] = { false };
 	const char *key;
 	enum rt_err rc;
@@ -305,11 +305,11 @@ static enum rt_err parse_header(struct render_replay *rp, size_t len,
 	rc = parse_line(rp, len, "text after the header object", d);
 	if (rc != RT_OK)
 		return rc;
-	root = scn_json_root(rp->doc);
-	if (!scn_json_get(root, "type"))
+	root = dj_root(rp->doc);
+	if (!dj_get(root, "type"))
 		return bad(rp, d, "first line is not a dlsim log header "
 			   "(missing \"type\":\"header\")", NULL);
-	while (scn_json_next(root, &it, &key, &v)) {
+	while (dj_next(root, &it, &key, &v)) {
 		int k;
 
 		for (k = 0; k < HK_COUNT; k++)
@@ -338,7 +338,7 @@ static void replay_free(struct render_replay *rp)
 	rt_free(rp->time_unit);
 	rt_free(rp->display_unit);
 	rt_free(rp->buf);
-	scn_json_free(rp->doc);
+	dj_free(rp->doc);
 	rt_free(rp);
 }
 
@@ -415,18 +415,18 @@ struct rec_fields {
 static enum rt_err parse_rec_fields(struct render_replay *rp, size_t len,
 				    struct rec_fields *rf, struct rt_diag *d)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
-	const struct scn_json_val *root, *v;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *root, *v;
 	const char *key, *s;
 	enum rt_err rc;
 
 	rc = parse_line(rp, len, "text after the record", d);
 	if (rc != RT_OK)
 		return rc;
-	root = scn_json_root(rp->doc);
-	if (scn_json_len(root) == 0)
+	root = dj_root(rp->doc);
+	if (dj_len(root) == 0)
 		return bad(rp, d, "empty record", NULL);
-	while (scn_json_next(root, &it, &key, &v)) {
+	while (dj_next(root, &it, &key, &v)) {
 		int k;
 
 		for (k = 0; k < RK_COUNT; k++)
@@ -446,7 +446,7 @@ static enum rt_err parse_rec_fields(struct render_replay *rp, size_t len,
 				return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: "
 						"\"event\": unknown event name "
 						"\"%.40s\"", rp->name, rp->line, s);
-		} else if (scn_json_type(v) == SCN_JSON_NULL) {
+		} else if (dj_type(v) == DJ_NULL) {
 			rf->null[k] = true;
 		} else {
 			rc = get_int(rp, v, key, &rf->v[k], d);

@@ -29,7 +29,7 @@
 
 #include "models/mem.h"
 #include "models/rt_time.h"
-#include "scenarios/json.h"
+#include "json/json.h"
 #include "scenarios/strbuf.h"
 
 #define RA_MAX_DEPTH   64u              /* JSON nesting accepted */
@@ -120,16 +120,16 @@ static bool is_key(const char *key, const char *const *set)
 }
 
 /* A non-negative rt-app integer (a C int in rt-app). */
-static enum rt_err get_uint(struct ra_ctx *c, const struct scn_json_val *v,
+static enum rt_err get_uint(struct ra_ctx *c, const struct dj_val *v,
 			    const char *thread, const char *phase,
 			    const char *key, int64_t *out)
 {
-	enum scn_json_type t = scn_json_type(v);
+	enum dj_type t = dj_type(v);
 
-	if (t != SCN_JSON_INT)
+	if (t != DJ_INT)
 		return fail(c, RT_ERR_PARSE, thread, phase, key, "expected an "
-			    "integer, got %s", scn_json_type_name(t));
-	*out = scn_json_int(v);
+			    "integer, got %s", dj_type_name(t));
+	*out = dj_int(v);
 	if (*out < 0 || *out > RA_MAX_INT)
 		return fail(c, RT_ERR_PARSE, thread, phase, key, "%" PRId64
 			    " is out of range; expected 0..%d", *out, RA_MAX_INT);
@@ -137,33 +137,33 @@ static enum rt_err get_uint(struct ra_ctx *c, const struct scn_json_val *v,
 }
 
 /* "loop": -1 (forever, thread only) or >= 1. */
-static enum rt_err get_loop(struct ra_ctx *c, const struct scn_json_val *v,
+static enum rt_err get_loop(struct ra_ctx *c, const struct dj_val *v,
 			    const char *thread, const char *phase,
 			    bool forever_ok, int64_t *out)
 {
-	if (scn_json_type(v) == SCN_JSON_INT && scn_json_int(v) == -1 &&
+	if (dj_type(v) == DJ_INT && dj_int(v) == -1 &&
 	    forever_ok) {
 		*out = -1;
 		return RT_OK;
 	}
-	if (scn_json_type(v) != SCN_JSON_INT || scn_json_int(v) < 1 ||
-	    scn_json_int(v) > RA_MAX_INT)
+	if (dj_type(v) != DJ_INT || dj_int(v) < 1 ||
+	    dj_int(v) > RA_MAX_INT)
 		return fail(c, RT_ERR_PARSE, thread, phase, "loop", "expected "
 			    "%san integer 1..%d", forever_ok ? "-1 (forever) or "
 			    : "", RA_MAX_INT);
-	*out = scn_json_int(v);
+	*out = dj_int(v);
 	return RT_OK;
 }
 
-static enum rt_err note_cpus(struct ra_ctx *c, const struct scn_json_val *v,
+static enum rt_err note_cpus(struct ra_ctx *c, const struct dj_val *v,
 			     const char *thread, const char *phase)
 {
-	if (scn_json_type(v) != SCN_JSON_ARRAY)
+	if (dj_type(v) != DJ_ARRAY)
 		return fail(c, RT_ERR_PARSE, thread, phase, "cpus", "expected an "
 			    "array of CPU numbers");
-	for (size_t i = 0; i < scn_json_len(v); i++) {
+	for (size_t i = 0; i < dj_len(v); i++) {
 		int64_t cpu;
-		enum rt_err rc = get_uint(c, scn_json_at(v, i), thread, phase,
+		enum rt_err rc = get_uint(c, dj_at(v, i), thread, phase,
 					  "cpus", &cpu);
 
 		if (rc != RT_OK)
@@ -179,30 +179,30 @@ static enum rt_err note_cpus(struct ra_ctx *c, const struct scn_json_val *v,
 
 /* ---- a phase: one pass = one job --------------------------------------- */
 
-static enum rt_err phase_timer(struct ra_ctx *c, const struct scn_json_val *v,
+static enum rt_err phase_timer(struct ra_ctx *c, const struct dj_val *v,
 			       const char *thread, const char *pn,
 			       const char *key, struct ra_phase *p)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
-	const struct scn_json_val *x;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *x;
 	const char *k;
 	int64_t period = 0;
 	enum rt_err rc;
 
-	if (scn_json_type(v) != SCN_JSON_OBJECT)
+	if (dj_type(v) != DJ_OBJECT)
 		return fail(c, RT_ERR_PARSE, thread, pn, key, "a timer is an "
 			    "object {\"ref\": NAME, \"period\": US}");
-	while (scn_json_next(v, &it, &k, &x)) {
+	while (dj_next(v, &it, &k, &x)) {
 		if (!strcmp(k, "period")) {
 			rc = get_uint(c, x, thread, pn, key, &period);
 			if (rc != RT_OK)
 				return rc;
 		} else if (!strcmp(k, "ref")) {
-			if (!scn_json_str(x))
+			if (!dj_str(x))
 				return fail(c, RT_ERR_PARSE, thread, pn, key,
 					    "\"ref\": expected a string");
 		} else if (!strcmp(k, "mode")) {
-			const char *m = scn_json_str(x);
+			const char *m = dj_str(x);
 
 			if (!m || (strcmp(m, "relative") && strcmp(m, "absolute")))
 				return fail(c, RT_ERR_PARSE, thread, pn, key,
@@ -237,12 +237,12 @@ static const char *const thread_props[] = {
 	"instance", "delay", "period", "deadline", "phases", NULL,
 };
 
-static enum rt_err parse_phase(struct ra_ctx *c, const struct scn_json_val *obj,
+static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 			       const char *thread, const char *pn, bool in_thread,
 			       struct ra_phase *p)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
-	const struct scn_json_val *v;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *v;
 	rt_time pending = 0;
 	bool any_event = false;
 	const char *key;
@@ -251,7 +251,7 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct scn_json_val *obj,
 	memset(p, 0, sizeof(*p));
 	p->name = pn;
 	p->loop = 1;
-	while (scn_json_next(obj, &it, &key, &v)) {
+	while (dj_next(obj, &it, &key, &v)) {
 		const char *ev = event_name(key);
 		int64_t x;
 
@@ -330,7 +330,7 @@ struct ra_sched {
 	const char *runtime_key, *period_key, *deadline_key;
 };
 
-static enum rt_err get_sched(struct ra_ctx *c, const struct scn_json_val *obj,
+static enum rt_err get_sched(struct ra_ctx *c, const struct dj_val *obj,
 			     const char *thread, const char *pn,
 			     bool legacy, struct ra_sched *s)
 {
@@ -341,11 +341,11 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct scn_json_val *obj,
 	int64_t *dst[3] = { &s->runtime, &s->period, &s->deadline };
 	const char **src[3] = { &s->runtime_key, &s->period_key,
 				&s->deadline_key };
-	const struct scn_json_val *v = scn_json_get(obj, "policy");
+	const struct dj_val *v = dj_get(obj, "policy");
 	enum rt_err rc;
 
 	if (v) {
-		const char *p = scn_json_str(v);
+		const char *p = dj_str(v);
 
 		s->policy = p ? policy_parse(p) : RA_BAD;
 		if (s->policy == RA_BAD)
@@ -355,7 +355,7 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct scn_json_val *obj,
 		s->policy_src = "policy";
 	}
 	for (int i = 0; i < 3; i++) {
-		v = scn_json_get(obj, dl_keys[i]);
+		v = dj_get(obj, dl_keys[i]);
 		if (v) {
 			rc = get_uint(c, v, thread, pn, dl_keys[i], dst[i]);
 			if (rc != RT_OK)
@@ -363,8 +363,8 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct scn_json_val *obj,
 			*src[i] = dl_keys[i];
 		}
 		/* parse_sched_data: the legacy key only when the dl- one is 0 */
-		v = legacy && !*dst[i] ? scn_json_get(obj, old_keys[i]) : NULL;
-		if (v && scn_json_type(v) == SCN_JSON_INT) {
+		v = legacy && !*dst[i] ? dj_get(obj, old_keys[i]) : NULL;
+		if (v && dj_type(v) == DJ_INT) {
 			rc = get_uint(c, v, thread, pn, old_keys[i], dst[i]);
 			if (rc != RT_OK)
 				return rc;
@@ -659,7 +659,7 @@ static enum rt_err emit_task(struct ra_ctx *c, const struct ra_thread *t)
 }
 
 static enum rt_err check_phase_sched(struct ra_ctx *c, const struct ra_thread *t,
-				     const struct scn_json_val *obj,
+				     const struct dj_val *obj,
 				     const char *pn)
 {
 	struct ra_sched ps = { .policy = t->sched.policy };
@@ -679,10 +679,10 @@ static enum rt_err check_phase_sched(struct ra_ctx *c, const struct ra_thread *t
 }
 
 static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
-				const struct scn_json_val *obj)
+				const struct dj_val *obj)
 {
 	struct ra_thread t;
-	const struct scn_json_val *v, *phases;
+	const struct dj_val *v, *phases;
 	enum rt_err rc;
 
 	memset(&t, 0, sizeof(t));
@@ -690,10 +690,10 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 	t.instances = 1;
 	t.loop = -1;
 	t.sched.policy = c->default_policy;
-	if (scn_json_type(obj) != SCN_JSON_OBJECT)
+	if (dj_type(obj) != DJ_OBJECT)
 		return fail(c, RT_ERR_PARSE, name, NULL, NULL, "a thread is an "
 			    "object");
-	phases = scn_json_get(obj, "phases");
+	phases = dj_get(obj, "phases");
 	rc = get_sched(c, obj, name, NULL, true, &t.sched);
 	if (rc != RT_OK)
 		return rc;
@@ -703,25 +703,25 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 			    "policy" : NULL, "%s is not modelled: dlsim's "
 			    "linux-dl policy has SCHED_DEADLINE and SCHED_OTHER "
 			    "(class: fair) threads only", policy_names[t.sched.policy]);
-	if ((v = scn_json_get(obj, "instance")) &&
+	if ((v = dj_get(obj, "instance")) &&
 	    (rc = get_uint(c, v, name, NULL, "instance", &t.instances)) != RT_OK)
 		return rc;
-	if ((v = scn_json_get(obj, "delay"))) {
+	if ((v = dj_get(obj, "delay"))) {
 		rc = get_uint(c, v, name, NULL, "delay", &t.delay);
 		if (rc != RT_OK)
 			return rc;
 		t.has_delay = true;
 	}
-	if ((v = scn_json_get(obj, "cpus")) &&
+	if ((v = dj_get(obj, "cpus")) &&
 	    (rc = note_cpus(c, v, name, NULL)) != RT_OK)
 		return rc;
 	if (phases) {
-		struct scn_json_iter it = SCN_JSON_ITER_INIT;
-		struct scn_json_iter kt = SCN_JSON_ITER_INIT;
-		const struct scn_json_val *pv;
+		struct dj_iter it = DJ_ITER_INIT;
+		struct dj_iter kt = DJ_ITER_INIT;
+		const struct dj_val *pv;
 		const char *pn, *key;
 
-		while (scn_json_next(obj, &kt, &key, &pv)) {
+		while (dj_next(obj, &kt, &key, &pv)) {
 			if (event_name(key) && strcmp(key, "runtime"))
 				return fail(c, RT_ERR_PARSE, name, NULL, key, "an "
 					    "event next to \"phases\" is ignored "
@@ -732,29 +732,29 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 					    "unknown key (not an rt-app thread "
 					    "property)");
 		}
-		if (scn_json_type(phases) != SCN_JSON_OBJECT ||
-		    scn_json_len(phases) == 0)
+		if (dj_type(phases) != DJ_OBJECT ||
+		    dj_len(phases) == 0)
 			return fail(c, RT_ERR_PARSE, name, NULL, "phases", "expected "
 				    "an object of one or more phases");
-		if ((v = scn_json_get(obj, "loop")) &&
+		if ((v = dj_get(obj, "loop")) &&
 		    (rc = get_loop(c, v, name, NULL, true, &t.loop)) != RT_OK)
 			return rc;
 		t.loop_given = v != NULL;
-		t.phases = rt_calloc(scn_json_len(phases), sizeof(*t.phases));
+		t.phases = rt_calloc(dj_len(phases), sizeof(*t.phases));
 		if (!t.phases)
 			return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
-		while (rc == RT_OK && scn_json_next(phases, &it, &pn, &pv)) {
+		while (rc == RT_OK && dj_next(phases, &it, &pn, &pv)) {
 			struct ra_phase *p = &t.phases[t.nphases];
 
-			if (scn_json_type(pv) != SCN_JSON_OBJECT) {
+			if (dj_type(pv) != DJ_OBJECT) {
 				rc = fail(c, RT_ERR_PARSE, name, pn, NULL, "a "
 					  "phase is an object");
 				break;
 			}
 			rc = parse_phase(c, pv, name, pn, false, p);
-			if (rc == RT_OK && (v = scn_json_get(pv, "loop")))
+			if (rc == RT_OK && (v = dj_get(pv, "loop")))
 				rc = get_loop(c, v, name, pn, false, &p->loop);
-			if (rc == RT_OK && (v = scn_json_get(pv, "cpus")))
+			if (rc == RT_OK && (v = dj_get(pv, "cpus")))
 				rc = note_cpus(c, v, name, pn);
 			if (rc == RT_OK)
 				rc = check_phase_sched(c, &t, pv, pn);
@@ -767,7 +767,7 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 		t.nphases = 1;
 		rc = parse_phase(c, obj, name, NULL, true, &t.phases[0]);
 		/* the thread is its own phase: "loop" counts passes of it */
-		if (rc == RT_OK && (v = scn_json_get(obj, "loop"))) {
+		if (rc == RT_OK && (v = dj_get(obj, "loop"))) {
 			rc = get_loop(c, v, name, NULL, true, &t.loop);
 			t.loop_given = true;
 		}
@@ -810,31 +810,31 @@ static char *default_name(const char *file)
 	return s;
 }
 
-static enum rt_err parse_global(struct ra_ctx *c, const struct scn_json_val *g,
+static enum rt_err parse_global(struct ra_ctx *c, const struct dj_val *g,
 				int64_t *duration, const char **basename)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
-	const struct scn_json_val *v;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *v;
 	const char *key;
 
 	*duration = -1;
 	if (!g)
 		return RT_OK;
-	if (scn_json_type(g) != SCN_JSON_OBJECT)
+	if (dj_type(g) != DJ_OBJECT)
 		return fail(c, RT_ERR_PARSE, NULL, NULL, "global", "expected an "
 			    "object");
-	while (scn_json_next(g, &it, &key, &v)) {
+	while (dj_next(g, &it, &key, &v)) {
 		if (!strcmp(key, "duration")) {
-			if (scn_json_type(v) != SCN_JSON_INT ||
-			    scn_json_int(v) < -1 || scn_json_int(v) == 0 ||
-			    scn_json_int(v) > RA_MAX_INT)
+			if (dj_type(v) != DJ_INT ||
+			    dj_int(v) < -1 || dj_int(v) == 0 ||
+			    dj_int(v) > RA_MAX_INT)
 				return fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.duration", "expected -1 "
 					    "(until the threads end) or seconds "
 					    "> 0");
-			*duration = scn_json_int(v);
+			*duration = dj_int(v);
 		} else if (!strcmp(key, "default_policy")) {
-			const char *p = scn_json_str(v);
+			const char *p = dj_str(v);
 
 			c->default_policy = p ? policy_parse(p) : RA_BAD;
 			if (c->default_policy == RA_BAD)
@@ -842,7 +842,7 @@ static enum rt_err parse_global(struct ra_ctx *c, const struct scn_json_val *g,
 					    "global.default_policy", "expected "
 					    "a SCHED_* policy name");
 		} else if (!strcmp(key, "log_basename")) {
-			*basename = scn_json_str(v);
+			*basename = dj_str(v);
 			if (!*basename)
 				return fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.log_basename", "expected a "
@@ -882,11 +882,11 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 			     const struct scn_rtapp_opts *o, char **yaml,
 			     size_t *yaml_len, struct rt_diag *d)
 {
-	struct scn_json_iter it = SCN_JSON_ITER_INIT;
+	struct dj_iter it = DJ_ITER_INIT;
 	struct ra_ctx c;
 	struct scn_json *doc = NULL;
-	struct scn_json_err je;
-	const struct scn_json_val *root, *tasks, *v;
+	struct dj_err je;
+	const struct dj_val *root, *tasks, *v;
 	const char *key, *base = NULL;
 	char *name = NULL, *text = NULL;
 	size_t text_len = 0, tasks_at;
@@ -898,33 +898,33 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	c.file = file ? file : "<rt-app>";
 	c.d = d;
 	c.default_policy = RA_OTHER;
-	rc = scn_json_parse(json, len, RA_MAX_DEPTH, &doc, &je);
+	rc = dj_parse(json, len, RA_MAX_DEPTH, &doc, &je);
 	if (rc != RT_OK)
 		return rc == RT_ERR_NOMEM ? rt_diagf(d, rc, "out of memory") :
 		       rt_diagf(d, rc, "%s:%lu:%lu: %s%s", c.file, je.line, je.col,
-				je.msg, je.kind == SCN_JSON_E_DUPLICATE ? " (rt-app's "
+				je.msg, je.kind == DJ_E_DUPLICATE ? " (rt-app's "
 				"json-c would keep only the last one; number "
 				"repeated events: run0, run1, ...)" : "");
-	root = scn_json_root(doc);
-	tasks = scn_json_get(root, "tasks");
-	if (scn_json_type(root) != SCN_JSON_OBJECT) {
+	root = dj_root(doc);
+	tasks = dj_get(root, "tasks");
+	if (dj_type(root) != DJ_OBJECT) {
 		rc = fail(&c, RT_ERR_PARSE, NULL, NULL, NULL, "an rt-app file is "
 			  "a JSON object with \"tasks\"");
 		goto out;
 	}
-	while (scn_json_next(root, &it, &key, &v))
+	while (dj_next(root, &it, &key, &v))
 		if (strcmp(key, "tasks") && strcmp(key, "global") &&
 		    strcmp(key, "resources")) {
 			rc = fail(&c, RT_ERR_PARSE, NULL, NULL, key, "unknown key; "
 				  "expected tasks, global, resources");
 			goto out;
 		}
-	if (!tasks || scn_json_type(tasks) != SCN_JSON_OBJECT) {
+	if (!tasks || dj_type(tasks) != DJ_OBJECT) {
 		rc = fail(&c, RT_ERR_PARSE, NULL, NULL, "tasks", "required: an "
 			  "object of threads");
 		goto out;
 	}
-	rc = parse_global(&c, scn_json_get(root, "global"), &duration, &base);
+	rc = parse_global(&c, dj_get(root, "global"), &duration, &base);
 	if (rc != RT_OK)
 		goto out;
 	/* the name: --name, else the log prefix (dlsim export writes the
@@ -956,8 +956,8 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	scn_sb_printf(&c.out, "scheduler:\n  policy: linux-dl            # rt-app "
 		      "runs threads on Linux (SCHED_DEADLINE, SCHED_OTHER)\n"
 		      "tasks:\n");
-	it = (struct scn_json_iter)SCN_JSON_ITER_INIT;
-	while (scn_json_next(tasks, &it, &key, &v)) {
+	it = (struct dj_iter)DJ_ITER_INIT;
+	while (dj_next(tasks, &it, &key, &v)) {
 		rc = parse_thread(&c, key, v);
 		if (rc != RT_OK)
 			goto out;
@@ -1009,6 +1009,6 @@ out:
 	for (size_t i = 0; i < c.nnames; i++)
 		rt_free(c.names[i]);
 	rt_free(c.names);
-	scn_json_free(doc);
+	dj_free(doc);
 	return rc;
 }

@@ -63,6 +63,47 @@ static void export(const struct scn_scenario *s, rt_time h, struct membuf *m)
 	mb_text(m);
 }
 
+/* The steps of compare.h, with the engine run here (the CLI runs it with
+ * cli_simulate): read, simulate the measured releases, finish. */
+static enum rt_err compare_run(FILE *f, const char *name,
+			       const struct scn_scenario *s,
+			       const unsigned *cluster, struct render_cmp **out,
+			       struct rt_diag *d)
+{
+	struct render_cmp_input in = {
+		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
+		.ticks = s->time_unit == SCN_UNIT_TICK,
+	};
+	struct render_cmp *c = NULL;
+	const struct rt_task *tasks;
+	struct sim_engine *e = NULL;
+	struct sim_config cfg;
+	struct sim_sink sink;
+	enum rt_err rc = render_cmp_read(f, name, &in, &c, d);
+
+	if (rc == RT_OK)
+		rc = render_cmp_sim_tasks(c, &tasks, d);
+	if (rc == RT_OK) {
+		scn_sim_config(s, cluster, render_cmp_horizon(c), &cfg);
+		cfg.tasks = tasks;
+		rc = sim_engine_create(&cfg, &e, d);
+	}
+	sink = c ? render_cmp_sim_sink(c) : (struct sim_sink){ 0 };
+	if (rc == RT_OK)
+		rc = sim_engine_add_sink(e, &sink);
+	if (rc == RT_OK)
+		rc = sim_engine_run(e, d);
+	if (rc == RT_OK)
+		rc = render_cmp_finish(c, d);
+	sim_engine_destroy(e);
+	if (rc != RT_OK) {
+		render_cmp_free(c);
+		return rc;
+	}
+	*out = c;
+	return RT_OK;
+}
+
 static size_t count(const char *text, const char *what)
 {
 	size_t n = 0;
@@ -237,7 +278,7 @@ static struct render_cmp *compare_file(FILE *f, const char *scen,
 	struct rt_diag d;
 
 	CU_ASSERT_EQUAL_FATAL(scn_load_file(scen, sp, NULL), RT_OK);
-	if (render_compare(f, "t.txt", *sp, NULL, &c, &d) != RT_OK)
+	if (compare_run(f, "t.txt", *sp, NULL, &c, &d) != RT_OK)
 		fprintf(stderr, "\n  %s\n", d.msg);
 	return c;
 }
@@ -354,7 +395,7 @@ static void test_compare_errors(void)
 		FILE *f = fmemopen((void *)cases[i].text, strlen(cases[i].text), "r");
 
 		CU_ASSERT_EQUAL_FATAL(scn_load_file(EX "dario.yaml", &s, NULL), RT_OK);
-		CU_ASSERT_EQUAL(render_compare(f, "t.txt", s, NULL, &c, &d),
+		CU_ASSERT_EQUAL(compare_run(f, "t.txt", s, NULL, &c, &d),
 				RT_ERR_PARSE);
 		if (!strstr(d.msg, cases[i].msg))
 			fprintf(stderr, "\n  case %zu: '%s'\n", i, d.msg);
@@ -378,7 +419,7 @@ static bool self_compare(const struct scn_scenario *s, rt_time h,
 
 	export(s, h, &m);
 	f = fmemopen(m.buf, m.len, "r");
-	ok = render_compare(f, "self.txt", s, s->sched.placement ==
+	ok = compare_run(f, "self.txt", s, s->sched.placement ==
 			    SCN_PLACE_CPUSETS ? s->sched.task_set : NULL, &c,
 			    &d) == RT_OK && !c->diverged;
 	if (!ok)

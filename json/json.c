@@ -6,7 +6,7 @@
  * ends; we report where it starts (the token's text is quoted in its
  * message, so start = end - length, checked against the input).
  */
-#include "scenarios/json.h"
+#include "json/json.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +34,9 @@ static void *json_alloc(size_t n)
 }
 
 #define J(v) ((json_t *)(v))
-#define V(j) ((const struct scn_json_val *)(j))
+#define V(j) ((const struct dj_val *)(j))
 
-static void set_pos(struct scn_json_err *e, const char *s, size_t len,
+static void set_pos(struct dj_err *e, const char *s, size_t len,
 		    size_t at)
 {
 	size_t line_start = 0;
@@ -52,7 +52,7 @@ static void set_pos(struct scn_json_err *e, const char *s, size_t len,
 	e->col = (unsigned long)(at - line_start) + 1;
 }
 
-static void set_msg(struct scn_json_err *e, enum scn_json_err_kind k,
+static void set_msg(struct dj_err *e, enum dj_err_kind k,
 		    const char *msg)
 {
 	e->kind = k;
@@ -82,7 +82,7 @@ static void near_token(const char *text, char *tok, size_t size)
 }
 
 static void map_error(const json_error_t *je, const char *s, size_t len,
-		      struct scn_json_err *e)
+		      struct dj_err *e)
 {
 	char tok[JSON_ERROR_TEXT_LENGTH], what[JSON_ERROR_TEXT_LENGTH];
 	size_t end = je->position < 0 ? 0 : (size_t)je->position;
@@ -97,30 +97,30 @@ static void map_error(const json_error_t *je, const char *s, size_t len,
 	set_pos(e, s, len, start);
 	switch (json_error_code(je)) {
 	case json_error_out_of_memory:
-		set_msg(e, SCN_JSON_E_NOMEM, "out of memory");
+		set_msg(e, DJ_E_NOMEM, "out of memory");
 		return;
 	case json_error_stack_overflow:
-		set_msg(e, SCN_JSON_E_DEPTH, "values nested too deeply");
+		set_msg(e, DJ_E_DEPTH, "values nested too deeply");
 		return;
 	case json_error_duplicate_key:
-		e->kind = SCN_JSON_E_DUPLICATE;
+		e->kind = DJ_E_DUPLICATE;
 		snprintf(e->msg, sizeof(e->msg), "%.120s: duplicate key",
 			 n ? tok : "\"\"");
 		return;
 	case json_error_numeric_overflow:
-		set_msg(e, SCN_JSON_E_SYNTAX, "integer out of range");
+		set_msg(e, DJ_E_SYNTAX, "integer out of range");
 		return;
 	case json_error_null_character:
-		set_msg(e, SCN_JSON_E_SYNTAX, "\\u0000 is not allowed in names");
+		set_msg(e, DJ_E_SYNTAX, "\\u0000 is not allowed in names");
 		return;
 	case json_error_invalid_utf8:
-		set_msg(e, SCN_JSON_E_SYNTAX, "invalid UTF-8 in string");
+		set_msg(e, DJ_E_SYNTAX, "invalid UTF-8 in string");
 		return;
 	case json_error_end_of_input_expected:
-		set_msg(e, SCN_JSON_E_TRAILING, "text after the JSON value");
+		set_msg(e, DJ_E_TRAILING, "text after the JSON value");
 		return;
 	case json_error_premature_end_of_input:
-		set_msg(e, SCN_JSON_E_SYNTAX, tok[0] == '"' ?
+		set_msg(e, DJ_E_SYNTAX, tok[0] == '"' ?
 			"unterminated string" : "unexpected end of input");
 		return;
 	default:
@@ -131,27 +131,27 @@ static void map_error(const json_error_t *je, const char *s, size_t len,
 		int hi = (h[0] == 'D' || h[0] == 'd') &&
 			 strchr("89abAB", h[1]) != NULL;
 
-		set_msg(e, SCN_JSON_E_SYNTAX, hi ? "unpaired high surrogate" :
+		set_msg(e, DJ_E_SYNTAX, hi ? "unpaired high surrogate" :
 			"unpaired low surrogate");
 	} else if (strstr(je->text, "invalid escape")) {
-		set_msg(e, SCN_JSON_E_SYNTAX, "invalid escape in string");
+		set_msg(e, DJ_E_SYNTAX, "invalid escape in string");
 	} else if (strstr(je->text, "control character")) {
-		set_msg(e, SCN_JSON_E_SYNTAX, "control character in string");
+		set_msg(e, DJ_E_SYNTAX, "control character in string");
 	} else if (strstr(je->text, "string or '}' expected")) {
-		set_msg(e, SCN_JSON_E_SYNTAX, "expected a string");
+		set_msg(e, DJ_E_SYNTAX, "expected a string");
 	} else if ((!strcmp(tok, "0") || !strcmp(tok, "-0")) && end < len &&
 		   s[end] >= '0' && s[end] <= '9') {
-		set_msg(e, SCN_JSON_E_SYNTAX, "leading zero in number");
+		set_msg(e, DJ_E_SYNTAX, "leading zero in number");
 	} else if (!strncmp(je->text, "invalid token", 13) ||
 		   !strncmp(je->text, "unexpected token", 16)) {
-		set_msg(e, SCN_JSON_E_SYNTAX, "expected a JSON value");
+		set_msg(e, DJ_E_SYNTAX, "expected a JSON value");
 	} else {
 		/* jansson's own words without the " near ..." tail */
 		snprintf(what, sizeof(what), "%s", je->text);
 		cut = strstr(what, " near ");
 		if (cut)
 			what[cut - what] = '\0';
-		set_msg(e, SCN_JSON_E_SYNTAX, what);
+		set_msg(e, DJ_E_SYNTAX, what);
 	}
 }
 
@@ -188,10 +188,10 @@ static unsigned depth_of(json_t *v, unsigned limit)
 	return best + 1;
 }
 
-enum rt_err scn_json_parse(const char *s, size_t len, unsigned max_depth,
-			   struct scn_json **out, struct scn_json_err *e)
+enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
+			   struct scn_json **out, struct dj_err *e)
 {
-	struct scn_json_err scratch;
+	struct dj_err scratch;
 	struct scn_json *doc;
 	json_error_t je;
 	json_t *root;
@@ -203,7 +203,7 @@ enum rt_err scn_json_parse(const char *s, size_t len, unsigned max_depth,
 	alloc_failed = false;
 	doc = rt_malloc(sizeof(*doc));
 	if (!doc) {
-		set_msg(e, SCN_JSON_E_NOMEM, "out of memory");
+		set_msg(e, DJ_E_NOMEM, "out of memory");
 		e->line = e->col = 1;
 		return RT_ERR_NOMEM;
 	}
@@ -213,13 +213,13 @@ enum rt_err scn_json_parse(const char *s, size_t len, unsigned max_depth,
 		rt_free(doc);
 		map_error(&je, s ? s : "", s ? len : 0, e);
 		if (alloc_failed)
-			set_msg(e, SCN_JSON_E_NOMEM, "out of memory");
-		return e->kind == SCN_JSON_E_NOMEM ? RT_ERR_NOMEM : RT_ERR_PARSE;
+			set_msg(e, DJ_E_NOMEM, "out of memory");
+		return e->kind == DJ_E_NOMEM ? RT_ERR_NOMEM : RT_ERR_PARSE;
 	}
 	if (depth_of(root, max_depth) > max_depth) {
 		json_decref(root);
 		rt_free(doc);
-		set_msg(e, SCN_JSON_E_DEPTH, "values nested too deeply");
+		set_msg(e, DJ_E_DEPTH, "values nested too deeply");
 		e->line = e->col = 1;
 		return RT_ERR_PARSE;
 	}
@@ -228,7 +228,7 @@ enum rt_err scn_json_parse(const char *s, size_t len, unsigned max_depth,
 	return RT_OK;
 }
 
-void scn_json_free(struct scn_json *doc)
+void dj_free(struct scn_json *doc)
 {
 	if (!doc)
 		return;
@@ -236,26 +236,26 @@ void scn_json_free(struct scn_json *doc)
 	rt_free(doc);
 }
 
-const struct scn_json_val *scn_json_root(const struct scn_json *doc)
+const struct dj_val *dj_root(const struct scn_json *doc)
 {
 	return V(doc->root);
 }
 
-enum scn_json_type scn_json_type(const struct scn_json_val *v)
+enum dj_type dj_type(const struct dj_val *v)
 {
 	switch (json_typeof(J(v))) {
-	case JSON_OBJECT: return SCN_JSON_OBJECT;
-	case JSON_ARRAY: return SCN_JSON_ARRAY;
-	case JSON_STRING: return SCN_JSON_STRING;
-	case JSON_INTEGER: return SCN_JSON_INT;
-	case JSON_REAL: return SCN_JSON_REAL;
-	case JSON_TRUE: case JSON_FALSE: return SCN_JSON_BOOL;
+	case JSON_OBJECT: return DJ_OBJECT;
+	case JSON_ARRAY: return DJ_ARRAY;
+	case JSON_STRING: return DJ_STRING;
+	case JSON_INTEGER: return DJ_INT;
+	case JSON_REAL: return DJ_REAL;
+	case JSON_TRUE: case JSON_FALSE: return DJ_BOOL;
 	case JSON_NULL: break;
 	}
-	return SCN_JSON_NULL;
+	return DJ_NULL;
 }
 
-const char *scn_json_type_name(enum scn_json_type t)
+const char *dj_type_name(enum dj_type t)
 {
 	static const char *const names[] = {
 		"null", "a boolean", "an integer", "a number with a fraction",
@@ -266,27 +266,27 @@ const char *scn_json_type_name(enum scn_json_type t)
 	       "a value";
 }
 
-int64_t scn_json_int(const struct scn_json_val *v)
+int64_t dj_int(const struct dj_val *v)
 {
 	return json_is_integer(J(v)) ? (int64_t)json_integer_value(J(v)) : 0;
 }
 
-double scn_json_real(const struct scn_json_val *v)
+double dj_real(const struct dj_val *v)
 {
 	return json_number_value(J(v));
 }
 
-bool scn_json_bool(const struct scn_json_val *v)
+bool dj_bool(const struct dj_val *v)
 {
 	return json_is_true(J(v));
 }
 
-const char *scn_json_str(const struct scn_json_val *v)
+const char *dj_str(const struct dj_val *v)
 {
 	return json_string_value(J(v));
 }
 
-size_t scn_json_len(const struct scn_json_val *v)
+size_t dj_len(const struct dj_val *v)
 {
 	if (json_is_array(J(v)))
 		return json_array_size(J(v));
@@ -295,19 +295,19 @@ size_t scn_json_len(const struct scn_json_val *v)
 	return 0;
 }
 
-const struct scn_json_val *scn_json_at(const struct scn_json_val *v, size_t i)
+const struct dj_val *dj_at(const struct dj_val *v, size_t i)
 {
 	return V(json_array_get(J(v), i));
 }
 
-const struct scn_json_val *scn_json_get(const struct scn_json_val *v,
+const struct dj_val *dj_get(const struct dj_val *v,
 					const char *key)
 {
 	return V(json_object_get(J(v), key));
 }
 
-bool scn_json_next(const struct scn_json_val *obj, struct scn_json_iter *it,
-		   const char **key, const struct scn_json_val **val)
+bool dj_next(const struct dj_val *obj, struct dj_iter *it,
+		   const char **key, const struct dj_val **val)
 {
 	if (!json_is_object(J(obj)))
 		return false;
