@@ -15,7 +15,7 @@
 
 #include "models/mem.h"
 
-struct scn_json {
+struct dj_doc {
 	json_t *root;
 };
 
@@ -189,10 +189,10 @@ static unsigned depth_of(json_t *v, unsigned limit)
 }
 
 enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
-			   struct scn_json **out, struct dj_err *e)
+			   struct dj_doc **out, struct dj_err *e)
 {
 	struct dj_err scratch;
-	struct scn_json *doc;
+	struct dj_doc *doc;
 	json_error_t je;
 	json_t *root;
 
@@ -228,7 +228,7 @@ enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
 	return RT_OK;
 }
 
-void dj_free(struct scn_json *doc)
+void dj_free(struct dj_doc *doc)
 {
 	if (!doc)
 		return;
@@ -236,7 +236,7 @@ void dj_free(struct scn_json *doc)
 	rt_free(doc);
 }
 
-const struct dj_val *dj_root(const struct scn_json *doc)
+const struct dj_val *dj_root(const struct dj_doc *doc)
 {
 	return V(doc->root);
 }

@@ -9,7 +9,7 @@
  *     invalid UTF-8, unpaired surrogates and \u0000 are refused (every
  *     string is a C string);
  *   - duplicate keys are refused (an object means one thing);
- *   - integers must fit int64_t (INT64_MIN excluded); a number with a
+ *   - integers must fit int64_t; a number with a
  *     fraction or exponent is a DJ_REAL, never rounded to an int;
  *   - nesting is limited by the caller ('max_depth' containers, the root
  *     counting as 1); jansson itself never recurses deeper than 2048;
@@ -28,7 +28,7 @@
 
 #include "models/rt_err.h"
 
-struct scn_json;                        /* a parsed document */
+struct dj_doc;                        /* a parsed document */
 struct dj_val;                    /* a value inside one (borrowed) */
 
 enum dj_type {
@@ -62,10 +62,10 @@ struct dj_err {
  * where, and the result is RT_ERR_PARSE (RT_ERR_NOMEM when memory ran
  * out).  All memory goes through models/mem.h (failure injection works). */
 enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
-			   struct scn_json **out, struct dj_err *e);
-void dj_free(struct scn_json *doc);         /* NULL is a no-op */
+			   struct dj_doc **out, struct dj_err *e);
+void dj_free(struct dj_doc *doc);         /* NULL is a no-op */
 
-const struct dj_val *dj_root(const struct scn_json *doc);
+const struct dj_val *dj_root(const struct dj_doc *doc);
 
 enum dj_type dj_type(const struct dj_val *v);
 const char *dj_type_name(enum dj_type t);  /* "an integer", ... */

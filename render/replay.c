@@ -21,7 +21,7 @@ struct render_replay {
 	unsigned long line;             /* 1-based number of the last line read */
 	char *buf;                      /* current line (rt_malloc'ed) */
 	size_t cap;                     /* bytes allocated for buf */
-	struct scn_json *doc;            /* the current line, parsed */
+	struct dj_doc *doc;            /* the current line, parsed */
 	struct render_meta meta;        /* points into the fields below */
 	char *scenario, *time_unit, *display_unit;
 	struct rt_task *tasks;          /* ntasks, names owned below */

@@ -884,7 +884,7 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 {
 	struct dj_iter it = DJ_ITER_INIT;
 	struct ra_ctx c;
-	struct scn_json *doc = NULL;
+	struct dj_doc *doc = NULL;
 	struct dj_err je;
 	const struct dj_val *root, *tasks, *v;
 	const char *key, *base = NULL;

@@ -9,7 +9,7 @@
 #include "json/json.h"
 #include "tests/suites.h"
 
-static enum rt_err parse(const char *s, unsigned depth, struct scn_json **doc,
+static enum rt_err parse(const char *s, unsigned depth, struct dj_doc **doc,
 			 struct dj_err *e)
 {
 	return dj_parse(s, strlen(s), depth, doc, e);
@@ -21,7 +21,7 @@ static void test_values_and_member_order(void)
 			" \"m\": \"x\\u00e9\\ud83d\\ude00\", \"r\": 1.5e3}";
 	struct dj_iter it = DJ_ITER_INIT;
 	const struct dj_val *root, *v, *a;
-	struct scn_json *doc = NULL;
+	struct dj_doc *doc = NULL;
 	const char *key, *order[4];
 	int n = 0;
 
@@ -81,7 +81,7 @@ static const struct {
 static void test_errors_name_line_and_column(void)
 {
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct scn_json *doc = NULL;
+		struct dj_doc *doc = NULL;
 		struct dj_err e;
 		enum rt_err rc = parse(bad[i].text, 3, &doc, &e);
 
@@ -102,7 +102,7 @@ static void test_errors_name_line_and_column(void)
 
 static void test_depth_limit_counts_the_root(void)
 {
-	struct scn_json *doc = NULL;
+	struct dj_doc *doc = NULL;
 
 	CU_ASSERT_EQUAL(parse("[[[1]]]", 3, &doc, NULL), RT_OK);
 	dj_free(doc);
@@ -123,7 +123,7 @@ static void test_every_allocation_failure_is_nomem(void)
 	long n;
 
 	for (n = 0; n < 200 && rc != RT_OK; n++) {
-		struct scn_json *doc = NULL;
+		struct dj_doc *doc = NULL;
 		struct dj_err e;
 
 		rt_mem_fail_after(n);
