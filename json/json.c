@@ -8,6 +8,8 @@
  */
 #include "json/json.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,22 +17,79 @@
 
 #include "models/mem.h"
 
-struct dj_doc {
-	json_t *root;
+/* Every value of a document lives in its arena: jansson allocates many
+ * small blocks per value (a line of an event log needs some 25), so the
+ * allocator hands out slices of chunks the document owns, free() is a
+ * no-op, and dj_free() releases the chunks in one go.  jansson only calls
+ * malloc and free (its buffers grow by malloc + copy + free), and no
+ * value outlives its document, so dj_free() never needs json_decref. */
+struct dj_chunk {
+	struct dj_chunk *next;
+	size_t used, cap;               /* bytes of data[] */
+	max_align_t data[];
 };
 
-/* jansson's allocator is process-wide: every parse installs this one,
- * which notes a failure so that an error caused by memory running out is
- * reported as such, whatever jansson's message says. */
+struct dj_doc {
+	json_t *root;
+	struct dj_chunk *chunks;        /* newest first */
+};
+
+#define DJ_CHUNK_MIN  4096u             /* first chunk of a document */
+#define DJ_CHUNK_MAX  (1u << 20)        /* chunks grow by doubling to this */
+
+/* jansson's allocator is process-wide: dj_parse() installs this one and
+ * points 'building' at the document being parsed; a failure is noted so
+ * that an error caused by memory running out is reported as such,
+ * whatever jansson's message says. */
+static _Thread_local struct dj_doc *building;
 static _Thread_local bool alloc_failed;
 
 static void *json_alloc(size_t n)
 {
-	void *p = rt_malloc(n);
+	struct dj_chunk *c = building->chunks;
+	size_t align = sizeof(max_align_t), need;
+	void *p;
 
-	if (!p)
+	if (n > SIZE_MAX / 2) {
 		alloc_failed = true;
+		return NULL;
+	}
+	need = (n + align - 1) / align * align;
+	if (!c || c->cap - c->used < need) {
+		size_t cap = c ? (c->cap < DJ_CHUNK_MAX ? 2 * c->cap : c->cap) :
+			     DJ_CHUNK_MIN;
+		struct dj_chunk *nc;
+
+		if (cap < need)
+			cap = need;
+		nc = rt_malloc(sizeof(*nc) + cap);
+		if (!nc) {
+			alloc_failed = true;
+			return NULL;
+		}
+		nc->next = c;
+		nc->used = 0;
+		nc->cap = cap;
+		building->chunks = c = nc;
+	}
+	p = (char *)c->data + c->used;
+	c->used += need;
 	return p;
+}
+
+static void json_free_nothing(void *p)
+{
+	(void)p;                        /* the arena goes with its document */
+}
+
+static void free_chunks(struct dj_chunk *c)
+{
+	while (c) {
+		struct dj_chunk *next = c->next;
+
+		rt_free(c);
+		c = next;
+	}
 }
 
 #define J(v) ((json_t *)(v))
@@ -199,17 +258,20 @@ enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
 	if (!e)
 		e = &scratch;
 	memset(e, 0, sizeof(*e));
-	json_set_alloc_funcs(json_alloc, rt_free);
-	alloc_failed = false;
-	doc = rt_malloc(sizeof(*doc));
+	doc = rt_calloc(1, sizeof(*doc));
 	if (!doc) {
 		set_msg(e, DJ_E_NOMEM, "out of memory");
 		e->line = e->col = 1;
 		return RT_ERR_NOMEM;
 	}
+	json_set_alloc_funcs(json_alloc, json_free_nothing);
+	alloc_failed = false;
+	building = doc;
 	root = json_loadb(s ? s : "", s ? len : 0,
 			  JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
+	building = NULL;
 	if (!root) {
+		free_chunks(doc->chunks);
 		rt_free(doc);
 		map_error(&je, s ? s : "", s ? len : 0, e);
 		if (alloc_failed)
@@ -217,7 +279,7 @@ enum rt_err dj_parse(const char *s, size_t len, unsigned max_depth,
 		return e->kind == DJ_E_NOMEM ? RT_ERR_NOMEM : RT_ERR_PARSE;
 	}
 	if (depth_of(root, max_depth) > max_depth) {
-		json_decref(root);
+		free_chunks(doc->chunks);
 		rt_free(doc);
 		set_msg(e, DJ_E_DEPTH, "values nested too deeply");
 		e->line = e->col = 1;
@@ -232,7 +294,7 @@ void dj_free(struct dj_doc *doc)
 {
 	if (!doc)
 		return;
-	json_decref(doc->root);
+	free_chunks(doc->chunks);
 	rt_free(doc);
 }
 
