@@ -1,11 +1,13 @@
 # dlsim - discrete-event real-time scheduling simulator and analysis tool.
 #
 #   make                    build build/$(VARIANT)/dlsim and libdlsim.a (VARIANT=debug)
-#   make test               build and run every CUnit suite (+ layer check)
+#   make test               build and run every CUnit suite, the CLI checks, the
+#                           tutorial's doc tests (+ layer check)
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
-#   make install PREFIX=DIR install DIR/bin/dlsim (DESTDIR honoured)
+#   make install PREFIX=DIR install DIR/bin/dlsim and the bash completion
+#                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
 #   make VARIANT=release    optimised, -DNDEBUG
 #   make V=1                show full compiler command lines
 #   make WERROR=0           for packagers on newer compilers
@@ -24,7 +26,7 @@ ifeq ($(filter $(VARIANT),debug release san),)
 $(error VARIANT must be debug, release or san)
 endif
 
-DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp
+DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp jansson
 TEST_DEPS := cunit
 
 # Install missing packages once, before any flag is computed.
@@ -35,7 +37,7 @@ ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libcunit1-dev libgmp-dev fonts-dejavu-core)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core)
 endif
 endif
 endif
@@ -61,7 +63,7 @@ else
 endif
 Q := $(if $(V),,@)
 
-LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c scenarios/*.c render/*.c))
+LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c json/*.c scenarios/*.c render/*.c))
 CLI_SRCS   := $(sort $(wildcard cli/*.c))
 TEST_SRCS  := $(sort $(wildcard tests/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -86,6 +88,19 @@ $(LIB): $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
+# dlsim --version: the version number and, in a git checkout, `git
+# describe` baked in at build time (the header changes only when it does).
+DLSIM_VERSION := 0.1.0
+GIT_DESCRIBE  := $(shell git -C "$(CURDIR)" describe --always --dirty --tags 2>/dev/null)
+.PHONY: FORCE
+$(BUILDDIR)/gen/version.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define DLSIM_VERSION "$(DLSIM_VERSION)"'; \
+	   echo '#define DLSIM_GIT_DESCRIBE "$(GIT_DESCRIBE)"'; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILDDIR)/cli/main.o: $(BUILDDIR)/gen/version.h
+$(BUILDDIR)/cli/main.o: RT_CFLAGS += -I$(BUILDDIR)/gen
+
 $(PROG): $(CLI_OBJS) $(LIB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(RT_LIBS)
@@ -101,6 +116,7 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
+	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
@@ -111,16 +127,18 @@ check-asan:
 # sim/engine.h of sim and render only sim/trace.h and sim/engine.h; scenarios
 # and render never include each other; nothing includes cli; only cli prints.
 check-layers:
-	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
-	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
-	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' models
-	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli)/' sim
+	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim json render cli tests bench
+	$(Q)! grep -rln '<cairo' models sim json scenarios cli tests bench
+	$(Q)! grep -rlnE '#include <jansson' models sim json render cli tests bench scenarios | grep -vx 'json/json.c'
+	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' json
+	$(Q)! grep -rlnE '#include "(\.\./)?(sim|json|scenarios|render|cli)/' models
+	$(Q)! grep -rlnE '#include "(\.\./)?(json|scenarios|render|cli)/' sim
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' scenarios | grep -v '"sim/engine\.h"'
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' render | grep -vE '"sim/(trace|engine)\.h"'
 	$(Q)! grep -rlnE '#include "(\.\./)?render/' scenarios
 	$(Q)! grep -rlnE '#include "(\.\./)?scenarios/' render
 	$(Q)! grep -rlnE '#include "(\.\./)?cli/' models sim scenarios render tests bench
-	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render
+	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim json scenarios render
 	@echo "  LAYERS  ok"
 
 run: $(PROG)
@@ -133,11 +151,13 @@ bench:
 bench-run: $(BENCH_BINS)
 	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
 
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 install: all
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/dlsim
+	install -m 644 scripts/dlsim.bash-completion $(DESTDIR)$(BASHCOMPDIR)/dlsim
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dlsim
+	rm -f $(DESTDIR)$(BINDIR)/dlsim $(DESTDIR)$(BASHCOMPDIR)/dlsim
 clean:
 	rm -rf build
 

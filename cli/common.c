@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/textio.h"
 #include "render/text.h"
 
 const char *cli_prog = "dlsim";
@@ -16,7 +17,8 @@ void cli_error(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
+	fprintf(stderr, "%s%s:%s ", cli_color(stderr, CLI_BOLD_RED), cli_prog,
+		cli_color(stderr, CLI_RESET));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -50,7 +52,11 @@ int cli_exit_for(enum rt_err err)
 int cli_load(const char *path, struct scn_scenario **out)
 {
 	struct rt_diag d = { "" };
-	enum rt_err err = scn_load_file(path, out, &d);
+	enum rt_err err;
+
+	if (!strcmp(path, "-"))         /* the scenario on standard input */
+		return cli_load_any(path, out);
+	err = scn_load_file(path, out, &d);
 
 	if (err != RT_OK) {
 		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));

@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/textio.h"
 #include "render/gantt.h"
 
-#define DLSIM_VERSION "0.1.0"
+#include "version.h"             /* generated: DLSIM_VERSION, DLSIM_GIT_DESCRIBE */
 
 static const char main_help[] =
 "dlsim - real-time scheduling simulator and schedulability analysis\n"
@@ -46,6 +47,9 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "analyze",  cmd_analyze },
 	{ "validate", cmd_validate },
 	{ "render",   cmd_render },
+	{ "import",   cmd_import },
+	{ "export",   cmd_export },
+	{ "compare",  cmd_compare },
 	{ NULL, NULL }
 };
 
@@ -71,7 +75,12 @@ int main(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("dlsim %s\n", DLSIM_VERSION);
+		/* outside a git checkout the describe string is empty */
+		if (DLSIM_GIT_DESCRIBE[0])
+			printf("dlsim %s (git %s)\n", DLSIM_VERSION,
+			       DLSIM_GIT_DESCRIBE);
+		else
+			printf("dlsim %s\n", DLSIM_VERSION);
 		return CLI_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "help")) {

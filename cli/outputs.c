@@ -13,6 +13,8 @@ const char cli_outputs_help[] =
 "  --jobs FILE.csv   one row per job in release order:\n"
 "                    task,job,release,deadline,start,finish,response,tardiness,cpu\n"
 "  --trace FILE.json Chrome Trace Event JSON (ui.perfetto.dev, chrome://tracing)\n"
+"  --ftrace FILE     the text 'trace-cmd report' prints: sched_switch,\n"
+"                    sched_waking, sched_wakeup (docs/trace-cmd.md)\n"
 "  --gantt FILE      Gantt chart; format by extension: .png .svg .pdf (.tex)\n"
 "  --tikz FILE.tex   the chart as a standalone TikZ picture for LaTeX\n"
 "  --gantt-rows R    'task' (one row per task, default) or 'cpu'\n"
@@ -32,6 +34,7 @@ bool cli_outputs_parse(int argc, char **argv, int *i,
 		{ "--log",        offsetof(struct cli_outputs_opts, log) },
 		{ "--jobs",       offsetof(struct cli_outputs_opts, jobs) },
 		{ "--trace",      offsetof(struct cli_outputs_opts, trace) },
+		{ "--ftrace",     offsetof(struct cli_outputs_opts, ftrace) },
 		{ "--gantt",      offsetof(struct cli_outputs_opts, gantt) },
 		{ "--tikz",       offsetof(struct cli_outputs_opts, tikz) },
 		{ "--gantt-rows", offsetof(struct cli_outputs_opts, rows) },
@@ -180,6 +183,13 @@ int cli_outputs_open(struct cli_outputs *out, const struct cli_outputs_opts *o,
 			goto io;
 		out->sinks[out->nsinks++] = render_chrome_sink(out->chrome);
 	}
+	if (o->ftrace) {
+		if ((rc = outputs_file(&out->ftrace_out, o->ftrace, &f)) != CLI_EXIT_OK)
+			goto fail;
+		if (render_ftrace_open(f, m, &out->ftrace, &d) != RT_OK)
+			goto io;
+		out->sinks[out->nsinks++] = render_ftrace_sink(out->ftrace);
+	}
 	if (outputs_want_chart(o)) {
 		struct render_gantt_opts g;
 		enum rt_err err;
@@ -236,14 +246,20 @@ int cli_outputs_close(struct cli_outputs *out, bool ok)
 		render_outfile_abort(&out->trace_out);
 		rc = CLI_EXIT_IO;
 	}
+	if (out->ftrace && render_ftrace_finish(out->ftrace, ok ? &d : NULL) != RT_OK && ok) {
+		cli_error("--ftrace: %s", d.msg);
+		render_outfile_abort(&out->ftrace_out);
+		rc = CLI_EXIT_IO;
+	}
 	out->log = NULL;
 	out->jobs = NULL;
 	out->chrome = NULL;
+	out->ftrace = NULL;
 	if (ok) {
 		struct render_outfile *files[] = { &out->log_out, &out->jobs_out,
-						   &out->trace_out };
+						   &out->trace_out, &out->ftrace_out };
 
-		for (size_t k = 0; k < 3; k++)
+		for (size_t k = 0; k < 4; k++)
 			if (files[k]->tmp && render_outfile_commit(files[k], &d) != RT_OK) {
 				cli_error("%s", d.msg);
 				rc = CLI_EXIT_IO;
@@ -262,6 +278,7 @@ int cli_outputs_close(struct cli_outputs *out, bool ok)
 	render_outfile_abort(&out->log_out);
 	render_outfile_abort(&out->jobs_out);
 	render_outfile_abort(&out->trace_out);
+	render_outfile_abort(&out->ftrace_out);
 	render_gantt_destroy(out->gantt);
 	out->gantt = NULL;
 	out->nsinks = 0;

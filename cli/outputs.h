@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "render/chrome.h"
+#include "render/ftrace.h"
 #include "render/gantt.h"
 #include "render/jobs.h"
 #include "render/log.h"
@@ -20,6 +21,7 @@ struct cli_outputs_opts {
 	const char *log;                /* --log F.csv|F.jsonl */
 	const char *jobs;               /* --jobs F.csv */
 	const char *trace;              /* --trace F.json (Chrome/Perfetto) */
+	const char *ftrace;             /* --ftrace F.txt (trace-cmd report) */
 	const char *gantt;              /* --gantt F.png|svg|pdf (render: -o) */
 	const char *tikz;               /* --tikz F.tex */
 	const char *rows;               /* --gantt-rows task|cpu */
@@ -29,15 +31,16 @@ struct cli_outputs_opts {
 	const char *title;              /* --title TEXT */
 };
 
-#define CLI_OUTPUTS_MAX 5
+#define CLI_OUTPUTS_MAX 6
 
 struct cli_outputs {
 	struct sim_sink sinks[CLI_OUTPUTS_MAX];
 	size_t nsinks;
-	struct render_outfile log_out, jobs_out, trace_out;
+	struct render_outfile log_out, jobs_out, trace_out, ftrace_out;
 	struct render_log *log;
 	struct render_jobs *jobs;
 	struct render_chrome *chrome;
+	struct render_ftrace *ftrace;
 	struct render_gantt *gantt;
 	const struct cli_outputs_opts *o;
 };

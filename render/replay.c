@@ -1,8 +1,8 @@
 /* replay.c - read a JSONL event log back into trace records (replay.h).
  *
  * Lines are read one at a time into a growing buffer (at most
- * RENDER_REPLAY_MAX_LINE bytes), lexed by render/json.c and checked
- * field by field; memory is O(tasks + longest line) whatever the log's
+ * RENDER_REPLAY_MAX_LINE bytes), parsed by json/json.h (jansson)
+ * and checked field by field; memory is O(tasks + longest line) whatever the log's
  * length.  Nothing here trusts the input: every index is range-checked
  * before a sink sees it.
  */
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "models/mem.h"
-#include "render/internal.h"
+#include "json/json.h"
 
 struct render_replay {
 	FILE *f;                        /* borrowed */
@@ -21,7 +21,7 @@ struct render_replay {
 	unsigned long line;             /* 1-based number of the last line read */
 	char *buf;                      /* current line (rt_malloc'ed) */
 	size_t cap;                     /* bytes allocated for buf */
-	struct render_json lx;
+	struct dj_doc *doc;            /* the current line, parsed */
 	struct render_meta meta;        /* points into the fields below */
 	char *scenario, *time_unit, *display_unit;
 	struct rt_task *tasks;          /* ntasks, names owned below */
@@ -77,31 +77,45 @@ static enum rt_err read_line(struct render_replay *rp, size_t *len, bool *eof,
 }
 
 /* Next line that is not blank; *eof at the end. */
-static enum rt_err next_line(struct render_replay *rp, bool *eof,
+static enum rt_err next_line(struct render_replay *rp, size_t *len, bool *eof,
 			     struct rt_diag *d)
 {
-	size_t len = 0;
 	enum rt_err rc;
 
 	for (;;) {
-		rc = read_line(rp, &len, eof, d);
+		rc = read_line(rp, len, eof, d);
 		if (rc != RT_OK || *eof)
 			return rc;
-		render_json_reset(&rp->lx, rp->buf ? rp->buf : "", len);
-		if (!render_json_at_end(&rp->lx)) {
-			render_json_reset(&rp->lx, rp->buf, len);
-			return RT_OK;
-		}
+		for (size_t i = 0; i < *len; i++)
+			if (!strchr(" \t\r", rp->buf[i]))
+				return RT_OK;
 	}
 }
 
-static enum rt_err syntax(struct render_replay *rp, struct rt_diag *d)
+/* Parse the current line as one JSON object ('what' names it in the
+ * "text after ..." message).  Positions are the line's byte columns. */
+static enum rt_err parse_line(struct render_replay *rp, size_t len,
+			      const char *what, struct rt_diag *d)
 {
-	if (rp->lx.nomem)
+	struct dj_err e;
+	enum rt_err rc;
+	size_t i = 0;
+
+	dj_free(rp->doc);
+	rp->doc = NULL;
+	while (i < len && strchr(" \t\r", rp->buf[i]))
+		i++;
+	if (i == len || rp->buf[i] != '{')
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: expected '{' (column "
+				"%zu)", rp->name, rp->line, i + 1);
+	rc = dj_parse(rp->buf, len, RENDER_REPLAY_MAX_DEPTH, &rp->doc, &e);
+	if (rc == RT_ERR_NOMEM)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
-	return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: %s (column %zu)", rp->name,
-			rp->line, rp->lx.err[0] ? rp->lx.err : "invalid JSON",
-			rp->lx.err_col);
+	if (rc != RT_OK)
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: %s (column %lu)",
+				rp->name, rp->line, e.kind == DJ_E_TRAILING ?
+				what : e.msg, e.col);
+	return RT_OK;
 }
 
 static enum rt_err bad(struct render_replay *rp, struct rt_diag *d,
@@ -111,56 +125,75 @@ static enum rt_err bad(struct render_replay *rp, struct rt_diag *d,
 			key ? "\"" : "", key ? key : "", key ? "\": " : "", what);
 }
 
-static bool dup_str(struct render_replay *rp, char **dst)
+/* v must be an integer: *out, or an error naming key. */
+static enum rt_err get_int(struct render_replay *rp, const struct dj_val *v,
+			   const char *key, int64_t *out, struct rt_diag *d)
 {
-	const char *s;
+	enum dj_type t = dj_type(v);
 
-	if (!render_json_str(&rp->lx, &s))
-		return false;
-	rt_free(*dst);
-	*dst = rt_strdup(s);
-	if (!*dst)
-		rp->lx.nomem = true;
-	return *dst || render_json_fail(&rp->lx, "out of memory");
+	if (t == DJ_INT) {
+		*out = dj_int(v);
+		return RT_OK;
+	}
+	return bad(rp, d, t == DJ_REAL ? "expected an integer, not a "
+		   "fraction" : "expected an integer", key);
 }
 
-static enum rt_err parse_task(struct render_replay *rp, struct rt_diag *d)
+static enum rt_err get_str(struct render_replay *rp, const struct dj_val *v,
+			   const char *key, const char **out, struct rt_diag *d)
 {
-	struct render_json *lx = &rp->lx;
+	*out = dj_str(v);
+	return *out ? RT_OK : bad(rp, d, "expected a string", key);
+}
+
+static enum rt_err dup_str(struct render_replay *rp, const struct dj_val *v,
+			   const char *key, char **dst, struct rt_diag *d)
+{
+	const char *s;
+	enum rt_err rc = get_str(rp, v, key, &s, d);
+
+	if (rc != RT_OK)
+		return rc;
+	rt_free(*dst);
+	*dst = rt_strdup(s);
+	return *dst ? RT_OK : rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
+				       rp->name);
+}
+
+static enum rt_err parse_task(struct render_replay *rp,
+			      const struct dj_val *obj, struct rt_diag *d)
+{
+	struct dj_iter it = DJ_ITER_INIT;
 	size_t i = rp->meta.ntasks;
 	struct rt_task *t = &rp->tasks[i];
 	bool seen[4] = { false };
+	const struct dj_val *v;
 	const char *key;
+	enum rt_err rc;
 
 	*t = rt_task_make(NULL, 0, 0, 0);
-	if (!render_json_punct(lx, '{'))
-		return syntax(rp, d);
-	if (!render_json_try(lx, '}')) {
-		do {
-			rt_time *v = NULL;
-			int k;
+	if (dj_type(obj) != DJ_OBJECT)
+		return bad(rp, d, "each task must be an object", "tasks");
+	while (dj_next(obj, &it, &key, &v)) {
+		rt_time *p = NULL;
+		int k = !strcmp(key, "name") ? 0 : !strcmp(key, "C") ? 1 :
+			!strcmp(key, "D") ? 2 : !strcmp(key, "T") ? 3 : -1;
 
-			if (!render_json_str(lx, &key) || !render_json_punct(lx, ':'))
-				return syntax(rp, d);
-			k = !strcmp(key, "name") ? 0 : !strcmp(key, "C") ? 1 :
-			    !strcmp(key, "D") ? 2 : !strcmp(key, "T") ? 3 : -1;
-			if (k == 0 && !dup_str(rp, &rp->names[i]))
-				return syntax(rp, d);
-			if (k > 0)
-				v = k == 1 ? &t->wcet : k == 2 ? &t->deadline :
-				    &t->period;
-			if (v && !render_json_int(lx, v))
-				return syntax(rp, d);
-			if (v && *v <= 0)
-				return bad(rp, d, "task parameters must be > 0",
-					   key);
-			if (k < 0 && !render_json_skip(lx))
-				return syntax(rp, d);
-			if (k >= 0)
-				seen[k] = true;
-		} while (render_json_try(lx, ','));
-		if (!render_json_punct(lx, '}'))
-			return syntax(rp, d);
+		if (k < 0)
+			continue;
+		seen[k] = true;
+		if (k == 0) {
+			rc = dup_str(rp, v, key, &rp->names[i], d);
+			if (rc != RT_OK)
+				return rc;
+			continue;
+		}
+		p = k == 1 ? &t->wcet : k == 2 ? &t->deadline : &t->period;
+		rc = get_int(rp, v, key, p, d);
+		if (rc != RT_OK)
+			return rc;
+		if (*p <= 0)
+			return bad(rp, d, "task parameters must be > 0", key);
 	}
 	if (!seen[0] || !seen[1] || !seen[2] || !seen[3])
 		return bad(rp, d, "each task needs \"name\", \"C\", \"D\" and \"T\"",
@@ -170,40 +203,26 @@ static enum rt_err parse_task(struct render_replay *rp, struct rt_diag *d)
 	return RT_OK;
 }
 
-static enum rt_err parse_tasks(struct render_replay *rp, struct rt_diag *d)
+static enum rt_err parse_tasks(struct render_replay *rp,
+			       const struct dj_val *arr, struct rt_diag *d)
 {
-	struct render_json *lx = &rp->lx;
-	size_t cap = 0;
+	size_t n = dj_len(arr);
 	enum rt_err rc;
 
-	if (!render_json_punct(lx, '['))
-		return syntax(rp, d);
-	if (render_json_try(lx, ']'))
+	if (dj_type(arr) != DJ_ARRAY)
+		return bad(rp, d, "expected an array", "tasks");
+	if (n == 0)
 		return RT_OK;
-	do {
-		if (rp->meta.ntasks == cap) {
-			size_t nc = cap ? cap * 2 : 8;
-			struct rt_task *nt = rt_reallocarray(rp->tasks, nc,
-							     sizeof(*nt));
-			char **nn;
-
-			if (nt)
-				rp->tasks = nt;
-			nn = nt ? rt_reallocarray(rp->names, nc, sizeof(*nn)) : NULL;
-			if (!nn)
-				return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
-						rp->name);
-			rp->names = nn;
-			for (size_t i = cap; i < nc; i++)
-				nn[i] = NULL;
-			rp->names_cap = cap = nc;
-		}
-		rc = parse_task(rp, d);
+	rp->tasks = rt_calloc(n, sizeof(*rp->tasks));
+	rp->names = rp->tasks ? rt_calloc(n, sizeof(*rp->names)) : NULL;
+	if (!rp->names)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	rp->names_cap = n;
+	for (size_t i = 0; i < n; i++) {
+		rc = parse_task(rp, dj_at(arr, i), d);
 		if (rc != RT_OK)
 			return rc;
-	} while (render_json_try(lx, ','));
-	if (!render_json_punct(lx, ']'))
-		return syntax(rp, d);
+	}
 	return RT_OK;
 }
 
@@ -219,34 +238,35 @@ static const char *const header_keys[HK_COUNT] = {
 };
 
 static enum rt_err parse_header_key(struct render_replay *rp, int k,
+				    const struct dj_val *val,
 				    struct rt_diag *d)
 {
-	struct render_json *lx = &rp->lx;
 	const char *key = header_keys[k], *s;
+	enum rt_err rc;
 	int64_t v = 0;
 
 	switch (k) {
 	case HK_TYPE:
-		if (!render_json_str(lx, &s))
-			return syntax(rp, d);
-		if (strcmp(s, "header"))
+		rc = get_str(rp, val, key, &s, d);
+		if (rc == RT_OK && strcmp(s, "header"))
 			return bad(rp, d, "expected \"header\"", key);
-		return RT_OK;
+		return rc;
 	case HK_SCENARIO:
-		return dup_str(rp, &rp->scenario) ? RT_OK : syntax(rp, d);
+		return dup_str(rp, val, key, &rp->scenario, d);
 	case HK_TIME_UNIT:
-		if (!dup_str(rp, &rp->time_unit))
-			return syntax(rp, d);
-		if (strcmp(rp->time_unit, "tick") && strcmp(rp->time_unit, "ns"))
+		rc = dup_str(rp, val, key, &rp->time_unit, d);
+		if (rc == RT_OK && strcmp(rp->time_unit, "tick") &&
+		    strcmp(rp->time_unit, "ns"))
 			return bad(rp, d, "expected \"tick\" or \"ns\"", key);
-		return RT_OK;
+		return rc;
 	case HK_DISPLAY_UNIT:
-		return dup_str(rp, &rp->display_unit) ? RT_OK : syntax(rp, d);
+		return dup_str(rp, val, key, &rp->display_unit, d);
 	case HK_TASKS:
-		return parse_tasks(rp, d);
+		return parse_tasks(rp, val, d);
 	}
-	if (!render_json_int(lx, &v))
-		return syntax(rp, d);
+	rc = get_int(rp, val, key, &v, d);
+	if (rc != RT_OK)
+		return rc;
 	switch (k) {
 	case HK_FORMAT:
 		if (v != 1)
@@ -272,45 +292,36 @@ static enum rt_err parse_header_key(struct render_replay *rp, int k,
 	return RT_OK;
 }
 
-static enum rt_err parse_header(struct render_replay *rp, struct rt_diag *d)
+/* The header, in the order its keys appear (the first bad one is named). */
+static enum rt_err parse_header(struct render_replay *rp, size_t len,
+				struct rt_diag *d)
 {
-	struct render_json *lx = &rp->lx;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *root, *v;
 	bool seen[HK_COUNT] = { false };
 	const char *key;
 	enum rt_err rc;
 
-	if (!render_json_punct(lx, '{'))
-		return syntax(rp, d);
-	if (!render_json_try(lx, '}')) {
-		do {
-			int k;
-
-			if (!render_json_str(lx, &key) || !render_json_punct(lx, ':'))
-				return syntax(rp, d);
-			for (k = 0; k < HK_COUNT; k++)
-				if (!strcmp(key, header_keys[k]))
-					break;
-			if (k == HK_COUNT) {
-				if (!render_json_skip(lx))
-					return syntax(rp, d);
-				continue;
-			}
-			if (seen[k])
-				return bad(rp, d, "duplicate key", header_keys[k]);
-			seen[k] = true;
-			rc = parse_header_key(rp, k, d);
-			if (rc != RT_OK)
-				return rc;
-		} while (render_json_try(lx, ','));
-		if (!render_json_punct(lx, '}'))
-			return syntax(rp, d);
-	}
-	if (!render_json_at_end(lx))
-		return render_json_fail(lx, "text after the header object"),
-		       syntax(rp, d);
-	if (!seen[HK_TYPE])
+	rc = parse_line(rp, len, "text after the header object", d);
+	if (rc != RT_OK)
+		return rc;
+	root = dj_root(rp->doc);
+	if (!dj_get(root, "type"))
 		return bad(rp, d, "first line is not a dlsim log header "
 			   "(missing \"type\":\"header\")", NULL);
+	while (dj_next(root, &it, &key, &v)) {
+		int k;
+
+		for (k = 0; k < HK_COUNT; k++)
+			if (!strcmp(key, header_keys[k]))
+				break;
+		if (k == HK_COUNT)
+			continue;
+		seen[k] = true;
+		rc = parse_header_key(rp, k, v, d);
+		if (rc != RT_OK)
+			return rc;
+	}
 	for (int k = 0; k < HK_REQUIRED; k++)
 		if (!seen[k])
 			return bad(rp, d, "missing in the header", header_keys[k]);
@@ -327,7 +338,7 @@ static void replay_free(struct render_replay *rp)
 	rt_free(rp->time_unit);
 	rt_free(rp->display_unit);
 	rt_free(rp->buf);
-	render_json_fini(&rp->lx);
+	dj_free(rp->doc);
 	rt_free(rp);
 }
 
@@ -336,6 +347,7 @@ enum rt_err render_replay_open(FILE *f, const char *name,
 {
 	struct render_replay *rp;
 	enum rt_err rc;
+	size_t len = 0;
 	bool eof;
 
 	rt_diag_clear(d);
@@ -347,12 +359,12 @@ enum rt_err render_replay_open(FILE *f, const char *name,
 	rp->f = f;
 	rp->name = name ? name : "<log>";
 	rp->meta.display_scale = 1;
-	rc = next_line(rp, &eof, d);
+	rc = next_line(rp, &len, &eof, d);
 	if (rc == RT_OK && eof)
 		rc = rt_diagf(d, RT_ERR_PARSE, "%s: empty log (no header line)",
 			      rp->name);
 	if (rc == RT_OK)
-		rc = parse_header(rp, d);
+		rc = parse_header(rp, len, d);
 	if (rc == RT_OK && !rp->scenario && !(rp->scenario = rt_strdup("")))
 		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 	if (rc == RT_OK && !rp->display_unit &&
@@ -400,52 +412,48 @@ struct rec_fields {
 	enum sim_rec_kind kind;
 };
 
-static enum rt_err parse_rec_fields(struct render_replay *rp,
+static enum rt_err parse_rec_fields(struct render_replay *rp, size_t len,
 				    struct rec_fields *rf, struct rt_diag *d)
 {
-	struct render_json *lx = &rp->lx;
+	struct dj_iter it = DJ_ITER_INIT;
+	const struct dj_val *root, *v;
 	const char *key, *s;
+	enum rt_err rc;
 
-	if (!render_json_punct(lx, '{'))
-		return syntax(rp, d);
-	if (render_json_try(lx, '}'))
+	rc = parse_line(rp, len, "text after the record", d);
+	if (rc != RT_OK)
+		return rc;
+	root = dj_root(rp->doc);
+	if (dj_len(root) == 0)
 		return bad(rp, d, "empty record", NULL);
-	do {
+	while (dj_next(root, &it, &key, &v)) {
 		int k;
 
-		if (!render_json_str(lx, &key) || !render_json_punct(lx, ':'))
-			return syntax(rp, d);
 		for (k = 0; k < RK_COUNT; k++)
 			if (!strcmp(key, rec_keys[k]))
 				break;
-		if (k < RK_COUNT && rf->seen[k])
-			return bad(rp, d, "duplicate key", rec_keys[k]);
-		if (k == RK_COUNT || k == RK_TASK) {
-			/* unknown keys, and the task name (task_index rules) */
-			if (!render_json_skip(lx))
-				return syntax(rp, d);
-			if (k == RK_TASK)
-				rf->seen[k] = true;
-			continue;
-		}
+		if (k == RK_COUNT)
+			continue;       /* unknown keys: newer logs */
 		rf->seen[k] = true;
+		if (k == RK_TASK)
+			continue;       /* the name; task_index rules */
 		if (k == RK_EVENT) {
-			if (!render_json_str(lx, &s))
-				return syntax(rp, d);
+			rc = get_str(rp, v, key, &s, d);
+			if (rc != RT_OK)
+				return rc;
 			rf->kind = sim_rec_kind_parse(s);
 			if (rf->kind == SIM_REC__COUNT)
 				return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: "
 						"\"event\": unknown event name "
 						"\"%.40s\"", rp->name, rp->line, s);
-		} else if (!render_json_int_or_null(lx, &rf->v[k], &rf->null[k])) {
-			return syntax(rp, d);
+		} else if (dj_type(v) == DJ_NULL) {
+			rf->null[k] = true;
+		} else {
+			rc = get_int(rp, v, key, &rf->v[k], d);
+			if (rc != RT_OK)
+				return rc;
 		}
-	} while (render_json_try(lx, ','));
-	if (!render_json_punct(lx, '}'))
-		return syntax(rp, d);
-	if (!render_json_at_end(lx))
-		return render_json_fail(lx, "text after the record"),
-		       syntax(rp, d);
+	}
 	return RT_OK;
 }
 
@@ -558,6 +566,7 @@ enum rt_err render_replay_run(struct render_replay *rp,
 {
 	struct sim_job_info ji;
 	struct sim_rec r;
+	size_t len = 0;
 	bool eof, ended = false;
 	enum rt_err rc;
 
@@ -568,7 +577,7 @@ enum rt_err render_replay_run(struct render_replay *rp,
 	for (;;) {
 		struct rec_fields rf;
 
-		rc = next_line(rp, &eof, d);
+		rc = next_line(rp, &len, &eof, d);
 		if (rc != RT_OK)
 			return rc;
 		if (eof)
@@ -576,7 +585,7 @@ enum rt_err render_replay_run(struct render_replay *rp,
 		if (ended)
 			return bad(rp, d, "record after the \"end\" record", NULL);
 		memset(&rf, 0, sizeof(rf));
-		rc = parse_rec_fields(rp, &rf, d);
+		rc = parse_rec_fields(rp, len, &rf, d);
 		if (rc == RT_OK)
 			rc = check_rec(rp, &rf, d);
 		if (rc != RT_OK)

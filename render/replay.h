@@ -32,6 +32,8 @@
 
 #define RENDER_REPLAY_MAX_LINE  (16u << 20)     /* bytes per line */
 #define RENDER_REPLAY_MAX_CPUS  65536u          /* header "cpus" upper bound */
+#define RENDER_REPLAY_MAX_DEPTH 34u             /* nested containers per line,
+						   the record itself included */
 
 struct render_replay;
 

@@ -2,7 +2,7 @@
 # Install dlsim's build and test dependencies on Debian/Ubuntu (as root).
 # Called by the Makefile when pkg-config cannot find a library.
 set -e
-PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libcunit1-dev libgmp-dev fonts-dejavu-core"
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core"
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "install-deps: no apt-get; please install: $PKGS" >&2
 	exit 1

@@ -528,6 +528,28 @@ expect_rc 0 "$DLSIM" run $T/pctl.yaml
 has $T/out 'response-time percentiles, nearest rank over completed jobs (times in tick):'
 expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
 hasnt $T/out 'percentiles'
+# --- rt-app in and out (docs/rt-app.md) ------------------------------------
+expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video.yaml
+has $T/video.yaml 'runtime: 1000             # tasks.video.dl-runtime'
+has $T/video.yaml '- { after: 400, for: 100 }'
+has $T/video.yaml 'class: fair'
+expect_rc 0 "$DLSIM" validate $T/video.yaml
+expect_rc 0 "$DLSIM" export rt-app $T/video.yaml -o $T/video2.json
+has $T/video2.json '"dl-deadline": 10000,'
+has $T/video2.json '"timer0": { "ref": "unique", "period": 33000, "mode": "absolute" }'
+# '-' for stdin and stdout: import | export | import gives the same scenario
+"$DLSIM" export rt-app $T/video.yaml | "$DLSIM" import rt-app - --name video >$T/video3.yaml 2>$T/err
+if [ "$(grep -v '^#' $T/video.yaml | sed 's/ *#.*//')" = "$(grep -v '^#' $T/video3.yaml | sed 's/ *#.*//')" ]; then ok; else bad "rt-app round trip through pipes"; fi
+printf '{"tasks":{"t":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/rr.json
+expect_rc 2 "$DLSIM" import rt-app $T/rr.json
+has $T/err 'rr.json: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
+expect_rc 2 "$DLSIM" import rt-app $T/dup.json
+has $T/err 'dup.json:3:1: "run": duplicate key'
+expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
+has $T/err 'time_unit tick has no physical length'
+expect_rc 1 "$DLSIM" import json docs/examples/video.json
+expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 
 # --- admission and mode (issue 9) ---------------------------------------------
 for t in qpa density pdc; do
@@ -666,6 +688,47 @@ for f in $T/*.yaml $EX/*.yaml; do
 		bad "validate ($vrc) / run ($rrc) on $f"
 	fi
 done
+# --- trace-cmd text out and in (docs/trace-cmd.md) -------------------------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --ftrace $T/d.txt --quiet
+has $T/d.txt '              P1-1000  [000]     0.000004: sched_switch:         P1:1000 [-1] S ==> P2:1001 [-1]'
+if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftrace: 6 sched_switch"; fi
+expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
+has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
+has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'
+[ -s $T/cmp.svg ] && ok || bad "compare --gantt wrote nothing"
+expect_rc 0 "$DLSIM" compare tests/data/ftrace/dario-perturbed.txt $EX/dario.yaml
+has $T/out 'largest divergence: 1 at 10: P1 job 1 released at 10, measured response 5, simulated 4'
+expect_rc 0 sh -c "\"$DLSIM\" compare - $EX/dario.yaml < tests/data/ftrace/dario-kernel.txt"
+has $T/out 'time 0 = trace 105512.000000 s'
+expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
+has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
+expect_rc 1 "$DLSIM" compare $T/d.txt
+expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
+
+# --- habits: --version, '-', colour only on terminals, bash completion -----
+expect_rc 0 "$DLSIM" --version
+if grep -qE '^dlsim [0-9]+\.[0-9]+\.[0-9]+( \(git [^)]+\))?$' $T/out; then ok; else bad "--version: $(cat $T/out)"; fi
+if git -C . rev-parse --git-dir >/dev/null 2>&1; then has $T/out '(git '; fi
+expect_rc 0 sh -c "\"$DLSIM\" validate - < $EX/dario.yaml"
+has $T/out 'ok: scenario'
+expect_rc 0 sh -c "\"$DLSIM\" run - --until 20 --quiet < $EX/dario.yaml"
+expect_rc 2 sh -c "echo 'format: 2' | \"$DLSIM\" validate -"
+has $T/err '<stdin>'
+expect_rc 3 "$DLSIM" validate $T/missing-file.yaml
+hasnt $T/err "$(printf '\033')"
+CLICOLOR_FORCE=1 "$DLSIM" validate $T/missing-file.yaml 2>$T/err
+has $T/err "$(printf '\033[1;31mdlsim:\033[0m')"
+NO_COLOR=1 CLICOLOR_FORCE=1 "$DLSIM" validate $T/missing-file.yaml 2>$T/err
+hasnt $T/err "$(printf '\033')"
+if command -v bash >/dev/null 2>&1; then
+	bash -n scripts/dlsim.bash-completion && ok || bad "completion: syntax"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim im); COMP_CWORD=1; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "import" ] && ok || bad "completion of 'dlsim im': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim export r); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "rt-app" ] && ok || bad "completion of 'dlsim export r': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --ft); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--ftrace" ] && ok || bad "completion of 'dlsim run x --ft': '$r'"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

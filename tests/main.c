@@ -46,6 +46,9 @@ static CU_SuiteInfo suites[] = {
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
+	{ "json",     NULL, NULL, NULL, NULL, json_tests },
+	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
+	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -38,5 +38,8 @@ extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
+extern CU_TestInfo json_tests[];        /* test_json.c: the jansson wrapper */
+extern CU_TestInfo rtapp_tests[];       /* test_rtapp.c: rt-app JSON in and out */
+extern CU_TestInfo ftrace_tests[];      /* test_ftrace.c: trace-cmd text, compare */
 
 #endif /* TESTS_SUITES_H */

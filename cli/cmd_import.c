@@ -1,0 +1,105 @@
+/* cmd_import.c - `dlsim import rt-app FILE.json`: rt-app JSON -> scenario. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/textio.h"
+#include "models/mem.h"
+#include "scenarios/rtapp.h"
+
+static const char import_help[] =
+"Usage: dlsim import rt-app FILE.json [-o SCENARIO.yaml] [--cpus N]\n"
+"                                     [--name NAME]\n"
+"\n"
+"Convert an rt-app workload (JSON; '-' reads stdin) into a scenario (YAML on\n"
+"stdout, or -o FILE; '-' is stdout).  SCHED_DEADLINE threads become linux-dl\n"
+"tasks (dl-runtime, dl-deadline, dl-period in us), SCHED_OTHER threads\n"
+"class: fair tasks; one pass through a phase is one job: run/runtime events\n"
+"are its demand, a sleep between runs a self-suspension, the final timer\n"
+"the period; delay is the offset, loop the number of jobs (leave_at),\n"
+"global.duration the horizon.  Comments in the output name the JSON key\n"
+"each value came from.  SCHED_FIFO/RR/IDLE threads and events other than\n"
+"run, runtime, sleep and timer are errors naming the thread, the phase and\n"
+"the JSON path.  The mapping: docs/rt-app.md.\n"
+"\n"
+"  --cpus N     platform.cpus (default: 1 + the largest CPU in any \"cpus\"\n"
+"               affinity, else 1)\n"
+"  --name NAME  the scenario's name (default: the file name without .json)\n"
+"\n"
+"Exit status 0, 1 usage, 2 invalid or unsupported input, 3 I/O error.\n";
+
+int cmd_import(int argc, char **argv)
+{
+	struct scn_rtapp_opts o = { 0, NULL };
+	struct rt_diag d = { "" };
+	const char *path = NULL, *out = NULL, *val = NULL, *fmt = NULL;
+	char *json = NULL, *yaml = NULL;
+	size_t len, ylen;
+	enum rt_err err;
+	bool bad = false;
+	int rc;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(import_help, stdout);
+			return CLI_EXIT_OK;
+		} else if (cli_opt_value(argc, argv, &i, "-o", &val, &bad, "import") ||
+			   cli_opt_value(argc, argv, &i, "--output", &val, &bad,
+					 "import")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
+			out = val;
+		} else if (cli_opt_value(argc, argv, &i, "--cpus", &val, &bad,
+					 "import")) {
+			unsigned long n;
+			char *end;
+
+			if (bad)
+				return CLI_EXIT_USAGE;
+			n = strtoul(val, &end, 10);
+
+			if (*end || !*val || n < 1 || n > SCN_MAX_CPUS)
+				return cli_usage_error("import", "--cpus: expected "
+						       "1..%u", SCN_MAX_CPUS);
+			o.cpus = (unsigned)n;
+		} else if (cli_opt_value(argc, argv, &i, "--name", &val, &bad,
+					 "import")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
+			o.name = val;
+		} else if (bad) {
+			return CLI_EXIT_USAGE;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return cli_usage_error("import", "unknown option '%s'", argv[i]);
+		} else if (!fmt) {
+			fmt = argv[i];
+		} else if (!path) {
+			path = argv[i];
+		} else {
+			return cli_usage_error("import", "only one input file, please");
+		}
+		if (bad)
+			return CLI_EXIT_USAGE;
+	}
+	if (!fmt)
+		return cli_usage_error("import", "missing the format (rt-app)");
+	if (strcmp(fmt, "rt-app"))
+		return cli_usage_error("import", "unknown format '%s'; expected "
+				       "rt-app", fmt);
+	if (!path)
+		return cli_usage_error("import", "missing FILE.json");
+	rc = cli_read_all(path, &json, &len);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	err = scn_rtapp_import(json, len, !strcmp(path, "-") ? "<stdin>" : path,
+			       &o, &yaml, &ylen, &d);
+	free(json);
+	if (err != RT_OK) {
+		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));
+		return cli_exit_for(err);
+	}
+	rc = cli_write_text(out, yaml, ylen);
+	rt_free(yaml);
+	return rc;
+}

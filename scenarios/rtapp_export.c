@@ -1,0 +1,220 @@
+/* rtapp_export.c - scenario -> rt-app JSON (rtapp.h; docs/rt-app.md).
+ *
+ * One thread per task, named as the task.  A job is one pass through a
+ * phase: "runtime" events (rt-app runs them for a fixed time, whatever
+ * the CPU's speed; "run" would count calibrated loops) split by "sleep"
+ * events at the task's suspension points, then an absolute "unique" timer
+ * of the task's period, so passes start at delay + k T as dlsim's
+ * periodic arrivals do.  A fixed demand is the thread itself (no
+ * "phases"); an execution list becomes one phase per listed job.  Event
+ * keys are numbered (runtime0, sleep0, runtime1, ...): rt-app's json-c
+ * would keep only the last of two equal keys.
+ */
+#include "scenarios/rtapp.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "models/rt_time.h"
+#include "scenarios/strbuf.h"
+
+#define NS_PER_US 1000
+
+static void json_str(struct scn_sb *b, const char *s)
+{
+	scn_sb_put(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			scn_sb_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			scn_sb_printf(b, "\\u%04x", ch);
+		else
+			scn_sb_put(b, s, 1);
+	}
+	scn_sb_put(b, "\"", 1);
+}
+
+/* ns -> us, exactly. */
+static enum rt_err to_us(const struct scn_scenario *s, size_t i,
+			 const char *key, rt_time ns, int64_t *us,
+			 struct rt_diag *d)
+{
+	if (ns % NS_PER_US)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": "
+				"%s = %" PRId64 " ns is not a whole number of "
+				"microseconds (rt-app's unit)", s->path, i,
+				s->tasks[i].name, key, ns);
+	if (ns / NS_PER_US > 2147483647)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": "
+				"%s is beyond rt-app's 2^31 - 1 us", s->path, i,
+				s->tasks[i].name, key);
+	*us = ns / NS_PER_US;
+	return RT_OK;
+}
+
+static enum rt_err unsupported(const struct scn_scenario *s, size_t i,
+			       const char *what, struct rt_diag *d)
+{
+	return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": %s "
+			"cannot be expressed in rt-app", s->path, i,
+			s->tasks[i].name, what);
+}
+
+/* The events of one job of demand v (us), indented by 'ind'. */
+static enum rt_err job_events(struct scn_sb *b, const struct scn_scenario *s,
+			      size_t i, rt_time v_ns, int64_t period_us,
+			      const char *ind, struct rt_diag *d)
+{
+	const struct rt_task *t = &s->tasks[i];
+	rt_time done = 0;
+	int64_t us;
+	size_t k = 0;
+	enum rt_err rc;
+
+	for (size_t j = 0; j < t->nsuspend && t->suspend[j].after < v_ns; j++) {
+		rc = to_us(s, i, "suspend.after", t->suspend[j].after - done, &us, d);
+		if (rc != RT_OK)
+			return rc;
+		scn_sb_printf(b, "%s\"runtime%zu\": %" PRId64 ",\n", ind, k, us);
+		rc = to_us(s, i, "suspend.for", t->suspend[j].len, &us, d);
+		if (rc != RT_OK)
+			return rc;
+		scn_sb_printf(b, "%s\"sleep%zu\": %" PRId64 ",\n", ind, k, us);
+		done = t->suspend[j].after;
+		k++;
+	}
+	rc = to_us(s, i, "demand", v_ns - done, &us, d);
+	if (rc != RT_OK)
+		return rc;
+	scn_sb_printf(b, "%s\"runtime%zu\": %" PRId64 ",\n", ind, k, us);
+	scn_sb_printf(b, "%s\"timer0\": { \"ref\": \"unique\", \"period\": %"
+		      PRId64 ", \"mode\": \"absolute\" }", ind, period_us);
+	return RT_OK;
+}
+
+static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
+			       size_t i, bool last, struct rt_diag *d)
+{
+	const struct rt_task *t = &s->tasks[i];
+	int64_t c_us, d_us, t_us, off_us = 0, loop = -1;
+	size_t nphases = 0;             /* 0: the thread is its one phase */
+	enum rt_err rc;
+
+	if (t->arrival == RT_ARRIVAL_SPORADIC)
+		return unsupported(s, i, "arrival: sporadic", d);
+	if (t->arrival == RT_ARRIVAL_LIST)
+		return unsupported(s, i, "a releases list", d);
+	if (t->jitter > 0)
+		return unsupported(s, i, "jitter", d);
+	if (t->exec == RT_EXEC_UNIFORM)
+		return unsupported(s, i, "exec: uniform", d);
+	if (s->task_server && s->task_server[i] >= 0)
+		return unsupported(s, i, "a CBS server", d);
+	if (s->arrive_at && s->arrive_at[i] > 0)
+		return unsupported(s, i, "arrive_at", d);
+	if (t->klass == RT_CLASS_FAIR && t->deadline != t->period)
+		return unsupported(s, i, "a fair task with D != T", d);
+	if ((rc = to_us(s, i, "runtime", t->wcet, &c_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "deadline", t->deadline, &d_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "period", t->period, &t_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "offset", t->offset, &off_us, d)) != RT_OK)
+		return rc;
+	if (t->exec == RT_EXEC_LIST && t->nexec_values > 1)
+		nphases = t->nexec_values;
+	if (s->leave_at && s->leave_at[i] != RT_TIME_NEVER) {
+		/* jobs at offset + k T < leave_at */
+		rt_time span = s->leave_at[i] - t->offset;
+		int64_t jobs = span <= 0 ? 0 : (span + t->period - 1) / t->period;
+
+		if (jobs == 0)
+			return unsupported(s, i, "leave_at before the first job", d);
+		if (nphases && jobs % (int64_t)nphases) {
+			if (jobs > SCN_RTAPP_MAX_JOBS_LIST)
+				return unsupported(s, i, "leave_at after a number of "
+						   "jobs that is not a multiple of "
+						   "the exec list", d);
+			nphases = (size_t)jobs;         /* unrolled */
+			loop = 1;
+		} else {
+			loop = nphases ? jobs / (int64_t)nphases : jobs;
+		}
+	}
+	scn_sb_printf(b, "    ");
+	json_str(b, t->name);
+	scn_sb_printf(b, ": {\n");
+	if (t->klass == RT_CLASS_FAIR) {
+		scn_sb_printf(b, "      \"policy\": \"SCHED_OTHER\",\n");
+	} else {
+		scn_sb_printf(b, "      \"policy\": \"SCHED_DEADLINE\",\n"
+			      "      \"dl-runtime\": %" PRId64 ",\n"
+			      "      \"dl-period\": %" PRId64 ",\n"
+			      "      \"dl-deadline\": %" PRId64 ",\n",
+			      c_us, t_us, d_us);
+	}
+	if (off_us)
+		scn_sb_printf(b, "      \"delay\": %" PRId64 ",\n", off_us);
+	if (loop > 0)
+		scn_sb_printf(b, "      \"loop\": %" PRId64 ",\n", loop);
+	if (!nphases) {
+		rc = job_events(b, s, i, t->exec == RT_EXEC_LIST ?
+				t->exec_values[0] : t->wcet, t_us, "      ", d);
+	} else {
+		scn_sb_printf(b, "      \"phases\": {\n");
+		for (size_t k = 0; k < nphases && rc == RT_OK; k++) {
+			scn_sb_printf(b, "        \"j%zu\": {\n", k);
+			rc = job_events(b, s, i, t->exec_values[k % t->nexec_values],
+					t_us, "          ", d);
+			scn_sb_printf(b, "\n        }%s\n", k + 1 < nphases ? "," : "");
+		}
+		scn_sb_printf(b, "      }");
+	}
+	scn_sb_printf(b, "\n    }%s\n", last ? "" : ",");
+	return rc;
+}
+
+enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
+			     size_t *json_len, struct rt_diag *d)
+{
+	struct scn_sb b = { 0 };
+	enum rt_err rc = RT_OK;
+	int64_t duration = -1;
+
+	rt_diag_clear(d);
+	if (s->time_unit == SCN_UNIT_TICK)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: time_unit tick has no "
+				"physical length; rt-app needs us, ms, s or ns",
+				s->path);
+	if (s->sched.placement != SCN_PLACE_GLOBAL && s->cpus > 1)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: %s placement cannot "
+				"be expressed in rt-app (SCHED_DEADLINE threads "
+				"are confined by exclusive cpusets made outside "
+				"it)", s->path, scn_placement_name(s->sched.placement));
+	if (s->nservers)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: CBS servers cannot be "
+				"expressed in rt-app", s->path);
+	if (s->horizon != RT_TIME_NEVER) {
+		/* whole seconds, rounded up: the run covers the horizon */
+		duration = s->horizon / 1000000000 +
+			   (s->horizon % 1000000000 != 0);
+	}
+	scn_sb_printf(&b, "{\n  \"global\": {\n    \"duration\": %" PRId64 ",\n"
+		      "    \"default_policy\": \"SCHED_OTHER\",\n"
+		      "    \"calibration\": \"CPU0\",\n"
+		      "    \"log_basename\": ", duration);
+	json_str(&b, s->name);
+	scn_sb_printf(&b, "\n  },\n  \"tasks\": {\n");
+	for (size_t i = 0; i < s->ntasks && rc == RT_OK; i++)
+		rc = export_task(&b, s, i, i + 1 == s->ntasks, d);
+	scn_sb_printf(&b, "  }\n}\n");
+	if (rc != RT_OK) {
+		scn_sb_free(&b);
+		return rc;
+	}
+	if (!scn_sb_take(&b, json, json_len))
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	return RT_OK;
+}

@@ -1,0 +1,518 @@
+/* test_ftrace.c - the trace-cmd report writer (render/ftrace.h), its
+ * reader (render/ftrace_read.h) and dlsim compare's reconstruction
+ * (render/compare.h).  The layout is checked against the documented
+ * format (libtraceevent: "%16s-%-5d [%03d] %5lu.%06lu: %s: " + the event
+ * name padded to 20; the sched plugin's sched_switch / sched_wakeup, the
+ * kernel's TP_printk for sched_waking), not against a stored file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <CUnit/CUnit.h>
+
+#include "render/compare.h"
+#include "render/ftrace.h"
+#include "render/ftrace_read.h"
+#include "scenarios/scn.h"
+#include "sim/engine.h"
+#include "models/rng.h"
+#include "tests/export_util.h"
+#include "tests/suites.h"
+
+#define EX DLSIM_SRCDIR "/scenarios/examples/"
+#define DATA DLSIM_SRCDIR "/tests/data/ftrace/"
+
+static struct scn_scenario *load_text(const char *yaml)
+{
+	struct scn_scenario *s = NULL;
+	struct rt_diag d;
+
+	if (scn_load_data((const uint8_t *)yaml, strlen(yaml), "t.yaml", &s,
+			  &d) != RT_OK)
+		fprintf(stderr, "\n  %s\n", d.msg);
+	return s;
+}
+
+/* Simulate s up to h with the ftrace writer into m. */
+static void export(const struct scn_scenario *s, rt_time h, struct membuf *m)
+{
+	struct render_meta meta = {
+		.scenario = s->name, .time_unit = scn_internal_unit_name(s->time_unit),
+		.display_unit = scn_time_unit_name(s->time_unit), .display_scale = 1,
+		.cpus = s->cpus, .horizon = h, .tasks = s->tasks, .ntasks = s->ntasks,
+	};
+	struct render_ftrace *w = NULL;
+	struct sim_engine *e = NULL;
+	struct rt_diag d = { "" };
+	struct sim_config cfg;
+	struct sim_sink sink;
+
+	mb_open(m);
+	CU_ASSERT_EQUAL_FATAL(render_ftrace_open(m->f, &meta, &w, NULL), RT_OK);
+	scn_sim_config(s, s->sched.placement == SCN_PLACE_CPUSETS ?
+		       s->sched.task_set : NULL, h, &cfg);
+	if (sim_engine_create(&cfg, &e, &d) != RT_OK)
+		fprintf(stderr, "\n  %s: %s\n", s->name, d.msg);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	sink = render_ftrace_sink(w);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+	CU_ASSERT_EQUAL(render_ftrace_finish(w, NULL), RT_OK);
+	sim_engine_destroy(e);
+	mb_text(m);
+}
+
+/* The steps of compare.h, with the engine run here (the CLI runs it with
+ * cli_simulate): read, simulate the measured releases, finish. */
+static enum rt_err compare_run(FILE *f, const char *name,
+			       const struct scn_scenario *s,
+			       const unsigned *cluster, struct render_cmp **out,
+			       struct rt_diag *d)
+{
+	struct render_cmp_input in = {
+		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
+		.ticks = s->time_unit == SCN_UNIT_TICK,
+	};
+	struct render_cmp *c = NULL;
+	const struct rt_task *tasks;
+	struct sim_engine *e = NULL;
+	struct sim_config cfg;
+	struct sim_sink sink;
+	enum rt_err rc = render_cmp_read(f, name, &in, &c, d);
+
+	if (rc == RT_OK)
+		rc = render_cmp_sim_tasks(c, &tasks, d);
+	if (rc == RT_OK) {
+		scn_sim_config(s, cluster, render_cmp_horizon(c), &cfg);
+		cfg.tasks = tasks;
+		rc = sim_engine_create(&cfg, &e, d);
+	}
+	sink = c ? render_cmp_sim_sink(c) : (struct sim_sink){ 0 };
+	if (rc == RT_OK)
+		rc = sim_engine_add_sink(e, &sink);
+	if (rc == RT_OK)
+		rc = sim_engine_run(e, d);
+	if (rc == RT_OK)
+		rc = render_cmp_finish(c, d);
+	sim_engine_destroy(e);
+	if (rc != RT_OK) {
+		render_cmp_free(c);
+		return rc;
+	}
+	*out = c;
+	return RT_OK;
+}
+
+static size_t count(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* Dario's case to 20 (ticks, shown as us), hand-worked:
+ *   0  P1, P2 released (both asleep: waking + wakeup each), idle -> P1
+ *   4  P1 completes (sleeps: S)                               P1 -> P2
+ *   8  P2 completes, nothing ready                            P2 -> idle
+ *  10  both released again, idle -> P1; 14 P1 -> P2; 18 P2 -> idle
+ * Six context switches, six sched_switch lines. */
+static const char *const dario_lines[] = {
+	"cpus=1\n",
+	"          <idle>-0     [000]     0.000000: sched_waking:         "
+	"comm=P1 pid=1000 prio=-1 target_cpu=000\n",
+	"          <idle>-0     [000]     0.000000: sched_wakeup:         "
+	"P1:1000 [-1] CPU:000\n",
+	"          <idle>-0     [000]     0.000000: sched_switch:         "
+	"swapper/0:0 [120] R ==> P1:1000 [-1]\n",
+	"              P1-1000  [000]     0.000004: sched_switch:         "
+	"P1:1000 [-1] S ==> P2:1001 [-1]\n",
+	"              P2-1001  [000]     0.000008: sched_switch:         "
+	"P2:1001 [-1] S ==> swapper/0:0 [120]\n",
+	"          <idle>-0     [000]     0.000010: sched_switch:         "
+	"swapper/0:0 [120] R ==> P1:1000 [-1]\n",
+	"              P1-1000  [000]     0.000014: sched_switch:         "
+	"P1:1000 [-1] S ==> P2:1001 [-1]\n",
+	"              P2-1001  [000]     0.000018: sched_switch:         "
+	"P2:1001 [-1] S ==> swapper/0:0 [120]\n",
+};
+
+static void test_dario_has_one_sched_switch_per_context_switch(void)
+{
+	struct scn_scenario *s = NULL;
+	struct membuf m;
+
+	CU_ASSERT_EQUAL_FATAL(scn_load_file(EX "dario.yaml", &s, NULL), RT_OK);
+	export(s, 20, &m);
+	CU_ASSERT_EQUAL(count(m.buf, "sched_switch:"), 6);
+	CU_ASSERT_EQUAL(count(m.buf, "sched_wakeup:"), 4);
+	CU_ASSERT_EQUAL(count(m.buf, "sched_waking:"), 4);
+	CU_ASSERT_EQUAL(strncmp(m.buf, "cpus=1\n", 7), 0);
+	for (size_t i = 0; i < sizeof(dario_lines) / sizeof(dario_lines[0]); i++) {
+		if (!strstr(m.buf, dario_lines[i]))
+			fprintf(stderr, "\n  missing: %s", dario_lines[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(m.buf, dario_lines[i]));
+	}
+	/* every event line reads back with the documented fields */
+	{
+		char *copy = strdup(m.buf), *save = NULL;
+		size_t n = 0;
+
+		for (char *l = strtok_r(copy, "\n", &save); l;
+		     l = strtok_r(NULL, "\n", &save)) {
+			struct render_ft_event ev;
+			const char *why = NULL;
+
+			if (!strncmp(l, "cpus=", 5))
+				continue;
+			CU_ASSERT_EQUAL(render_ft_parse_line(l, &ev, &why), 1);
+			CU_ASSERT_EQUAL(ev.cpu, 0);
+			CU_ASSERT_EQUAL(ev.ns % 1000, 0);
+			n++;
+		}
+		CU_ASSERT_EQUAL(n, 14);
+		free(copy);
+	}
+	mb_close(&m);
+	scn_free(s);
+}
+
+/* EDF, one CPU, us: A (C 2, D = T 10) at 0; B (C 1, D 2, T 10) at 1.
+ *   0  A runs; 1 B wakes (the wake-up runs in A's context: "A-1000"), its
+ *   deadline 3 < 10 preempts A: "A R+ ==> B"; 2 B done: "B S ==> A";
+ *   3 A done: "A S ==> idle". */
+static void test_preemption_wakeup_context_and_units(void)
+{
+	struct scn_scenario *s = load_text(
+		"format: 1\ntime_unit: ms\ntasks:\n"
+		"  - { name: A, C: 2, T: 10 }\n"
+		"  - { name: my task:B, C: 1, D: 2, T: 10, offset: 1 }\n");
+	struct membuf m;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	export(s, 5000000, &m);
+	CU_ASSERT_PTR_NOT_NULL(strstr(m.buf,
+		"               A-1000  [000]     0.001000: sched_waking:         "
+		"comm=my_task_B pid=1001 prio=-1 target_cpu=000\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(m.buf,
+		"               A-1000  [000]     0.001000: sched_switch:         "
+		"A:1000 [-1] R+ ==> my_task_B:1001 [-1]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(m.buf,
+		"       my_task_B-1001  [000]     0.002000: sched_switch:         "
+		"my_task_B:1001 [-1] S ==> A:1000 [-1]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(m.buf,
+		"               A-1000  [000]     0.003000: sched_switch:         "
+		"A:1000 [-1] S ==> swapper/0:0 [120]\n"));
+	CU_ASSERT_EQUAL(count(m.buf, "sched_switch:"), 4);
+	mb_close(&m);
+	scn_free(s);
+}
+
+static void test_reader_takes_both_layouts(void)
+{
+	static const struct {
+		const char *line;
+		int rc;
+		enum render_ft_kind kind;
+		long long ns;
+		const char *comm, *state, *next;
+		int pid, next_pid, target;
+	} cases[] = {
+		{ "  kworker/u8:2-77    [003]  7431.609373: sched_switch:         "
+		  "kworker/u8:2:77 [120] S ==> rt-app-0:22166 [-1]", 1,
+		  RENDER_FT_SWITCH, 7431609373000LL, "kworker/u8:2", "S",
+		  "rt-app-0", 77, 22166, 0 },
+		{ "  <idle>-0 [001] d..2. 12.000000001: sched_switch: prev_comm=swapper/1 "
+		  "prev_pid=0 prev_prio=120 prev_state=R+ ==> next_comm=a b "
+		  "next_pid=5 next_prio=-1", 1, RENDER_FT_SWITCH, 12000000001LL,
+		  "swapper/1", "R+", "a b", 0, 5, 0 },
+		{ "  <idle>-0 [002] 1.5: sched_wakeup: cam:9 [-1] success=1 CPU:002",
+		  1, RENDER_FT_WAKEUP, 1500000000LL, "cam", NULL, NULL, 9, 0, 2 },
+		{ "  x-1 [000] 0.000002: sched_waking: comm=cam pid=9 prio=-1 "
+		  "target_cpu=001", 1, RENDER_FT_WAKING, 2000LL, "cam", NULL, NULL,
+		  9, 0, 1 },
+		{ "  x-1 [000] 0.000002: print: tracking_mark_write: hi", 0, RENDER_FT_SWITCH, 0, NULL, NULL, NULL, 0, 0, 0 },
+		{ "CPU 3 is empty", 0, RENDER_FT_SWITCH, 0, NULL, NULL, NULL, 0, 0, 0 },
+		{ "version = 6", 0, RENDER_FT_SWITCH, 0, NULL, NULL, NULL, 0, 0, 0 },
+		{ "  x-1 [000] 0.000002: sched_switch: garbage", -1, RENDER_FT_SWITCH, 0, NULL, NULL, NULL, 0, 0, 0 },
+		{ "  x-1 [000] 0.000002: sched_wakeup: nopid [1]", -1, RENDER_FT_SWITCH, 0, NULL, NULL, NULL, 0, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct render_ft_event ev;
+		const char *why = NULL;
+		int rc = render_ft_parse_line(cases[i].line, &ev, &why);
+
+		if (rc != cases[i].rc)
+			fprintf(stderr, "\n  case %zu: rc %d\n", i, rc);
+		CU_ASSERT_EQUAL(rc, cases[i].rc);
+		if (rc < 0)
+			CU_ASSERT_PTR_NOT_NULL(why);
+		if (rc != 1)
+			continue;
+		CU_ASSERT_EQUAL(ev.kind, cases[i].kind);
+		CU_ASSERT_EQUAL(ev.ns, cases[i].ns);
+		CU_ASSERT_STRING_EQUAL(ev.comm, cases[i].comm);
+		CU_ASSERT_EQUAL(ev.pid, cases[i].pid);
+		if (cases[i].state) {
+			CU_ASSERT_STRING_EQUAL(ev.state, cases[i].state);
+			CU_ASSERT_STRING_EQUAL(ev.next_comm, cases[i].next);
+			CU_ASSERT_EQUAL(ev.next_pid, cases[i].next_pid);
+		} else {
+			CU_ASSERT_EQUAL(ev.target_cpu, cases[i].target);
+		}
+	}
+	CU_ASSERT_TRUE(render_cmp_comm_matches("P1", "P1"));
+	CU_ASSERT_TRUE(render_cmp_comm_matches("P1-12", "P1"));
+	CU_ASSERT_FALSE(render_cmp_comm_matches("P1-x", "P1"));
+	CU_ASSERT_FALSE(render_cmp_comm_matches("P10", "P1"));
+	CU_ASSERT_TRUE(render_cmp_comm_matches("a_very_long_nam", "a very long name"));
+}
+
+static struct render_cmp *compare_file(FILE *f, const char *scen,
+				       struct scn_scenario **sp)
+{
+	struct render_cmp *c = NULL;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL_FATAL(scn_load_file(scen, sp, NULL), RT_OK);
+	if (compare_run(f, "t.txt", *sp, NULL, &c, &d) != RT_OK)
+		fprintf(stderr, "\n  %s\n", d.msg);
+	return c;
+}
+
+static void test_compare_of_the_export_is_exact(void)
+{
+	struct scn_scenario *s = NULL, *s2 = NULL;
+	struct render_cmp *c;
+	struct membuf m;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(scn_load_file(EX "dario.yaml", &s, NULL), RT_OK);
+	export(s, 20, &m);
+	f = fmemopen(m.buf, m.len, "r");
+	c = compare_file(f, EX "dario.yaml", &s2);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_FALSE(c->diverged);
+	CU_ASSERT_EQUAL(c->tasks[0].njobs, 2);
+	CU_ASSERT_EQUAL(c->tasks[1].njobs, 2);
+	CU_ASSERT_EQUAL(c->tasks[1].obs_max, 8);        /* P2 finishes at 8 */
+	CU_ASSERT_EQUAL(c->tasks[1].sim_max, 8);
+	CU_ASSERT_EQUAL(c->tasks[1].obs_miss, 2);
+	CU_ASSERT_EQUAL(c->tasks[1].sim_miss, 2);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].release, 10);
+	CU_ASSERT_EQUAL(c->end, 18);
+	CU_ASSERT_EQUAL(c->nobs_runs, 4);
+	CU_ASSERT_EQUAL(c->nsim_runs, 4);
+	render_cmp_free(c);
+	mb_close(&m);
+	scn_free(s);
+	scn_free(s2);
+}
+
+static void test_compare_finds_the_perturbation_at_its_instant(void)
+{
+	struct scn_scenario *s = NULL;
+	struct render_cmp *c;
+	FILE *f = fopen(DATA "dario-perturbed.txt", "r");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	c = compare_file(f, EX "dario.yaml", &s);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_TRUE(c->diverged);
+	CU_ASSERT_EQUAL(c->div, 1);
+	CU_ASSERT_EQUAL(c->div_task, 0);                /* P1 (first of equals) */
+	CU_ASSERT_EQUAL(c->div_job, 1);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].release, 10);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].obs_finish, 15);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].sim_finish, 14);
+	CU_ASSERT_EQUAL(c->tasks[1].max_div, 1);        /* P2: 19 vs 18 */
+	CU_ASSERT_EQUAL(c->tasks[0].max_div_job, 1);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[0].obs_finish, 4);   /* job 0 exact */
+	render_cmp_free(c);
+	scn_free(s);
+}
+
+static void test_compare_reads_a_kernel_trace_of_rt_app(void)
+{
+	struct scn_scenario *s = NULL;
+	struct render_cmp *c;
+	FILE *f = fopen(DATA "dario-kernel.txt", "r");
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_meta m = { 0 };
+	struct rt_diag d;
+	struct stat st;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	c = compare_file(f, EX "dario.yaml", &s);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_FALSE(c->diverged);
+	CU_ASSERT_EQUAL(c->origin_ns, 105512000000000LL);
+	CU_ASSERT_EQUAL(c->tasks[0].pid, 22166);        /* P1-0 */
+	CU_ASSERT_EQUAL(c->tasks[1].pid, 22167);
+	CU_ASSERT_EQUAL(c->events, 16);                 /* kworker switches too */
+	CU_ASSERT_EQUAL(c->used, 14);
+	/* both schedules in one chart */
+	m.scenario = s->name;
+	m.time_unit = "tick";
+	m.display_unit = "tick";
+	m.display_scale = 1;
+	m.cpus = 1;
+	m.tasks = s->tasks;
+	m.ntasks = s->ntasks;
+	mkdir(DLSIM_SRCDIR "/build", 0777);
+	mkdir(DLSIM_SRCDIR "/build/test-out", 0777);
+	CU_ASSERT_EQUAL(render_cmp_gantt(c, &m, &o, DLSIM_SRCDIR
+					 "/build/test-out/compare.svg", &d), RT_OK);
+	CU_ASSERT_EQUAL(stat(DLSIM_SRCDIR "/build/test-out/compare.svg", &st), 0);
+	CU_ASSERT(st.st_size > 1000);
+	render_release_caches();
+	render_cmp_free(c);
+	scn_free(s);
+}
+
+static void test_compare_errors(void)
+{
+	static const struct { const char *text, *msg; } cases[] = {
+		{ "cpus=1\n  x-5 [000] 0.000001: sched_switch: x:5 [1] S ==> y:6 [1]\n",
+		  "t.txt: no sched_switch or sched_wakeup of the scenario's tasks" },
+		{ "  x-5 [000] 0.000001: sched_switch: nonsense\n",
+		  "t.txt:1: sched_switch: expected" },
+		{ "  P1-1 [000] 0.000002: sched_wakeup: P1:1 [-1] CPU:000\n"
+		  "  P1-1 [000] 0.000001: sched_wakeup: P1:1 [-1] CPU:000\n",
+		  "t.txt:2: time goes backwards" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct scn_scenario *s = NULL;
+		struct render_cmp *c = NULL;
+		struct rt_diag d = { "" };
+		FILE *f = fmemopen((void *)cases[i].text, strlen(cases[i].text), "r");
+
+		CU_ASSERT_EQUAL_FATAL(scn_load_file(EX "dario.yaml", &s, NULL), RT_OK);
+		CU_ASSERT_EQUAL(compare_run(f, "t.txt", s, NULL, &c, &d),
+				RT_ERR_PARSE);
+		if (!strstr(d.msg, cases[i].msg))
+			fprintf(stderr, "\n  case %zu: '%s'\n", i, d.msg);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, cases[i].msg));
+		CU_ASSERT_PTR_NULL(c);
+		fclose(f);
+		scn_free(s);
+	}
+}
+
+/* export -> compare of s is exact: the trace of a simulation, read back
+ * and simulated with its releases, gives the same jobs. */
+static bool self_compare(const struct scn_scenario *s, rt_time h,
+			 char *why, size_t n)
+{
+	struct render_cmp *c = NULL;
+	struct rt_diag d = { "" };
+	struct membuf m;
+	bool ok;
+	FILE *f;
+
+	export(s, h, &m);
+	f = fmemopen(m.buf, m.len, "r");
+	ok = compare_run(f, "self.txt", s, s->sched.placement ==
+			    SCN_PLACE_CPUSETS ? s->sched.task_set : NULL, &c,
+			    &d) == RT_OK && !c->diverged;
+	if (!ok)
+		snprintf(why, n, "%s", c ? "diverged" : d.msg);
+	if (c && c->diverged)
+		snprintf(why, n, "diverged: task %zu job %zu by %lld", c->div_task,
+			 c->div_job, (long long)c->div);
+	fclose(f);
+	render_cmp_free(c);
+	mb_close(&m);
+	return ok;
+}
+
+static void test_every_example_compares_exactly_with_itself(void)
+{
+	static const char *const names[] = {
+		"abort", "cbs-grub", "cbs-isolation", "cbs-revised", "cbs-single",
+		"cbs-wakeup", "dario", "dhall", "edf-split", "linux-dl-cpusets",
+		"linux-dl-fair-server", "linux-dl-grub", "linux-dl-wakeup",
+		"linux-dl", "linuxdoc", "offsets", "overrun",
+		"partition-fails-global-ok", "rm-vs-edf", "seed2", "sporadic",
+		"suspend-edf", "suspend-wakeup", "sync-not-worst",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[512], why[RT_DIAG_MAX];
+		struct scn_scenario *s = NULL;
+		rt_time h, tmax = 1;
+
+		snprintf(path, sizeof(path), EX "%s.yaml", names[i]);
+		CU_ASSERT_EQUAL_FATAL(scn_load_file(path, &s, NULL), RT_OK);
+		for (size_t k = 0; k < s->ntasks; k++)
+			if (s->tasks[k].period > tmax)
+				tmax = s->tasks[k].period;
+		h = s->horizon != RT_TIME_NEVER ? s->horizon : 20 * tmax;
+		if (!self_compare(s, h, why, sizeof(why)))
+			fprintf(stderr, "\n  %s: %s\n", names[i], why);
+		CU_ASSERT_TRUE(self_compare(s, h, why, sizeof(why)));
+		scn_free(s);
+	}
+}
+
+/* 200 random EDF sets on 1-3 CPUs, some overloaded (jobs back to back,
+ * late jobs, migrations), exported and compared with themselves. */
+static void test_random_sets_compare_exactly_with_themselves(void)
+{
+	const uint64_t seed = 1616;
+	struct rt_rng r;
+	int failures = 0;
+
+	rt_rng_seed(&r, seed);
+	for (int it = 0; it < 200; it++) {
+		char yaml[2048], why[RT_DIAG_MAX];
+		struct scn_scenario *s;
+		int n = (int)rt_rng_range(&r, 2, 5), len;
+		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 3);
+
+		len = snprintf(yaml, sizeof(yaml), "format: 1\nplatform: { cpus: %u }"
+			       "\nhorizon: 80\ntasks:\n", cpus);
+		for (int k = 0; k < n; k++) {
+			int64_t t = rt_rng_range(&r, 3, 15), c = rt_rng_range(&r, 1, 6);
+
+			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+					"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
+					"offset: %lld }\n", k, (long long)c,
+					(long long)rt_rng_range(&r, 1, t),
+					(long long)t, (long long)rt_rng_range(&r, 0, 3));
+		}
+		s = load_text(yaml);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		if (!self_compare(s, 80, why, sizeof(why)) && failures++ < 3)
+			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
+				(unsigned long long)seed, it, why, yaml);
+		scn_free(s);
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
+CU_TestInfo ftrace_tests[] = {
+	{ "every example compares exactly with itself",
+	  test_every_example_compares_exactly_with_itself },
+	{ "200 random sets compare exactly with themselves",
+	  test_random_sets_compare_exactly_with_themselves },
+	{ "dario has one sched_switch per context switch",
+	  test_dario_has_one_sched_switch_per_context_switch },
+	{ "preemption, wake-up context and units",
+	  test_preemption_wakeup_context_and_units },
+	{ "reader takes both layouts", test_reader_takes_both_layouts },
+	{ "compare of the export is exact", test_compare_of_the_export_is_exact },
+	{ "compare finds the perturbation at its instant",
+	  test_compare_finds_the_perturbation_at_its_instant },
+	{ "compare reads a kernel trace of rt-app",
+	  test_compare_reads_a_kernel_trace_of_rt_app },
+	{ "compare errors", test_compare_errors },
+	CU_TEST_INFO_NULL,
+};
