@@ -63,7 +63,7 @@ else
 endif
 Q := $(if $(V),,@)
 
-LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c json/*.c scenarios/*.c render/*.c))
+LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c scenarios/*.c render/*.c))
 CLI_SRCS   := $(sort $(wildcard cli/*.c))
 TEST_SRCS  := $(sort $(wildcard tests/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -124,21 +124,23 @@ check-asan:
 # Every arrow of docs/design.md section 1, allowed or forbidden: third-party
 # headers stay inside the module that wraps them; models includes nothing
 # above it; sim never includes scenarios, render or cli; scenarios reads only
-# sim/engine.h of sim and render only sim/trace.h and sim/engine.h; scenarios
-# and render never include each other; nothing includes cli; only cli prints.
+# sim/engine.h of sim and render only sim/trace.h and sim/engine.h; render
+# reads only scenarios/json.h of scenarios (the JSON reader both share, which
+# itself reads only models); scenarios never includes render; nothing
+# includes cli; only cli prints.
 check-layers:
-	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim json render cli tests bench
-	$(Q)! grep -rln '<cairo' models sim json scenarios cli tests bench
-	$(Q)! grep -rlnE '#include <jansson' models sim json render cli tests bench scenarios | grep -vx 'json/json.c'
-	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' json
-	$(Q)! grep -rlnE '#include "(\.\./)?(sim|json|scenarios|render|cli)/' models
-	$(Q)! grep -rlnE '#include "(\.\./)?(json|scenarios|render|cli)/' sim
+	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
+	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
+	$(Q)! grep -rlnE '#include <jansson' models sim render cli tests bench scenarios | grep -vx 'scenarios/json.c'
+	$(Q)! grep -nE '#include "(\.\./)?(sim|scenarios|render|cli)/' scenarios/json.h scenarios/json.c | grep -v '"scenarios/json\.h"'
+	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' models
+	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli)/' sim
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' scenarios | grep -v '"sim/engine\.h"'
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' render | grep -vE '"sim/(trace|engine)\.h"'
 	$(Q)! grep -rlnE '#include "(\.\./)?render/' scenarios
-	$(Q)! grep -rlnE '#include "(\.\./)?scenarios/' render
+	$(Q)! grep -rnE '#include "(\.\./)?scenarios/' render | grep -v '"scenarios/json\.h"'
 	$(Q)! grep -rlnE '#include "(\.\./)?cli/' models sim scenarios render tests bench
-	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim json scenarios render
+	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render
 	@echo "  LAYERS  ok"
 
 run: $(PROG)

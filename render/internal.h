@@ -1,7 +1,7 @@
 /* internal.h - helpers shared by render/ files, not part of its API.
  *
  * Text escaping for the writers (RFC 4180 CSV fields, JSON strings).
- * Reading JSON back (render/replay.c) goes through json/json.h.
+ * Reading JSON back (render/replay.c) goes through scenarios/json.h.
  */
 #ifndef RENDER_INTERNAL_H
 #define RENDER_INTERNAL_H

@@ -1,7 +1,7 @@
 /* replay.c - read a JSONL event log back into trace records (replay.h).
  *
  * Lines are read one at a time into a growing buffer (at most
- * RENDER_REPLAY_MAX_LINE bytes), parsed by json/json.h (jansson)
+ * RENDER_REPLAY_MAX_LINE bytes), parsed by scenarios/json.h (jansson)
  * and checked field by field; memory is O(tasks + longest line) whatever the log's
  * length.  Nothing here trusts the input: every index is range-checked
  * before a sink sees it.
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "models/mem.h"
-#include "json/json.h"
+#include "scenarios/json.h"
 
 struct render_replay {
 	FILE *f;                        /* borrowed */

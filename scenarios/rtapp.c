@@ -29,7 +29,7 @@
 
 #include "models/mem.h"
 #include "models/rt_time.h"
-#include "json/json.h"
+#include "scenarios/json.h"
 #include "scenarios/strbuf.h"
 
 #define RA_MAX_DEPTH   64u              /* JSON nesting accepted */

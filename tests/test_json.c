@@ -1,4 +1,4 @@
-/* test_json.c - json/json.h: the jansson wrapper.  Every error names
+/* test_json.c - scenarios/json.h: the jansson wrapper.  Every error names
  * the line and byte column where the offending token starts. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include <CUnit/CUnit.h>
 
 #include "models/mem.h"
-#include "json/json.h"
+#include "scenarios/json.h"
 #include "tests/suites.h"
 
 static enum rt_err parse(const char *s, unsigned depth, struct dj_doc **doc,

@@ -6,7 +6,7 @@
  * ends; we report where it starts (the token's text is quoted in its
  * message, so start = end - length, checked against the input).
  */
-#include "json/json.h"
+#include "scenarios/json.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* json.h - JSON documents, read with Debian's libjansson.
  *
- * json/json.c is the only code that includes jansson (`make check-layers`); no
- * jansson type leaves json/json.c.  Used by the rt-app importer
+ * scenarios/json.c is the only code that includes jansson (`make check-layers`); no
+ * jansson type leaves scenarios/json.c.  Used by the rt-app importer
  * (scenarios/rtapp.c) and by the event-log reader behind `dlsim render`
  * (render/replay.c).  Input is untrusted:
  *
