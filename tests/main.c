@@ -46,6 +46,7 @@ static CU_SuiteInfo suites[] = {
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
+	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -38,5 +38,6 @@ extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
+extern CU_TestInfo gen_tests[];         /* test_gen.c: task-set generators */
 
 #endif /* TESTS_SUITES_H */
