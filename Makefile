@@ -43,10 +43,10 @@ endif
 
 RT_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic \
 	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wconversion \
-	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. \
+	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. -pthread \
 	$(if $(filter 1,$(WERROR)),-Werror) \
 	$(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
-RT_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null) -lm
+RT_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null) -lm -pthread
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
 
 ifeq ($(VARIANT),debug)

@@ -6,8 +6,6 @@
 #include "cli/cli.h"
 #include "render/gantt.h"
 
-#define DLSIM_VERSION "0.1.0"
-
 static const char main_help[] =
 "dlsim - real-time scheduling simulator and schedulability analysis\n"
 "\n"
@@ -22,6 +20,9 @@ static const char main_help[] =
 "  analyze SCENARIO.yaml   admission tests + simulation + tardiness, compared\n"
 "  validate SCENARIO.yaml  check a scenario file and print what it contains\n"
 "  render LOG.jsonl -o OUT draw a Gantt chart (PNG/SVG/PDF/TikZ) from a saved log\n"
+"  experiment EXP.yaml     acceptance-ratio sweep over random task sets (CSV)\n"
+"  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
+"  gen [OPTIONS]           write one random task set as a scenario\n"
 "  help [COMMAND]          this text, or a command's help\n"
 "\n"
 "Options: --help (also after a command), --version\n"
@@ -46,6 +47,9 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "analyze",  cmd_analyze },
 	{ "validate", cmd_validate },
 	{ "render",   cmd_render },
+	{ "experiment", cmd_experiment },
+	{ "merge",    cmd_merge },
+	{ "gen",      cmd_gen },
 	{ NULL, NULL }
 };
 
