@@ -562,6 +562,12 @@ int cmd_experiment(int argc, char **argv)
 			return CLI_EXIT_OK;
 		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
 			quiet = true;
+		} else if (!strncmp(argv[i], "-j", 2) && argv[i][2] &&
+			   argv[i][2] != '-') {
+			if (jobs)
+				return cli_usage_error("experiment", "-j given "
+						       "twice");
+			jobs = argv[i] + 2;     /* -j4, as make takes it */
 		} else if (cli_opt_value(argc, argv, &i, "-j", &jobs, &bad,
 					 "experiment") ||
 			   cli_opt_value(argc, argv, &i, "--jobs", &jobs, &bad,

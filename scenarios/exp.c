@@ -61,6 +61,18 @@ static const char *xl_kind(const yaml_node_t *n)
 	}
 }
 
+/* A key that needs no quotes in a message. */
+static bool xl_plain(const char *k)
+{
+	if (!*k || strlen(k) > 60)
+		return false;
+	for (; *k; k++)
+		if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') ||
+		      (*k >= '0' && *k <= '9') || *k == '_' || *k == '-'))
+			return false;
+	return true;
+}
+
 /* The mapping n (at 'path') with keys among keys[0..nk): vals[i] is the
  * value of keys[i] or NULL.  Unknown or repeated keys are errors. */
 static enum rt_err xl_map(const struct xl *c, yaml_node_t *n, const char *path,
@@ -94,7 +106,12 @@ static enum rt_err xl_map(const struct xl *c, yaml_node_t *n, const char *path,
 		for (i = 0; i < nk; i++)
 			if (!strcmp((const char *)k->data.scalar.value, keys[i]))
 				break;
-		scn_quote(q, sizeof(q), (const char *)k->data.scalar.value);
+		if (xl_plain((const char *)k->data.scalar.value))
+			snprintf(q, sizeof(q), "%s",
+				 (const char *)k->data.scalar.value);
+		else
+			scn_quote(q, sizeof(q),
+				  (const char *)k->data.scalar.value);
 		snprintf(full, sizeof(full), "%s%s%s", path, *path ? "." : "",
 			 i < nk ? keys[i] : q);
 		if (i == nk)

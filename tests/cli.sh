@@ -528,6 +528,88 @@ expect_rc 0 "$DLSIM" run $T/pctl.yaml
 has $T/out 'response-time percentiles, nearest rank over completed jobs (times in tick):'
 expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
 hasnt $T/out 'percentiles'
+# --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------
+E=$T/exp
+mkdir -p $E
+cat > $E/acc.yaml <<'EOF'
+format: 1
+name: acc-uni
+platform: {cpus: 1}
+scheduler: {policy: edf}
+generator:
+  tasks: 10
+  method: uunifast-discard            # uunifast | uunifast-discard | randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 1000, granularity: 1}
+  deadlines: {model: constrained, min: 0.5, max: 1.0}   # implicit | constrained | arbitrary
+utilization: {from: 0.5, to: 1.0, step: 0.05}
+sets: 30                              # per point
+tests: [utilization, density, qpa]
+simulate: true
+seed: 42
+EOF
+expect_rc 0 "$DLSIM" gen --tasks 5 --utilization 0.7 --deadlines constrained --seed 3 -o $E/gen.yaml
+expect_rc 0 "$DLSIM" validate $E/gen.yaml
+has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
+if [ "$(head -1 $E/j1.csv)" = "point,utilization,sets,utilization_accepted,density_accepted,qpa_accepted,sim_missed,sim_exact,contradictions,redrawn,sim_unplaced,simulated" ]; then ok; else bad "experiment CSV header: $(head -1 $E/j1.csv)"; fi
+[ "$(grep -c '' $E/j1.csv)" -eq 12 ] && ok || bad "experiment CSV: 11 points expected"
+has $E/j1.csv.meta 'hash: '
+has $E/j1.csv.meta 'shard: 1/1'
+has $E/j1.csv.meta 'complete: true'
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 2 -q -o $E/j2.csv
+cmp -s $E/j1.csv $E/j2.csv && ok || bad "-j 1 and -j 2 CSVs differ"
+for i in 1 2 3; do
+	expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j2 -q --shard $i/3 -o $E/s$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/merged.csv $E/s1.csv $E/s2.csv $E/s3.csv
+cmp -s $E/j1.csv $E/merged.csv && ok || bad "3 merged shards differ from the single run"
+expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv
+has $T/err '2 files for 3 shards'
+sed 's/seed: 42/seed: 43/' $E/acc.yaml > $E/other.yaml
+expect_rc 0 "$DLSIM" experiment $E/other.yaml -q --shard 3/3 -o $E/o3.csv
+expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv $E/o3.csv
+has $T/err 'not shards of one experiment'
+# SLURM array variables choose the shard (1-based or 0-based arrays)
+SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 \
+	"$DLSIM" experiment $E/acc.yaml -q -o $E/slurm2.csv && ok || bad "SLURM shard run"
+cmp -s $E/s2.csv $E/slurm2.csv && ok || bad "SLURM_ARRAY_TASK_ID=1 of 0..2 is not shard 2/3"
+# GNU parallel on this host: 3 shards as 3 jobs (':' is the local sshlogin)
+if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
+	parallel --will-cite --sshlogin 2/: "$DLSIM" experiment $E/acc.yaml -q -j 1 \
+		--shard {}/3 -o $E/p{}.csv ::: 1 2 3 && ok || bad "GNU parallel run failed"
+	expect_rc 0 "$DLSIM" merge -o $E/pmerged.csv $E/p1.csv $E/p2.csv $E/p3.csv
+	cmp -s $E/j1.csv $E/pmerged.csv && ok || bad "GNU parallel merge differs from the single run"
+else
+	bad "GNU parallel is not installed (scripts/install-deps.sh installs it)"
+fi
+# resume: a run cut short (the CSV of its first 4 finished points) finishes
+# with the uninterrupted CSV; an interrupted run (SIGINT) likewise
+head -5 $E/j1.csv > $E/r.csv
+sed 's/complete: true/complete: false/' $E/j1.csv.meta > $E/r.csv.meta
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 2 -o $E/r.csv
+has $T/out '11 points, 330 sets'
+cmp -s $E/j1.csv $E/r.csv && ok || bad "resumed CSV differs"
+sed 's/^sets: 30 /sets: 400/' $E/acc.yaml > $E/big.yaml
+"$DLSIM" experiment $E/big.yaml -q -j 1 -o $E/k.csv >/dev/null 2>&1 &
+kpid=$!
+kill -INT $kpid 2>/dev/null
+wait $kpid
+krc=$?
+{ [ "$krc" -eq 130 ] || [ "$krc" -eq 0 ]; } && ok || bad "interrupted experiment: exit $krc"
+expect_rc 0 "$DLSIM" experiment $E/big.yaml -q -j 2 -o $E/k.csv
+expect_rc 0 "$DLSIM" experiment $E/big.yaml -q -j 2 -o $E/k2.csv
+cmp -s $E/k.csv $E/k2.csv && ok || bad "interrupted + resumed CSV differs from a full run"
+expect_rc 2 "$DLSIM" experiment $E/other.yaml -q -o $E/j1.csv
+has $T/err 'was written by another experiment or shard'
+# one set alone, as a scenario
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml --item 10:3 -o $E/item.yaml
+expect_rc 0 "$DLSIM" validate $E/item.yaml
+has $T/out "scenario 'acc-uni-p10-s3', 10 tasks on 1 CPU"
+# errors name file:line:col and the valid names
+sed 's/tests: \[utilization, density, qpa\]/tests: [utilization, gfb]/' $E/acc.yaml > $E/badtest.yaml
+expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
+has $T/err 'badtest.yaml:12:22: tests[1]: "gfb" does not analyse this policy and placement; expected one of: utilization, density, pdc, qpa'
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml --shard 4/3
 
 # --- admission and mode (issue 9) ---------------------------------------------
 for t in qpa density pdc; do

@@ -47,6 +47,7 @@ static CU_SuiteInfo suites[] = {
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
+	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
 	CU_SUITE_INFO_NULL
 };
 

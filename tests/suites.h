@@ -39,5 +39,6 @@ extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
 extern CU_TestInfo gen_tests[];         /* test_gen.c: task-set generators */
+extern CU_TestInfo exp_tests[];         /* test_exp.c: experiments */
 
 #endif /* TESTS_SUITES_H */

@@ -1,0 +1,431 @@
+/* test_exp.c - experiments: the loader (scenarios/exp.h), the batch
+ * runner (sim/batch.h) and the results table (render/acc_csv.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "render/acc_csv.h"
+#include "scenarios/exp.h"
+#include "scenarios/scn.h"
+#include "tests/suites.h"
+
+static const char exp_uni[] =
+"format: 1\n"
+"name: acc-uni\n"
+"platform: {cpus: 1}\n"
+"scheduler: {policy: edf}\n"
+"generator:\n"
+"  tasks: 10\n"
+"  method: uunifast-discard\n"
+"  periods: {dist: log-uniform, min: 10, max: 1000, granularity: 1}\n"
+"  deadlines: {model: constrained, min: 0.5, max: 1.0}\n"
+"utilization: {from: 0.5, to: 1.0, step: 0.05}\n"
+"sets: 40\n"
+"tests: [utilization, density, qpa, pdc]\n"
+"simulate: true\n"
+"seed: 42\n";
+
+static struct sim_exp *load(const char *text, struct rt_diag *d)
+{
+	struct sim_exp *x = NULL;
+	enum rt_err err = scn_exp_load_data((const uint8_t *)text, strlen(text),
+					    "exp.yaml", &x, d);
+
+	return err ? NULL : x;
+}
+
+static void test_exp_load_keys(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+
+	CU_ASSERT_FATAL(x != NULL);
+	CU_ASSERT_STRING_EQUAL(x->name, "acc-uni");
+	CU_ASSERT(x->cpus == 1 && !strcmp(x->policy, "edf"));
+	CU_ASSERT(x->gen.ntasks == 10 && x->gen.method == RT_GEN_UUNIFAST_DISCARD);
+	CU_ASSERT(x->gen.periods == RT_GEN_PERIODS_LOG_UNIFORM &&
+		  x->gen.pmin == 10 && x->gen.pmax == 1000 &&
+		  x->gen.granularity == 1);
+	CU_ASSERT(x->gen.deadlines == RT_GEN_DEADLINES_CONSTRAINED &&
+		  x->gen.xmin == 0.5 && x->gen.xmax == 1.0);
+	CU_ASSERT(x->from == 500000 && x->to == 1000000 && x->step == 50000);
+	CU_ASSERT(x->npoints == 11 && x->sets == 40 && x->seed == 42);
+	CU_ASSERT(x->ntests == 4 && !strcmp(x->tests[2]->name, "qpa"));
+	CU_ASSERT(x->simulate);
+	CU_ASSERT(sim_exp_point_value(x, 10) == 1000000);
+	sim_exp_free(x);
+}
+
+/* Replace the first occurrence of 'from' in exp_uni by 'to'. */
+static char *variant(const char *from, const char *to)
+{
+	const char *at = strstr(exp_uni, from);
+	size_t n = strlen(exp_uni) - strlen(from) + strlen(to) + 1;
+	char *s = malloc(n);
+
+	CU_ASSERT_FATAL(at != NULL && s != NULL);
+	snprintf(s, n, "%.*s%s%s", (int)(at - exp_uni), exp_uni, to,
+		 at + strlen(from));
+	return s;
+}
+
+static void expect_error(const char *from, const char *to, const char *msg)
+{
+	char *text = variant(from, to);
+	struct rt_diag d;
+	struct sim_exp *x = load(text, &d);
+
+	CU_ASSERT(x == NULL);
+	if (!strstr(d.msg, msg))
+		printf("\n  got: %s\n  want: %s\n", d.msg, msg);
+	CU_ASSERT(strstr(d.msg, msg) != NULL);
+	sim_exp_free(x);
+	free(text);
+}
+
+static void test_exp_load_errors(void)
+{
+	expect_error("tests: [utilization, density, qpa, pdc]",
+		     "tests: [utilization, gfb]",
+		     "exp.yaml:12:22: tests[1]: \"gfb\" does not analyse this "
+		     "policy and placement; expected one of: utilization, "
+		     "density, pdc, qpa");
+	expect_error("tests: [utilization, density, qpa, pdc]",
+		     "tests: [utilisation]",
+		     "exp.yaml:12:9: tests[0]: \"utilisation\" is not a test");
+	expect_error("method: uunifast-discard", "method: uunifast-dicard",
+		     "exp.yaml:7:11: generator.method: \"uunifast-dicard\"; "
+		     "expected one of: uunifast, uunifast-discard, randfixedsum");
+	expect_error("sets: 40", "sets: 4.5", "exp.yaml:11:7: sets:");
+	expect_error("seed: 42", "sed: 42",
+		     "exp.yaml:14:1: sed: unknown key; expected one of: "
+		     "format, name");
+	expect_error("step: 0.05", "step: 0.0000001",
+		     "exp.yaml:10:41: utilization.step: \"0.0000001\"");
+	expect_error("max: 1.0}", "max: 1.5}",
+		     "generator.deadlines.max: 1.5; expected <= 1");
+	expect_error("min: 10, max: 1000", "min: 100, max: 10",
+		     "generator.periods.max: 10 < min 100");
+	expect_error("platform: {cpus: 1}", "platform: {cpus: 1, cpu: 2}",
+		     "exp.yaml:3:21: platform.cpu: unknown key; expected "
+		     "one of: cpus");
+	expect_error("format: 1", "format: 2", "exp.yaml:1:9: format:");
+	expect_error("seed: 42", "seed: 42\nseed: 43", "seed: given twice");
+	expect_error("utilization: {from: 0.5, to: 1.0, step: 0.05}",
+		     "utilization: {from: 0.5, to: 11.0, step: 0.05}",
+		     "utilization.to: total 11 is more than tasks x cap = 10");
+	expect_error("format: 1", "format: [1", "exp.yaml:");
+}
+
+/* Run the whole experiment with 'threads' and a slice; counts per point
+ * into c (x->npoints entries). */
+struct collect {
+	struct sim_exp_counts *c;
+	bool *have;
+	unsigned contra;
+};
+
+static enum rt_err on_point(void *ctx, size_t p, const struct sim_exp_counts *c)
+{
+	struct collect *k = ctx;
+
+	k->c[p] = *c;
+	k->have[p] = true;
+	return RT_OK;
+}
+
+static enum rt_err on_contra(void *ctx, size_t p, uint64_t s)
+{
+	struct collect *k = ctx;
+
+	printf("\n  contradiction at %zu:%llu\n", p, (unsigned long long)s);
+	k->contra++;
+	return RT_OK;
+}
+
+static void run(const struct sim_exp *x, unsigned threads, unsigned shard,
+		unsigned shards, struct sim_exp_counts *c, bool *have,
+		unsigned *contra)
+{
+	struct collect k = { c, have, 0 };
+	struct sim_exp_hooks h = { &k, on_point, on_contra, NULL };
+	struct sim_exp_slice sl = { shard, shards };
+	struct rt_diag d = { "" };
+	bool stopped;
+	enum rt_err err = sim_exp_run(x, &sl, NULL, threads, &h, NULL, &stopped,
+				      &d);
+
+	if (err)
+		printf("\n  %s\n", d.msg);
+	CU_ASSERT_FATAL(err == RT_OK);
+	CU_ASSERT(!stopped);
+	if (contra)
+		*contra += k.contra;
+}
+
+/* Uniprocessor EDF, seed 42: at every point qpa and pdc accept exactly
+ * the sets the exact simulation meets, density <= qpa <= utilization,
+ * every simulation is exact, no contradiction; the counts are the same
+ * with 1 and 3 threads and as 3 shards summed. */
+static void test_exp_uni_sweep(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+	struct sim_exp_counts a[11], b[11], s[11], part[11];
+	bool ha[11] = { false }, hb[11] = { false }, hs[11] = { false };
+	unsigned contra = 0;
+
+	CU_ASSERT_FATAL(x != NULL);
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	memset(s, 0, sizeof(s));
+	run(x, 1, 1, 1, a, ha, &contra);
+	run(x, 3, 1, 1, b, hb, NULL);
+	for (unsigned i = 1; i <= 3; i++) {
+		bool hp[11] = { false };
+
+		memset(part, 0, sizeof(part));
+		run(x, 2, i, 3, part, hp, NULL);
+		for (size_t p = 0; p < 11; p++)
+			if (hp[p]) {
+				sim_exp_counts_add(&s[p], &part[p]);
+				hs[p] = true;
+			}
+	}
+	CU_ASSERT(contra == 0);
+	for (size_t p = 0; p < 11; p++) {
+		CU_ASSERT(ha[p] && hb[p] && hs[p]);
+		CU_ASSERT(memcmp(&a[p], &b[p], sizeof(a[p])) == 0);
+		CU_ASSERT(memcmp(&a[p], &s[p], sizeof(a[p])) == 0);
+		CU_ASSERT(a[p].sets == 40);
+		CU_ASSERT(a[p].exact == 40);
+		CU_ASSERT(a[p].accepted[2] == a[p].sets - a[p].missed);  /* qpa */
+		CU_ASSERT(a[p].accepted[3] == a[p].sets - a[p].missed);  /* pdc */
+		CU_ASSERT(a[p].accepted[1] <= a[p].accepted[2]);
+		CU_ASSERT(a[p].accepted[2] <= a[p].accepted[0]);
+		CU_ASSERT(a[p].contradictions == 0);
+	}
+	/* the sweep crosses the interesting region: some misses near 1 */
+	CU_ASSERT(a[10].missed > 0 && a[0].missed == 0);
+	sim_exp_free(x);
+}
+
+/* Every drawn set lies in its point's bin (exact comparison). */
+static void test_exp_realised_in_bin(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+	struct sim_exp_ws ws;
+
+	CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
+	for (size_t p = 0; p < x->npoints; p++) {
+		for (uint64_t s = 0; s < 20; s++) {
+			unsigned redrawn;
+			double u, lo = (double)(sim_exp_point_value(x, p) -
+						x->step / 2) / SIM_EXP_UNIT;
+
+			CU_ASSERT_FATAL(sim_exp_draw(x, p, s, &ws, &redrawn, &d) ==
+					RT_OK);
+			u = rt_gen_realised(ws.ts, x->gen.ntasks);
+			CU_ASSERT(u >= lo - 1e-12 && u < lo + 0.05 + 1e-12);
+		}
+	}
+	sim_exp_ws_fini(&ws);
+	sim_exp_free(x);
+}
+
+/* Global EDF (m = 4) and partitioned: no sufficient test accepts a set
+ * the simulation misses; the simulation's met count is at least each
+ * sufficient test's accepted count. */
+static void test_exp_multi_sound(void)
+{
+	static const char glob[] =
+		"format: 1\nname: g\nplatform: {cpus: 4}\n"
+		"generator: {tasks: 8, method: randfixedsum, periods: {dist: "
+		"uniform, min: 10, max: 100, granularity: 10}, deadlines: "
+		"{model: constrained}}\n"
+		"utilization: {from: 1.5, to: 4.0, step: 0.5}\nsets: 12\n"
+		"max_jobs: 5000\nseed: 3\n";
+	static const char part[] =
+		"format: 1\nname: p\nplatform: {cpus: 2}\n"
+		"scheduler: {policy: edf, placement: partitioned, "
+		"partitioning: worst-fit-decreasing}\n"
+		"generator: {tasks: 6, method: randfixedsum, periods: {dist: "
+		"log-uniform, min: 10, max: 200}, deadlines: {model: "
+		"constrained, min: 0.3, max: 1}}\n"
+		"utilization: {from: 0.5, to: 1.0, step: 0.1, per_cpu: true}\n"
+		"sets: 15\nseed: 5\n";
+	const char *texts[] = { glob, part };
+
+	for (int k = 0; k < 2; k++) {
+		struct rt_diag d;
+		struct sim_exp *x = load(texts[k], &d);
+		struct sim_exp_counts c[8];
+		bool have[8] = { false };
+		unsigned contra = 0;
+
+		if (!x)
+			printf("\n  %s\n", d.msg);
+		CU_ASSERT_FATAL(x != NULL && x->npoints <= 8);
+		memset(c, 0, sizeof(c));
+		run(x, 2, 1, 1, c, have, &contra);
+		CU_ASSERT(contra == 0);
+		for (size_t p = 0; p < x->npoints; p++) {
+			CU_ASSERT(c[p].contradictions == 0);
+			for (size_t i = 0; i < x->ntests; i++)
+				if (strcmp(x->tests[i]->name, "utilization"))
+					CU_ASSERT(c[p].accepted[i] <=
+						  c[p].sets - c[p].missed);
+		}
+		sim_exp_free(x);
+	}
+}
+
+/* A set written by scn_exp_scenario loads as the same tasks. */
+static void test_exp_scenario_roundtrip(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+	struct scn_scenario *s = NULL;
+	struct sim_exp_ws ws;
+	unsigned redrawn;
+	char *text = NULL;
+	size_t len;
+
+	CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
+	CU_ASSERT_FATAL(sim_exp_draw(x, 7, 3, &ws, &redrawn, &d) == RT_OK);
+	CU_ASSERT_FATAL(scn_exp_scenario(x, 7, 3, ws.ts, &text, &len, &d) ==
+			RT_OK);
+	CU_ASSERT_FATAL(scn_load_data((const uint8_t *)text, len, "set.yaml", &s,
+				      &d) == RT_OK);
+	CU_ASSERT(s->ntasks == 10 && s->cpus == 1);
+	CU_ASSERT_STRING_EQUAL(s->name, "acc-uni-p7-s3");
+	for (size_t i = 0; i < s->ntasks; i++)
+		CU_ASSERT(s->tasks[i].wcet == ws.ts[i].wcet &&
+			  s->tasks[i].deadline == ws.ts[i].deadline &&
+			  s->tasks[i].period == ws.ts[i].period);
+	scn_free(s);
+	rt_free(text);
+	sim_exp_ws_fini(&ws);
+	sim_exp_free(x);
+}
+
+/* The hash ignores spelling, comments and key order, but not values. */
+static void test_exp_hash(void)
+{
+	struct rt_diag d;
+	struct sim_exp *a = load(exp_uni, &d);
+	char *t1 = variant("seed: 42", "seed: 0x2a  # same");
+	char *t2 = variant("seed: 42", "seed: 43");
+	struct sim_exp *b = load(t1, &d), *c = load(t2, &d);
+
+	CU_ASSERT_FATAL(a && b && c);
+	CU_ASSERT(sim_exp_hash(a) == sim_exp_hash(b));
+	CU_ASSERT(sim_exp_hash(a) != sim_exp_hash(c));
+	sim_exp_free(a);
+	sim_exp_free(b);
+	sim_exp_free(c);
+	free(t1);
+	free(t2);
+}
+
+/* Shards split the sets into contiguous ranges that cover each point
+ * exactly once. */
+static void test_exp_slices(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+
+	CU_ASSERT_FATAL(x != NULL);
+	for (unsigned n = 1; n <= 7; n++) {
+		for (size_t p = 0; p < x->npoints; p++) {
+			uint64_t total = 0, next = 0;
+
+			for (unsigned i = 1; i <= n; i++) {
+				struct sim_exp_slice sl = { i, n };
+				uint64_t a, b;
+
+				sim_exp_slice_range(x, &sl, p, &a, &b);
+				if (b > a) {
+					CU_ASSERT(a == next);
+					next = b;
+				}
+				total += b - a;
+			}
+			CU_ASSERT(total == x->sets);
+		}
+	}
+	sim_exp_free(x);
+}
+
+/* The CSV header and a row; util text; merge sums rows per point. */
+static void test_exp_csv(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+	struct sim_exp_counts c[11];
+	bool have[11] = { false };
+	struct render_acc *t = NULL, *m = NULL, *two[2];
+	char buf[32], path[] = "build/test-exp-csv.csv";
+	FILE *f;
+
+	CU_ASSERT_FATAL(x != NULL);
+	memset(c, 0, sizeof(c));
+	c[3].sets = 40;
+	c[3].accepted[0] = 40;
+	c[3].accepted[2] = 37;
+	c[3].missed = 3;
+	c[3].exact = 40;
+	have[3] = true;
+	CU_ASSERT_FATAL(render_acc_from_exp(x, c, have, &t, &d) == RT_OK);
+	f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT(render_acc_write(f, t, &d) == RT_OK);
+	fclose(f);
+	render_acc_free(t);
+	t = NULL;
+	f = fopen(path, "r");
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT(fgets(buf, sizeof(buf), f) != NULL);
+	fclose(f);
+	CU_ASSERT(strncmp(buf, "point,utilization,sets,util", 27) == 0);
+	CU_ASSERT_FATAL(render_acc_read(path, &t, &d) == RT_OK);
+	CU_ASSERT(t->ncols == 3 + 4 + 3 + 3);
+	CU_ASSERT_STRING_EQUAL(t->names[3], "utilization_accepted");
+	CU_ASSERT_STRING_EQUAL(t->names[7], "sim_missed");
+	CU_ASSERT_STRING_EQUAL(t->names[9], "contradictions");
+	CU_ASSERT(t->nrows == 1 && t->rows[0].point == 3);
+	CU_ASSERT_STRING_EQUAL(t->rows[0].util, "0.65");
+	CU_ASSERT(t->rows[0].v[0] == 40 && t->rows[0].v[3] == 37);
+	two[0] = two[1] = t;
+	CU_ASSERT(render_acc_merge(two, 2, &m, &d) == RT_OK);
+	CU_ASSERT(m->nrows == 1 && m->rows[0].v[0] == 80 && m->rows[0].v[3] == 74);
+	render_acc_free(m);
+	render_acc_free(t);
+	render_acc_util_text(1000000, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "1");
+	render_acc_util_text(50000, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "0.05");
+	render_acc_util_text(2125000, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "2.125");
+	remove(path);
+	sim_exp_free(x);
+}
+
+CU_TestInfo exp_tests[] = {
+	{ "the issue's experiment file loads with every key", test_exp_load_keys },
+	{ "bad experiment files name file:line:col and the field",
+	  test_exp_load_errors },
+	{ "uniprocessor sweep: qpa = pdc = met, density <= qpa <= U, same "
+	  "counts for 1, 3 threads and 3 shards", test_exp_uni_sweep },
+	{ "every set's realised U lies in its point's bin",
+	  test_exp_realised_in_bin },
+	{ "global and partitioned: sufficient tests never accept a missed set",
+	  test_exp_multi_sound },
+	{ "a set written as a scenario loads back the same", test_exp_scenario_roundtrip },
+	{ "the experiment hash follows values, not spelling", test_exp_hash },
+	{ "shards cover every point's samples exactly once", test_exp_slices },
+	{ "results CSV: header, rows, read back and merged", test_exp_csv },
+	CU_TEST_INFO_NULL
+};
