@@ -173,6 +173,8 @@ int cmd_gen(int argc, char **argv)
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
 	}
+	for (size_t i = 0; i < p.ntasks; i++)
+		ts[i] = rt_task_make(NULL, 1, 1, 1);
 	rt_rng_seed(&r, seed);
 	err = rt_gen_taskset(&p, u, &r, &ws, ts, &d);
 	rt_gen_ws_fini(&ws);

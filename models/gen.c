@@ -353,7 +353,9 @@ enum rt_err rt_gen_taskset(const struct rt_gen_params *p, double total,
 			if (dl < c)
 				dl = c;
 		}
-		ts[i] = rt_task_make(NULL, c, dl, t);
+		ts[i].wcet = c;
+		ts[i].deadline = dl;
+		ts[i].period = t;
 	}
 	return RT_OK;
 }

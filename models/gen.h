@@ -112,8 +112,9 @@ enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r);
 
 /* Draw one task set of p->ntasks tasks aiming at utilization 'total' into
- * ts[0..n) (C, D, T set; every other field at rt_task_make defaults,
- * names NULL).  p must pass rt_gen_check.  Errors as rt_gen_util. */
+ * ts[0..n): C, D and T are set, every other field is left as it was
+ * (start from rt_task_make(); a draw loop then rewrites only three
+ * fields per task).  p must pass rt_gen_check.  Errors as rt_gen_util. */
 enum rt_err rt_gen_taskset(const struct rt_gen_params *p, double total,
 			   struct rt_rng *r, struct rt_gen_ws *ws,
 			   struct rt_task *ts, struct rt_diag *d);

@@ -128,6 +128,7 @@ static enum rt_err xl_map(const struct xl *c, yaml_node_t *n, const char *path,
 static enum rt_err xl_str(const struct xl *c, const yaml_node_t *n,
 			  const char *field, const char **out)
 {
+	*out = "";
 	if (n->type != YAML_SCALAR_NODE)
 		return xl_fail(c, n, field, "got %s; expected a single value",
 			       xl_kind(n));

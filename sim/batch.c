@@ -185,6 +185,8 @@ enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct sim_exp *x)
 		sim_exp_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
+	for (size_t i = 0; i < ws->n; i++)      /* the generator sets C, D, T */
+		ws->ts[i] = rt_task_make(NULL, 1, 1, 1);
 	return RT_OK;
 }
 
@@ -411,6 +413,61 @@ static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
 	return RT_OK;
 }
 
+/*
+ * The utilization and density tests without their notes: the registry
+ * entries (models/tests.c) build the exact rational and format it into
+ * the note, which an experiment never prints.  Here the sum is taken in
+ * double; when it is more than 1e-9 away from the bound the verdict is
+ * certain (n <= RT_GEN_MAX_TASKS terms C/T with C, T < 2^53 carry a
+ * relative error below n 2^-52 < 1e-12), otherwise the registry decides
+ * exactly.  Kinds as the registry gives them: utilization is exact on
+ * one CPU with every D >= T, else necessary; density sufficient.  The
+ * equality with the registry is a property test (tests/test_exp.c).
+ */
+static bool exp_fast_sum(const struct sim_exp *x, const struct rt_task *ts,
+			 size_t n, bool density, struct rt_test_result *out)
+{
+	double bound = density ? 1.0 : (double)x->cpus, sum = 0;
+	bool dlt = false;
+
+	if (density && x->cpus != 1)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		rt_time den = ts[i].period;
+
+		if (ts[i].deadline < ts[i].period) {
+			dlt = true;
+			if (density)
+				den = ts[i].deadline;
+		}
+		sum += (double)ts[i].wcet / (double)den;
+	}
+	if (!(sum < bound - 1e-9 || sum > bound + 1e-9))
+		return false;
+	out->verdict = sum <= bound ? RT_VERDICT_ACCEPT : RT_VERDICT_REJECT;
+	out->kind = density ? RT_KIND_SUFFICIENT :
+		    x->cpus == 1 && !dlt ? RT_KIND_EXACT : RT_KIND_NECESSARY;
+	out->witness = RT_TIME_NEVER;
+	out->note[0] = '\0';
+	return true;
+}
+
+enum rt_err sim_exp_test_run(const struct sim_exp *x, size_t i,
+			     const struct rt_task *ts,
+			     struct rt_test_result *out, struct rt_diag *d)
+{
+	const struct rt_test_info *t = x->tests[i];
+	size_t n = x->gen.ntasks;
+
+	if (!strcmp(t->name, "utilization") && exp_fast_sum(x, ts, n, false, out))
+		return RT_OK;
+	if (!strcmp(t->name, "density") && exp_fast_sum(x, ts, n, true, out))
+		return RT_OK;
+	if (!strcmp(t->name, "fp-rta"))
+		return rt_fp_rta_test(ts, n, x->cpus, x->priorities, out, d);
+	return t->run(ts, n, x->cpus, out, d);
+}
+
 enum rt_err sim_exp_item(const struct sim_exp *x, size_t p, uint64_t s,
 			 struct sim_exp_ws *ws, struct sim_exp_item *out,
 			 struct rt_diag *d)
@@ -425,13 +482,7 @@ enum rt_err sim_exp_item(const struct sim_exp *x, size_t p, uint64_t s,
 		return err;
 	out->realised = rt_gen_realised(ws->ts, n);
 	for (size_t i = 0; i < x->ntests; i++) {
-		const struct rt_test_info *t = x->tests[i];
-
-		if (!strcmp(t->name, "fp-rta"))
-			err = rt_fp_rta_test(ws->ts, n, x->cpus, x->priorities,
-					     &res[i], d);
-		else
-			err = t->run(ws->ts, n, x->cpus, &res[i], d);
+		err = sim_exp_test_run(x, i, ws->ts, &res[i], d);
 		if (err)
 			return err;
 		out->accepted[i] = res[i].verdict == RT_VERDICT_ACCEPT;

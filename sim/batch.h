@@ -142,6 +142,13 @@ enum rt_err sim_exp_item(const struct sim_exp *x, size_t p, uint64_t s,
 			 struct sim_exp_ws *ws, struct sim_exp_item *out,
 			 struct rt_diag *d);
 
+/* Test i of x on ts: the registry's verdict and kind (the note may be
+ * left empty: utilization and density are decided in double when far
+ * from their bound, exactly otherwise). */
+enum rt_err sim_exp_test_run(const struct sim_exp *x, size_t i,
+			     const struct rt_task *ts,
+			     struct rt_test_result *out, struct rt_diag *d);
+
 /* Counts of one point (the CSV row). */
 struct sim_exp_counts {
 	uint64_t sets;

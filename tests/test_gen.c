@@ -237,6 +237,8 @@ static void test_gen_rounding_and_deadlines(void)
 	struct rt_gen_ws ws;
 	struct rt_rng r;
 
+	for (int i = 0; i < 10; i++)
+		ts[i] = rt_task_make(NULL, 1, 1, 1);
 	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 10) == RT_OK);
 	rt_rng_seed(&r, 5);
 	for (int k = 0; k < 3000; k++) {
@@ -279,6 +281,8 @@ static void test_gen_deterministic(void)
 	struct rt_gen_ws ws;
 	struct rt_rng r1, r2;
 
+	for (int i = 0; i < 10; i++)
+		a[i] = b[i] = rt_task_make(NULL, 1, 1, 1);
 	p.method = RT_GEN_RANDFIXEDSUM;
 	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 10) == RT_OK);
 	rt_rng_seed(&r1, rt_rng_derive(42, 3, 17));
