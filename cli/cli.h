@@ -30,6 +30,8 @@ int cmd_render(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_plot_acc(int argc, char **argv);  /* argv[1] is the CSV */
 
 #define DLSIM_VERSION "0.1.0"
 

@@ -16,11 +16,13 @@
 #include "models/mem.h"
 #include "render/acc_csv.h"
 #include "render/outfile.h"
+#include "render/plot_acc.h"
 #include "scenarios/exp.h"
 
 static const char experiment_help[] =
 "Usage: dlsim experiment EXP.yaml [-j N] [-o OUT.csv] [--shard I/N]\n"
-"                                 [--item POINT:SAMPLE] [--quiet]\n"
+"                                 [--item POINT:SAMPLE] [--plot FIG]\n"
+"                                 [--quiet]\n"
 "\n"
 "Acceptance-ratio experiment: for every utilization point of EXP.yaml,\n"
 "draw 'sets' random task sets, run the listed admission tests on each and\n"
@@ -34,6 +36,8 @@ static const char experiment_help[] =
 "                     used when set.  Combine the shards with dlsim merge\n"
 "  --item P:S         write task set S of point P (0-based) as a scenario\n"
 "                     (to -o or standard output) and exit\n"
+"  --plot FIG         then draw the acceptance-ratio figure (.png, .svg,\n"
+"                     .pdf; as dlsim plot OUT.csv -o FIG)\n"
 "  -q, --quiet        no progress bar (it is only drawn on a terminal)\n"
 "\n"
 "Results never depend on -j or on the sharding.  An existing output of\n"
@@ -399,8 +403,25 @@ static char *exp_strdup_cat(const char *a, const char *b)
 	return s;
 }
 
+static int exp_plot(const char *csv, const char *fig)
+{
+	struct render_acc *t = NULL;
+	struct rt_diag d = { "" };
+	enum rt_err err = render_acc_read(csv, &t, &d);
+
+	if (!err)
+		err = render_acc_plot(t, NULL, fig, &d);
+	render_acc_free(t);
+	if (err) {
+		cli_error("%s", d.msg);
+		return cli_exit_for(err);
+	}
+	return CLI_EXIT_OK;
+}
+
 static int exp_run_all(const struct sim_exp *x, const struct sim_exp_slice *sl,
-		       unsigned threads, const char *out, bool quiet)
+		       unsigned threads, const char *out, bool quiet,
+		       const char *fig)
 {
 	struct exp_run r;
 	struct rt_diag d = { "" };
@@ -525,6 +546,12 @@ static int exp_run_all(const struct sim_exp *x, const struct sim_exp_slice *sl,
 		       x->name, ndone, (unsigned long long)sets,
 		       (unsigned long long)r.contradictions, out);
 	rc = r.contradictions ? CLI_EXIT_CONTRADICTION : CLI_EXIT_OK;
+	if (fig) {
+		int prc = exp_plot(out, fig);
+
+		if (prc != CLI_EXIT_OK)
+			rc = prc;
+	}
 	if (r.contradictions)
 		cli_error("%llu contradiction(s) between a test and the "
 			  "simulation, saved as %s-contradiction-P-S.yaml: a "
@@ -547,7 +574,7 @@ done:
 int cmd_experiment(int argc, char **argv)
 {
 	const char *path = NULL, *jobs = NULL, *out = NULL, *shard = NULL;
-	const char *item = NULL;
+	const char *item = NULL, *fig = NULL;
 	struct sim_exp_slice sl = { 1, 1 };
 	struct sim_exp *x = NULL;
 	struct rt_diag d = { "" };
@@ -579,6 +606,8 @@ int cmd_experiment(int argc, char **argv)
 			   cli_opt_value(argc, argv, &i, "--shard", &shard, &bad,
 					 "experiment") ||
 			   cli_opt_value(argc, argv, &i, "--item", &item, &bad,
+					 "experiment") ||
+			   cli_opt_value(argc, argv, &i, "--plot", &fig, &bad,
 					 "experiment")) {
 			if (bad)
 				return CLI_EXIT_USAGE;
@@ -622,7 +651,7 @@ int cmd_experiment(int argc, char **argv)
 	if (item)
 		rc = exp_item(x, item, out);
 	else
-		rc = exp_run_all(x, &sl, (unsigned)threads, out, quiet);
+		rc = exp_run_all(x, &sl, (unsigned)threads, out, quiet, fig);
 	sim_exp_free(x);
 	return rc;
 }

@@ -23,6 +23,7 @@ static const char main_help[] =
 "  experiment EXP.yaml     acceptance-ratio sweep over random task sets (CSV)\n"
 "  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
 "  gen [OPTIONS]           write one random task set as a scenario\n"
+"  plot RESULTS.csv -o OUT acceptance-ratio figure of an experiment\n"
 "  help [COMMAND]          this text, or a command's help\n"
 "\n"
 "Options: --help (also after a command), --version\n"
@@ -50,6 +51,7 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "experiment", cmd_experiment },
 	{ "merge",    cmd_merge },
 	{ "gen",      cmd_gen },
+	{ "plot",     cmd_plot },
 	{ NULL, NULL }
 };
 

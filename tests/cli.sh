@@ -748,6 +748,14 @@ for f in $T/*.yaml $EX/*.yaml; do
 		bad "validate ($vrc) / run ($rrc) on $f"
 	fi
 done
+# the acceptance-ratio figure
+for ext in png svg pdf; do
+	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"
+	[ -s $E/acc.$ext ] && ok || bad "plot wrote no $ext"
+done
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
+[ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

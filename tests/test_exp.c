@@ -6,6 +6,7 @@
 
 #include "models/mem.h"
 #include "render/acc_csv.h"
+#include "render/plot_acc.h"
 #include "scenarios/exp.h"
 #include "scenarios/scn.h"
 #include "tests/suites.h"
@@ -413,7 +414,129 @@ static void test_exp_csv(void)
 	sim_exp_free(x);
 }
 
+/* Wilson 95 % intervals (Wilson 1927; values from the closed form):
+ * 0/200 -> [0, 3.8415/203.8415], 50/100 -> [0.40383, 0.59617]. */
+static void test_exp_wilson(void)
+{
+	double lo, hi;
+
+	render_wilson(0, 200, &lo, &hi);
+	CU_ASSERT_DOUBLE_EQUAL(lo, 0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(hi, 0.0188455, 1e-6);
+	render_wilson(200, 200, &lo, &hi);
+	CU_ASSERT_DOUBLE_EQUAL(lo, 1 - 0.0188455, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(hi, 1, 1e-12);
+	render_wilson(50, 100, &lo, &hi);
+	CU_ASSERT_DOUBLE_EQUAL(lo, 0.40383, 1e-5);
+	CU_ASSERT_DOUBLE_EQUAL(hi, 0.59617, 1e-5);
+}
+
+/* The curves of a table: one per test plus the simulation (met = sets -
+ * missed); the figure is written in all three formats. */
+static void test_exp_plot(void)
+{
+	struct rt_diag d;
+	struct sim_exp *x = load(exp_uni, &d);
+	struct sim_exp_counts c[11];
+	bool have[11];
+	struct render_acc *t = NULL;
+	struct render_acc_series s[RENDER_ACC_MAX_SERIES];
+	const char *out[] = { "build/test-exp-plot.png", "build/test-exp-plot.svg",
+			      "build/test-exp-plot.pdf" };
+	size_t n;
+
+	CU_ASSERT_FATAL(x != NULL);
+	memset(c, 0, sizeof(c));
+	for (size_t p = 0; p < 11; p++) {
+		have[p] = p != 4;       /* a missing point is skipped */
+		c[p].sets = 100;
+		c[p].accepted[0] = 100;
+		c[p].accepted[1] = 100 - 10 * p;
+		c[p].accepted[2] = 100 - 5 * p;
+		c[p].accepted[3] = 100 - 5 * p;
+		c[p].missed = 5 * p;
+		c[p].exact = 100;
+	}
+	CU_ASSERT_FATAL(render_acc_from_exp(x, c, have, &t, &d) == RT_OK);
+	CU_ASSERT_FATAL(render_acc_series(t, s, &n, &d) == RT_OK);
+	CU_ASSERT(n == 5);
+	CU_ASSERT_STRING_EQUAL(s[1].label, "density");
+	CU_ASSERT_STRING_EQUAL(s[4].label, "simulation");
+	CU_ASSERT(s[4].sim && !s[0].sim);
+	CU_ASSERT(s[1].npts == 10);
+	CU_ASSERT_DOUBLE_EQUAL(s[1].pts[4].x, 0.75, 1e-12);     /* point 5 */
+	CU_ASSERT_DOUBLE_EQUAL(s[1].pts[4].y, 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(s[4].pts[4].y, 0.75, 1e-12);
+	CU_ASSERT(s[4].pts[4].lo < 0.75 && s[4].pts[4].hi > 0.75);
+	render_acc_series_free(s, n);
+	for (int k = 0; k < 3; k++) {
+		FILE *f;
+
+		CU_ASSERT(render_acc_plot(t, NULL, out[k], &d) == RT_OK);
+		f = fopen(out[k], "rb");
+		CU_ASSERT(f != NULL);
+		if (f) {
+			CU_ASSERT(fseek(f, 0, SEEK_END) == 0 && ftell(f) > 1000);
+			fclose(f);
+		}
+		remove(out[k]);
+	}
+	CU_ASSERT(render_acc_plot(t, NULL, "build/x.gif", &d) == RT_ERR_INVAL);
+	render_acc_free(t);
+	sim_exp_free(x);
+}
+
+/* The runner's double-decided utilization and density agree with the
+ * registry (verdict and kind) on random sets, on 1 and 4 CPUs. */
+static void test_exp_fast_tests_match_registry(void)
+{
+	static const char four[] =
+		"format: 1\nname: g\nplatform: {cpus: 4}\n"
+		"generator: {tasks: 8, method: randfixedsum, periods: {dist: "
+		"uniform, min: 2, max: 12}, deadlines: {model: constrained, "
+		"min: 0, max: 1}}\n"
+		"utilization: {from: 3.5, to: 4.0, step: 0.1}\nsets: 1\n"
+		"tests: [utilization]\nseed: 8\n";
+	const char *texts[] = { exp_uni, four };
+
+	for (int k = 0; k < 2; k++) {
+		struct rt_diag d;
+		struct sim_exp *x = load(texts[k], &d);
+		struct sim_exp_ws ws;
+		unsigned seen[2] = { 0, 0 };
+
+		CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
+		for (size_t p = 0; p < x->npoints; p++) {
+			for (uint64_t sm = 0; sm < 60; sm++) {
+				unsigned rd;
+
+				CU_ASSERT_FATAL(sim_exp_draw(x, p, sm, &ws, &rd,
+							     &d) == RT_OK);
+				for (size_t i = 0; i < x->ntests; i++) {
+					struct rt_test_result a, b;
+
+					CU_ASSERT_FATAL(sim_exp_test_run(x, i, ws.ts,
+						&a, &d) == RT_OK);
+					CU_ASSERT_FATAL(x->tests[i]->run(ws.ts,
+						x->gen.ntasks, x->cpus, &b, &d) ==
+						RT_OK);
+					CU_ASSERT(a.verdict == b.verdict);
+					CU_ASSERT(a.kind == b.kind);
+					seen[a.verdict == RT_VERDICT_ACCEPT]++;
+				}
+			}
+		}
+		CU_ASSERT(seen[0] > 0 && seen[1] > 0);  /* both verdicts met */
+		sim_exp_ws_fini(&ws);
+		sim_exp_free(x);
+	}
+}
+
 CU_TestInfo exp_tests[] = {
+	{ "95 % Wilson intervals", test_exp_wilson },
+	{ "acceptance curves and the figure in PNG, SVG, PDF", test_exp_plot },
+	{ "fast utilization and density equal the registry",
+	  test_exp_fast_tests_match_registry },
 	{ "the issue's experiment file loads with every key", test_exp_load_keys },
 	{ "bad experiment files name file:line:col and the field",
 	  test_exp_load_errors },
