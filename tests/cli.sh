@@ -582,6 +582,14 @@ if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
 else
 	bad "GNU parallel is not installed (scripts/install-deps.sh installs it)"
 fi
+# the Slurm array script, run as Slurm would (array 0..2, 2 CPUs a task)
+for i in 0 1 2; do
+	SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 \
+	SLURM_CPUS_PER_TASK=2 DLSIM="$DLSIM" \
+		sh scripts/slurm-experiment.sh $E/acc.yaml $E/slurm && ok || bad "slurm task $i"
+done
+expect_rc 0 "$DLSIM" merge -o $E/slurm.csv $E/slurm/acc-0.csv $E/slurm/acc-1.csv $E/slurm/acc-2.csv
+cmp -s $E/j1.csv $E/slurm.csv && ok || bad "Slurm array merge differs from the single run"
 # resume: a run cut short (the CSV of its first 4 finished points) finishes
 # with the uninterrupted CSV; an interrupted run (SIGINT) likewise
 head -5 $E/j1.csv > $E/r.csv
