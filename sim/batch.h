@@ -1,5 +1,5 @@
 /* batch.h - the batch runner: schedulability experiments over random task
- * sets (DESIGN 9).
+ * sets.
  *
  * An experiment (struct sim_exp, loaded by scenarios/exp.h) sweeps the
  * target utilization over points u_p = from + p * step and draws 'sets'
