@@ -48,14 +48,14 @@ static const char glob[] =
 "ffdbf]\nsimulate: false\nseed: 1\n";
 
 struct bench_sum {
-	struct sim_exp_counts all;
+	struct rt_exp_counts all;
 };
 
 static enum rt_err bench_point(void *ctx, size_t p,
-			       const struct sim_exp_counts *c)
+			       const struct rt_exp_counts *c)
 {
 	(void)p;
-	sim_exp_counts_add(&((struct bench_sum *)ctx)->all, c);
+	rt_exp_counts_add(&((struct bench_sum *)ctx)->all, c);
 	return RT_OK;
 }
 
@@ -74,8 +74,8 @@ static double bench_one(const char *name, const char *text, unsigned threads,
 {
 	struct bench_sum sum;
 	struct sim_exp_hooks h = { &sum, bench_point, NULL, NULL };
-	struct sim_exp_slice sl = { 1, 1 };
-	struct sim_exp *x = NULL;
+	struct rt_exp_slice sl = { 1, 1 };
+	struct rt_exp *x = NULL;
 	struct rt_diag d = { "" };
 	bool stopped;
 	double t0, c0, dt, dc, rate;
@@ -90,7 +90,7 @@ static double bench_one(const char *name, const char *text, unsigned threads,
 	c0 = bench_cpu_s();
 	if (sim_exp_run(x, &sl, NULL, threads, &h, NULL, &stopped, &d) != RT_OK) {
 		fprintf(stderr, "bench_exp: %s\n", d.msg);
-		sim_exp_free(x);
+		rt_exp_free(x);
 		return -1;
 	}
 	dt = bench_now_s() - t0;
@@ -105,7 +105,7 @@ static double bench_one(const char *name, const char *text, unsigned threads,
 	       (unsigned long long)sum.all.missed,
 	       target > 0 ? (rate >= target ? " (target met)" : " (BELOW target)")
 			  : "");
-	sim_exp_free(x);
+	rt_exp_free(x);
 	return wall ? (double)sum.all.sets / dt : rate;
 }
 

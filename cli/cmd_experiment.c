@@ -18,6 +18,7 @@
 #include "render/outfile.h"
 #include "render/plot_acc.h"
 #include "scenarios/exp.h"
+#include "sim/batch.h"
 
 static const char experiment_help[] =
 "Usage: dlsim experiment EXP.yaml [-j N] [-o OUT.csv] [--shard I/N]\n"
@@ -58,10 +59,10 @@ static void exp_on_sigint(int sig)
 }
 
 struct exp_run {
-	const struct sim_exp *x;
+	const struct rt_exp *x;
 	const char *out, *meta_path;
 	char *contra_base;              /* OUT without .csv */
-	struct sim_exp_counts *c;       /* per point */
+	struct rt_exp_counts *c;       /* per point */
 	bool *have;
 	struct render_acc_meta meta;
 	struct sim_exp_ws ws;           /* for regenerating contradictions */
@@ -139,7 +140,7 @@ static enum rt_err exp_save(struct exp_run *r, struct rt_diag *d)
 }
 
 static enum rt_err exp_point_done(void *ctx, size_t p,
-				  const struct sim_exp_counts *c)
+				  const struct rt_exp_counts *c)
 {
 	struct exp_run *r = ctx;
 	struct rt_diag d = { "" };
@@ -153,7 +154,7 @@ static enum rt_err exp_point_done(void *ctx, size_t p,
 	return err;
 }
 
-static int exp_item_text(const struct sim_exp *x, struct sim_exp_ws *ws,
+static int exp_item_text(const struct rt_exp *x, struct sim_exp_ws *ws,
 			 size_t p, uint64_t s, char **text, size_t *len)
 {
 	struct rt_diag d = { "" };
@@ -213,7 +214,7 @@ static void exp_progress(void *ctx, uint64_t done, uint64_t total)
 }
 
 /* "I/N" with 1 <= I <= N. */
-static bool exp_parse_shard(const char *s, struct sim_exp_slice *sl)
+static bool exp_parse_shard(const char *s, struct rt_exp_slice *sl)
 {
 	char *end;
 	unsigned long i, n;
@@ -233,7 +234,7 @@ static bool exp_parse_shard(const char *s, struct sim_exp_slice *sl)
 
 /* SLURM_ARRAY_TASK_ID (normalised by SLURM_ARRAY_TASK_MIN, so both
  * --array=0-3 and --array=1-4 work) of SLURM_ARRAY_TASK_COUNT. */
-static int exp_slurm_shard(struct sim_exp_slice *sl)
+static int exp_slurm_shard(struct rt_exp_slice *sl)
 {
 	const char *id = getenv("SLURM_ARRAY_TASK_ID");
 	const char *cnt = getenv("SLURM_ARRAY_TASK_COUNT");
@@ -262,7 +263,7 @@ static int exp_slurm_shard(struct sim_exp_slice *sl)
 	return 1;
 }
 
-static void exp_tests_list(const struct sim_exp *x, char *buf, size_t n)
+static void exp_tests_list(const struct rt_exp *x, char *buf, size_t n)
 {
 	size_t o = 0;
 
@@ -274,7 +275,7 @@ static void exp_tests_list(const struct sim_exp *x, char *buf, size_t n)
 
 /* Pick up an earlier run of the same experiment and slice: finished
  * points (their row has all the slice's sets) are kept. */
-static int exp_resume(struct exp_run *r, const struct sim_exp_slice *sl)
+static int exp_resume(struct exp_run *r, const struct rt_exp_slice *sl)
 {
 	struct render_acc_meta m;
 	struct render_acc *t = NULL, *want = NULL;
@@ -314,13 +315,13 @@ static int exp_resume(struct exp_run *r, const struct sim_exp_slice *sl)
 				       t->names[i], want->names[i]);
 	for (size_t k = 0; !err && k < t->nrows; k++) {
 		const struct render_acc_row *w = &t->rows[k];
-		struct sim_exp_counts *c;
+		struct rt_exp_counts *c;
 		uint64_t a, b;
 		size_t j = 0;
 
 		if (w->point >= r->x->npoints)
 			continue;
-		sim_exp_slice_range(r->x, sl, (size_t)w->point, &a, &b);
+		rt_exp_slice_range(r->x, sl, (size_t)w->point, &a, &b);
 		if (w->v[0] != b - a)
 			continue;       /* not finished: redo */
 		c = &r->c[w->point];
@@ -347,7 +348,7 @@ static int exp_resume(struct exp_run *r, const struct sim_exp_slice *sl)
 	return rc;
 }
 
-static int exp_item(const struct sim_exp *x, const char *spec, const char *out)
+static int exp_item(const struct rt_exp *x, const char *spec, const char *out)
 {
 	struct sim_exp_ws ws;
 	unsigned long long p, s;
@@ -419,7 +420,7 @@ static int exp_plot(const char *csv, const char *fig)
 	return CLI_EXIT_OK;
 }
 
-static int exp_run_all(const struct sim_exp *x, const struct sim_exp_slice *sl,
+static int exp_run_all(const struct rt_exp *x, const struct rt_exp_slice *sl,
 		       unsigned threads, const char *out, bool quiet,
 		       const char *fig)
 {
@@ -465,7 +466,7 @@ static int exp_run_all(const struct sim_exp *x, const struct sim_exp_slice *sl,
 	r.meta_path = meta;
 	snprintf(r.meta.tool, sizeof(r.meta.tool), "dlsim %s", DLSIM_VERSION);
 	snprintf(r.meta.name, sizeof(r.meta.name), "%s", x->name);
-	r.meta.hash = sim_exp_hash(x);
+	r.meta.hash = rt_exp_hash(x);
 	r.meta.seed = x->seed;
 	r.meta.shard = sl->index;
 	r.meta.shards = sl->count;
@@ -482,7 +483,7 @@ static int exp_run_all(const struct sim_exp *x, const struct sim_exp_slice *sl,
 	for (size_t p = 0; p < x->npoints; p++) {
 		uint64_t a, b;
 
-		sim_exp_slice_range(x, sl, p, &a, &b);
+		rt_exp_slice_range(x, sl, p, &a, &b);
 		if (b > a)
 			nwant++;
 		if (b > a && r.have[p])
@@ -575,8 +576,8 @@ int cmd_experiment(int argc, char **argv)
 {
 	const char *path = NULL, *jobs = NULL, *out = NULL, *shard = NULL;
 	const char *item = NULL, *fig = NULL;
-	struct sim_exp_slice sl = { 1, 1 };
-	struct sim_exp *x = NULL;
+	struct rt_exp_slice sl = { 1, 1 };
+	struct rt_exp *x = NULL;
 	struct rt_diag d = { "" };
 	bool quiet = false, bad = false;
 	long threads;
@@ -652,6 +653,6 @@ int cmd_experiment(int argc, char **argv)
 		rc = exp_item(x, item, out);
 	else
 		rc = exp_run_all(x, &sl, (unsigned)threads, out, quiet, fig);
-	sim_exp_free(x);
+	rt_exp_free(x);
 	return rc;
 }

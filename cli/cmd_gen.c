@@ -196,7 +196,7 @@ int cmd_gen(int argc, char **argv)
 	e.comment = comment;
 	e.cpus = (unsigned)cpus;
 	e.policy = o_policy ? o_policy : "edf";
-	e.placement = SIM_PLACE_GLOBAL;
+	e.placement = RT_EXP_PLACE_GLOBAL;
 	e.priorities = RT_FP_DEADLINE_MONOTONIC;
 	e.tasks = ts;
 	e.ntasks = p.ntasks;

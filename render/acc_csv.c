@@ -30,7 +30,7 @@ void render_acc_free(struct render_acc *t)
 
 void render_acc_util_text(int64_t micro, char *buf, size_t len)
 {
-	int64_t ip = micro / SIM_EXP_UNIT, fp = micro % SIM_EXP_UNIT;
+	int64_t ip = micro / RT_EXP_UNIT, fp = micro % RT_EXP_UNIT;
 	int digits = 6;
 
 	if (!fp) {
@@ -55,8 +55,8 @@ static enum rt_err acc_add_col(struct render_acc *t, const char *name)
 	return RT_OK;
 }
 
-enum rt_err render_acc_from_exp(const struct sim_exp *x,
-				const struct sim_exp_counts *c,
+enum rt_err render_acc_from_exp(const struct rt_exp *x,
+				const struct rt_exp_counts *c,
 				const bool *have, struct render_acc **out,
 				struct rt_diag *d)
 {
@@ -96,7 +96,7 @@ enum rt_err render_acc_from_exp(const struct sim_exp *x,
 			continue;
 		r = &t->rows[t->nrows++];
 		r->point = p;
-		render_acc_util_text(sim_exp_point_value(x, p), r->util,
+		render_acc_util_text(rt_exp_point_value(x, p), r->util,
 				     sizeof(r->util));
 		r->v[k++] = c[p].sets;
 		for (size_t i = 0; i < x->ntests; i++)

@@ -20,9 +20,9 @@
 #include <stdio.h>
 
 #include "models/rt_err.h"
-#include "sim/batch.h"
+#include "models/exp.h"
 
-#define RENDER_ACC_MAX_COLS (SIM_EXP_MAX_TESTS + 16)
+#define RENDER_ACC_MAX_COLS (RT_EXP_MAX_TESTS + 16)
 
 struct render_acc_row {
 	uint64_t point;
@@ -38,8 +38,8 @@ struct render_acc {
 };
 
 /* The table of experiment x: rows for the points with have[p], counts c[p]. */
-enum rt_err render_acc_from_exp(const struct sim_exp *x,
-				const struct sim_exp_counts *c,
+enum rt_err render_acc_from_exp(const struct rt_exp *x,
+				const struct rt_exp_counts *c,
 				const bool *have, struct render_acc **out,
 				struct rt_diag *d);
 /* The decimal text of a millionths value ("0.55", "1"). */
@@ -63,7 +63,7 @@ enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 struct render_acc_meta {
 	char tool[32];                  /* "dlsim 0.1.0" */
 	char name[256];                 /* experiment name */
-	uint64_t hash;                  /* sim_exp_hash */
+	uint64_t hash;                  /* rt_exp_hash */
 	uint64_t seed;
 	unsigned shard, shards;         /* I/N */
 	uint64_t points, sets;

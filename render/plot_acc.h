@@ -18,7 +18,7 @@
 #include "models/rt_err.h"
 #include "render/acc_csv.h"
 
-#define RENDER_ACC_MAX_SERIES (SIM_EXP_MAX_TESTS + 1)
+#define RENDER_ACC_MAX_SERIES (RT_EXP_MAX_TESTS + 1)
 
 struct render_acc_point {
 	double x;                       /* utilization of the point */

@@ -74,10 +74,10 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 		 e->cpus, e->policy);
 	if (fp)
 		emit_put(&b, "  priorities: %s\n", rt_fp_order_name(e->priorities));
-	if (e->cpus > 1 && e->placement == SIM_PLACE_PARTITIONED)
+	if (e->cpus > 1 && e->placement == RT_EXP_PLACE_PARTITIONED)
 		emit_put(&b, "  placement: partitioned\n  partitioning: %s\n",
 			 rt_part_name(e->partitioning));
-	else if (e->cpus > 1 && e->placement == SIM_PLACE_CLUSTERED)
+	else if (e->cpus > 1 && e->placement == RT_EXP_PLACE_CLUSTERED)
 		emit_put(&b, "  placement: clustered\n  cluster_size: %u\n"
 			 "  partitioning: %s\n", e->cluster_size,
 			 rt_part_name(e->partitioning));
@@ -96,7 +96,7 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 	return RT_OK;
 }
 
-enum rt_err scn_exp_scenario(const struct sim_exp *x, size_t p, uint64_t s,
+enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 			     const struct rt_task *ts, char **out, size_t *len,
 			     struct rt_diag *d)
 {
@@ -110,9 +110,9 @@ enum rt_err scn_exp_scenario(const struct sim_exp *x, size_t p, uint64_t s,
 		 "(hash %016llx, seed %llu: dlsim experiment EXP.yaml --item "
 		 "%zu:%llu)\ntarget U = %.6g, realised U = sum C/T = %.6g "
 		 "(C = ceil(u T))", name, p, (unsigned long long)s, x->name,
-		 (unsigned long long)sim_exp_hash(x),
+		 (unsigned long long)rt_exp_hash(x),
 		 (unsigned long long)x->seed, p, (unsigned long long)s,
-		 sim_exp_point_total(x, p), rt_gen_realised(ts, x->gen.ntasks));
+		 rt_exp_point_total(x, p), rt_gen_realised(ts, x->gen.ntasks));
 	memset(&e, 0, sizeof(e));
 	e.name = name;
 	e.comment = comment;

@@ -224,7 +224,7 @@ static enum rt_err xl_micro(const struct xl *c, const yaml_node_t *n,
 		goto bad;
 	for (; nf < 6; nf++)
 		fp *= 10;
-	*out = ip * SIM_EXP_UNIT + fp;
+	*out = ip * RT_EXP_UNIT + fp;
 	return RT_OK;
 bad:
 	scn_quote(q, sizeof(q), s);
@@ -287,9 +287,9 @@ static bool find_policy(const char *s, int *o)
 
 static bool find_placement(const char *s, int *o)
 {
-	*o = !strcmp(s, "global") ? SIM_PLACE_GLOBAL :
-	     !strcmp(s, "partitioned") ? SIM_PLACE_PARTITIONED :
-	     !strcmp(s, "clustered") ? SIM_PLACE_CLUSTERED : -1;
+	*o = !strcmp(s, "global") ? RT_EXP_PLACE_GLOBAL :
+	     !strcmp(s, "partitioned") ? RT_EXP_PLACE_PARTITIONED :
+	     !strcmp(s, "clustered") ? RT_EXP_PLACE_CLUSTERED : -1;
 	return *o >= 0;
 }
 
@@ -326,7 +326,7 @@ static char *xl_dup(const char *s)
 /* ---- the sections ---------------------------------------------------------- */
 
 static enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
-				struct sim_exp *x)
+				struct rt_exp *x)
 {
 	static const char *const keys[] = { "policy", "placement",
 					    "cluster_size", "partitioning",
@@ -353,11 +353,11 @@ static enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 				   "global, partitioned, clustered", &e)))
 		return err;
 	if (v[1])
-		x->placement = (enum sim_placement)e;
-	x->cluster_size = x->placement == SIM_PLACE_GLOBAL ? x->cpus :
-			  x->placement == SIM_PLACE_PARTITIONED ? 1 : 0;
+		x->placement = (enum rt_exp_placement)e;
+	x->cluster_size = x->placement == RT_EXP_PLACE_GLOBAL ? x->cpus :
+			  x->placement == RT_EXP_PLACE_PARTITIONED ? 1 : 0;
 	if (v[2]) {
-		if (x->placement != SIM_PLACE_CLUSTERED)
+		if (x->placement != RT_EXP_PLACE_CLUSTERED)
 			return xl_fail(c, v[2], "scheduler.cluster_size",
 				       "only with placement: clustered");
 		err = xl_int(c, v[2], "scheduler.cluster_size", 1, x->cpus, &k);
@@ -368,7 +368,7 @@ static enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 				       "%lld does not divide cpus = %u",
 				       (long long)k, x->cpus);
 		x->cluster_size = (unsigned)k;
-	} else if (x->placement == SIM_PLACE_CLUSTERED) {
+	} else if (x->placement == RT_EXP_PLACE_CLUSTERED) {
 		return xl_fail(c, n, "scheduler", "placement: clustered needs "
 			       "cluster_size");
 	}
@@ -512,7 +512,7 @@ static enum rt_err xl_deadlines(const struct xl *c, yaml_node_t *n,
 }
 
 static enum rt_err xl_generator(const struct xl *c, yaml_node_t *n,
-				struct sim_exp *x)
+				struct rt_exp *x)
 {
 	static const char *const keys[] = { "tasks", "method", "cap",
 					    "periods", "deadlines" };
@@ -551,7 +551,7 @@ static enum rt_err xl_generator(const struct xl *c, yaml_node_t *n,
 }
 
 static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
-				  struct sim_exp *x)
+				  struct rt_exp *x)
 {
 	static const char *const keys[] = { "from", "to", "step", "per_cpu" };
 	yaml_node_t *v[4];
@@ -574,11 +574,11 @@ static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 		return xl_fail(c, v[2], "utilization.step", "expected > 0");
 	if (x->to < x->from)
 		return xl_fail(c, v[1], "utilization.to", "less than from");
-	if ((x->to - x->from) / x->step >= SIM_EXP_MAX_POINTS)
+	if ((x->to - x->from) / x->step >= RT_EXP_MAX_POINTS)
 		return xl_fail(c, v[2], "utilization.step", "more than %d "
-			       "points", SIM_EXP_MAX_POINTS);
+			       "points", RT_EXP_MAX_POINTS);
 	x->npoints = (size_t)((x->to - x->from) / x->step) + 1;
-	top = sim_exp_point_total(x, x->npoints - 1);
+	top = rt_exp_point_total(x, x->npoints - 1);
 	if (x->gen.method != RT_GEN_UUNIFAST &&
 	    top > (double)x->gen.ntasks * x->gen.cap)
 		return xl_fail(c, v[1], "utilization.to", "total %g is more "
@@ -587,27 +587,27 @@ static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 	return RT_OK;
 }
 
-static void xl_valid_tests(const struct sim_exp *x, char *buf, size_t n)
+static void xl_valid_tests(const struct rt_exp *x, char *buf, size_t n)
 {
 	size_t o = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; rt_tests[i] && o < n; i++)
-		if (sim_exp_test_fits(x, rt_tests[i]))
+		if (rt_exp_test_fits(x, rt_tests[i]))
 			o += (size_t)snprintf(buf + o, n - o, "%s%s",
 					      o ? ", " : "", rt_tests[i]->name);
 }
 
 static enum rt_err xl_tests(const struct xl *c, yaml_node_t *n,
-			    struct sim_exp *x)
+			    struct rt_exp *x)
 {
 	char valid[400];
 
 	xl_valid_tests(x, valid, sizeof(valid));
 	if (!n) {               /* default: every test that fits */
-		for (size_t i = 0; rt_tests[i] && x->ntests < SIM_EXP_MAX_TESTS;
+		for (size_t i = 0; rt_tests[i] && x->ntests < RT_EXP_MAX_TESTS;
 		     i++)
-			if (sim_exp_test_fits(x, rt_tests[i]))
+			if (rt_exp_test_fits(x, rt_tests[i]))
 				x->tests[x->ntests++] = rt_tests[i];
 		return RT_OK;
 	}
@@ -630,16 +630,16 @@ static enum rt_err xl_tests(const struct xl *c, yaml_node_t *n,
 			return err;
 		t = rt_test_find(s);
 		scn_quote(q, sizeof(q), s);
-		if (!t || !sim_exp_test_fits(x, t))
+		if (!t || !rt_exp_test_fits(x, t))
 			return xl_fail(c, v, f, "%s %s; expected one of: %s", q,
 				       t ? "does not analyse this policy and "
 				       "placement" : "is not a test", valid);
 		for (size_t j = 0; j < x->ntests; j++)
 			if (x->tests[j] == t)
 				return xl_fail(c, v, f, "%s given twice", q);
-		if (x->ntests == SIM_EXP_MAX_TESTS)
+		if (x->ntests == RT_EXP_MAX_TESTS)
 			return xl_fail(c, v, f, "more than %d tests",
-				       SIM_EXP_MAX_TESTS);
+				       RT_EXP_MAX_TESTS);
 		x->tests[x->ntests++] = t;
 	}
 	if (!x->ntests && !x->simulate)
@@ -670,7 +670,7 @@ static char *xl_default_name(const char *file)
 }
 
 static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
-			  struct sim_exp *x)
+			  struct rt_exp *x)
 {
 	static const char *const keys[] = {
 		"format", "name", "description", "platform", "scheduler",
@@ -719,7 +719,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	x->policy = xl_dup("edf");
 	if (!x->policy)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
-	x->placement = SIM_PLACE_GLOBAL;
+	x->placement = RT_EXP_PLACE_GLOBAL;
 	x->cluster_size = x->cpus;
 	x->partitioning = RT_PART_FIRST_FIT_DEC;
 	if (v[K_SCHED] && (err = xl_scheduler(c, v[K_SCHED], x)))
@@ -763,20 +763,20 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	}
 	if ((err = xl_tests(c, v[K_TESTS], x)))
 		return err;
-	err = sim_exp_check(x, c->d);
+	err = rt_exp_check(x, c->d);
 	if (err)
 		rt_diag_prefix(c->d, "%s: ", c->file);
 	return err;
 }
 
 enum rt_err scn_exp_load_data(const uint8_t *buf, size_t len,
-			      const char *name, struct sim_exp **out,
+			      const char *name, struct rt_exp **out,
 			      struct rt_diag *d)
 {
 	struct xl c;
 	yaml_parser_t parser;
 	yaml_node_t *root;
-	struct sim_exp *x;
+	struct rt_exp *x;
 	enum rt_err err;
 
 	memset(&c, 0, sizeof(c));
@@ -820,14 +820,14 @@ enum rt_err scn_exp_load_data(const uint8_t *buf, size_t len,
 	err = xl_doc(&c, root, x);
 	yaml_document_delete(&c.doc);
 	if (err) {
-		sim_exp_free(x);
+		rt_exp_free(x);
 		return err;
 	}
 	*out = x;
 	return RT_OK;
 }
 
-enum rt_err scn_exp_load_file(const char *path, struct sim_exp **out,
+enum rt_err scn_exp_load_file(const char *path, struct rt_exp **out,
 			      struct rt_diag *d)
 {
 	uint8_t *buf;

@@ -1,6 +1,6 @@
 /* exp.h - experiment files (`dlsim experiment EXP.yaml`, format 1).
  *
- * YAML in, struct sim_exp (sim/batch.h) out.  The schema (documented in
+ * YAML in, struct rt_exp (sim/batch.h) out.  The schema (documented in
  * docs/experiments.md):
  *
  *   format: 1
@@ -34,19 +34,19 @@
 #include <stdint.h>
 
 #include "models/rt_err.h"
-#include "sim/batch.h"
+#include "models/exp.h"
 
 #define SCN_EXP_MAX_BYTES (1u << 20)    /* experiment files up to 1 MiB */
 
 /* Load from a file / from memory (buf need not be NUL-terminated; 'name'
  * is the file name in messages, NULL: "<data>").  On success *out is new
- * (free with sim_exp_free); on failure untouched and d says why.
+ * (free with rt_exp_free); on failure untouched and d says why.
  * RT_ERR_IO (cannot read), RT_ERR_PARSE (syntax, schema, a bad value),
- * RT_ERR_INVAL (values that break sim_exp_check), RT_ERR_NOMEM. */
-enum rt_err scn_exp_load_file(const char *path, struct sim_exp **out,
+ * RT_ERR_INVAL (values that break rt_exp_check), RT_ERR_NOMEM. */
+enum rt_err scn_exp_load_file(const char *path, struct rt_exp **out,
 			      struct rt_diag *d);
 enum rt_err scn_exp_load_data(const uint8_t *buf, size_t len,
-			      const char *name, struct sim_exp **out,
+			      const char *name, struct rt_exp **out,
 			      struct rt_diag *d);
 
 /* One task set written as a scenario (format 1, time_unit: tick) that
@@ -58,7 +58,7 @@ struct scn_emit {
 					 * may be NULL */
 	unsigned cpus;
 	const char *policy;             /* "edf" or "fp" */
-	enum sim_placement placement;   /* global, partitioned, clustered */
+	enum rt_exp_placement placement;
 	unsigned cluster_size;          /* clustered */
 	enum rt_part_heuristic partitioning;
 	enum rt_fp_order priorities;    /* policy fp */
@@ -74,7 +74,7 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 /* The scn_emit of set (p, s) of experiment x (tasks ts): named
  * NAME-pP-sS, the comment saying where it comes from and its realised
  * utilization. */
-enum rt_err scn_exp_scenario(const struct sim_exp *x, size_t p, uint64_t s,
+enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 			     const struct rt_task *ts, char **out, size_t *len,
 			     struct rt_diag *d);
 

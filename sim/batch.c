@@ -9,168 +9,8 @@
 #include "models/placement.h"
 #include "sim/horizon.h"
 
-void sim_exp_free(struct sim_exp *x)
-{
-	if (!x)
-		return;
-	rt_free(x->name);
-	rt_free(x->policy);
-	rt_free((void *)x->gen.pset);
-	rt_free(x);
-}
 
-static bool exp_is_fp(const struct sim_exp *x)
-{
-	return !strcmp(x->policy, "fp");
-}
-
-/* Mirrors the rule `dlsim analyze` uses to compare a test with the
- * simulation (cli/cmd_analyze.c, analyze_about_sim). */
-bool sim_exp_test_fits(const struct sim_exp *x, const struct rt_test_info *t)
-{
-	static const char *const uni[] = { "utilization", "density", "pdc",
-					   "qpa" };
-	static const char *const glob[] = { "utilization", "gfb", "bak", "bcl",
-					    "bcl-iterative", "rta", "bar",
-					    "ffdbf" };
-	enum rt_part_heuristic h;
-
-	if (t->applies && !t->applies(x->cpus))
-		return false;
-	if (!strcmp(t->name, "fp-rta"))
-		return exp_is_fp(x) && x->cpus == 1;
-	if (exp_is_fp(x))
-		return false;
-	if (x->cpus == 1) {
-		for (size_t i = 0; i < sizeof(uni) / sizeof(uni[0]); i++)
-			if (!strcmp(t->name, uni[i]))
-				return true;
-		return false;
-	}
-	if (x->placement == SIM_PLACE_GLOBAL) {
-		for (size_t i = 0; i < sizeof(glob) / sizeof(glob[0]); i++)
-			if (!strcmp(t->name, glob[i]))
-				return true;
-		return false;
-	}
-	return x->placement == SIM_PLACE_PARTITIONED &&
-	       !strncmp(t->name, "partitioned-", 12) &&
-	       rt_part_find(t->name + 12, &h) && h == x->partitioning;
-}
-
-enum rt_err sim_exp_check(const struct sim_exp *x, struct rt_diag *d)
-{
-	enum rt_err err;
-
-	if (x->cpus < 1)
-		return rt_diagf(d, RT_ERR_INVAL, "platform.cpus: expected >= 1");
-	if (strcmp(x->policy, "edf") && strcmp(x->policy, "fp"))
-		return rt_diagf(d, RT_ERR_INVAL, "scheduler.policy: \"%s\"; "
-				"expected edf or fp", x->policy);
-	if (x->cluster_size < 1 || x->cpus % x->cluster_size)
-		return rt_diagf(d, RT_ERR_INVAL, "scheduler.cluster_size: %u "
-				"does not divide cpus %u", x->cluster_size,
-				x->cpus);
-	if (x->step <= 0 || x->from < 0 || x->to < x->from)
-		return rt_diagf(d, RT_ERR_INVAL, "utilization: expected 0 <= "
-				"from <= to and step > 0");
-	if (x->npoints < 1 || x->npoints > SIM_EXP_MAX_POINTS)
-		return rt_diagf(d, RT_ERR_INVAL, "utilization: %zu points; "
-				"expected 1..%d", x->npoints, SIM_EXP_MAX_POINTS);
-	if (x->sets < 1 || x->sets > ((uint64_t)1 << 40))
-		return rt_diagf(d, RT_ERR_INVAL, "sets: expected 1..2^40");
-	if (x->simulate && x->max_jobs < 1)
-		return rt_diagf(d, RT_ERR_INVAL, "max_jobs: expected >= 1");
-	err = rt_gen_check(&x->gen, x->gen.method == RT_GEN_UUNIFAST ? -1 :
-			   sim_exp_point_total(x, x->npoints - 1), d);
-	if (err)
-		return err;
-	for (size_t i = 0; i < x->ntests; i++)
-		if (!sim_exp_test_fits(x, x->tests[i]))
-			return rt_diagf(d, RT_ERR_INVAL, "tests[%zu]: %s does "
-					"not analyse policy %s on %u CPU(s) "
-					"with this placement", i,
-					x->tests[i]->name, x->policy, x->cpus);
-	return RT_OK;
-}
-
-int64_t sim_exp_point_value(const struct sim_exp *x, size_t p)
-{
-	return x->from + (int64_t)p * x->step;
-}
-
-double sim_exp_point_total(const struct sim_exp *x, size_t p)
-{
-	double u = (double)sim_exp_point_value(x, p) / SIM_EXP_UNIT;
-
-	return x->per_cpu ? u * x->cpus : u;
-}
-
-size_t sim_exp_describe(const struct sim_exp *x, char *buf, size_t len)
-{
-	size_t o = 0;
-	int w;
-
-#define PUT(...)                                                          \
-	do {                                                              \
-		w = snprintf(buf + (o < len ? o : 0), o < len ? len - o : 0, \
-			     __VA_ARGS__);                                \
-		if (w > 0)                                                \
-			o += (size_t)w;                                   \
-	} while (0)
-	if (!len)
-		buf = NULL;
-	PUT("format=1\nname=%s\ncpus=%u\npolicy=%s\n", x->name, x->cpus,
-	    x->policy);
-	PUT("placement=%d\ncluster_size=%u\npartitioning=%s\npriorities=%s\n",
-	    (int)x->placement, x->cluster_size, rt_part_name(x->partitioning),
-	    rt_fp_order_name(x->priorities));
-	PUT("tasks=%zu\nmethod=%s\ncap=%.17g\nperiods=%s\n", x->gen.ntasks,
-	    rt_gen_method_name(x->gen.method), x->gen.cap,
-	    rt_gen_periods_name(x->gen.periods));
-	if (x->gen.periods == RT_GEN_PERIODS_SET) {
-		PUT("period_set=");
-		for (size_t i = 0; i < x->gen.npset; i++)
-			PUT("%s%lld", i ? "," : "", (long long)x->gen.pset[i]);
-		PUT("\n");
-	} else {
-		PUT("pmin=%lld\npmax=%lld\ngranularity=%lld\n",
-		    (long long)x->gen.pmin, (long long)x->gen.pmax,
-		    (long long)x->gen.granularity);
-	}
-	PUT("deadlines=%s\nxmin=%.17g\nxmax=%.17g\n",
-	    rt_gen_deadlines_name(x->gen.deadlines), x->gen.xmin, x->gen.xmax);
-	PUT("from=%lld\nto=%lld\nstep=%lld\nper_cpu=%d\nsets=%llu\n",
-	    (long long)x->from, (long long)x->to, (long long)x->step,
-	    (int)x->per_cpu, (unsigned long long)x->sets);
-	PUT("tests=");
-	for (size_t i = 0; i < x->ntests; i++)
-		PUT("%s%s", i ? "," : "", x->tests[i]->name);
-	PUT("\nsimulate=%d\nmax_jobs=%llu\nredraws=%u\nseed=%llu\n",
-	    (int)x->simulate, (unsigned long long)x->max_jobs, x->redraws,
-	    (unsigned long long)x->seed);
-#undef PUT
-	return o;
-}
-
-uint64_t sim_exp_hash(const struct sim_exp *x)
-{
-	size_t need = sim_exp_describe(x, NULL, 0);
-	char *buf = rt_malloc(need + 1);
-	uint64_t h = 0xcbf29ce484222325ULL;     /* FNV-1a 64 offset basis */
-
-	if (!buf)
-		return 0;
-	sim_exp_describe(x, buf, need + 1);
-	for (size_t i = 0; i < need; i++) {
-		h ^= (unsigned char)buf[i];
-		h *= 0x100000001b3ULL;          /* FNV 64 prime */
-	}
-	rt_free(buf);
-	return h;
-}
-
-enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct sim_exp *x)
+enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
 {
 	enum rt_err err;
 
@@ -202,13 +42,13 @@ void sim_exp_ws_fini(struct sim_exp_ws *ws)
 
 /* Is the realised U of ws->ts inside point p's bin [u - step/2, u +
  * step/2) (times m with per_cpu)?  Exact: the edges are
- * (2u -+ step) * mult / (2 * SIM_EXP_UNIT). */
-static enum rt_err exp_in_bin(const struct sim_exp *x, size_t p,
+ * (2u -+ step) * mult / (2 * RT_EXP_UNIT). */
+static enum rt_err exp_in_bin(const struct rt_exp *x, size_t p,
 			      const struct rt_task *ts, bool *in)
 {
-	int64_t u2 = 2 * sim_exp_point_value(x, p);
+	int64_t u2 = 2 * rt_exp_point_value(x, p);
 	int64_t mult = x->per_cpu ? (int64_t)x->cpus : 1;
-	int64_t den = 2 * (int64_t)SIM_EXP_UNIT;
+	int64_t den = 2 * (int64_t)RT_EXP_UNIT;
 	int cmp;
 	enum rt_err err;
 
@@ -229,11 +69,11 @@ static enum rt_err exp_in_bin(const struct sim_exp *x, size_t p,
 	return RT_OK;
 }
 
-enum rt_err sim_exp_draw(const struct sim_exp *x, size_t p, uint64_t s,
+enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct sim_exp_ws *ws, unsigned *redrawn,
 			 struct rt_diag *d)
 {
-	double total = sim_exp_point_total(x, p), target = total, shift = 0;
+	double total = rt_exp_point_total(x, p), target = total, shift = 0;
 	struct rt_rng r;
 
 	rt_rng_seed(&r, rt_rng_derive(x->seed, p, s));
@@ -296,7 +136,7 @@ static double exp_jobs(const struct rt_task *ts, size_t n, rt_time h)
 }
 
 /* Cap h so that at most max_jobs jobs are released; *capped if cut. */
-static rt_time exp_cap(const struct sim_exp *x, const struct rt_task *ts,
+static rt_time exp_cap(const struct rt_exp *x, const struct rt_task *ts,
 		       size_t n, rt_time h, bool *capped)
 {
 	double rate = 0, hc;
@@ -315,7 +155,7 @@ static rt_time exp_cap(const struct sim_exp *x, const struct rt_task *ts,
 
 /* Horizon for U > m: t0 = sum(C_i D_i / T_i) / (U - m), with a relative
  * margin for the double arithmetic, + 2. */
-static rt_time exp_over_horizon(const struct sim_exp *x,
+static rt_time exp_over_horizon(const struct rt_exp *x,
 				const struct rt_task *ts, size_t n)
 {
 	long double s = 0, u = 0, t0;
@@ -334,7 +174,7 @@ static rt_time exp_over_horizon(const struct sim_exp *x,
 	return (rt_time)t0;
 }
 
-static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
+static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 				struct sim_exp_item *out, struct rt_diag *d)
 {
 	const struct rt_task *ts = ws->ts;
@@ -349,12 +189,12 @@ static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
 	enum rt_err err;
 	int cmp;
 
-	if (x->placement != SIM_PLACE_GLOBAL && x->cpus / x->cluster_size > 1) {
+	if (x->placement != RT_EXP_PLACE_GLOBAL && x->cpus / x->cluster_size > 1) {
 		struct rt_place_result pr;
 		struct rt_diag why = { "" };
 
 		err = rt_place(ts, n, x->cpus, x->cluster_size, x->partitioning,
-			       exp_is_fp(x) ? &x->priorities : NULL,
+			       !strcmp(x->policy, "fp") ? &x->priorities : NULL,
 			       RT_UNI_BUDGET_DEFAULT, ws->cluster, &pr, &why);
 		if (err == RT_ERR_NOMEM || err == RT_ERR_INVAL)
 			return rt_diagf(d, err, "placement: %s", why.msg);
@@ -371,7 +211,7 @@ static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
 	if (over) {
 		h.horizon = exp_over_horizon(x, ts, n);
 		h.exact = false;        /* exact once the miss is seen */
-	} else if (x->placement == SIM_PLACE_PARTITIONED && cl) {
+	} else if (x->placement == RT_EXP_PLACE_PARTITIONED && cl) {
 		err = sim_choose_horizon_partitioned(ts, n, x->cpus, cl,
 						     RT_TIME_NEVER, &h, d);
 	} else {
@@ -388,7 +228,9 @@ static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
 	cfg.cpus = x->cpus;
 	cfg.policy = x->policy;
 	cfg.horizon = h.horizon;
-	cfg.placement = x->placement;
+	cfg.placement = x->placement == RT_EXP_PLACE_PARTITIONED ?
+			SIM_PLACE_PARTITIONED : x->placement == RT_EXP_PLACE_CLUSTERED ?
+			SIM_PLACE_CLUSTERED : SIM_PLACE_GLOBAL;
 	cfg.cluster_size = x->cluster_size;
 	cfg.task_cluster = cl;
 	cfg.priorities = x->priorities;
@@ -424,7 +266,7 @@ static enum rt_err exp_simulate(const struct sim_exp *x, struct sim_exp_ws *ws,
  * one CPU with every D >= T, else necessary; density sufficient.  The
  * equality with the registry is a property test (tests/test_exp.c).
  */
-static bool exp_fast_sum(const struct sim_exp *x, const struct rt_task *ts,
+static bool exp_fast_sum(const struct rt_exp *x, const struct rt_task *ts,
 			 size_t n, bool density, struct rt_test_result *out)
 {
 	double bound = density ? 1.0 : (double)x->cpus, sum = 0;
@@ -452,7 +294,7 @@ static bool exp_fast_sum(const struct sim_exp *x, const struct rt_task *ts,
 	return true;
 }
 
-enum rt_err sim_exp_test_run(const struct sim_exp *x, size_t i,
+enum rt_err sim_exp_test_run(const struct rt_exp *x, size_t i,
 			     const struct rt_task *ts,
 			     struct rt_test_result *out, struct rt_diag *d)
 {
@@ -468,11 +310,11 @@ enum rt_err sim_exp_test_run(const struct sim_exp *x, size_t i,
 	return t->run(ts, n, x->cpus, out, d);
 }
 
-enum rt_err sim_exp_item(const struct sim_exp *x, size_t p, uint64_t s,
+enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct sim_exp_ws *ws, struct sim_exp_item *out,
 			 struct rt_diag *d)
 {
-	struct rt_test_result res[SIM_EXP_MAX_TESTS];
+	struct rt_test_result res[RT_EXP_MAX_TESTS];
 	size_t n = x->gen.ntasks;
 	enum rt_err err;
 
@@ -505,32 +347,3 @@ enum rt_err sim_exp_item(const struct sim_exp *x, size_t p, uint64_t s,
 	return RT_OK;
 }
 
-void sim_exp_counts_add(struct sim_exp_counts *a,
-			const struct sim_exp_counts *b)
-{
-	a->sets += b->sets;
-	for (size_t i = 0; i < SIM_EXP_MAX_TESTS; i++)
-		a->accepted[i] += b->accepted[i];
-	a->missed += b->missed;
-	a->exact += b->exact;
-	a->contradictions += b->contradictions;
-	a->redrawn += b->redrawn;
-	a->unplaced += b->unplaced;
-}
-
-void sim_exp_slice_range(const struct sim_exp *x,
-			 const struct sim_exp_slice *sl, size_t p,
-			 uint64_t *first, uint64_t *last)
-{
-	rt_u128 g = (rt_u128)x->npoints * x->sets;
-	uint64_t lo = (uint64_t)(g * (sl->index - 1) / sl->count);
-	uint64_t hi = (uint64_t)(g * sl->index / sl->count);
-	uint64_t p0 = (uint64_t)p * x->sets, p1 = p0 + x->sets;
-
-	*first = lo > p0 ? lo : p0;
-	*last = hi < p1 ? hi : p1;
-	if (*last < *first)
-		*last = *first;
-	*first -= p0;
-	*last -= p0;
-}

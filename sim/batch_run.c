@@ -20,11 +20,11 @@
 struct batch_point {
 	uint64_t first, last;           /* samples of the slice */
 	uint64_t remaining;             /* not yet counted */
-	struct sim_exp_counts c;
+	struct rt_exp_counts c;
 };
 
 struct batch {
-	const struct sim_exp *x;
+	const struct rt_exp *x;
 	const struct sim_exp_hooks *h;
 	const volatile sig_atomic_t *stop;
 	pthread_mutex_t lock;
@@ -72,7 +72,7 @@ static void batch_fail(struct batch *b, enum rt_err err, const struct rt_diag *d
 static void *batch_worker(void *arg)
 {
 	struct batch *b = arg;
-	const struct sim_exp *x = b->x;
+	const struct rt_exp *x = b->x;
 	struct sim_exp_ws ws;
 	uint64_t contra[BATCH_CHUNK];
 	struct rt_diag d = { "" };
@@ -84,7 +84,7 @@ static void *batch_worker(void *arg)
 		batch_fail(b, err, &d);
 	}
 	for (;;) {
-		struct sim_exp_counts c;
+		struct rt_exp_counts c;
 		size_t p, nc = 0;
 		uint64_t s0, s1;
 
@@ -124,7 +124,7 @@ static void *batch_worker(void *arg)
 				batch_fail(b, err, &d);
 			}
 		}
-		sim_exp_counts_add(&b->pt[p].c, &c);
+		rt_exp_counts_add(&b->pt[p].c, &c);
 		b->pt[p].remaining -= s1 - s0;
 		b->done += s1 - s0;
 		if (b->h->progress)
@@ -143,8 +143,8 @@ static void *batch_worker(void *arg)
 	return NULL;
 }
 
-enum rt_err sim_exp_run(const struct sim_exp *x,
-			const struct sim_exp_slice *sl, const bool *skip,
+enum rt_err sim_exp_run(const struct rt_exp *x,
+			const struct rt_exp_slice *sl, const bool *skip,
 			unsigned threads, const struct sim_exp_hooks *h,
 			const volatile sig_atomic_t *stop, bool *stopped,
 			struct rt_diag *d)
@@ -173,7 +173,7 @@ enum rt_err sim_exp_run(const struct sim_exp *x,
 	for (size_t p = 0; p < x->npoints; p++) {
 		struct batch_point *pt = &b.pt[p];
 
-		sim_exp_slice_range(x, sl, p, &pt->first, &pt->last);
+		rt_exp_slice_range(x, sl, p, &pt->first, &pt->last);
 		if (skip && skip[p])
 			pt->last = pt->first;
 		pt->remaining = pt->last - pt->first;

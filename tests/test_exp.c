@@ -8,6 +8,7 @@
 #include "render/acc_csv.h"
 #include "render/plot_acc.h"
 #include "scenarios/exp.h"
+#include "sim/batch.h"
 #include "scenarios/scn.h"
 #include "tests/suites.h"
 
@@ -27,9 +28,9 @@ static const char exp_uni[] =
 "simulate: true\n"
 "seed: 42\n";
 
-static struct sim_exp *load(const char *text, struct rt_diag *d)
+static struct rt_exp *load(const char *text, struct rt_diag *d)
 {
-	struct sim_exp *x = NULL;
+	struct rt_exp *x = NULL;
 	enum rt_err err = scn_exp_load_data((const uint8_t *)text, strlen(text),
 					    "exp.yaml", &x, d);
 
@@ -39,7 +40,7 @@ static struct sim_exp *load(const char *text, struct rt_diag *d)
 static void test_exp_load_keys(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = load(exp_uni, &d);
 
 	CU_ASSERT_FATAL(x != NULL);
 	CU_ASSERT_STRING_EQUAL(x->name, "acc-uni");
@@ -54,8 +55,8 @@ static void test_exp_load_keys(void)
 	CU_ASSERT(x->npoints == 11 && x->sets == 40 && x->seed == 42);
 	CU_ASSERT(x->ntests == 4 && !strcmp(x->tests[2]->name, "qpa"));
 	CU_ASSERT(x->simulate);
-	CU_ASSERT(sim_exp_point_value(x, 10) == 1000000);
-	sim_exp_free(x);
+	CU_ASSERT(rt_exp_point_value(x, 10) == 1000000);
+	rt_exp_free(x);
 }
 
 /* Replace the first occurrence of 'from' in exp_uni by 'to'. */
@@ -75,13 +76,13 @@ static void expect_error(const char *from, const char *to, const char *msg)
 {
 	char *text = variant(from, to);
 	struct rt_diag d;
-	struct sim_exp *x = load(text, &d);
+	struct rt_exp *x = load(text, &d);
 
 	CU_ASSERT(x == NULL);
 	if (!strstr(d.msg, msg))
 		printf("\n  got: %s\n  want: %s\n", d.msg, msg);
 	CU_ASSERT(strstr(d.msg, msg) != NULL);
-	sim_exp_free(x);
+	rt_exp_free(x);
 	free(text);
 }
 
@@ -122,12 +123,12 @@ static void test_exp_load_errors(void)
 /* Run the whole experiment with 'threads' and a slice; counts per point
  * into c (x->npoints entries). */
 struct collect {
-	struct sim_exp_counts *c;
+	struct rt_exp_counts *c;
 	bool *have;
 	unsigned contra;
 };
 
-static enum rt_err on_point(void *ctx, size_t p, const struct sim_exp_counts *c)
+static enum rt_err on_point(void *ctx, size_t p, const struct rt_exp_counts *c)
 {
 	struct collect *k = ctx;
 
@@ -145,13 +146,13 @@ static enum rt_err on_contra(void *ctx, size_t p, uint64_t s)
 	return RT_OK;
 }
 
-static void run(const struct sim_exp *x, unsigned threads, unsigned shard,
-		unsigned shards, struct sim_exp_counts *c, bool *have,
+static void run(const struct rt_exp *x, unsigned threads, unsigned shard,
+		unsigned shards, struct rt_exp_counts *c, bool *have,
 		unsigned *contra)
 {
 	struct collect k = { c, have, 0 };
 	struct sim_exp_hooks h = { &k, on_point, on_contra, NULL };
-	struct sim_exp_slice sl = { shard, shards };
+	struct rt_exp_slice sl = { shard, shards };
 	struct rt_diag d = { "" };
 	bool stopped;
 	enum rt_err err = sim_exp_run(x, &sl, NULL, threads, &h, NULL, &stopped,
@@ -172,8 +173,8 @@ static void run(const struct sim_exp *x, unsigned threads, unsigned shard,
 static void test_exp_uni_sweep(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
-	struct sim_exp_counts a[11], b[11], s[11], part[11];
+	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp_counts a[11], b[11], s[11], part[11];
 	bool ha[11] = { false }, hb[11] = { false }, hs[11] = { false };
 	unsigned contra = 0;
 
@@ -190,7 +191,7 @@ static void test_exp_uni_sweep(void)
 		run(x, 2, i, 3, part, hp, NULL);
 		for (size_t p = 0; p < 11; p++)
 			if (hp[p]) {
-				sim_exp_counts_add(&s[p], &part[p]);
+				rt_exp_counts_add(&s[p], &part[p]);
 				hs[p] = true;
 			}
 	}
@@ -209,22 +210,22 @@ static void test_exp_uni_sweep(void)
 	}
 	/* the sweep crosses the interesting region: some misses near 1 */
 	CU_ASSERT(a[10].missed > 0 && a[0].missed == 0);
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* Every drawn set lies in its point's bin (exact comparison). */
 static void test_exp_realised_in_bin(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = load(exp_uni, &d);
 	struct sim_exp_ws ws;
 
 	CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
 	for (size_t p = 0; p < x->npoints; p++) {
 		for (uint64_t s = 0; s < 20; s++) {
 			unsigned redrawn;
-			double u, lo = (double)(sim_exp_point_value(x, p) -
-						x->step / 2) / SIM_EXP_UNIT;
+			double u, lo = (double)(rt_exp_point_value(x, p) -
+						x->step / 2) / RT_EXP_UNIT;
 
 			CU_ASSERT_FATAL(sim_exp_draw(x, p, s, &ws, &redrawn, &d) ==
 					RT_OK);
@@ -233,7 +234,7 @@ static void test_exp_realised_in_bin(void)
 		}
 	}
 	sim_exp_ws_fini(&ws);
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* Global EDF (m = 4) and partitioned: no sufficient test accepts a set
@@ -261,8 +262,8 @@ static void test_exp_multi_sound(void)
 
 	for (int k = 0; k < 2; k++) {
 		struct rt_diag d;
-		struct sim_exp *x = load(texts[k], &d);
-		struct sim_exp_counts c[8];
+		struct rt_exp *x = load(texts[k], &d);
+		struct rt_exp_counts c[8];
 		bool have[8] = { false };
 		unsigned contra = 0;
 
@@ -279,7 +280,7 @@ static void test_exp_multi_sound(void)
 					CU_ASSERT(c[p].accepted[i] <=
 						  c[p].sets - c[p].missed);
 		}
-		sim_exp_free(x);
+		rt_exp_free(x);
 	}
 }
 
@@ -287,7 +288,7 @@ static void test_exp_multi_sound(void)
 static void test_exp_scenario_roundtrip(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = load(exp_uni, &d);
 	struct scn_scenario *s = NULL;
 	struct sim_exp_ws ws;
 	unsigned redrawn;
@@ -309,24 +310,24 @@ static void test_exp_scenario_roundtrip(void)
 	scn_free(s);
 	rt_free(text);
 	sim_exp_ws_fini(&ws);
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* The hash ignores spelling, comments and key order, but not values. */
 static void test_exp_hash(void)
 {
 	struct rt_diag d;
-	struct sim_exp *a = load(exp_uni, &d);
+	struct rt_exp *a = load(exp_uni, &d);
 	char *t1 = variant("seed: 42", "seed: 0x2a  # same");
 	char *t2 = variant("seed: 42", "seed: 43");
-	struct sim_exp *b = load(t1, &d), *c = load(t2, &d);
+	struct rt_exp *b = load(t1, &d), *c = load(t2, &d);
 
 	CU_ASSERT_FATAL(a && b && c);
-	CU_ASSERT(sim_exp_hash(a) == sim_exp_hash(b));
-	CU_ASSERT(sim_exp_hash(a) != sim_exp_hash(c));
-	sim_exp_free(a);
-	sim_exp_free(b);
-	sim_exp_free(c);
+	CU_ASSERT(rt_exp_hash(a) == rt_exp_hash(b));
+	CU_ASSERT(rt_exp_hash(a) != rt_exp_hash(c));
+	rt_exp_free(a);
+	rt_exp_free(b);
+	rt_exp_free(c);
 	free(t1);
 	free(t2);
 }
@@ -336,7 +337,7 @@ static void test_exp_hash(void)
 static void test_exp_slices(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = load(exp_uni, &d);
 
 	CU_ASSERT_FATAL(x != NULL);
 	for (unsigned n = 1; n <= 7; n++) {
@@ -344,10 +345,10 @@ static void test_exp_slices(void)
 			uint64_t total = 0, next = 0;
 
 			for (unsigned i = 1; i <= n; i++) {
-				struct sim_exp_slice sl = { i, n };
+				struct rt_exp_slice sl = { i, n };
 				uint64_t a, b;
 
-				sim_exp_slice_range(x, &sl, p, &a, &b);
+				rt_exp_slice_range(x, &sl, p, &a, &b);
 				if (b > a) {
 					CU_ASSERT(a == next);
 					next = b;
@@ -357,15 +358,15 @@ static void test_exp_slices(void)
 			CU_ASSERT(total == x->sets);
 		}
 	}
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* The CSV header and a row; util text; merge sums rows per point. */
 static void test_exp_csv(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
-	struct sim_exp_counts c[11];
+	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp_counts c[11];
 	bool have[11] = { false };
 	struct render_acc *t = NULL, *m = NULL, *two[2];
 	char buf[32], path[] = "build/test-exp-csv.csv";
@@ -411,7 +412,7 @@ static void test_exp_csv(void)
 	render_acc_util_text(2125000, buf, sizeof(buf));
 	CU_ASSERT_STRING_EQUAL(buf, "2.125");
 	remove(path);
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* Wilson 95 % intervals (Wilson 1927; values from the closed form):
@@ -436,8 +437,8 @@ static void test_exp_wilson(void)
 static void test_exp_plot(void)
 {
 	struct rt_diag d;
-	struct sim_exp *x = load(exp_uni, &d);
-	struct sim_exp_counts c[11];
+	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp_counts c[11];
 	bool have[11];
 	struct render_acc *t = NULL;
 	struct render_acc_series s[RENDER_ACC_MAX_SERIES];
@@ -483,7 +484,7 @@ static void test_exp_plot(void)
 	}
 	CU_ASSERT(render_acc_plot(t, NULL, "build/x.gif", &d) == RT_ERR_INVAL);
 	render_acc_free(t);
-	sim_exp_free(x);
+	rt_exp_free(x);
 }
 
 /* The runner's double-decided utilization and density agree with the
@@ -501,7 +502,7 @@ static void test_exp_fast_tests_match_registry(void)
 
 	for (int k = 0; k < 2; k++) {
 		struct rt_diag d;
-		struct sim_exp *x = load(texts[k], &d);
+		struct rt_exp *x = load(texts[k], &d);
 		struct sim_exp_ws ws;
 		unsigned seen[2] = { 0, 0 };
 
@@ -528,7 +529,7 @@ static void test_exp_fast_tests_match_registry(void)
 		}
 		CU_ASSERT(seen[0] > 0 && seen[1] > 0);  /* both verdicts met */
 		sim_exp_ws_fini(&ws);
-		sim_exp_free(x);
+		rt_exp_free(x);
 	}
 }
 

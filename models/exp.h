@@ -1,0 +1,101 @@
+/* exp.h - an acceptance-ratio experiment as data: the task-set
+ * generator, the utilization sweep, the tests, the simulation switch and
+ * the master seed (loaded by scenarios/exp.h, run by sim/batch.h), plus
+ * what every layer needs about it: checks, the points, its canonical text
+ * and hash, the slices of shards and the counts of a point.  Pure. */
+#ifndef RT_EXP_H
+#define RT_EXP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/analysis_fp.h"
+#include "models/gen.h"
+#include "models/partition.h"
+#include "models/rt_err.h"
+#include "models/tests.h"
+
+/* How the tasks are placed (the engine's sim_placement, minus cpusets). */
+enum rt_exp_placement {
+	RT_EXP_PLACE_GLOBAL = 0,
+	RT_EXP_PLACE_PARTITIONED,
+	RT_EXP_PLACE_CLUSTERED
+};
+
+#define RT_EXP_MAX_TESTS 32            /* tests per experiment */
+#define RT_EXP_UNIT      1000000       /* utilizations in millionths */
+#define RT_EXP_MAX_POINTS 100000
+
+struct rt_exp {
+	char *name;                     /* owned */
+	unsigned cpus;                  /* >= 1 */
+	char *policy;                   /* "edf" or "fp", owned */
+	enum rt_exp_placement placement;
+	unsigned cluster_size;          /* cpus (global), 1, or k */
+	enum rt_part_heuristic partitioning;
+	enum rt_fp_order priorities;    /* policy fp */
+	struct rt_gen_params gen;       /* gen.pset owned */
+	int64_t from, to, step;         /* utilization sweep, millionths;
+					 * step > 0, from <= to */
+	bool per_cpu;                   /* the sweep is U / m */
+	size_t npoints;                 /* (to - from) / step + 1 */
+	uint64_t sets;                  /* per point, >= 1 */
+	size_t ntests;
+	const struct rt_test_info *tests[RT_EXP_MAX_TESTS];
+	bool simulate;
+	uint64_t max_jobs;              /* horizon cap (jobs released) */
+	unsigned redraws;               /* per set, bin misses allowed */
+	uint64_t seed;                  /* master seed */
+};
+
+void rt_exp_free(struct rt_exp *x);           /* NULL is a no-op */
+
+/* Does registry test t analyse this policy and placement (the tests
+ * `dlsim analyze` compares with the simulation)?  One CPU: utilization,
+ * density, pdc, qpa (edf), fp-rta (fp); global m >= 2: utilization and
+ * the global EDF tests; partitioned: partitioned-<the experiment's
+ * heuristic>. */
+bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t);
+
+/* Check an experiment (generator, sweep, tests, policy): RT_ERR_INVAL
+ * naming the field.  The loader calls it; callers building one do too. */
+enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d);
+
+/* Target utilization (total) of point p, and the point's value u_p in
+ * millionths (per CPU with per_cpu). */
+int64_t rt_exp_point_value(const struct rt_exp *x, size_t p);
+double rt_exp_point_total(const struct rt_exp *x, size_t p);
+
+/* The canonical text of x (every field, one "key=value" per line), into
+ * buf; returns the length it needs (snprintf-like).  Its FNV-1a 64-bit
+ * hash is rt_exp_hash(): equal for equal experiments whatever the YAML
+ * spelling, comments or key order. */
+size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len);
+uint64_t rt_exp_hash(const struct rt_exp *x);
+
+/* Counts of one point (the CSV row). */
+struct rt_exp_counts {
+	uint64_t sets;
+	uint64_t accepted[RT_EXP_MAX_TESTS];
+	uint64_t missed, exact, contradictions;
+	uint64_t redrawn, unplaced;
+};
+
+void rt_exp_counts_add(struct rt_exp_counts *a,
+			const struct rt_exp_counts *b);
+
+/* The slice of the work a run does: the global index g = p * sets + s of
+ * every set, cut into 'count' contiguous ranges; shard 'index' (1-based)
+ * does [(index - 1) * G / count, index * G / count). */
+struct rt_exp_slice {
+	unsigned index, count;          /* 1 <= index <= count */
+};
+
+/* [first, last) of point p's samples inside the slice (empty: equal). */
+void rt_exp_slice_range(const struct rt_exp *x,
+			 const struct rt_exp_slice *sl, size_t p,
+			 uint64_t *first, uint64_t *last);
+
+
+#endif /* RT_EXP_H */
