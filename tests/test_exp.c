@@ -6,6 +6,7 @@
 
 #include "models/mem.h"
 #include "render/acc_csv.h"
+#include "render/gantt.h"
 #include "render/plot_acc.h"
 #include "scenarios/exp.h"
 #include "sim/batch.h"
@@ -485,6 +486,7 @@ static void test_exp_plot(void)
 	CU_ASSERT(render_acc_plot(t, NULL, "build/x.gif", &d) == RT_ERR_INVAL);
 	render_acc_free(t);
 	rt_exp_free(x);
+	render_release_caches();        /* the figure loaded fonts */
 }
 
 /* The runner's double-decided utilization and density agree with the
