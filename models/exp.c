@@ -57,7 +57,40 @@ bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 	       rt_part_find(t->name + 12, &h) && h == x->partitioning;
 }
 
+static enum rt_err exp_check_point(const struct rt_exp *x,
+				   struct rt_diag *d);
+
 enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d)
+{
+	if (x->npoints < 1 || x->npoints > RT_EXP_MAX_POINTS)
+		return rt_diagf(d, RT_ERR_INVAL, "%zu points; expected 1..%d",
+				x->npoints, RT_EXP_MAX_POINTS);
+	if (x->sweep != RT_EXP_SWEEP_UTILIZATION &&
+	    (x->sweep_step < 1 || x->sweep_from < 1 ||
+	     x->sweep_to < x->sweep_from || x->from != x->to))
+		return rt_diagf(d, RT_ERR_INVAL, "sweep: expected 1 <= from <= "
+				"to, step >= 1, and one utilization value");
+	for (size_t p = 0; p < x->npoints; p++) {
+		struct rt_exp v;
+		enum rt_err err;
+
+		rt_exp_at(x, p, &v);
+		err = exp_check_point(&v, d);
+		if (err) {
+			if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
+				rt_diag_prefix(d, "point %zu (%s %lld): ", p,
+					       rt_exp_sweep_name(x->sweep),
+					       (long long)(x->sweep_from +
+					       (int64_t)p * x->sweep_step));
+			return err;
+		}
+		if (x->sweep == RT_EXP_SWEEP_UTILIZATION)
+			break;          /* the same CPUs and tasks everywhere */
+	}
+	return RT_OK;
+}
+
+static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 {
 	enum rt_err err;
 
@@ -73,15 +106,14 @@ enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d)
 	if (x->step <= 0 || x->from < 0 || x->to < x->from)
 		return rt_diagf(d, RT_ERR_INVAL, "utilization: expected 0 <= "
 				"from <= to and step > 0");
-	if (x->npoints < 1 || x->npoints > RT_EXP_MAX_POINTS)
-		return rt_diagf(d, RT_ERR_INVAL, "utilization: %zu points; "
-				"expected 1..%d", x->npoints, RT_EXP_MAX_POINTS);
 	if (x->sets < 1 || x->sets > ((uint64_t)1 << 40))
 		return rt_diagf(d, RT_ERR_INVAL, "sets: expected 1..2^40");
 	if (x->simulate && x->max_jobs < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "max_jobs: expected >= 1");
 	err = rt_gen_check(&x->gen, x->gen.method == RT_GEN_UUNIFAST ? -1 :
-			   rt_exp_point_total(x, x->npoints - 1), d);
+			   rt_exp_point_total(x, x->sweep ==
+					      RT_EXP_SWEEP_UTILIZATION ?
+					      x->npoints - 1 : 0), d);
 	if (err)
 		return err;
 	for (size_t i = 0; i < x->ntests; i++)
@@ -95,14 +127,58 @@ enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d)
 
 int64_t rt_exp_point_value(const struct rt_exp *x, size_t p)
 {
+	if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
+		return x->from;
 	return x->from + (int64_t)p * x->step;
+}
+
+size_t rt_exp_point_tasks(const struct rt_exp *x, size_t p)
+{
+	if (x->sweep != RT_EXP_SWEEP_TASKS)
+		return x->gen.ntasks;
+	return (size_t)(x->sweep_from + (int64_t)p * x->sweep_step);
+}
+
+unsigned rt_exp_point_cpus(const struct rt_exp *x, size_t p)
+{
+	if (x->sweep != RT_EXP_SWEEP_CPUS)
+		return x->cpus;
+	return (unsigned)(x->sweep_from + (int64_t)p * x->sweep_step);
+}
+
+size_t rt_exp_max_tasks(const struct rt_exp *x)
+{
+	return rt_exp_point_tasks(x, x->npoints - 1) > x->gen.ntasks ?
+	       rt_exp_point_tasks(x, x->npoints - 1) : x->gen.ntasks;
+}
+
+void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v)
+{
+	*v = *x;
+	v->cpus = rt_exp_point_cpus(x, p);
+	v->gen.ntasks = rt_exp_point_tasks(x, p);
+	if (x->placement == RT_EXP_PLACE_GLOBAL)
+		v->cluster_size = v->cpus;
+}
+
+const char *rt_exp_sweep_name(enum rt_exp_sweep s)
+{
+	switch (s) {
+	case RT_EXP_SWEEP_TASKS:
+		return "tasks";
+	case RT_EXP_SWEEP_CPUS:
+		return "cpus";
+	case RT_EXP_SWEEP_UTILIZATION:
+		break;
+	}
+	return "utilization";
 }
 
 double rt_exp_point_total(const struct rt_exp *x, size_t p)
 {
 	double u = (double)rt_exp_point_value(x, p) / RT_EXP_UNIT;
 
-	return x->per_cpu ? u * x->cpus : u;
+	return x->per_cpu ? u * rt_exp_point_cpus(x, p) : u;
 }
 
 size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
@@ -139,6 +215,10 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	}
 	PUT("deadlines=%s\nxmin=%.17g\nxmax=%.17g\n",
 	    rt_gen_deadlines_name(x->gen.deadlines), x->gen.xmin, x->gen.xmax);
+	if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
+		PUT("sweep=%s\nsweep_from=%lld\nsweep_to=%lld\nsweep_step=%lld\n",
+		    rt_exp_sweep_name(x->sweep), (long long)x->sweep_from,
+		    (long long)x->sweep_to, (long long)x->sweep_step);
 	PUT("from=%lld\nto=%lld\nstep=%lld\nper_cpu=%d\nsets=%llu\n",
 	    (long long)x->from, (long long)x->to, (long long)x->step,
 	    (int)x->per_cpu, (unsigned long long)x->sets);

@@ -16,6 +16,13 @@
 #include "models/rt_err.h"
 #include "models/tests.h"
 
+/* What the points sweep. */
+enum rt_exp_sweep {
+	RT_EXP_SWEEP_UTILIZATION = 0,   /* u_p = from + p step */
+	RT_EXP_SWEEP_TASKS,             /* n_p = sweep_from + p sweep_step */
+	RT_EXP_SWEEP_CPUS               /* m_p likewise */
+};
+
 /* How the tasks are placed (the engine's sim_placement, minus cpusets). */
 enum rt_exp_placement {
 	RT_EXP_PLACE_GLOBAL = 0,
@@ -37,9 +44,13 @@ struct rt_exp {
 	enum rt_fp_order priorities;    /* policy fp */
 	struct rt_gen_params gen;       /* gen.pset owned */
 	int64_t from, to, step;         /* utilization sweep, millionths;
-					 * step > 0, from <= to */
-	bool per_cpu;                   /* the sweep is U / m */
-	size_t npoints;                 /* (to - from) / step + 1 */
+					 * step > 0, from <= to; with another
+					 * sweep from == to (the value) and
+					 * step the bin width */
+	bool per_cpu;                   /* the utilization is U / m */
+	enum rt_exp_sweep sweep;
+	int64_t sweep_from, sweep_to, sweep_step;       /* tasks or CPUs */
+	size_t npoints;                 /* points of the swept variable */
 	uint64_t sets;                  /* per point, >= 1 */
 	size_t ntests;
 	const struct rt_test_info *tests[RT_EXP_MAX_TESTS];
@@ -65,6 +76,16 @@ enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d);
 /* Target utilization (total) of point p, and the point's value u_p in
  * millionths (per CPU with per_cpu). */
 int64_t rt_exp_point_value(const struct rt_exp *x, size_t p);
+/* Tasks and CPUs of point p (the swept one, or the fixed value), and the
+ * largest number of tasks of any point. */
+size_t rt_exp_point_tasks(const struct rt_exp *x, size_t p);
+unsigned rt_exp_point_cpus(const struct rt_exp *x, size_t p);
+size_t rt_exp_max_tasks(const struct rt_exp *x);
+/* *v = x as point p sees it: cpus, cluster_size (global placement) and
+ * gen.ntasks of the point; pointers shared with x (borrowed). */
+void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v);
+/* "utilization", "tasks", "cpus" */
+const char *rt_exp_sweep_name(enum rt_exp_sweep s);
 double rt_exp_point_total(const struct rt_exp *x, size_t p);
 
 /* The canonical text of x (every field, one "key=value" per line), into

@@ -79,6 +79,8 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 	}
 	for (size_t i = 0; !err && i < sizeof(tail) / sizeof(tail[0]); i++)
 		err = acc_add_col(t, tail[i]);
+	if (!err && x->sweep != RT_EXP_SWEEP_UTILIZATION)
+		err = acc_add_col(t, rt_exp_sweep_name(x->sweep));
 	if (!err) {
 		t->rows = rt_calloc(x->npoints, sizeof(*t->rows));
 		if (!t->rows)
@@ -107,6 +109,10 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 		r->v[k++] = c[p].redrawn;
 		r->v[k++] = c[p].unplaced;
 		r->v[k++] = x->simulate ? c[p].sets : 0;
+		if (x->sweep == RT_EXP_SWEEP_TASKS)
+			r->v[k++] = rt_exp_point_tasks(x, p);
+		else if (x->sweep == RT_EXP_SWEEP_CPUS)
+			r->v[k++] = rt_exp_point_cpus(x, p);
 	}
 	*out = t;
 	return RT_OK;
@@ -262,6 +268,13 @@ out:
 	return RT_OK;
 }
 
+/* Columns that name the point (a swept tasks or CPUs count): equal in
+ * every shard, never summed. */
+static bool acc_key_col(const char *name)
+{
+	return !strcmp(name, "tasks") || !strcmp(name, "cpus");
+}
+
 enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 			     struct render_acc **out, struct rt_diag *d)
 {
@@ -316,8 +329,21 @@ enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 						"table, %s in another", p,
 						m->rows[p].util, s->util);
 			}
-			for (size_t i = 0; i + 2 < m->ncols; i++)
-				m->rows[p].v[i] += s->v[i];
+			for (size_t i = 0; i + 2 < m->ncols; i++) {
+				if (!acc_key_col(m->names[i + 2])) {
+					m->rows[p].v[i] += s->v[i];
+				} else if (m->rows[p].v[i] != s->v[i]) {
+					render_acc_free(m);
+					rt_free(idx);
+					return rt_diagf(d, RT_ERR_INVAL, "merge: "
+							"point %zu has %s %llu in "
+							"one table, %llu in "
+							"another", p, m->names[i + 2],
+							(unsigned long long)
+							m->rows[p].v[i],
+							(unsigned long long)s->v[i]);
+				}
+			}
 		}
 	}
 	for (size_t p = 0; p < maxp; p++)      /* compact, in point order */

@@ -8,6 +8,8 @@
  *
  * 'utilization' is the point's target (per CPU with per_cpu) as a decimal;
  * 'simulated' is the number of sets simulated (0 with simulate: false).
+ * An experiment sweeping the number of tasks or CPUs appends a 'tasks' or
+ * 'cpus' column (the point's value; merge checks it, never sums it).
  * The same writer serves runs, shards and merges, so equal counts give
  * equal bytes.  The sidecar (RESULTS.csv.meta) is "key: value" lines:
  * tool, experiment, hash, seed, shard, points, sets, tests, threads,

@@ -38,11 +38,21 @@ void render_acc_series_free(struct render_acc_series *s, size_t n)
 		rt_free(s[i].pts);
 }
 
+/* The swept column other than utilization ("tasks" or "cpus"), or -1. */
+static int acc_xcol(const struct render_acc *t)
+{
+	int c = render_acc_col(t, "tasks");
+
+	return c >= 0 ? c : render_acc_col(t, "cpus");
+}
+
 static enum rt_err acc_series_add(const struct render_acc *t,
 				  struct render_acc_series *s, int col,
 				  int sets, int missed, int simulated,
 				  const char *label)
 {
+	int xcol = acc_xcol(t);
+
 	memset(s, 0, sizeof(*s));
 	snprintf(s->label, sizeof(s->label), "%s", label);
 	s->sim = col < 0;
@@ -63,7 +73,7 @@ static enum rt_err acc_series_add(const struct render_acc *t,
 		if (!n)
 			continue;
 		p = &s->pts[s->npts++];
-		p->x = strtod(w->util, NULL);
+		p->x = xcol >= 0 ? (double)w->v[xcol - 2] : strtod(w->util, NULL);
 		p->n = n;
 		p->y = (double)k / (double)n;
 		render_wilson(k, n, &p->lo, &p->hi);
@@ -128,6 +138,8 @@ struct acc_layout {
 	double xmin, xmax;              /* data range */
 	double legend_y;
 	size_t nser;
+	const char *xlabel;             /* default x axis label */
+	char fixed[48];                 /* "U = 2.4; " for a tasks / CPUs sweep */
 };
 
 static double acc_px(const struct acc_layout *l, double x)
@@ -312,8 +324,7 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 	cairo_stroke(cr);
 	/* labels */
 	acc_text(cr, (l->x0 + l->x1) / 2, l->y1 + 2.6 * f,
-		 o->xlabel ? o->xlabel : "utilization U = \xce\xa3 C\xe1\xb5\xa2/T\xe1\xb5\xa2",
-		 0.5);
+		 o->xlabel ? o->xlabel : l->xlabel, 0.5);
 	cairo_save(cr);
 	cairo_move_to(cr, 0, 0);
 	cairo_translate(cr, 1.1 * f, (l->y0 + l->y1) / 2);
@@ -326,11 +337,12 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 		cairo_set_font_size(cr, f);
 	}
 	if (sets_min == sets_max)
-		snprintf(buf, sizeof(buf), "%llu sets per point; bars: 95 %% "
-			 "Wilson intervals", (unsigned long long)sets_min);
+		snprintf(buf, sizeof(buf), "%s%llu sets per point; bars: 95 %% "
+			 "Wilson intervals", l->fixed, (unsigned long long)sets_min);
 	else
-		snprintf(buf, sizeof(buf), "%llu-%llu sets per point; bars: 95 %% "
-			 "Wilson intervals", (unsigned long long)sets_min,
+		snprintf(buf, sizeof(buf), "%s%llu-%llu sets per point; bars: "
+			 "95 %% Wilson intervals", l->fixed,
+			 (unsigned long long)sets_min,
 			 (unsigned long long)sets_max);
 	cairo_set_source_rgb(cr, render_style_muted.r, render_style_muted.g,
 			     render_style_muted.b);
@@ -504,6 +516,11 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 	if (err)
 		return err;
 	memset(&l, 0, sizeof(l));
+	l.xlabel = render_acc_col(t, "tasks") >= 0 ? "number of tasks n" :
+		   render_acc_col(t, "cpus") >= 0 ? "number of CPUs m" :
+		   "utilization U = \xce\xa3 C\xe1\xb5\xa2/T\xe1\xb5\xa2";
+	if (t->nrows && l.xlabel[0] == 'n')
+		snprintf(l.fixed, sizeof(l.fixed), "U = %s; ", t->rows[0].util);
 	l.W = o.width_pt;
 	l.font = l.W < 300 ? 6.5 : 8.0;
 	l.x0 = 5.2 * l.font;

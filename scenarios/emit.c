@@ -102,7 +102,10 @@ enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 {
 	char name[SCN_MAX_NAME + 1], comment[512];
 	struct scn_emit e;
+	struct rt_exp v;
 
+	rt_exp_at(x, p, &v);            /* this point's tasks and CPUs */
+	x = &v;
 	snprintf(name, sizeof(name), "%.200s-p%zu-s%llu", x->name, p,
 		 (unsigned long long)s);
 	snprintf(comment, sizeof(comment),

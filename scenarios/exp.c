@@ -553,17 +553,25 @@ static enum rt_err xl_generator(const struct xl *c, yaml_node_t *n,
 static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 				  struct rt_exp *x)
 {
-	static const char *const keys[] = { "from", "to", "step", "per_cpu" };
-	yaml_node_t *v[4];
-	enum rt_err err = xl_map(c, n, "utilization", keys, 4, v);
+	static const char *const keys[] = { "from", "to", "step", "per_cpu",
+					    "value" };
+	yaml_node_t *v[5];
+	enum rt_err err = xl_map(c, n, "utilization", keys, 5, v);
 	double top;
 
 	if (err)
 		return err;
+	if (v[4]) {             /* value: U, a single point */
+		if (v[0] || v[1])
+			return xl_fail(c, v[4], "utilization.value", "give "
+				       "either value or from and to");
+		v[0] = v[1] = v[4];
+	}
 	for (int i = 0; i < 3; i++)
 		if (!v[i])
 			return xl_fail(c, n, "utilization", "missing %s; "
-				       "expected from, to and step", keys[i]);
+				       "expected from, to and step (the bin "
+				       "width), or value and step", keys[i]);
 	if ((err = xl_micro(c, v[0], "utilization.from", &x->from)) ||
 	    (err = xl_micro(c, v[1], "utilization.to", &x->to)) ||
 	    (err = xl_micro(c, v[2], "utilization.step", &x->step)))
@@ -574,6 +582,12 @@ static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 		return xl_fail(c, v[2], "utilization.step", "expected > 0");
 	if (x->to < x->from)
 		return xl_fail(c, v[1], "utilization.to", "less than from");
+	if (x->sweep != RT_EXP_SWEEP_UTILIZATION) {
+		if (x->to != x->from)
+			return xl_fail(c, v[1], "utilization", "with sweep, one "
+				       "utilization: value: U (or from == to)");
+		return RT_OK;   /* npoints from the sweep; checked per point */
+	}
 	if ((x->to - x->from) / x->step >= RT_EXP_MAX_POINTS)
 		return xl_fail(c, v[2], "utilization.step", "more than %d "
 			       "points", RT_EXP_MAX_POINTS);
@@ -584,6 +598,46 @@ static enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 		return xl_fail(c, v[1], "utilization.to", "total %g is more "
 			       "than tasks x cap = %g", top,
 			       (double)x->gen.ntasks * x->gen.cap);
+	return RT_OK;
+}
+
+static bool find_sweep(const char *s, int *o)
+{
+	*o = !strcmp(s, "tasks") ? RT_EXP_SWEEP_TASKS :
+	     !strcmp(s, "cpus") ? RT_EXP_SWEEP_CPUS : -1;
+	return *o >= 0;
+}
+
+/* sweep: {variable: tasks | cpus, from, to, step} */
+static enum rt_err xl_sweep(const struct xl *c, yaml_node_t *n,
+			    struct rt_exp *x)
+{
+	static const char *const keys[] = { "variable", "from", "to", "step" };
+	int64_t lim;
+	yaml_node_t *v[4];
+	enum rt_err err = xl_map(c, n, "sweep", keys, 4, v);
+	int e;
+
+	if (err)
+		return err;
+	for (int i = 0; i < 3; i++)
+		if (!v[i])
+			return xl_fail(c, n, "sweep", "missing %s; expected "
+				       "variable (tasks or cpus), from, to and "
+				       "step", keys[i]);
+	if ((err = xl_enum(c, v[0], "sweep.variable", find_sweep,
+			   "tasks, cpus", &e)))
+		return err;
+	x->sweep = (enum rt_exp_sweep)e;
+	lim = x->sweep == RT_EXP_SWEEP_TASKS ? RT_GEN_MAX_TASKS : SCN_MAX_CPUS;
+	x->sweep_step = 1;
+	if ((err = xl_int(c, v[1], "sweep.from", 1, lim, &x->sweep_from)) ||
+	    (err = xl_int(c, v[2], "sweep.to", x->sweep_from, lim,
+			  &x->sweep_to)) ||
+	    (v[3] && (err = xl_int(c, v[3], "sweep.step", 1, lim,
+				   &x->sweep_step))))
+		return err;
+	x->npoints = (size_t)((x->sweep_to - x->sweep_from) / x->sweep_step) + 1;
 	return RT_OK;
 }
 
@@ -601,13 +655,15 @@ static void xl_valid_tests(const struct rt_exp *x, char *buf, size_t n)
 static enum rt_err xl_tests(const struct xl *c, yaml_node_t *n,
 			    struct rt_exp *x)
 {
+	struct rt_exp v0;               /* the first point: its CPUs decide */
 	char valid[400];
 
-	xl_valid_tests(x, valid, sizeof(valid));
+	rt_exp_at(x, 0, &v0);
+	xl_valid_tests(&v0, valid, sizeof(valid));
 	if (!n) {               /* default: every test that fits */
 		for (size_t i = 0; rt_tests[i] && x->ntests < RT_EXP_MAX_TESTS;
 		     i++)
-			if (rt_exp_test_fits(x, rt_tests[i]))
+			if (rt_exp_test_fits(&v0, rt_tests[i]))
 				x->tests[x->ntests++] = rt_tests[i];
 		return RT_OK;
 	}
@@ -630,7 +686,7 @@ static enum rt_err xl_tests(const struct xl *c, yaml_node_t *n,
 			return err;
 		t = rt_test_find(s);
 		scn_quote(q, sizeof(q), s);
-		if (!t || !rt_exp_test_fits(x, t))
+		if (!t || !rt_exp_test_fits(&v0, t))
 			return xl_fail(c, v, f, "%s %s; expected one of: %s", q,
 				       t ? "does not analyse this policy and "
 				       "placement" : "is not a test", valid);
@@ -675,10 +731,11 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	static const char *const keys[] = {
 		"format", "name", "description", "platform", "scheduler",
 		"generator", "utilization", "sets", "tests", "simulate",
-		"max_jobs", "redraws", "seed"
+		"max_jobs", "redraws", "seed", "sweep"
 	};
 	enum { K_FORMAT, K_NAME, K_DESC, K_PLATFORM, K_SCHED, K_GEN, K_UTIL,
-	       K_SETS, K_TESTS, K_SIM, K_JOBS, K_REDRAWS, K_SEED, K_N };
+	       K_SETS, K_TESTS, K_SIM, K_JOBS, K_REDRAWS, K_SEED, K_SWEEP,
+	       K_N };
 	static const char *const pkeys[] = { "cpus" };
 	yaml_node_t *v[K_N], *pv[1];
 	enum rt_err err = xl_map(c, root, "", keys, K_N, v);
@@ -727,6 +784,8 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	if (!v[K_GEN])
 		return xl_fail(c, root, "", "missing generator");
 	if ((err = xl_generator(c, v[K_GEN], x)))
+		return err;
+	if (v[K_SWEEP] && (err = xl_sweep(c, v[K_SWEEP], x)))
 		return err;
 	if (!v[K_UTIL])
 		return xl_fail(c, root, "", "missing utilization: {from, to, "

@@ -16,6 +16,9 @@
  *              # dist: log-uniform | uniform | set (then values: [...])
  *     deadlines: {model: constrained, min: 0.5, max: 1.0}
  *   utilization: {from: 0.5, to: 1.0, step: 0.05, per_cpu: false}
+ *   sweep: {variable: tasks, from: 4, to: 24, step: 4}  # optional: tasks or
+ *                                        # cpus; then utilization: {value: U,
+ *                                        # step: bin width}
  *   sets: 200
  *   tests: [utilization, density, qpa]   # default: every test that fits
  *   simulate: true

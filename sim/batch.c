@@ -15,10 +15,10 @@ enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
 	enum rt_err err;
 
 	memset(ws, 0, sizeof(*ws));
-	err = rt_gen_ws_init(&ws->gen, x->gen.ntasks);
+	ws->n = rt_exp_max_tasks(x);
+	err = rt_gen_ws_init(&ws->gen, ws->n);
 	if (err)
 		return err;
-	ws->n = x->gen.ntasks;
 	ws->ts = rt_calloc(ws->n, sizeof(*ws->ts));
 	ws->cluster = rt_calloc(ws->n, sizeof(*ws->cluster));
 	if (!ws->ts || !ws->cluster) {
@@ -74,8 +74,11 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct rt_diag *d)
 {
 	double total = rt_exp_point_total(x, p), target = total, shift = 0;
+	struct rt_exp v;
 	struct rt_rng r;
 
+	rt_exp_at(x, p, &v);            /* this point's tasks and CPUs */
+	x = &v;
 	rt_rng_seed(&r, rt_rng_derive(x->seed, p, s));
 	for (unsigned k = 0;; k++) {
 		enum rt_err err = rt_gen_taskset(&x->gen, target, &r, &ws->gen,
@@ -315,9 +318,13 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct rt_diag *d)
 {
 	struct rt_test_result res[RT_EXP_MAX_TESTS];
-	size_t n = x->gen.ntasks;
+	struct rt_exp v;
+	size_t n;
 	enum rt_err err;
 
+	rt_exp_at(x, p, &v);            /* this point's tasks and CPUs */
+	x = &v;
+	n = x->gen.ntasks;
 	memset(out, 0, sizeof(*out));
 	err = sim_exp_draw(x, p, s, ws, &out->redrawn, d);
 	if (err)

@@ -756,6 +756,32 @@ for f in $T/*.yaml $EX/*.yaml; do
 		bad "validate ($vrc) / run ($rrc) on $f"
 	fi
 done
+# a sweep over the number of tasks: shards merge to the single run; the
+# figure puts n on the x axis
+cat > $E/sweep.yaml <<'EOF'
+format: 1
+name: sweep
+platform: {cpus: 2}
+generator:
+  tasks: 4
+  method: randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 200}
+  deadlines: {model: implicit}
+sweep: {variable: tasks, from: 4, to: 12, step: 4}
+utilization: {value: 1.2, step: 0.1}
+sets: 10
+max_jobs: 2000
+seed: 1
+EOF
+expect_rc 0 "$DLSIM" experiment $E/sweep.yaml -q -o $E/sw.csv
+has $E/sw.csv ',simulated,tasks'
+has $E/sw.csv ',10,12'
+for i in 1 2; do
+	expect_rc 0 "$DLSIM" experiment $E/sweep.yaml -q --shard $i/2 -o $E/sw$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/swm.csv $E/sw1.csv $E/sw2.csv
+cmp -s $E/sw.csv $E/swm.csv && ok || bad "tasks sweep: merged shards differ"
+expect_rc 0 "$DLSIM" plot $E/sw.csv -o $E/sw.svg
 # the acceptance-ratio figure
 for ext in png svg pdf; do
 	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"

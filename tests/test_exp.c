@@ -535,7 +535,67 @@ static void test_exp_fast_tests_match_registry(void)
 	}
 }
 
+/* A sweep over the number of tasks (or CPUs): one utilization, points
+ * with n = 2, 4, 6; every set of point p has n_p tasks; the counts do not
+ * depend on the threads; the CSV carries a tasks column that merge keeps. */
+static void test_exp_sweep_tasks(void)
+{
+	static const char text[] =
+		"format: 1\nname: sw\nplatform: {cpus: 1}\n"
+		"generator: {tasks: 2, method: uunifast-discard, periods: {dist: "
+		"log-uniform, min: 10, max: 100}, deadlines: {model: constrained}}\n"
+		"sweep: {variable: tasks, from: 2, to: 6, step: 2}\n"
+		"utilization: {value: 0.8, step: 0.1}\nsets: 20\nseed: 4\n";
+	struct rt_diag d;
+	struct rt_exp *x = load(text, &d);
+	struct rt_exp_counts a[3], b[3];
+	bool ha[3] = { false }, hb[3] = { false };
+	struct render_acc *t = NULL, *m = NULL, *two[2];
+	struct sim_exp_ws ws;
+	unsigned contra = 0, rd;
+	char *bad;
+
+	if (!x)
+		printf("\n  %s\n", d.msg);
+	CU_ASSERT_FATAL(x != NULL);
+	CU_ASSERT(x->npoints == 3 && x->sweep == RT_EXP_SWEEP_TASKS);
+	CU_ASSERT(rt_exp_point_tasks(x, 2) == 6 && rt_exp_max_tasks(x) == 6);
+	CU_ASSERT(rt_exp_point_value(x, 2) == 800000);
+	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
+	CU_ASSERT_FATAL(sim_exp_draw(x, 1, 0, &ws, &rd, &d) == RT_OK);
+	CU_ASSERT(ws.ts[3].wcet >= 1);          /* 4 tasks drawn */
+	sim_exp_ws_fini(&ws);
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	run(x, 1, 1, 1, a, ha, &contra);
+	run(x, 2, 1, 1, b, hb, NULL);
+	CU_ASSERT(contra == 0);
+	for (int p = 0; p < 3; p++) {
+		CU_ASSERT(ha[p] && a[p].sets == 20);
+		CU_ASSERT(memcmp(&a[p], &b[p], sizeof(a[p])) == 0);
+	}
+	CU_ASSERT_FATAL(render_acc_from_exp(x, a, ha, &t, &d) == RT_OK);
+	CU_ASSERT_STRING_EQUAL(t->names[t->ncols - 1], "tasks");
+	CU_ASSERT(t->rows[2].v[t->ncols - 3] == 6);
+	two[0] = two[1] = t;
+	CU_ASSERT_FATAL(render_acc_merge(two, 2, &m, &d) == RT_OK);
+	CU_ASSERT(m->rows[2].v[m->ncols - 3] == 6);     /* kept, not summed */
+	CU_ASSERT(m->rows[2].v[0] == 40);
+	render_acc_free(m);
+	render_acc_free(t);
+	rt_exp_free(x);
+	bad = malloc(sizeof(text));
+	CU_ASSERT_FATAL(bad != NULL);
+	memcpy(bad, text, sizeof(text));
+	memcpy(strstr(bad, "{value: 0.8"), "{from: 0.7", 10);
+	x = load(bad, &d);
+	CU_ASSERT(x == NULL);
+	CU_ASSERT(strstr(d.msg, "missing to") != NULL);
+	free(bad);
+}
+
 CU_TestInfo exp_tests[] = {
+	{ "a sweep over the number of tasks", test_exp_sweep_tasks },
 	{ "95 % Wilson intervals", test_exp_wilson },
 	{ "acceptance curves and the figure in PNG, SVG, PDF", test_exp_plot },
 	{ "fast utilization and density equal the registry",
