@@ -22,7 +22,7 @@
  *   sets: 200
  *   tests: [utilization, density, qpa]   # default: every test that fits
  *   simulate: true
- *   max_jobs: 100000                     # horizon cap per simulated set
+ *   max_jobs: 100000                     # cap of horizons that are not exact
  *   redraws: 1000                        # bin misses allowed per set
  *   seed: 42
  *

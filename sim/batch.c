@@ -95,21 +95,21 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 			target = 0;
 		err = exp_in_bin(x, p, ws->ts, &in);
 		if (err)
-			return rt_diagf(d, err, "point %zu sample %llu: exact "
-					"utilization: %s", p,
-					(unsigned long long)s, rt_strerror(err));
+			return rt_diagf(d, err, "sample %llu: exact "
+					"utilization: %s", (unsigned long long)s,
+					rt_strerror(err));
 		if (in) {
 			*redrawn = k;
 			return RT_OK;
 		}
 		if (k == x->redraws)
-			return rt_diagf(d, RT_ERR_UNSUPPORTED, "point %zu (U = "
-					"%g): no set of sample %llu had its "
-					"realised utilization in the bin +- "
-					"step/2 after %u redraws (C is rounded "
-					"up: use longer periods, a coarser step "
-					"or more redraws)", p, total,
-					(unsigned long long)s, x->redraws);
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "U = %g: no "
+					"draw of sample %llu had its realised "
+					"utilization in the bin +- step/2 in "
+					"%u redraws (C is rounded up: use longer "
+					"periods, a coarser step or more "
+					"redraws)", total, (unsigned long long)s,
+					x->redraws);
 	}
 }
 
@@ -139,17 +139,17 @@ static double exp_jobs(const struct rt_task *ts, size_t n, rt_time h)
 }
 
 /* Cap h so that at most max_jobs jobs are released; *capped if cut. */
-static rt_time exp_cap(const struct rt_exp *x, const struct rt_task *ts,
+static rt_time exp_cap(uint64_t max_jobs, const struct rt_task *ts,
 		       size_t n, rt_time h, bool *capped)
 {
 	double rate = 0, hc;
 
 	*capped = false;
-	if (exp_jobs(ts, n, h) <= (double)x->max_jobs)
+	if (exp_jobs(ts, n, h) <= (double)max_jobs)
 		return h;
 	for (size_t i = 0; i < n; i++)
 		rate += 1.0 / (double)ts[i].period;
-	hc = ((double)x->max_jobs - (double)n) / rate;
+	hc = ((double)max_jobs - (double)n) / rate;
 	*capped = true;
 	if (!(hc >= 1))
 		return 1;
@@ -222,7 +222,12 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	}
 	if (err)
 		return err;
-	h.horizon = exp_cap(x, ts, n, h.horizon, &capped);
+	/* max_jobs bounds the horizons that decide nothing for certain (the
+	 * hyperperiod on several CPUs); an exact one (L_b, or t0 for U > m)
+	 * is only cut at the engine's default cap, so that exactness is
+	 * not lost to a small max_jobs */
+	h.horizon = exp_cap(over || h.exact ? SIM_HORIZON_JOB_CAP : x->max_jobs,
+			    ts, n, h.horizon, &capped);
 	if (capped || strcmp(x->policy, "edf"))
 		h.exact = false;
 	memset(&cfg, 0, sizeof(cfg));

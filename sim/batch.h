@@ -28,7 +28,9 @@
  *   otherwise      sim_choose_horizon (L_b on one CPU, the largest per-CPU
  *                  L_b partitioned: exact for edf) or the hyperperiod,
  *                  cut so at most 'max_jobs' jobs are released (then not
- *                  exact).
+ *                  exact).  Exact horizons (L_b, t0) are only cut at
+ *                  SIM_HORIZON_JOB_CAP, so a small max_jobs never costs
+ *                  exactness.
  *
  * A miss is always a definite answer (the synchronous arrival sequence is
  * a legal sporadic pattern), so the simulation is exact for a set when it
