@@ -278,7 +278,7 @@ static void exp_tests_list(const struct rt_exp *x, char *buf, size_t n)
 static int exp_resume(struct exp_run *r, const struct rt_exp_slice *sl)
 {
 	struct render_acc_meta m;
-	struct render_acc *t = NULL, *want = NULL;
+	struct render_acc *t = NULL;
 	struct rt_diag d = { "" };
 	struct stat st;
 	enum rt_err err;
@@ -303,40 +303,14 @@ static int exp_resume(struct exp_run *r, const struct rt_exp_slice *sl)
 		return CLI_EXIT_INPUT;
 	}
 	err = render_acc_read(r->out, &t, &d);
-	if (!err)
-		err = render_acc_from_exp(r->x, r->c, r->have, &want, &d);
-	if (!err && t->ncols != want->ncols)
-		err = rt_diagf(&d, RT_ERR_PARSE, "%s: header does not match the "
-			       "experiment", r->out);
-	for (size_t i = 0; !err && i < t->ncols; i++)
-		if (strcmp(t->names[i], want->names[i]))
-			err = rt_diagf(&d, RT_ERR_PARSE, "%s: column %s where "
-				       "the experiment has %s", r->out,
-				       t->names[i], want->names[i]);
-	for (size_t k = 0; !err && k < t->nrows; k++) {
-		const struct render_acc_row *w = &t->rows[k];
-		struct rt_exp_counts *c;
-		uint64_t a, b;
-		size_t j = 0;
-
-		if (w->point >= r->x->npoints)
-			continue;
-		rt_exp_slice_range(r->x, sl, (size_t)w->point, &a, &b);
-		if (w->v[0] != b - a)
-			continue;       /* not finished: redo */
-		c = &r->c[w->point];
-		memset(c, 0, sizeof(*c));
-		c->sets = w->v[j++];
-		for (size_t i = 0; i < r->x->ntests; i++)
-			c->accepted[i] = w->v[j++];
-		c->missed = w->v[j++];
-		c->exact = w->v[j++];
-		c->contradictions = w->v[j++];
-		c->redrawn = w->v[j++];
-		c->unplaced = w->v[j++];
-		r->have[w->point] = true;
-		r->contradictions += c->contradictions;
+	if (!err) {
+		err = render_acc_to_counts(t, r->x, sl, r->c, r->have, &d);
+		if (err)
+			rt_diag_prefix(&d, "%s: ", r->out);
 	}
+	for (size_t p = 0; !err && p < r->x->npoints; p++)
+		if (r->have[p])
+			r->contradictions += r->c[p].contradictions;
 	if (err) {
 		cli_error("%s; delete it or choose another -o", d.msg);
 		rc = cli_exit_for(err);
@@ -344,7 +318,6 @@ static int exp_resume(struct exp_run *r, const struct rt_exp_slice *sl)
 		memcpy(r->meta.start, m.start, sizeof(m.start));
 	}
 	render_acc_free(t);
-	render_acc_free(want);
 	return rc;
 }
 

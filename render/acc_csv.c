@@ -94,7 +94,7 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 		struct render_acc_row *r;
 		size_t k = 0;
 
-		if (!have[p])
+		if (!have || !have[p])
 			continue;
 		r = &t->rows[t->nrows++];
 		r->point = p;
@@ -116,6 +116,53 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 	}
 	*out = t;
 	return RT_OK;
+}
+
+enum rt_err render_acc_to_counts(const struct render_acc *t,
+				 const struct rt_exp *x,
+				 const struct rt_exp_slice *sl,
+				 struct rt_exp_counts *c, bool *have,
+				 struct rt_diag *d)
+{
+	struct render_acc *want = NULL;
+	enum rt_err err;
+
+	err = render_acc_from_exp(x, NULL, NULL, &want, d);  /* the header */
+	if (err)
+		return err;
+	if (t->ncols != want->ncols)
+		err = rt_diagf(d, RT_ERR_PARSE, "%zu columns; the experiment "
+			       "writes %zu", t->ncols, want->ncols);
+	for (size_t i = 0; !err && i < t->ncols; i++)
+		if (strcmp(t->names[i], want->names[i]))
+			err = rt_diagf(d, RT_ERR_PARSE, "column %s where the "
+				       "experiment has %s", t->names[i],
+				       want->names[i]);
+	render_acc_free(want);
+	for (size_t k = 0; !err && k < t->nrows; k++) {
+		const struct render_acc_row *w = &t->rows[k];
+		struct rt_exp_counts *cp;
+		uint64_t a, b;
+		size_t j = 0;
+
+		if (w->point >= x->npoints)
+			continue;
+		rt_exp_slice_range(x, sl, (size_t)w->point, &a, &b);
+		if (w->v[0] != b - a || b == a)
+			continue;       /* not finished (or not this slice's) */
+		cp = &c[w->point];
+		memset(cp, 0, sizeof(*cp));
+		cp->sets = w->v[j++];
+		for (size_t i = 0; i < x->ntests; i++)
+			cp->accepted[i] = w->v[j++];
+		cp->missed = w->v[j++];
+		cp->exact = w->v[j++];
+		cp->contradictions = w->v[j++];
+		cp->redrawn = w->v[j++];
+		cp->unplaced = w->v[j++];
+		have[w->point] = true;
+	}
+	return err;
 }
 
 enum rt_err render_acc_write(FILE *f, const struct render_acc *t,

@@ -39,11 +39,22 @@ struct render_acc {
 	struct render_acc_row *rows;    /* owned, points increasing */
 };
 
-/* The table of experiment x: rows for the points with have[p], counts c[p]. */
+/* The table of experiment x: rows for the points with have[p], counts c[p]
+ * (have NULL: no rows, only the header; c is then not read). */
 enum rt_err render_acc_from_exp(const struct rt_exp *x,
 				const struct rt_exp_counts *c,
 				const bool *have, struct render_acc **out,
 				struct rt_diag *d);
+/* The other way, for resuming: check that t has the header experiment x
+ * writes (RT_ERR_PARSE naming the first column that differs), then for
+ * every row whose sets are all of slice sl's sets of that point, set
+ * have[p] and c[p] from it; other rows (unfinished points) are left out.
+ * c and have: x->npoints entries, only those entries written. */
+enum rt_err render_acc_to_counts(const struct render_acc *t,
+				 const struct rt_exp *x,
+				 const struct rt_exp_slice *sl,
+				 struct rt_exp_counts *c, bool *have,
+				 struct rt_diag *d);
 /* The decimal text of a millionths value ("0.55", "1"). */
 void render_acc_util_text(int64_t micro, char *buf, size_t len);
 void render_acc_free(struct render_acc *t);     /* NULL is a no-op */

@@ -401,6 +401,23 @@ static void test_exp_csv(void)
 	CU_ASSERT(t->nrows == 1 && t->rows[0].point == 3);
 	CU_ASSERT_STRING_EQUAL(t->rows[0].util, "0.65");
 	CU_ASSERT(t->rows[0].v[0] == 40 && t->rows[0].v[3] == 37);
+	{       /* back to counts (resume): the finished point only */
+		struct rt_exp_counts back[11];
+		struct rt_exp_slice one = { 1, 1 }, half = { 2, 2 };
+		bool hb[11] = { false };
+
+		memset(back, 0, sizeof(back));
+		CU_ASSERT(render_acc_to_counts(t, x, &one, back, hb, &d) == RT_OK);
+		CU_ASSERT(hb[3] && !hb[2]);
+		CU_ASSERT(memcmp(&back[3], &c[3], sizeof(c[3])) == 0);
+		hb[3] = false;  /* point 3 is not shard 2/2's */
+		CU_ASSERT(render_acc_to_counts(t, x, &half, back, hb, &d) == RT_OK);
+		CU_ASSERT(!hb[3]);
+		x->ntests--;    /* another header */
+		CU_ASSERT(render_acc_to_counts(t, x, &one, back, hb, &d) ==
+			  RT_ERR_PARSE);
+		x->ntests++;
+	}
 	two[0] = two[1] = t;
 	CU_ASSERT(render_acc_merge(two, 2, &m, &d) == RT_OK);
 	CU_ASSERT(m->nrows == 1 && m->rows[0].v[0] == 80 && m->rows[0].v[3] == 74);
