@@ -611,7 +611,47 @@ static void test_exp_sweep_tasks(void)
 	free(bad);
 }
 
+/* Allocation failures anywhere in loading, drawing, running and writing
+ * the table come back as RT_ERR_NOMEM, never a crash or a leak (ASan). */
+static void test_exp_allocation_failures(void)
+{
+	bool done = false;
+
+	for (long k = 0; k < 400 && !done; k++) {
+		struct rt_diag d = { "" };
+		struct rt_exp *x = NULL;
+		struct rt_exp_counts c[11];
+		bool have[11] = { false };
+		struct render_acc *t = NULL;
+		struct sim_exp_item it;
+		struct sim_exp_ws ws;
+		enum rt_err err;
+
+		memset(c, 0, sizeof(c));
+		rt_mem_fail_after(k);
+		err = scn_exp_load_data((const uint8_t *)exp_uni, strlen(exp_uni),
+					"exp.yaml", &x, &d);
+		if (!err) {
+			err = sim_exp_ws_init(&ws, x);
+			if (!err) {
+				err = sim_exp_item(x, 10, 1, &ws, &it, &d);
+				sim_exp_ws_fini(&ws);
+			}
+			if (!err)
+				err = render_acc_from_exp(x, c, have, &t, &d);
+		}
+		rt_mem_fail_after(-1);
+		CU_ASSERT(err == RT_OK || err == RT_ERR_NOMEM);
+		done = err == RT_OK;
+		render_acc_free(t);
+		rt_exp_free(x);
+	}
+	CU_ASSERT(done);
+}
+
 CU_TestInfo exp_tests[] = {
+	{ "allocation failures are errors, not crashes",
+	  test_exp_allocation_failures },
 	{ "a sweep over the number of tasks", test_exp_sweep_tasks },
 	{ "95 % Wilson intervals", test_exp_wilson },
 	{ "acceptance curves and the figure in PNG, SVG, PDF", test_exp_plot },
