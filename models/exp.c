@@ -2,6 +2,7 @@
  * text and hash, slices, counts. */
 #include "models/exp.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,8 +39,8 @@ bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 		return false;
 	if (!strcmp(t->name, "fp-rta"))
 		return exp_is_fp(x) && x->cpus == 1;
-	if (exp_is_fp(x))
-		return false;
+	if (exp_is_fp(x) || strcmp(x->policy, "edf"))
+		return false;   /* cbs: no registry test analyses servers */
 	if (x->cpus == 1) {
 		for (size_t i = 0; i < sizeof(uni) / sizeof(uni[0]); i++)
 			if (!strcmp(t->name, uni[i]))
@@ -96,9 +97,15 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 
 	if (x->cpus < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "platform.cpus: expected >= 1");
-	if (strcmp(x->policy, "edf") && strcmp(x->policy, "fp"))
+	if (strcmp(x->policy, "edf") && strcmp(x->policy, "fp") &&
+	    strcmp(x->policy, "cbs"))
 		return rt_diagf(d, RT_ERR_INVAL, "scheduler.policy: \"%s\"; "
-				"expected edf or fp", x->policy);
+				"expected edf, fp or cbs", x->policy);
+	if (!strcmp(x->policy, "cbs") &&
+	    (!(x->budget_factor >= 1e-6 && x->budget_factor <= 1e6) ||
+	     x->period_divisor < 1))
+		return rt_diagf(d, RT_ERR_INVAL, "reservation: budget factor in "
+				"[1e-6, 1e6] and period divisor >= 1 expected");
 	if (x->cluster_size < 1 || x->cpus % x->cluster_size)
 		return rt_diagf(d, RT_ERR_INVAL, "scheduler.cluster_size: %u "
 				"does not divide cpus %u", x->cluster_size,
@@ -161,6 +168,23 @@ void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v)
 		v->cluster_size = v->cpus;
 }
 
+void rt_exp_servers(const struct rt_exp *x, const struct rt_task *ts,
+		    struct rt_server *sv, int32_t *task_server)
+{
+	for (size_t i = 0; i < x->gen.ntasks; i++) {
+		double q = ceil((double)ts[i].wcet * x->budget_factor /
+				x->period_divisor - 1e-9);
+		rt_time per = ts[i].period / x->period_divisor, qi;
+
+		if (per < 1)
+			per = 1;
+		qi = q < 1 ? 1 : q >= (double)per ? per : (rt_time)q;
+		sv[i] = rt_server_make("reservation", qi, per, per);
+		sv[i].kind = x->server_kind;
+		task_server[i] = (int32_t)i;
+	}
+}
+
 const char *rt_exp_sweep_name(enum rt_exp_sweep s)
 {
 	switch (s) {
@@ -200,6 +224,10 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	PUT("placement=%d\ncluster_size=%u\npartitioning=%s\npriorities=%s\n",
 	    (int)x->placement, x->cluster_size, rt_part_name(x->partitioning),
 	    rt_fp_order_name(x->priorities));
+	if (!strcmp(x->policy, "cbs"))
+		PUT("server_kind=%s\nbudget_factor=%.17g\nperiod_divisor=%u\n",
+		    rt_server_kind_name(x->server_kind), x->budget_factor,
+		    x->period_divisor);
 	PUT("tasks=%zu\nmethod=%s\ncap=%.17g\nperiods=%s\n", x->gen.ntasks,
 	    rt_gen_method_name(x->gen.method), x->gen.cap,
 	    rt_gen_periods_name(x->gen.periods));

@@ -14,6 +14,7 @@
 #include "models/gen.h"
 #include "models/partition.h"
 #include "models/rt_err.h"
+#include "models/server.h"
 #include "models/tests.h"
 
 /* What the points sweep. */
@@ -37,7 +38,12 @@ enum rt_exp_placement {
 struct rt_exp {
 	char *name;                     /* owned */
 	unsigned cpus;                  /* >= 1 */
-	char *policy;                   /* "edf" or "fp", owned */
+	char *policy;                   /* "edf", "fp" or "cbs", owned */
+	/* policy cbs: every task served by its own server (rt_exp_servers:
+	 * Q = ceil(factor C / divisor), D_s = T_s = floor(T / divisor)) */
+	enum rt_server_kind server_kind;
+	double budget_factor;           /* >= 1e-6; 1: Q = C */
+	unsigned period_divisor;        /* >= 1; 1: T_s = T */
 	enum rt_exp_placement placement;
 	unsigned cluster_size;          /* cpus (global), 1, or k */
 	enum rt_part_heuristic partitioning;
@@ -84,6 +90,13 @@ size_t rt_exp_max_tasks(const struct rt_exp *x);
 /* *v = x as point p sees it: cpus, cluster_size (global placement) and
  * gen.ntasks of the point; pointers shared with x (borrowed). */
 void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v);
+/* Policy cbs: the server of each of x->gen.ntasks tasks ts into sv (Q =
+ * ceil(factor C / divisor) >= 1 capped at T_s, D_s = T_s = max(1,
+ * floor(T / divisor)): bandwidth about factor x u_i, served in finer
+ * slices as the divisor grows; x's server kind, named "reservation")
+ * and task_server[i] = i. */
+void rt_exp_servers(const struct rt_exp *x, const struct rt_task *ts,
+		    struct rt_server *sv, int32_t *task_server);
 /* "utilization", "tasks", "cpus" */
 const char *rt_exp_sweep_name(enum rt_exp_sweep s);
 double rt_exp_point_total(const struct rt_exp *x, size_t p);

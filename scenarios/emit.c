@@ -81,12 +81,26 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 		emit_put(&b, "  placement: clustered\n  cluster_size: %u\n"
 			 "  partitioning: %s\n", e->cluster_size,
 			 rt_part_name(e->partitioning));
+	if (e->servers) {
+		emit_put(&b, "servers:\n");
+		for (size_t i = 0; i < e->ntasks; i++)
+			emit_put(&b, "  - { name: s%zu, kind: %s, budget: %lld, "
+				 "deadline: %lld, period: %lld }\n", i,
+				 rt_server_kind_name(e->servers[i].kind),
+				 (long long)e->servers[i].budget_max,
+				 (long long)e->servers[i].deadline,
+				 (long long)e->servers[i].period);
+	}
 	emit_put(&b, "tasks:\n");
-	for (size_t i = 0; i < e->ntasks; i++)
-		emit_put(&b, "  - { name: t%zu, C: %lld, D: %lld, T: %lld }\n", i,
+	for (size_t i = 0; i < e->ntasks; i++) {
+		emit_put(&b, "  - { name: t%zu, C: %lld, D: %lld, T: %lld", i,
 			 (long long)e->tasks[i].wcet,
 			 (long long)e->tasks[i].deadline,
 			 (long long)e->tasks[i].period);
+		if (e->servers)
+			emit_put(&b, ", server: s%zu", i);
+		emit_put(&b, " }\n");
+	}
 	if (b.oom) {
 		rt_free(b.s);
 		return rt_diagf(d, RT_ERR_NOMEM, "scenario text: out of memory");
@@ -127,5 +141,22 @@ enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 	e.priorities = x->priorities;
 	e.tasks = ts;
 	e.ntasks = x->gen.ntasks;
+	if (!strcmp(x->policy, "cbs")) {
+		struct rt_server *sv = rt_calloc(e.ntasks, sizeof(*sv));
+		int32_t *map = rt_calloc(e.ntasks, sizeof(*map));
+		enum rt_err err;
+
+		if (!sv || !map) {
+			rt_free(sv);
+			rt_free(map);
+			return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+		}
+		rt_exp_servers(x, ts, sv, map);
+		e.servers = sv;
+		err = scn_emit_scenario(&e, out, len, d);
+		rt_free(sv);
+		rt_free(map);
+		return err;
+	}
 	return scn_emit_scenario(&e, out, len, d);
 }

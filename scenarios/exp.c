@@ -279,10 +279,63 @@ static bool find_deadlines(const char *s, int *o)
 	return true;
 }
 
+static const char *const xl_policies[] = { "edf", "fp", "cbs" };
+
 static bool find_policy(const char *s, int *o)
 {
-	*o = !strcmp(s, "edf") ? 0 : !strcmp(s, "fp") ? 1 : -1;
+	*o = -1;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, xl_policies[i]))
+			*o = i;
 	return *o >= 0;
+}
+
+static bool find_kind(const char *s, int *o)
+{
+	static const enum rt_server_kind k[] = { RT_SERVER_CBS,
+						 RT_SERVER_HARD_CBS,
+						 RT_SERVER_REVISED_CBS };
+
+	*o = -1;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, rt_server_kind_name(k[i])))
+			*o = (int)k[i];
+	return *o >= 0;
+}
+
+/* reservation: {kind, budget_factor, period_divisor} (policy cbs) */
+static enum rt_err xl_reservation(const struct xl *c, yaml_node_t *n,
+				  struct rt_exp *x)
+{
+	static const char *const keys[] = { "kind", "budget_factor",
+					    "period_divisor" };
+	yaml_node_t *v[3];
+	enum rt_err err = xl_map(c, n, "reservation", keys, 3, v);
+	int64_t k;
+	int e;
+
+	if (err)
+		return err;
+	if (strcmp(x->policy, "cbs"))
+		return xl_fail(c, n, "reservation", "only with scheduler.policy: "
+			       "cbs");
+	if (v[0] && (err = xl_enum(c, v[0], "reservation.kind", find_kind,
+				   "cbs, hard-cbs, revised-cbs", &e)))
+		return err;
+	if (v[0])
+		x->server_kind = (enum rt_server_kind)e;
+	if (v[1] && (err = xl_double(c, v[1], "reservation.budget_factor",
+				     &x->budget_factor)))
+		return err;
+	if (!(x->budget_factor >= 1e-6 && x->budget_factor <= 1e6))
+		return xl_fail(c, v[1], "reservation.budget_factor", "%g; "
+			       "expected 1e-6 .. 1e6", x->budget_factor);
+	if (v[2] && (err = xl_int(c, v[2], "reservation.period_divisor", 1,
+				  1000000, &k)))
+		return err;
+	if (v[2])
+		x->period_divisor = (unsigned)k;
+	return RT_OK;
 }
 
 static bool find_placement(const char *s, int *o)
@@ -340,11 +393,11 @@ static enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 		return err;
 	if (v[0]) {
 		err = xl_enum(c, v[0], "scheduler.policy", find_policy,
-			      "edf, fp", &e);
+			      "edf, fp, cbs", &e);
 		if (err)
 			return err;
 		rt_free(x->policy);
-		x->policy = xl_dup(e ? "fp" : "edf");
+		x->policy = xl_dup(xl_policies[e]);
 		if (!x->policy)
 			return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	}
@@ -731,11 +784,11 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	static const char *const keys[] = {
 		"format", "name", "description", "platform", "scheduler",
 		"generator", "utilization", "sets", "tests", "simulate",
-		"max_jobs", "redraws", "seed", "sweep"
+		"max_jobs", "redraws", "seed", "sweep", "reservation"
 	};
 	enum { K_FORMAT, K_NAME, K_DESC, K_PLATFORM, K_SCHED, K_GEN, K_UTIL,
 	       K_SETS, K_TESTS, K_SIM, K_JOBS, K_REDRAWS, K_SEED, K_SWEEP,
-	       K_N };
+	       K_RESV, K_N };
 	static const char *const pkeys[] = { "cpus" };
 	yaml_node_t *v[K_N], *pv[1];
 	enum rt_err err = xl_map(c, root, "", keys, K_N, v);
@@ -780,6 +833,11 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	x->cluster_size = x->cpus;
 	x->partitioning = RT_PART_FIRST_FIT_DEC;
 	if (v[K_SCHED] && (err = xl_scheduler(c, v[K_SCHED], x)))
+		return err;
+	x->server_kind = RT_SERVER_CBS;
+	x->budget_factor = 1;
+	x->period_divisor = 1;
+	if (v[K_RESV] && (err = xl_reservation(c, v[K_RESV], x)))
 		return err;
 	if (!v[K_GEN])
 		return xl_fail(c, root, "", "missing generator");

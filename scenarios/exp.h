@@ -8,6 +8,8 @@
  *   platform: {cpus: 1}
  *   scheduler: {policy: edf, placement: global, cluster_size: K,
  *               partitioning: first-fit-decreasing, priorities: ...}
+ *               # policy: edf | fp | cbs
+ *   reservation: {kind: cbs, budget_factor: 1, period_divisor: 1}  # cbs
  *   generator:
  *     tasks: 10
  *     method: uunifast-discard           # uunifast | uunifast-discard | randfixedsum
@@ -67,6 +69,8 @@ struct scn_emit {
 	enum rt_fp_order priorities;    /* policy fp */
 	const struct rt_task *tasks;    /* names ignored: t0, t1, ... */
 	size_t ntasks;
+	const struct rt_server *servers;/* NULL, or ntasks servers: task i
+					 * served by servers[i] (named s<i>) */
 };
 
 /* The scenario text into *out (NUL-terminated, rt_malloc'd, caller frees

@@ -21,7 +21,9 @@ enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
 		return err;
 	ws->ts = rt_calloc(ws->n, sizeof(*ws->ts));
 	ws->cluster = rt_calloc(ws->n, sizeof(*ws->cluster));
-	if (!ws->ts || !ws->cluster) {
+	ws->servers = rt_calloc(ws->n, sizeof(*ws->servers));
+	ws->task_server = rt_calloc(ws->n, sizeof(*ws->task_server));
+	if (!ws->ts || !ws->cluster || !ws->servers || !ws->task_server) {
 		sim_exp_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
@@ -37,6 +39,8 @@ void sim_exp_ws_fini(struct sim_exp_ws *ws)
 	rt_gen_ws_fini(&ws->gen);
 	rt_free(ws->ts);
 	rt_free(ws->cluster);
+	rt_free(ws->servers);
+	rt_free(ws->task_server);
 	memset(ws, 0, sizeof(*ws));
 }
 
@@ -188,7 +192,7 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	struct sim_engine *e = NULL;
 	struct exp_miss mc = { false };
 	struct sim_sink sink;
-	bool over, capped;
+	bool over, capped, cbs = !strcmp(x->policy, "cbs");
 	enum rt_err err;
 	int cmp;
 
@@ -214,6 +218,13 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	if (over) {
 		h.horizon = exp_over_horizon(x, ts, n);
 		h.exact = false;        /* exact once the miss is seen */
+	} else if (cbs) {
+		/* servers may idle with work pending: the busy period need
+		 * not hold every job, so the hyperperiod rule (as for several
+		 * CPUs), never exact */
+		err = sim_choose_horizon(ts, n, x->cpus < 2 ? 2 : x->cpus,
+					 RT_TIME_NEVER, &h, d);
+		h.exact = false;
 	} else if (x->placement == RT_EXP_PLACE_PARTITIONED && cl) {
 		err = sim_choose_horizon_partitioned(ts, n, x->cpus, cl,
 						     RT_TIME_NEVER, &h, d);
@@ -242,6 +253,12 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	cfg.cluster_size = x->cluster_size;
 	cfg.task_cluster = cl;
 	cfg.priorities = x->priorities;
+	if (cbs) {
+		rt_exp_servers(x, ws->ts, ws->servers, ws->task_server);
+		cfg.servers = ws->servers;
+		cfg.nservers = n;
+		cfg.task_server = ws->task_server;
+	}
 	err = sim_engine_create(&cfg, &e, d);
 	if (err)
 		return err;

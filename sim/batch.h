@@ -39,6 +39,9 @@
  * test rejects and an exact simulation does not miss: a bug somewhere,
  * counted and reported (point, sample) so it can be regenerated.
  *
+ * Policy cbs serves every task by its own server (rt_exp_servers); its
+ * horizon is the hyperperiod rule, never exact.
+ *
  * Partitioned and clustered placements bind the tasks with rt_place()
  * (models/placement.h) before simulating; a set that does not fit is
  * counted as missed (the configured system cannot run it) and in
@@ -64,6 +67,8 @@ struct sim_exp_ws {
 	struct rt_gen_ws gen;
 	struct rt_task *ts;             /* gen.ntasks */
 	unsigned *cluster;
+	struct rt_server *servers;      /* policy cbs: one per task */
+	int32_t *task_server;           /* task i -> server i */
 	size_t n;
 };
 enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x);

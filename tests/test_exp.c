@@ -649,7 +649,64 @@ static void test_exp_allocation_failures(void)
 	CU_ASSERT(done);
 }
 
+/* Policy cbs: every task its own server, Q = ceil(factor C / divisor),
+ * D_s = T_s = floor(T / divisor): C = 4, T = 10, factor 1.2, divisor 2
+ * gives Q = ceil(2.4) = 3, T_s = 5.  The experiment runs (simulation
+ * only: no registry test analyses servers) and a set written out loads
+ * with its servers. */
+static void test_exp_cbs_reservations(void)
+{
+	static const char text[] =
+		"format: 1\nname: c\nscheduler: {policy: cbs}\n"
+		"reservation: {kind: hard-cbs, budget_factor: 1.2, "
+		"period_divisor: 2}\n"
+		"generator: {tasks: 4, method: randfixedsum, periods: {dist: "
+		"uniform, min: 10, max: 40, granularity: 10}, deadlines: {model: "
+		"implicit}}\n"
+		"utilization: {from: 0.5, to: 0.9, step: 0.2}\nsets: 10\n"
+		"max_jobs: 2000\nseed: 2\n";
+	struct rt_task one = rt_task_make(NULL, 4, 10, 10);
+	struct rt_exp_counts c[3];
+	bool have[3] = { false };
+	struct scn_scenario *sc = NULL;
+	struct rt_server sv;
+	struct sim_exp_ws ws;
+	struct rt_diag d;
+	struct rt_exp *x = load(text, &d), v;
+	unsigned contra = 0, rd;
+	int32_t map;
+	char *yaml = NULL;
+	size_t len;
+
+	if (!x)
+		printf("\n  %s\n", d.msg);
+	CU_ASSERT_FATAL(x != NULL);
+	CU_ASSERT(x->ntests == 0 && x->server_kind == RT_SERVER_HARD_CBS);
+	v = *x;
+	v.gen.ntasks = 1;
+	rt_exp_servers(&v, &one, &sv, &map);
+	CU_ASSERT(sv.budget_max == 3 && sv.period == 5 && sv.deadline == 5);
+	CU_ASSERT(sv.kind == RT_SERVER_HARD_CBS && map == 0);
+	memset(c, 0, sizeof(c));
+	run(x, 2, 1, 1, c, have, &contra);
+	CU_ASSERT(contra == 0 && have[2] && c[2].sets == 10);
+	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
+	CU_ASSERT_FATAL(sim_exp_draw(x, 1, 4, &ws, &rd, &d) == RT_OK);
+	CU_ASSERT_FATAL(scn_exp_scenario(x, 1, 4, ws.ts, &yaml, &len, &d) ==
+			RT_OK);
+	CU_ASSERT_FATAL(scn_load_data((const uint8_t *)yaml, len, "c.yaml", &sc,
+				      &d) == RT_OK);
+	CU_ASSERT(sc->nservers == 4 && !strcmp(sc->sched.policy, "cbs"));
+	CU_ASSERT(sc->task_server && sc->task_server[3] == 3);
+	scn_free(sc);
+	rt_free(yaml);
+	sim_exp_ws_fini(&ws);
+	rt_exp_free(x);
+}
+
 CU_TestInfo exp_tests[] = {
+	{ "cbs: one reservation per task, budget and period rules",
+	  test_exp_cbs_reservations },
 	{ "allocation failures are errors, not crashes",
 	  test_exp_allocation_failures },
 	{ "a sweep over the number of tasks", test_exp_sweep_tasks },
