@@ -115,6 +115,9 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 				"from <= to and step > 0");
 	if (x->sets < 1 || x->sets > ((uint64_t)1 << 40))
 		return rt_diagf(d, RT_ERR_INVAL, "sets: expected 1..2^40");
+	if (!x->ntests && !x->simulate)
+		return rt_diagf(d, RT_ERR_INVAL, "no test and simulate: false; "
+				"nothing to count");
 	if (x->simulate && x->max_jobs < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "max_jobs: expected >= 1");
 	err = rt_gen_check(&x->gen, x->gen.method == RT_GEN_UUNIFAST ? -1 :
