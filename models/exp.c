@@ -24,38 +24,29 @@ static bool exp_is_fp(const struct rt_exp *x)
 	return !strcmp(x->policy, "fp");
 }
 
-/* Mirrors the rule `dlsim analyze` uses to compare a test with the
- * simulation (cli/cmd_analyze.c, analyze_about_sim). */
+/* The registry's own descriptor decides (rt_test_analyses_match, the
+ * rule `dlsim analyze` follows): the policy model (edf, fp; cbs: none, the
+ * per-task servers are not what the registry's CBS view analyses here)
+ * and the platform (one CPU, global, partitioned).  A partitioned test
+ * must also use the experiment's own heuristic, the one the simulation
+ * packs with; clustered placements have no test. */
 bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 {
-	static const char *const uni[] = { "utilization", "density", "pdc",
-					   "qpa" };
-	static const char *const glob[] = { "utilization", "gfb", "bak", "bcl",
-					    "bcl-iterative", "rta", "bar",
-					    "ffdbf" };
+	unsigned pol = !strcmp(x->policy, "edf") ? RT_AN_EDF :
+		       exp_is_fp(x) ? RT_AN_FP : 0;
+	unsigned plat = x->cpus == 1 ? RT_AN_UNI :
+			x->placement == RT_EXP_PLACE_GLOBAL ? RT_AN_GLOBAL :
+			x->placement == RT_EXP_PLACE_PARTITIONED ?
+			RT_AN_PARTITIONED : 0;
 	enum rt_part_heuristic h;
 
-	if (t->applies && !t->applies(x->cpus))
+	if (!pol || !plat || (t->applies && !t->applies(x->cpus)) ||
+	    !rt_test_analyses_match(t, pol, plat))
 		return false;
-	if (!strcmp(t->name, "fp-rta"))
-		return exp_is_fp(x) && x->cpus == 1;
-	if (exp_is_fp(x) || strcmp(x->policy, "edf"))
-		return false;   /* cbs: no registry test analyses servers */
-	if (x->cpus == 1) {
-		for (size_t i = 0; i < sizeof(uni) / sizeof(uni[0]); i++)
-			if (!strcmp(t->name, uni[i]))
-				return true;
-		return false;
-	}
-	if (x->placement == RT_EXP_PLACE_GLOBAL) {
-		for (size_t i = 0; i < sizeof(glob) / sizeof(glob[0]); i++)
-			if (!strcmp(t->name, glob[i]))
-				return true;
-		return false;
-	}
-	return x->placement == RT_EXP_PLACE_PARTITIONED &&
-	       !strncmp(t->name, "partitioned-", 12) &&
-	       rt_part_find(t->name + 12, &h) && h == x->partitioning;
+	if (plat == RT_AN_PARTITIONED)
+		return !strncmp(t->name, "partitioned-", 12) &&
+		       rt_part_find(t->name + 12, &h) && h == x->partitioning;
+	return true;
 }
 
 static enum rt_err exp_check_point(const struct rt_exp *x,

@@ -68,11 +68,11 @@ struct rt_exp {
 
 void rt_exp_free(struct rt_exp *x);           /* NULL is a no-op */
 
-/* Does registry test t analyse this policy and placement (the tests
- * `dlsim analyze` compares with the simulation)?  One CPU: utilization,
- * density, pdc, qpa (edf), fp-rta (fp); global m >= 2: utilization and
- * the global EDF tests; partitioned: partitioned-<the experiment's
- * heuristic>. */
+/* Does registry test t analyse this policy and placement?  Asked of the
+ * registry (rt_test_analyses_match): one CPU utilization, density, pdc,
+ * qpa (edf) or utilization, fp-rta (fp); global m >= 2 utilization and
+ * the global EDF tests; partitioned only partitioned-<the experiment's
+ * heuristic>; clustered and cbs none. */
 bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t);
 
 /* Check an experiment (generator, sweep, tests, policy): RT_ERR_INVAL

@@ -704,7 +704,40 @@ static void test_exp_cbs_reservations(void)
 	rt_exp_free(x);
 }
 
+/* Policy fp on one CPU: fp-rta (exact for synchronous fixed priority)
+ * accepts exactly the sets the simulation meets; U <= 1 (exact for EDF
+ * only) accepts sets fp misses, which is no contradiction under fp. */
+static void test_exp_fp(void)
+{
+	static const char text[] =
+		"format: 1\nname: f\nscheduler: {policy: fp, priorities: "
+		"rate-monotonic}\n"
+		"generator: {tasks: 6, method: uunifast-discard, periods: {dist: "
+		"log-uniform, min: 10, max: 500}, deadlines: {model: implicit}}\n"
+		"utilization: {from: 0.8, to: 1.0, step: 0.05}\nsets: 40\n"
+		"seed: 6\n";
+	struct rt_diag d;
+	struct rt_exp *x = load(text, &d);
+	struct rt_exp_counts c[5];
+	bool have[5] = { false };
+	unsigned contra = 0;
+	uint64_t gap = 0;
+
+	CU_ASSERT_FATAL(x != NULL && x->ntests == 2);
+	CU_ASSERT_STRING_EQUAL(x->tests[1]->name, "fp-rta");
+	memset(c, 0, sizeof(c));
+	run(x, 2, 1, 1, c, have, &contra);
+	CU_ASSERT(contra == 0);
+	for (int p = 0; p < 5; p++) {
+		CU_ASSERT(c[p].accepted[1] == c[p].sets - c[p].missed);
+		gap += c[p].accepted[0] - c[p].accepted[1];
+	}
+	CU_ASSERT(gap > 0);     /* U <= 1 accepted sets that fp missed */
+	rt_exp_free(x);
+}
+
 CU_TestInfo exp_tests[] = {
+	{ "fp: fp-rta = met, U <= 1 is only necessary", test_exp_fp },
 	{ "cbs: one reservation per task, budget and period rules",
 	  test_exp_cbs_reservations },
 	{ "allocation failures are errors, not crashes",
