@@ -14,8 +14,10 @@
 #   make NO_DEPS_INSTALL=1  never call scripts/install-deps.sh
 #
 # CFLAGS/LDFLAGS are yours to override; the project's own flags live in
-# RT_CFLAGS and are always applied.  When pkg-config cannot find a library,
-# scripts/install-deps.sh installs the Debian packages (as root, apt-get).
+# RT_CFLAGS and are always applied.  When pkg-config cannot find a library
+# (or GNU parallel, used by make test to run a sharded experiment, is
+# missing), scripts/install-deps.sh installs the Debian packages (as root,
+# apt-get).
 VARIANT ?= debug
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -32,12 +34,13 @@ TEST_DEPS := cunit
 # Install missing packages once, before any flag is computed.
 ifneq ($(NO_DEPS_INSTALL),1)
 ifneq ($(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all)),)
-DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) $(TEST_DEPS) 2>/dev/null && echo yes)
+DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) $(TEST_DEPS) 2>/dev/null && \
+	parallel --version 2>/dev/null | grep -q 'GNU parallel' && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core parallel)
 endif
 endif
 endif
@@ -45,10 +48,10 @@ endif
 
 RT_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic \
 	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wconversion \
-	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. \
+	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. -pthread \
 	$(if $(filter 1,$(WERROR)),-Werror) \
 	$(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
-RT_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null) -lm
+RT_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null) -lm -pthread
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
 
 ifeq ($(VARIANT),debug)

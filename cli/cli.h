@@ -27,6 +27,13 @@ int cmd_run(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_plot_acc(int argc, char **argv);  /* argv[1] is the CSV */
+
+#define DLSIM_VERSION "0.1.0"
 
 /* Print "dlsim: <msg>" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

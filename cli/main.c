@@ -23,6 +23,10 @@ static const char main_help[] =
 "  analyze SCENARIO.yaml   admission tests + simulation + tardiness, compared\n"
 "  validate SCENARIO.yaml  check a scenario file and print what it contains\n"
 "  render LOG.jsonl -o OUT draw a Gantt chart (PNG/SVG/PDF/TikZ) from a saved log\n"
+"  experiment EXP.yaml     acceptance-ratio sweep over random task sets (CSV)\n"
+"  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
+"  gen [OPTIONS]           write one random task set as a scenario\n"
+"  plot RESULTS.csv -o OUT acceptance-ratio figure of an experiment\n"
 "  help [COMMAND]          this text, or a command's help\n"
 "\n"
 "Options: --help (also after a command), --version\n"
@@ -50,6 +54,10 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "import",   cmd_import },
 	{ "export",   cmd_export },
 	{ "compare",  cmd_compare },
+	{ "experiment", cmd_experiment },
+	{ "merge",    cmd_merge },
+	{ "gen",      cmd_gen },
+	{ "plot",     cmd_plot },
 	{ NULL, NULL }
 };
 

@@ -137,12 +137,48 @@ enum rt_err rt_uni_dbf(const struct rt_task *ts, size_t n, rt_time t,
  * compared as exact rationals (frac.h); equality accepts.  No rounding.
  * *cmp = sign(sum - 1); RT_ERR_UNSUPPORTED if frac cannot decide.
  */
+/*
+ * Floating-point filter in front of an exact comparison of a sum of n
+ * non-negative terms with a bound b.  Each term is formed from at most
+ * three int64 -> double conversions, one product and one quotient, so its
+ * relative error is below 6u (u = 2^-53); recursive summation of n
+ * non-negative terms adds at most (n - 1)u of the sum (Higham, Accuracy
+ * and Stability of Numerical Algorithms, 2002, 4.2); (double)b carries u.
+ * Hence |s - exact| <= (n + 6)u max(s, b) and outside the margin
+ * (n + 8) 2^-50 max(s, b) (four times that) the sign of s - b is the
+ * exact sign.  Returns false (undecided: ask frac.h) inside it.
+ */
+static bool uni_filter(double s, double b, size_t n, int *cmp)
+{
+	double m = (double)(n + 8) * 0x1p-50 * (s > b ? s : b);
+
+	if (s > b + m) {
+		*cmp = 1;
+		return true;
+	}
+	if (s < b - m) {
+		*cmp = -1;
+		return true;
+	}
+	return false;
+}
+
 static enum rt_err uni_sum_cmp1(const struct rt_task *ts, size_t n,
 				bool density, int *cmp, struct rt_diag *d)
 {
 	struct rt_frac *f = NULL;
 	enum rt_err err;
+	double s = 0;
 
+	for (size_t i = 0; i < n; i++) {
+		rt_time den = ts[i].period;
+
+		if (density && ts[i].deadline < den)
+			den = ts[i].deadline;
+		s += (double)ts[i].wcet / (double)den;
+	}
+	if (uni_filter(s, 1.0, n, cmp))
+		return RT_OK;
 	err = density ? rt_frac_density(ts, n, &f) : rt_frac_utilization(ts, n, &f);
 	if (err)
 		return rt_diagf(d, err, "%s: %s", density ? "density" : "utilization",
@@ -286,8 +322,23 @@ static enum rt_err la_holds(struct uni_ctx *c, struct rt_frac_term *terms,
 {
 	struct rt_frac *g = NULL;
 	enum rt_err err;
+	double s = 0;
 	int cmp;
 
+	for (size_t i = 0; i < c->n; i++) {
+		const struct rt_task *t = &c->ts[i];
+
+		/* k + T - D >= 0 (k >= k0); formed in double, its absolute
+		 * error is below 2u max(k, |T - D|) <= 2u k + 2u (T - D)^+,
+		 * which with U < 1 stays inside uni_filter's margin */
+		s += (double)t->wcet *
+		     ((double)k + (double)(t->period - t->deadline)) /
+		     (double)t->period;
+	}
+	if (uni_filter(s, (double)k, c->n, &cmp)) {
+		*holds = cmp <= 0;
+		return RT_OK;
+	}
 	for (size_t i = 0; i < c->n; i++) {
 		const struct rt_task *t = &c->ts[i];
 

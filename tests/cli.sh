@@ -550,6 +550,96 @@ expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
 has $T/err 'time_unit tick has no physical length'
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
+# --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------
+E=$T/exp
+mkdir -p $E
+cat > $E/acc.yaml <<'EOF'
+format: 1
+name: acc-uni
+platform: {cpus: 1}
+scheduler: {policy: edf}
+generator:
+  tasks: 10
+  method: uunifast-discard            # uunifast | uunifast-discard | randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 1000, granularity: 1}
+  deadlines: {model: constrained, min: 0.5, max: 1.0}   # implicit | constrained | arbitrary
+utilization: {from: 0.5, to: 1.0, step: 0.05}
+sets: 30                              # per point
+tests: [utilization, density, qpa]
+simulate: true
+seed: 42
+EOF
+expect_rc 0 "$DLSIM" gen --tasks 5 --utilization 0.7 --deadlines constrained --seed 3 -o $E/gen.yaml
+expect_rc 0 "$DLSIM" validate $E/gen.yaml
+has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
+if [ "$(head -1 $E/j1.csv)" = "point,utilization,sets,utilization_accepted,density_accepted,qpa_accepted,sim_missed,sim_exact,contradictions,redrawn,sim_unplaced,simulated" ]; then ok; else bad "experiment CSV header: $(head -1 $E/j1.csv)"; fi
+[ "$(grep -c '' $E/j1.csv)" -eq 12 ] && ok || bad "experiment CSV: 11 points expected"
+has $E/j1.csv.meta 'hash: '
+has $E/j1.csv.meta 'shard: 1/1'
+has $E/j1.csv.meta 'complete: true'
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 2 -q -o $E/j2.csv
+cmp -s $E/j1.csv $E/j2.csv && ok || bad "-j 1 and -j 2 CSVs differ"
+for i in 1 2 3; do
+	expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j2 -q --shard $i/3 -o $E/s$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/merged.csv $E/s1.csv $E/s2.csv $E/s3.csv
+cmp -s $E/j1.csv $E/merged.csv && ok || bad "3 merged shards differ from the single run"
+expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv
+has $T/err '2 files for 3 shards'
+sed 's/seed: 42/seed: 43/' $E/acc.yaml > $E/other.yaml
+expect_rc 0 "$DLSIM" experiment $E/other.yaml -q --shard 3/3 -o $E/o3.csv
+expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv $E/o3.csv
+has $T/err 'not shards of one experiment'
+# SLURM array variables choose the shard (1-based or 0-based arrays)
+SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 \
+	"$DLSIM" experiment $E/acc.yaml -q -o $E/slurm2.csv && ok || bad "SLURM shard run"
+cmp -s $E/s2.csv $E/slurm2.csv && ok || bad "SLURM_ARRAY_TASK_ID=1 of 0..2 is not shard 2/3"
+# GNU parallel on this host: 3 shards as 3 jobs (':' is the local sshlogin)
+if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
+	parallel --will-cite --sshlogin 2/: "$DLSIM" experiment $E/acc.yaml -q -j 1 \
+		--shard {}/3 -o $E/p{}.csv ::: 1 2 3 && ok || bad "GNU parallel run failed"
+	expect_rc 0 "$DLSIM" merge -o $E/pmerged.csv $E/p1.csv $E/p2.csv $E/p3.csv
+	cmp -s $E/j1.csv $E/pmerged.csv && ok || bad "GNU parallel merge differs from the single run"
+else
+	bad "GNU parallel is not installed (scripts/install-deps.sh installs it)"
+fi
+# the Slurm array script, run as Slurm would (array 0..2, 2 CPUs a task)
+for i in 0 1 2; do
+	SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 \
+	SLURM_CPUS_PER_TASK=2 DLSIM="$DLSIM" \
+		sh scripts/slurm-experiment.sh $E/acc.yaml $E/slurm && ok || bad "slurm task $i"
+done
+expect_rc 0 "$DLSIM" merge -o $E/slurm.csv $E/slurm/acc-0.csv $E/slurm/acc-1.csv $E/slurm/acc-2.csv
+cmp -s $E/j1.csv $E/slurm.csv && ok || bad "Slurm array merge differs from the single run"
+# resume: a run cut short (the CSV of its first 4 finished points) finishes
+# with the uninterrupted CSV; an interrupted run (SIGINT) likewise
+head -5 $E/j1.csv > $E/r.csv
+sed 's/complete: true/complete: false/' $E/j1.csv.meta > $E/r.csv.meta
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 2 -o $E/r.csv
+has $T/out '11 points, 330 sets'
+cmp -s $E/j1.csv $E/r.csv && ok || bad "resumed CSV differs"
+sed 's/^sets: 30 /sets: 400/' $E/acc.yaml > $E/big.yaml
+"$DLSIM" experiment $E/big.yaml -q -j 1 -o $E/k.csv >/dev/null 2>&1 &
+kpid=$!
+kill -INT $kpid 2>/dev/null
+wait $kpid
+krc=$?
+{ [ "$krc" -eq 130 ] || [ "$krc" -eq 0 ]; } && ok || bad "interrupted experiment: exit $krc"
+expect_rc 0 "$DLSIM" experiment $E/big.yaml -q -j 2 -o $E/k.csv
+expect_rc 0 "$DLSIM" experiment $E/big.yaml -q -j 2 -o $E/k2.csv
+cmp -s $E/k.csv $E/k2.csv && ok || bad "interrupted + resumed CSV differs from a full run"
+expect_rc 2 "$DLSIM" experiment $E/other.yaml -q -o $E/j1.csv
+has $T/err 'was written by another experiment or shard'
+# one set alone, as a scenario
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml --item 10:3 -o $E/item.yaml
+expect_rc 0 "$DLSIM" validate $E/item.yaml
+has $T/out "scenario 'acc-uni-p10-s3', 10 tasks on 1 CPU"
+# errors name file:line:col and the valid names
+sed 's/tests: \[utilization, density, qpa\]/tests: [utilization, gfb]/' $E/acc.yaml > $E/badtest.yaml
+expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
+has $T/err 'badtest.yaml:12:22: tests[1]: "gfb" does not analyse this policy and placement; expected one of: utilization, density, pdc, qpa'
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml --shard 4/3
 
 # --- admission and mode (issue 9) ---------------------------------------------
 for t in qpa density pdc; do
@@ -729,6 +819,40 @@ if command -v bash >/dev/null 2>&1; then
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --ft); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--ftrace" ] && ok || bad "completion of 'dlsim run x --ft': '$r'"
 fi
+# a sweep over the number of tasks: shards merge to the single run; the
+# figure puts n on the x axis
+cat > $E/sweep.yaml <<'EOF'
+format: 1
+name: sweep
+platform: {cpus: 2}
+generator:
+  tasks: 4
+  method: randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 200}
+  deadlines: {model: implicit}
+sweep: {variable: tasks, from: 4, to: 12, step: 4}
+utilization: {value: 1.2, step: 0.1}
+sets: 10
+max_jobs: 2000
+seed: 1
+EOF
+expect_rc 0 "$DLSIM" experiment $E/sweep.yaml -q -o $E/sw.csv
+has $E/sw.csv ',simulated,tasks'
+has $E/sw.csv ',10,12'
+for i in 1 2; do
+	expect_rc 0 "$DLSIM" experiment $E/sweep.yaml -q --shard $i/2 -o $E/sw$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/swm.csv $E/sw1.csv $E/sw2.csv
+cmp -s $E/sw.csv $E/swm.csv && ok || bad "tasks sweep: merged shards differ"
+expect_rc 0 "$DLSIM" plot $E/sw.csv -o $E/sw.svg
+# the acceptance-ratio figure
+for ext in png svg pdf; do
+	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"
+	[ -s $E/acc.$ext ] && ok || bad "plot wrote no $ext"
+done
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
+expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
+[ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -49,6 +49,8 @@ static CU_SuiteInfo suites[] = {
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
 	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
+	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
+	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -41,5 +41,7 @@ extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
 extern CU_TestInfo json_tests[];        /* test_json.c: the jansson wrapper */
 extern CU_TestInfo rtapp_tests[];       /* test_rtapp.c: rt-app JSON in and out */
 extern CU_TestInfo ftrace_tests[];      /* test_ftrace.c: trace-cmd text, compare */
+extern CU_TestInfo gen_tests[];         /* test_gen.c: task-set generators */
+extern CU_TestInfo exp_tests[];         /* test_exp.c: experiments */
 
 #endif /* TESTS_SUITES_H */

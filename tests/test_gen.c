@@ -1,0 +1,338 @@
+/* test_gen.c - task-set generators (models/gen.h): sums, uniformity on
+ * the simplex (statistical, fixed seeds, stated tolerances), periods,
+ * rounding and deadlines. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "models/gen.h"
+#include "tests/suites.h"
+
+#define GEN_SAMPLES 20000
+/* Kolmogorov-Smirnov critical value at alpha = 0.001: 1.95 / sqrt(N). */
+#define GEN_KS_CRIT (1.95 / sqrt((double)GEN_SAMPLES))
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* sup |F_n(x) - F(x)| of the sample v (sorted here). */
+static double ks_stat(double *v, size_t n, double (*cdf)(double))
+{
+	double dmax = 0;
+
+	qsort(v, n, sizeof(*v), cmp_double);
+	for (size_t i = 0; i < n; i++) {
+		double f = cdf(v[i]);
+		double lo = f - (double)i / (double)n;
+		double hi = (double)(i + 1) / (double)n - f;
+
+		if (lo > dmax)
+			dmax = lo;
+		if (hi > dmax)
+			dmax = hi;
+	}
+	return dmax;
+}
+
+/* Marginal of one coordinate, uniform on {u >= 0, u1 + u2 + u3 = 1}:
+ * Beta(1, 2), F(x) = 1 - (1 - x)^2. */
+static double cdf_simplex3(double x)
+{
+	return 1 - (1 - x) * (1 - x);
+}
+
+/* Marginal of one coordinate, uniform on {u in [0,1]^3, sum = 1.5}: the
+ * slice u1 = x leaves the segment u2 + u3 = 1.5 - x in the unit square,
+ * of length 0.5 + x (x <= 0.5) or 1.5 - x (x >= 0.5): density
+ * proportional to that, total mass 0.75. */
+static double cdf_cube3(double x)
+{
+	if (x <= 0.5)
+		return (0.5 * x + x * x / 2) / 0.75;
+	return 0.5 + (1.5 * (x - 0.5) - (x * x - 0.25) / 2) / 0.75;
+}
+
+static void check_sums(enum rt_gen_method m, size_t n, double total, double cap)
+{
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+	double u[16];
+
+	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, n) == RT_OK);
+	rt_rng_seed(&r, 7);
+	for (int k = 0; k < 2000; k++) {
+		double s = 0;
+
+		CU_ASSERT_FATAL(rt_gen_util(m, n, total, cap, &r, &ws, u,
+					    NULL) == RT_OK);
+		for (size_t i = 0; i < n; i++) {
+			CU_ASSERT(u[i] >= -1e-12);
+			if (m != RT_GEN_UUNIFAST)
+				CU_ASSERT(u[i] <= cap + 1e-12);
+			s += u[i];
+		}
+		CU_ASSERT(fabs(s - total) < 1e-9);
+	}
+	rt_gen_ws_fini(&ws);
+}
+
+static void test_gen_sums(void)
+{
+	check_sums(RT_GEN_UUNIFAST, 10, 0.9, 1);
+	check_sums(RT_GEN_UUNIFAST_DISCARD, 10, 0.9, 1);
+	check_sums(RT_GEN_UUNIFAST_DISCARD, 8, 3.2, 1);
+	check_sums(RT_GEN_UUNIFAST_DISCARD, 10, 2.0, 0.5);
+	check_sums(RT_GEN_RANDFIXEDSUM, 10, 0.9, 1);
+	check_sums(RT_GEN_RANDFIXEDSUM, 8, 6.5, 1);
+	check_sums(RT_GEN_RANDFIXEDSUM, 10, 4.0, 0.5);
+	check_sums(RT_GEN_RANDFIXEDSUM, 1, 0.7, 1);
+}
+
+/* KS of coordinates 0 and 2 (a generator biased by position fails one)
+ * against 'cdf', for GEN_SAMPLES vectors of 3 summing to total. */
+static void check_uniform(enum rt_gen_method m, double total, uint64_t seed,
+			  double (*cdf)(double))
+{
+	double *a = malloc(GEN_SAMPLES * sizeof(*a));
+	double *b = malloc(GEN_SAMPLES * sizeof(*b));
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+	double u[3], da, db;
+
+	CU_ASSERT_FATAL(a && b && rt_gen_ws_init(&ws, 3) == RT_OK);
+	rt_rng_seed(&r, seed);
+	for (size_t k = 0; k < GEN_SAMPLES; k++) {
+		CU_ASSERT_FATAL(rt_gen_util(m, 3, total, 1, &r, &ws, u, NULL) ==
+				RT_OK);
+		a[k] = u[0];
+		b[k] = u[2];
+	}
+	da = ks_stat(a, GEN_SAMPLES, cdf);
+	db = ks_stat(b, GEN_SAMPLES, cdf);
+	if (da >= GEN_KS_CRIT || db >= GEN_KS_CRIT)
+		printf("\n  %s U=%g seed %llu: KS %.4f %.4f >= %.4f\n",
+		       rt_gen_method_name(m), total, (unsigned long long)seed,
+		       da, db, GEN_KS_CRIT);
+	CU_ASSERT(da < GEN_KS_CRIT);
+	CU_ASSERT(db < GEN_KS_CRIT);
+	rt_gen_ws_fini(&ws);
+	free(a);
+	free(b);
+}
+
+static void test_gen_uniform_marginals(void)
+{
+	check_uniform(RT_GEN_UUNIFAST, 1.0, 11, cdf_simplex3);
+	check_uniform(RT_GEN_UUNIFAST_DISCARD, 1.0, 12, cdf_simplex3);
+	check_uniform(RT_GEN_RANDFIXEDSUM, 1.0, 13, cdf_simplex3);
+	check_uniform(RT_GEN_UUNIFAST_DISCARD, 1.5, 14, cdf_cube3);
+	check_uniform(RT_GEN_RANDFIXEDSUM, 1.5, 15, cdf_cube3);
+}
+
+/* Joint uniformity on the triangle u0 + u1 <= 1 (n = 3, U = 1): the 45
+ * cells of a 0.1 grid that lie wholly inside have equal area 0.01 of the
+ * triangle's 0.5, so each expects N / 50 points; every cell must be
+ * within 4.5 standard deviations (sqrt(expected)) of it. */
+static void check_joint(enum rt_gen_method m, uint64_t seed)
+{
+	unsigned cell[10][10] = { { 0 } };
+	double expect = GEN_SAMPLES / 50.0, worst = 0;
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+	double u[3];
+
+	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 3) == RT_OK);
+	rt_rng_seed(&r, seed);
+	for (size_t k = 0; k < GEN_SAMPLES; k++) {
+		int i, j;
+
+		CU_ASSERT_FATAL(rt_gen_util(m, 3, 1.0, 1, &r, &ws, u, NULL) ==
+				RT_OK);
+		i = (int)(u[0] * 10);
+		j = (int)(u[1] * 10);
+		if (i >= 0 && i < 10 && j >= 0 && j < 10)
+			cell[i][j]++;
+	}
+	for (int i = 0; i < 10; i++)
+		for (int j = 0; i + j + 2 <= 10; j++) {
+			double z = fabs(cell[i][j] - expect) / sqrt(expect);
+
+			if (z > worst)
+				worst = z;
+		}
+	CU_ASSERT(worst < 4.5);
+	rt_gen_ws_fini(&ws);
+}
+
+static void test_gen_uniform_joint(void)
+{
+	check_joint(RT_GEN_UUNIFAST_DISCARD, 21);
+	check_joint(RT_GEN_RANDFIXEDSUM, 22);
+}
+
+static struct rt_gen_params params_default(void)
+{
+	struct rt_gen_params p = {
+		.ntasks = 10, .method = RT_GEN_UUNIFAST_DISCARD, .cap = 1,
+		.periods = RT_GEN_PERIODS_LOG_UNIFORM, .pmin = 10, .pmax = 1000,
+		.granularity = 1, .deadlines = RT_GEN_DEADLINES_CONSTRAINED,
+		.xmin = 0.5, .xmax = 1.0,
+	};
+	return p;
+}
+
+/* Log-uniform periods in [10, 1000]: ln T uniform, so about half of them
+ * below sqrt(10 * 1000) = 100 (within 0.02 for 20000 draws); granularity
+ * 10: every period a multiple of 10 in [10, 1000]. */
+static void test_gen_periods(void)
+{
+	struct rt_gen_params p = params_default();
+	const rt_time set[] = { 5, 20, 40 };
+	unsigned below = 0, seen[3] = { 0 };
+	struct rt_rng r;
+
+	rt_rng_seed(&r, 3);
+	for (int k = 0; k < GEN_SAMPLES; k++) {
+		rt_time t = rt_gen_period(&p, &r);
+
+		CU_ASSERT(t >= 10 && t <= 1000);
+		below += t < 100;
+	}
+	CU_ASSERT(fabs(below / (double)GEN_SAMPLES - 0.5) < 0.02);
+	p.granularity = 10;
+	for (int k = 0; k < 2000; k++) {
+		rt_time t = rt_gen_period(&p, &r);
+
+		CU_ASSERT(t % 10 == 0 && t >= 10 && t <= 1000);
+	}
+	p.periods = RT_GEN_PERIODS_UNIFORM;
+	p.pmin = 15;
+	for (int k = 0; k < 2000; k++) {
+		rt_time t = rt_gen_period(&p, &r);
+
+		CU_ASSERT((t % 10 == 0 || t == 15) && t >= 15 && t <= 1000);
+	}
+	p.periods = RT_GEN_PERIODS_SET;
+	p.pset = set;
+	p.npset = 3;
+	for (int k = 0; k < 3000; k++) {
+		rt_time t = rt_gen_period(&p, &r);
+
+		seen[t == 5 ? 0 : t == 20 ? 1 : 2]++;
+		CU_ASSERT(t == 5 || t == 20 || t == 40);
+	}
+	CU_ASSERT(seen[0] > 800 && seen[1] > 800 && seen[2] > 800);
+}
+
+/* C = ceil(u T) >= 1, <= T; realised U >= target; deadlines per model. */
+static void test_gen_rounding_and_deadlines(void)
+{
+	struct rt_gen_params p = params_default();
+	const rt_time ten[] = { 10 };
+	struct rt_task ts[10];
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+
+	for (int i = 0; i < 10; i++)
+		ts[i] = rt_task_make(NULL, 1, 1, 1);
+	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 10) == RT_OK);
+	rt_rng_seed(&r, 5);
+	for (int k = 0; k < 3000; k++) {
+		p.deadlines = (enum rt_gen_deadlines)(k % 3);
+		p.xmax = p.deadlines == RT_GEN_DEADLINES_ARBITRARY ? 2.0 : 1.0;
+		CU_ASSERT_FATAL(rt_gen_taskset(&p, 0.8, &r, &ws, ts, NULL) ==
+				RT_OK);
+		CU_ASSERT(rt_gen_realised(ts, 10) >= 0.8 - 1e-9);
+		for (int i = 0; i < 10; i++) {
+			CU_ASSERT(ts[i].wcet >= 1 && ts[i].wcet <= ts[i].period);
+			CU_ASSERT(ts[i].deadline >= ts[i].wcet);
+			if (p.deadlines == RT_GEN_DEADLINES_IMPLICIT)
+				CU_ASSERT(ts[i].deadline == ts[i].period);
+			if (p.deadlines == RT_GEN_DEADLINES_CONSTRAINED)
+				CU_ASSERT(ts[i].deadline <= ts[i].period);
+			CU_ASSERT(ts[i].deadline <= ts[i].wcet +
+				  2 * (ts[i].period - ts[i].wcet) + 1);
+		}
+	}
+	/* u = 0.3 of T = 10 is C = 3 (0.3 * 10 = 3.0000000000000004 in
+	 * double must not round up to 4) */
+	p.ntasks = 1;
+	p.periods = RT_GEN_PERIODS_SET;
+	p.pset = ten;
+	p.npset = 1;
+	p.deadlines = RT_GEN_DEADLINES_IMPLICIT;
+	CU_ASSERT(rt_gen_taskset(&p, 0.3, &r, &ws, ts, NULL) == RT_OK);
+	CU_ASSERT(ts[0].wcet == 3 && ts[0].deadline == 10 && ts[0].period == 10);
+	CU_ASSERT(rt_gen_taskset(&p, 0.31, &r, &ws, ts, NULL) == RT_OK);
+	CU_ASSERT(ts[0].wcet == 4);
+	CU_ASSERT(rt_gen_taskset(&p, 0.0, &r, &ws, ts, NULL) == RT_OK);
+	CU_ASSERT(ts[0].wcet == 1);     /* at least 1 */
+	rt_gen_ws_fini(&ws);
+}
+
+static void test_gen_deterministic(void)
+{
+	struct rt_gen_params p = params_default();
+	struct rt_task a[10], b[10];
+	struct rt_gen_ws ws;
+	struct rt_rng r1, r2;
+
+	for (int i = 0; i < 10; i++)
+		a[i] = b[i] = rt_task_make(NULL, 1, 1, 1);
+	p.method = RT_GEN_RANDFIXEDSUM;
+	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 10) == RT_OK);
+	rt_rng_seed(&r1, rt_rng_derive(42, 3, 17));
+	rt_rng_seed(&r2, rt_rng_derive(42, 3, 17));
+	CU_ASSERT(rt_gen_taskset(&p, 0.9, &r1, &ws, a, NULL) == RT_OK);
+	CU_ASSERT(rt_gen_taskset(&p, 0.9, &r2, &ws, b, NULL) == RT_OK);
+	for (int i = 0; i < 10; i++)
+		CU_ASSERT(a[i].wcet == b[i].wcet && a[i].deadline == b[i].deadline &&
+			  a[i].period == b[i].period);
+	rt_gen_ws_fini(&ws);
+}
+
+static void test_gen_check_and_cmp(void)
+{
+	struct rt_gen_params p = params_default();
+	struct rt_task ts[2] = { rt_task_make(NULL, 1, 3, 3),
+				 rt_task_make(NULL, 1, 6, 6) };
+	struct rt_diag d;
+	int cmp;
+
+	CU_ASSERT(rt_gen_check(&p, 0.9, &d) == RT_OK);
+	CU_ASSERT(rt_gen_check(&p, 10.5, &d) == RT_ERR_INVAL);
+	p.pmin = 0;
+	CU_ASSERT(rt_gen_check(&p, 0.9, &d) == RT_ERR_INVAL);
+	p = params_default();
+	p.xmax = 1.5;           /* constrained: x <= 1 */
+	CU_ASSERT(rt_gen_check(&p, 0.9, &d) == RT_ERR_INVAL);
+	p = params_default();
+	p.cap = 0;
+	CU_ASSERT(rt_gen_check(&p, 0.9, &d) == RT_ERR_INVAL);
+	/* U = 1/3 + 1/6 = 1/2 exactly: the exact path decides ties */
+	CU_ASSERT(rt_gen_util_cmp(ts, 2, 1, 2, &cmp) == RT_OK && cmp == 0);
+	CU_ASSERT(rt_gen_util_cmp(ts, 2, 499999, 1000000, &cmp) == RT_OK &&
+		  cmp == 1);
+	CU_ASSERT(rt_gen_util_cmp(ts, 2, 500001, 1000000, &cmp) == RT_OK &&
+		  cmp == -1);
+	CU_ASSERT(rt_gen_util_cmp(ts, 2, 5000000001LL, 10000000000LL, &cmp) ==
+		  RT_OK && cmp == -1);
+}
+
+CU_TestInfo gen_tests[] = {
+	{ "every method sums to the target before rounding", test_gen_sums },
+	{ "marginals are uniform on the simplex and the cut cube (KS)",
+	  test_gen_uniform_marginals },
+	{ "joint distribution is uniform on the triangle", test_gen_uniform_joint },
+	{ "periods: log-uniform, granularity, uniform, fixed set", test_gen_periods },
+	{ "C rounded up in [1, T], realised U >= target, deadline models",
+	  test_gen_rounding_and_deadlines },
+	{ "a set is a function of the seed", test_gen_deterministic },
+	{ "parameter checks and exact utilization comparison",
+	  test_gen_check_and_cmp },
+	CU_TEST_INFO_NULL
+};
