@@ -307,8 +307,14 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
 			printf("null");
 		else
 			printf("%" PRId64, m.finish);
-		printf(", \"tardiness\": %" PRId64 "%s}", m.tardiness,
-		       m.aborted ? ", \"aborted\": true" : "");
+		/* unknown tardiness (aborted, or pending at the horizon):
+		 * null plus the lower bound */
+		if (m.finish == RT_TIME_NEVER)
+			printf(", \"tardiness\": null, \"tardiness_lower\": %"
+			       PRId64 "%s}", m.tardiness,
+			       m.aborted ? ", \"aborted\": true" : "");
+		else
+			printf(", \"tardiness\": %" PRId64 "}", m.tardiness);
 		first = false;
 	}
 	printf("]");
@@ -536,16 +542,24 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	printf("  %-*s %8s %10s %10s %10s %10s\n", w, "task", "job", "release",
 	       "deadline", "finish", "tardiness");
 	while (cli_sim_next_miss(cs, &m)) {
-		char bt[48];
+		char bt[48], bl[56];
 
+		/* a miss whose tardiness is unknown: "-" (aborted) or ">= x"
+		 * (pending at the horizon), never a plain number */
+		if (m.finish == RT_TIME_NEVER && !m.aborted && m.tardiness > 0)
+			snprintf(bl, sizeof(bl), ">= %s",
+				 cli_fmt_time(s, m.tardiness, bt, sizeof(bt)));
+		else if (m.finish == RT_TIME_NEVER)
+			snprintf(bl, sizeof(bl), "-");
+		else
+			cli_fmt_time(s, m.tardiness, bl, sizeof(bl));
 		printf("  %-*.*s %8" PRIu64 " %10s %10s %10s %10s%s\n", w, w,
 		       s->tasks[m.task].name, m.job,
 		       cli_fmt_time(s, m.release, b1, sizeof(b1)),
 		       cli_fmt_time(s, m.deadline, b2, sizeof(b2)),
 		       m.finish == RT_TIME_NEVER ? "-" :
 		       cli_fmt_time(s, m.finish, b3, sizeof(b3)),
-		       cli_fmt_time(s, m.tardiness, bt, sizeof(bt)),
-		       m.aborted ? "  (aborted at its deadline)" :
+		       bl, m.aborted ? "  (aborted at its deadline)" :
 		       m.finish == RT_TIME_NEVER ? "  (unfinished at horizon)" : "");
 	}
 }

@@ -146,7 +146,9 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 	/* Reservations (servers, linux-dl) may idle with work pending, so
 	 * the busy period need not hold every job: ask for the
 	 * hyperperiod-based default (as for several CPUs).  Only plain EDF
-	 * makes a simulated horizon an exact test. */
+	 * and fixed priority (whose critical instant is the synchronous
+	 * release, Liu & Layland 1973; Lehoczky 1990 for D > T) make a
+	 * simulated horizon an exact test. */
 	bool resv = s->nservers || !strcmp(s->sched.policy, "linux-dl");
 	enum rt_err err;
 	int rc = cli_oblivious(s, &ob);
@@ -171,7 +173,7 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
 	}
-	if (strcmp(s->sched.policy, "edf"))
+	if (strcmp(s->sched.policy, "edf") && strcmp(s->sched.policy, "fp"))
 		h->exact = false;
 	return CLI_EXIT_OK;
 }

@@ -275,10 +275,7 @@ enum rt_err rt_fp_rta_test(const struct rt_task *ts, size_t n, unsigned m,
 	rt_time *resp;
 	enum rt_err err;
 
-	out->verdict = RT_VERDICT_NA;
-	out->kind = RT_KIND_EXACT;
-	out->witness = RT_TIME_NEVER;
-	out->note[0] = '\0';
+	rt_test_result_init(out, RT_KIND_EXACT);
 	for (size_t i = 0; i < n; i++) {
 		err = rt_task_check(&ts[i], d);
 		if (err)
@@ -306,15 +303,17 @@ enum rt_err rt_fp_rta_test(const struct rt_task *ts, size_t n, unsigned m,
 		const struct rt_task *t = &ts[r.task];
 
 		out->verdict = RT_VERDICT_REJECT;
+		out->task = r.task;
+		out->response = resp[r.task];
+		out->deadline = t->deadline;
 		if (resp[r.task] == RT_TIME_NEVER)
 			fp_note(out, "%s priorities; task %zu (%s): unbounded, "
 				"level utilization > 1", rt_fp_order_name(o),
 				r.task, t->name ? t->name : "?");
 		else
-			fp_note(out, "%s priorities; task %zu (%s): R = %lld > "
-				"D = %lld", rt_fp_order_name(o), r.task,
-				t->name ? t->name : "?",
-				(long long)resp[r.task], (long long)t->deadline);
+			fp_note(out, "%s priorities; task %zu (%s)",
+				rt_fp_order_name(o), r.task,
+				t->name ? t->name : "?");
 	}
 	rt_free(resp);
 	return err;
@@ -344,4 +343,5 @@ const struct rt_test_info rt_test_fp_rta = {
 	.run     = fp_run_dm,
 	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", RT_AN_MODE_HARD },
 	.run_order = fp_run_order,
+	.jitter   = false,
 };

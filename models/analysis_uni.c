@@ -940,3 +940,46 @@ enum rt_err rt_uni_rta(const struct rt_task *ts, size_t n, rt_time *resp)
 {
 	return rt_uni_rta_limit(ts, n, RT_UNI_BUDGET_DEFAULT, resp, NULL);
 }
+
+enum rt_err rt_uni_tardiness_bounds(const struct rt_task *ts, size_t n,
+				    uint64_t budget, rt_time *delta,
+				    rt_time *resp, bool *resp_exact,
+				    struct rt_diag *d)
+{
+	struct rt_uni_result q;
+	struct rt_diag why = { "" };
+	bool u_ok = false;
+	enum rt_err err;
+
+	err = rt_uni_utilization_test(ts, n, &u_ok);
+	if (err)
+		return rt_diagf(d, err, "%s", rt_strerror(err));
+	if (!u_ok)
+		return rt_diagf(d, RT_ERR_INVAL, "U > 1: tardiness grows "
+				"without bound");
+	/* Schedulable (QPA: immediate when every D >= T, since then L_a
+	 * is 0) means Delta = 0 without scanning the busy period. */
+	err = rt_uni_qpa_limit(ts, n, budget, &q, &why);
+	if (!err && q.verdict == RT_VERDICT_ACCEPT) {
+		*delta = 0;
+	} else {
+		err = rt_uni_max_tardiness_limit(ts, n, budget, delta, d);
+		if (err)
+			return err;
+	}
+	/* Per-task response times are a refinement: with Delta known they
+	 * get a tenth of the budget, so a large set still answers quickly
+	 * (and falls back to D_i + Delta). */
+	err = rt_uni_rta_limit(ts, n, budget / 10 ? budget / 10 : 1, resp, &why);
+	*resp_exact = !err;
+	if (err == RT_ERR_NOMEM)
+		return rt_diagf(d, err, "%s", why.msg);
+	if (err) {
+		/* no per-task answer in the budget: every job finishes within
+		 * D_i + Delta of its release */
+		for (size_t i = 0; i < n; i++)
+			if (!rt_time_add(ts[i].deadline, *delta, &resp[i]))
+				resp[i] = RT_TIME_MAX;
+	}
+	return RT_OK;
+}

@@ -123,4 +123,17 @@ enum rt_err rt_uni_rta_limit(const struct rt_task *ts, size_t n,
 			     uint64_t budget, rt_time *resp,
 			     struct rt_diag *d);
 
+/*
+ * The tardiness bounds of one CPU without more search than needed:
+ * *delta = Delta (D.3), 0 at once when QPA accepts (immediate when every
+ * D_i >= T_i and U <= 1: Liu & Layland); resp[i] = Spuri's exact response
+ * time (*resp_exact = true) or, when that exceeds the budget, the upper
+ * bound D_i + Delta (*resp_exact = false).  RT_ERR_INVAL when U > 1 (no
+ * bound: tardiness grows), other errors as the _limit functions.
+ */
+enum rt_err rt_uni_tardiness_bounds(const struct rt_task *ts, size_t n,
+				    uint64_t budget, rt_time *delta,
+				    rt_time *resp, bool *resp_exact,
+				    struct rt_diag *d);
+
 #endif /* RT_ANALYSIS_UNI_H */

@@ -559,6 +559,82 @@ size_t rt_frac_format(const struct rt_frac *f, char *buf, size_t len)
 	return pos;
 }
 
+size_t rt_frac_format_decimal(const struct rt_frac *f, unsigned sig,
+			      char *buf, size_t len)
+{
+	/* digits[0..nd) of floor(value * 10^nf), nf fraction digits */
+	char digits[DEC_MAX + 80];
+	char out[DEC_MAX + 90];
+	struct big num, den, q, r, t;
+	size_t nd, first = 0, keep, pos = 0, nf = 0;
+
+	if (sig == 0)
+		sig = 1;
+	if (f->form == FRAC_APPROX)
+		return rt_frac_format(f, buf, len);
+	frac_exact_view(f, &num, &den);
+	big_divmod(&q, &r, &num, &den);
+	nd = big_to_dec(&q, digits);
+	if (nd == 1 && digits[0] == '0')
+		first = 1;              /* leading integer zero: not significant */
+	/* fraction digits until 'sig' significant ones and one more */
+	while (nf < 64 + sig) {
+		size_t signif = 0;
+
+		for (size_t k = 0; k < nd; k++)
+			if (signif || digits[k] != '0')
+				signif++;
+		if (signif > sig)
+			break;
+		big_mul_u64(&t, &r, 10);
+		big_divmod(&q, &r, &t, &den);
+		digits[nd++] = (char)('0' + (q.n ? q.d[0] : 0));
+		nf++;
+	}
+	/* keep = digits up to the sig-th significant one (at least the
+	 * integer part) */
+	while (first < nd && digits[first] == '0')
+		first++;
+	keep = first + sig;
+	if (keep < nd - nf)
+		keep = nd - nf;
+	if (keep > nd)
+		keep = nd;
+	/* round half up: the first dropped digit decides */
+	if (keep < nd && digits[keep] >= '5') {
+		size_t k = keep;
+
+		while (k > 0 && digits[k - 1] == '9')
+			digits[--k] = '0';
+		if (k == 0) {
+			memmove(digits + 1, digits, nd);
+			digits[0] = '1';
+			nd++;
+			keep++;
+		} else {
+			digits[k - 1]++;
+		}
+	}
+	/* print: integer part, then the kept fraction digits */
+	{
+		size_t ip = nd - nf;            /* integer digits */
+
+		for (size_t k = 0; k < ip; k++)
+			out[pos++] = digits[k];
+		if (keep > ip) {
+			out[pos++] = '.';
+			for (size_t k = ip; k < keep; k++)
+				out[pos++] = digits[k];
+		}
+		out[pos] = '\0';
+	}
+	pos = 0;
+	put(buf, len, &pos, out);
+	if (len)
+		buf[pos < len ? pos : len - 1] = '\0';
+	return pos;
+}
+
 double rt_frac_to_double(const struct rt_frac *f)
 {
 	struct big num, den;

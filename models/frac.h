@@ -80,6 +80,13 @@ enum rt_err rt_frac_sum(struct rt_frac_term *terms, size_t n,
  * decimals ("~0.937500000000000000"), which never parses as "p/q". */
 size_t rt_frac_format(const struct rt_frac *f, char *buf, size_t len);
 
+/* The value as a decimal correctly rounded (half up) to 'sig'
+ * significant digits, without exponent ("0.0000123457", "1.33333",
+ * "12345.7"); an inexact fraction prints as rt_frac_format does.  Returns
+ * the length needed, like rt_frac_format. */
+size_t rt_frac_format_decimal(const struct rt_frac *f, unsigned sig,
+			      char *buf, size_t len);
+
 /* Nearest double (reporting only, never for a decision). */
 double rt_frac_to_double(const struct rt_frac *f);
 

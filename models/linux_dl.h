@@ -25,6 +25,9 @@
 /* sysctl sched_deadline_period_min_us / _max_us defaults, in ns */
 #define RT_DL_PERIOD_MIN  ((rt_time)100 * RT_NSEC_PER_USEC)
 #define RT_DL_PERIOD_MAX  ((rt_time)(1 << 22) * RT_NSEC_PER_USEC)
+/* sysctl sched_rt_runtime_us / sched_rt_period_us defaults */
+#define RT_DL_RT_RUNTIME_US_DEFAULT INT64_C(950000)
+#define RT_DL_RT_PERIOD_US_DEFAULT  INT64_C(1000000)
 /* sched_rt_runtime_us = -1: no admission control (kernel RUNTIME_INF) */
 #define RT_DL_RUNTIME_INF (-1)
 

@@ -20,8 +20,10 @@
 #include <string.h>
 
 #include "models/analysis_fp.h"
+#include "models/analysis_resv.h"
 #include "models/analysis_global.h"
 #include "models/frac.h"
+#include "models/linux_dl.h"
 #include "models/mem.h"
 #include "models/partition.h"
 
@@ -34,6 +36,8 @@ const char *rt_test_kind_name(enum rt_test_kind k)
 		return "sufficient";
 	case RT_KIND_NECESSARY:
 		return "necessary";
+	case RT_KIND_ADMISSION:
+		return "admission";
 	}
 	return "?";
 }
@@ -68,10 +72,7 @@ static bool applies_multi(unsigned m)
 
 static void out_init(struct rt_test_result *out, enum rt_test_kind kind)
 {
-	out->verdict = RT_VERDICT_NA;
-	out->kind = kind;
-	out->witness = RT_TIME_NEVER;
-	out->note[0] = '\0';
+	rt_test_result_init(out, kind);
 }
 
 /* "could not decide" goes into the note; real errors are returned. */
@@ -101,19 +102,20 @@ static enum rt_err check_tasks(const struct rt_task *ts, size_t n,
 	return RT_OK;
 }
 
-/* "<label> = p/q", or an approximation when p/q does not fit the note. */
+/* "<label> = p/q", or "<label> ≈ <decimal>" (correctly rounded, 6
+ * significant digits) when p/q does not fit the note. */
 static void note_frac(struct rt_test_result *out, const char *label,
 		      const struct rt_frac *f, const char *suffix)
 {
 	char buf[sizeof(out->note)];
 	size_t need = rt_frac_format(f, buf, sizeof(buf));
 
-	if (need < 100)
-		note(out, "%s = %s%s", label, buf,
-			 suffix);
-	else
-		note(out, "%s ~ %.17g (exact fraction: %zu characters)%s", label,
-			 rt_frac_to_double(f), need, suffix);
+	if (need < 60) {
+		note(out, "%s = %s%s", label, buf, suffix);
+	} else {
+		rt_frac_format_decimal(f, 6, buf, sizeof(buf));
+		note(out, "%s \u2248 %s%s", label, buf, suffix);
+	}
 }
 
 /*
@@ -217,13 +219,10 @@ static enum rt_err run_uni_exact(const char *name, uni_exact_fn fn,
 		return out_undecided(out, err, &why, d);
 	out->verdict = r.verdict;
 	out->witness = r.witness;
+	if (r.verdict == RT_VERDICT_REJECT && r.witness != RT_TIME_NEVER)
+		out->demand = r.witness_demand;
 	if (r.verdict == RT_VERDICT_REJECT && r.witness == RT_TIME_NEVER)
 		note(out, "U > 1");
-	else if (r.verdict == RT_VERDICT_REJECT && r.witness_demand != RT_TIME_NEVER)
-		note(out, "dbf(%lld) = %lld > %lld; %zu %s", (long long)r.witness,
-			 (long long)r.witness_demand, (long long)r.witness,
-			 r.evaluations, !strcmp(name, "pdc") ? "deadlines checked"
-							     : "dbf evaluations");
 	else
 		note(out, "%zu %s", r.evaluations,
 			 !strcmp(name, "pdc") ? "deadlines checked"
@@ -285,16 +284,19 @@ static enum rt_err run_global(global_fn fn, const struct rt_task *ts, size_t n,
 	if (err)
 		return out_undecided(out, err, &why, d);
 	out->verdict = r.verdict;
-	if (r.task != RT_GLOBAL_NO_TASK)
+	if (r.task != RT_GLOBAL_NO_TASK) {
 		task_label(who, sizeof(who), ts, r.task);
+		if (r.verdict == RT_VERDICT_REJECT)
+			out->task = r.task;
+	}
 	if (r.why[0] && r.task != RT_GLOBAL_NO_TASK)
 		note(out, "%s: %s", r.why, who);
 	else if (r.why[0])
 		note(out, "%s", r.why);
-	else if (r.verdict == RT_VERDICT_REJECT && r.witness != RT_TIME_NEVER)
-		note(out, "condition fails for %s at offset A = %lld", who,
-		     (long long)r.witness);
-	else if (r.verdict == RT_VERDICT_REJECT && r.task != RT_GLOBAL_NO_TASK)
+	else if (r.verdict == RT_VERDICT_REJECT && r.witness != RT_TIME_NEVER) {
+		note(out, "condition fails for %s", who);
+		out->offset = r.witness;
+	} else if (r.verdict == RT_VERDICT_REJECT && r.task != RT_GLOBAL_NO_TASK)
 		note(out, "condition fails for %s", who);
 	return RT_OK;
 }
@@ -378,14 +380,17 @@ static enum rt_err run_partitioned(enum rt_part_heuristic h,
 	out->verdict = r.verdict;
 	if (r.verdict == RT_VERDICT_REJECT) {
 		task_label(who, sizeof(who), ts, r.misfit);
+		out->task = r.misfit;
 		note(out, "%s fits on no CPU (%zu of %zu placed)", who, r.placed, n);
 	} else {
-		size_t pos = (size_t)snprintf(out->note, sizeof(out->note), "CPUs:");
+		unsigned used = 0;
 
-		for (size_t i = 0; i < n && pos < sizeof(out->note); i++)
-			pos += (size_t)snprintf(out->note + pos,
-						sizeof(out->note) - pos, " %d",
-						cpu[i]);
+		for (size_t i = 0; i < n; i++)
+			if (cpu[i] >= 0 && (unsigned)cpu[i] + 1 > used)
+				used = (unsigned)cpu[i] + 1;
+		/* the whole assignment: rt_test_assignment() */
+		note(out, "%zu task%s on %u CPU%s", n, n == 1 ? "" : "s", used,
+		     used == 1 ? "" : "s");
 	}
 	rt_free(cpu);
 	return RT_OK;
@@ -409,49 +414,156 @@ PART_RUN(run_p_ffdd, RT_PART_FIRST_FIT_DEC_DENSITY)
 PART_RUN(run_p_bfdd, RT_PART_BEST_FIT_DEC_DENSITY)
 PART_RUN(run_p_wfdd, RT_PART_WORST_FIT_DEC_DENSITY)
 
+/* ---- reservations (THEORY E) ---------------------------------------------- */
+
+/*
+ * linux: the SCHED_DEADLINE admission (sched_dl_overflow()) of the whole
+ * set into one root domain of m CPUs with the default cap:
+ * sum floor(C 2^20 / T) <= floor(0.95 2^20) m.  Tasks join in index order;
+ * the note names the first one refused.  Kind "admission": the kernel's
+ * arithmetic proves neither that deadlines are met nor that they are
+ * missed (it only bounds tardiness under global EDF).  `dlsim analyze`
+ * runs the per-domain form (models/analysis_resv.h) with the scenario's
+ * cap, fair servers and root domains.
+ */
+static enum rt_err run_linux(const struct rt_task *ts, size_t n, unsigned m,
+			     struct rt_test_result *out, struct rt_diag *d)
+{
+	struct rt_dl_adm_input in = {
+		.tasks = ts, .n = n, .dom_cpus = &m, .ndom = 1,
+		.rt_runtime_us = RT_DL_RT_RUNTIME_US_DEFAULT,
+		.rt_period_us = RT_DL_RT_PERIOD_US_DEFAULT,
+	};
+	struct rt_dl_adm_task *tk;
+	struct rt_dl_adm_dom dom;
+	enum rt_err err;
+
+	out_init(out, RT_KIND_ADMISSION);
+	err = check_tasks(ts, n, d);
+	if (err)
+		return err;
+	tk = rt_calloc(n ? n : 1, sizeof(*tk));
+	if (!tk)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s", rt_strerror(RT_ERR_NOMEM));
+	err = rt_dl_admission(&in, tk, &dom, d);
+	if (err) {
+		rt_free(tk);
+		return err;
+	}
+	for (size_t i = 0; i < n && out->task == RT_TEST_NO_TASK; i++)
+		if (!tk[i].accepted)
+			out->task = i;
+	out->verdict = dom.rejected ? RT_VERDICT_REJECT : RT_VERDICT_ACCEPT;
+	if (dom.rejected) {
+		char who[64];
+
+		task_label(who, sizeof(who), ts, out->task);
+		note(out, "sum dl_bw %llu <= cap %llu; %zu refused, first %s",
+		     (unsigned long long)dom.total,
+		     (unsigned long long)dom.cap, dom.rejected, who);
+	} else {
+		note(out, "sum dl_bw %llu <= cap %llu",
+		     (unsigned long long)dom.total, (unsigned long long)dom.cap);
+	}
+	rt_free(tk);
+	return RT_OK;
+}
+
+/*
+ * cbs-bandwidth: every task as its own server (Q = C, D, T): the servers'
+ * deadlines are met on one CPU iff their demand passes the processor
+ * demand criterion (for D = T: sum Q/T <= 1; Abeni & Buttazzo 1998), on m
+ * CPUs sum Q/T <= m is necessary.  `dlsim analyze` runs the per-domain
+ * form over the scenario's servers (models/analysis_resv.h).
+ */
+static enum rt_err run_cbs_bandwidth(const struct rt_task *ts, size_t n,
+				     unsigned m, struct rt_test_result *out,
+				     struct rt_diag *d)
+{
+	enum rt_err err;
+
+	if (m == 1) {
+		err = run_uni_exact("qpa", rt_uni_qpa_limit, ts, n, m, out, d);
+		if (!err && out->verdict != RT_VERDICT_NA)
+			note(out, "server deadlines");
+		return err;
+	}
+	err = run_utilization(ts, n, m, out, d);
+	if (!err)
+		out->kind = RT_KIND_NECESSARY;
+	return err;
+}
+
 static const struct rt_test_info test_utilization = {
-	.name    = "utilization",
-	.applies = applies_any,
-	.run     = run_utilization,
+	.name     = "utilization",
+	.applies  = applies_any,
+	.run      = run_utilization,
 	/* U <= m is necessary for every policy; exact only for EDF on one
 	 * CPU with D >= T (the kind says so per set) */
 	.analyses = { RT_AN_EDF | RT_AN_FP | RT_AN_CBS,
 		      RT_AN_UNI | RT_AN_GLOBAL, "any", RT_AN_MODE_SOFT },
+	.jitter   = true,
+	.exact_for = RT_AN_EDF | RT_AN_CBS,
 };
 
 static const struct rt_test_info test_density = {
-	.name    = "density",
-	.applies = applies_uni,
-	.run     = run_density,
+	.name     = "density",
+	.applies  = applies_uni,
+	.run      = run_density,
 	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
+	.jitter   = true,
 };
 
 static const struct rt_test_info test_pdc = {
-	.name    = "pdc",
-	.applies = applies_uni,
-	.run     = run_pdc,
+	.name     = "pdc",
+	.applies  = applies_uni,
+	.run      = run_pdc,
 	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu" },
+	.jitter   = true,
 };
 
 static const struct rt_test_info test_qpa = {
-	.name    = "qpa",
-	.applies = applies_uni,
-	.run     = run_qpa,
+	.name     = "qpa",
+	.applies  = applies_uni,
+	.run      = run_qpa,
 	.analyses = { RT_AN_EDF | RT_AN_CBS, RT_AN_UNI, "edf/1cpu",
 		      RT_AN_MODE_HARD },
+	.jitter   = true,
 };
 
-#define MULTI_TEST(var, tname, fn, plat, label, mode)                         \
+static const struct rt_test_info test_linux = {
+	.name     = "linux",
+	.applies  = applies_any,
+	.run      = run_linux,
+	.analyses = { RT_AN_LINUX_DL, RT_AN_UNI | RT_AN_GLOBAL, "linux-dl" },
+	.jitter   = true,               /* the arithmetic ignores releases */
+};
+
+static const struct rt_test_info test_cbs_bandwidth = {
+	.name     = "cbs-bandwidth",
+	.applies  = applies_any,
+	.run      = run_cbs_bandwidth,
+	.analyses = { RT_AN_CBS, RT_AN_UNI | RT_AN_GLOBAL, "cbs" },
+	.jitter   = true,               /* servers absorb jitter; plain
+					 * tasks come with D - J */
+};
+
+/* The global tests assume sporadic releases (no jitter extension here);
+ * partitioned-<h> is uniprocessor EDF per CPU, where D - J is valid. */
+#define MULTI_TEST(var, tname, fn, plat, label, mode, jit)                   \
 	static const struct rt_test_info var = {                             \
 		.name     = tname,                                            \
 		.applies  = applies_multi,                                    \
 		.run      = fn,                                               \
 		.analyses = { RT_AN_EDF | RT_AN_CBS, plat, label, mode },     \
+		.jitter   = jit,                                              \
 	};
 #define GLOBAL_TEST(var, tname, fn)                                           \
-	MULTI_TEST(var, tname, fn, RT_AN_GLOBAL, "edf/global", RT_AN_MODE_HARD)
+	MULTI_TEST(var, tname, fn, RT_AN_GLOBAL, "edf/global",                \
+		   RT_AN_MODE_HARD, false)
 #define PART_TEST(var, tname, fn)                                             \
-	MULTI_TEST(var, tname, fn, RT_AN_PARTITIONED, "edf/partitioned", 0)
+	MULTI_TEST(var, tname, fn, RT_AN_PARTITIONED, "edf/partitioned", 0,   \
+		   true)
 
 GLOBAL_TEST(test_gfb, "gfb", run_gfb)
 GLOBAL_TEST(test_bak, "bak", run_bak)
@@ -471,7 +583,8 @@ PART_TEST(test_p_bfdd, "partitioned-best-fit-decreasing-density", run_p_bfdd)
 PART_TEST(test_p_wfdd, "partitioned-worst-fit-decreasing-density", run_p_wfdd)
 
 /* m == 1: utilization, density, pdc, qpa; m > 1: utilization, the global
- * tests in THEORY B.10 order, then the partitioned heuristics. */
+ * tests in THEORY B.10 order, then the partitioned heuristics; then
+ * fp-rta (m == 1) and the reservation tests. */
 const struct rt_test_info *const rt_tests[] = {
 	&test_utilization,
 	&test_density,
@@ -494,6 +607,8 @@ const struct rt_test_info *const rt_tests[] = {
 	&test_p_bfdd,
 	&test_p_wfdd,
 	&rt_test_fp_rta,
+	&test_linux,
+	&test_cbs_bandwidth,
 	NULL
 };
 
@@ -540,4 +655,53 @@ const char *rt_test_names_for(unsigned policies, unsigned platforms,
 				      rt_tests[i]->name);
 	}
 	return buf;
+}
+
+enum rt_err rt_test_assignment(const struct rt_test_info *ti,
+			       const struct rt_task *ts, size_t n, unsigned m,
+			       int *cpu, struct rt_diag *d)
+{
+	struct rt_diag why = { "" };
+	enum rt_part_heuristic h;
+	struct rt_partition r;
+	enum rt_err err;
+
+	if (!(ti->analyses.platforms & RT_AN_PARTITIONED) ||
+	    strncmp(ti->name, "partitioned-", 12) != 0 ||
+	    !rt_part_find(ti->name + 12, &h))
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: not a partitioning "
+				"test", ti->name);
+	err = rt_partition(ts, n, m, h, RT_GLOBAL_BUDGET_DEFAULT, cpu, &r, &why);
+	if (err) {
+		if (d)
+			*d = why;
+		return err;
+	}
+	if (r.verdict != RT_VERDICT_ACCEPT)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: no partition found",
+				ti->name);
+	return RT_OK;
+}
+
+void rt_test_result_init(struct rt_test_result *out, enum rt_test_kind kind)
+{
+	out->verdict = RT_VERDICT_NA;
+	out->kind = kind;
+	out->witness = RT_TIME_NEVER;
+	out->demand = RT_TIME_NEVER;
+	out->task = RT_TEST_NO_TASK;
+	out->response = RT_TIME_NEVER;
+	out->deadline = RT_TIME_NEVER;
+	out->offset = RT_TIME_NEVER;
+	out->note[0] = '\0';
+}
+
+bool rt_test_partitions_with(const struct rt_test_info *ti,
+			     enum rt_part_heuristic h)
+{
+	enum rt_part_heuristic th;
+
+	return (ti->analyses.platforms & RT_AN_PARTITIONED) &&
+	       !strncmp(ti->name, "partitioned-", 12) &&
+	       rt_part_find(ti->name + 12, &th) && th == h;
 }

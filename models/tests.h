@@ -7,7 +7,15 @@
  * m > 1: utilization (U <= m, necessary), the sufficient global EDF tests
  * gfb, bak, bcl, bcl-iterative, rta, bar, ffdbf (analysis_global.h), then
  * partitioned-<heuristic> for the nine heuristics of partition.h
- * (sufficient: bin packing with an exact per-CPU test).
+ * (sufficient: bin packing with an exact per-CPU test), and for the
+ * reservation policies 'linux' (the SCHED_DEADLINE admission arithmetic)
+ * and 'cbs-bandwidth' (sum of the reserved bandwidths).
+ *
+ * What a test analyses: its 'analyses' descriptor (below).
+ *
+ * Times in a result (witness, demand, response, deadline, offset) are in
+ * the task set's internal unit; the note holds no times, so a caller can
+ * print them in the unit of its choice.
  */
 #ifndef RT_TESTS_H
 #define RT_TESTS_H
@@ -16,23 +24,45 @@
 #include <stddef.h>
 
 #include "models/analysis_uni.h"
+#include "models/partition.h"
 #include "models/rt_err.h"
 #include "models/task.h"
 
 enum rt_test_kind {
 	RT_KIND_EXACT = 0,
 	RT_KIND_SUFFICIENT,
-	RT_KIND_NECESSARY
+	RT_KIND_NECESSARY,
+	RT_KIND_ADMISSION               /* an admission rule (linux): proves
+					 * neither meeting nor missing */
 };
 
 const char *rt_test_kind_name(enum rt_test_kind k);     /* "exact", ... */
 
+#define RT_TEST_NO_TASK ((size_t)-1)
+
 struct rt_test_result {
 	enum rt_verdict verdict;
 	enum rt_test_kind kind;         /* for THIS task set and m */
-	rt_time witness;                /* RT_TIME_NEVER if none */
-	char note[160];                 /* optional human detail, "" if none */
+	rt_time witness;                /* pdc/qpa: t with dbf(t) > t;
+					 * RT_TIME_NEVER if none */
+	rt_time demand;                 /* pdc/qpa: dbf(witness);
+					 * RT_TIME_NEVER if none or > RT_TIME_MAX */
+	size_t task;                    /* the task a reject names (fp-rta:
+					 * first R > D; global: the failing
+					 * task; partitioned: the misfit),
+					 * RT_TEST_NO_TASK if none */
+	rt_time response;               /* fp-rta reject: R of 'task'
+					 * (RT_TIME_NEVER: unbounded) */
+	rt_time deadline;               /* fp-rta reject: D of 'task' */
+	rt_time offset;                 /* global reject: the offset A where
+					 * the condition fails, else NEVER */
+	char note[160];                 /* optional human detail without
+					 * times, "" if none */
 };
+
+/* Every field at "nothing": verdict n/a, times RT_TIME_NEVER, no task,
+ * empty note. */
+void rt_test_result_init(struct rt_test_result *out, enum rt_test_kind kind);
 
 /*
  * What a test analyses: the scheduling model its verdict speaks about
@@ -102,6 +132,16 @@ struct rt_test_info {
 	enum rt_err (*run_order)(const struct rt_task *ts, size_t n,
 				 unsigned m, int order,
 				 struct rt_test_result *out, struct rt_diag *d);
+	/* Appended (issue 9): the test has the release-jitter extension:
+	 * run on the task set with D_i - J_i (rt_task_analysis_model) it
+	 * stays valid for jobs released up to J_i after their arrival.
+	 * Tests without it answer n/a for tasks with jitter. */
+	bool jitter;
+	/* Appended (issue 9): the policy models (RT_AN_*) for which an
+	 * "exact" kind holds; for the others the test is only necessary
+	 * (utilization: exact for EDF with D >= T, necessary under fixed
+	 * priority).  0: for all its policies. */
+	unsigned exact_for;
 };
 
 /* NULL-terminated table, in the order analyze prints them. */
@@ -126,5 +166,16 @@ const char *rt_test_names_for(unsigned policies, unsigned platforms,
  * 'platform' (one RT_AN_* bit each), in table order. */
 const struct rt_test_info *rt_test_for_mode(unsigned mode, unsigned policy,
 					    unsigned platform, size_t i);
+/* Is ti the partitioned test that packs with heuristic h (the one that
+ * analyses a scenario partitioned by h)? */
+bool rt_test_partitions_with(const struct rt_test_info *ti,
+			     enum rt_part_heuristic h);
+
+/* The partition a partitioned-<heuristic> test finds: cpu[i] (n entries)
+ * for task i.  RT_ERR_UNSUPPORTED for a test that does not partition or
+ * when no partition is found (the test rejects or is undecided). */
+enum rt_err rt_test_assignment(const struct rt_test_info *ti,
+			       const struct rt_task *ts, size_t n, unsigned m,
+			       int *cpu, struct rt_diag *d);
 
 #endif /* RT_TESTS_H */

@@ -37,17 +37,17 @@ has $J '"scenario": "dario-4-10-5"'
 has $J '"cpus": 1'
 has $J '"utilization": "4/5"'
 has $J '"density": "8/5"'
-has $J '{"name": "utilization", "kind": "necessary", "verdict": "accept"}'
-has $J '{"name": "density", "kind": "sufficient", "verdict": "reject"}'
-has $J '{"name": "pdc", "kind": "exact", "verdict": "reject", "witness": 5}'
-has $J '{"name": "qpa", "kind": "exact", "verdict": "reject", "witness": 5}'
+has $J '{"name": "utilization", "kind": "necessary", "verdict": "accept", "analyses": "any"'
+has $J '{"name": "density", "kind": "sufficient", "verdict": "reject", "analyses": "edf/1cpu"'
+has $J '{"name": "pdc", "kind": "exact", "verdict": "reject", "witness": 5, "analyses": "edf/1cpu"'
+has $J '{"name": "qpa", "kind": "exact", "verdict": "reject", "witness": 5, "analyses": "edf/1cpu"'
 has $J '"horizon": 8'
 has $J '"exact": true'
 has $J '"jobs": 2'
 has $J '"misses": 1'
 has $J '"first_miss": {"task": "P2", "job": 0, "release": 0, "deadline": 5, "finish": 8}'
 has $J '"tardiness": {"bound": 3, "bound_source": "exact", "observed": 3'
-has $J '"contradictions": []}'
+has $J '"contradictions": [], "left_out": []'
 [ "$(grep -c '' $J)" -ge 1 ] && ok
 
 expect_rc 0 "$DLSIM" analyze $EX/dario.yaml
@@ -57,9 +57,9 @@ has $T/out 'contradictions: none'
 # --- seed 2: density 3/2 rejects, exact accepts, tau3 finishes at 6 --------
 expect_rc 0 "$DLSIM" analyze $EX/seed2.yaml --json
 has $T/out '"density": "3/2"'
-has $T/out '{"name": "density", "kind": "sufficient", "verdict": "reject"}'
-has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept"}'
-has $T/out '{"name": "pdc", "kind": "exact", "verdict": "accept"}'
+has $T/out '{"name": "density", "kind": "sufficient", "verdict": "reject", "analyses": "edf/1cpu"'
+has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept", "analyses": "edf/1cpu"'
+has $T/out '{"name": "pdc", "kind": "exact", "verdict": "accept", "analyses": "edf/1cpu"'
 has $T/out '"misses": 0'
 has $T/out '"first_miss": null'
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --jobs $T/seed2.csv
@@ -89,7 +89,7 @@ has $T/ev.jsonl '"event":"deadline_miss"'
 expect_rc 4 "$DLSIM" run $EX/dario.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $EX/abort.yaml --json
-has $T/out '"finish": null, "tardiness": 0, "aborted": true}'
+has $T/out '"finish": null, "tardiness": null, "tardiness_lower": 0, "aborted": true}'
 expect_rc 0 "$DLSIM" run $EX/abort.yaml
 has $T/out '(aborted at its deadline)'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 6 --jobs $T/j6.csv
@@ -237,7 +237,7 @@ has $T/out '"placement": "global", "cluster_size": 2'
 has $T/out '"compared": ["utilization", "gfb", "bak", "bcl", "bcl-iterative", "rta", "bar", "ffdbf"]'
 has $T/out '"first_miss": {"task": "heavy", "job": 0, "release": 0, "deadline": 11, "finish": 12}'
 has $T/out '"bound_source": "upper"'
-has $T/out '"contradictions": []}'
+has $T/out '"contradictions": [], "left_out": []'
 # the partitioned tests accept Dhall's set, but a global run is not theirs
 expect_rc 0 "$DLSIM" analyze $EX/dhall.yaml
 has $T/out 'partitioned-first-fit-decreasing         sufficient  accept'
@@ -270,11 +270,11 @@ awk -F, 'NR > 1 && (($1 == "A" || $1 == "B" || $1 == "C") && $9 > 1 || ($1 == "H
 # fp: the exact test of the simulated policy decides, not the EDF ones
 expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml --json
 has $T/out '"policy": "fp", "priorities": "rate-monotonic"'
-has $T/out '"compared": ["fp-rta"]'
-has $T/out '{"name": "fp-rta", "kind": "exact", "verdict": "reject"}'
-has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept"}'
+has $T/out '"compared": ["utilization", "fp-rta"]'
+has $T/out '{"name": "fp-rta", "kind": "exact", "verdict": "reject", "analyses": "fp/1cpu"'
+has $T/out '{"name": "qpa", "kind": "exact", "verdict": "accept", "analyses": "edf/1cpu"'
 has $T/out '"tardiness": {"bound": 1, "bound_source": "exact", "observed": 1'
-has $T/out '"contradictions": []}'
+has $T/out '"contradictions": [], "left_out": []'
 expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml
 has $T/out 'verdict: NOT schedulable (exact test fp-rta)'
 sed -e 's/policy: fp/policy: edf/' -e '/priorities/d' $EX/rm-vs-edf.yaml > $T/edf.yaml
@@ -391,7 +391,7 @@ has $T/out 'contradictions: none'
 expect_rc 0 "$DLSIM" analyze $EX/suspend-edf.yaml --json
 has $T/out '"utilization": "2/3", "density": "37/40"'
 has $T/out '"exact": false'
-has $T/out '"contradictions": [], "suspension": "oblivious"}'
+has $T/out '"contradictions": [], "suspension": "oblivious", "left_out": []'
 expect_rc 0 "$DLSIM" analyze $EX/dario.yaml --json
 hasnt $T/out '"suspension"'
 # default horizon from the oblivious set (U' = 5/12 + 3/12: busy period 8),
@@ -853,6 +853,80 @@ done
 expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
 [ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
+
+# --- analyze for reservations, jitter, exact values (issue 9) -------------
+expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml --json
+has $T/out '{"name": "linux", "kind": "admission", "verdict": "reject", "analyses": "linux-dl", "domain": 0, "cpus": 1, "cap": 996147, "fair": 0, "total": 838860'
+has $T/out '{"task": "P2", "dl_bw": 419430, "before": 419430, "admitted": true}'
+has $T/out '{"task": "P3", "dl_bw": 419430, "before": 838860, "admitted": false}'
+has $T/out '"compared": ["utilization", "density", "pdc", "qpa", "linux"]'
+has $T/out '"left_out": [{"task": "P3", "reason": "refused by the kernel admission (linux)"}]'
+# the EDF tests see the two admitted tasks only: U = 4/5 (all three: 6/5)
+has $T/out '{"name": "utilization", "kind": "necessary", "verdict": "accept", "analyses": "any"}'
+expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml
+has $T/out 'P3           dl_bw  419430  REFUSED : 838860 + 419430 = 1258290 > 996147'
+has $T/out 'utilization    necessary   accept   any              (U = 4/5)'
+hasnt $T/out '5000000'
+expect_rc 0 "$DLSIM" analyze $EX/cbs-isolation.yaml --json
+has $T/out '{"name": "cbs-bandwidth", "kind": "exact", "verdict": "accept", "analyses": "cbs", "domain": 0, "cpus": 1, "bandwidth": "1"}'
+has $T/out '"no_job_guarantee": [{"task": "A", "reason": "a job may demand more than the server budget"}]'
+expect_rc 0 "$DLSIM" analyze $EX/cbs-isolation.yaml
+has $T/out 'verdict: server deadlines guaranteed (exact test'
+# release jitter beyond the deadline: never "schedulable"
+scn jit 'format: 1
+tasks:
+  - { name: J, C: 1, D: 2, T: 10, jitter: 5 }'
+expect_rc 0 "$DLSIM" analyze $T/jit.yaml
+has $T/out 'verdict: NOT schedulable'
+hasnt $T/out 'verdict: schedulable'
+# jitter below D: analysed with D - J (8 - 3 = 5 >= 2); global tests n/a
+scn jit2 'format: 1
+platform: { cpus: 2 }
+tasks:
+  - { name: J, C: 2, D: 8, T: 10, jitter: 3 }
+  - { name: K, C: 2, D: 8, T: 10 }'
+expect_rc 0 "$DLSIM" analyze $T/jit2.yaml --json
+has $T/out '{"name": "gfb", "kind": "sufficient", "verdict": "n/a", "note": "release jitter: this test has no jitter extension"'
+has $T/out '"model": {"sporadic": false, "jitter": true'
+# fp: utilization is not exact for fixed priority
+expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml
+has $T/out 'utilization    necessary   accept   any'
+has $T/out 'fp-rta         exact       reject   fp/1cpu          (rate-monotonic priorities; task 1 (b): R = 8 > D = 7)'
+expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml --all
+has $T/out 'other policies (not compared with the simulation):'
+# an aborted miss has no known tardiness
+expect_rc 0 "$DLSIM" analyze $EX/abort.yaml
+has $T/out '3 misses, max tardiness -'
+expect_rc 0 "$DLSIM" analyze $EX/abort.yaml --json
+has $T/out '"max_tardiness": null, "max_tardiness_lower": 0'
+# U of ten prime periods is ~1e-5, printed exactly in JSON, rounded in text
+scn primes 'format: 1
+time_unit: ns
+horizon: 1000
+tasks:
+  - { name: a, C: 1, T: 1000003 }
+  - { name: b, C: 1, T: 1000033 }
+  - { name: c, C: 1, T: 1000037 }
+  - { name: d, C: 1, T: 1000039 }
+  - { name: e, C: 1, T: 1000081 }
+  - { name: f, C: 1, T: 1000099 }
+  - { name: g, C: 1, T: 1000117 }
+  - { name: h, C: 1, T: 1000121 }
+  - { name: i, C: 1, T: 1000133 }
+  - { name: j, C: 1, T: 1000151 }'
+expect_rc 0 "$DLSIM" analyze $T/primes.yaml
+has $T/out 'utilization U ≈ 0.00000999919 (exact fraction in --json)'
+expect_rc 0 "$DLSIM" analyze $T/primes.yaml --json
+if grep -qF '"utilization": "10007328294104480999787176494999130244720058910982483854/1000814286770212586725981558051875636205461729184334377823773"' $T/out; then ok; else bad "primes: U not exact"; fi
+expect_rc 0 "$DLSIM" validate $T/primes.yaml
+has $T/out 'U = 10007328294104480999787176494999130244720058910982483854/1000814286770212586725981558051875636205461729184334377823773'
+# partition assignments complete
+expect_rc 0 "$DLSIM" analyze $EX/global-fails-partition-ok.yaml --json
+has $T/out '"name": "partitioned-first-fit-decreasing", "kind": "sufficient", "verdict": "accept", "analyses": "edf/partitioned", "assignment": [1, 1, 0]'
+# every example: no contradiction
+for f in $EX/*.yaml; do
+	expect_rc 0 "$DLSIM" analyze "$f"
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -51,6 +51,7 @@ static CU_SuiteInfo suites[] = {
 	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
 	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
 	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
+	{ "resv_prop", NULL, NULL, NULL, NULL, resv_prop_tests },
 	CU_SUITE_INFO_NULL
 };
 

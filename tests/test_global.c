@@ -400,10 +400,11 @@ static void test_registry_orders_global_and_partitioned_tests(void)
 		"partitioned-best-fit-decreasing", "partitioned-worst-fit-decreasing",
 		"partitioned-first-fit-decreasing-density",
 		"partitioned-best-fit-decreasing-density",
-		"partitioned-worst-fit-decreasing-density",
+		"partitioned-worst-fit-decreasing-density", "linux",
+		"cbs-bandwidth",
 	};
 	static const char *const uni[] = { "utilization", "density", "pdc", "qpa",
-					   "fp-rta" };
+					   "fp-rta", "linux", "cbs-bandwidth" };
 	size_t nm = 0, nu = 0;
 
 	for (size_t i = 0; rt_tests[i]; i++) {

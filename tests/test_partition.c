@@ -158,7 +158,18 @@ static void test_exact_test_separates_what_utilization_would_merge(void)
 	CU_ASSERT_EQUAL(rt_test_find("partitioned-first-fit")->run(seed1, 2, 2, &out,
 								    &d), RT_OK);
 	CU_ASSERT_EQUAL(out.verdict, RT_VERDICT_ACCEPT);
-	CU_ASSERT_STRING_EQUAL(out.note, "CPUs: 0 1");
+	CU_ASSERT_STRING_EQUAL(out.note, "2 tasks on 2 CPUs");
+	{
+		int cpu2[2] = { -1, -1 };
+
+		/* the whole assignment through the registry */
+		CU_ASSERT_EQUAL(rt_test_assignment(rt_test_find("partitioned-first-fit"),
+						   seed1, 2, 2, cpu2, &d), RT_OK);
+		CU_ASSERT_EQUAL(cpu2[0], 0);
+		CU_ASSERT_EQUAL(cpu2[1], 1);
+		CU_ASSERT_EQUAL(rt_test_assignment(rt_test_find("qpa"), seed1, 2,
+						   2, cpu2, &d), RT_ERR_UNSUPPORTED);
+	}
 }
 
 static void test_errors_and_limits(void)

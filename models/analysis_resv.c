@@ -1,0 +1,241 @@
+/* analysis_resv.c - SCHED_DEADLINE admission per root domain, CBS
+ * guarantees, and the analysed task model (see analysis_resv.h).
+ *
+ * The admission replay sorts the join and leave instants once:
+ * O(n log n) time, O(n) memory. */
+#include "models/analysis_resv.h"
+
+#include <stdlib.h>
+
+#include "models/linux_dl.h"
+#include "models/mem.h"
+
+/* ---- the task the analysis sees ------------------------------------------ */
+
+unsigned rt_task_analysis_model(const struct rt_task *t, struct rt_task *out)
+{
+	unsigned what = 0;
+	rt_time c = t->wcet;
+
+	*out = *t;
+	if (t->exec == RT_EXEC_UNIFORM && t->exec_max > c)
+		c = t->exec_max;
+	for (size_t k = 0; t->exec == RT_EXEC_LIST && k < t->nexec_values; k++)
+		if (t->exec_values[k] > c)
+			c = t->exec_values[k];
+	if (c != t->wcet) {
+		out->wcet = c;
+		what |= RT_MODEL_DEMAND;
+	}
+	if (t->arrival == RT_ARRIVAL_LIST)
+		for (size_t k = 1; k < t->nreleases; k++) {
+			rt_time gap = t->releases[k] - t->releases[k - 1];
+
+			if (gap < out->period) {
+				/* gap 0: two jobs at once; T' = 1 is the
+				 * densest integer-time sporadic model, and
+				 * releases are at least 1 apart only if
+				 * gap > 0, so say so with the bit */
+				out->period = gap > 0 ? gap : 1;
+				what |= RT_MODEL_CLOSE;
+			}
+		}
+	if (t->jitter > 0) {
+		what |= RT_MODEL_JITTER;
+		if (t->jitter >= t->deadline) {
+			out->deadline = 1;
+			what |= RT_MODEL_JITTER_GE_D;
+		} else {
+			out->deadline = t->deadline - t->jitter;
+		}
+	}
+	return what;
+}
+
+/* ---- SCHED_DEADLINE admission ------------------------------------------ */
+
+struct adm_ev {
+	rt_time at;
+	int leave;                      /* 0: join, 1: leave (joins first) */
+	size_t task;
+};
+
+static int adm_ev_cmp(const void *pa, const void *pb)
+{
+	const struct adm_ev *a = pa, *b = pb;
+
+	if (a->at != b->at)
+		return a->at < b->at ? -1 : 1;
+	if (a->leave != b->leave)
+		return a->leave - b->leave;
+	return a->task < b->task ? -1 : a->task > b->task;
+}
+
+enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
+			    struct rt_dl_adm_task *tasks_out,
+			    struct rt_dl_adm_dom *doms_out, struct rt_diag *d)
+{
+	int64_t runtime = in->rt_runtime_us, period = in->rt_period_us;
+	struct rt_dl_adm_dom *dom;
+	struct rt_dl_adm_task *tk;
+	struct adm_ev *ev;
+	uint64_t *now;                  /* current total_bw per domain */
+	size_t nev = 0;
+
+	if (period == 0) {
+		runtime = RT_DL_RT_RUNTIME_US_DEFAULT;
+		period = RT_DL_RT_PERIOD_US_DEFAULT;
+	}
+	if (in->ndom == 0 || period < 0 || runtime < RT_DL_RUNTIME_INF ||
+	    runtime > period)
+		return rt_diagf(d, RT_ERR_INVAL, "linux admission: %u domains, "
+				"rt_runtime_us %lld, rt_period_us %lld",
+				in->ndom, (long long)runtime, (long long)period);
+	for (size_t i = 0; in->task_dom && i < in->n; i++)
+		if (in->task_dom[i] >= in->ndom)
+			return rt_diagf(d, RT_ERR_INVAL, "linux admission: task "
+					"%zu in domain %u of %u", i,
+					in->task_dom[i], in->ndom);
+	dom = rt_calloc(in->ndom, sizeof(*dom));
+	tk = rt_calloc(in->n ? in->n : 1, sizeof(*tk));
+	ev = rt_calloc(in->n ? 2 * in->n : 1, sizeof(*ev));
+	now = rt_calloc(in->ndom, sizeof(*now));
+	if (!dom || !tk || !ev || !now) {
+		rt_free(dom);
+		rt_free(tk);
+		rt_free(ev);
+		rt_free(now);
+		return rt_diagf(d, RT_ERR_NOMEM, "linux admission: out of memory");
+	}
+	for (unsigned r = 0; r < in->ndom; r++) {
+		dom[r].cpus = in->dom_cpus[r];
+		dom[r].unlimited = runtime == RT_DL_RUNTIME_INF;
+		dom[r].cap_bw = rt_dl_to_ratio(period, runtime);
+		dom[r].cap = (rt_u128)dom[r].cap_bw * dom[r].cpus;
+		dom[r].fair = in->fair_bw * dom[r].cpus;
+		dom[r].total = now[r] = dom[r].fair;
+	}
+	for (size_t i = 0; i < in->n; i++) {
+		const struct rt_task *t = &in->tasks[i];
+
+		tk[i].deadline = t->klass != RT_CLASS_FAIR;
+		tk[i].accepted = !tk[i].deadline;
+		if (!tk[i].deadline)
+			continue;
+		tk[i].dl_bw = rt_dl_to_ratio(t->period, t->wcet);
+		ev[nev++] = (struct adm_ev){ in->arrive_at ? in->arrive_at[i] : 0,
+					     0, i };
+		if (in->leave_at && in->leave_at[i] != RT_TIME_NEVER)
+			ev[nev++] = (struct adm_ev){ in->leave_at[i], 1, i };
+	}
+	qsort(ev, nev, sizeof(*ev), adm_ev_cmp);
+	for (size_t k = 0; k < nev; k++) {
+		size_t i = ev[k].task;
+		unsigned r = in->task_dom ? in->task_dom[i] : 0;
+
+		if (ev[k].leave) {
+			if (tk[i].accepted)
+				now[r] -= tk[i].dl_bw;
+			continue;
+		}
+		tk[i].before = now[r];
+		tk[i].accepted = rt_dl_admit(now[r], tk[i].dl_bw, dom[r].cap_bw,
+					     dom[r].cpus, dom[r].unlimited);
+		if (tk[i].accepted) {
+			now[r] += tk[i].dl_bw;
+			dom[r].total += tk[i].dl_bw;
+			dom[r].accepted++;
+		} else {
+			dom[r].rejected++;
+		}
+	}
+	for (size_t i = 0; i < in->n; i++)
+		tasks_out[i] = tk[i];
+	for (unsigned r = 0; r < in->ndom; r++)
+		doms_out[r] = dom[r];
+	rt_free(dom);
+	rt_free(tk);
+	rt_free(ev);
+	rt_free(now);
+	return RT_OK;
+}
+
+/* ---- CBS ----------------------------------------------------------------- */
+
+const char *rt_cbs_guarantee_reason(enum rt_cbs_guarantee g)
+{
+	switch (g) {
+	case RT_CBS_GUARANTEED:
+		return "guaranteed";
+	case RT_CBS_NOT_SERVED:
+		return "not served by a server";
+	case RT_CBS_SHARED:
+		return "its server serves another task too";
+	case RT_CBS_DEMAND:
+		return "a job may demand more than the server budget";
+	case RT_CBS_CLOSE:
+		return "releases may come closer than the server period";
+	case RT_CBS_REVISED_LATE:
+		return "revised wake-up (D_s < T_s): a job using the whole budget "
+		       "and released after the next period start may get less";
+	case RT_CBS_SERVER_MISSES:
+		return "the server's deadlines are not guaranteed";
+	}
+	return "?";
+}
+
+enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
+					    const int32_t *task_server,
+					    const struct rt_server *servers,
+					    size_t i, bool server_ok)
+{
+	const struct rt_server *s;
+	struct rt_task m;
+	int32_t si = task_server ? task_server[i] : -1;
+	rt_time sep;
+
+	if (si < 0)
+		return RT_CBS_NOT_SERVED;
+	for (size_t j = 0; j < n; j++)
+		if (j != i && task_server[j] == si)
+			return RT_CBS_SHARED;
+	s = &servers[si];
+	rt_task_analysis_model(&ts[i], &m);
+	if (m.wcet > s->budget_max)
+		return RT_CBS_DEMAND;
+	/* smallest release separation: T' minus the jitter (a job released
+	 * late, the next one on time) */
+	sep = m.period - ts[i].jitter;
+	if (sep < s->period)
+		return RT_CBS_CLOSE;
+	if (s->kind == RT_SERVER_REVISED_CBS && s->deadline < s->period &&
+	    m.wcet >= s->budget_max && !(ts[i].arrival == RT_ARRIVAL_PERIODIC &&
+	    ts[i].jitter == 0 && ts[i].period == s->period))
+		return RT_CBS_REVISED_LATE;
+	return server_ok ? RT_CBS_GUARANTEED : RT_CBS_SERVER_MISSES;
+}
+
+const char *rt_dl_task_no_guarantee(const struct rt_task *t)
+{
+	struct rt_task m;
+	unsigned what = rt_task_analysis_model(t, &m);
+
+	if (what & RT_MODEL_DEMAND)
+		return "a job may demand more than its runtime (throttled)";
+	if (what & RT_MODEL_CLOSE)
+		return "releases closer than its period";
+	if (what & RT_MODEL_JITTER)
+		return "release jitter: its reservation starts at the release";
+	if (rt_task_suspends(t))
+		return "self-suspension";
+	if (t->deadline < t->period && m.wcet >= t->wcet &&
+	    !(t->arrival == RT_ARRIVAL_PERIODIC && t->jitter == 0))
+		return "revised wake-up (D < P): a job using its whole runtime "
+		       "and released after the next period start may get less";
+	return NULL;
+}
+
+struct rt_task rt_server_as_task(const struct rt_server *s)
+{
+	return rt_task_make(s->name, s->budget_max, s->deadline, s->period);
+}

@@ -1,0 +1,163 @@
+/* analysis_resv.h - analysis of reservations: the Linux SCHED_DEADLINE
+ * admission per root domain, and CBS server bandwidth and per-task
+ * guarantees (THEORY E.1-E.4, G.6).
+ *
+ * SCHED_DEADLINE admission (sched_dl_overflow() -> __dl_overflow(), in
+ * the kernel's fixed point, models/linux_dl.h): a task joining root
+ * domain r with dl_bw = floor(Q 2^20 / P) is refused iff
+ *
+ *	cap_bw * M_r < total_bw_r + dl_bw
+ *
+ * with cap_bw = to_ratio(rt_period, rt_runtime) (996147 by default) and
+ * M_r the CPUs of r.  Tasks join at their arrive_at (0 if none) in
+ * (time, index) order, all joins of an instant before the leaves of that
+ * instant (the simulator's event order, sim/join.c); a task that leaves
+ * returns its dl_bw.  Tasks of class fair are no SCHED_DEADLINE entities
+ * and are neither counted nor refused.  A fair server per CPU adds its
+ * bandwidth to its root domain when it is reserved.
+ *
+ * CBS (Abeni & Buttazzo 1998): whatever its jobs demand, a server
+ * (Q_s, D_s, T_s) never demands more than a sporadic task (Q_s, D_s, T_s)
+ * would (bandwidth isolation; true of the soft, hard and revised rules).
+ * On one CPU the server deadlines of a domain are therefore all met iff
+ * the servers and the plain tasks of the domain, as sporadic tasks, pass
+ * the processor demand criterion (for D_s = T_s: sum Q_s/T_s + sum of the
+ * plain tasks' C/T <= 1).  A task served alone by a server whose budget
+ * covers every job (demand <= Q_s) and whose releases are at least T_s
+ * apart finds the server with a fresh budget and deadline r + D_s at each
+ * release, so each job finishes by r + D_s ("hard schedulability
+ * property", sched-deadline.rst 3.4, an extension of Lemma 1 of Abeni &
+ * Buttazzo): response <= D_s, and the task meets its deadlines when
+ * jitter + D_s <= D.
+ *
+ * Pure: no I/O; exact integer arithmetic (128-bit intermediates).
+ */
+#ifndef RT_ANALYSIS_RESV_H
+#define RT_ANALYSIS_RESV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/rt_err.h"
+#include "models/server.h"
+#include "models/task.h"
+
+/* ---- SCHED_DEADLINE admission ------------------------------------------ */
+
+struct rt_dl_adm_input {
+	const struct rt_task *tasks;    /* n tasks (C = runtime, T = period) */
+	size_t n;
+	const unsigned *task_dom;       /* n entries: root domain of each
+					 * task; NULL: all in domain 0 */
+	const unsigned *dom_cpus;       /* ndom entries: CPUs per domain */
+	unsigned ndom;                  /* >= 1 */
+	const rt_time *arrive_at;       /* n entries or NULL (all 0) */
+	const rt_time *leave_at;        /* n entries or NULL (never) */
+	int64_t rt_runtime_us;          /* -1: no admission control */
+	int64_t rt_period_us;           /* 0: the kernel defaults */
+	uint64_t fair_bw;               /* per CPU, counted in its domain;
+					 * 0: none */
+};
+
+struct rt_dl_adm_task {
+	bool deadline;                  /* a SCHED_DEADLINE task (not fair) */
+	uint64_t dl_bw;                 /* floor(C 2^20 / T); 0 if fair */
+	uint64_t before;                /* the domain's total_bw when it joined */
+	bool accepted;                  /* admitted (fair tasks: true) */
+};
+
+struct rt_dl_adm_dom {
+	unsigned cpus;
+	uint64_t cap_bw;                /* to_ratio(rt_period, rt_runtime) */
+	rt_u128 cap;                    /* cap_bw * cpus */
+	bool unlimited;                 /* rt_runtime_us == -1 */
+	uint64_t fair;                  /* reserved for fair servers */
+	uint64_t total;                 /* fair + dl_bw of every task ever
+					 * admitted (the peak when none
+					 * leaves) */
+	size_t accepted, rejected;      /* SCHED_DEADLINE tasks */
+};
+
+/* Replay the admission of every task (see above).  tasks_out (n entries)
+ * and doms_out (ndom entries) are written on RT_OK.  RT_ERR_INVAL for a
+ * task_dom entry >= ndom, ndom == 0 or a bad rt_runtime/rt_period pair;
+ * RT_ERR_NOMEM. */
+enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
+			    struct rt_dl_adm_task *tasks_out,
+			    struct rt_dl_adm_dom *doms_out, struct rt_diag *d);
+
+/* ---- CBS ----------------------------------------------------------------- */
+
+/* Why a served task has (or has not) the CBS guarantee. */
+enum rt_cbs_guarantee {
+	RT_CBS_GUARANTEED = 0,          /* response <= D_s */
+	RT_CBS_NOT_SERVED,              /* a plain task (EDF on its own) */
+	RT_CBS_SHARED,                  /* the server serves other tasks */
+	RT_CBS_DEMAND,                  /* a job may demand more than Q_s */
+	RT_CBS_CLOSE,                   /* releases closer than T_s */
+	RT_CBS_REVISED_LATE,            /* revised rule with D_s < T_s: a job
+					 * of demand Q_s released after the
+					 * next period start may wake to a
+					 * reduced budget */
+	RT_CBS_SERVER_MISSES            /* the server's own deadlines are
+					 * not guaranteed (bandwidth test
+					 * fails or undecided) */
+};
+
+/* "guaranteed", "not served", "server shared with another task", ... */
+const char *rt_cbs_guarantee_reason(enum rt_cbs_guarantee g);
+
+/* The guarantee of task i (served by task_server[i], -1 = none) given
+ * that its server's deadlines are (server_ok) or are not guaranteed.
+ * Uses the task's largest job demand and smallest release separation
+ * (rt_task_analysis_model); a revised-cbs server with D_s < T_s needs
+ * what rt_dl_task_no_guarantee says for D < T (demand < Q_s, or periodic
+ * releases at T_s without jitter). */
+enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
+					    const int32_t *task_server,
+					    const struct rt_server *servers,
+					    size_t i, bool server_ok);
+
+/*
+ * Why a linux-dl task's jobs are not guaranteed to meet their deadlines
+ * by its reservation (runtime C, deadline D, period T) when the
+ * reservations' deadlines are met; NULL if they are.  As for a dedicated
+ * CBS: every job must fit the runtime, releases must be >= T apart, no
+ * jitter, no suspension.  With D < T the revised wake-up rule
+ * (update_dl_revised_wakeup(), Abeni, Lipari, Lelli 2015) also needs the
+ * job to leave budget (largest demand < C) or to arrive exactly at the
+ * period start (periodic, no delay): a job that used all its runtime is
+ * throttled and replenished at the next period start, and waking after
+ * that start it gets only dl_density * laxity.
+ */
+const char *rt_dl_task_no_guarantee(const struct rt_task *t);
+
+/* The sporadic task (Q_s, D_s, T_s) that bounds server s's demand. */
+struct rt_task rt_server_as_task(const struct rt_server *s);
+
+/* ---- the task the analysis sees ------------------------------------------ */
+
+/* What rt_task_analysis_model changed (bit set). */
+enum {
+	RT_MODEL_JITTER  = 1u << 0,     /* D' = D - jitter */
+	RT_MODEL_DEMAND  = 1u << 1,     /* C' = largest job demand > C */
+	RT_MODEL_CLOSE   = 1u << 2,     /* T' = smallest release gap < T */
+	RT_MODEL_JITTER_GE_D = 1u << 3  /* jitter >= D: a job released
+					 * 'jitter' after its arrival cannot
+					 * meet its deadline (D' = 1) */
+};
+
+/*
+ * The sporadic task whose analysis covers what t's jobs may do: C' = the
+ * largest demand of a job (C, exec_max, the largest listed value), T' =
+ * the smallest separation of listed releases when below T, D' = D - J
+ * (release jitter J: a job arriving at a is released in [a, a + J] and
+ * due at a + D, so in any window its demand is that of a task with
+ * deadline D - J: dbf(t) = max(0, floor((t - D + J) / T) + 1) C; Spuri
+ * 1996, and THEORY A.3 with the release offset).  Returns the RT_MODEL_*
+ * bits of what changed; 0 when t is already sporadic-conforming.
+ */
+unsigned rt_task_analysis_model(const struct rt_task *t, struct rt_task *out);
+
+#endif /* RT_ANALYSIS_RESV_H */
