@@ -26,10 +26,12 @@ static int64_t sc_fp_key(const struct rt_task *t, enum rt_fp_order o)
 	       o == RT_FP_EXPLICIT ? t->priority : t->deadline;
 }
 
-void sc_init(struct sc_check *k, const struct sim_config *c)
+void sc_init(struct sc_check *k, const struct sim_config *c,
+	     const int32_t *task_server)
 {
 	memset(k, 0, sizeof(*k));
 	k->c = c;
+	k->task_server = task_server;
 	k->k = c->placement == SIM_PLACE_GLOBAL ? c->cpus :
 	       c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
 	if (c->ntasks > SC_MAXT || c->cpus > SC_MAXCPU || !k->k ||
@@ -64,6 +66,8 @@ static void sc_instant(struct sc_check *k)
 {
 	struct sim_rec at = { .time = k->last, .kind = SIM_REC_END, .cpu = -1 };
 
+	if (k->task_server)
+		return;
 	for (unsigned cl = 0; cl < k->c->cpus / k->k; cl++) {
 		size_t heads = 0, running = 0, busy = 0;
 		int64_t max_run = INT64_MIN, min_wait = INT64_MAX;
@@ -177,10 +181,37 @@ static void sc_release(struct sc_check *k, const struct sim_rec *r)
 	      (tk->arrival == RT_ARRIVAL_LIST ? 0 : tk->period), r);
 }
 
+/* The server of r's task, -1 if none. */
+static int32_t sc_server(const struct sc_check *k, const struct sim_rec *r)
+{
+	int32_t sv;
+
+	if (!k->task_server || r->task >= k->c->ntasks)
+		return -1;
+	sv = k->task_server[r->task];
+	return sv >= 0 && sv < SC_MAXSRV ? sv : -1;
+}
+
+/* A server record: only with servers; tracks throttling. */
+static void sc_server_rec(struct sc_check *k, const struct sim_rec *r)
+{
+	int32_t sv = sc_server(k, r);
+
+	if (!k->task_server) {
+		sc_fail(k, "server record without servers", r);
+		return;
+	}
+	if (r->kind == SIM_REC_THROTTLE && sv >= 0)
+		k->throttled[sv] = true;
+	else if (r->kind == SIM_REC_UNTHROTTLE && sv >= 0)
+		k->throttled[sv] = false;
+}
+
 static void sc_start(struct sc_check *k, struct sc_task *t, struct sc_job *j,
 		     const struct sim_rec *r)
 {
 	const struct sim_job_info *in = r->info;
+	int32_t sv = sc_server(k, r);
 
 	if (r->cpu < 0 || r->cpu >= (int)k->c->cpus) {
 		sc_fail(k, "start on a bad cpu", r);
@@ -188,6 +219,7 @@ static void sc_start(struct sc_check *k, struct sc_task *t, struct sc_job *j,
 	}
 	CHECK(k, !k->cpu[r->cpu].busy, r);      /* CPU runs one job */
 	CHECK(k, j->cpu < 0, r);                /* job on one CPU */
+	CHECK(k, sv < 0 || !k->throttled[sv], r);  /* its server may run */
 	CHECK(k, !j->done && r->job == t->head, r);  /* sequential */
 	/* never outside the task's cluster (its CPU, partitioned) */
 	CHECK(k, (unsigned)r->cpu / k->k == sc_cluster(k, r->task), r);
@@ -225,6 +257,11 @@ enum rt_err sc_emit(void *ctx, const struct sim_rec *r)
 	}
 	if (r->kind == SIM_REC_RELEASE) {
 		sc_release(k, r);
+		return RT_OK;
+	}
+	if (r->kind >= SIM_REC_BUDGET_EXHAUSTED &&
+	    r->kind <= SIM_REC_SERVER_INACTIVE) {
+		sc_server_rec(k, r);
 		return RT_OK;
 	}
 	j = sc_job(k, r);
@@ -329,13 +366,14 @@ void sc_stats(struct sc_check *k, const struct sim_stats *st)
 	CHECK(k, st->now == k->c->horizon, NULL);
 }
 
-int sc_run(struct sc_check *k, const struct sim_config *c)
+int sc_run(struct sc_check *k, const struct sim_config *c,
+	   const int32_t *task_server)
 {
 	struct sim_sink sink = { SIM_MASK_ALL, sc_emit, k };
 	struct sim_engine *e = NULL;
 	struct rt_diag d = { "" };
 
-	sc_init(k, c);
+	sc_init(k, c, task_server);
 	if (k->fails)
 		return k->fails;
 	if (sim_engine_create(c, &e, &d) != RT_OK ||

@@ -20,6 +20,11 @@
  *     running jobs is min(k, tasks with a pending job) (work conservation)
  *     and no waiting job is strictly more urgent than a running one (EDF:
  *     absolute deadline; FP: the rank of c->priorities, ties by index);
+ *   - with servers (task_server given, test_cbs_prop.c): a job of a
+ *     throttled server never starts; server records are accepted; the
+ *     per-instant checks above are left out (a throttled server's jobs
+ *     wait on purpose, so neither work conservation nor the plain EDF
+ *     order hold);
  * and sc_stats() checks that the engine's statistics equal what the
  * records add up to (CPU busy time == executed demand, per-task counts,
  * migrations, misses, maximum tardiness).
@@ -36,6 +41,7 @@
 
 #define SC_MAXT 12                      /* tasks */
 #define SC_MAXCPU 8                     /* CPUs */
+#define SC_MAXSRV 16                    /* servers */
 
 struct sc_job {
 	rt_time arrival, release, deadline, demand;
@@ -57,6 +63,8 @@ struct sc_task {
 struct sc_check {
 	const struct sim_config *c;
 	unsigned k;                     /* CPUs per cluster */
+	const int32_t *task_server;     /* per task: server, -1; or NULL */
+	bool throttled[SC_MAXSRV];
 	struct sc_task t[SC_MAXT];
 	struct {
 		bool busy;
@@ -74,8 +82,11 @@ struct sc_check {
 };
 
 /* Start checking a run of c (which must outlive the checker; at most
- * SC_MAXT tasks and SC_MAXCPU CPUs).  k is derived from the placement. */
-void sc_init(struct sc_check *k, const struct sim_config *c);
+ * SC_MAXT tasks and SC_MAXCPU CPUs).  k is derived from the placement.
+ * task_server: NULL without servers, else each task's server index
+ * (< SC_MAXSRV) or -1 (the scenario's scn_scenario.task_server). */
+void sc_init(struct sc_check *k, const struct sim_config *c,
+	     const int32_t *task_server);
 
 /* The sink's emit (ctx: the checker); always RT_OK. */
 enum rt_err sc_emit(void *ctx, const struct sim_rec *r);
@@ -89,7 +100,8 @@ void sc_stats(struct sc_check *k, const struct sim_stats *st);
 /* Create an engine for c, run it through the checker and check its
  * statistics (any error of create/add/run is a failure).  Returns
  * k->fails; the caller prints k->why with its seed and calls sc_free. */
-int sc_run(struct sc_check *k, const struct sim_config *c);
+int sc_run(struct sc_check *k, const struct sim_config *c,
+	   const int32_t *task_server);
 
 void sc_free(struct sc_check *k);
 

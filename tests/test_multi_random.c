@@ -139,7 +139,7 @@ static void test_random_placements_keep_every_invariant(void)
 
 		mgen(s, false, t, lists, cl, &c);
 		placements[c.placement]++;
-		if (sc_run(&k, &c)) {
+		if (sc_run(&k, &c, NULL)) {
 			fprintf(stderr, "\nseed %" PRIu64 " (%s, placement %d, "
 				"k %u, m %u): %s\n", s, c.policy, c.placement,
 				k.k, c.cpus, k.why);

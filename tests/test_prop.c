@@ -108,7 +108,7 @@ static void test_random_sets_keep_every_schedule_invariant(void)
 		static struct sc_check k;
 
 		gen_set(s, t, lists, &c);
-		if (sc_run(&k, &c)) {
+		if (sc_run(&k, &c, NULL)) {
 			fprintf(stderr, "\nseed %" PRIu64 ": %s\n", s, k.why);
 			failed++;
 		}
