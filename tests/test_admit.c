@@ -19,35 +19,22 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-/* "TIME admit|reject TASK TEST" lines of the admission records. */
-struct adm_log {
-	char *buf;
-	size_t len, cap;
-	const struct rt_task *tasks;
-};
-
-static enum rt_err adm_emit(void *ctx, const struct sim_rec *r)
-{
-	struct adm_log *l = ctx;
-
-	return tu_appendf(&l->buf, &l->len, &l->cap, "%" PRId64 " %s %s %s\n",
-			  r->time, sim_rec_kind_name(r->kind),
-			  l->tasks[r->task].name,
-			  sim_admit_test_name((unsigned)r->value));
-}
-
-/* Run s (its horizon) with the admission records in l; asserts success. */
+/* Run s (its horizon) with the admission records in l, "TIME
+ * admit|reject TASK TEST" lines (tu_trace's admit columns); asserts
+ * success. */
 static struct sim_engine *adm_run(const struct scn_scenario *s,
-				  struct adm_log *l)
+				  struct tu_trace *l)
 {
 	struct sim_config c = cbs_config(s);
 	struct sim_sink sink = {
 		.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT),
-		.emit = adm_emit, .ctx = l,
+		.emit = tu_trace_emit, .ctx = l,
 	};
 
 	memset(l, 0, sizeof(*l));
-	l->tasks = s->tasks;
+	l->names = s->tasks;
+	l->nnames = s->ntasks;
+	l->admit = true;
 	return tu_engine_run(&c, &sink);
 }
 
@@ -72,7 +59,7 @@ static void test_dario_exact_tests_reject_p2_utilization_admits(void)
 {
 	static const char *const reject[] = { "qpa", "pdc", "density" };
 	char buf[512], want[256];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -123,7 +110,7 @@ static void test_dario_exact_tests_reject_p2_utilization_admits(void)
 static void test_mode_hard_is_exact_and_soft_is_capacity(void)
 {
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -195,7 +182,7 @@ static void test_joins_and_leaves_at_run_time(void)
 		"  - { name: A, C: 4, D: 5, T: 10, leave_at: 20 }\n"
 		"  - { name: B, C: 4, D: 5, T: 10, arrive_at: 5 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10, arrive_at: 25 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -226,7 +213,7 @@ static void test_admission_is_per_domain(void)
 		"  - { name: A, C: 4, D: 5, T: 10, cpu: 0 }\n"
 		"  - { name: B, C: 4, D: 5, T: 10, cpu: 0 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10, cpu: 1 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 
 	tu_expect_text(l.buf, "0 admit A qpa\n0 reject B qpa\n0 admit C qpa\n");
@@ -270,7 +257,7 @@ static void test_a_task_that_fits_nowhere_is_rejected(void)
 		"  - { name: B, C: 6, T: 10 }\n"
 		"  - { name: C, C: 3, T: 5 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 
@@ -309,7 +296,7 @@ static void test_soft_mode_packs_by_capacity(void)
 		"  - { name: B, C: 4, D: 5, T: 10 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -356,7 +343,7 @@ static void test_fp_admission_follows_the_priority_order(void)
 		"  - { name: Y, C: 3, D: 12, T: 12, priority: 1 }\n"
 		"  - { name: X, C: 2, D: 4, T: 4, priority: 2 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 
@@ -405,7 +392,7 @@ static void test_cbs_admits_server_bandwidths(void)
 		"  - { name: B, C: 1, T: 10, server: S1 }\n"
 		"  - { name: C, C: 1, T: 10, server: S2 }\n"
 		"  - { name: D, C: 1, T: 5 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 
 	tu_expect_text(l.buf, "0 admit A utilization\n0 admit B utilization\n"
@@ -458,7 +445,7 @@ static void test_jitter_is_admitted_on_its_shorter_deadline(void)
 		"tasks:\n  - { name: K, C: 1, D: 2, T: 10, jitter: %d }\n"
 		"  - { name: L, C: 1, D: 2, T: 10 }\n";
 	char buf[256];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 

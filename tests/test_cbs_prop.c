@@ -90,7 +90,7 @@ static void test_no_server_misses_under_a_bandwidth_bound(void)
 	rt_rng_seed(&g, seed);
 	for (unsigned it = 0; it < 1000; it++) {
 		struct scn_scenario *s = cbs_random(&g, false);
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 

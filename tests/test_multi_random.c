@@ -177,11 +177,11 @@ static void test_each_cluster_runs_as_if_alone(void)
 		for (unsigned q = 0; q < c.cpus / k; q++) {
 			bool keep[MT_MAXT];
 			uint32_t map[MT_MAXT];
-			struct mtext whole, alone;
+			struct tu_trace whole, alone;
 			struct sim_sink s1 = { SCHED | SIM_MASK(SIM_REC_RELEASE),
-					       mtext_emit, &whole };
+					       tu_trace_emit, &whole };
 			struct sim_sink s2 = { SCHED | SIM_MASK(SIM_REC_RELEASE),
-					       mtext_emit, &alone };
+					       tu_trace_emit, &alone };
 			struct sim_config cq = c;
 			struct sim_engine *e1 = NULL, *e2 = NULL;
 			size_t nsub = 0;

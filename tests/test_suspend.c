@@ -30,37 +30,20 @@
 #define SP_SCHED (TU_SCHED | SIM_MASK(SIM_REC_SUSPEND) | \
 		  SIM_MASK(SIM_REC_RESUME))
 
-/* ---- a text trace with CPUs: "TIME KIND NAME.JOB cCPU VALUE" ---------- */
-
-struct sp_trace {
-	char *buf;
-	size_t len, cap;
-	const struct scn_scenario *s;
-};
-
-static enum rt_err sp_emit(void *ctx, const struct sim_rec *r)
-{
-	struct sp_trace *tr = ctx;
-
-	if (r->kind == SIM_REC_END)
-		return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64
-				  " end\n", r->time);
-	return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64 " %s %s.%"
-			  PRIu64 " c%d %" PRId64 "\n", r->time,
-			  sim_rec_kind_name(r->kind),
-			  tr->s->tasks[r->task].name, r->job, r->cpu,
-			  r->value);
-}
+/* Traces are tu_trace with names and CPUs: "TIME KIND NAME.JOB cCPU
+ * VALUE", END as "TIME end". */
 
 /* Run scenario s (owned by the caller) with a trace of 'mask'. */
 static struct sim_engine *sp_run_s(const struct scn_scenario *s,
-				   unsigned mask, struct sp_trace *tr)
+				   unsigned mask, struct tu_trace *tr)
 {
 	struct sim_config c = cbs_config(s);
-	struct sim_sink sink = { .mask = mask, .emit = sp_emit, .ctx = tr };
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit, .ctx = tr };
 
 	memset(tr, 0, sizeof(*tr));
-	tr->s = s;
+	tr->names = s->tasks;
+	tr->nnames = s->ntasks;
+	tr->short_end = true;
 	return tu_engine_run(&c, &sink);
 }
 
@@ -69,7 +52,7 @@ static struct sim_engine *sp_run_s(const struct scn_scenario *s,
 static struct sim_engine *sp_check(const char *yaml, unsigned mask,
 				   const char *want, struct scn_scenario **s)
 {
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	*s = cbs_load_text(yaml);
@@ -194,7 +177,7 @@ static void test_scenario_errors_name_the_point(void)
 static void test_edf_runs_the_other_task_during_a_suspension(void)
 {
 	struct scn_scenario *s = cbs_load_example("suspend-edf");
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = sp_run_s(s, SP_SCHED, &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -515,7 +498,7 @@ static void test_hard_cbs_wakeup_keeps_the_budget_then_throttles(void)
 static void test_linux_dl_wakeups_after_suspension_match_vectors_4_and_5(void)
 {
 	struct scn_scenario *s = cbs_load_example("suspend-wakeup");
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = sp_run_s(s, SIM_MASK(SIM_REC_RESUME) |
 					SIM_MASK(SIM_REC_SERVER_WAKEUP) |
 					SIM_MASK(SIM_REC_SERVER_DEADLINE) |
