@@ -26,103 +26,30 @@
 #include "models/task.h"
 #include "sim/engine.h"
 #include "tests/multi_util.h"
+#include "tests/gen_util.h"
 #include "tests/sched_check.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
 #define SCHED TU_SCHED
 
-#define MT_MAXT SC_MAXT
+#define MT_MAXT GEN_MAXT
 #define MT_MAXCPU SC_MAXCPU
 
-/* A random set: 1..MT_MAXT tasks with every arrival and demand model,
- * m in {2, 4, 8}, a random placement with a random assignment, edf or
- * fp with a random priority order, both tie-breaks and miss policies.
- * 'deterministic' leaves out the random models (jitter, sporadic,
- * uniform demand), whose streams depend on the task index. */
-static void mgen(uint64_t seed, bool deterministic, struct rt_task *t,
-		 rt_time *lists, unsigned *cl, struct sim_config *c)
+/* A random set (gen_util.h): 1..MT_MAXT tasks with every arrival and
+ * demand model, m in {2, 4, 8}, a random placement with a random
+ * assignment, edf or fp with a random priority order, both tie-breaks and
+ * miss policies.  'deterministic' leaves out the random models (jitter,
+ * sporadic, uniform demand), whose streams depend on the task index. */
+static void mgen(uint64_t seed, bool deterministic, struct gen_set *g)
 {
-	static const unsigned ms[3] = { 2, 4, 8 };
-	struct rt_rng g;
-	unsigned ncl, k;
-	size_t n;
+	const struct gen_opts o = {
+		.max_tasks = MT_MAXT, .placements = true, .max_period = 30,
+		.max_horizon = 300, .jitter_periods = 1,
+		.deterministic = deterministic,
+	};
 
-	rt_rng_seed(&g, seed);
-	memset(c, 0, sizeof(*c));
-	c->cpus = ms[rt_rng_range(&g, 0, 2)];
-	c->placement = (enum sim_placement)rt_rng_range(&g, 0, 2);
-	do
-		c->cluster_size = 1u << rt_rng_range(&g, 0, 3);
-	while (c->cpus % c->cluster_size);
-	k = c->placement == SIM_PLACE_GLOBAL ? c->cpus :
-	    c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
-	ncl = c->cpus / k;
-	n = (size_t)rt_rng_range(&g, 1, MT_MAXT);
-	c->tasks = t;
-	c->ntasks = n;
-	c->task_cluster = cl;
-	c->policy = rt_rng_range(&g, 0, 1) ? "fp" : "edf";
-	c->priorities = (enum rt_fp_order)rt_rng_range(&g, 0, RT_FP__COUNT - 1);
-	c->on_miss = rt_rng_range(&g, 0, 2) == 0 ? SIM_ON_MISS_ABORT
-						: SIM_ON_MISS_CONTINUE;
-	c->tie_break = rt_rng_range(&g, 0, 1) ? SIM_TIE_FIFO
-					       : SIM_TIE_TASK_ORDER;
-	c->horizon = rt_rng_range(&g, 30, 300);
-	c->seed = seed;
-	for (size_t i = 0; i < n; i++) {
-		rt_time T = rt_rng_range(&g, 2, 30);
-		rt_time C = rt_rng_range(&g, 1, (T * (rt_time)c->cpus + 1) /
-					 (rt_time)n + 1);
-		rt_time *l = lists + i * 8;
-
-		cl[i] = (unsigned)rt_rng_range(&g, 0, ncl - 1);
-		t[i] = rt_task_make("r", C, rt_rng_range(&g, 1, 2 * T), T);
-		t[i].priority = rt_rng_range(&g, -2, 2);
-		if (rt_rng_range(&g, 0, 2) == 0)
-			t[i].offset = rt_rng_range(&g, 0, T);
-		if (!deterministic && rt_rng_range(&g, 0, 4) == 0)
-			t[i].jitter = rt_rng_range(&g, 0, T);
-		switch (rt_rng_range(&g, 0, 9)) {
-		case 0: case 1:
-			if (deterministic)
-				break;
-			t[i].arrival = RT_ARRIVAL_SPORADIC;
-			t[i].max_delay = rt_rng_range(&g, 0, T);
-			break;
-		case 2:
-			t[i].arrival = RT_ARRIVAL_LIST;
-			t[i].nreleases = 8;
-			t[i].releases = l;
-			for (int q = 0; q < 8; q++)
-				l[q] = (q ? l[q - 1] : 0) +
-				       rt_rng_range(&g, 0, c->horizon / 6);
-			break;
-		}
-		switch (rt_rng_range(&g, 0, 4)) {
-		case 0:
-			if (deterministic)
-				break;
-			t[i].exec = RT_EXEC_UNIFORM;
-			t[i].exec_min = 1;
-			t[i].exec_max = C + rt_rng_range(&g, 0, 2);
-			break;
-		case 1:
-			t[i].exec = RT_EXEC_LIST;
-			t[i].exec_values = lists + MT_MAXT * 8 + i * 3;
-			t[i].nexec_values = 3;
-			for (int q = 0; q < 3; q++)
-				lists[MT_MAXT * 8 + i * 3 + q] =
-					rt_rng_range(&g, 1, 2 * C);
-			break;
-		}
-	}
-}
-
-static unsigned mk(const struct sim_config *c)
-{
-	return c->placement == SIM_PLACE_GLOBAL ? c->cpus :
-	       c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
+	gen_random_set(seed, &o, g);
 }
 
 static void test_random_placements_keep_every_invariant(void)
@@ -131,18 +58,16 @@ static void test_random_placements_keep_every_invariant(void)
 	int failed = 0, placements[3] = { 0 };
 
 	for (uint64_t s = base; s < base + 1200 && failed < 3; s++) {
-		struct rt_task t[MT_MAXT];
-		rt_time lists[MT_MAXT * 8 + MT_MAXT * 3];
-		unsigned cl[MT_MAXT];
-		struct sim_config c;
+		static struct gen_set g;
 		static struct sc_check k;
+		const struct sim_config *c = &g.c;
 
-		mgen(s, false, t, lists, cl, &c);
-		placements[c.placement]++;
-		if (sc_run(&k, &c, NULL)) {
+		mgen(s, false, &g);
+		placements[c->placement]++;
+		if (sc_run(&k, c, NULL)) {
 			fprintf(stderr, "\nseed %" PRIu64 " (%s, placement %d, "
-				"k %u, m %u): %s\n", s, c.policy, c.placement,
-				k.k, c.cpus, k.why);
+				"k %u, m %u): %s\n", s, c->policy, c->placement,
+				k.k, c->cpus, k.why);
 			failed++;
 		}
 		CU_ASSERT_EQUAL(k.fails, 0);
@@ -164,16 +89,18 @@ static void test_each_cluster_runs_as_if_alone(void)
 	int failed = 0, compared = 0;
 
 	for (uint64_t s = base; s < base + 600 && failed < 3; s++) {
-		struct rt_task t[MT_MAXT], sub[MT_MAXT];
-		rt_time lists[MT_MAXT * 8 + MT_MAXT * 3];
-		unsigned cl[MT_MAXT];
+		static struct gen_set g;
+		struct rt_task sub[MT_MAXT];
+		const struct rt_task *t = g.t;
+		const unsigned *cl = g.cl;
 		struct sim_config c;
 		unsigned k;
 
-		mgen(s, true, t, lists, cl, &c);
+		mgen(s, true, &g);
+		c = g.c;
 		if (c.placement == SIM_PLACE_GLOBAL)
 			continue;
-		k = mk(&c);
+		k = gen_cluster_cpus(&c);
 		for (unsigned q = 0; q < c.cpus / k; q++) {
 			bool keep[MT_MAXT];
 			uint32_t map[MT_MAXT];

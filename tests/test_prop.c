@@ -24,77 +24,18 @@
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
+#include "tests/gen_util.h"
 #include "tests/sched_check.h"
 #include "tests/suites.h"
 
-#define MAXT 6
-#define MAXCPU 4
 #define NSETS 1200
 
-/* A random task set exercising every model: offsets, jitter, sporadic and
- * list arrivals, uniform and list demand (with overruns), D < C, both
- * tie-breaks, both miss policies, 1..MAXCPU CPUs. */
-static void gen_set(uint64_t seed, struct rt_task *t, rt_time *lists,
-		    struct sim_config *c)
-{
-	struct rt_rng g;
-	size_t n;
-
-	rt_rng_seed(&g, seed);
-	n = (size_t)rt_rng_range(&g, 1, MAXT);
-	memset(c, 0, sizeof(*c));
-	c->tasks = t;
-	c->ntasks = n;
-	c->cpus = rt_rng_range(&g, 0, 1) ? 1 : (unsigned)rt_rng_range(&g, 2, MAXCPU);
-	c->policy = "edf";
-	c->on_miss = rt_rng_range(&g, 0, 2) == 0 ? SIM_ON_MISS_ABORT
-						: SIM_ON_MISS_CONTINUE;
-	c->tie_break = rt_rng_range(&g, 0, 1) ? SIM_TIE_FIFO
-					       : SIM_TIE_TASK_ORDER;
-	c->horizon = rt_rng_range(&g, 30, 500);
-	c->seed = seed;
-	for (size_t i = 0; i < n; i++) {
-		rt_time T = rt_rng_range(&g, 2, 40);
-		rt_time C = rt_rng_range(&g, 1, (T * (rt_time)c->cpus + 1) /
-					 (rt_time)n + 1);
-		rt_time *l = lists + i * 8;
-
-		t[i] = rt_task_make("r", C, rt_rng_range(&g, 1, 2 * T), T);
-		if (rt_rng_range(&g, 0, 2) == 0)
-			t[i].offset = rt_rng_range(&g, 0, T);
-		if (rt_rng_range(&g, 0, 4) == 0)
-			t[i].jitter = rt_rng_range(&g, 0, 2 * T);
-		switch (rt_rng_range(&g, 0, 9)) {
-		case 0: case 1:
-			t[i].arrival = RT_ARRIVAL_SPORADIC;
-			t[i].max_delay = rt_rng_range(&g, 0, T);
-			break;
-		case 2:
-			t[i].arrival = RT_ARRIVAL_LIST;
-			t[i].nreleases = 8;
-			t[i].releases = l;
-			for (int k = 0; k < 8; k++)
-				l[k] = (k ? l[k - 1] : 0) +
-				       rt_rng_range(&g, 0, c->horizon / 6);
-			break;
-		}
-		switch (rt_rng_range(&g, 0, 4)) {
-		case 0:
-			t[i].exec = RT_EXEC_UNIFORM;
-			t[i].exec_min = 1;
-			t[i].exec_max = C + rt_rng_range(&g, 0, 2);
-			break;
-		case 1:
-			t[i].exec = RT_EXEC_LIST;
-			t[i].exec_values = lists + MAXT * 8 + i * 3;
-			t[i].nexec_values = 3;
-			for (int k = 0; k < 3; k++)
-				lists[MAXT * 8 + i * 3 + k] =
-					rt_rng_range(&g, 1, 2 * C);
-			break;
-		}
-	}
-}
+/* 1..6 tasks on 1..4 CPUs (half of the sets on one), global EDF, every
+ * arrival and demand model (gen_util.h). */
+static const struct gen_opts prop_gen = {
+	.max_tasks = 6, .max_cpus = 4, .max_period = 40, .max_horizon = 500,
+	.jitter_periods = 2,
+};
 
 static void test_random_sets_keep_every_schedule_invariant(void)
 {
@@ -102,13 +43,11 @@ static void test_random_sets_keep_every_schedule_invariant(void)
 	int failed = 0;
 
 	for (uint64_t s = base; s < base + NSETS && failed < 3; s++) {
-		struct rt_task t[MAXT];
-		rt_time lists[MAXT * 8 + MAXT * 3];
-		struct sim_config c;
+		static struct gen_set g;
 		static struct sc_check k;
 
-		gen_set(s, t, lists, &c);
-		if (sc_run(&k, &c, NULL)) {
+		gen_random_set(s, &prop_gen, &g);
+		if (sc_run(&k, &g.c, NULL)) {
 			fprintf(stderr, "\nseed %" PRIu64 ": %s\n", s, k.why);
 			failed++;
 		}
