@@ -27,11 +27,14 @@ static int64_t sc_fp_key(const struct rt_task *t, enum rt_fp_order o)
 }
 
 void sc_init(struct sc_check *k, const struct sim_config *c,
-	     const int32_t *task_server)
+	     const struct sc_opts *o)
 {
 	memset(k, 0, sizeof(*k));
 	k->c = c;
-	k->task_server = task_server;
+	if (o)
+		k->o = *o;
+	k->order = !k->o.servers && (!strcmp(c->policy, "edf") ||
+				     !strcmp(c->policy, "fp"));
 	k->k = c->placement == SIM_PLACE_GLOBAL ? c->cpus :
 	       c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
 	if (c->ntasks > SC_MAXT || c->cpus > SC_MAXCPU || !k->k ||
@@ -66,7 +69,7 @@ static void sc_instant(struct sc_check *k)
 {
 	struct sim_rec at = { .time = k->last, .kind = SIM_REC_END, .cpu = -1 };
 
-	if (k->task_server)
+	if (!k->order)
 		return;
 	for (unsigned cl = 0; cl < k->c->cpus / k->k; cl++) {
 		size_t heads = 0, running = 0, busy = 0;
@@ -75,7 +78,8 @@ static void sc_instant(struct sc_check *k)
 		for (size_t i = 0; i < k->c->ntasks; i++) {
 			const struct sc_task *t = &k->t[i];
 
-			if (sc_cluster(k, i) != cl || t->head >= t->n)
+			if (sc_cluster(k, i) != cl || t->head >= t->n ||
+			    t->j[t->head].suspended)
 				continue;
 			heads++;
 			if (t->j[t->head].cpu >= 0) {
@@ -170,7 +174,9 @@ static void sc_release(struct sc_check *k, const struct sim_rec *r)
 	j->demand = in->demand;
 	j->executed = 0;
 	j->cpu = j->last_cpu = -1;
-	j->done = false;
+	j->done = j->unfinished = j->suspended = false;
+	j->nsusp = 0;
+	j->wake = 0;
 	CHECK(k, in->release == r->time && r->time < k->c->horizon, r);
 	CHECK(k, in->release - in->arrival >= 0, r);
 	CHECK(k, in->release - in->arrival <= tk->jitter, r);
@@ -186,9 +192,9 @@ static int32_t sc_server(const struct sc_check *k, const struct sim_rec *r)
 {
 	int32_t sv;
 
-	if (!k->task_server || r->task >= k->c->ntasks)
+	if (!k->o.servers || r->task >= k->c->ntasks)
 		return -1;
-	sv = k->task_server[r->task];
+	sv = k->o.task_server ? k->o.task_server[r->task] : (int32_t)r->task;
 	return sv >= 0 && sv < SC_MAXSRV ? sv : -1;
 }
 
@@ -197,14 +203,43 @@ static void sc_server_rec(struct sc_check *k, const struct sim_rec *r)
 {
 	int32_t sv = sc_server(k, r);
 
-	if (!k->task_server) {
-		sc_fail(k, "server record without servers", r);
+	if (!k->o.servers) {
+		sc_fail(k, "server or admission record without servers", r);
 		return;
 	}
 	if (r->kind == SIM_REC_THROTTLE && sv >= 0)
 		k->throttled[sv] = true;
 	else if (r->kind == SIM_REC_UNTHROTTLE && sv >= 0)
 		k->throttled[sv] = false;
+}
+
+/* Number of points a job of t with this demand meets (after < demand). */
+static uint32_t sc_points(const struct rt_task *t, rt_time demand)
+{
+	uint32_t n = 0;
+
+	while (n < t->nsuspend && t->suspend[n].after < demand)
+		n++;
+	return n;
+}
+
+/* j leaves its CPU to suspend: the executed demand is the next point's
+ * 'after' (points come in order and lie before the demand). */
+static void sc_suspend(struct sc_check *k, struct sc_job *j,
+		       const struct sim_rec *r)
+{
+	const struct rt_task *t = &k->c->tasks[r->task];
+
+	sc_stop(k, j, r);
+	CHECK(k, !j->suspended && j->nsusp < t->nsuspend, r);
+	if (j->nsusp >= t->nsuspend)
+		return;
+	CHECK(k, j->executed == t->suspend[j->nsusp].after, r);
+	CHECK(k, j->executed < j->demand, r);
+	CHECK(k, r->value == t->suspend[j->nsusp].len, r);
+	j->wake = r->time + t->suspend[j->nsusp].len;
+	j->nsusp++;
+	j->suspended = true;
 }
 
 static void sc_start(struct sc_check *k, struct sc_task *t, struct sc_job *j,
@@ -219,6 +254,7 @@ static void sc_start(struct sc_check *k, struct sc_task *t, struct sc_job *j,
 	}
 	CHECK(k, !k->cpu[r->cpu].busy, r);      /* CPU runs one job */
 	CHECK(k, j->cpu < 0, r);                /* job on one CPU */
+	CHECK(k, !j->suspended, r);
 	CHECK(k, sv < 0 || !k->throttled[sv], r);  /* its server may run */
 	CHECK(k, !j->done && r->job == t->head, r);  /* sequential */
 	/* never outside the task's cluster (its CPU, partitioned) */
@@ -242,6 +278,8 @@ enum rt_err sc_emit(void *ctx, const struct sim_rec *r)
 	struct sc_job *j;
 
 	k->records++;
+	if (r->kind < SIM_REC__COUNT)
+		k->count[r->kind]++;
 	CHECK(k, !k->ended, r);
 	CHECK(k, r->time >= k->last, r);
 	if (r->time > k->last)
@@ -260,7 +298,7 @@ enum rt_err sc_emit(void *ctx, const struct sim_rec *r)
 		return RT_OK;
 	}
 	if (r->kind >= SIM_REC_BUDGET_EXHAUSTED &&
-	    r->kind <= SIM_REC_SERVER_INACTIVE) {
+	    r->kind <= SIM_REC_LEAVE) {
 		sc_server_rec(k, r);
 		return RT_OK;
 	}
@@ -290,6 +328,9 @@ enum rt_err sc_emit(void *ctx, const struct sim_rec *r)
 		CHECK(k, j->executed == j->demand, r);
 		CHECK(k, in->finish == r->time && in->remaining == 0, r);
 		CHECK(k, r->value == r->time - j->release, r);
+		CHECK(k, !j->suspended, r);
+		CHECK(k, j->nsusp == sc_points(&k->c->tasks[r->task], j->demand),
+		      r);
 		t->completed++;
 		sc_done(t, j);
 		break;
@@ -317,8 +358,18 @@ enum rt_err sc_emit(void *ctx, const struct sim_rec *r)
 		if (r->value > k->max_tard)
 			k->max_tard = r->value;
 		break;
+	case SIM_REC_SUSPEND:
+		sc_suspend(k, j, r);
+		break;
+	case SIM_REC_RESUME:
+		CHECK(k, j->suspended && r->time == j->wake && r->cpu < 0, r);
+		CHECK(k, r->value == j->demand - j->executed, r);
+		j->suspended = false;
+		break;
 	case SIM_REC_UNFINISHED:
 		CHECK(k, r->time == k->c->horizon && !j->done, r);
+		CHECK(k, !j->unfinished, r);
+		j->unfinished = true;
 		CHECK(k, r->cpu == j->cpu, r);
 		CHECK(k, r->value == j->demand - j->executed -
 		      (j->cpu >= 0 ? r->time - k->cpu[j->cpu].since : 0), r);
@@ -343,6 +394,9 @@ void sc_stats(struct sc_check *k, const struct sim_stats *st)
 			exec += t->j[n].executed +
 				(t->j[n].cpu >= 0 ?
 				 k->c->horizon - k->cpu[t->j[n].cpu].since : 0);
+		for (size_t n = 0; n < t->n; n++)
+			CHECK(k, t->j[n].done || t->j[n].unfinished ||
+			      (t->j[n].executed == 0 && t->j[n].cpu < 0), NULL);
 		jobs += t->n;
 		completed += t->completed;
 		CHECK(k, ts->released == t->n, NULL);
@@ -367,13 +421,13 @@ void sc_stats(struct sc_check *k, const struct sim_stats *st)
 }
 
 int sc_run(struct sc_check *k, const struct sim_config *c,
-	   const int32_t *task_server)
+	   const struct sc_opts *o)
 {
 	struct sim_sink sink = { SIM_MASK_ALL, sc_emit, k };
 	struct sim_engine *e = NULL;
 	struct rt_diag d = { "" };
 
-	sc_init(k, c, task_server);
+	sc_init(k, c, o);
 	if (k->fails)
 		return k->fails;
 	if (sim_engine_create(c, &e, &d) != RT_OK ||

@@ -1,6 +1,7 @@
 /* sched_check.h - the replaying invariant checker of the engine's
- * property suites (test_prop.c: one cluster, EDF, statistics;
- * test_multi_random.c: clusters, partitions, EDF and FP).
+ * property suites (test_prop.c: one cluster, EDF; test_multi_random.c:
+ * clusters, partitions, EDF and FP; test_cbs_prop.c: servers;
+ * test_suspend.c: self-suspensions under edf, fp, linux-dl, edf-split).
  *
  * A sink that replays every record of a run (mask SIM_MASK_ALL) and
  * verifies, at every record and at every instant:
@@ -19,15 +20,21 @@
  *   - after each instant's dispatch, per cluster of k CPUs: the number of
  *     running jobs is min(k, tasks with a pending job) (work conservation)
  *     and no waiting job is strictly more urgent than a running one (EDF:
- *     absolute deadline; FP: the rank of c->priorities, ties by index);
- *   - with servers (task_server given, test_cbs_prop.c): a job of a
- *     throttled server never starts; server records are accepted; the
- *     per-instant checks above are left out (a throttled server's jobs
- *     wait on purpose, so neither work conservation nor the plain EDF
- *     order hold);
+ *     absolute deadline; FP: the rank of c->priorities, ties by index),
+ *     checked for the policies edf and fp without servers (a suspended
+ *     head job is not pending);
+ *   - suspensions (test_suspend.c): a job never runs while suspended; it
+ *     suspends when its executed demand reaches the next point's 'after'
+ *     (< demand), for the point's length, and resumes (off CPU, with its
+ *     remaining demand) exactly then; at completion it met every point
+ *     before its demand;
+ *   - with servers (o->servers: test_cbs_prop.c, linux-dl in
+ *     test_suspend.c): a job of a throttled server never starts; server
+ *     and admission records are accepted (without, they are failures);
  * and sc_stats() checks that the engine's statistics equal what the
  * records add up to (CPU busy time == executed demand, per-task counts,
- * migrations, misses, maximum tardiness).
+ * migrations, misses, maximum tardiness) and that every job that ran and
+ * did not finish was reported UNFINISHED.
  */
 #ifndef TESTS_SCHED_CHECK_H
 #define TESTS_SCHED_CHECK_H
@@ -49,6 +56,18 @@ struct sc_job {
 	int cpu;                        /* running on, -1 if not */
 	int last_cpu;                   /* -1 if never ran */
 	bool done;                      /* completed or aborted */
+	bool unfinished;                /* UNFINISHED seen */
+	bool suspended;
+	uint32_t nsusp;                 /* suspensions so far */
+	rt_time wake;                   /* expected RESUME time */
+};
+
+struct sc_opts {
+	/* Server records are expected (policies with servers, linux-dl):
+	 * task_server maps each task to its server (< SC_MAXSRV) or -1; NULL
+	 * makes each task its own server (linux-dl). */
+	bool servers;
+	const int32_t *task_server;
 };
 
 struct sc_task {
@@ -63,8 +82,10 @@ struct sc_task {
 struct sc_check {
 	const struct sim_config *c;
 	unsigned k;                     /* CPUs per cluster */
-	const int32_t *task_server;     /* per task: server, -1; or NULL */
+	struct sc_opts o;
+	bool order;                     /* per-instant checks apply */
 	bool throttled[SC_MAXSRV];
+	uint64_t count[SIM_REC__COUNT]; /* records seen, by kind */
 	struct sc_task t[SC_MAXT];
 	struct {
 		bool busy;
@@ -83,10 +104,9 @@ struct sc_check {
 
 /* Start checking a run of c (which must outlive the checker; at most
  * SC_MAXT tasks and SC_MAXCPU CPUs).  k is derived from the placement.
- * task_server: NULL without servers, else each task's server index
- * (< SC_MAXSRV) or -1 (the scenario's scn_scenario.task_server). */
+ * o: NULL for none (plain jobs). */
 void sc_init(struct sc_check *k, const struct sim_config *c,
-	     const int32_t *task_server);
+	     const struct sc_opts *o);
 
 /* The sink's emit (ctx: the checker); always RT_OK. */
 enum rt_err sc_emit(void *ctx, const struct sim_rec *r);
@@ -101,7 +121,7 @@ void sc_stats(struct sc_check *k, const struct sim_stats *st);
  * statistics (any error of create/add/run is a failure).  Returns
  * k->fails; the caller prints k->why with its seed and calls sc_free. */
 int sc_run(struct sc_check *k, const struct sim_config *c,
-	   const int32_t *task_server);
+	   const struct sc_opts *o);
 
 void sc_free(struct sc_check *k);
 

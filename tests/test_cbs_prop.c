@@ -158,6 +158,7 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
 		struct scn_scenario *s;
 		static struct sc_check k;
+		struct sc_opts so = { .servers = true };
 		struct sim_config c;
 
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
@@ -194,7 +195,8 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 		s = cbs_load_text_n(buf, o);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 		c = cbs_config(s);
-		if (sc_run(&k, &c, s->task_server))
+		so.task_server = s->task_server;
+		if (sc_run(&k, &c, &so))
 			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %s in\n%s",
 				seed, it, k.why, buf);
 		CU_ASSERT_EQUAL(k.fails, 0);
