@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#include "models/rng.h"
-
 unsigned gen_cluster_cpus(const struct sim_config *c)
 {
 	return c->placement == SIM_PLACE_GLOBAL ? c->cpus :
@@ -108,4 +106,21 @@ void gen_random_set(uint64_t seed, const struct gen_opts *o,
 			break;
 		}
 	}
+}
+
+struct rt_task gen_table_task(struct rt_rng *g, const char *name,
+			      bool feasible)
+{
+	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	rt_time t = periods[rt_rng_range(g, 0, 6)];
+	rt_time c, d;
+
+	if (feasible) {
+		c = rt_rng_range(g, 1, t / 2 + 1);
+		d = rt_rng_range(g, c, t);
+	} else {
+		c = rt_rng_range(g, 1, t / 2);
+		d = rt_rng_range(g, 1, t);
+	}
+	return rt_task_make(name, c, d, t);
 }

@@ -6,7 +6,7 @@
  * A set exercises every model: offsets, jitter, sporadic and list
  * arrivals, uniform and list demand (with overruns), D < C, both
  * tie-breaks, both miss policies; the same seed and options give the same
- * set. */
+ * set.  And the periodic tasks of the admission suites (gen_table_task). */
 #ifndef TESTS_GEN_UTIL_H
 #define TESTS_GEN_UTIL_H
 
@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
 
@@ -46,6 +47,13 @@ struct gen_set {
 /* Fill *s with the set of 'seed' under o (c.seed = seed). */
 void gen_random_set(uint64_t seed, const struct gen_opts *o,
 		    struct gen_set *s);
+
+/* One task for the admission suites (test_admit.c), drawn from g (the
+ * caller's stream): T from {4, 5, 6, 8, 10, 12, 20}; feasible: C in
+ * [1, T/2 + 1], D in [C, T]; else (soft sets, D < C possible): C in
+ * [1, T/2], D in [1, T].  name is borrowed. */
+struct rt_task gen_table_task(struct rt_rng *g, const char *name,
+			      bool feasible);
 
 /* CPUs per cluster of c: cpus (global), 1 (partitioned), cluster_size. */
 unsigned gen_cluster_cpus(const struct sim_config *c);

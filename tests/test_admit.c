@@ -16,6 +16,7 @@
 #include "models/tests.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
+#include "tests/gen_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
@@ -579,7 +580,6 @@ static void test_the_engine_checks_its_admission(void)
  */
 static void test_hard_admission_never_admits_a_miss(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0xad3155;
 	struct rt_rng rng;
 	uint64_t rejected = 0, admitted = 0;
@@ -600,12 +600,8 @@ static void test_hard_admission_never_admits_a_miss(void)
 		size_t k = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
-			rt_time d = rt_rng_range(&rng, cc, t);
-
 			snprintf(names[i], sizeof(names[i]), "t%zu", i);
-			ts[i] = rt_task_make(names[i], cc, d, t);
+			ts[i] = gen_table_task(&rng, names[i], true);
 			bind[i] = (unsigned)rt_rng_range(&rng, 0, m - 1);
 		}
 		if (part) {     /* per-CPU qpa over a random binding */
@@ -650,7 +646,6 @@ static void test_hard_admission_never_admits_a_miss(void)
  */
 static void test_fp_hard_admission_never_admits_a_miss(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0xf9ad;
 	struct rt_rng rng;
 	uint64_t rejected = 0;
@@ -665,13 +660,8 @@ static void test_fp_hard_admission_never_admits_a_miss(void)
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
-		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
-
-			ts[i] = rt_task_make("t", cc, rt_rng_range(&rng, cc, t),
-					     t);
-		}
+		for (size_t i = 0; i < n; i++)
+			ts[i] = gen_table_task(&rng, "t", true);
 		e = tu_engine_run(&c, NULL);
 		st = sim_engine_stats(e);
 		CU_ASSERT_EQUAL(st->misses, 0);
@@ -705,7 +695,6 @@ static void test_fp_hard_admission_never_admits_a_miss(void)
  */
 static void test_soft_tardiness_stays_within_the_bound(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0x50f7;
 	struct rt_rng rng;
 	unsigned late = 0;
@@ -721,13 +710,8 @@ static void test_soft_tardiness_stays_within_the_bound(void)
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
-		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2);
-			rt_time d = rt_rng_range(&rng, 1, t);
-
-			ts[i] = rt_task_make("t", cc, d, t);
-		}
+		for (size_t i = 0; i < n; i++)
+			ts[i] = gen_table_task(&rng, "t", false);
 		e = tu_engine_run(&c, NULL);
 		st = sim_engine_stats(e);
 		for (size_t i = 0; i < n; i++) {
