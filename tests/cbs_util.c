@@ -10,19 +10,6 @@
 
 #include "tests/trace_util.h"
 
-static enum rt_err cbs_emit(void *ctx, const struct sim_rec *r)
-{
-	struct cbs_trace *tr = ctx;
-
-	if (r->time < tr->from)
-		return RT_OK;
-	return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64 " %s %s.%"
-			  PRIu64 " %" PRId64 "\n", r->time,
-			  sim_rec_kind_name(r->kind),
-			  r->task < tr->s->ntasks ?
-			  tr->s->tasks[r->task].name : "?", r->job, r->value);
-}
-
 struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n)
 {
 	struct scn_scenario *s = NULL;
@@ -95,29 +82,31 @@ static struct sim_engine *cbs_start(const struct scn_scenario *s,
 }
 
 struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
-				rt_time from, struct cbs_trace *tr)
+				rt_time from, struct tu_trace *tr)
 {
-	struct sim_sink sink = { .mask = mask, .emit = cbs_emit, .ctx = tr };
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit, .ctx = tr };
 
 	memset(tr, 0, sizeof(*tr));
-	tr->s = s;
+	tr->names = s->tasks;
+	tr->nnames = s->ntasks;
+	tr->no_cpu = true;
 	tr->from = from;
 	return cbs_start(s, mask ? &sink : NULL);
 }
 
 struct sim_engine *cbs_run(const struct scn_scenario *s, unsigned mask,
-			   struct cbs_trace *tr)
+			   struct tu_trace *tr)
 {
 	return cbs_run_from(s, mask, 0, tr);
 }
 
-void cbs_expect(const struct cbs_trace *tr, const char *want)
+void cbs_expect(const struct tu_trace *tr, const char *want)
 {
 	tu_expect_text(tr->buf, want);
 }
 
 void cbs_done(struct sim_engine *e, struct scn_scenario *s,
-	      struct cbs_trace *tr)
+	      struct tu_trace *tr)
 {
 	sim_engine_destroy(e);
 	scn_free(s);

@@ -9,20 +9,13 @@
 
 #include "scenarios/scn.h"
 #include "sim/engine.h"
+#include "tests/trace_util.h"
 
 #define CBS_COMPLETE    SIM_MASK(SIM_REC_COMPLETE)
 #define CBS_RUN         (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT))
 
-/* A text trace: one line "TIME KIND TASK.JOB VALUE" per record kept. */
-struct cbs_trace {
-	char *buf;
-	size_t len, cap;
-	const struct scn_scenario *s;   /* task names */
-	rt_time from;                   /* keep records at time >= from */
-};
-
 /* THEORY E.7 vectors 4 and 5 from t = 2 ms (in ns): the server wake-up,
- * deadline, throttle and replenish records (cbs_trace lines) that both
+ * deadline, throttle and replenish records (cbs_run trace lines) that both
  * revised-cbs (exact) and linux-dl (kernel arithmetic) must produce on the
  * cbs-revised / linux-dl-wakeup examples. */
 #define CBS_E7_WAKEUPS_4_5 \
@@ -63,15 +56,16 @@ void cbs_load_fail(const char *yaml, const char *want);
  * loader computed (s->sched.task_cluster). */
 struct sim_config cbs_config(const struct scn_scenario *s);
 
-/* Create and run s with a trace of the kinds in mask (0: none);
- * asserts success.  Free with cbs_done(). */
+/* Create and run s with a trace of the kinds in mask (0: none), one line
+ * "TIME KIND NAME.JOB VALUE" per record (tu_trace with names, no CPU
+ * column); asserts success.  Free with cbs_done(). */
 struct sim_engine *cbs_run(const struct scn_scenario *s, unsigned mask,
-			   struct cbs_trace *tr);
+			   struct tu_trace *tr);
 struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
-				rt_time from, struct cbs_trace *tr);
-void cbs_expect(const struct cbs_trace *tr, const char *want);
+				rt_time from, struct tu_trace *tr);
+void cbs_expect(const struct tu_trace *tr, const char *want);
 void cbs_done(struct sim_engine *e, struct scn_scenario *s,
-	      struct cbs_trace *tr);
+	      struct tu_trace *tr);
 
 /* The window [d - T, d) where a server got the most above Q. */
 struct cbs_windows {

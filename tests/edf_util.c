@@ -7,19 +7,6 @@
 
 #include "tests/trace_util.h"
 
-enum rt_err text_emit(void *ctx, const struct sim_rec *r)
-{
-	struct text_sink *s = ctx;
-
-	s->calls++;
-	if (s->fail_at && s->calls == s->fail_at)
-		return RT_ERR_IO;
-	if (r->info && (r->info->task != r->task || r->info->job != r->job))
-		s->bad++;
-	return tu_append_rec(&s->buf, &s->len, &s->cap, r, r->task, r->cpu,
-			     r->value);
-}
-
 struct sim_config cfg_make(const struct rt_task *t, size_t n,
 			   rt_time horizon)
 {
@@ -32,9 +19,9 @@ struct sim_config cfg_make(const struct rt_task *t, size_t n,
 }
 
 struct sim_engine *run_text(const struct sim_config *c, unsigned mask,
-			    struct text_sink *s)
+			    struct tu_trace *s)
 {
-	struct sim_sink sink = { .mask = mask, .emit = text_emit, .ctx = s };
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit, .ctx = s };
 	struct sim_engine *e;
 
 	memset(s, 0, sizeof(*s));
@@ -43,7 +30,7 @@ struct sim_engine *run_text(const struct sim_config *c, unsigned mask,
 	return e;
 }
 
-void expect_trace(const struct text_sink *s, const char *want)
+void expect_trace(const struct tu_trace *s, const char *want)
 {
 	tu_expect_text(s->buf, want);
 }

@@ -16,38 +16,26 @@
 #include "models/tests.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
+#include "tests/gen_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-/* "TIME admit|reject TASK TEST" lines of the admission records. */
-struct adm_log {
-	char *buf;
-	size_t len, cap;
-	const struct rt_task *tasks;
-};
-
-static enum rt_err adm_emit(void *ctx, const struct sim_rec *r)
-{
-	struct adm_log *l = ctx;
-
-	return tu_appendf(&l->buf, &l->len, &l->cap, "%" PRId64 " %s %s %s\n",
-			  r->time, sim_rec_kind_name(r->kind),
-			  l->tasks[r->task].name,
-			  sim_admit_test_name((unsigned)r->value));
-}
-
-/* Run s (its horizon) with the admission records in l; asserts success. */
+/* Run s (its horizon) with the admission records in l, "TIME
+ * admit|reject TASK TEST" lines (tu_trace's admit columns); asserts
+ * success. */
 static struct sim_engine *adm_run(const struct scn_scenario *s,
-				  struct adm_log *l)
+				  struct tu_trace *l)
 {
 	struct sim_config c = cbs_config(s);
 	struct sim_sink sink = {
 		.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT),
-		.emit = adm_emit, .ctx = l,
+		.emit = tu_trace_emit, .ctx = l,
 	};
 
 	memset(l, 0, sizeof(*l));
-	l->tasks = s->tasks;
+	l->names = s->tasks;
+	l->nnames = s->ntasks;
+	l->admit = true;
 	return tu_engine_run(&c, &sink);
 }
 
@@ -72,7 +60,7 @@ static void test_dario_exact_tests_reject_p2_utilization_admits(void)
 {
 	static const char *const reject[] = { "qpa", "pdc", "density" };
 	char buf[512], want[256];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -123,7 +111,7 @@ static void test_dario_exact_tests_reject_p2_utilization_admits(void)
 static void test_mode_hard_is_exact_and_soft_is_capacity(void)
 {
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -195,7 +183,7 @@ static void test_joins_and_leaves_at_run_time(void)
 		"  - { name: A, C: 4, D: 5, T: 10, leave_at: 20 }\n"
 		"  - { name: B, C: 4, D: 5, T: 10, arrive_at: 5 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10, arrive_at: 25 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -226,7 +214,7 @@ static void test_admission_is_per_domain(void)
 		"  - { name: A, C: 4, D: 5, T: 10, cpu: 0 }\n"
 		"  - { name: B, C: 4, D: 5, T: 10, cpu: 0 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10, cpu: 1 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 
 	tu_expect_text(l.buf, "0 admit A qpa\n0 reject B qpa\n0 admit C qpa\n");
@@ -270,7 +258,7 @@ static void test_a_task_that_fits_nowhere_is_rejected(void)
 		"  - { name: B, C: 6, T: 10 }\n"
 		"  - { name: C, C: 3, T: 5 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 
@@ -309,7 +297,7 @@ static void test_soft_mode_packs_by_capacity(void)
 		"  - { name: B, C: 4, D: 5, T: 10 }\n"
 		"  - { name: C, C: 4, D: 5, T: 10 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
@@ -356,7 +344,7 @@ static void test_fp_admission_follows_the_priority_order(void)
 		"  - { name: Y, C: 3, D: 12, T: 12, priority: 1 }\n"
 		"  - { name: X, C: 2, D: 4, T: 4, priority: 2 }\n";
 	char buf[512];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 
@@ -405,7 +393,7 @@ static void test_cbs_admits_server_bandwidths(void)
 		"  - { name: B, C: 1, T: 10, server: S1 }\n"
 		"  - { name: C, C: 1, T: 10, server: S2 }\n"
 		"  - { name: D, C: 1, T: 5 }\n");
-	struct adm_log l;
+	struct tu_trace l;
 	struct sim_engine *e = adm_run(s, &l);
 
 	tu_expect_text(l.buf, "0 admit A utilization\n0 admit B utilization\n"
@@ -458,7 +446,7 @@ static void test_jitter_is_admitted_on_its_shorter_deadline(void)
 		"tasks:\n  - { name: K, C: 1, D: 2, T: 10, jitter: %d }\n"
 		"  - { name: L, C: 1, D: 2, T: 10 }\n";
 	char buf[256];
-	struct adm_log l;
+	struct tu_trace l;
 	struct scn_scenario *s;
 	struct sim_engine *e;
 
@@ -592,7 +580,6 @@ static void test_the_engine_checks_its_admission(void)
  */
 static void test_hard_admission_never_admits_a_miss(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0xad3155;
 	struct rt_rng rng;
 	uint64_t rejected = 0, admitted = 0;
@@ -613,12 +600,8 @@ static void test_hard_admission_never_admits_a_miss(void)
 		size_t k = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
-			rt_time d = rt_rng_range(&rng, cc, t);
-
 			snprintf(names[i], sizeof(names[i]), "t%zu", i);
-			ts[i] = rt_task_make(names[i], cc, d, t);
+			ts[i] = gen_table_task(&rng, names[i], true);
 			bind[i] = (unsigned)rt_rng_range(&rng, 0, m - 1);
 		}
 		if (part) {     /* per-CPU qpa over a random binding */
@@ -663,7 +646,6 @@ static void test_hard_admission_never_admits_a_miss(void)
  */
 static void test_fp_hard_admission_never_admits_a_miss(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0xf9ad;
 	struct rt_rng rng;
 	uint64_t rejected = 0;
@@ -678,13 +660,8 @@ static void test_fp_hard_admission_never_admits_a_miss(void)
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
-		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2 + 1);
-
-			ts[i] = rt_task_make("t", cc, rt_rng_range(&rng, cc, t),
-					     t);
-		}
+		for (size_t i = 0; i < n; i++)
+			ts[i] = gen_table_task(&rng, "t", true);
 		e = tu_engine_run(&c, NULL);
 		st = sim_engine_stats(e);
 		CU_ASSERT_EQUAL(st->misses, 0);
@@ -718,7 +695,6 @@ static void test_fp_hard_admission_never_admits_a_miss(void)
  */
 static void test_soft_tardiness_stays_within_the_bound(void)
 {
-	static const rt_time periods[] = { 4, 5, 6, 8, 10, 12, 20 };
 	const uint64_t seed = 0x50f7;
 	struct rt_rng rng;
 	unsigned late = 0;
@@ -734,13 +710,8 @@ static void test_soft_tardiness_stays_within_the_bound(void)
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
-		for (size_t i = 0; i < n; i++) {
-			rt_time t = periods[rt_rng_range(&rng, 0, 6)];
-			rt_time cc = rt_rng_range(&rng, 1, t / 2);
-			rt_time d = rt_rng_range(&rng, 1, t);
-
-			ts[i] = rt_task_make("t", cc, d, t);
-		}
+		for (size_t i = 0; i < n; i++)
+			ts[i] = gen_table_task(&rng, "t", false);
 		e = tu_engine_run(&c, NULL);
 		st = sim_engine_stats(e);
 		for (size_t i = 0; i < n; i++) {

@@ -70,7 +70,7 @@ static void test_the_cbs_rules_are_exact(void)
 static void test_soft_cbs_finishes_the_long_job_at_5(void)
 {
 	struct scn_scenario *s = cbs_load_example("cbs-single");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SERVER_RECS | CBS_COMPLETE, &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -97,7 +97,7 @@ static void test_soft_cbs_finishes_the_long_job_at_5(void)
 static void test_hard_cbs_throttles_and_finishes_at_11(void)
 {
 	struct scn_scenario *s = cbs_load_example("cbs-single");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 
@@ -148,7 +148,7 @@ static void test_throttled_time_counts_only_pending_work(void)
 		"servers: [{ name: S, kind: hard-cbs, budget: 2, period: 5 }]\n"
 		"tasks: [{ name: J, C: 2, T: 10, server: S, "
 		"exec: { model: list, values: [3, 2] } }]\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, CBS_COMPLETE, &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -189,7 +189,7 @@ static void test_an_overrunning_server_does_not_hurt_the_other(void)
 
 	for (size_t k = 0; k < 2; k++) {
 		struct scn_scenario *s = cbs_load_example("cbs-isolation");
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
@@ -237,7 +237,7 @@ static void test_an_equal_deadline_never_preempts(void)
 		for (int v = 0; v < 4; v++) {
 			char buf[1024];
 			struct scn_scenario *s;
-			struct cbs_trace tr;
+			struct tu_trace tr;
 			struct sim_engine *e;
 
 			snprintf(buf, sizeof(buf), plain, v == 3 ? "ms" : "tick",
@@ -261,7 +261,7 @@ static void test_an_equal_deadline_never_preempts(void)
 static void test_the_wakeup_rule_keeps_or_renews_q_and_d(void)
 {
 	struct scn_scenario *s = cbs_load_example("cbs-wakeup");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SERVER_RECS | CBS_COMPLETE, &tr);
 
 	cbs_expect(&tr,
@@ -285,7 +285,7 @@ static void test_the_wakeup_rule_keeps_or_renews_q_and_d(void)
 static void test_revised_cbs_wakeups_match_vectors_4_and_5(void)
 {
 	struct scn_scenario *s = cbs_load_example("cbs-revised");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	e = cbs_run_from(s, SIM_MASK(SIM_REC_SERVER_WAKEUP) |
@@ -301,7 +301,7 @@ static void test_revised_cbs_wakeups_match_vectors_4_and_5(void)
 static void test_grub_gives_t2_six_units_in_2_to_8(void)
 {
 	struct scn_scenario *s = cbs_load_example("cbs-grub");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	e = cbs_run(s, CBS_RUN | CBS_COMPLETE |
@@ -339,7 +339,7 @@ static void test_server_and_job_misses_are_counted_apart(void)
 		"  - { name: A, C: 3, D: 100, T: 100, server: S1 }\n"
 		"  - { name: B, C: 3, D: 100, T: 100, server: S2 }\n"
 		"  - { name: C, C: 1, D: 1, T: 100, server: S3, offset: 10 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_SERVER_MISS) |
 				       SIM_MASK(SIM_REC_MISS), &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
@@ -378,7 +378,7 @@ static void test_a_late_server_pending_at_the_horizon_is_a_miss(void)
 		"tasks:\n"
 		"  - { name: A, C: 4, D: 100, T: 100, server: S1 }\n"
 		"  - { name: B, C: 3, D: 100, T: 100, server: S2 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_SERVER_MISS), &tr);
 
 	cbs_expect(&tr, "5 server_deadline_miss B.0 1\n");
@@ -481,7 +481,7 @@ static void test_arrive_and_leave_shape_the_releases(void)
 		"leave_at: 21 }\n"
 		"  - { name: L, C: 1, T: 5, releases: [0, 4, 12, 20], "
 		"arrive_at: 4 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
 				       SIM_MASK(SIM_REC_LEAVE) |
 				       SIM_MASK(SIM_REC_RELEASE), &tr);

@@ -17,6 +17,7 @@
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
+#include "tests/sched_check.h"
 #include "tests/suites.h"
 
 /* ---- property tests ----------------------------------------------------- */
@@ -89,7 +90,7 @@ static void test_no_server_misses_under_a_bandwidth_bound(void)
 	rt_rng_seed(&g, seed);
 	for (unsigned it = 0; it < 1000; it++) {
 		struct scn_scenario *s = cbs_random(&g, false);
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 
@@ -144,57 +145,6 @@ static void test_hard_cbs_never_exceeds_q_in_a_window(void)
 
 /* ---- robustness: random mixes on several CPUs ------------------------- */
 
-struct chk {
-	const struct scn_scenario *s;
-	int64_t running[8][2];          /* per CPU: task, job; -1: idle */
-	bool throttled[16];             /* per server */
-	unsigned bad;
-};
-
-static enum rt_err chk_emit(void *ctx, const struct sim_rec *r)
-{
-	struct chk *k = ctx;
-	int32_t sv = r->kind == SIM_REC_END || !k->s->task_server ? -1 :
-		     k->s->task_server[r->task];
-
-	switch (r->kind) {
-	case SIM_REC_START:
-		/* one job per CPU; never a job of a throttled server */
-		if (k->running[r->cpu][0] >= 0 || (sv >= 0 && k->throttled[sv]))
-			k->bad++;
-		for (unsigned c = 0; c < k->s->cpus; c++)
-			if (k->running[c][0] == r->task)
-				k->bad++;       /* a task on two CPUs */
-		k->running[r->cpu][0] = r->task;
-		k->running[r->cpu][1] = (int64_t)r->job;
-		break;
-	case SIM_REC_PREEMPT:
-	case SIM_REC_COMPLETE:
-		if (r->cpu >= 0) {
-			if (k->running[r->cpu][0] != r->task ||
-			    k->running[r->cpu][1] != (int64_t)r->job)
-				k->bad++;
-			k->running[r->cpu][0] = -1;
-		}
-		break;
-	case SIM_REC_ABORT:
-		if (r->cpu >= 0)
-			k->running[r->cpu][0] = -1;
-		break;
-	case SIM_REC_THROTTLE:
-		if (sv >= 0)
-			k->throttled[sv] = true;
-		break;
-	case SIM_REC_UNTHROTTLE:
-		if (sv >= 0)
-			k->throttled[sv] = false;
-		break;
-	default:
-		break;
-	}
-	return RT_OK;
-}
-
 static void test_random_mixes_on_several_cpus_run_cleanly(void)
 {
 	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
@@ -207,11 +157,9 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 		size_t o = 0, ns = 1 + (size_t)rt_rng_range(&g, 0, 5);
 		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
 		struct scn_scenario *s;
-		struct chk k;
-		struct sim_sink sink = { SIM_MASK_ALL, chk_emit, &k };
+		static struct sc_check k;
+		struct sc_opts so = { .servers = true };
 		struct sim_config c;
-		struct sim_engine *e = NULL;
-		struct rt_diag d;
 
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
 			"horizon: %" PRId64 "\nplatform: { cpus: %u }\n"
@@ -246,19 +194,13 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 		}
 		s = cbs_load_text_n(buf, o);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-		memset(&k, 0, sizeof(k));
-		k.s = s;
-		for (int i = 0; i < 8; i++)
-			k.running[i][0] = -1;
 		c = cbs_config(s);
-		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
-		if (k.bad)
-			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %u bad "
-				"records in\n%s", seed, it, k.bad, buf);
-		CU_ASSERT_EQUAL(k.bad, 0);
-		sim_engine_destroy(e);
+		so.task_server = s->task_server;
+		if (sc_run(&k, &c, &so))
+			fprintf(stderr, "\nseed %#" PRIx64 " set %u: %s in\n%s",
+				seed, it, k.why, buf);
+		CU_ASSERT_EQUAL(k.fails, 0);
+		sc_free(&k);
 		scn_free(s);
 	}
 }

@@ -21,7 +21,7 @@
 static void test_cpusets_are_root_domains(void)
 {
 	struct scn_scenario *s = cbs_load_example("linux-dl-cpusets");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 
@@ -58,7 +58,7 @@ static void test_partitioned_reservations_do_not_share_a_cpu(void)
 		"tasks: [x] }, { name: b, cpus: [1], tasks: [y] }] }\n"
 		"tasks:\n  - { name: x, C: 4, D: 5, T: 10 }\n"
 		"  - { name: y, C: 4, D: 5, T: 10 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, CBS_COMPLETE, &tr);
 
 	cbs_expect(&tr, "4000000 complete y.0 4000000\n"
@@ -96,7 +96,7 @@ static void test_fair_server_and_background(void)
 		"  - { name: F, C: 10, T: 40, class: fair }\n";
 	char buf[512];
 	struct scn_scenario *s;
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	snprintf(buf, sizeof(buf), yaml,
@@ -147,7 +147,7 @@ static void test_fair_server_boosts_starved_fair_work(void)
 		"  - { name: F, C: 3, T: 40, class: fair }\n";
 	char buf[512];
 	struct scn_scenario *s;
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	snprintf(buf, sizeof(buf), yaml, "");

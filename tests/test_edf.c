@@ -28,7 +28,7 @@ static void test_dario_second_job_misses_by_three(void)
 	struct rt_task t[2] = { rt_task_make("P1", 4, 5, 10),
 				rt_task_make("P2", 4, 5, 10) };
 	struct sim_config c = cfg_make(t, 2, 10);
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e = run_text(&c, SIM_MASK_ALL, &s);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -71,7 +71,7 @@ static void test_seed2_third_task_finishes_exactly_at_deadline(void)
 				rt_task_make("t2", 2, 4, 20),
 				rt_task_make("t3", 3, 6, 50) };
 	struct sim_config c = cfg_make(t, 3, 25);
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e = run_text(&c, SCHED, &s);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -108,7 +108,7 @@ static void test_offset_release_preempts_later_deadline(void)
 	struct rt_task t[2] = { rt_task_make("A", 4, 10, 10),
 				rt_task_make("B", 2, 3, 10) };
 	struct sim_config c;
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 
@@ -153,7 +153,7 @@ static void test_tie_break_task_order_and_fifo_differ(void)
 				rt_task_make("Y", 1, 6, 100),
 				rt_task_make("Z", 2, 2, 100) };
 	struct sim_config c;
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 
 	t[0].offset = 1;
@@ -198,7 +198,7 @@ static void test_equal_deadline_does_not_preempt(void)
 		"4 complete 0.0 c0 3\n"
 		"10 end 0.0 c-1 0\n";
 	struct sim_config c;
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 
 	t[0].offset = 1;
@@ -225,7 +225,7 @@ static void test_abort_removes_jobs_at_their_deadline(void)
 				rt_task_make("B", 4, 5, 10),
 				rt_task_make("W", 1, 5, 10) };
 	struct sim_config c = cfg_make(t, 3, 15);
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 
@@ -272,7 +272,7 @@ static void test_overrun_delays_the_other_task(void)
 	struct rt_task t[2] = { rt_task_make("A", 2, 4, 10),
 				rt_task_make("B", 3, 6, 10) };
 	struct sim_config c;
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 

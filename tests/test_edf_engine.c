@@ -142,7 +142,7 @@ static void test_horizon_counts_completion_at_h_but_not_release(void)
 	struct rt_task t2[2] = { rt_task_make("L", 10, 5, 100),
 				 rt_task_make("M", 1, 9, 100) };
 	struct sim_config c = cfg_make(t1, 1, 10);
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e = run_text(&c, SIM_MASK_ALL, &s);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -194,7 +194,7 @@ static void test_global_edf_on_two_cpus_migrates(void)
 				rt_task_make("C", 2, 3, 20),
 				rt_task_make("E", 2, 3, 20) };
 	struct sim_config c;
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 	const struct sim_stats *st;
 
@@ -261,7 +261,7 @@ static void test_create_rejects_bad_configurations(void)
 static void test_empty_task_set_runs_to_the_horizon(void)
 {
 	struct sim_config c = cfg_make(NULL, 0, 50);
-	struct text_sink s;
+	struct tu_trace s;
 	struct sim_engine *e;
 
 	c.cpus = 3;
@@ -307,9 +307,9 @@ static void test_sink_error_stops_the_run(void)
 	struct rt_task t[2] = { rt_task_make("P1", 4, 5, 10),
 				rt_task_make("P2", 4, 5, 10) };
 	struct sim_config c = cfg_make(t, 2, 1000);
-	struct text_sink s, only_end;
-	struct sim_sink a = { SIM_MASK_ALL, text_emit, &s };
-	struct sim_sink b = { SIM_MASK(SIM_REC_END), text_emit, &only_end };
+	struct tu_trace s, only_end;
+	struct sim_sink a = { SIM_MASK_ALL, tu_trace_emit, &s };
+	struct sim_sink b = { SIM_MASK(SIM_REC_END), tu_trace_emit, &only_end };
 	struct sim_engine *e = NULL;
 	struct rt_diag d;
 

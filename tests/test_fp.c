@@ -28,19 +28,6 @@
 
 #define SCHED TU_SCHED
 
-struct fp_text {
-	char *buf;
-	size_t len, cap;
-};
-
-static enum rt_err fp_text_emit(void *ctx, const struct sim_rec *r)
-{
-	struct fp_text *s = ctx;
-
-	return tu_append_rec(&s->buf, &s->len, &s->cap, r, r->task, r->cpu,
-			     r->value);
-}
-
 static struct sim_config fp_cfg(const struct rt_task *t, size_t n,
 				rt_time horizon, enum rt_fp_order o)
 {
@@ -55,8 +42,8 @@ static struct sim_config fp_cfg(const struct rt_task *t, size_t n,
 static struct sim_engine *fp_expect(const struct sim_config *c,
 				    const char *want)
 {
-	struct fp_text s = { NULL, 0, 0 };
-	struct sim_sink sink = { SCHED, fp_text_emit, &s };
+	struct tu_trace s = { 0 };
+	struct sim_sink sink = { SCHED, tu_trace_emit, &s };
 	struct sim_engine *e = tu_engine_run(c, &sink);
 
 	tu_expect_text(s.buf, want);

@@ -139,7 +139,7 @@ static void test_runtime_1000ns_is_refused_with_the_rule(void)
 static void test_two_tasks_admitted_one_misses_third_rejected(void)
 {
 	struct scn_scenario *s = cbs_load_example("linux-dl");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
 				       SIM_MASK(SIM_REC_REJECT) |
 				       SIM_MASK(SIM_REC_MISS) | CBS_COMPLETE,
@@ -195,7 +195,7 @@ static void test_admission_scales_with_the_cpus(void)
 		"  - { name: C, runtime: 4, period: 10 }\n"
 		"  - { name: D, runtime: 4, period: 10 }\n"
 		"  - { name: E, runtime: 4, period: 10 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_REJECT), &tr);
 
 	/* 4 * 419430 = 1677720 <= 2 * 996147; 5 * 419430 > 1992294 */
@@ -208,7 +208,7 @@ static void test_admission_scales_with_the_cpus(void)
 static void test_linux_wakeups_match_vectors_4_and_5(void)
 {
 	struct scn_scenario *s = cbs_load_example("linux-dl-wakeup");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	e = cbs_run_from(s, SIM_MASK(SIM_REC_SERVER_WAKEUP) |
@@ -224,7 +224,7 @@ static void test_linux_wakeups_match_vectors_4_and_5(void)
 static void test_kernel_grub_gives_t2_six_ms(void)
 {
 	struct scn_scenario *s = cbs_load_example("linux-dl-grub");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, CBS_COMPLETE | CBS_RUN, &tr);
 
 	cbs_expect(&tr,
@@ -266,7 +266,7 @@ static void test_a_lagging_task_gets_a_fresh_deadline(void)
 		"  - { name: B, runtime: 9, period: 10, releases: [0] }\n"
 		"  - { name: C, runtime: 9, period: 10, releases: [0] }\n"
 		"  - { name: D, runtime: 9, period: 10, releases: [0] }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run_from(s, SIM_MASK(SIM_REC_REPLENISH) |
 					    SIM_MASK(SIM_REC_SERVER_DEADLINE) |
 					    SIM_MASK(SIM_REC_SERVER_MISS),
@@ -294,7 +294,7 @@ static void test_tasks_join_and_leave_at_run_time(void)
 		"  - { name: B, runtime: 4, period: 10, arrive_at: 5 }\n"
 		"  - { name: C, runtime: 4, period: 10, arrive_at: 10 }\n"
 		"  - { name: D, runtime: 4, period: 10, arrive_at: 20 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, SIM_MASK(SIM_REC_ADMIT) |
 				       SIM_MASK(SIM_REC_REJECT) |
 				       SIM_MASK(SIM_REC_LEAVE) |
@@ -335,7 +335,7 @@ static void test_random_sets_run_cleanly(void)
 		size_t o = 0, n = 1 + (size_t)rt_rng_range(&g, 0, 7);
 		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 3);
 		struct scn_scenario *s;
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 

@@ -29,8 +29,8 @@
 /* Run c, compare the SCHED records with 'want'; returns the engine. */
 static struct sim_engine *mexpect(const struct sim_config *c, const char *want)
 {
-	struct mtext s;
-	struct sim_sink sink = { SCHED, mtext_emit, &s };
+	struct tu_trace s;
+	struct sim_sink sink = { SCHED, tu_trace_emit, &s };
 	struct sim_engine *e;
 
 	memset(&s, 0, sizeof(s));

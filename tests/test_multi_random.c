@@ -1,10 +1,11 @@
 /* test_multi_random.c - property tests of multicore placement on random
  * sets with m in {2, 4, 8}:
- *   - a replaying checker: no CPU runs two jobs, no job runs on two CPUs,
- *     a partitioned task never migrates and runs only on its CPU, a
- *     clustered task never leaves its cluster; per cluster the scheduler
- *     is work-conserving and never lets a waiting job wait behind a less
- *     urgent running one (EDF: deadline, FP: priority);
+ *   - the replaying checker of sched_check.h: no CPU runs two jobs, no job
+ *     runs on two CPUs, a partitioned task never migrates and runs only on
+ *     its CPU, a clustered task never leaves its cluster; per cluster the
+ *     scheduler is work-conserving and never lets a waiting job wait
+ *     behind a less urgent running one (EDF: deadline, FP: priority);
+ *     record values and statistics agree with the replay;
  *   - a clustered (or partitioned) run is, cluster by cluster, record for
  *     record the run of that cluster's tasks alone on k CPUs;
  *   - global EDF never exceeds the Devi-Anderson tardiness bound x + C_i
@@ -25,270 +26,30 @@
 #include "models/task.h"
 #include "sim/engine.h"
 #include "tests/multi_util.h"
+#include "tests/gen_util.h"
+#include "tests/sched_check.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
 #define SCHED TU_SCHED
 
-/* ---- the replaying checker ------------------------------------------------ */
+#define MT_MAXT GEN_MAXT
+#define MT_MAXCPU SC_MAXCPU
 
-#define MT_MAXT 12
-#define MT_MAXCPU 8
-#define MT_MAXJOBS 512
-
-struct mjob {
-	rt_time deadline;
-	int cpu;                        /* running on, -1 if not */
-	int last_cpu;
-	bool done;
-};
-
-struct mchk {
-	const struct sim_config *c;
-	unsigned k;                     /* CPUs per cluster */
-	int64_t prio[MT_MAXT];          /* fp: rank; edf: unused */
-	struct mjob j[MT_MAXT][MT_MAXJOBS];
-	size_t n[MT_MAXT], head[MT_MAXT];
-	int busy[MT_MAXCPU];            /* task on the CPU, -1 idle */
-	uint64_t migrations[MT_MAXT];
-	rt_time last;
-	int fails;
-	char why[200];
-};
-
-static void mchk_fail(struct mchk *k, const char *what, const struct sim_rec *r)
+/* A random set (gen_util.h): 1..MT_MAXT tasks with every arrival and
+ * demand model, m in {2, 4, 8}, a random placement with a random
+ * assignment, edf or fp with a random priority order, both tie-breaks and
+ * miss policies.  'deterministic' leaves out the random models (jitter,
+ * sporadic, uniform demand), whose streams depend on the task index. */
+static void mgen(uint64_t seed, bool deterministic, struct gen_set *g)
 {
-	if (k->fails++)
-		return;
-	snprintf(k->why, sizeof(k->why), "%.120s at t=%" PRId64 " (%s task %"
-		 PRIu32 " job %" PRIu64 " cpu %d)", what, r ? r->time : -1,
-		 r ? sim_rec_kind_name(r->kind) : "-", r ? r->task : 0,
-		 r ? r->job : 0, r ? r->cpu : 0);
-}
+	const struct gen_opts o = {
+		.max_tasks = MT_MAXT, .placements = true, .max_period = 30,
+		.max_horizon = 300, .jitter_periods = 1,
+		.deterministic = deterministic,
+	};
 
-#define MCHECK(k, cond, r) do { if (!(cond)) mchk_fail(k, #cond, r); } while (0)
-
-static unsigned mchk_cluster(const struct mchk *k, size_t task)
-{
-	return k->c->cpus / k->k == 1 ? 0 : k->c->task_cluster[task];
-}
-
-/* Policy key of task i's head job (smaller is more urgent). */
-static int64_t mchk_key(const struct mchk *k, size_t i)
-{
-	return strcmp(k->c->policy, "fp") ? k->j[i][k->head[i]].deadline
-					  : k->prio[i];
-}
-
-/* After the dispatch of instant k->last: per cluster, work conservation
- * and no waiting job strictly more urgent than a running one. */
-static void mchk_instant(struct mchk *k)
-{
-	struct sim_rec at = { .time = k->last, .kind = SIM_REC_END, .cpu = -1 };
-
-	for (unsigned cl = 0; cl < k->c->cpus / k->k; cl++) {
-		size_t heads = 0, running = 0;
-		int64_t max_run = INT64_MIN, min_wait = INT64_MAX;
-
-		for (size_t i = 0; i < k->c->ntasks; i++) {
-			const struct mjob *h;
-
-			if (mchk_cluster(k, i) != cl || k->head[i] >= k->n[i])
-				continue;
-			heads++;
-			h = &k->j[i][k->head[i]];
-			if (h->cpu >= 0) {
-				running++;
-				if (mchk_key(k, i) > max_run)
-					max_run = mchk_key(k, i);
-			} else if (mchk_key(k, i) < min_wait) {
-				min_wait = mchk_key(k, i);
-			}
-		}
-		MCHECK(k, running == (heads < k->k ? heads : k->k), &at);
-		MCHECK(k, max_run <= min_wait, &at);
-	}
-}
-
-static void mchk_stop(struct mchk *k, struct mjob *j, const struct sim_rec *r)
-{
-	if (r->cpu < 0 || r->cpu >= (int)k->c->cpus ||
-	    k->busy[r->cpu] != (int)r->task || j->cpu != r->cpu) {
-		mchk_fail(k, "stop of a job not running there", r);
-		return;
-	}
-	k->busy[r->cpu] = -1;
-	j->cpu = -1;
-}
-
-static void mchk_done(struct mchk *k, size_t task, struct mjob *j)
-{
-	j->done = true;
-	while (k->head[task] < k->n[task] && k->j[task][k->head[task]].done)
-		k->head[task]++;
-}
-
-static enum rt_err mchk_emit(void *ctx, const struct sim_rec *r)
-{
-	struct mchk *k = ctx;
-	struct mjob *j;
-
-	MCHECK(k, r->time >= k->last, r);
-	if (r->time > k->last)
-		mchk_instant(k);
-	k->last = r->time;
-	if (r->kind == SIM_REC_END)
-		return RT_OK;
-	if (r->task >= k->c->ntasks) {
-		mchk_fail(k, "task out of range", r);
-		return RT_OK;
-	}
-	if (r->kind == SIM_REC_RELEASE) {
-		if (k->n[r->task] == MT_MAXJOBS) {
-			mchk_fail(k, "test limit: too many jobs", r);
-			return RT_OK;
-		}
-		j = &k->j[r->task][k->n[r->task]++];
-		j->deadline = r->value;
-		j->cpu = j->last_cpu = -1;
-		j->done = false;
-		return RT_OK;
-	}
-	if (r->job >= k->n[r->task]) {
-		mchk_fail(k, "record of a job never released", r);
-		return RT_OK;
-	}
-	j = &k->j[r->task][r->job];
-	switch (r->kind) {
-	case SIM_REC_START:
-		if (r->cpu < 0 || r->cpu >= (int)k->c->cpus) {
-			mchk_fail(k, "start on a bad cpu", r);
-			break;
-		}
-		MCHECK(k, k->busy[r->cpu] < 0, r);      /* one job per CPU */
-		MCHECK(k, j->cpu < 0, r);               /* one CPU per job */
-		MCHECK(k, !j->done && r->job == k->head[r->task], r);
-		/* never outside the task's cluster (its CPU, partitioned) */
-		MCHECK(k, (unsigned)r->cpu / k->k == mchk_cluster(k, r->task), r);
-		MCHECK(k, j->last_cpu < 0 || j->last_cpu == r->cpu ||
-		       k->migrations[r->task] > 0, r);
-		k->busy[r->cpu] = (int)r->task;
-		j->cpu = j->last_cpu = r->cpu;
-		break;
-	case SIM_REC_MIGRATE:
-		MCHECK(k, k->c->placement != SIM_PLACE_PARTITIONED, r);
-		MCHECK(k, r->value == j->last_cpu && r->value != r->cpu, r);
-		k->migrations[r->task]++;
-		break;
-	case SIM_REC_PREEMPT:
-		mchk_stop(k, j, r);
-		break;
-	case SIM_REC_COMPLETE:
-		mchk_stop(k, j, r);
-		mchk_done(k, r->task, j);
-		break;
-	case SIM_REC_ABORT:
-		if (r->cpu >= 0)
-			mchk_stop(k, j, r);
-		mchk_done(k, r->task, j);
-		break;
-	case SIM_REC_MISS:
-	case SIM_REC_UNFINISHED:
-		break;
-	default:
-		mchk_fail(k, "unexpected record", r);
-	}
-	return RT_OK;
-}
-
-/* A random set: 1..MT_MAXT tasks with every arrival and demand model,
- * m in {2, 4, 8}, a random placement with a random assignment, edf or
- * fp with a random priority order, both tie-breaks and miss policies.
- * 'deterministic' leaves out the random models (jitter, sporadic,
- * uniform demand), whose streams depend on the task index. */
-static void mgen(uint64_t seed, bool deterministic, struct rt_task *t,
-		 rt_time *lists, unsigned *cl, struct sim_config *c)
-{
-	static const unsigned ms[3] = { 2, 4, 8 };
-	struct rt_rng g;
-	unsigned ncl, k;
-	size_t n;
-
-	rt_rng_seed(&g, seed);
-	memset(c, 0, sizeof(*c));
-	c->cpus = ms[rt_rng_range(&g, 0, 2)];
-	c->placement = (enum sim_placement)rt_rng_range(&g, 0, 2);
-	do
-		c->cluster_size = 1u << rt_rng_range(&g, 0, 3);
-	while (c->cpus % c->cluster_size);
-	k = c->placement == SIM_PLACE_GLOBAL ? c->cpus :
-	    c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
-	ncl = c->cpus / k;
-	n = (size_t)rt_rng_range(&g, 1, MT_MAXT);
-	c->tasks = t;
-	c->ntasks = n;
-	c->task_cluster = cl;
-	c->policy = rt_rng_range(&g, 0, 1) ? "fp" : "edf";
-	c->priorities = (enum rt_fp_order)rt_rng_range(&g, 0, RT_FP__COUNT - 1);
-	c->on_miss = rt_rng_range(&g, 0, 2) == 0 ? SIM_ON_MISS_ABORT
-						: SIM_ON_MISS_CONTINUE;
-	c->tie_break = rt_rng_range(&g, 0, 1) ? SIM_TIE_FIFO
-					       : SIM_TIE_TASK_ORDER;
-	c->horizon = rt_rng_range(&g, 30, 300);
-	c->seed = seed;
-	for (size_t i = 0; i < n; i++) {
-		rt_time T = rt_rng_range(&g, 2, 30);
-		rt_time C = rt_rng_range(&g, 1, (T * (rt_time)c->cpus + 1) /
-					 (rt_time)n + 1);
-		rt_time *l = lists + i * 8;
-
-		cl[i] = (unsigned)rt_rng_range(&g, 0, ncl - 1);
-		t[i] = rt_task_make("r", C, rt_rng_range(&g, 1, 2 * T), T);
-		t[i].priority = rt_rng_range(&g, -2, 2);
-		if (rt_rng_range(&g, 0, 2) == 0)
-			t[i].offset = rt_rng_range(&g, 0, T);
-		if (!deterministic && rt_rng_range(&g, 0, 4) == 0)
-			t[i].jitter = rt_rng_range(&g, 0, T);
-		switch (rt_rng_range(&g, 0, 9)) {
-		case 0: case 1:
-			if (deterministic)
-				break;
-			t[i].arrival = RT_ARRIVAL_SPORADIC;
-			t[i].max_delay = rt_rng_range(&g, 0, T);
-			break;
-		case 2:
-			t[i].arrival = RT_ARRIVAL_LIST;
-			t[i].nreleases = 8;
-			t[i].releases = l;
-			for (int q = 0; q < 8; q++)
-				l[q] = (q ? l[q - 1] : 0) +
-				       rt_rng_range(&g, 0, c->horizon / 6);
-			break;
-		}
-		switch (rt_rng_range(&g, 0, 4)) {
-		case 0:
-			if (deterministic)
-				break;
-			t[i].exec = RT_EXEC_UNIFORM;
-			t[i].exec_min = 1;
-			t[i].exec_max = C + rt_rng_range(&g, 0, 2);
-			break;
-		case 1:
-			t[i].exec = RT_EXEC_LIST;
-			t[i].exec_values = lists + MT_MAXT * 8 + i * 3;
-			t[i].nexec_values = 3;
-			for (int q = 0; q < 3; q++)
-				lists[MT_MAXT * 8 + i * 3 + q] =
-					rt_rng_range(&g, 1, 2 * C);
-			break;
-		}
-	}
-}
-
-static unsigned mk(const struct sim_config *c)
-{
-	return c->placement == SIM_PLACE_GLOBAL ? c->cpus :
-	       c->placement == SIM_PLACE_PARTITIONED ? 1 : c->cluster_size;
+	gen_random_set(seed, &o, g);
 }
 
 static void test_random_placements_keep_every_invariant(void)
@@ -297,61 +58,20 @@ static void test_random_placements_keep_every_invariant(void)
 	int failed = 0, placements[3] = { 0 };
 
 	for (uint64_t s = base; s < base + 1200 && failed < 3; s++) {
-		struct rt_task t[MT_MAXT];
-		rt_time lists[MT_MAXT * 8 + MT_MAXT * 3];
-		unsigned cl[MT_MAXT];
-		uint32_t rank[MT_MAXT];
-		struct sim_config c;
-		static struct mchk k;
-		struct sim_sink sink = { SIM_MASK_ALL, mchk_emit, &k };
-		struct sim_engine *e = NULL;
-		const struct sim_stats *st;
-		struct rt_diag d;
+		static struct gen_set g;
+		static struct sc_check k;
+		const struct sim_config *c = &g.c;
 
-		mgen(s, false, t, lists, cl, &c);
-		placements[c.placement]++;
-		memset(&k, 0, sizeof(k));
-		k.c = &c;
-		k.k = mk(&c);
-		memset(k.busy, -1, sizeof(k.busy));
-		/* FP ranks, by brute force: how many tasks precede i. */
-		for (size_t i = 0; i < c.ntasks; i++) {
-			rank[i] = 0;
-			for (size_t j = 0; j < c.ntasks; j++) {
-				int64_t a = c.priorities == RT_FP_RATE_MONOTONIC ?
-					    t[j].period : c.priorities ==
-					    RT_FP_EXPLICIT ? t[j].priority :
-					    t[j].deadline;
-				int64_t b = c.priorities == RT_FP_RATE_MONOTONIC ?
-					    t[i].period : c.priorities ==
-					    RT_FP_EXPLICIT ? t[i].priority :
-					    t[i].deadline;
-
-				rank[i] += a < b || (a == b && j < i);
-			}
-			k.prio[i] = rank[i];
-		}
-		if (sim_engine_create(&c, &e, &d) != RT_OK ||
-		    sim_engine_add_sink(e, &sink) != RT_OK ||
-		    sim_engine_run(e, &d) != RT_OK) {
-			mchk_fail(&k, d.msg, NULL);
-		} else {
-			st = sim_engine_stats(e);
-			for (size_t i = 0; i < c.ntasks; i++) {
-				MCHECK(&k, st->tasks[i].migrations ==
-				       k.migrations[i], NULL);
-				MCHECK(&k, c.placement != SIM_PLACE_PARTITIONED ||
-				       st->tasks[i].migrations == 0, NULL);
-			}
-		}
-		if (k.fails) {
+		mgen(s, false, &g);
+		placements[c->placement]++;
+		if (sc_run(&k, c, NULL)) {
 			fprintf(stderr, "\nseed %" PRIu64 " (%s, placement %d, "
-				"k %u, m %u): %s\n", s, c.policy, c.placement,
-				k.k, c.cpus, k.why);
+				"k %u, m %u): %s\n", s, c->policy, c->placement,
+				k.k, c->cpus, k.why);
 			failed++;
 		}
 		CU_ASSERT_EQUAL(k.fails, 0);
-		sim_engine_destroy(e);
+		sc_free(&k);
 	}
 	for (int p = 0; p < 3; p++)
 		CU_ASSERT(placements[p] > 300);
@@ -369,24 +89,26 @@ static void test_each_cluster_runs_as_if_alone(void)
 	int failed = 0, compared = 0;
 
 	for (uint64_t s = base; s < base + 600 && failed < 3; s++) {
-		struct rt_task t[MT_MAXT], sub[MT_MAXT];
-		rt_time lists[MT_MAXT * 8 + MT_MAXT * 3];
-		unsigned cl[MT_MAXT];
+		static struct gen_set g;
+		struct rt_task sub[MT_MAXT];
+		const struct rt_task *t = g.t;
+		const unsigned *cl = g.cl;
 		struct sim_config c;
 		unsigned k;
 
-		mgen(s, true, t, lists, cl, &c);
+		mgen(s, true, &g);
+		c = g.c;
 		if (c.placement == SIM_PLACE_GLOBAL)
 			continue;
-		k = mk(&c);
+		k = gen_cluster_cpus(&c);
 		for (unsigned q = 0; q < c.cpus / k; q++) {
 			bool keep[MT_MAXT];
 			uint32_t map[MT_MAXT];
-			struct mtext whole, alone;
+			struct tu_trace whole, alone;
 			struct sim_sink s1 = { SCHED | SIM_MASK(SIM_REC_RELEASE),
-					       mtext_emit, &whole };
+					       tu_trace_emit, &whole };
 			struct sim_sink s2 = { SCHED | SIM_MASK(SIM_REC_RELEASE),
-					       mtext_emit, &alone };
+					       tu_trace_emit, &alone };
 			struct sim_config cq = c;
 			struct sim_engine *e1 = NULL, *e2 = NULL;
 			size_t nsub = 0;

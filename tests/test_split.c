@@ -19,7 +19,7 @@
 static void test_the_example_admits_by_class_and_hard_never_misses(void)
 {
 	struct scn_scenario *s = cbs_load_example("edf-split");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, ADMISSION | SIM_MASK(SIM_REC_MISS),
 				       &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
@@ -61,7 +61,7 @@ static void test_the_hard_tests_differ_as_theory_says(void)
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		char buf[512];
 		struct scn_scenario *s;
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 
 		snprintf(buf, sizeof(buf), yaml, cases[k].test);
@@ -83,7 +83,7 @@ static void test_a_late_hard_task_is_admitted_over_soft_load(void)
 		"tasks:\n"
 		"  - { name: S, C: 9, T: 10, class: soft }\n"
 		"  - { name: H, C: 5, T: 10, class: hard, arrive_at: 20 }\n");
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, ADMISSION, &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -121,7 +121,7 @@ static void test_edf_split_is_uniprocessor(void)
 static char *split_hard_finishes(const struct scn_scenario *s,
 				 uint64_t *hard_misses)
 {
-	struct cbs_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = cbs_run(s, CBS_COMPLETE | SIM_MASK(SIM_REC_MISS)
 				       | SIM_MASK(SIM_REC_UNFINISHED), &tr);
 	const struct sim_stats *st = sim_engine_stats(e);

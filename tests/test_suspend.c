@@ -21,6 +21,7 @@
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
+#include "tests/sched_check.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
@@ -30,37 +31,20 @@
 #define SP_SCHED (TU_SCHED | SIM_MASK(SIM_REC_SUSPEND) | \
 		  SIM_MASK(SIM_REC_RESUME))
 
-/* ---- a text trace with CPUs: "TIME KIND NAME.JOB cCPU VALUE" ---------- */
-
-struct sp_trace {
-	char *buf;
-	size_t len, cap;
-	const struct scn_scenario *s;
-};
-
-static enum rt_err sp_emit(void *ctx, const struct sim_rec *r)
-{
-	struct sp_trace *tr = ctx;
-
-	if (r->kind == SIM_REC_END)
-		return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64
-				  " end\n", r->time);
-	return tu_appendf(&tr->buf, &tr->len, &tr->cap, "%" PRId64 " %s %s.%"
-			  PRIu64 " c%d %" PRId64 "\n", r->time,
-			  sim_rec_kind_name(r->kind),
-			  tr->s->tasks[r->task].name, r->job, r->cpu,
-			  r->value);
-}
+/* Traces are tu_trace with names and CPUs: "TIME KIND NAME.JOB cCPU
+ * VALUE", END as "TIME end". */
 
 /* Run scenario s (owned by the caller) with a trace of 'mask'. */
 static struct sim_engine *sp_run_s(const struct scn_scenario *s,
-				   unsigned mask, struct sp_trace *tr)
+				   unsigned mask, struct tu_trace *tr)
 {
 	struct sim_config c = cbs_config(s);
-	struct sim_sink sink = { .mask = mask, .emit = sp_emit, .ctx = tr };
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit, .ctx = tr };
 
 	memset(tr, 0, sizeof(*tr));
-	tr->s = s;
+	tr->names = s->tasks;
+	tr->nnames = s->ntasks;
+	tr->short_end = true;
 	return tu_engine_run(&c, &sink);
 }
 
@@ -69,7 +53,7 @@ static struct sim_engine *sp_run_s(const struct scn_scenario *s,
 static struct sim_engine *sp_check(const char *yaml, unsigned mask,
 				   const char *want, struct scn_scenario **s)
 {
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e;
 
 	*s = cbs_load_text(yaml);
@@ -194,7 +178,7 @@ static void test_scenario_errors_name_the_point(void)
 static void test_edf_runs_the_other_task_during_a_suspension(void)
 {
 	struct scn_scenario *s = cbs_load_example("suspend-edf");
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = sp_run_s(s, SP_SCHED, &tr);
 	const struct sim_stats *st = sim_engine_stats(e);
 
@@ -515,7 +499,7 @@ static void test_hard_cbs_wakeup_keeps_the_budget_then_throttles(void)
 static void test_linux_dl_wakeups_after_suspension_match_vectors_4_and_5(void)
 {
 	struct scn_scenario *s = cbs_load_example("suspend-wakeup");
-	struct sp_trace tr;
+	struct tu_trace tr;
 	struct sim_engine *e = sp_run_s(s, SIM_MASK(SIM_REC_RESUME) |
 					SIM_MASK(SIM_REC_SERVER_WAKEUP) |
 					SIM_MASK(SIM_REC_SERVER_DEADLINE) |
@@ -777,157 +761,7 @@ static void test_chart_suspension_ends_at_abort_or_end(void)
 
 #define SP_MAXT 5
 #define SP_MAXCPU 3
-#define SP_MAXJ 256
 #define SP_NSETS 300
-
-struct sp_job {
-	rt_time release, demand, executed, since;
-	int cpu;                        /* running on, -1 if not */
-	bool suspended, done, seen;
-	uint32_t nsusp;                 /* suspensions so far */
-	rt_time wake;                   /* expected RESUME time */
-};
-
-struct sp_checker {
-	const struct sim_config *c;
-	struct sp_job j[SP_MAXT][SP_MAXJ];
-	int cpu_task[SP_MAXCPU];        /* -1 idle */
-	uint64_t cpu_job[SP_MAXCPU];
-	rt_time executed;               /* every slice, summed */
-	rt_time accounted;              /* completed demands + partial */
-	uint64_t count[SIM_REC__COUNT]; /* records seen, by kind */
-	int fails;
-	char why[200];
-};
-
-static void sp_fail(struct sp_checker *k, const char *what,
-		    const struct sim_rec *r)
-{
-	if (k->fails++)
-		return;
-	snprintf(k->why, sizeof(k->why), "%s at t=%" PRId64 " (%s task %"
-		 PRIu32 " job %" PRIu64 " cpu %d value %" PRId64 ")", what,
-		 r->time, sim_rec_kind_name(r->kind), r->task, r->job, r->cpu,
-		 r->value);
-}
-
-#define SP_CHECK(k, cond, r) do { if (!(cond)) sp_fail(k, #cond, r); } while (0)
-
-/* Number of points job j of task t meets (after < demand). */
-static uint32_t sp_points(const struct rt_task *t, rt_time demand)
-{
-	uint32_t n = 0;
-
-	while (n < t->nsuspend && t->suspend[n].after < demand)
-		n++;
-	return n;
-}
-
-/* j leaves its CPU at r->time: add the slice. */
-static void sp_stop(struct sp_checker *k, struct sp_job *j,
-		    const struct sim_rec *r)
-{
-	SP_CHECK(k, j->cpu >= 0 && j->cpu == r->cpu, r);
-	if (j->cpu < 0)
-		return;
-	j->executed += r->time - j->since;
-	k->executed += r->time - j->since;
-	k->cpu_task[j->cpu] = -1;
-	j->cpu = -1;
-}
-
-static enum rt_err sp_chk_emit(void *ctx, const struct sim_rec *r)
-{
-	struct sp_checker *k = ctx;
-	const struct rt_task *t;
-	struct sp_job *j;
-
-	/* server and admission records are not about job execution */
-	if (r->kind == SIM_REC_END || !r->info ||
-	    (r->kind >= SIM_REC_BUDGET_EXHAUSTED && r->kind <= SIM_REC_LEAVE))
-		return RT_OK;
-	if (r->task >= k->c->ntasks || r->job >= SP_MAXJ) {
-		sp_fail(k, "task or job out of range", r);
-		return RT_OK;
-	}
-	t = &k->c->tasks[r->task];
-	j = &k->j[r->task][r->job];
-	k->count[r->kind]++;
-	switch (r->kind) {
-	case SIM_REC_RELEASE:
-		SP_CHECK(k, !j->seen, r);
-		memset(j, 0, sizeof(*j));
-		j->seen = true;
-		j->cpu = -1;
-		j->release = r->time;
-		j->demand = r->info->demand;
-		break;
-	case SIM_REC_START:
-		/* a job never runs while suspended; no CPU runs two jobs,
-		 * no job runs on two CPUs */
-		SP_CHECK(k, j->seen && !j->done && !j->suspended, r);
-		SP_CHECK(k, j->cpu < 0, r);
-		SP_CHECK(k, r->cpu >= 0 && r->cpu < SP_MAXCPU &&
-			 k->cpu_task[r->cpu] < 0, r);
-		SP_CHECK(k, r->value == j->demand - j->executed, r);
-		if (r->cpu < 0 || r->cpu >= SP_MAXCPU)
-			break;
-		j->cpu = r->cpu;
-		j->since = r->time;
-		k->cpu_task[r->cpu] = (int)r->task;
-		k->cpu_job[r->cpu] = r->job;
-		break;
-	case SIM_REC_PREEMPT:
-		sp_stop(k, j, r);
-		SP_CHECK(k, r->value == j->demand - j->executed, r);
-		break;
-	case SIM_REC_SUSPEND:
-		sp_stop(k, j, r);
-		/* the executed demand at the suspension is the point's after,
-		 * points come in order and lie before the demand */
-		SP_CHECK(k, j->nsusp < t->nsuspend, r);
-		if (j->nsusp >= t->nsuspend)
-			break;
-		SP_CHECK(k, j->executed == t->suspend[j->nsusp].after, r);
-		SP_CHECK(k, j->executed < j->demand, r);
-		SP_CHECK(k, r->value == t->suspend[j->nsusp].len, r);
-		j->wake = r->time + t->suspend[j->nsusp].len;
-		j->nsusp++;
-		j->suspended = true;
-		break;
-	case SIM_REC_RESUME:
-		SP_CHECK(k, j->suspended && r->time == j->wake && r->cpu < 0, r);
-		SP_CHECK(k, r->value == j->demand - j->executed, r);
-		j->suspended = false;
-		break;
-	case SIM_REC_COMPLETE:
-		sp_stop(k, j, r);
-		SP_CHECK(k, j->executed == j->demand && !j->suspended, r);
-		SP_CHECK(k, j->nsusp == sp_points(t, j->demand), r);
-		SP_CHECK(k, r->value == r->time - j->release, r);
-		j->done = true;
-		k->accounted += j->demand;
-		break;
-	case SIM_REC_ABORT:
-		if (j->cpu >= 0)
-			sp_stop(k, j, r);
-		SP_CHECK(k, r->value == j->demand - j->executed, r);
-		j->done = true;
-		k->accounted += j->executed;
-		break;
-	case SIM_REC_UNFINISHED:
-		if (j->cpu >= 0)
-			sp_stop(k, j, r);       /* its slice ends at END */
-		else
-			SP_CHECK(k, r->cpu < 0, r);
-		SP_CHECK(k, r->value == j->demand - j->executed, r);
-		k->accounted += j->executed;
-		break;
-	default:
-		break;
-	}
-	return RT_OK;
-}
 
 /* A random task with 0..3 suspension points (times scaled by 'unit'). */
 static struct rt_task sp_random_task(struct rt_rng *g, char *name,
@@ -957,16 +791,18 @@ static struct rt_task sp_random_task(struct rt_rng *g, char *name,
 }
 
 /* >= 300 random sets under edf (global), fp, linux-dl and edf-split,
- * on_miss continue or abort: work conservation (every executed unit
- * belongs to a completed job's demand or a partial one; busy time agrees),
- * no CPU runs two jobs, no job runs while suspended, each suspension at
- * exactly its point's executed demand, wake-ups on time. */
+ * on_miss continue or abort, through the checker of sched_check.h: work
+ * conservation (every executed unit belongs to a completed job's demand
+ * or a partial one; busy time agrees; edf and fp: no CPU idle while a job
+ * is ready, and the policy's order), no CPU runs two jobs, no job runs
+ * while suspended, each suspension at exactly its point's executed
+ * demand, wake-ups on time. */
 static void test_random_suspending_sets_keep_the_invariants(void)
 {
 	static const char *const pol[] = { "edf", "fp", "linux-dl",
 					   "edf-split" };
 	const uint64_t master = 0x5b3e9du;
-	static struct sp_checker k;
+	static struct sc_check k;
 	uint64_t total[SIM_REC__COUNT] = { 0 };
 
 	for (unsigned set = 0; set < SP_NSETS; set++) {
@@ -976,11 +812,9 @@ static void test_random_suspending_sets_keep_the_invariants(void)
 		struct rt_suspend pts[SP_MAXT][3];
 		char names[SP_MAXT][24];
 		struct sim_config c;
-		struct sim_sink sink = { SIM_MASK_ALL, sp_chk_emit, &k };
-		struct sim_engine *e = NULL;
-		const struct sim_stats *st;
-		struct rt_diag d;
-		rt_time unit, busy = 0;
+		/* linux-dl and edf-split: server and admission records */
+		struct sc_opts so = { .servers = set % 4 >= 2 };
+		rt_time unit;
 		size_t n;
 
 		rt_rng_seed(&g, seed);
@@ -1000,32 +834,10 @@ static void test_random_suspending_sets_keep_the_invariants(void)
 		c.on_miss = rt_rng_range(&g, 0, 2) == 0 ? SIM_ON_MISS_ABORT :
 			    SIM_ON_MISS_CONTINUE;
 		c.rt_runtime_us = -1;           /* linux-dl: admit all */
-		memset(&k, 0, sizeof(k));
-		k.c = &c;
-		for (int i = 0; i < SP_MAXCPU; i++)
-			k.cpu_task[i] = -1;
-		if (sim_engine_create(&c, &e, &d) != RT_OK ||
-		    sim_engine_add_sink(e, &sink) != RT_OK ||
-		    sim_engine_run(e, &d) != RT_OK) {
-			fprintf(stderr, "\n  [seed %" PRIu64 " set %u %s: %s]\n",
-				seed, set, c.policy, d.msg);
-			CU_FAIL("run failed");
-			sim_engine_destroy(e);
-			break;
-		}
-		st = sim_engine_stats(e);
-		for (unsigned i = 0; i < c.cpus; i++)
-			busy += st->cpu[i].busy;
-		if (!k.fails && k.executed != k.accounted)
-			snprintf(k.why, sizeof(k.why), "executed %" PRId64
-				 " != completed demands + partial %" PRId64,
-				 k.executed, k.accounted), k.fails++;
-		if (!k.fails && busy != k.executed)
-			snprintf(k.why, sizeof(k.why), "busy %" PRId64 " != "
-				 "executed %" PRId64, busy, k.executed), k.fails++;
-		sim_engine_destroy(e);
+		sc_run(&k, &c, &so);
 		for (int i = 0; i < SIM_REC__COUNT; i++)
 			total[i] += k.count[i];
+		sc_free(&k);
 		if (k.fails) {
 			fprintf(stderr, "\n  [seed %" PRIu64 " set %u %s, %u CPUs: "
 				"%s;", seed, set, c.policy, c.cpus, k.why);

@@ -36,14 +36,51 @@ enum rt_err tu_appendf(char **buf, size_t *len, size_t *cap,
 	return RT_OK;
 }
 
-enum rt_err tu_append_rec(char **buf, size_t *len, size_t *cap,
-			  const struct sim_rec *r, uint32_t task, int cpu,
-			  rt_time value)
+enum rt_err tu_trace_emit(void *ctx, const struct sim_rec *r)
 {
-	return tu_appendf(buf, len, cap, "%" PRId64 " %s %" PRIu32 ".%"
-			  PRIu64 " c%d %" PRId64 "\n", r->time,
-			  sim_rec_kind_name(r->kind), task, r->job, cpu,
-			  value);
+	struct tu_trace *s = ctx;
+	uint32_t task = r->task;
+	int cpu = r->cpu;
+	rt_time value = r->value;
+	char num[16];
+	const char *name = num;
+	enum rt_err err;
+
+	s->calls++;
+	if (s->fail_at && s->calls == s->fail_at)
+		return RT_ERR_IO;
+	if (r->info && (r->info->task != r->task || r->info->job != r->job))
+		s->bad++;
+	if (r->time < s->from)
+		return RT_OK;
+	if (s->keep && r->kind != SIM_REC_END) {
+		if (!s->keep[r->task])
+			return RT_OK;
+		task = s->map[r->task];
+		if (cpu >= 0)
+			cpu -= s->cpu0;
+		if (r->kind == SIM_REC_MIGRATE)
+			value -= s->cpu0;       /* the previous CPU */
+	}
+	if (r->kind == SIM_REC_END && s->short_end)
+		return tu_appendf(&s->buf, &s->len, &s->cap, "%" PRId64
+				  " end\n", r->time);
+	if (s->names)
+		name = task < s->nnames ? s->names[task].name : "?";
+	else
+		snprintf(num, sizeof(num), "%" PRIu32, task);
+	err = tu_appendf(&s->buf, &s->len, &s->cap, "%" PRId64 " %s %s",
+			 r->time, sim_rec_kind_name(r->kind), name);
+	if (!err && !s->admit)
+		err = tu_appendf(&s->buf, &s->len, &s->cap, ".%" PRIu64, r->job);
+	if (!err && !s->admit && !s->no_cpu)
+		err = tu_appendf(&s->buf, &s->len, &s->cap, " c%d", cpu);
+	if (err)
+		return err;
+	if (s->admit)
+		return tu_appendf(&s->buf, &s->len, &s->cap, " %s\n",
+				  sim_admit_test_name((unsigned)value));
+	return tu_appendf(&s->buf, &s->len, &s->cap, " %" PRId64 "\n", value);
 }
 
 void tu_expect_text(const char *got, const char *want)

@@ -1,11 +1,13 @@
 /* trace_util.h - helpers shared by the engine suites (test_edf.c,
- * test_fp.c, test_multi.c, cbs_util.c): text traces in a growing buffer,
+ * test_fp.c, test_multi.c, cbs_util.c, ...): the one text-trace sink,
+ * text in a growing buffer,
  * expected-trace comparison, and running an engine with one sink; and by
  * the analysis suites (test_analysis.c, test_global.c): running a named
  * test and printing a fraction. */
 #ifndef TESTS_TRACE_UTIL_H
 #define TESTS_TRACE_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,11 +33,36 @@
 enum rt_err tu_appendf(char **buf, size_t *len, size_t *cap,
 		       const char *fmt, ...) TU_PRINTF(4, 5);
 
-/* Append one record line "TIME KIND TASK.JOB cCPU VALUE\n" (kind names
- * from sim_rec_kind_name) with the given task, cpu and value. */
-enum rt_err tu_append_rec(char **buf, size_t *len, size_t *cap,
-			  const struct sim_rec *r, uint32_t task, int cpu,
-			  rt_time value);
+/* The one text-trace sink of the suites (emit: tu_trace_emit, ctx: the
+ * trace; zero it, set the options, free buf after).  One line per record
+ * kept, by default "TIME KIND TASK.JOB cCPU VALUE" (kind names from
+ * sim_rec_kind_name, TASK the task index); the options leave columns out
+ * or print them otherwise, as each suite's hand-worked traces read. */
+struct tu_trace {
+	char *buf;
+	size_t len, cap;
+	/* columns */
+	const struct rt_task *names;    /* TASK as names[task].name ("?" past
+					   nnames) instead of the index */
+	size_t nnames;
+	bool no_cpu;                    /* leave out " cCPU" */
+	bool short_end;                 /* END as "TIME end" */
+	bool admit;                     /* "TIME KIND TASK TEST": no .JOB, no
+					   cCPU, VALUE as sim_admit_test_name */
+	/* filters */
+	rt_time from;                   /* keep records at time >= from */
+	const bool *keep;               /* if set, keep only records of tasks */
+	const uint32_t *map;            /* with keep[task] (END always), as */
+	int cpu0;                       /* task map[task], cpu - cpu0 (cluster
+					   views; MIGRATE's value too) */
+	unsigned fail_at;               /* return RT_ERR_IO on this call (1-based) */
+	/* results */
+	unsigned calls;
+	unsigned bad;                   /* records whose info names another job */
+};
+
+/* The sink's emit.  RT_ERR_NOMEM if the buffer cannot grow. */
+enum rt_err tu_trace_emit(void *ctx, const struct sim_rec *r);
 
 /* CUnit: got (NULL reads as "") equals want; prints both when not. */
 void tu_expect_text(const char *got, const char *want);
