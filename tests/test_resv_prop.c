@@ -93,7 +93,7 @@ static void test_jitter_offsets_delays_never_accept_a_miss(void)
 	for (int k = 0; k < SETS; k++) {
 		struct scn_scenario *s = random_plain(&g);
 		struct rt_task *m;
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 		unsigned bits = 0;
@@ -298,7 +298,7 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 		struct rt_dl_adm_dom dom;
 		struct rt_task res[8];
 		size_t nres = 0, map[8];
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 		struct rt_test_result r;
@@ -449,7 +449,7 @@ static void test_random_cbs_sets_keep_their_guarantees(void)
 		struct scn_scenario *s = random_cbs(&g);
 		struct rt_task set[16];
 		size_t n = 0;
-		struct cbs_trace tr;
+		struct tu_trace tr;
 		struct sim_engine *e;
 		const struct sim_stats *st;
 		struct rt_test_result r;
