@@ -665,6 +665,7 @@ static void analyze_print_text(struct analyze *a)
 	       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
 	       scn_time_unit_name(s->time_unit));
 	printf("  policy %s\n", cli_sched_desc(s, desc, sizeof(desc)));
+	cli_linux_lines(s, "  ");
 	printf("  utilization U = %s, density = %s\n\n", a->u, a->density);
 	printf("  %-*s %-11s %-8s %s\n", w, "test", "kind", "verdict", "witness");
 	for (size_t i = 0; i < a->ntests; i++) {

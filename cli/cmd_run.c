@@ -313,6 +313,7 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
 	}
 	printf("]");
 	run_print_json_resv(s, cs);
+	cli_linux_json(s);
 	printf("}\n");
 }
 
@@ -491,6 +492,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	if (quiet)
 		return;
 	cli_horizon_note(stdout, s, &cs->h, "");
+	cli_linux_lines(s, "");
 	printf("\ntasks (times in %s):\n", u);
 	printf("%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s", w, "task",
 	       "C", "D", "T", "released", "completed", "missed", "aborted",

@@ -248,6 +248,8 @@ out:
 	return RT_OK;
 }
 
+/* scheduler.fair_server: overrides the profile's fair server; runtime 0
+ * turns it off (as writing 0 to the kernel's debugfs runtime does) */
 static enum rt_err scn_fair_server(const struct scn_ctx *c,
 				   const struct scn_y_fair *y,
 				   struct scn_scenario *s)
@@ -263,14 +265,22 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 				SCN_AT_KEY, "only with policy: linux-dl; "
 				"expected no fair_server with policy: %s",
 				s->sched.policy);
+	if (y->runtime && (err = scn_time_at(c, s->time_unit, y->runtime, p,
+					     "runtime", -1, SCN_SIGN_NONNEG,
+					     &f->runtime)))
+		return err;
+	if (y->runtime && f->runtime == 0) {
+		f->on = false;
+		s->sched.dl.fair_server = false;
+		return RT_OK;
+	}
 	if (!y->runtime || !y->period)
 		return scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
 				"missing %s; expected runtime and period, e.g. "
-				"{runtime: 50ms, period: 1000ms}",
+				"{runtime: 50ms, period: 1000ms} (runtime: 0 "
+				"turns the server off)",
 				y->runtime ? "period" : "runtime");
-	if ((err = scn_time_at(c, s->time_unit, y->runtime, p, "runtime", -1,
-			       SCN_SIGN_POS, &f->runtime)) ||
-	    (err = scn_time_at(c, s->time_unit, y->period, p, "period", -1,
+	if ((err = scn_time_at(c, s->time_unit, y->period, p, "period", -1,
 			       SCN_SIGN_POS, &f->period)))
 		return err;
 	f->deadline = f->period;
@@ -285,11 +295,120 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 			return err;
 		f->reserve = e == 1;
 	}
+	if (y->defer) {
+		if ((err = scn_enum_at(c, y->defer, p, "defer",
+				       SCN_NAMES(scn_bools), &e)))
+			return err;
+		f->defer = e == 1;
+	}
 	if ((err = rt_dl_checkparam("fair_server", f->runtime, f->deadline,
 				    f->period, scn_time_unit_scale(s->time_unit),
 				    scn_time_unit_name(s->time_unit), &tmp)))
 		return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
 	f->on = true;
+	return RT_OK;
+}
+
+static const char *const scn_accountings[] = { "exact", "tick" };
+static const char *const scn_releases[] = { "zero-lag", "immediate" };
+
+/* scheduler.kernel and the linux-dl rules set on their own */
+static enum rt_err scn_linux_rules(const struct scn_ctx *c,
+				   const struct scn_y_sched *k,
+				   struct scn_scenario *s)
+{
+	struct rt_dl_rules *r = &s->sched.dl;
+	const struct rt_dl_rules *prof;
+	bool ldl = !strcmp(s->sched.policy, "linux-dl");
+	const char *given[] = { k ? k->kernel : NULL, k ? k->accounting : NULL,
+				k ? k->hz : NULL, k ? k->tick_phase : NULL,
+				k ? k->hrtick : NULL, k ? k->bw_release : NULL };
+	static const char *const keys[] = { "kernel", "accounting", "hz",
+					    "tick_phase", "hrtick",
+					    "bw_release" };
+	enum rt_err err;
+	int64_t hz;
+	int e;
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (given[i] && !ldl)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", keys[i], 0,
+					SCN_AT_KEY, "only with policy: linux-dl; "
+					"expected no %s with policy: %s",
+					keys[i], s->sched.policy);
+	prof = rt_dl_profile(k ? k->kernel : NULL);
+	if (!prof)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "kernel", 0,
+				SCN_AT_VALUE, "'%s' is no kernel profile; expected "
+				"one of " RT_DL_KERNEL_NAMES " (quoted: kernel: "
+				"\"6.12\")", k->kernel);
+	*r = *prof;
+	if (!ldl) {
+		r->fair_server = false;
+		return RT_OK;
+	}
+	if (k && k->accounting) {
+		if ((err = scn_enum_at(c, k->accounting, "scheduler",
+				       "accounting", SCN_NAMES(scn_accountings),
+				       &e)))
+			return err;
+		r->accounting = (enum rt_dl_accounting)e;
+	}
+	if (k && k->hrtick) {
+		if ((err = scn_enum_at(c, k->hrtick, "scheduler", "hrtick",
+				       SCN_NAMES(scn_bools), &e)))
+			return err;
+		if (k->accounting && (e == 1) != (r->accounting ==
+						   RT_DL_ACCT_EXACT))
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "hrtick", 0,
+					SCN_AT_VALUE, "contradicts accounting: "
+					"%s; expected hrtick: true with "
+					"accounting: exact, false with tick",
+					scn_accountings[r->accounting]);
+		r->accounting = e == 1 ? RT_DL_ACCT_EXACT : RT_DL_ACCT_TICK;
+	}
+	if (k && k->hz) {
+		if ((err = scn_int_at(c, k->hz, "scheduler", "hz", 1, 100000,
+				      &hz)))
+			return err;
+		if (hz != 100 && hz != 250 && hz != 300 && hz != 1000)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "hz", 0,
+					SCN_AT_VALUE, "%lld is no CONFIG_HZ; "
+					"expected 100, 250, 300 or 1000",
+					(long long)hz);
+		r->hz = (unsigned)hz;
+	}
+	if (k && k->tick_phase &&
+	    (err = scn_time_at(c, s->time_unit, k->tick_phase, "scheduler",
+			       "tick_phase", -1, SCN_SIGN_NONNEG,
+			       &r->tick_phase)))
+		return err;
+	if ((k && (k->hz || k->tick_phase)) &&
+	    r->accounting != RT_DL_ACCT_TICK)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", k->hz ? "hz" :
+				"tick_phase", 0, SCN_AT_KEY, "only with "
+				"accounting: tick (runtime is enforced exactly "
+				"otherwise)");
+	if (r->tick_phase >= rt_dl_tick_nsec(r->hz))
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "tick_phase", 0,
+				SCN_AT_VALUE, "%lld ns >= the tick %lld ns; "
+				"expected 0 <= tick_phase < 1/hz",
+				(long long)r->tick_phase,
+				(long long)rt_dl_tick_nsec(r->hz));
+	if (k && k->bw_release) {
+		if ((err = scn_enum_at(c, k->bw_release, "scheduler",
+				       "bw_release", SCN_NAMES(scn_releases),
+				       &e)))
+			return err;
+		r->release = (enum rt_dl_release)e;
+	}
+	/* the profile's fair server, which scheduler.fair_server overrides */
+	s->sched.fair_server.on = r->fair_server;
+	s->sched.fair_server.runtime = r->fair_runtime;
+	s->sched.fair_server.deadline = r->fair_deadline;
+	s->sched.fair_server.period = r->fair_period;
+	s->sched.fair_server.reserve = r->fair_reserve;
+	s->sched.fair_server.defer = r->fair_defer;
 	return RT_OK;
 }
 
@@ -330,11 +449,17 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	const struct scn_y_sched *k = y->scheduler;
 	enum rt_err err;
 
-	if ((err = scn_dl_tasks(c, s)))
+	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)))
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))
 		return err;
+	s->sched.dl.fair_server = s->sched.fair_server.on;
+	s->sched.dl.fair_runtime = s->sched.fair_server.runtime;
+	s->sched.dl.fair_deadline = s->sched.fair_server.deadline;
+	s->sched.dl.fair_period = s->sched.fair_server.period;
+	s->sched.dl.fair_reserve = s->sched.fair_server.reserve;
+	s->sched.dl.fair_defer = s->sched.fair_server.defer;
 	if (k && k->cpusets) {
 		if (k->placement && s->sched.placement != SCN_PLACE_CPUSETS)
 			return scn_fail(c, RT_ERR_PARSE, "scheduler", "placement",

@@ -82,6 +82,8 @@ struct scn_y_sched {
 	char *rt_runtime_us, *rt_period_us; /* linux-dl admission */
 	char *reclaim;                  /* linux-dl: none | grub */
 	char *hard_test;                /* edf-split */
+	char *kernel, *accounting, *hz, *tick_phase, *hrtick; /* linux-dl */
+	char *bw_release;               /* linux-dl: zero-lag | immediate */
 	struct scn_y_cpuset *cpusets;   /* cpusets (convert_cpuset.c) */
 	unsigned cpusets_count;
 	struct scn_y_fair *fair_server; /* linux-dl */
@@ -96,7 +98,7 @@ struct scn_y_cpuset {
 };
 
 struct scn_y_fair {
-	char *runtime, *deadline, *period, *reserve;
+	char *runtime, *deadline, *period, *reserve, *defer;
 };
 
 struct scn_y_doc {

@@ -118,12 +118,13 @@ static const cyaml_schema_value_t scn_y_cpuset_schema = {
 			    scn_y_cpuset_fields),
 };
 
-/* scheduler.fair_server: {runtime, period, deadline, reserve} */
+/* scheduler.fair_server: {runtime, period, deadline, reserve, defer} */
 static const cyaml_schema_field_t scn_y_fair_fields[] = {
 	SCN_STR("runtime",  struct scn_y_fair, runtime),
 	SCN_STR("deadline", struct scn_y_fair, deadline),
 	SCN_STR("period",   struct scn_y_fair, period),
 	SCN_STR("reserve",  struct scn_y_fair, reserve),
+	SCN_STR("defer",    struct scn_y_fair, defer),
 	CYAML_FIELD_END
 };
 
@@ -141,6 +142,12 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("rt_period_us",  struct scn_y_sched, rt_period_us),
 	SCN_STR("reclaim",       struct scn_y_sched, reclaim),
 	SCN_STR("hard_test",     struct scn_y_sched, hard_test),
+	SCN_STR("kernel",        struct scn_y_sched, kernel),
+	SCN_STR("accounting",    struct scn_y_sched, accounting),
+	SCN_STR("hz",            struct scn_y_sched, hz),
+	SCN_STR("tick_phase",    struct scn_y_sched, tick_phase),
+	SCN_STR("hrtick",        struct scn_y_sched, hrtick),
+	SCN_STR("bw_release",    struct scn_y_sched, bw_release),
 	CYAML_FIELD_SEQUENCE("cpusets", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_sched, cpusets, &scn_y_cpuset_schema,
 			     1, CYAML_UNLIMITED),

@@ -546,7 +546,9 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 		out->fair_deadline = k->fair_server.deadline;
 		out->fair_period = k->fair_server.period;
 		out->fair_reserve = k->fair_server.reserve;
+		out->fair_defer = k->fair_server.defer;
 	}
+	out->dl_rules = &k->dl;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;

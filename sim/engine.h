@@ -23,6 +23,8 @@
 #include "models/task.h"
 #include "sim/trace.h"
 
+struct rt_dl_rules;                     /* models/linux_dl.h */
+
 enum sim_on_miss {
 	SIM_ON_MISS_CONTINUE = 0,       /* late jobs run to completion */
 	SIM_ON_MISS_ABORT               /* a job is removed at its deadline */
@@ -164,6 +166,11 @@ struct sim_config {
 	rt_time fair_runtime, fair_deadline, fair_period;
 	bool fair_reserve;              /* its bandwidth counts in the
 					 * admission of its root domain */
+	bool fair_defer;                /* dl_defer: the deferred server */
+	/* linux-dl: the kernel profile and rules (accounting, bandwidth
+	 * release; models/linux_dl.h), borrowed; NULL: those of
+	 * rt_dl_profile(NULL).  The fair server is the fair_* fields. */
+	const struct rt_dl_rules *dl_rules;
 	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
 	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
 					 * the task joins (and is admitted

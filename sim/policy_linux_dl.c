@@ -21,8 +21,8 @@
  *
  * over the tasks and the M CPUs of the task's root domain (996147 * M by
  * default; rt_runtime_us -1 turns it off).  A rejected
- * task never runs.  A task that leaves returns its bandwidth at once
- * (task_dead_dl(): "XXX we should retain the bw until 0-lag").
+ * task never runs.  A task that leaves keeps its bandwidth until the
+ * 0-lag time after its last job (ldl_leave()).
  *
  * Fair tasks (class: fair, SCHED_OTHER) are no SCHED_DEADLINE entities:
  * no parameter check, no admission; they run below every deadline
@@ -58,6 +58,7 @@ struct ldl {
 	char (*fair_name)[24];          /* their names, "fair@cpuN" */
 	uint64_t cap_bw;                /* dl_b->bw = to_ratio(period, runtime) */
 	bool unlimited;                 /* rt_runtime_us == -1 */
+	struct rt_dl_rules rules;       /* the kernel profile's rules */
 };
 
 static void ldl_fini(void *state)
@@ -191,6 +192,7 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		return err;
 	}
 	l->rq.kernel = true;
+	l->rules = cfg->dl_rules ? *cfg->dl_rules : *rt_dl_profile(NULL);
 	l->unlimited = runtime == RT_DL_RUNTIME_INF;
 	l->cap_bw = rt_dl_to_ratio(period, runtime);
 	for (size_t i = 0; i < cfg->ntasks; i++) {
@@ -211,6 +213,14 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		l->rq.tasks[i].server = (int32_t)i;
 		l->rq.tasks[i].admitted = false;        /* until it joins */
 	}
+	for (size_t i = 0; i < cfg->ntasks && l->nfair && cfg->fair_defer; i++)
+		if (cfg->tasks[i].klass == RT_CLASS_FAIR) {
+			ldl_fini(l);
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: the "
+					"deferred fair server (dl_defer) is not "
+					"modelled yet; use fair_server: {defer: "
+					"false, ...} or kernel: \"6.6\"");
+		}
 	err = ldl_fair_init(l, cfg, d);
 	if (!err)
 		err = sv_setup(&l->rq, runtime, period, d);
@@ -255,6 +265,15 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 	return sv_this_bw_changed(&l->rq, dom);
 }
 
+/* The task left (leave_at): no job arrives from now on.  Its jobs
+ * already released run to completion under its reservation: in the
+ * kernel exit is the task's own act, so a task cannot be dead with work
+ * pending; dlsim's leave_at is "exits after its last job".  Then, as
+ * do_exit() -> dequeue_task_dl(DEQUEUE_SLEEP) -> task_non_contending()
+ * with TASK_DEAD: the bandwidth stays in total_bw until the 0-lag time
+ * (inactive_task_timer() -> __dl_sub()), so admission in between still
+ * counts it.  bw_release: immediate gives the pre-4.13 task_dead_dl()
+ * rule (returned at once). */
 static void ldl_leave(void *state, uint32_t task)
 {
 	struct ldl *l = state;
@@ -266,9 +285,13 @@ static void ldl_leave(void *state, uint32_t task)
 	    SV_CLASS_BG)
 		return;
 	l->rq.tasks[task].admitted = false;
-	dom->total_bw -= s->bw;
-	dom->grub.this_bw -= s->bw;
-	err = sv_this_bw_changed(&l->rq, dom);
+	if (l->rules.release == RT_DL_RELEASE_ZERO_LAG) {
+		err = sv_task_dead(&l->rq, s);
+	} else {
+		dom->total_bw -= s->bw;
+		dom->grub.this_bw -= s->bw;
+		err = sv_this_bw_changed(&l->rq, dom);
+	}
 	if (err)
 		l->rq.err = err;
 }

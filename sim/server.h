@@ -108,6 +108,11 @@ struct sv_server {
 					 * head job still runs in background
 					 * (class SV_CLASS_BG, as 'bg') */
 	struct sim_job *bg;             /* that job while it is queued so */
+	bool dead;                      /* linux-dl: its task left (TASK_DEAD);
+					 * its bandwidth leaves total_bw at
+					 * the 0-lag time after its last job
+					 * (task_non_contending()) */
+	bool released;                  /* that bandwidth is gone */
 	bool fresh;                     /* never woken: the first wake-up
 					 * sets d = t + D, q = Q (kernel
 					 * setup_new_dl_entity()) */
@@ -177,6 +182,13 @@ enum rt_err sv_end(struct sv_rq *rq);
 /* GRUB bookkeeping when the policy adds or removes bandwidth of domain
  * 'dom' (admission, leave): re-rates its running servers. */
 enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
+
+/* linux-dl: the task of server s left at now (leave_at): no job will
+ * come.  Its bandwidth (total_bw, this_bw) leaves the domain at the
+ * 0-lag time after its last job completes, or now if that has passed
+ * (task_non_contending() with TASK_DEAD, inactive_task_timer(),
+ * __dl_sub()). */
+enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
 
 /* The domain of a task, and its CPU count. */
 static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)

@@ -174,18 +174,37 @@ static enum rt_err sv_activate(struct sv_rq *rq, struct sv_server *s)
 	return sv_grub_changed(rq, dom);
 }
 
-enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
+/* A dead task's bandwidth leaves the domain (inactive_task_timer() or
+ * task_non_contending() with TASK_DEAD: sub_rq_bw(), __dl_sub()). */
+static enum rt_err sv_release_bw(struct sv_rq *rq, struct sv_server *s)
 {
 	struct sv_dom *dom = &rq->dom[s->dom];
 
-	s->state = RT_SRV_INACTIVE;
-	if (!s->active)
+	if (!s->dead || s->released)
 		return RT_OK;
-	s->active = false;
-	assert(dom->grub.running_bw >= s->bw);
-	dom->grub.running_bw -= s->bw;
-	sv_rec(rq, s, SIM_REC_SERVER_INACTIVE, (rt_time)dom->grub.running_bw);
-	return sv_grub_changed(rq, dom);
+	s->released = true;
+	assert(dom->total_bw >= s->bw && dom->grub.this_bw >= s->bw);
+	dom->total_bw -= s->bw;
+	dom->grub.this_bw -= s->bw;
+	return sv_this_bw_changed(rq, dom);
+}
+
+enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
+{
+	struct sv_dom *dom = &rq->dom[s->dom];
+	enum rt_err err;
+
+	s->state = RT_SRV_INACTIVE;
+	if (s->active) {
+		s->active = false;
+		assert(dom->grub.running_bw >= s->bw);
+		dom->grub.running_bw -= s->bw;
+		sv_rec(rq, s, SIM_REC_SERVER_INACTIVE,
+		       (rt_time)dom->grub.running_bw);
+		if ((err = sv_grub_changed(rq, dom)))
+			return err;
+	}
+	return sv_release_bw(rq, s);
 }
 
 /* ---- the CBS rules ----------------------------------------------------- */
@@ -374,19 +393,34 @@ static bool sv_zero_lag(const struct sv_server *s, rt_time *t0)
 enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e), t0;
+	bool ok;
 
 	if (s->q > 0)
 		sv_check_miss(rq, s);
 	if (s->throttled)
 		return RT_OK;
-	if (!rq->dom[s->dom].grub_on || !s->active) {
+	if (!s->dead && (!rq->dom[s->dom].grub_on || !s->active)) {
 		s->state = RT_SRV_INACTIVE;
 		return RT_OK;
 	}
-	if (!sv_zero_lag(s, &t0) || t0 <= now)
+	/* linux: task_non_contending()'s truncating division */
+	ok = s->rules == SV_RULES_LINUX && !s->qfrac ?
+	     rt_dl_zero_lag(s->q, s->d, s->Q, s->P, &t0) : sv_zero_lag(s, &t0);
+	if (!ok || t0 <= now)
 		return sv_inactive(rq, s);
 	s->state = RT_SRV_ACTIVE_NON_CONTENDING;
 	return sim_engine_arm(rq->e, &s->inact.ev, t0, SIM_RANK_REPLENISH);
+}
+
+enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
+{
+	s->dead = true;
+	if (s->head || s->throttled)    /* at its last completion, or at its
+					 * replenishment (sv_replenish) */
+		return RT_OK;
+	if (sim_event_queued(&s->inact.ev))      /* non-contending already */
+		return RT_OK;
+	return sv_idle(rq, s);
 }
 
 /* Sign of (q - qfrac/2^20) * mult - rhs, exactly: the wake-up tests of
