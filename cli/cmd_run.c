@@ -176,10 +176,14 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
 		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
 		       PRIu64 ", \"max_lateness\": %" PRId64
-		       ", \"throttled_idle_time\": %" PRId64 "}",
+		       ", \"throttled_idle_time\": %" PRId64,
 		       v->budget_exhaustions, v->deadline_misses,
 		       v->throttled_time, v->replenishments, v->max_lateness,
 		       v->throttled_idle_time);
+		if (!strcmp(s->sched.policy, "linux-dl"))
+			printf(", \"overruns\": %" PRIu64 ", \"max_overrun\": %"
+			       PRId64, v->overruns, v->max_overrun);
+		printf("}");
 	}
 	printf("],\n \"admission\": [");
 	for (size_t i = 0; i < cs->nadm; i++) {
@@ -380,6 +384,7 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	const struct sim_stats *st = cs->stats;
 	const char *u = scn_time_unit_name(s->time_unit);
 	char b1[48], b2[48];
+	bool tick;
 
 	for (size_t i = 0; i < cs->nadm; i++) {
 		const struct cli_admission *a = &cs->adm[i];
@@ -406,20 +411,29 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	}
 	if (!st->nservers)
 		return;
+	/* linux-dl tick accounting: the overruns (runtime < 0 when the
+	 * kernel noticed the exhaustion) */
+	tick = !strcmp(s->sched.policy, "linux-dl") &&
+	       s->sched.dl.accounting == RT_DL_ACCT_TICK;
 	printf("servers (times in %s):\n", u);
-	printf("%-16s %11s %14s %12s %12s %12s\n", "server", "exhaustions",
+	printf("%-16s %11s %14s %12s %12s %12s", "server", "exhaustions",
 	       "replenishments", "srv-misses", "max-late", "throttled");
+	printf(tick ? " %9s %12s\n" : "\n", "overruns", "max-overrun");
 	for (size_t i = 0; i < st->nservers; i++) {
 		const struct sim_server_stats *v = &st->servers[i];
 
 		if (!v->name)
 			continue;
 		printf("%-16.16s %11" PRIu64 " %14" PRIu64 " %12" PRIu64
-		       " %12s %12s\n", v->name ? v->name : "",
+		       " %12s %12s", v->name ? v->name : "",
 		       v->budget_exhaustions, v->replenishments,
 		       v->deadline_misses,
 		       cli_fmt_time(s, v->max_lateness, b1, sizeof(b1)),
 		       cli_fmt_time(s, v->throttled_time, b2, sizeof(b2)));
+		if (tick)
+			printf(" %9" PRIu64 " %12s", v->overruns,
+			       cli_fmt_time(s, v->max_overrun, b1, sizeof(b1)));
+		printf("\n");
 	}
 }
 

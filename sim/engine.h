@@ -234,6 +234,10 @@ struct sim_server_stats {
 	 * pending (e.g. after a job that used exactly its budget and
 	 * finished); throttled_time + this = all time throttled. */
 	rt_time throttled_idle_time;
+	uint64_t overruns;              /* exhaustions noticed with q < 0
+					 * (linux-dl tick accounting: the
+					 * task ran past its runtime) */
+	rt_time max_overrun;            /* largest such -q */
 };
 
 struct sim_cpu_stats {

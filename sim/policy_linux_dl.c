@@ -193,6 +193,22 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	}
 	l->rq.kernel = true;
 	l->rules = cfg->dl_rules ? *cfg->dl_rules : *rt_dl_profile(NULL);
+	if (l->rules.accounting == RT_DL_ACCT_TICK) {
+		if (!rt_dl_tick_nsec(l->rules.hz) || l->rules.tick_phase < 0) {
+			ldl_fini(l);
+			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: accounting: "
+					"tick needs hz > 0 and tick_phase >= 0");
+		}
+		if (cfg->reclaim == RT_RECLAIM_GRUB) {
+			ldl_fini(l);
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
+					"grub with accounting: tick is not "
+					"modelled (grub_reclaim() would charge "
+					"each tick at the rate of its end); use "
+					"accounting: exact");
+		}
+		l->rq.tick = &l->rules;
+	}
 	l->unlimited = runtime == RT_DL_RUNTIME_INF;
 	l->cap_bw = rt_dl_to_ratio(period, runtime);
 	for (size_t i = 0; i < cfg->ntasks; i++) {

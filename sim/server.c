@@ -391,6 +391,7 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 	while ((j = sim_rq_top(&cl->ready)) != NULL) {
 		unsigned cpu;
 
+		victim = NULL;
 		if (cl->nidle) {
 			cpu = sim_cluster_idle_pick(&rq->cs, cl, j);
 			sim_cluster_idle_take(&rq->cs, cl, cpu);
@@ -410,6 +411,10 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 		j->pcpu = (int)cpu;
 		sim_engine_assign(rq->e, cpu, j);
 		if ((err = sv_start(rq, j)))
+			return err;
+		/* tick accounting: the preempted entity's update_curr_dl()
+		 * (put_prev_task_dl()) may find its runtime used up */
+		if (rq->tick && victim && (err = sv_preempted(rq, victim)))
 			return err;
 	}
 	return RT_OK;

@@ -29,7 +29,12 @@
  * Budget is charged by the core itself (not through update_curr): a
  * running server drains from 'since' at 'rate' (2^20 = 1; GRUB lowers
  * it), and its exhaustion is a timer predicted when it starts running and
- * cancelled/re-armed whenever it stops or its rate changes.
+ * cancelled/re-armed whenever it stops or its rate changes.  With tick
+ * accounting (linux-dl accounting: tick) the exhaustion is noticed only
+ * where the kernel calls update_curr_dl(): at the first tick at or after
+ * the instant the runtime reaches 0, or earlier when the entity stops
+ * (preempted: put_prev_task_dl(); completed: dequeue_task_dl()); q is
+ * then negative and the replenishment loop carries the debt.
  */
 #ifndef SIM_SERVER_H
 #define SIM_SERVER_H
@@ -142,6 +147,10 @@ struct sv_rq {
 	enum sim_tie_break tie;
 	bool kernel;                    /* GRUB charged as the kernel (floor)
 					 * instead of rounding up */
+	const struct rt_dl_rules *tick; /* linux-dl accounting: tick: the
+					 * rules giving HZ and the first
+					 * tick; NULL: runtime enforced
+					 * exactly */
 	unsigned ncpus;                 /* all CPUs */
 	rt_time horizon;
 	struct sim_clusters cs;         /* the domains' runqueues and CPUs */

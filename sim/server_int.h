@@ -43,5 +43,8 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s);
+/* Tick accounting: j (now waiting, in the ready heap) was preempted; if
+ * its server's runtime is used up it is throttled now. */
+enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j);
 
 #endif /* SIM_SERVER_INT_H */

@@ -99,12 +99,19 @@ enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
 	const struct sim_job *j = s->ent;
 	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
 
-	if (in == RT_TIME_NEVER || rem <= in || !rt_time_add(now, in, &at) ||
-	    at > rq->horizon) {
-		sim_engine_disarm(rq->e, &s->budget.ev);
-		return RT_OK;
-	}
+	if (in == RT_TIME_NEVER || !rt_time_add(now, in, &at))
+		goto off;
+	/* stock kernel: task_tick_dl() -> update_curr_dl() notices the
+	 * exhaustion at the first tick at or after it (HRTICK_DL off) */
+	if (rq->tick && s->rules == SV_RULES_LINUX &&
+	    !rt_dl_next_tick(rq->tick, at, &at))
+		goto off;
+	if (rem <= at - now || at > rq->horizon)
+		goto off;
 	return sim_engine_arm(rq->e, &s->budget.ev, at, SIM_RANK_BUDGET);
+off:
+	sim_engine_disarm(rq->e, &s->budget.ev);
+	return RT_OK;
 }
 
 /* A server's entity starts running now (placed by sv_schedule). */
@@ -340,6 +347,11 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	enum rt_err err;
 
 	s->st->budget_exhaustions++;
+	if (s->q < 0) {         /* ran past its runtime (tick accounting) */
+		s->st->overruns++;
+		if (-s->q > s->st->max_overrun)
+			s->st->max_overrun = -s->q;
+	}
 	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
 	sv_check_miss(rq, s);
 	switch (s->rules) {
@@ -361,6 +373,16 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		return sv_throttle(rq, s, until);
 	}
 	return RT_ERR_INVAL;
+}
+
+enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j)
+{
+	struct sv_server *s = sv_of(rq, j);
+
+	if (!s || s->ent != j || s->throttled || s->q > 0 ||
+	    s->rules != SV_RULES_LINUX)
+		return RT_OK;
+	return sv_exhausted(rq, s);
 }
 
 /*

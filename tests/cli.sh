@@ -301,6 +301,21 @@ has $T/out '"misses": 2'
 has $T/out '"rejected": 1'
 has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
+# linux-dl kernel profiles and tick accounting (issue 12)
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
+has $T/out 'policy linux-dl (kernel 6.12)'
+has $T/out 'runtime enforced exactly, as with HRTICK_DL; a stock kernel charges at the tick: accounting: tick, hz: 250'
+expect_rc 0 "$DLSIM" validate --linux $EX/linux-dl-grub.yaml
+has $T/out 'kernel 6.6: no fair server; bandwidth of a leaving task released at its 0-lag time'
+expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml
+has $T/out 'kernel 6.12: fair server 50000000/1000000000 ns per CPU, deferred, counted in admission'
+expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --json
+has $T/out '"tardiness": 1600000'
+has $T/out '"kernel": "6.12", "accounting": "tick", "hz": 250, "tick_phase": 100000'
+has $T/out '"overruns": 1, "max_overrun": 2100000'
+expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --log $T/tick.csv --quiet
+has $T/tick.csv '10000000,server_deadline,,A,0,23000000'
+has $T/tick.csv '10000000,replenish,,A,0,1900000'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'task P3 rejected at 0 ms by admission test linux: it never ran'
 expect_rc 0 "$DLSIM" run $EX/edf-split.yaml --json
@@ -606,7 +621,7 @@ has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers
 # throttled counts only time with work pending (issue 9): linux-dl P1 uses
 # exactly its runtime, then sits throttled with nothing to run
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
-has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000}'
+has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000, "overruns": 0, "max_overrun": 0}'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'P1                         2              2            0            0            0'
 

@@ -4,6 +4,7 @@
  * derived by hand from kernel/sched/deadline.c in the comments. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
@@ -195,6 +196,310 @@ static void test_a_pending_job_keeps_the_bandwidth_until_it_ends(void)
 	}
 }
 
+
+/* The issue's A/B example.  A (runtime 2, deadline 3, period 10, one job
+ * of 5 ms) and B (7, 9.5, 10; one job of 7 ms) on one CPU.
+ *
+ * exact (HRTICK_DL): A [0, 2) is throttled at 2 until 10; B [2, 9) meets
+ * 9.5; A gets 2 ms per period, [10, 12) and from 20: pending at H = 20.
+ * HZ = 250 (TICK_NSEC 4 ms), first tick 0.1 ms: ticks at 0.1, 4.1, 8.1,
+ * 12.1.  A runs from 0; its runtime reaches 0 at 2, but update_curr_dl()
+ * runs only at the tick 4.1: runtime 2 - 4.1 = -2.1, throttled until
+ * dl_next_period() = 3 - 3 + 10 = 10.  B runs [4.1, 11.1): misses 9.5 by
+ * 1.6.  At 10 replenish_dl_entity(): runtime -2.1 + 2 = -0.1, d 13; -0.1
+ * + 2 = 1.9, d 23 (two turns of while (runtime <= 0)).  A runs its last
+ * 0.9 ms [11.1, 12). */
+static void test_tick_accounting_lets_a_overrun_and_b_miss(void)
+{
+	static const char yaml[] =
+		"format: 1\ntime_unit: ms\nhorizon: 20\n"
+		"scheduler: { policy: linux-dl%s }\ntasks:\n"
+		"  - { name: A, runtime: 2, deadline: 3, period: 10, "
+		"releases: [0], exec: { model: list, values: [5] } }\n"
+		"  - { name: B, runtime: 7, deadline: 9.5, period: 10, "
+		"releases: [0], exec: { model: list, values: [7] } }\n";
+	static const char *const exact[] = { "", ", accounting: exact",
+					     ", hrtick: true" };
+	unsigned mask = CBS_COMPLETE | SIM_MASK(SIM_REC_MISS) |
+			SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |
+			SIM_MASK(SIM_REC_REPLENISH) |
+			SIM_MASK(SIM_REC_SERVER_DEADLINE);
+	char buf[640];
+	struct scn_scenario *s;
+	struct cbs_trace tr;
+	struct sim_engine *e;
+	const struct sim_stats *st;
+
+	snprintf(buf, sizeof(buf), yaml, ", accounting: tick, hz: 250, "
+		 "tick_phase: 0.1");
+	s = cbs_load_text(buf);
+	e = cbs_run_from(s, mask, 1, &tr);
+	cbs_expect(&tr,
+		   "4100000 budget_exhausted A.0 -2100000\n"
+		   "10000000 replenish A.0 1900000\n"
+		   "10000000 server_deadline A.0 23000000\n"
+		   "11100000 budget_exhausted B.0 0\n"
+		   "11100000 replenish B.0 7000000\n"
+		   "11100000 server_deadline B.0 19500000\n"
+		   "11100000 complete B.0 11100000\n"
+		   "11100000 deadline_miss B.0 1600000\n"
+		   "12000000 complete A.0 12000000\n"
+		   "12000000 deadline_miss A.0 9000000\n");
+	st = sim_engine_stats(e);
+	CU_ASSERT_EQUAL(st->servers[0].overruns, 1);
+	CU_ASSERT_EQUAL(st->servers[0].max_overrun, 2100000);
+	CU_ASSERT_EQUAL(st->servers[1].overruns, 0);
+	cbs_done(e, s, &tr);
+	for (int k = 0; k < 3; k++) {
+		snprintf(buf, sizeof(buf), yaml, exact[k]);
+		s = cbs_load_text(buf);
+		e = cbs_run_from(s, CBS_COMPLETE | SIM_MASK(SIM_REC_MISS), 1,
+				 &tr);
+		cbs_expect(&tr, "9000000 complete B.0 9000000\n"
+			   "20000000 deadline_miss A.0 17000000\n");
+		CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].overruns, 0);
+		cbs_done(e, s, &tr);
+	}
+}
+
+/* The charge at a context switch and at a dequeue.  HZ = 250, ticks at
+ * 0, 4, 8, 12 ms.  A (runtime 2, period 10; one job of 5 ms) runs from 0,
+ * its runtime is gone at 2; B (runtime 1, deadline 3, period 10) wakes at
+ * 3 with d 6 < 10 and preempts: put_prev_task_dl() -> update_curr_dl()
+ * charges A 3 ms, runtime -1: throttled until 10.  B [3, 4), its
+ * runtime used up exactly at its completion: throttled until d - D + P =
+ * 6 - 3 + 10 = 13.  At 10:
+ * runtime 1, d 20; A runs [10, 12) and completes at 12 (its runtime ran
+ * out at 11, the tick at 12 coincides with the completion):
+ * dequeue_task_dl() charges it, runtime -1, throttled until 20. */
+static void test_tick_accounting_charges_at_switch_and_dequeue(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 20\n"
+		"scheduler: { policy: linux-dl, accounting: tick, hz: 250 }\n"
+		"tasks:\n"
+		"  - { name: A, runtime: 2, period: 10, releases: [0], "
+		"exec: { model: list, values: [5] } }\n"
+		"  - { name: B, runtime: 1, deadline: 3, period: 10, "
+		"releases: [3], exec: { model: list, values: [1] } }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run_from(s, CBS_COMPLETE |
+					    SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |
+					    SIM_MASK(SIM_REC_THROTTLE) |
+					    SIM_MASK(SIM_REC_PREEMPT), 1, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "3000000 budget_exhausted A.0 -1000000\n"
+		   "3000000 throttle A.0 10000000\n"
+		   "3000000 preempt A.0 2000000\n"
+		   "4000000 budget_exhausted B.0 0\n"
+		   "4000000 throttle B.0 13000000\n"
+		   "4000000 complete B.0 1000000\n"
+		   "12000000 budget_exhausted A.0 -1000000\n"
+		   "12000000 throttle A.0 20000000\n"
+		   "12000000 complete A.0 12000000\n");
+	CU_ASSERT_EQUAL(st->servers[0].overruns, 2);
+	CU_ASSERT_EQUAL(st->servers[0].max_overrun, 1 * MS);
+	cbs_done(e, s, &tr);
+}
+
+/* Execution per task from the trace: slices START .. PREEMPT, COMPLETE,
+ * SUSPEND, ABORT or END. */
+struct exec_ctx {
+	rt_time *open;                  /* per task: slice start, -1 */
+	rt_time *got;                   /* per task: executed */
+	rt_time *d;                     /* per task: server deadline, -1 */
+	int64_t *grants;                /* per task: runtimes granted */
+	bool *repl;                     /* per task: last record REPLENISH */
+	const rt_time *P;
+};
+
+/* Runtime grants from the server records: a fresh deadline (wake-up
+ * renewal, first activation, lagged reset) grants one runtime; a
+ * replenishment that moves d by k periods grants k (the turns of
+ * replenish_dl_entity()'s loop). */
+static void exec_grant(struct exec_ctx *x, const struct sim_rec *r)
+{
+	uint32_t t = r->task;
+
+	if (r->kind == SIM_REC_REPLENISH) {
+		x->repl[t] = true;
+		return;
+	}
+	if (x->repl[t] && x->d[t] >= 0 && r->value > x->d[t] &&
+	    (r->value - x->d[t]) % x->P[t] == 0)
+		x->grants[t] += (r->value - x->d[t]) / x->P[t];
+	else if (r->value != x->d[t])
+		x->grants[t]++;
+	x->repl[t] = false;
+	x->d[t] = r->value;
+}
+
+static enum rt_err exec_emit(void *ctx, const struct sim_rec *r)
+{
+	struct exec_ctx *x = ctx;
+
+	if (r->kind == SIM_REC_REPLENISH ||
+	    r->kind == SIM_REC_SERVER_DEADLINE) {
+		exec_grant(x, r);
+	} else if (r->kind == SIM_REC_START) {
+		x->open[r->task] = r->time;
+	} else if (x->open[r->task] >= 0) {
+		x->got[r->task] += r->time - x->open[r->task];
+		x->open[r->task] = -1;
+	}
+	return RT_OK;
+}
+
+/* Random partitioned sets (exclusive one-CPU cpusets: one root domain per
+ * CPU), 1-4 CPUs, implicit deadlines, periodic with offsets.
+ *
+ *   hrtick: true, each CPU's sum of dl_bw <= its cap (996147 less the
+ *   fair server's 52428), jobs within their runtime: every task is
+ *   admitted and none misses (EDF with U <= 1 per CPU).
+ *
+ *   accounting: tick (HZ random), jobs up to twice their runtime: every
+ *   overrun is at most one tick, and it is repaid: what a task executes
+ *   in [0, H] is at most (runtimes granted) Q + TICK_NSEC, the grants
+ *   counted from the server records (exec_grant()).  A kernel that
+ *   forgave overruns would exceed it by up to a tick per overrun. */
+static void test_random_partitioned_sets(void)
+{
+	static const unsigned hzs[] = { 100, 250, 300, 1000 };
+	uint64_t seed = 20261203;
+	struct rt_rng r;
+
+	rt_rng_seed(&r, seed);
+	printf("\n  seed %" PRIu64 "\n", seed);
+	for (int round = 0; round < 2000; round++) {
+		bool tick = round & 1;
+		unsigned m = (unsigned)rt_rng_range(&r, 1, 4);
+		unsigned hz = hzs[rt_rng_range(&r, 0, 3)];
+		rt_time tickns = rt_dl_tick_nsec(hz);
+		char yaml[8192];
+		size_t o = 0, n = 0;
+		rt_time P[32], Q[32];
+		unsigned cpu[32];
+		struct scn_scenario *s;
+		struct sim_config c;
+		struct sim_engine *e;
+		struct exec_ctx x;
+		struct sim_sink sink = { SIM_MASK(SIM_REC_START) |
+					 SIM_MASK(SIM_REC_PREEMPT) |
+					 SIM_MASK(SIM_REC_COMPLETE) |
+					 SIM_MASK(SIM_REC_ABORT) |
+					 SIM_MASK(SIM_REC_SUSPEND) |
+					 SIM_MASK(SIM_REC_REPLENISH) |
+					 SIM_MASK(SIM_REC_SERVER_DEADLINE),
+					 exec_emit, &x };
+		const struct sim_stats *st;
+		rt_time H = 200 * MS;
+
+		o += (size_t)snprintf(yaml + o, sizeof(yaml) - o,
+				      "format: 1\ntime_unit: us\nhorizon: 200ms\n"
+				      "seed: %d\nplatform: { cpus: %u }\n"
+				      "scheduler:\n  policy: linux-dl\n", round, m);
+		if (tick)
+			o += (size_t)snprintf(yaml + o, sizeof(yaml) - o,
+					      "  accounting: tick\n  hz: %u\n"
+					      "  tick_phase: %" PRId64 "\n", hz,
+					      (int64_t)rt_rng_range(&r, 0,
+						(uint64_t)tickns / 1000 - 1));
+		else
+			o += (size_t)snprintf(yaml + o, sizeof(yaml) - o,
+					      "  hrtick: true\n");
+		for (unsigned k = 0; k < m; k++) {
+			uint64_t sum = 52428;
+
+			for (int t = 0; t < 6 && n < 32; t++) {
+				rt_time p = (rt_time)rt_rng_range(&r, 1000, 40000);
+				rt_time q = (rt_time)rt_rng_range(&r, 50, (uint64_t)p / 2);
+				uint64_t bw = rt_dl_to_ratio(p * 1000, q * 1000);
+
+				if (sum + bw > 996147)
+					break;
+				sum += bw;
+				P[n] = p * 1000;
+				Q[n] = q * 1000;
+				cpu[n++] = k;
+			}
+		}
+		o += (size_t)snprintf(yaml + o, sizeof(yaml) - o, "  cpusets:\n");
+		for (unsigned k = 0; k < m; k++) {
+			bool first = true;
+
+			o += (size_t)snprintf(yaml + o, sizeof(yaml) - o,
+					      "    - { name: c%u, cpus: [%u], "
+					      "tasks: [", k, k);
+			for (size_t i = 0; i < n; i++)
+				if (cpu[i] == k) {
+					o += (size_t)snprintf(yaml + o,
+						sizeof(yaml) - o, "%st%zu",
+						first ? "" : ", ", i);
+					first = false;
+				}
+			o += (size_t)snprintf(yaml + o, sizeof(yaml) - o, "] }\n");
+		}
+		o += (size_t)snprintf(yaml + o, sizeof(yaml) - o, "tasks:\n");
+		for (size_t i = 0; i < n; i++)
+			o += (size_t)snprintf(yaml + o, sizeof(yaml) - o,
+				"  - { name: t%zu, runtime: %" PRId64 ", period: %"
+				PRId64 ", offset: %" PRId64 ", exec: { model: "
+				"uniform, min: 1, max: %" PRId64 " } }\n", i,
+				Q[i] / 1000, P[i] / 1000,
+				(int64_t)rt_rng_range(&r, 0, (uint64_t)P[i] / 1000),
+				tick ? 2 * Q[i] / 1000 : Q[i] / 1000);
+		CU_ASSERT_FATAL(o < sizeof(yaml));
+		s = cbs_load_text_n(yaml, o);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		x.open = malloc(n * sizeof(*x.open));
+		x.d = malloc(n * sizeof(*x.d));
+		x.got = calloc(n, sizeof(*x.got));
+		x.grants = calloc(n, sizeof(*x.grants));
+		x.repl = calloc(n, sizeof(*x.repl));
+		x.P = P;
+		CU_ASSERT_FATAL(x.open && x.got && x.d && x.grants && x.repl);
+		for (size_t i = 0; i < n; i++)
+			x.open[i] = x.d[i] = -1;
+		c = cbs_config(s);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, NULL), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sink), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_run(e, NULL), RT_OK);
+		st = sim_engine_stats(e);
+		CU_ASSERT_EQUAL(st->rejected, 0);
+		for (size_t i = 0; i < n; i++) {
+			rt_time bound = x.grants[i] * Q[i] + tickns;
+
+			if (x.open[i] >= 0)
+				x.got[i] += H - x.open[i];
+			if (!tick && st->tasks[i].missed) {
+				printf("  seed %" PRIu64 " round %d: t%zu missed\n%s",
+				       seed, round, i, yaml);
+				CU_FAIL("hrtick: a task within its runtime missed");
+			}
+			if (st->servers[i].max_overrun > (tick ? tickns : 0)) {
+				printf("  round %d: t%zu overran %" PRId64 "\n",
+				       round, i, st->servers[i].max_overrun);
+				CU_FAIL("an overrun longer than a tick");
+			}
+			if (x.got[i] > bound) {
+				printf("  round %d: t%zu executed %" PRId64
+				       " > %" PRId64 "\n%s", round, i, x.got[i],
+				       bound, yaml);
+				CU_FAIL("an overrun was not repaid");
+			}
+		}
+		free(x.open);
+		free(x.got);
+		free(x.d);
+		free(x.grants);
+		free(x.repl);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -206,5 +511,11 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_bandwidth_stays_until_the_zero_lag_time },
 	{ "a pending job keeps the bandwidth until it ends",
 	  test_a_pending_job_keeps_the_bandwidth_until_it_ends },
+	{ "tick accounting: A overruns to 4.1 ms, B misses by 1.6 ms",
+	  test_tick_accounting_lets_a_overrun_and_b_miss },
+	{ "tick accounting charges at a context switch and a dequeue",
+	  test_tick_accounting_charges_at_switch_and_dequeue },
+	{ "random partitioned sets: hrtick meets, tick overruns are repaid "
+	  "(2000 sets)", test_random_partitioned_sets },
 	CU_TEST_INFO_NULL
 };
