@@ -192,9 +192,12 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		printf("%s\n  {\"time\": %" PRId64 ", \"task\": ", i ? "," : "",
 		       a->time);
 		cli_json_str(stdout, s->tasks[a->task].name);
-		printf(", \"test\": \"%s\", \"verdict\": \"%s\"}",
+		printf(", \"test\": \"%s\", \"verdict\": \"%s\"",
 		       sim_admit_test_name(a->test),
 		       a->accept ? "accept" : "reject");
+		if (a->has_bw)
+			printf(", \"total_bw\": %" PRIu64, a->total_bw);
+		printf("}");
 	}
 	printf("]");
 	run_print_json_mode(s, st);

@@ -62,6 +62,7 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	a->task = r->task;
 	a->test = (unsigned)r->value;
 	a->accept = r->kind == SIM_REC_ADMIT;
+	a->has_bw = sim_engine_total_bw(cs->e, r->task, &a->total_bw);
 	return RT_OK;
 }
 

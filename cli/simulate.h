@@ -25,6 +25,8 @@ struct cli_admission {
 	uint32_t task;
 	unsigned test;                  /* enum sim_admit_test */
 	bool accept;
+	bool has_bw;                    /* the policy keeps total_bw */
+	uint64_t total_bw;              /* after the decision (2^20 = 1) */
 };
 
 struct cli_sim {

@@ -294,6 +294,13 @@ void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
  * (RT_ERR_INVAL after, or if s or s->emit is NULL). */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
 
+/* The bandwidth the policy's admission counts now in the domain of
+ * 'task' (linux-dl: total_bw in 2^20 units, the fair servers' share
+ * included), e.g. from a sink at an ADMIT/REJECT record; false if the
+ * policy keeps none. */
+bool sim_engine_total_bw(const struct sim_engine *e, uint32_t task,
+			 uint64_t *bw);
+
 /* Run to the horizon, once.  Returns RT_OK (misses are results), or the
  * first error from a sink, RT_ERR_OVERFLOW (a job's deadline a_k + D
  * does not fit in rt_time), RT_ERR_NOMEM, with d filled; statistics are

@@ -312,6 +312,14 @@ static void ldl_leave(void *state, uint32_t task)
 		l->rq.err = err;
 }
 
+static bool ldl_total_bw(void *state, uint32_t task, uint64_t *bw)
+{
+	struct ldl *l = state;
+
+	*bw = sv_task_dom(&l->rq, task)->total_bw;
+	return true;
+}
+
 static enum rt_err ldl_enqueue(void *state, struct sim_job *j, unsigned flags)
 {
 	return sv_enqueue(&((struct ldl *)state)->rq, j, flags);
@@ -351,5 +359,7 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.leave       = ldl_leave,
 	.end         = ldl_end,
 	.analysed_as = RT_AN_LINUX_DL,
-	.keys        = "rt_runtime_us rt_period_us reclaim fair_server",
+	.keys        = "rt_runtime_us rt_period_us reclaim fair_server kernel "
+		       "accounting hrtick hz tick_phase bw_release",
+	.total_bw    = ldl_total_bw,
 };

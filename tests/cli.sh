@@ -299,7 +299,7 @@ has $T/out '{"name": "SA", "budget_exhaustions": 5, "deadline_misses": 0, "throt
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
 has $T/out '"misses": 2'
 has $T/out '"rejected": 1'
-has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 891288}'
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
 # linux-dl kernel profiles and tick accounting (issue 12)
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
@@ -334,13 +334,26 @@ expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --log $T/ldl.csv --quiet
 has $T/ldl.csv '0,reject,,P3,0,1'
 has $T/ldl.csv '8000000,server_deadline_miss,,P2,0,3000000'
 
+# a leaving task's bandwidth stays until its 0-lag time (10 - 5*10/6 ms)
+scn zlag 'format: 1
+time_unit: ms
+horizon: 5
+scheduler: { policy: linux-dl }
+tasks:
+  - { name: X, runtime: 6, period: 10, releases: [0], exec: { model: list, values: [1] }, leave_at: 1 }
+  - { name: Y, runtime: 4, period: 10, arrive_at: 1.5 }
+  - { name: Z, runtime: 4, period: 10, arrive_at: 1.7 }'
+expect_rc 0 "$DLSIM" run $T/zlag.yaml --json
+has $T/out '{"time": 1500000, "task": "Y", "test": "linux", "verdict": "reject", "total_bw": 681573}'
+has $T/out '{"time": 1700000, "task": "Z", "test": "linux", "verdict": "accept", "total_bw": 471858}'
+
 # linux-dl root domains: exclusive cpusets and partitioned placement
 expect_rc 0 "$DLSIM" run $EX/linux-dl-cpusets.yaml --json
 has $T/out '"placement": "cpusets"'
 has $T/out '"name": "P3", "released": 0'
 has $T/out '"cpuset": "root"'
-has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
-has $T/out '{"time": 0, "task": "Q3", "test": "linux", "verdict": "accept"}'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 891288}'
+has $T/out '{"time": 0, "task": "Q3", "test": "linux", "verdict": "accept", "total_bw": 1363146}'
 scn resvpart 'format: 1
 name: rp
 platform: { cpus: 2 }
