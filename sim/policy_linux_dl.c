@@ -104,6 +104,7 @@ static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
 			s->name = s->st->name = l->fair_name[cpus[i]];
 			s->rules = SV_RULES_LINUX;
 			s->fair = true;
+			s->defer = cfg->fair_defer;
 			s->Q = cfg->fair_runtime;
 			s->D = cfg->fair_deadline;
 			s->P = cfg->fair_period;
@@ -229,14 +230,14 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		l->rq.tasks[i].server = (int32_t)i;
 		l->rq.tasks[i].admitted = false;        /* until it joins */
 	}
-	for (size_t i = 0; i < cfg->ntasks && l->nfair && cfg->fair_defer; i++)
-		if (cfg->tasks[i].klass == RT_CLASS_FAIR) {
-			ldl_fini(l);
-			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: the "
-					"deferred fair server (dl_defer) is not "
-					"modelled yet; use fair_server: {defer: "
-					"false, ...} or kernel: \"6.6\"");
-		}
+	if (l->nfair && cfg->fair_defer &&
+	    cfg->fair_runtime >= cfg->fair_deadline) {
+		ldl_fini(l);
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: a deferred "
+				"fair server with runtime = deadline (no "
+				"laxity to defer by) is not modelled; use "
+				"defer: false");
+	}
 	err = ldl_fair_init(l, cfg, d);
 	if (!err)
 		err = sv_setup(&l->rq, runtime, period, d);

@@ -324,6 +324,8 @@ enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	s->tail = tk;
 	if (s->head != tk)
 		return RT_OK;
+	if (s->defer)           /* its CPU's first fair job */
+		return sv_defer_start(rq, s);
 	return sv_wakeup(rq, s);
 }
 
@@ -366,8 +368,15 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	}
 	sv_thr_account(rq, s);
 	sv_fifo_remove(s, tk);
-	/* exhaustion coinciding with the completion (E.7 vector 2) */
-	if (!s->throttled && s->q <= 0)
+	if (s->defer && !s->head) {     /* CFS empty: dl_server_stop() */
+		sv_defer_stop(rq, s);
+		goto out;
+	}
+	/* exhaustion coinciding with the completion (E.7 vector 2); a
+	 * deferred server's background work too */
+	if (s->defer && s->throttled && s->q <= 0 && !s->bg)
+		err = sv_defer_bg_exhausted(rq, s);
+	else if (!s->throttled && s->q <= 0)
 		err = sv_exhausted(rq, s);
 	if (!err && s->head && !s->throttled && !s->ent)
 		err = sv_push(rq, s);
@@ -451,6 +460,11 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 	switch (tm->what) {
 	case SV_T_BUDGET:
 		sv_charge(rq, s);
+		if (s->defer && s->throttled) { /* background work */
+			if (s->q > 0)
+				return sv_arm_budget(rq, s);
+			return sv_defer_bg_exhausted(rq, s);
+		}
 		if (s->q > 0 && !rq->kernel) {
 			/* less than one time unit of budget left at this
 			 * rate (sv_exhaust_in): forfeited */
@@ -461,6 +475,8 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 			return sv_arm_budget(rq, s);
 		return sv_exhausted(rq, s);
 	case SV_T_REPL:
+		if (s->defer_armed)
+			return sv_defer_timer(rq, s);
 		return sv_replenish(rq, s);
 	case SV_T_INACT:
 		return sv_inactive(rq, s);

@@ -118,6 +118,14 @@ struct sv_server {
 					 * the 0-lag time after its last job
 					 * (task_non_contending()) */
 	bool released;                  /* that bandwidth is gone */
+	bool defer;                     /* a deferred fair server (dl_defer) */
+	bool defer_armed;               /* throttled until d - q (the defer
+					 * timer, 'repl'), not for a
+					 * replenishment (dl_defer_armed) */
+	bool defer_running;             /* runs at deadline priority, the
+					 * starvation case (dl_defer_running) */
+	bool started;                   /* has fair work (dl_server_start(),
+					 * until dl_server_stop()) */
 	bool fresh;                     /* never woken: the first wake-up
 					 * sets d = t + D, q = Q (kernel
 					 * setup_new_dl_entity()) */

@@ -71,7 +71,7 @@ void sv_charge(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e), delta;
 	rt_u128 used;
 
-	if (!s->ent || s->ent->pcpu < 0 || now == s->since)
+	if (!sv_charged_job(s) || now == s->since)
 		return;
 	delta = now - s->since;
 	s->since = now;
@@ -96,7 +96,7 @@ enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
 	rt_time in = sv_exhaust_in(rq, s, s->rate), at;
-	const struct sim_job *j = s->ent;
+	const struct sim_job *j = sv_charged_job(s);
 	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
 
 	if (in == RT_TIME_NEVER || !rt_time_add(now, in, &at))
@@ -119,12 +119,27 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s || s->bg == j)   /* plain, or a fair job in background */
+	if (!s || (s->bg == j && !s->defer))    /* plain, or a fair job in
+						 * background, not charged */
 		return RT_OK;
-	assert(s->ent == j);
+	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
-	s->rate = sv_rate(rq, s);
+	s->rate = s->bg == j ? RT_BW_UNIT : sv_rate(rq, s);
+	/* a deferred server charges its background work too
+	 * (update_curr_dl_se(): "The fair server can consume its runtime
+	 * while throttled") */
+	if (s->bg == j && s->q <= 0)
+		return sv_defer_bg_exhausted(rq, s);
 	return sv_arm_budget(rq, s);
+}
+
+struct sim_job *sv_charged_job(const struct sv_server *s)
+{
+	if (s->ent && s->ent->pcpu >= 0)
+		return s->ent;
+	if (s->defer && s->bg && s->bg->pcpu >= 0)
+		return s->bg;
+	return NULL;
 }
 
 /* A server's entity stops running now (still j->pcpu >= 0). */
@@ -132,7 +147,7 @@ void sv_stop(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s || s->bg == j)
+	if (!s || (s->bg == j && !s->defer))
 		return;
 	sv_charge(rq, s);
 	sim_engine_disarm(rq->e, &s->budget.ev);
@@ -285,6 +300,11 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 		sv_bg_pull(rq, s);
 		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
 	}
+	/* replenish_dl_entity(): a deferred server not in its starvation
+	 * case waits again, until d - q */
+	if (s->defer && !s->defer_running && !s->ent && s->head &&
+	    now < s->d - s->q)
+		return sv_defer_arm(rq, s);
 	if (s->ent) {           /* replenished without a throttle */
 		if (s->ent->pcpu >= 0) {
 			s->since = now;
@@ -443,6 +463,142 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
 	if (sim_event_queued(&s->inact.ev))      /* non-contending already */
 		return RT_OK;
 	return sv_idle(rq, s);
+}
+
+/* ---- the deferred fair server ----------------------------------------- */
+
+/* Minimum forward of the defer timer (kernel dl_server_min_res). */
+#define SV_DEFER_MIN_RES RT_NSEC_PER_MSEC
+
+/* Throttle a deferred server until d - q, its work in background
+ * (replenish_dl_new_period() with dl_defer: dl_throttled = dl_defer_armed
+ * = 1; start_dl_timer() at deadline - runtime).  If that instant has
+ * passed, start_dl_timer() fails and enqueue_dl_entity() queues it at
+ * once, unarmed. */
+enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), at = s->d - s->q;
+	enum rt_err err;
+
+	if (at <= now) {
+		if (s->throttled) {
+			s->throttled = false;
+			sv_bg_pull(rq, s);
+			sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+		}
+		s->defer_armed = false;
+		sim_engine_disarm(rq->e, &s->repl.ev);
+		return s->head && !s->ent ? sv_push(rq, s) : RT_OK;
+	}
+	sv_pull(rq, s);
+	if (!s->throttled) {
+		s->throttled = true;
+		s->throttled_at = now;
+	}
+	s->defer_armed = true;
+	s->state = RT_SRV_THROTTLED;
+	sv_rec(rq, s, SIM_REC_THROTTLE, at);
+	if ((err = sv_bg_push(rq, s)))
+		return err;
+	return sim_engine_arm(rq->e, &s->repl.ev, at, SIM_RANK_REPLENISH);
+}
+
+/* dl_server_start() -> enqueue_dl_entity(ENQUEUE_WAKEUP) ->
+ * update_dl_entity(): a lapsed deadline or an overflowing runtime starts
+ * a new period (clearing dl_defer_running), else (q, d) are kept; unless
+ * in its starvation case the server then waits until d - q.  Never
+ * started: the boot-time setup_new_dl_entity() at 0 (d = D, q = Q). */
+enum rt_err sv_defer_start(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	if (s->fresh) {
+		s->fresh = false;
+		s->d = s->D;
+		s->q = s->Q;
+	}
+	s->started = true;
+	if (s->d < now || rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
+		s->defer_running = false;
+		if (!rt_time_add(now, s->D, &s->d))
+			return RT_ERR_OVERFLOW;
+		s->q = s->Q;
+	}
+	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	if (!s->defer_running)
+		return sv_defer_arm(rq, s);
+	return sv_push(rq, s);
+}
+
+/* dl_server_stop(): its CPU has no fair work left: dequeued, timers
+ * cancelled, dl_defer_armed = dl_throttled = 0 and (as since the 2025
+ * fixes) dl_defer_running = 0; (q, d) are kept for the next start. */
+void sv_defer_stop(struct sv_rq *rq, struct sv_server *s)
+{
+	sv_charge(rq, s);
+	sv_pull(rq, s);
+	sv_bg_pull(rq, s);
+	sim_engine_disarm(rq->e, &s->budget.ev);
+	sim_engine_disarm(rq->e, &s->repl.ev);
+	if (s->throttled)
+		sv_rec(rq, s, SIM_REC_UNTHROTTLE, sim_engine_now(rq->e) -
+		       s->throttled_at);
+	s->throttled = s->defer_armed = s->defer_running = false;
+	s->started = false;
+	s->state = RT_SRV_INACTIVE;
+}
+
+/* dl_server_timer() with dl_defer_armed: if the background work used
+ * runtime, d - q moved later: forward the timer there (unless by less
+ * than dl_server_min_res); else the starvation case: dl_defer_running = 1
+ * and enqueue_dl_entity(ENQUEUE_REPLENISH) -> replenish_dl_entity(): an
+ * overflowing runtime takes a new period (d = now + D, q = Q), the loop,
+ * the lagged reset; the server then runs at deadline priority. */
+enum rt_err sv_defer_timer(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	sv_charge(rq, s);
+	if (now < s->d - s->q - SV_DEFER_MIN_RES)
+		return sim_engine_arm(rq->e, &s->repl.ev, s->d - s->q,
+				      SIM_RANK_REPLENISH);
+	s->defer_running = true;
+	s->defer_armed = false;
+	if (s->d >= now && rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
+		if (!rt_time_add(now, s->D, &s->d))
+			return RT_ERR_OVERFLOW;
+		s->q = s->Q;
+	}
+	return sv_replenish(rq, s);
+}
+
+/* update_curr_dl_se(): the runtime ran out while the work ran in
+ * background (dl_defer && dl_throttled): "the server is not required for
+ * the current period": dl_defer_running = 0, a new period
+ * (replenish_dl_new_period()) and the defer timer at d - q. */
+enum rt_err sv_defer_bg_exhausted(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+	enum rt_err err;
+
+	s->st->budget_exhaustions++;
+	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
+	s->defer_running = false;
+	sim_engine_disarm(rq->e, &s->repl.ev);
+	if (!rt_time_add(now, s->D, &s->d))
+		return RT_ERR_OVERFLOW;
+	s->q = s->Q;
+	s->st->replenishments++;
+	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	if ((err = sv_defer_arm(rq, s)))
+		return err;
+	if (sv_charged_job(s)) {        /* its background job runs on */
+		s->since = now;
+		return sv_arm_budget(rq, s);
+	}
+	return RT_OK;
 }
 
 /* Sign of (q - qfrac/2^20) * mult - rhs, exactly: the wake-up tests of

@@ -392,8 +392,9 @@ has $T/err 'tiny.yaml:4:9: tasks[0]: task tiny: __checkparam_dl: runtime 1000 ns
 
 # the fair server serves class: fair tasks
 expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --jobs $T/fair.csv --json
-has $T/fair.csv 'F,0,0,40000000,8000000,11000000,11000000,0,0'
+has $T/fair.csv 'F,0,0,40000000,8000000,19000000,19000000,0,0'
 has $T/out '{"name": "fair@cpu0", "budget_exhaustions": 1'
+has $T/out '"fair_server": "deferred"'
 
 # --- self-suspending jobs (suspend:) -------------------------------------------
 expect_rc 0 "$DLSIM" run $EX/suspend-edf.yaml --log $T/su.jsonl --quiet

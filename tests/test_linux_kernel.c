@@ -500,6 +500,109 @@ static void test_random_partitioned_sets(void)
 	}
 }
 
+/* The deferred fair server (dl_defer), scenarios/examples/
+ * linux-dl-fair-server.yaml: F finishes at 19 ms (the example's comment
+ * derives it from dl_server_start(), dl_server_timer(),
+ * replenish_dl_entity()); with defer: false at 11 ms. */
+static void test_deferred_fair_server_example(void)
+{
+	unsigned mask = CBS_COMPLETE | SIM_MASK(SIM_REC_THROTTLE) |
+			SIM_MASK(SIM_REC_SERVER_DEADLINE);
+	struct scn_scenario *s = cbs_load_example("linux-dl-fair-server");
+	struct cbs_trace tr;
+	struct sim_engine *e;
+
+	CU_ASSERT_TRUE(s->sched.fair_server.defer);
+	e = cbs_run(s, mask, &tr);
+	cbs_expect(&tr,
+		   "0 server_deadline A.0 10000000\n"
+		   "0 server_deadline F.0 10000000\n"
+		   "0 throttle F.0 8000000\n"
+		   "8000000 throttle A.0 10000000\n"
+		   "8000000 complete A.0 8000000\n"
+		   "8000000 server_deadline F.0 18000000\n"
+		   "10000000 throttle F.0 18000000\n"
+		   "10000000 server_deadline A.0 20000000\n"
+		   "10000000 server_deadline A.1 20000000\n"
+		   "18000000 throttle A.1 20000000\n"
+		   "18000000 complete A.1 8000000\n"
+		   "18000000 server_deadline F.0 28000000\n"
+		   "19000000 complete F.0 19000000\n"
+		   "20000000 server_deadline A.0 30000000\n");
+	cbs_done(e, s, &tr);
+	s = cbs_load_example("linux-dl-fair-server");
+	s->sched.fair_server.defer = false;
+	e = cbs_run(s, CBS_COMPLETE, &tr);
+	cbs_expect(&tr, "8000000 complete A.0 8000000\n"
+		   "11000000 complete F.0 11000000\n"
+		   "19000000 complete A.1 9000000\n");
+	cbs_done(e, s, &tr);
+}
+
+/* A deadline hog: A (runtime 9, period 10) with one job of 20 ms; F
+ * (3 ms, fair); deferred server 2/10.  Boot state d 10, runtime 2: armed
+ * until 8.  At 8 (>= 10 - 2 - dl_server_min_res): starvation case,
+ * runtime 2 over 2 ms overflows 2/10: d 18, runtime 2.  A (d 10) runs on
+ * to 9 and is throttled until 10; F [9, 11) by the server (at 10 A's
+ * d 20 > 18), out of runtime at 11: throttled until 18.  A [11, 20).  At
+ * 18 replenished: d 28, dl_defer_running still set, so it waits for
+ * EDF only: at 20 A gets d 30 > 28 and F runs [20, 21). */
+static void test_deferred_fair_server_under_a_hog(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler:\n"
+		"  policy: linux-dl\n  rt_runtime_us: -1\n"
+		"  fair_server: { runtime: 2, period: 10, reserve: false }\n"
+		"tasks:\n"
+		"  - { name: A, runtime: 9, deadline: 10, period: 10, "
+		"releases: [0], exec: { model: list, values: [20] } }\n"
+		"  - { name: F, C: 3, T: 40, class: fair }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE | CBS_RUN, &tr);
+
+	cbs_expect(&tr,
+		   "0 start A.0 20000000\n"
+		   "9000000 preempt A.0 11000000\n"
+		   "9000000 start F.0 3000000\n"
+		   "11000000 preempt F.0 1000000\n"
+		   "11000000 start A.0 11000000\n"
+		   "20000000 preempt A.0 2000000\n"
+		   "20000000 start F.0 1000000\n"
+		   "21000000 complete F.0 21000000\n"
+		   "21000000 start A.0 2000000\n"
+		   "23000000 complete A.0 23000000\n");
+	cbs_done(e, s, &tr);
+}
+
+/* Fair work alone: it runs in background and consumes the server's
+ * runtime (update_curr_dl_se(): dl_defer && dl_throttled); each time the
+ * runtime runs out a new period starts, armed at d - runtime: at 2 (d 12,
+ * timer 10), at 4 (d 14, timer 12); F completes at 5 and the server
+ * stops (dl_server_stop()). */
+static void test_deferred_fair_server_consumes_in_background(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 20\nscheduler:\n"
+		"  policy: linux-dl\n  rt_runtime_us: -1\n"
+		"  fair_server: { runtime: 2, period: 10, reserve: false }\n"
+		"tasks:\n  - { name: F, C: 5, T: 40, class: fair }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE |
+				       SIM_MASK(SIM_REC_THROTTLE) |
+				       SIM_MASK(SIM_REC_SERVER_DEADLINE), &tr);
+
+	cbs_expect(&tr,
+		   "0 server_deadline F.0 10000000\n"
+		   "0 throttle F.0 8000000\n"
+		   "2000000 server_deadline F.0 12000000\n"
+		   "2000000 throttle F.0 10000000\n"
+		   "4000000 server_deadline F.0 14000000\n"
+		   "4000000 throttle F.0 12000000\n"
+		   "5000000 complete F.0 5000000\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[1].replenishments, 2);
+	cbs_done(e, s, &tr);
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -517,5 +620,11 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_tick_accounting_charges_at_switch_and_dequeue },
 	{ "random partitioned sets: hrtick meets, tick overruns are repaid "
 	  "(2000 sets)", test_random_partitioned_sets },
+	{ "the deferred fair server finishes F at 19 ms (11 not deferred)",
+	  test_deferred_fair_server_example },
+	{ "the deferred fair server under a deadline hog",
+	  test_deferred_fair_server_under_a_hog },
+	{ "the deferred fair server consumes in background",
+	  test_deferred_fair_server_consumes_in_background },
 	CU_TEST_INFO_NULL
 };
