@@ -6,12 +6,20 @@
  *     cpusets:                    # placement: cpusets (implied)
  *       - { name: rt, cpus: [0, 1], tasks: [A, B] }
  *       - { name: iso, cpus: ["2-3"] }
- *     fair_server: { runtime: 50ms, period: 1000ms, reserve: true }
+ *     fair_server: { runtime: 50ms, period: 1000ms, reserve: true,
+ *                    defer: true }
+ *     kernel: "6.12"              # the profile (models/linux_dl.h)
+ *     accounting: tick            # exact | tick; hrtick: true | false
+ *     hz: 250                     # tick: 100 | 250 | 300 | 1000
+ *     tick_phase: 0.1ms           # tick: the first tick, < 1/hz
+ *     bw_release: zero-lag        # zero-lag | immediate
  *   tasks[i].class: fair          # linux-dl: a SCHED_OTHER task
  *
  * Sets are exclusive (a CPU in at most one); the CPUs in no listed set
  * form one more set named "root", where the tasks that no set lists
- * run.  Also here: the linux-dl parameter checks (__checkparam_dl) of
+ * run.  The linux-dl kernel profile and its rules are resolved here
+ * (scn_linux_rules(), then scheduler.fair_server over the profile's
+ * server).  Also here: the linux-dl parameter checks (__checkparam_dl) of
  * every SCHED_DEADLINE task, so that validate, run and analyze all
  * refuse them at load time with the task's position.  O(cpus + sets +
  * tasks + listed names): names are found through hash sets (nameset.c).
