@@ -182,7 +182,8 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		       v->throttled_idle_time);
 		if (!strcmp(s->sched.policy, "linux-dl"))
 			printf(", \"overruns\": %" PRIu64 ", \"max_overrun\": %"
-			       PRId64, v->overruns, v->max_overrun);
+			       PRId64 ", \"dl_overrun\": %" PRIu64, v->overruns,
+			       v->max_overrun, v->dl_overrun);
 		printf("}");
 	}
 	printf("],\n \"admission\": [");

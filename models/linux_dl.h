@@ -181,6 +181,11 @@ struct rt_dl_rules {
 	rt_time tick_phase;             /* time of the first tick, ns */
 };
 
+/* Per-task sched_attr.sched_flags (scenario tasks[i].flags). */
+#define RT_DL_FLAG_RECLAIM    0x1u      /* SCHED_FLAG_RECLAIM: GRUB */
+#define RT_DL_FLAG_DL_OVERRUN 0x2u      /* SCHED_FLAG_DL_OVERRUN: SIGXCPU
+					 * when the runtime is overrun */
+
 /* The newest profile implemented (and the default). */
 #define RT_DL_KERNEL_DEFAULT "6.12"
 /* The profile names, for messages: "6.6, 6.12". */

@@ -317,6 +317,47 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+static const char *const scn_flag_names[] = { "reclaim", "dl-overrun" };
+
+/* tasks[i].flags: [reclaim, dl-overrun] (linux-dl sched_flags) */
+static enum rt_err scn_dl_flags(const struct scn_ctx *c,
+				const struct scn_y_doc *y,
+				struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].flags != NULL;
+	if (!any)
+		return RT_OK;
+	s->dl_flags = rt_calloc(s->ntasks, sizeof(*s->dl_flags));
+	if (!s->dl_flags)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		char p[48], sub[32];
+		enum rt_err err;
+		int e;
+
+		if (!t->flags)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    s->tasks[i].klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "flags", 0, SCN_AT_KEY,
+					"SCHED_DEADLINE flags: only for deadline "
+					"tasks under policy: linux-dl");
+		for (unsigned k = 0; k < t->flags_count; k++) {
+			snprintf(sub, sizeof(sub), "flags[%u]", k);
+			if ((err = scn_enum_at(c, t->flags[k], p, sub,
+					       SCN_NAMES(scn_flag_names), &e)))
+				return err;
+			s->dl_flags[i] |= 1u << e;
+		}
+	}
+	return RT_OK;
+}
+
 static const char *const scn_accountings[] = { "exact", "tick" };
 static const char *const scn_releases[] = { "zero-lag", "immediate" };
 
@@ -457,7 +498,8 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	const struct scn_y_sched *k = y->scheduler;
 	enum rt_err err;
 
-	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)))
+	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)) ||
+	    (err = scn_dl_flags(c, y, s)))
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))

@@ -62,6 +62,8 @@ struct scn_y_task {
 	char *cpu, *priority;
 	char *server;                   /* name of a servers[] entry */
 	char *arrive_at, *leave_at;     /* times: dynamic admission */
+	char **flags;                   /* linux-dl sched_flags */
+	unsigned flags_count;
 	struct scn_y_suspend *suspend;  /* self-suspension points */
 	unsigned suspend_count;
 };

@@ -556,6 +556,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->admission_test = k->admission_test;
 	out->admission_never = k->task_unplaced;
 	out->tardiness_bounds = k->has_mode && k->mode == SCN_MODE_SOFT;
+	out->dl_flags = s->dl_flags;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -589,5 +590,6 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->task_server);
 	rt_free(s->arrive_at);
 	rt_free(s->leave_at);
+	rt_free(s->dl_flags);
 	rt_free(s);
 }

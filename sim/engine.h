@@ -171,6 +171,8 @@ struct sim_config {
 	 * release; models/linux_dl.h), borrowed; NULL: those of
 	 * rt_dl_profile(NULL).  The fair server is the fair_* fields. */
 	const struct rt_dl_rules *dl_rules;
+	const unsigned *dl_flags;       /* linux-dl: ntasks entries of
+					 * RT_DL_FLAG_* or NULL (none) */
 	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
 	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
 					 * the task joins (and is admitted
@@ -238,6 +240,9 @@ struct sim_server_stats {
 					 * (linux-dl tick accounting: the
 					 * task ran past its runtime) */
 	rt_time max_overrun;            /* largest such -q */
+	uint64_t dl_overrun;            /* linux-dl, flags: [dl-overrun]: the
+					 * times dl_overrun was set (runtime
+					 * <= 0 at an update: SIGXCPU) */
 };
 
 struct sim_cpu_stats {

@@ -200,7 +200,11 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: accounting: "
 					"tick needs hz > 0 and tick_phase >= 0");
 		}
-		if (cfg->reclaim == RT_RECLAIM_GRUB) {
+		bool reclaim = cfg->reclaim == RT_RECLAIM_GRUB;
+
+		for (size_t i = 0; cfg->dl_flags && i < cfg->ntasks; i++)
+			reclaim |= (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM) != 0;
+		if (reclaim) {
 			ldl_fini(l);
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
 					"grub with accounting: tick is not "
@@ -222,7 +226,11 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		}
 		s->name = t->name;
 		s->rules = SV_RULES_LINUX;
-		s->grub = cfg->reclaim == RT_RECLAIM_GRUB;
+		s->grub = cfg->reclaim == RT_RECLAIM_GRUB ||
+			  (cfg->dl_flags &&
+			   (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM));
+		s->dl_overrun = cfg->dl_flags &&
+				(cfg->dl_flags[i] & RT_DL_FLAG_DL_OVERRUN);
 		s->Q = t->wcet;
 		s->D = t->deadline;
 		s->P = t->period;
@@ -244,12 +252,13 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	if (!err)
 		err = ldl_fair_admit(l, cfg, d);
 	for (unsigned c = 0; !err && c < l->rq.cs.n; c++)
-		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.cs.cl[c].ncpus > 1)
+		if (l->rq.dom[c].grub_on && l->rq.cs.cl[c].ncpus > 1)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
 				       "grub is modelled in root domains of one "
 				       "CPU only (the kernel reclaims per "
-				       "runqueue); use cpus: 1, partitioned "
-				       "placement or one-CPU cpusets");
+				       "runqueue; flags: [reclaim] too); use "
+				       "cpus: 1, partitioned placement or one-CPU "
+				       "cpusets");
 	if (err) {
 		ldl_fini(l);
 		return err;

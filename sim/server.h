@@ -86,6 +86,7 @@ struct sv_server {
 	const char *name;               /* borrowed */
 	enum sv_rules rules;
 	bool grub;                      /* budget drains at the GRUB rate */
+	bool dl_overrun;                /* SCHED_FLAG_DL_OVERRUN: counted */
 	rt_time Q, D, P;                /* budget, relative deadline, period */
 	uint64_t bw;                    /* GRUB bandwidth in 2^20: linux
 					 * floor(Q/P) (dl_bw); else

@@ -367,6 +367,10 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	enum rt_err err;
 
 	s->st->budget_exhaustions++;
+	/* update_curr_dl_se(): "If requested, inform the user about
+	 * runtime overruns": dl_overrun at runtime <= 0 */
+	if (s->dl_overrun)
+		s->st->dl_overrun++;
 	if (s->q < 0) {         /* ran past its runtime (tick accounting) */
 		s->st->overruns++;
 		if (-s->q > s->st->max_overrun)

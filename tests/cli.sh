@@ -635,7 +635,7 @@ has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers
 # throttled counts only time with work pending (issue 9): linux-dl P1 uses
 # exactly its runtime, then sits throttled with nothing to run
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
-has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000, "overruns": 0, "max_overrun": 0}'
+has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000, "overruns": 0, "max_overrun": 0, "dl_overrun": 0}'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'P1                         2              2            0            0            0'
 

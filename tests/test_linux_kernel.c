@@ -603,6 +603,77 @@ static void test_deferred_fair_server_consumes_in_background(void)
 	cbs_done(e, s, &tr);
 }
 
+/* SCHED_FLAG_RECLAIM per task (dl_scaled_delta_exec(): grub_reclaim()
+ * only for a task with the flag).  The sched-deadline.rst GRUB example
+ * (two 4/8 tasks, T1's job 2 ms, T2's 6 ms, U_max = 1, kernel 6.6): with
+ * the flag on T2, T2 is charged at rate 1 until T1's 0-lag time 4, then
+ * 1/2: 6 ms in [2, 8).  With the flag on T1 only, T2 is charged at rate
+ * 1, throttled at 6 until 8 and completes at 10. */
+static void test_reclaim_flag_is_per_task(void)
+{
+	static const char yaml[] =
+		"format: 1\ntime_unit: ms\nhorizon: 16\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\", "
+		"rt_runtime_us: -1 }\ntasks:\n"
+		"  - { name: T1, runtime: 4, period: 8, releases: [0], "
+		"exec: { model: list, values: [2] }%s }\n"
+		"  - { name: T2, runtime: 4, period: 8, releases: [0], "
+		"exec: { model: list, values: [6] }%s }\n";
+	char buf[512];
+	struct scn_scenario *s;
+	struct cbs_trace tr;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, "", ", flags: [reclaim]");
+	s = cbs_load_text(buf);
+	e = cbs_run(s, CBS_COMPLETE, &tr);
+	cbs_expect(&tr, "2000000 complete T1.0 2000000\n"
+		   "8000000 complete T2.0 8000000\n");
+	cbs_done(e, s, &tr);
+	snprintf(buf, sizeof(buf), yaml, ", flags: [reclaim]", "");
+	s = cbs_load_text(buf);
+	e = cbs_run(s, CBS_COMPLETE, &tr);
+	cbs_expect(&tr, "2000000 complete T1.0 2000000\n"
+		   "10000000 complete T2.0 10000000\n");
+	cbs_done(e, s, &tr);
+}
+
+/* SCHED_FLAG_DL_OVERRUN: dl_overrun is set whenever update_curr_dl_se()
+ * finds runtime <= 0, for flagged tasks only.  The A/B example: A (with
+ * the flag) once at 4.1; B exhausts at 11.1 but has no flag. */
+static void test_dl_overrun_flag_counts(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 20\n"
+		"scheduler: { policy: linux-dl, accounting: tick, hz: 250, "
+		"tick_phase: 0.1 }\ntasks:\n"
+		"  - { name: A, runtime: 2, deadline: 3, period: 10, "
+		"releases: [0], exec: { model: list, values: [5] }, "
+		"flags: [dl-overrun] }\n"
+		"  - { name: B, runtime: 7, deadline: 9.5, period: 10, "
+		"releases: [0], exec: { model: list, values: [7] }, flags: [] }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, 0, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	CU_ASSERT_EQUAL(s->dl_flags[0], RT_DL_FLAG_DL_OVERRUN);
+	CU_ASSERT_EQUAL(s->dl_flags[1], 0);
+	CU_ASSERT_EQUAL(st->servers[0].dl_overrun, 1);
+	CU_ASSERT_EQUAL(st->servers[1].budget_exhaustions, 1);
+	CU_ASSERT_EQUAL(st->servers[1].dl_overrun, 0);
+	cbs_done(e, s, &tr);
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: linux-dl }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, flags: [reclaim, fast] }]\n",
+		      "tasks[0].flags[1]");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: edf }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, flags: [reclaim] }]\n",
+		      "tasks[0].flags: SCHED_DEADLINE flags: only for deadline "
+		      "tasks under policy: linux-dl");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: linux-dl }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, class: fair, "
+		      "flags: [reclaim] }]\n", "tasks[0].flags");
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -626,5 +697,8 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_deferred_fair_server_under_a_hog },
 	{ "the deferred fair server consumes in background",
 	  test_deferred_fair_server_consumes_in_background },
+	{ "SCHED_FLAG_RECLAIM is per task", test_reclaim_flag_is_per_task },
+	{ "SCHED_FLAG_DL_OVERRUN counts for flagged tasks",
+	  test_dl_overrun_flag_counts },
 	CU_TEST_INFO_NULL
 };
