@@ -358,6 +358,59 @@ static enum rt_err scn_dl_flags(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+/* tasks[i].yield_at: [t, ...] increasing instants >= 0 (linux-dl) */
+static enum rt_err scn_dl_yields(const struct scn_ctx *c,
+				 const struct scn_y_doc *y,
+				 struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].yield_at != NULL;
+	if (!any)
+		return RT_OK;
+	s->yield_at = rt_calloc(s->ntasks, sizeof(*s->yield_at));
+	if (!s->yield_at)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		rt_time *at;
+		char p[48];
+		enum rt_err err;
+
+		if (!t->yield_at)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    s->tasks[i].klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "yield_at", 0,
+					SCN_AT_KEY, "sched_yield() of a deadline "
+					"task: only under policy: linux-dl");
+		at = rt_calloc(t->yield_at_count, sizeof(*at));
+		if (!at)
+			return RT_ERR_NOMEM;
+		s->yield_at[i].at = at;
+		s->yield_at[i].n = t->yield_at_count;
+		for (unsigned k = 0; k < t->yield_at_count; k++) {
+			if ((err = scn_time_at(c, s->time_unit, t->yield_at[k], p,
+					       "yield_at", (long)k,
+					       SCN_SIGN_NONNEG, &at[k])))
+				return err;
+			if (k && at[k] <= at[k - 1]) {
+				char path[96];
+
+				return scn_fail(c, RT_ERR_PARSE,
+						scn_path(path, sizeof(path), p,
+							 "yield_at", (long)k),
+						NULL, 0, SCN_AT_VALUE, "not after "
+						"yield_at[%u]; expected "
+						"increasing instants", k - 1);
+			}
+		}
+	}
+	return RT_OK;
+}
+
 static const char *const scn_accountings[] = { "exact", "tick" };
 static const char *const scn_releases[] = { "zero-lag", "immediate" };
 
@@ -499,7 +552,7 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	enum rt_err err;
 
 	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)) ||
-	    (err = scn_dl_flags(c, y, s)))
+	    (err = scn_dl_flags(c, y, s)) || (err = scn_dl_yields(c, y, s)))
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))

@@ -64,6 +64,8 @@ struct scn_y_task {
 	char *arrive_at, *leave_at;     /* times: dynamic admission */
 	char **flags;                   /* linux-dl sched_flags */
 	unsigned flags_count;
+	char **yield_at;                /* linux-dl sched_yield() instants */
+	unsigned yield_at_count;
 	struct scn_y_suspend *suspend;  /* self-suspension points */
 	unsigned suspend_count;
 };

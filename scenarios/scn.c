@@ -557,6 +557,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->admission_never = k->task_unplaced;
 	out->tardiness_bounds = k->has_mode && k->mode == SCN_MODE_SOFT;
 	out->dl_flags = s->dl_flags;
+	out->dl_yield_at = s->yield_at;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -591,5 +592,8 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->arrive_at);
 	rt_free(s->leave_at);
 	rt_free(s->dl_flags);
+	for (size_t i = 0; s->yield_at && i < s->ntasks; i++)
+		rt_free((void *)s->yield_at[i].at);
+	rt_free(s->yield_at);
 	rt_free(s);
 }

@@ -25,6 +25,12 @@
 
 struct rt_dl_rules;                     /* models/linux_dl.h */
 
+/* A list of instants (increasing), borrowed. */
+struct sim_times {
+	const rt_time *at;
+	size_t n;
+};
+
 enum sim_on_miss {
 	SIM_ON_MISS_CONTINUE = 0,       /* late jobs run to completion */
 	SIM_ON_MISS_ABORT               /* a job is removed at its deadline */
@@ -173,6 +179,9 @@ struct sim_config {
 	const struct rt_dl_rules *dl_rules;
 	const unsigned *dl_flags;       /* linux-dl: ntasks entries of
 					 * RT_DL_FLAG_* or NULL (none) */
+	const struct sim_times *dl_yield_at;    /* linux-dl: ntasks entries
+					 * or NULL: the instants the task
+					 * calls sched_yield() (if running) */
 	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
 	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
 					 * the task joins (and is admitted

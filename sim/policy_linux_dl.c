@@ -231,6 +231,10 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 			   (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM));
 		s->dl_overrun = cfg->dl_flags &&
 				(cfg->dl_flags[i] & RT_DL_FLAG_DL_OVERRUN);
+		if (cfg->dl_yield_at) {
+			s->yield_at = cfg->dl_yield_at[i].at;
+			s->nyield = cfg->dl_yield_at[i].n;
+		}
 		s->Q = t->wcet;
 		s->D = t->deadline;
 		s->P = t->period;
@@ -288,6 +292,12 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 	dom->total_bw += s->bw;
 	l->rq.tasks[task].admitted = true;
 	dom->grub.this_bw += s->bw;
+	if (s->nyield) {        /* its sched_yield() calls, from now on */
+		enum rt_err err = sv_yield_arm(&l->rq, s);
+
+		if (err)
+			return err;
+	}
 	return sv_this_bw_changed(&l->rq, dom);
 }
 

@@ -34,6 +34,7 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].budget.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].yield.ev);
 	}
 	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);
@@ -83,10 +84,13 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		sim_event_init(&s->budget.ev, 0);
 		sim_event_init(&s->repl.ev, 0);
 		sim_event_init(&s->inact.ev, 0);
+		sim_event_init(&s->yield.ev, 0);
 		s->budget.what = SV_T_BUDGET;
 		s->repl.what = SV_T_REPL;
 		s->inact.what = SV_T_INACT;
+		s->yield.what = SV_T_YIELD;
 		s->budget.srv = s->repl.srv = s->inact.srv = (uint32_t)i;
+		s->yield.srv = (uint32_t)i;
 	}
 	return RT_OK;
 }
@@ -480,6 +484,8 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 		return sv_replenish(rq, s);
 	case SV_T_INACT:
 		return sv_inactive(rq, s);
+	case SV_T_YIELD:
+		return sv_yield(rq, s);
 	}
 	return RT_ERR_INVAL;
 }

@@ -58,7 +58,9 @@ enum sv_rules {
 enum sv_timer_what {
 	SV_T_BUDGET = 0,                /* budget exhausted (rank BUDGET) */
 	SV_T_REPL,                      /* replenishment (rank REPLENISH) */
-	SV_T_INACT                      /* GRUB 0-lag time (rank REPLENISH) */
+	SV_T_INACT,                     /* GRUB 0-lag time (rank REPLENISH) */
+	SV_T_YIELD                      /* linux-dl sched_yield() (rank
+					 * BUDGET) */
 };
 
 struct sv_timer {
@@ -138,7 +140,10 @@ struct sv_server {
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
-	struct sv_timer budget, repl, inact;
+	struct sv_timer budget, repl, inact, yield;
+	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
+	size_t nyield, yield_next;
+	bool yielded;                   /* dl_yielded */
 	struct sim_server_stats *st;    /* engine-owned */
 };
 
@@ -207,6 +212,10 @@ enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
  * (task_non_contending() with TASK_DEAD, inactive_task_timer(),
  * __dl_sub()). */
 enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
+
+/* linux-dl: arm the server's first sched_yield() instant (after the
+ * policy set yield_at / nyield). */
+enum rt_err sv_yield_arm(struct sv_rq *rq, struct sv_server *s);
 
 /* The domain of a task, and its CPU count. */
 static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)

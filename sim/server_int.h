@@ -56,6 +56,8 @@ enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s);
 /* The job of s that runs now and is charged to it: its entity, or (a
  * deferred server) its background job; NULL if none runs. */
 struct sim_job *sv_charged_job(const struct sv_server *s);
+/* linux-dl: the yield_at instant came (yield_task_dl()). */
+enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s);
 /* Tick accounting: j (now waiting, in the ready heap) was preempted; if
  * its server's runtime is used up it is throttled now. */
 enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j);

@@ -253,6 +253,13 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
 
+	if (s->yielded) {       /* replenish_dl_entity(): dl_yielded */
+		s->yielded = false;
+		if (s->q > 0) {
+			s->q = 0;
+			s->qfrac = 0;
+		}
+	}
 	while (s->q <= 0) {
 		if (!rt_time_add(s->d, s->P, &s->d) ||
 		    !rt_time_add(s->q, s->Q, &s->q))
@@ -467,6 +474,50 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
 	if (sim_event_queued(&s->inact.ev))      /* non-contending already */
 		return RT_OK;
 	return sv_idle(rq, s);
+}
+
+/* ---- sched_yield() ----------------------------------------------------- */
+
+enum rt_err sv_yield_arm(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time at;
+
+	if (s->yield_next >= s->nyield)
+		return RT_OK;
+	at = s->yield_at[s->yield_next];
+	if (at > rq->horizon)
+		return RT_OK;
+	if (at < sim_engine_now(rq->e))
+		at = sim_engine_now(rq->e);
+	return sim_engine_arm(rq->e, &s->yield.ev, at, SIM_RANK_BUDGET);
+}
+
+/*
+ * yield_task_dl(): "get off from the CPU until our next instance, with a
+ * new runtime": dl_yielded = 1 and update_curr_dl(), whose
+ * update_curr_dl_se() throttles the task (dl_yielded) until its next
+ * period, where replenish_dl_entity() drops what runtime is left
+ * ("if (dl_se->dl_yielded && dl_se->runtime > 0) dl_se->runtime = 0")
+ * before its loop.  Only a running task calls sched_yield(): at an
+ * instant the task does not run, nothing happens.
+ */
+enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time until;
+	enum rt_err err;
+
+	s->yield_next++;
+	if ((err = sv_yield_arm(rq, s)))
+		return err;
+	if (!s->ent || s->ent->pcpu < 0 || s->throttled)
+		return RT_OK;
+	sv_charge(rq, s);
+	s->yielded = true;
+	if (s->q <= 0)          /* exhausted as well */
+		return sv_exhausted(rq, s);
+	if ((err = sv_next_period(rq, s, &until)))
+		return err;
+	return sv_throttle(rq, s, until);
 }
 
 /* ---- the deferred fair server ----------------------------------------- */

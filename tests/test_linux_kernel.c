@@ -674,6 +674,45 @@ static void test_dl_overrun_flag_counts(void)
 		      "flags: [reclaim] }]\n", "tasks[0].flags");
 }
 
+/* sched_yield() (yield_task_dl()).  A (runtime 4, period 10; one job of
+ * 5 ms) yields at 1 ms: throttled until its next period 10 with 3 ms of
+ * runtime given up; B (2, 10) runs [1, 3).  At 10 replenish_dl_entity()
+ * zeroes the runtime (dl_yielded) and loops once: runtime 4, d 20.  A
+ * runs [10, 12.5), yields again: throttled until 20, then runs its last
+ * 1.5 ms [20, 21.5).  At 25 A does not run: no effect. */
+static void test_yield_gives_up_the_runtime(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 30\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\" }\ntasks:\n"
+		"  - { name: A, runtime: 4, period: 10, releases: [0], "
+		"exec: { model: list, values: [5] }, yield_at: [1, 12.5, 25] }\n"
+		"  - { name: B, runtime: 2, period: 10, releases: [0], "
+		"exec: { model: list, values: [2] } }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE |
+				       SIM_MASK(SIM_REC_THROTTLE) |
+				       SIM_MASK(SIM_REC_REPLENISH), &tr);
+
+	cbs_expect(&tr,
+		   "1000000 throttle A.0 10000000\n"
+		   "3000000 throttle B.0 10000000\n"
+		   "3000000 complete B.0 3000000\n"
+		   "10000000 replenish A.0 4000000\n"
+		   "10000000 replenish B.0 2000000\n"
+		   "12500000 throttle A.0 20000000\n"
+		   "20000000 replenish A.0 4000000\n"
+		   "21500000 complete A.0 21500000\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].budget_exhaustions, 0);
+	cbs_done(e, s, &tr);
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: linux-dl }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, yield_at: [3, 3] }]\n",
+		      "tasks[0].yield_at[1]: not after yield_at[0]");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: edf }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, yield_at: [3] }]\n",
+		      "tasks[0].yield_at: sched_yield() of a deadline task");
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -700,5 +739,7 @@ CU_TestInfo linux_kernel_tests[] = {
 	{ "SCHED_FLAG_RECLAIM is per task", test_reclaim_flag_is_per_task },
 	{ "SCHED_FLAG_DL_OVERRUN counts for flagged tasks",
 	  test_dl_overrun_flag_counts },
+	{ "sched_yield() gives the runtime up until the next period",
+	  test_yield_gives_up_the_runtime },
 	CU_TEST_INFO_NULL
 };
