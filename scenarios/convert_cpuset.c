@@ -411,6 +411,87 @@ static enum rt_err scn_dl_yields(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+/* tasks[i].changes: [{at, runtime, deadline, period}] (linux-dl):
+ * sched_setattr() calls; a key left out keeps the value before; each
+ * change must pass __checkparam_dl (the kernel's -EINVAL). */
+static enum rt_err scn_dl_changes(const struct scn_ctx *c,
+				  const struct scn_y_doc *y,
+				  struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].changes != NULL;
+	if (!any)
+		return RT_OK;
+	s->changes = rt_calloc(s->ntasks, sizeof(*s->changes));
+	if (!s->changes)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		const struct rt_task *k = &s->tasks[i];
+		rt_time Q = k->wcet, D = k->deadline, P = k->period, prev = -1;
+		struct sim_dl_change *v;
+		char p[48];
+
+		if (!t->changes)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    k->klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "changes", 0,
+					SCN_AT_KEY, "sched_setattr() of a "
+					"deadline task: only under policy: "
+					"linux-dl");
+		v = rt_calloc(t->changes_count, sizeof(*v));
+		if (!v)
+			return RT_ERR_NOMEM;
+		s->changes[i].v = v;
+		s->changes[i].n = t->changes_count;
+		for (unsigned n = 0; n < t->changes_count; n++) {
+			const struct scn_y_change *ch = &t->changes[n];
+			struct rt_diag tmp;
+			char q[96];
+			enum rt_err err;
+
+			scn_path(q, sizeof(q), p, "changes", (long)n);
+			if (!ch->at)
+				return scn_fail(c, RT_ERR_PARSE, q, NULL, 0,
+						SCN_AT_VALUE, "missing at; "
+						"expected {at, runtime, deadline, "
+						"period}");
+			if ((err = scn_time_at(c, s->time_unit, ch->at, q, "at",
+					       -1, SCN_SIGN_NONNEG, &v[n].at)) ||
+			    (ch->runtime &&
+			     (err = scn_time_at(c, s->time_unit, ch->runtime, q,
+						"runtime", -1, SCN_SIGN_POS, &Q))) ||
+			    (ch->deadline &&
+			     (err = scn_time_at(c, s->time_unit, ch->deadline, q,
+						"deadline", -1, SCN_SIGN_POS, &D))) ||
+			    (ch->period &&
+			     (err = scn_time_at(c, s->time_unit, ch->period, q,
+						"period", -1, SCN_SIGN_POS, &P))))
+				return err;
+			if (v[n].at <= prev)
+				return scn_fail(c, RT_ERR_PARSE, q, "at", 0,
+						SCN_AT_VALUE, "not after the "
+						"change before; expected "
+						"increasing instants");
+			prev = v[n].at;
+			if ((err = rt_dl_checkparam(k->name, Q, D, P,
+					scn_time_unit_scale(s->time_unit),
+					scn_time_unit_name(s->time_unit),
+					&tmp)))
+				return scn_fail(c, err, q, NULL, 0, SCN_AT_VALUE,
+						"%s", tmp.msg);
+			v[n].runtime = Q;
+			v[n].deadline = D;
+			v[n].period = P;
+		}
+	}
+	return RT_OK;
+}
+
 static const char *const scn_accountings[] = { "exact", "tick" };
 static const char *const scn_releases[] = { "zero-lag", "immediate" };
 
@@ -552,7 +633,8 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	enum rt_err err;
 
 	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)) ||
-	    (err = scn_dl_flags(c, y, s)) || (err = scn_dl_yields(c, y, s)))
+	    (err = scn_dl_flags(c, y, s)) || (err = scn_dl_yields(c, y, s)) ||
+	    (err = scn_dl_changes(c, y, s)))
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))

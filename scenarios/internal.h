@@ -43,6 +43,10 @@ struct scn_y_exec {
 	unsigned values_count;
 };
 
+struct scn_y_change {                   /* tasks[i].changes[k] (linux-dl) */
+	char *at, *runtime, *deadline, *period;
+};
+
 struct scn_y_suspend {                  /* tasks[i].suspend[k] */
 	char *after;                    /* time > 0 of executed demand */
 	char *len;                      /* YAML key "for": time > 0 */
@@ -66,6 +70,8 @@ struct scn_y_task {
 	unsigned flags_count;
 	char **yield_at;                /* linux-dl sched_yield() instants */
 	unsigned yield_at_count;
+	struct scn_y_change *changes;   /* linux-dl sched_setattr() calls */
+	unsigned changes_count;
 	struct scn_y_suspend *suspend;  /* self-suspension points */
 	unsigned suspend_count;
 };

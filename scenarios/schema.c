@@ -48,6 +48,20 @@ static const cyaml_schema_field_t scn_y_exec_fields[] = {
 	CYAML_FIELD_END
 };
 
+/* tasks[i].changes[k]: {at, runtime, deadline, period} (linux-dl) */
+static const cyaml_schema_field_t scn_y_change_fields[] = {
+	SCN_STR("at",       struct scn_y_change, at),
+	SCN_STR("runtime",  struct scn_y_change, runtime),
+	SCN_STR("deadline", struct scn_y_change, deadline),
+	SCN_STR("period",   struct scn_y_change, period),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_change_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_change,
+			    scn_y_change_fields),
+};
+
 /* tasks[i].suspend[k]: {after, for}; 'suspend: []' is an error */
 static const cyaml_schema_field_t scn_y_suspend_fields[] = {
 	SCN_STR("after", struct scn_y_suspend, after),
@@ -90,6 +104,9 @@ static const cyaml_schema_field_t scn_y_task_fields[] = {
 			     0, CYAML_UNLIMITED),
 	CYAML_FIELD_SEQUENCE("yield_at", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_task, yield_at, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("changes", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, changes, &scn_y_change_schema,
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_SEQUENCE("suspend", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_task, suspend, &scn_y_suspend_schema,

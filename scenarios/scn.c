@@ -558,6 +558,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->tardiness_bounds = k->has_mode && k->mode == SCN_MODE_SOFT;
 	out->dl_flags = s->dl_flags;
 	out->dl_yield_at = s->yield_at;
+	out->dl_changes = s->changes;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -595,5 +596,8 @@ void scn_free(struct scn_scenario *s)
 	for (size_t i = 0; s->yield_at && i < s->ntasks; i++)
 		rt_free((void *)s->yield_at[i].at);
 	rt_free(s->yield_at);
+	for (size_t i = 0; s->changes && i < s->ntasks; i++)
+		rt_free((void *)s->changes[i].v);
+	rt_free(s->changes);
 	rt_free(s);
 }

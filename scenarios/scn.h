@@ -145,6 +145,9 @@ struct scn_scenario {
 	rt_time *arrive_at;             /* ntasks entries, owned; NULL if no
 					 * task has arrive_at or leave_at */
 	rt_time *leave_at;              /* same (RT_TIME_NEVER: never) */
+	struct sim_dl_changes *changes; /* linux-dl: ntasks entries (the 'v'
+					 * arrays owned), NULL if no task has
+					 * changes: */
 	struct sim_times *yield_at;     /* linux-dl: ntasks entries (the
 					 * 'at' arrays owned), NULL if no task
 					 * has yield_at: */

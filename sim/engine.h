@@ -25,6 +25,17 @@
 
 struct rt_dl_rules;                     /* models/linux_dl.h */
 
+/* linux-dl: one sched_setattr() on a task: new (runtime, deadline,
+ * period) at 'at' (tasks[i].changes). */
+struct sim_dl_change {
+	rt_time at, runtime, deadline, period;
+};
+
+struct sim_dl_changes {
+	const struct sim_dl_change *v;  /* n entries, 'at' increasing */
+	size_t n;
+};
+
 /* A list of instants (increasing), borrowed. */
 struct sim_times {
 	const rt_time *at;
@@ -179,6 +190,8 @@ struct sim_config {
 	const struct rt_dl_rules *dl_rules;
 	const unsigned *dl_flags;       /* linux-dl: ntasks entries of
 					 * RT_DL_FLAG_* or NULL (none) */
+	const struct sim_dl_changes *dl_changes; /* linux-dl: ntasks entries
+					 * or NULL: sched_setattr() calls */
 	const struct sim_times *dl_yield_at;    /* linux-dl: ntasks entries
 					 * or NULL: the instants the task
 					 * calls sched_yield() (if running) */

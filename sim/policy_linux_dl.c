@@ -231,6 +231,10 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 			   (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM));
 		s->dl_overrun = cfg->dl_flags &&
 				(cfg->dl_flags[i] & RT_DL_FLAG_DL_OVERRUN);
+		if (cfg->dl_changes) {
+			s->chg = cfg->dl_changes[i].v;
+			s->nchg = cfg->dl_changes[i].n;
+		}
 		if (cfg->dl_yield_at) {
 			s->yield_at = cfg->dl_yield_at[i].at;
 			s->nyield = cfg->dl_yield_at[i].n;
@@ -271,6 +275,50 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	return RT_OK;
 }
 
+/* The next sched_setattr() of s's task (changes:), from now on. */
+static enum rt_err ldl_change_arm(struct ldl *l, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(l->rq.e), at;
+
+	while (s->chg_next < s->nchg && s->chg[s->chg_next].at < now)
+		s->chg_next++;          /* before the task joined */
+	if (s->chg_next >= s->nchg)
+		return RT_OK;
+	at = s->chg[s->chg_next].at;
+	if (at > l->rq.horizon)
+		return RT_OK;
+	return sim_engine_arm(l->rq.e, &s->change.ev, at, SIM_RANK_TASK);
+}
+
+/*
+ * sched_setattr() with new parameters on an admitted task
+ * (__sched_setscheduler() -> sched_dl_overflow()): the same bandwidth
+ * passes at once; else the root domain must fit total_bw - old + new
+ * (__dl_overflow(dl_b, cap, p->dl.dl_bw, new_bw)), or the call fails
+ * with -EBUSY and nothing changes.  A SETATTR record gives the outcome.
+ * The task no longer admitted (it left) ignores it.
+ */
+static enum rt_err ldl_change(struct ldl *l, struct sv_server *s)
+{
+	const struct sim_dl_change *c = &s->chg[s->chg_next++];
+	uint32_t task = s->task0;
+	struct sv_dom *dom = sv_task_dom(&l->rq, task);
+	uint64_t bw = rt_dl_to_ratio(c->period, c->runtime);
+	bool ok;
+	enum rt_err err;
+
+	if ((err = ldl_change_arm(l, s)))
+		return err;
+	if (!l->rq.tasks[task].admitted)
+		return RT_OK;
+	ok = bw == s->bw || rt_dl_admit(dom->total_bw - s->bw, bw, l->cap_bw,
+					sv_dom_cpus(&l->rq, dom), l->unlimited);
+	sim_engine_emit(l->rq.e, SIM_REC_SETATTR, -1, task, NULL, ok);
+	if (!ok)
+		return RT_OK;
+	return sv_setattr(&l->rq, s, c->runtime, c->deadline, c->period, bw);
+}
+
 static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 			     unsigned *test)
 {
@@ -294,6 +342,12 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 	dom->grub.this_bw += s->bw;
 	if (s->nyield) {        /* its sched_yield() calls, from now on */
 		enum rt_err err = sv_yield_arm(&l->rq, s);
+
+		if (err)
+			return err;
+	}
+	if (s->nchg) {          /* its sched_setattr() calls */
+		enum rt_err err = ldl_change_arm(l, s);
 
 		if (err)
 			return err;
@@ -357,7 +411,13 @@ static enum rt_err ldl_schedule(void *state)
 
 static enum rt_err ldl_timer(void *state, struct sim_event *ev)
 {
-	return sv_timer(&((struct ldl *)state)->rq, ev);
+	struct ldl *l = state;
+	/* ev is the first member of struct sv_timer */
+	const struct sv_timer *tm = (const struct sv_timer *)(void *)ev;
+
+	if (tm->what == SV_T_CHANGE)
+		return ldl_change(l, &l->rq.srv[tm->srv]);
+	return sv_timer(&l->rq, ev);
 }
 
 static enum rt_err ldl_end(void *state)

@@ -35,6 +35,7 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].yield.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].change.ev);
 	}
 	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);
@@ -85,6 +86,9 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		sim_event_init(&s->repl.ev, 0);
 		sim_event_init(&s->inact.ev, 0);
 		sim_event_init(&s->yield.ev, 0);
+		sim_event_init(&s->change.ev, 0);
+		s->change.what = SV_T_CHANGE;
+		s->change.srv = (uint32_t)i;
 		s->budget.what = SV_T_BUDGET;
 		s->repl.what = SV_T_REPL;
 		s->inact.what = SV_T_INACT;

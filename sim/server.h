@@ -59,8 +59,10 @@ enum sv_timer_what {
 	SV_T_BUDGET = 0,                /* budget exhausted (rank BUDGET) */
 	SV_T_REPL,                      /* replenishment (rank REPLENISH) */
 	SV_T_INACT,                     /* GRUB 0-lag time (rank REPLENISH) */
-	SV_T_YIELD                      /* linux-dl sched_yield() (rank
+	SV_T_YIELD,                     /* linux-dl sched_yield() (rank
 					 * BUDGET) */
+	SV_T_CHANGE                     /* linux-dl sched_setattr() (rank
+					 * TASK; handled by the policy) */
 };
 
 struct sv_timer {
@@ -140,7 +142,9 @@ struct sv_server {
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
-	struct sv_timer budget, repl, inact, yield;
+	struct sv_timer budget, repl, inact, yield, change;
+	const struct sim_dl_change *chg;/* linux-dl: sched_setattr() calls */
+	size_t nchg, chg_next;
 	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
 	size_t nyield, yield_next;
 	bool yielded;                   /* dl_yielded */
@@ -212,6 +216,18 @@ enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
  * (task_non_contending() with TASK_DEAD, inactive_task_timer(),
  * __dl_sub()). */
 enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
+
+/* linux-dl sched_setattr(): the admission (by the policy) accepted new
+ * parameters (Q, D, P) of bandwidth bw for s's task at now.  As
+ * __sched_setscheduler(): the running task is charged (dequeue ->
+ * update_curr_dl(); exhausted: throttled with the old parameters), the
+ * bandwidths move (total_bw, this_bw; running_bw of a contending task,
+ * dl_change_utilization() for a non-contending one), __setparam_dl(),
+ * and a queued task is re-enqueued with ENQUEUE_RESTORE:
+ * dl_check_constrained_dl(), then setup_new_dl_entity() if its deadline
+ * has passed; else it keeps its (q, d). */
+enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
+		       rt_time D, rt_time P, uint64_t bw);
 
 /* linux-dl: arm the server's first sched_yield() instant (after the
  * policy set yield_at / nyield). */

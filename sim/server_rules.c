@@ -520,6 +520,69 @@ enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s)
 	return sv_throttle(rq, s, until);
 }
 
+/* ---- sched_setattr() --------------------------------------------------- */
+
+enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
+		       rt_time D, rt_time P, uint64_t bw)
+{
+	rt_time now = sim_engine_now(rq->e), next;
+	struct sv_dom *dom = &rq->dom[s->dom];
+	bool queued = s->head != NULL;
+	enum rt_err err;
+
+	/* dequeue_task_dl() -> update_curr_dl() */
+	if (s->ent && s->ent->pcpu >= 0) {
+		sv_charge(rq, s);
+		if (!s->throttled && s->q <= 0 && (err = sv_exhausted(rq, s)))
+			return err;
+	}
+	dom->total_bw = dom->total_bw - s->bw + bw;
+	dom->grub.this_bw = dom->grub.this_bw - s->bw + bw;
+	if (s->active && queued) {      /* DEQUEUE_SAVE / ENQUEUE_RESTORE */
+		dom->grub.running_bw = dom->grub.running_bw - s->bw + bw;
+	} else if (s->active) {         /* dl_change_utilization() */
+		dom->grub.running_bw -= s->bw;
+		s->active = false;
+		s->state = RT_SRV_INACTIVE;
+		sim_engine_disarm(rq->e, &s->inact.ev);
+	}
+	/* __setparam_dl() */
+	s->Q = Q;
+	s->D = D;
+	s->P = P;
+	s->bw = bw;
+	s->bwP = P;
+	s->density = rt_dl_to_ratio(D, Q);
+	if ((err = sv_this_bw_changed(rq, dom)))
+		return err;
+	if (!queued || s->throttled || s->fresh)
+		return RT_OK;   /* the next wake-up or replenishment uses them */
+	/* enqueue_dl_entity(ENQUEUE_RESTORE) */
+	if ((err = sv_next_period(rq, s, &next)))
+		return err;
+	if (D != P && s->d < now && now < next) {
+		if (s->q > 0) {
+			s->q = 0;
+			s->qfrac = 0;
+		}
+		return sv_throttle(rq, s, next);
+	}
+	if (s->d < now) {               /* setup_new_dl_entity() */
+		if (!rt_time_add(now, D, &s->d))
+			return sv_overflow(rq, s);
+		s->q = Q;
+		s->qfrac = 0;
+		sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+		if ((err = sv_rekey(rq, s)))
+			return err;
+	}
+	if (s->ent && s->ent->pcpu >= 0) {
+		s->since = now;
+		return sv_arm_budget(rq, s);
+	}
+	return RT_OK;
+}
+
 /* ---- the deferred fair server ----------------------------------------- */
 
 /* Minimum forward of the defer timer (kernel dl_server_min_res). */

@@ -713,6 +713,98 @@ static void test_yield_gives_up_the_runtime(void)
 		      "tasks[0].yield_at: sched_yield() of a deadline task");
 }
 
+/* sched_setattr() with admission on change (sched_dl_overflow(): total_bw
+ * - old + new must fit 996147 on one CPU, kernel 6.6).  A, B (4, 10): at
+ * 2 A asks for runtime 6: 419430 - 419430 + 629145 + 419430 = 1048575 >
+ * 996147, -EBUSY.  At 3 B asks for 2 (209715): applied, but B, queued
+ * with d 10 not passed, keeps its runtime 4 (ENQUEUE_RESTORE only sets
+ * up a new period for a passed deadline): B [4, 8).  At 5 A (throttled
+ * since 4) gets runtime 5 (524288; 734003 fits), used from its
+ * replenishment at 10: runtime 5, so A's second job [10, 14) is not
+ * throttled; B gets 2 at 10 and is throttled at 16 (its job needs 4). */
+static void test_setattr_admits_the_change(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 19\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\" }\ntasks:\n"
+		"  - { name: A, runtime: 4, period: 10, changes: [{ at: 2, "
+		"runtime: 6 }, { at: 5, runtime: 5 }] }\n"
+		"  - { name: B, runtime: 4, period: 10, changes: [{ at: 3, "
+		"runtime: 2 }] }\n");
+	struct cbs_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE |
+				       SIM_MASK(SIM_REC_SETATTR) |
+				       SIM_MASK(SIM_REC_THROTTLE) |
+				       SIM_MASK(SIM_REC_REPLENISH), &tr);
+	uint64_t bw;
+
+	cbs_expect(&tr,
+		   "2000000 setattr A.0 0\n"
+		   "3000000 setattr B.0 1\n"
+		   "4000000 throttle A.0 10000000\n"
+		   "4000000 complete A.0 4000000\n"
+		   "5000000 setattr A.0 1\n"
+		   "8000000 throttle B.0 10000000\n"
+		   "8000000 complete B.0 8000000\n"
+		   "10000000 replenish A.0 5000000\n"
+		   "10000000 replenish B.0 2000000\n"
+		   "14000000 complete A.1 4000000\n"
+		   "16000000 throttle B.1 20000000\n");
+	CU_ASSERT_TRUE(sim_engine_total_bw(e, 0, &bw));
+	CU_ASSERT_EQUAL(bw, 524288 + 209715);
+	cbs_done(e, s, &tr);
+}
+
+/* ENQUEUE_RESTORE of a running task whose deadline has passed.  P1, P2
+ * (4, 5, 10): P2 runs [4, 8) past its deadline 5.  At 6 (runtime 2 left)
+ * it sets deadline 10 (the same dl_bw: no admission needed):
+ * setup_new_dl_entity(): d = 16, runtime 4; it completes at 8.  Setting
+ * deadline 8 instead leaves it constrained: dl_check_constrained_dl()
+ * sees d 5 < 6 < the next period 5 - 8 + 10 = 7 and throttles it until
+ * 7 (runtime 0), where the loop gives d 15, runtime 4: done at 9. */
+static void test_setattr_restores_a_late_task(void)
+{
+	static const char yaml[] =
+		"format: 1\ntime_unit: ms\nhorizon: 12\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\" }\ntasks:\n"
+		"  - { name: P1, runtime: 4, deadline: 5, period: 10, "
+		"releases: [0] }\n"
+		"  - { name: P2, runtime: 4, deadline: 5, period: 10, "
+		"releases: [0], changes: [{ at: 6, deadline: %d }] }\n";
+	unsigned mask = CBS_COMPLETE | SIM_MASK(SIM_REC_SETATTR) |
+			SIM_MASK(SIM_REC_THROTTLE) |
+			SIM_MASK(SIM_REC_SERVER_DEADLINE);
+	char buf[512];
+	struct scn_scenario *s;
+	struct cbs_trace tr;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, 10);
+	s = cbs_load_text(buf);
+	e = cbs_run_from(s, mask, 5 * MS, &tr);
+	cbs_expect(&tr, "6000000 setattr P2.0 1\n"
+		   "6000000 server_deadline P2.0 16000000\n"
+		   "8000000 complete P2.0 8000000\n"
+		   "10000000 server_deadline P1.0 15000000\n");
+	cbs_done(e, s, &tr);
+	snprintf(buf, sizeof(buf), yaml, 8);
+	s = cbs_load_text(buf);
+	e = cbs_run_from(s, mask, 5 * MS, &tr);
+	cbs_expect(&tr, "6000000 setattr P2.0 1\n"
+		   "6000000 throttle P2.0 7000000\n"
+		   "7000000 server_deadline P2.0 15000000\n"
+		   "9000000 complete P2.0 9000000\n"
+		   "10000000 server_deadline P1.0 15000000\n");
+	cbs_done(e, s, &tr);
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: linux-dl }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, changes: [{ at: 1, "
+		      "runtime: 3 }] }]\n",
+		      "tasks[0].changes[0]: task a: __checkparam_dl");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: { policy: linux-dl }\n"
+		      "tasks: [{ name: a, C: 1, T: 2, changes: [{ runtime: 1 }] }]\n",
+		      "tasks[0].changes[0]: missing at");
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -741,5 +833,9 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_dl_overrun_flag_counts },
 	{ "sched_yield() gives the runtime up until the next period",
 	  test_yield_gives_up_the_runtime },
+	{ "sched_setattr() admits the change or refuses it",
+	  test_setattr_admits_the_change },
+	{ "sched_setattr() restores a late task as ENQUEUE_RESTORE",
+	  test_setattr_restores_a_late_task },
 	CU_TEST_INFO_NULL
 };
