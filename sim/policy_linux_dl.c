@@ -1,4 +1,4 @@
-/* policy_linux_dl.c - Linux SCHED_DEADLINE as the kernel does it (DESIGN
+/* policy_linux_dl.c - Linux SCHED_DEADLINE as a named kernel does it (DESIGN
  * 4; THEORY E.3-E.5, G.6; kernel/sched/deadline.c).
  *
  * Every task is its own reservation (runtime Q = C, deadline D, period P =
@@ -27,19 +27,27 @@
  * Fair tasks (class: fair, SCHED_OTHER) are no SCHED_DEADLINE entities:
  * no parameter check, no admission; they run below every deadline
  * entity, in release order (CFS's fair sharing is not modelled).  The
- * optional per-CPU fair server (Linux >= 6.8, THEORY E.6; the
- * non-deferred form of its first version) is one more reservation per
- * CPU with the same rules, serving, FIFO, the fair tasks of its CPU (the
- * task's cpu:, else the CPUs of its root domain in turn): with budget it
- * runs them at deadline priority, throttled it lets them run in
- * background.  In a root domain of several CPUs the fair servers are
- * scheduled by its global EDF like the tasks (the kernel pins each to
- * its CPU).  Its bandwidth counts in the domain's admission (reserve:
- * true, as __dl_add() in dl_server_apply_params() did), or is checked
- * against what RT throttling leaves, 2^20 - dl_b->bw (reserve: false,
- * as since 2025).
+ * per-CPU fair server (the kernel profile's, or fair_server:) is one more
+ * reservation per CPU with the same rules, serving, FIFO, the fair tasks
+ * of its CPU (the task's cpu:, else the CPUs of its root domain in turn).
+ * Deferred (dl_defer, Linux 6.12: sv_defer_*() in server_rules.c) it
+ * waits until d - runtime while they run in background, charged;
+ * non-deferred, with budget it runs them at deadline priority, throttled
+ * it lets them run in background.  In a root domain of several CPUs the
+ * fair servers are scheduled by its global EDF like the tasks (the
+ * kernel pins each to its CPU).  Its bandwidth counts in the domain's
+ * admission (reserve: true, as __dl_add() in dl_server_apply_params()
+ * with init = 1 does), or, as an option, is only checked against what RT
+ * throttling leaves, 2^20 - dl_b->bw (reserve: false).
  *
- * reclaim: grub (SCHED_FLAG_RECLAIM for every task) uses grub_reclaim()'s
+ * The kernel profile (cfg->dl_rules, models/linux_dl.h) also selects the
+ * accounting (exact, or at the tick: sv_rq.tick) and the release of a
+ * leaving task's bandwidth; per task: flags (SCHED_FLAG_RECLAIM,
+ * SCHED_FLAG_DL_OVERRUN), sched_yield() instants, sched_setattr() calls
+ * (ldl_change()).  docs/linux-dl.md has every rule.
+ *
+ * reclaim: grub (SCHED_FLAG_RECLAIM for every task, or flags: [reclaim]
+ * per task) uses grub_reclaim()'s
  * rate in root domains of one CPU; on a domain of several CPUs the
  * kernel's per-runqueue accounting has no counterpart in global EDF, so
  * it is refused.
