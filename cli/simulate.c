@@ -92,9 +92,13 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 	if (!strcmp(k->policy, "fp"))
 		o = (size_t)snprintf(buf, len, "fp (%s)",
 				     rt_fp_order_name(k->priorities));
+	else if (!strcmp(k->policy, "linux-dl") &&
+		 k->dl.accounting == RT_DL_ACCT_TICK)
+		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
+				     "tick, hz %u)", k->dl.kernel, k->dl.hz);
 	else if (!strcmp(k->policy, "linux-dl"))
-		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s)",
-				     k->dl.kernel);
+		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
+				     "exact)", k->dl.kernel);
 	else
 		o = (size_t)snprintf(buf, len, "%s", k->policy);
 	if (o >= len || s->cpus == 1)

@@ -303,7 +303,7 @@ has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "tot
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
 # linux-dl kernel profiles and tick accounting (issue 12)
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
-has $T/out 'policy linux-dl (kernel 6.12)'
+has $T/out 'policy linux-dl (kernel 6.12, accounting exact)'
 has $T/out 'runtime enforced exactly, as with HRTICK_DL; a stock kernel charges at the tick: accounting: tick, hz: 250'
 expect_rc 0 "$DLSIM" validate --linux $EX/linux-dl-grub.yaml
 has $T/out 'kernel 6.6: no fair server; bandwidth of a leaving task released at its 0-lag time'
@@ -314,6 +314,7 @@ has $T/out '"tardiness": 1600000'
 has $T/out '"kernel": "6.12", "accounting": "tick", "hz": 250, "tick_phase": 100000'
 has $T/out '"overruns": 1, "max_overrun": 2100000'
 expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --log $T/tick.csv --quiet
+has $T/out 'policy linux-dl (kernel 6.12, accounting tick, hz 250)'
 has $T/tick.csv '10000000,server_deadline,,A,0,23000000'
 has $T/tick.csv '10000000,replenish,,A,0,1900000'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
