@@ -124,10 +124,13 @@ void cli_linux_lines(const struct scn_scenario *s, const char *indent)
 
 	if (strcmp(s->sched.policy, "linux-dl"))
 		return;
-	printf("%s%s\n", indent, rt_dl_rules_line(&s->sched.dl, buf,
+	rt_time scale = scn_time_unit_scale(s->time_unit);
+	const char *u = scn_time_unit_name(s->time_unit);
+
+	printf("%s%s\n", indent, rt_dl_rules_line(&s->sched.dl, scale, u, buf,
 						    sizeof(buf)));
-	printf("%s%s\n", indent, rt_dl_accounting_line(&s->sched.dl, buf,
-							 sizeof(buf)));
+	printf("%s%s\n", indent, rt_dl_accounting_line(&s->sched.dl, scale, u,
+							 buf, sizeof(buf)));
 }
 
 void cli_linux_json(const struct scn_scenario *s)

@@ -220,39 +220,44 @@ uint64_t rt_dl_reserved_bw(const struct rt_dl_rules *r, unsigned cpus)
 	return rt_dl_to_ratio(r->fair_period, r->fair_runtime) * cpus;
 }
 
-const char *rt_dl_accounting_line(const struct rt_dl_rules *r, char *buf,
-				  size_t n)
+const char *rt_dl_accounting_line(const struct rt_dl_rules *r, rt_time scale,
+				  const char *unit, char *buf, size_t n)
 {
-	if (r->accounting == RT_DL_ACCT_EXACT)
+	char b1[32], b2[32];
+
+	if (r->accounting == RT_DL_ACCT_EXACT) {
 		snprintf(buf, n, "runtime enforced exactly, as with HRTICK_DL; "
 			 "a stock kernel charges at the tick: accounting: "
 			 "tick, hz: %u", r->hz ? r->hz : 250);
-	else
-		snprintf(buf, n, "runtime charged at the tick (hz: %u, "
-			 "TICK_NSEC %lld ns, first tick at %lld ns), at context "
-			 "switches and dequeues, as a stock kernel (HRTICK_DL "
-			 "off); overruns carried by the replenishment loop",
-			 r->hz, (long long)rt_dl_tick_nsec(r->hz),
-			 (long long)r->tick_phase);
+		return buf;
+	}
+	rt_time_format(b1, sizeof(b1), rt_dl_tick_nsec(r->hz), scale);
+	rt_time_format(b2, sizeof(b2), r->tick_phase, scale);
+	snprintf(buf, n, "runtime charged at the tick (hz: %u, a tick every "
+		 "%s %s, the first at %s %s), at context switches and "
+		 "dequeues, as a stock kernel (HRTICK_DL off); overruns carried "
+		 "by the replenishment loop", r->hz, b1, unit, b2, unit);
 	return buf;
 }
 
-const char *rt_dl_rules_line(const struct rt_dl_rules *r, char *buf,
-			     size_t n)
+const char *rt_dl_rules_line(const struct rt_dl_rules *r, rt_time scale,
+			     const char *unit, char *buf, size_t n)
 {
+	char b1[32], b2[32];
 	int o;
 
-	if (r->fair_server && r->fair_runtime > 0)
-		o = snprintf(buf, n, "kernel %s: fair server %lld/%lld ns per "
-			     "CPU, %s, %s", r->kernel ? r->kernel : "?",
-			     (long long)r->fair_runtime,
-			     (long long)r->fair_period,
+	if (r->fair_server && r->fair_runtime > 0) {
+		rt_time_format(b1, sizeof(b1), r->fair_runtime, scale);
+		rt_time_format(b2, sizeof(b2), r->fair_period, scale);
+		o = snprintf(buf, n, "kernel %s: fair server %s/%s %s per CPU, "
+			     "%s, %s", r->kernel ? r->kernel : "?", b1, b2, unit,
 			     r->fair_defer ? "deferred" : "not deferred",
 			     r->fair_reserve ? "counted in admission" :
 			     "not counted in admission");
-	else
+	} else {
 		o = snprintf(buf, n, "kernel %s: no fair server",
 			     r->kernel ? r->kernel : "?");
+	}
 	if (o >= 0 && (size_t)o < n)
 		snprintf(buf + o, n - (size_t)o, "; bandwidth of a leaving "
 			 "task released %s", r->release == RT_DL_RELEASE_AT_ONCE ?

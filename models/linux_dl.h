@@ -219,14 +219,14 @@ uint64_t rt_dl_reserved_bw(const struct rt_dl_rules *r, unsigned cpus);
 /* One line saying how runtime is charged:
  * "runtime enforced exactly, as with HRTICK_DL; a stock kernel charges at
  * the tick: accounting: tick, hz: 250" or "runtime charged at the tick
- * (HZ=250, first tick at 100000 ns), context switch and dequeue, as a
- * stock kernel (HRTICK_DL off)".  Returns buf. */
-const char *rt_dl_accounting_line(const struct rt_dl_rules *r, char *buf,
-				  size_t n);
-/* One line naming the profile and every rule:
- * "kernel 6.12: fair server 50000000/1000000000 ns deferred, counted in
- * admission; bandwidth released at the 0-lag time". */
-const char *rt_dl_rules_line(const struct rt_dl_rules *r, char *buf,
-			     size_t n);
+ * (hz: 250, a tick every 4 ms, the first at 0.1 ms), ...".  Times in the
+ * display unit: 'scale' ns per 'unit' (1000000, "ms").  Returns buf. */
+const char *rt_dl_accounting_line(const struct rt_dl_rules *r, rt_time scale,
+				  const char *unit, char *buf, size_t n);
+/* One line naming the profile and every rule (times as above):
+ * "kernel 6.12: fair server 50/1000 ms per CPU, deferred, counted in
+ * admission; bandwidth of a leaving task released at its 0-lag time". */
+const char *rt_dl_rules_line(const struct rt_dl_rules *r, rt_time scale,
+			     const char *unit, char *buf, size_t n);
 
 #endif /* RT_LINUX_DL_H */

@@ -308,7 +308,7 @@ has $T/out 'runtime enforced exactly, as with HRTICK_DL; a stock kernel charges 
 expect_rc 0 "$DLSIM" validate --linux $EX/linux-dl-grub.yaml
 has $T/out 'kernel 6.6: no fair server; bandwidth of a leaving task released at its 0-lag time'
 expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml
-has $T/out 'kernel 6.12: fair server 50000000/1000000000 ns per CPU, deferred, counted in admission'
+has $T/out 'kernel 6.12: fair server 50/1000 ms per CPU, deferred, counted in admission'
 expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --json
 has $T/out '"tardiness": 1600000'
 has $T/out '"kernel": "6.12", "accounting": "tick", "hz": 250, "tick_phase": 100000'
