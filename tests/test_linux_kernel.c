@@ -805,6 +805,130 @@ static void test_setattr_restores_a_late_task(void)
 		      "tasks[0].changes[0]: missing at");
 }
 
+/* Random sets with everything at once on 1-3 CPUs: both profiles, exact
+ * or tick accounting, fair tasks with a deferred or non-deferred server,
+ * joins and leaves, sched_yield() and sched_setattr() calls, per-task
+ * flags (reclaim on one CPU, exact accounting).  Every run ends cleanly
+ * (the core's assertions hold, ASan in check-asan), no rejected task
+ * releases a job, no overrun exceeds a tick, and total_bw ends between
+ * the reserved fair share and that plus every task's dl_bw. */
+static void test_random_mixed_sets_run_cleanly(void)
+{
+	static const unsigned hzs[] = { 100, 250, 300, 1000 };
+	uint64_t seed = 0x6e12, jobs = 0;
+	struct rt_rng g;
+
+	rt_rng_seed(&g, seed);
+	printf("\n  seed %#" PRIx64 "\n", seed);
+	for (unsigned it = 0; it < 1000; it++) {
+		char buf[8192];
+		size_t o = 0, n = 1 + (size_t)rt_rng_range(&g, 0, 6);
+		unsigned cpus = 1 + (unsigned)rt_rng_range(&g, 0, 2);
+		bool tick = rt_rng_range(&g, 0, 1), six = rt_rng_range(&g, 0, 1);
+		bool reclaim = cpus == 1 && !tick;
+		unsigned hz = hzs[rt_rng_range(&g, 0, 3)];
+		uint64_t bwsum = 0, bw;
+		struct scn_scenario *s;
+		struct cbs_trace tr;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "format: 1\n"
+			"time_unit: us\nhorizon: %" PRId64 "ms\nseed: %u\n"
+			"platform: { cpus: %u }\nscheduler:\n  policy: linux-dl\n"
+			"  kernel: \"%s\"\n  rt_runtime_us: %s\n",
+			rt_rng_range(&g, 10, 80), it, cpus, six ? "6.6" : "6.12",
+			rt_rng_range(&g, 0, 3) ? "950000" : "-1");
+		if (tick)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  accounting: tick\n  hz: %u\n", hz);
+		if (rt_rng_range(&g, 0, 1))
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  fair_server: { runtime: %" PRId64 ", period: "
+				"10ms, reserve: false, defer: %s }\n",
+				rt_rng_range(&g, 200, 500),
+				rt_rng_range(&g, 0, 1) ? "true" : "false");
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "tasks:\n");
+		for (size_t i = 0; i < n; i++) {
+			int64_t P = rt_rng_range(&g, 1000, 20000);
+			int64_t D = rt_rng_range(&g, P / 2, P);
+			int64_t Q = rt_rng_range(&g, 2, D / 2);
+			int64_t A = rt_rng_range(&g, 0, 3) ? 0 :
+				    rt_rng_range(&g, 0, 30000);
+
+			if (rt_rng_range(&g, 0, 4) == 0) {      /* fair */
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+					"  - { name: t%zu, C: %" PRId64 ", T: %"
+					PRId64 ", class: fair }\n", i, Q, P);
+				continue;
+			}
+			bwsum += rt_dl_to_ratio(P * 1000, Q * 1000);
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				"  - { name: t%zu, runtime: %" PRId64 ", deadline: %"
+				PRId64 ", period: %" PRId64 ", arrive_at: %" PRId64
+				", leave_at: %" PRId64 ", exec: { model: uniform, "
+				"min: 1, max: %" PRId64 " }", i, Q, D, P, A,
+				A + rt_rng_range(&g, 1000, 60000),
+				Q + rt_rng_range(&g, 0, Q));
+			if (reclaim && rt_rng_range(&g, 0, 1))
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+						      ", flags: [reclaim, dl-overrun]");
+			if (rt_rng_range(&g, 0, 2) == 0)
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+					", yield_at: [%" PRId64 ", %" PRId64 "]",
+					rt_rng_range(&g, 0, 20000),
+					rt_rng_range(&g, 20001, 50000));
+			if (rt_rng_range(&g, 0, 2) == 0) {
+				int64_t q2 = rt_rng_range(&g, 2, D);
+
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+					", changes: [{ at: %" PRId64 ", runtime: %"
+					PRId64 " }]", rt_rng_range(&g, 0, 40000),
+					q2);
+				if (q2 > Q)
+					bwsum += rt_dl_to_ratio(P * 1000, q2 * 1000) -
+						 rt_dl_to_ratio(P * 1000, Q * 1000);
+			}
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " }\n");
+		}
+		CU_ASSERT_FATAL(o < sizeof(buf));
+		s = cbs_load_text_n(buf, o);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		e = cbs_run(s, 0, &tr);
+		st = sim_engine_stats(e);
+		jobs += st->jobs;
+		for (size_t i = 0; i < st->ntasks; i++) {
+			if (st->tasks[i].rejected && st->tasks[i].released) {
+				printf("  set %u: a rejected task released jobs\n%s",
+				       it, buf);
+				CU_FAIL("a rejected task released jobs");
+			}
+		}
+		for (size_t i = 0; i < st->nservers; i++)
+			if (st->servers[i].name && st->servers[i].max_overrun >
+			    (tick ? rt_dl_tick_nsec(hz) : 0)) {
+				printf("  set %u: overrun %" PRId64 "\n%s", it,
+				       st->servers[i].max_overrun, buf);
+				CU_FAIL("an overrun longer than a tick");
+			}
+		if (s->sched.rt_runtime_us != -1 && sim_engine_total_bw(e, 0, &bw)) {
+			uint64_t lo = s->sched.fair_server.on &&
+				      s->sched.fair_server.reserve ?
+				      rt_dl_reserved_bw(&s->sched.dl, cpus) : 0;
+
+			if (bw < lo || bw > lo + bwsum) {
+				printf("  set %u: total_bw %" PRIu64 " outside "
+				       "[%" PRIu64 ", %" PRIu64 "]\n%s", it, bw,
+				       lo, lo + bwsum, buf);
+				CU_FAIL("total_bw out of range");
+			}
+		}
+		cbs_done(e, s, &tr);
+	}
+	printf("  %" PRIu64 " jobs\n", jobs);
+	CU_ASSERT(jobs > 10000);       /* the sets do run */
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -837,5 +961,7 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_setattr_admits_the_change },
 	{ "sched_setattr() restores a late task as ENQUEUE_RESTORE",
 	  test_setattr_restores_a_late_task },
+	{ "random mixed sets run cleanly (1000 sets)",
+	  test_random_mixed_sets_run_cleanly },
 	CU_TEST_INFO_NULL
 };
