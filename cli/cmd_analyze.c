@@ -1627,6 +1627,7 @@ static void analyze_print_text(struct analyze *a, bool all)
 	       s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
 	       scn_time_unit_name(s->time_unit));
 	printf("  policy %s\n", cli_sched_desc(s, desc, sizeof(desc)));
+	cli_linux_lines(s, "  ");
 	printf("  utilization U %s, density %s\n\n",
 	       analyze_frac_text(a->u, a->u_dec, ub, sizeof(ub)),
 	       analyze_frac_text(a->density, a->density_dec, db, sizeof(db)));

@@ -176,10 +176,15 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		printf(", \"budget_exhaustions\": %" PRIu64 ", \"deadline_misses\": %"
 		       PRIu64 ", \"throttled_time\": %" PRId64 ", \"replenishments\": %"
 		       PRIu64 ", \"max_lateness\": %" PRId64
-		       ", \"throttled_idle_time\": %" PRId64 "}",
+		       ", \"throttled_idle_time\": %" PRId64,
 		       v->budget_exhaustions, v->deadline_misses,
 		       v->throttled_time, v->replenishments, v->max_lateness,
 		       v->throttled_idle_time);
+		if (!strcmp(s->sched.policy, "linux-dl"))
+			printf(", \"overruns\": %" PRIu64 ", \"max_overrun\": %"
+			       PRId64 ", \"dl_overrun\": %" PRIu64, v->overruns,
+			       v->max_overrun, v->dl_overrun);
+		printf("}");
 	}
 	printf("],\n \"admission\": [");
 	for (size_t i = 0; i < cs->nadm; i++) {
@@ -188,9 +193,12 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		printf("%s\n  {\"time\": %" PRId64 ", \"task\": ", i ? "," : "",
 		       a->time);
 		cli_json_str(stdout, s->tasks[a->task].name);
-		printf(", \"test\": \"%s\", \"verdict\": \"%s\"}",
+		printf(", \"test\": \"%s\", \"verdict\": \"%s\"",
 		       sim_admit_test_name(a->test),
 		       a->accept ? "accept" : "reject");
+		if (a->has_bw)
+			printf(", \"total_bw\": %" PRIu64, a->total_bw);
+		printf("}");
 	}
 	printf("]");
 	run_print_json_mode(s, st);
@@ -319,6 +327,7 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
 	}
 	printf("]");
 	run_print_json_resv(s, cs);
+	cli_linux_json(s);
 	printf("}\n");
 }
 
@@ -385,6 +394,7 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	const struct sim_stats *st = cs->stats;
 	const char *u = scn_time_unit_name(s->time_unit);
 	char b1[48], b2[48];
+	bool tick;
 
 	for (size_t i = 0; i < cs->nadm; i++) {
 		const struct cli_admission *a = &cs->adm[i];
@@ -411,20 +421,29 @@ static void run_print_text_resv(const struct scn_scenario *s,
 	}
 	if (!st->nservers)
 		return;
+	/* linux-dl tick accounting: the overruns (runtime < 0 when the
+	 * kernel noticed the exhaustion) */
+	tick = !strcmp(s->sched.policy, "linux-dl") &&
+	       s->sched.dl.accounting == RT_DL_ACCT_TICK;
 	printf("servers (times in %s):\n", u);
-	printf("%-16s %11s %14s %12s %12s %12s\n", "server", "exhaustions",
+	printf("%-16s %11s %14s %12s %12s %12s", "server", "exhaustions",
 	       "replenishments", "srv-misses", "max-late", "throttled");
+	printf(tick ? " %9s %12s\n" : "\n", "overruns", "max-overrun");
 	for (size_t i = 0; i < st->nservers; i++) {
 		const struct sim_server_stats *v = &st->servers[i];
 
 		if (!v->name)
 			continue;
 		printf("%-16.16s %11" PRIu64 " %14" PRIu64 " %12" PRIu64
-		       " %12s %12s\n", v->name ? v->name : "",
+		       " %12s %12s", v->name ? v->name : "",
 		       v->budget_exhaustions, v->replenishments,
 		       v->deadline_misses,
 		       cli_fmt_time(s, v->max_lateness, b1, sizeof(b1)),
 		       cli_fmt_time(s, v->throttled_time, b2, sizeof(b2)));
+		if (tick)
+			printf(" %9" PRIu64 " %12s", v->overruns,
+			       cli_fmt_time(s, v->max_overrun, b1, sizeof(b1)));
+		printf("\n");
 	}
 }
 
@@ -497,6 +516,7 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	if (quiet)
 		return;
 	cli_horizon_note(stdout, s, &cs->h, "");
+	cli_linux_lines(s, "");
 	printf("\ntasks (times in %s):\n", u);
 	printf("%-*s %8s %8s %8s %9s %9s %7s %7s %9s %9s %9s %7s %5s", w, "task",
 	       "C", "D", "T", "released", "completed", "missed", "aborted",

@@ -8,7 +8,7 @@
 #include "models/frac.h"
 
 static const char validate_help[] =
-"Usage: dlsim validate SCENARIO.yaml [--quiet]\n"
+"Usage: dlsim validate SCENARIO.yaml [--quiet] [--linux]\n"
 "\n"
 "Check a scenario file: YAML syntax, known keys, every number (units are\n"
 "converted exactly or rejected), task invariants (C > 0, D > 0, T > 0), the\n"
@@ -19,12 +19,16 @@ static const char validate_help[] =
 "whatever 'dlsim run' refuses as invalid, validate refuses with the same\n"
 "message.\n"
 "Prints a summary of the tasks, or one error naming file:line:column and the\n"
-"field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n";
+"field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n"
+"\n"
+"  --linux   policy linux-dl: also print the kernel profile (scheduler.kernel)\n"
+"            with every rule it selects, and how runtime is charged\n"
+"            (docs/linux-dl.md)\n";
 
 int cmd_validate(int argc, char **argv)
 {
 	const char *path = NULL;
-	bool quiet = false;
+	bool quiet = false, linux_rules = false;
 	struct scn_scenario *s = NULL;
 	struct rt_frac *u = NULL;
 	unsigned *cluster = NULL;
@@ -37,6 +41,8 @@ int cmd_validate(int argc, char **argv)
 			return CLI_EXIT_OK;
 		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
 			quiet = true;
+		} else if (!strcmp(argv[i], "--linux")) {
+			linux_rules = true;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return cli_usage_error("validate", "unknown option '%s'", argv[i]);
 		} else if (path) {
@@ -85,6 +91,11 @@ int cmd_validate(int argc, char **argv)
 		free(ufull);
 		rt_frac_destroy(u);
 	}
+	if (linux_rules && strcmp(s->sched.policy, "linux-dl"))
+		printf("%s: policy %s: no kernel rules (--linux is for policy "
+		       "linux-dl)\n", path, s->sched.policy);
+	else if (linux_rules)
+		cli_linux_lines(s, "  ");
 	scn_free(s);
 	return CLI_EXIT_OK;
 }

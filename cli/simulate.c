@@ -4,11 +4,14 @@
 #include "cli/simulate.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "models/linux_dl.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -59,6 +62,7 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	a->task = r->task;
 	a->test = (unsigned)r->value;
 	a->accept = r->kind == SIM_REC_ADMIT;
+	a->has_bw = sim_engine_total_bw(cs->e, r->task, &a->total_bw);
 	return RT_OK;
 }
 
@@ -88,6 +92,13 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 	if (!strcmp(k->policy, "fp"))
 		o = (size_t)snprintf(buf, len, "fp (%s)",
 				     rt_fp_order_name(k->priorities));
+	else if (!strcmp(k->policy, "linux-dl") &&
+		 k->dl.accounting == RT_DL_ACCT_TICK)
+		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
+				     "tick, hz %u)", k->dl.kernel, k->dl.hz);
+	else if (!strcmp(k->policy, "linux-dl"))
+		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
+				     "exact)", k->dl.kernel);
 	else
 		o = (size_t)snprintf(buf, len, "%s", k->policy);
 	if (o >= len || s->cpus == 1)
@@ -105,6 +116,39 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 	else
 		snprintf(buf + o, len - o, ", placement global");
 	return buf;
+}
+
+void cli_linux_lines(const struct scn_scenario *s, const char *indent)
+{
+	char buf[320];
+
+	if (strcmp(s->sched.policy, "linux-dl"))
+		return;
+	rt_time scale = scn_time_unit_scale(s->time_unit);
+	const char *u = scn_time_unit_name(s->time_unit);
+
+	printf("%s%s\n", indent, rt_dl_rules_line(&s->sched.dl, scale, u, buf,
+						    sizeof(buf)));
+	printf("%s%s\n", indent, rt_dl_accounting_line(&s->sched.dl, scale, u,
+							 buf, sizeof(buf)));
+}
+
+void cli_linux_json(const struct scn_scenario *s)
+{
+	const struct rt_dl_rules *r = &s->sched.dl;
+
+	if (strcmp(s->sched.policy, "linux-dl"))
+		return;
+	printf(", \"kernel\": \"%s\", \"accounting\": \"%s\"", r->kernel,
+	       r->accounting == RT_DL_ACCT_TICK ? "tick" : "exact");
+	if (r->accounting == RT_DL_ACCT_TICK)
+		printf(", \"hz\": %u, \"tick_phase\": %" PRId64, r->hz,
+		       r->tick_phase);
+	printf(", \"fair_server\": %s", s->sched.fair_server.on ?
+	       (s->sched.fair_server.defer ? "\"deferred\"" :
+		"\"not deferred\"") : "null");
+	printf(", \"bw_release\": \"%s\"", r->release ==
+	       RT_DL_RELEASE_AT_ONCE ? "immediate" : "zero-lag");
 }
 
 int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)

@@ -25,6 +25,8 @@ struct cli_admission {
 	uint32_t task;
 	unsigned test;                  /* enum sim_admit_test */
 	bool accept;
+	bool has_bw;                    /* the policy keeps total_bw */
+	uint64_t total_bw;              /* after the decision (2^20 = 1) */
 };
 
 struct cli_sim {
@@ -81,6 +83,11 @@ bool cli_progress_wanted(bool quiet);
 /* "edf", "fp (rate-monotonic)", and ", placement partitioned
  * (first-fit-decreasing)" / ", placement clustered (2 CPUs per cluster,
  * worst-fit)" / "" into buf, for headers. */
+/* linux-dl: two lines (indent first) naming the kernel profile with its
+ * rules, and how runtime is charged; nothing for other policies. */
+void cli_linux_lines(const struct scn_scenario *s, const char *indent);
+/* linux-dl: the same as JSON keys (", \"kernel\": ..."). */
+void cli_linux_json(const struct scn_scenario *s);
 const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 			   size_t len);
 /* Read the next recorded miss; false at the end. */

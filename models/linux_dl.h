@@ -12,6 +12,7 @@
 #define RT_LINUX_DL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "models/rt_err.h"
@@ -83,6 +84,16 @@ bool rt_dl_entity_overflow(rt_time runtime, rt_time deadline, rt_time now,
 rt_time rt_dl_revised_runtime(uint64_t dl_density, rt_time laxity);
 
 /*
+ * task_non_contending(): the 0-lag time
+ *	deadline - div64_long(runtime * dl_period, dl_runtime)
+ * with the kernel's truncating signed division (for runtime < 0 the lag
+ * is rounded toward zero, so t0 is up to 1 ns early).  False if t0 leaves
+ * the rt_time range.
+ */
+bool rt_dl_zero_lag(rt_time runtime, rt_time deadline, rt_time dl_runtime,
+		    rt_time dl_period, rt_time *t0);
+
+/*
  * Admission (sched_dl_overflow() -> __dl_overflow()): adding new_bw to a
  * root domain holding total_bw overflows iff
  *
@@ -128,5 +139,97 @@ void rt_dl_grub_init(struct rt_dl_grub *g, int64_t rt_runtime_us,
  * then (delta * rate) >> BW_SHIFT.
  */
 uint64_t rt_dl_grub_rate(const struct rt_dl_grub *g, uint64_t dl_bw);
+
+
+/* ---- kernel profiles -------------------------------------------------- */
+
+/* How runtime is charged (update_curr_dl() -> update_curr_dl_se()):
+ * exactly (the runtime is enforced the instant it reaches 0, as with
+ * SCHED_FEAT(HRTICK_DL) on: start_hrtick_dl() arms an hrtimer for the
+ * remaining runtime), or at the points where a stock kernel
+ * (SCHED_FEAT(HRTICK_DL, false)) calls update_curr_dl(): the scheduler
+ * tick (task_tick_dl()), a context switch (put_prev_task_dl()) and a
+ * dequeue (dequeue_task_dl(): completion, block).  A task whose runtime
+ * ran out between two such points runs on until the next one; the
+ * overrun is carried by replenish_dl_entity()'s while (runtime <= 0)
+ * loop. */
+enum rt_dl_accounting {
+	RT_DL_ACCT_EXACT = 0,
+	RT_DL_ACCT_TICK
+};
+
+/* When a leaving task's bandwidth leaves dl_b->total_bw: at its 0-lag
+ * time (task_non_contending() with TASK_DEAD -> inactive_task_timer()
+ * -> __dl_sub(); Linux >= 4.13), or at once (the older task_dead_dl()). */
+enum rt_dl_release {
+	RT_DL_RELEASE_ZERO_LAG = 0,
+	RT_DL_RELEASE_AT_ONCE
+};
+
+/* Every version-dependent rule of the simulated kernel.  A profile
+ * (rt_dl_profile()) gives the defaults of one kernel version; a
+ * scenario may then set each field on its own. */
+struct rt_dl_rules {
+	const char *kernel;             /* profile name, static ("6.12") */
+	/* per-CPU fair server (sched_init_dl_servers(): 50 ms / 1000 ms,
+	 * dl_defer = 1; Linux >= 6.12) */
+	bool fair_server;
+	rt_time fair_runtime, fair_deadline, fair_period;       /* ns */
+	bool fair_defer;                /* dl_defer: deferred server */
+	bool fair_reserve;              /* counted in total_bw (__dl_add() in
+					 * dl_server_apply_params()) */
+	enum rt_dl_release release;
+	enum rt_dl_accounting accounting;
+	unsigned hz;                    /* CONFIG_HZ for tick accounting */
+	rt_time tick_phase;             /* time of the first tick, ns */
+};
+
+/* Per-task sched_attr.sched_flags (scenario tasks[i].flags). */
+#define RT_DL_FLAG_RECLAIM    0x1u      /* SCHED_FLAG_RECLAIM: GRUB */
+#define RT_DL_FLAG_DL_OVERRUN 0x2u      /* SCHED_FLAG_DL_OVERRUN: SIGXCPU
+					 * when the runtime is overrun */
+
+/* The newest profile implemented (and the default). */
+#define RT_DL_KERNEL_DEFAULT "6.12"
+/* The profile names, for messages: "6.6, 6.12". */
+#define RT_DL_KERNEL_NAMES "6.6, 6.12"
+
+/*
+ * The defaults of kernel version 'kernel' (NULL: RT_DL_KERNEL_DEFAULT);
+ * NULL if no profile has that name.
+ *
+ *   "6.6"   no fair server; bandwidth released at the 0-lag time;
+ *           exact accounting (the scenario default, not the kernel's).
+ *   "6.12"  a deferred fair server on every CPU, 50 ms / 1000 ms
+ *           (dl_bw 52428), counted in every root domain's total_bw; the
+ *           rest as 6.6.
+ */
+const struct rt_dl_rules *rt_dl_profile(const char *kernel);
+
+/* TICK_NSEC for CONFIG_HZ hz: (10^9 + hz/2) / hz ns (4000000 at 250). */
+rt_time rt_dl_tick_nsec(unsigned hz);
+
+/* The first tick at or after t: tick_phase + k TICK_NSEC (k >= 0);
+ * false on overflow. */
+bool rt_dl_next_tick(const struct rt_dl_rules *r, rt_time t, rt_time *out);
+
+/* Bandwidth the rules reserve in a root domain of 'cpus' CPUs before any
+ * task: the fair servers' to_ratio(period, runtime) per CPU when they
+ * count in admission, else 0.  Admission of a task is then
+ * rt_dl_admit(reserved + tasks' total_bw, new_bw, ...). */
+uint64_t rt_dl_reserved_bw(const struct rt_dl_rules *r, unsigned cpus);
+
+/* One line saying how runtime is charged:
+ * "runtime enforced exactly, as with HRTICK_DL; a stock kernel charges at
+ * the tick: accounting: tick, hz: 250" or "runtime charged at the tick
+ * (hz: 250, a tick every 4 ms, the first at 0.1 ms), ...".  Times in the
+ * display unit: 'scale' ns per 'unit' (1000000, "ms").  Returns buf. */
+const char *rt_dl_accounting_line(const struct rt_dl_rules *r, rt_time scale,
+				  const char *unit, char *buf, size_t n);
+/* One line naming the profile and every rule (times as above):
+ * "kernel 6.12: fair server 50/1000 ms per CPU, deferred, counted in
+ * admission; bandwidth of a leaving task released at its 0-lag time". */
+const char *rt_dl_rules_line(const struct rt_dl_rules *r, rt_time scale,
+			     const char *unit, char *buf, size_t n);
 
 #endif /* RT_LINUX_DL_H */

@@ -476,8 +476,9 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 
 	/* server and admission records (issue 5) may name a task without a
 	 * job: seq, release and deadline are then absent */
-	bool jobless = rf->kind >= SIM_REC_BUDGET_EXHAUSTED &&
-		       rf->kind <= SIM_REC_LEAVE && !rf->seen[RK_SEQ];
+	bool jobless = ((rf->kind >= SIM_REC_BUDGET_EXHAUSTED &&
+			 rf->kind <= SIM_REC_LEAVE) ||
+			rf->kind == SIM_REC_SETATTR) && !rf->seen[RK_SEQ];
 
 	for (int k = RK_T; k < (end ? RK_TASK_INDEX : jobless ? RK_SEQ :
 				RK_START); k++)

@@ -6,12 +6,20 @@
  *     cpusets:                    # placement: cpusets (implied)
  *       - { name: rt, cpus: [0, 1], tasks: [A, B] }
  *       - { name: iso, cpus: ["2-3"] }
- *     fair_server: { runtime: 50ms, period: 1000ms, reserve: true }
+ *     fair_server: { runtime: 50ms, period: 1000ms, reserve: true,
+ *                    defer: true }
+ *     kernel: "6.12"              # the profile (models/linux_dl.h)
+ *     accounting: tick            # exact | tick; hrtick: true | false
+ *     hz: 250                     # tick: 100 | 250 | 300 | 1000
+ *     tick_phase: 0.1ms           # tick: the first tick, < 1/hz
+ *     bw_release: zero-lag        # zero-lag | immediate
  *   tasks[i].class: fair          # linux-dl: a SCHED_OTHER task
  *
  * Sets are exclusive (a CPU in at most one); the CPUs in no listed set
  * form one more set named "root", where the tasks that no set lists
- * run.  Also here: the linux-dl parameter checks (__checkparam_dl) of
+ * run.  The linux-dl kernel profile and its rules are resolved here
+ * (scn_linux_rules(), then scheduler.fair_server over the profile's
+ * server).  Also here: the linux-dl parameter checks (__checkparam_dl) of
  * every SCHED_DEADLINE task, so that validate, run and analyze all
  * refuse them at load time with the task's position.  O(cpus + sets +
  * tasks + listed names): names are found through hash sets (nameset.c).
@@ -248,6 +256,8 @@ out:
 	return RT_OK;
 }
 
+/* scheduler.fair_server: overrides the profile's fair server; runtime 0
+ * turns it off (as writing 0 to the kernel's debugfs runtime does) */
 static enum rt_err scn_fair_server(const struct scn_ctx *c,
 				   const struct scn_y_fair *y,
 				   struct scn_scenario *s)
@@ -263,14 +273,22 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 				SCN_AT_KEY, "only with policy: linux-dl; "
 				"expected no fair_server with policy: %s",
 				s->sched.policy);
+	if (y->runtime && (err = scn_time_at(c, s->time_unit, y->runtime, p,
+					     "runtime", -1, SCN_SIGN_NONNEG,
+					     &f->runtime)))
+		return err;
+	if (y->runtime && f->runtime == 0) {
+		f->on = false;
+		s->sched.dl.fair_server = false;
+		return RT_OK;
+	}
 	if (!y->runtime || !y->period)
 		return scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
 				"missing %s; expected runtime and period, e.g. "
-				"{runtime: 50ms, period: 1000ms}",
+				"{runtime: 50ms, period: 1000ms} (runtime: 0 "
+				"turns the server off)",
 				y->runtime ? "period" : "runtime");
-	if ((err = scn_time_at(c, s->time_unit, y->runtime, p, "runtime", -1,
-			       SCN_SIGN_POS, &f->runtime)) ||
-	    (err = scn_time_at(c, s->time_unit, y->period, p, "period", -1,
+	if ((err = scn_time_at(c, s->time_unit, y->period, p, "period", -1,
 			       SCN_SIGN_POS, &f->period)))
 		return err;
 	f->deadline = f->period;
@@ -285,11 +303,295 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 			return err;
 		f->reserve = e == 1;
 	}
+	if (y->defer) {
+		if ((err = scn_enum_at(c, y->defer, p, "defer",
+				       SCN_NAMES(scn_bools), &e)))
+			return err;
+		f->defer = e == 1;
+	}
 	if ((err = rt_dl_checkparam("fair_server", f->runtime, f->deadline,
 				    f->period, scn_time_unit_scale(s->time_unit),
 				    scn_time_unit_name(s->time_unit), &tmp)))
 		return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s", tmp.msg);
 	f->on = true;
+	return RT_OK;
+}
+
+static const char *const scn_flag_names[] = { "reclaim", "dl-overrun" };
+
+/* tasks[i].flags: [reclaim, dl-overrun] (linux-dl sched_flags) */
+static enum rt_err scn_dl_flags(const struct scn_ctx *c,
+				const struct scn_y_doc *y,
+				struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].flags != NULL;
+	if (!any)
+		return RT_OK;
+	s->dl_flags = rt_calloc(s->ntasks, sizeof(*s->dl_flags));
+	if (!s->dl_flags)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		char p[48], sub[32];
+		enum rt_err err;
+		int e;
+
+		if (!t->flags)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    s->tasks[i].klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "flags", 0, SCN_AT_KEY,
+					"SCHED_DEADLINE flags: only for deadline "
+					"tasks under policy: linux-dl");
+		for (unsigned k = 0; k < t->flags_count; k++) {
+			snprintf(sub, sizeof(sub), "flags[%u]", k);
+			if ((err = scn_enum_at(c, t->flags[k], p, sub,
+					       SCN_NAMES(scn_flag_names), &e)))
+				return err;
+			s->dl_flags[i] |= 1u << e;
+		}
+	}
+	return RT_OK;
+}
+
+/* tasks[i].yield_at: [t, ...] increasing instants >= 0 (linux-dl) */
+static enum rt_err scn_dl_yields(const struct scn_ctx *c,
+				 const struct scn_y_doc *y,
+				 struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].yield_at != NULL;
+	if (!any)
+		return RT_OK;
+	s->yield_at = rt_calloc(s->ntasks, sizeof(*s->yield_at));
+	if (!s->yield_at)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		rt_time *at;
+		char p[48];
+		enum rt_err err;
+
+		if (!t->yield_at)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    s->tasks[i].klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "yield_at", 0,
+					SCN_AT_KEY, "sched_yield() of a deadline "
+					"task: only under policy: linux-dl");
+		at = rt_calloc(t->yield_at_count, sizeof(*at));
+		if (!at)
+			return RT_ERR_NOMEM;
+		s->yield_at[i].at = at;
+		s->yield_at[i].n = t->yield_at_count;
+		for (unsigned k = 0; k < t->yield_at_count; k++) {
+			if ((err = scn_time_at(c, s->time_unit, t->yield_at[k], p,
+					       "yield_at", (long)k,
+					       SCN_SIGN_NONNEG, &at[k])))
+				return err;
+			if (k && at[k] <= at[k - 1]) {
+				char path[96];
+
+				return scn_fail(c, RT_ERR_PARSE,
+						scn_path(path, sizeof(path), p,
+							 "yield_at", (long)k),
+						NULL, 0, SCN_AT_VALUE, "not after "
+						"yield_at[%u]; expected "
+						"increasing instants", k - 1);
+			}
+		}
+	}
+	return RT_OK;
+}
+
+/* tasks[i].changes: [{at, runtime, deadline, period}] (linux-dl):
+ * sched_setattr() calls; a key left out keeps the value before; each
+ * change must pass __checkparam_dl (the kernel's -EINVAL). */
+static enum rt_err scn_dl_changes(const struct scn_ctx *c,
+				  const struct scn_y_doc *y,
+				  struct scn_scenario *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->ntasks; i++)
+		any |= y->tasks[i].changes != NULL;
+	if (!any)
+		return RT_OK;
+	s->changes = rt_calloc(s->ntasks, sizeof(*s->changes));
+	if (!s->changes)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < s->ntasks; i++) {
+		const struct scn_y_task *t = &y->tasks[i];
+		const struct rt_task *k = &s->tasks[i];
+		rt_time Q = k->wcet, D = k->deadline, P = k->period, prev = -1;
+		struct sim_dl_change *v;
+		char p[48];
+
+		if (!t->changes)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		if (strcmp(s->sched.policy, "linux-dl") ||
+		    k->klass == RT_CLASS_FAIR)
+			return scn_fail(c, RT_ERR_PARSE, p, "changes", 0,
+					SCN_AT_KEY, "sched_setattr() of a "
+					"deadline task: only under policy: "
+					"linux-dl");
+		v = rt_calloc(t->changes_count, sizeof(*v));
+		if (!v)
+			return RT_ERR_NOMEM;
+		s->changes[i].v = v;
+		s->changes[i].n = t->changes_count;
+		for (unsigned n = 0; n < t->changes_count; n++) {
+			const struct scn_y_change *ch = &t->changes[n];
+			struct rt_diag tmp;
+			char q[96];
+			enum rt_err err;
+
+			scn_path(q, sizeof(q), p, "changes", (long)n);
+			if (!ch->at)
+				return scn_fail(c, RT_ERR_PARSE, q, NULL, 0,
+						SCN_AT_VALUE, "missing at; "
+						"expected {at, runtime, deadline, "
+						"period}");
+			if ((err = scn_time_at(c, s->time_unit, ch->at, q, "at",
+					       -1, SCN_SIGN_NONNEG, &v[n].at)) ||
+			    (ch->runtime &&
+			     (err = scn_time_at(c, s->time_unit, ch->runtime, q,
+						"runtime", -1, SCN_SIGN_POS, &Q))) ||
+			    (ch->deadline &&
+			     (err = scn_time_at(c, s->time_unit, ch->deadline, q,
+						"deadline", -1, SCN_SIGN_POS, &D))) ||
+			    (ch->period &&
+			     (err = scn_time_at(c, s->time_unit, ch->period, q,
+						"period", -1, SCN_SIGN_POS, &P))))
+				return err;
+			if (v[n].at <= prev)
+				return scn_fail(c, RT_ERR_PARSE, q, "at", 0,
+						SCN_AT_VALUE, "not after the "
+						"change before; expected "
+						"increasing instants");
+			prev = v[n].at;
+			if ((err = rt_dl_checkparam(k->name, Q, D, P,
+					scn_time_unit_scale(s->time_unit),
+					scn_time_unit_name(s->time_unit),
+					&tmp)))
+				return scn_fail(c, err, q, NULL, 0, SCN_AT_VALUE,
+						"%s", tmp.msg);
+			v[n].runtime = Q;
+			v[n].deadline = D;
+			v[n].period = P;
+		}
+	}
+	return RT_OK;
+}
+
+static const char *const scn_accountings[] = { "exact", "tick" };
+static const char *const scn_releases[] = { "zero-lag", "immediate" };
+
+/* scheduler.kernel and the linux-dl rules set on their own */
+static enum rt_err scn_linux_rules(const struct scn_ctx *c,
+				   const struct scn_y_sched *k,
+				   struct scn_scenario *s)
+{
+	struct rt_dl_rules *r = &s->sched.dl;
+	const struct rt_dl_rules *prof;
+	bool ldl = !strcmp(s->sched.policy, "linux-dl");
+	const char *given[] = { k ? k->kernel : NULL, k ? k->accounting : NULL,
+				k ? k->hz : NULL, k ? k->tick_phase : NULL,
+				k ? k->hrtick : NULL, k ? k->bw_release : NULL };
+	static const char *const keys[] = { "kernel", "accounting", "hz",
+					    "tick_phase", "hrtick",
+					    "bw_release" };
+	enum rt_err err;
+	int64_t hz;
+	int e;
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (given[i] && !ldl)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", keys[i], 0,
+					SCN_AT_KEY, "only with policy: linux-dl; "
+					"expected no %s with policy: %s",
+					keys[i], s->sched.policy);
+	prof = rt_dl_profile(k ? k->kernel : NULL);
+	if (!prof)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "kernel", 0,
+				SCN_AT_VALUE, "'%s' is no kernel profile; expected "
+				"one of " RT_DL_KERNEL_NAMES " (quoted: kernel: "
+				"\"6.12\")", k->kernel);
+	*r = *prof;
+	if (!ldl) {
+		r->fair_server = false;
+		return RT_OK;
+	}
+	if (k && k->accounting) {
+		if ((err = scn_enum_at(c, k->accounting, "scheduler",
+				       "accounting", SCN_NAMES(scn_accountings),
+				       &e)))
+			return err;
+		r->accounting = (enum rt_dl_accounting)e;
+	}
+	if (k && k->hrtick) {
+		if ((err = scn_enum_at(c, k->hrtick, "scheduler", "hrtick",
+				       SCN_NAMES(scn_bools), &e)))
+			return err;
+		if (k->accounting && (e == 1) != (r->accounting ==
+						   RT_DL_ACCT_EXACT))
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "hrtick", 0,
+					SCN_AT_VALUE, "contradicts accounting: "
+					"%s; expected hrtick: true with "
+					"accounting: exact, false with tick",
+					scn_accountings[r->accounting]);
+		r->accounting = e == 1 ? RT_DL_ACCT_EXACT : RT_DL_ACCT_TICK;
+	}
+	if (k && k->hz) {
+		if ((err = scn_int_at(c, k->hz, "scheduler", "hz", 1, 100000,
+				      &hz)))
+			return err;
+		if (hz != 100 && hz != 250 && hz != 300 && hz != 1000)
+			return scn_fail(c, RT_ERR_PARSE, "scheduler", "hz", 0,
+					SCN_AT_VALUE, "%lld is no CONFIG_HZ; "
+					"expected 100, 250, 300 or 1000",
+					(long long)hz);
+		r->hz = (unsigned)hz;
+	}
+	if (k && k->tick_phase &&
+	    (err = scn_time_at(c, s->time_unit, k->tick_phase, "scheduler",
+			       "tick_phase", -1, SCN_SIGN_NONNEG,
+			       &r->tick_phase)))
+		return err;
+	if ((k && (k->hz || k->tick_phase)) &&
+	    r->accounting != RT_DL_ACCT_TICK)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", k->hz ? "hz" :
+				"tick_phase", 0, SCN_AT_KEY, "only with "
+				"accounting: tick (runtime is enforced exactly "
+				"otherwise)");
+	if (r->tick_phase >= rt_dl_tick_nsec(r->hz))
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "tick_phase", 0,
+				SCN_AT_VALUE, "%lld ns >= the tick %lld ns; "
+				"expected 0 <= tick_phase < 1/hz",
+				(long long)r->tick_phase,
+				(long long)rt_dl_tick_nsec(r->hz));
+	if (k && k->bw_release) {
+		if ((err = scn_enum_at(c, k->bw_release, "scheduler",
+				       "bw_release", SCN_NAMES(scn_releases),
+				       &e)))
+			return err;
+		r->release = (enum rt_dl_release)e;
+	}
+	/* the profile's fair server, which scheduler.fair_server overrides */
+	s->sched.fair_server.on = r->fair_server;
+	s->sched.fair_server.runtime = r->fair_runtime;
+	s->sched.fair_server.deadline = r->fair_deadline;
+	s->sched.fair_server.period = r->fair_period;
+	s->sched.fair_server.reserve = r->fair_reserve;
+	s->sched.fair_server.defer = r->fair_defer;
 	return RT_OK;
 }
 
@@ -330,11 +632,19 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	const struct scn_y_sched *k = y->scheduler;
 	enum rt_err err;
 
-	if ((err = scn_dl_tasks(c, s)))
+	if ((err = scn_dl_tasks(c, s)) || (err = scn_linux_rules(c, k, s)) ||
+	    (err = scn_dl_flags(c, y, s)) || (err = scn_dl_yields(c, y, s)) ||
+	    (err = scn_dl_changes(c, y, s)))
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))
 		return err;
+	s->sched.dl.fair_server = s->sched.fair_server.on;
+	s->sched.dl.fair_runtime = s->sched.fair_server.runtime;
+	s->sched.dl.fair_deadline = s->sched.fair_server.deadline;
+	s->sched.dl.fair_period = s->sched.fair_server.period;
+	s->sched.dl.fair_reserve = s->sched.fair_server.reserve;
+	s->sched.dl.fair_defer = s->sched.fair_server.defer;
 	if (k && k->cpusets) {
 		if (k->placement && s->sched.placement != SCN_PLACE_CPUSETS)
 			return scn_fail(c, RT_ERR_PARSE, "scheduler", "placement",

@@ -43,6 +43,10 @@ struct scn_y_exec {
 	unsigned values_count;
 };
 
+struct scn_y_change {                   /* tasks[i].changes[k] (linux-dl) */
+	char *at, *runtime, *deadline, *period;
+};
+
 struct scn_y_suspend {                  /* tasks[i].suspend[k] */
 	char *after;                    /* time > 0 of executed demand */
 	char *len;                      /* YAML key "for": time > 0 */
@@ -62,6 +66,12 @@ struct scn_y_task {
 	char *cpu, *priority;
 	char *server;                   /* name of a servers[] entry */
 	char *arrive_at, *leave_at;     /* times: dynamic admission */
+	char **flags;                   /* linux-dl sched_flags */
+	unsigned flags_count;
+	char **yield_at;                /* linux-dl sched_yield() instants */
+	unsigned yield_at_count;
+	struct scn_y_change *changes;   /* linux-dl sched_setattr() calls */
+	unsigned changes_count;
 	struct scn_y_suspend *suspend;  /* self-suspension points */
 	unsigned suspend_count;
 };
@@ -82,6 +92,8 @@ struct scn_y_sched {
 	char *rt_runtime_us, *rt_period_us; /* linux-dl admission */
 	char *reclaim;                  /* linux-dl: none | grub */
 	char *hard_test;                /* edf-split */
+	char *kernel, *accounting, *hz, *tick_phase, *hrtick; /* linux-dl */
+	char *bw_release;               /* linux-dl: zero-lag | immediate */
 	struct scn_y_cpuset *cpusets;   /* cpusets (convert_cpuset.c) */
 	unsigned cpusets_count;
 	struct scn_y_fair *fair_server; /* linux-dl */
@@ -96,7 +108,7 @@ struct scn_y_cpuset {
 };
 
 struct scn_y_fair {
-	char *runtime, *deadline, *period, *reserve;
+	char *runtime, *deadline, *period, *reserve, *defer;
 };
 
 struct scn_y_doc {

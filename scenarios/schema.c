@@ -48,6 +48,20 @@ static const cyaml_schema_field_t scn_y_exec_fields[] = {
 	CYAML_FIELD_END
 };
 
+/* tasks[i].changes[k]: {at, runtime, deadline, period} (linux-dl) */
+static const cyaml_schema_field_t scn_y_change_fields[] = {
+	SCN_STR("at",       struct scn_y_change, at),
+	SCN_STR("runtime",  struct scn_y_change, runtime),
+	SCN_STR("deadline", struct scn_y_change, deadline),
+	SCN_STR("period",   struct scn_y_change, period),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_change_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_change,
+			    scn_y_change_fields),
+};
+
 /* tasks[i].suspend[k]: {after, for}; 'suspend: []' is an error */
 static const cyaml_schema_field_t scn_y_suspend_fields[] = {
 	SCN_STR("after", struct scn_y_suspend, after),
@@ -85,6 +99,15 @@ static const cyaml_schema_field_t scn_y_task_fields[] = {
 	SCN_STR("server",    struct scn_y_task, server),
 	SCN_STR("arrive_at", struct scn_y_task, arrive_at),
 	SCN_STR("leave_at",  struct scn_y_task, leave_at),
+	CYAML_FIELD_SEQUENCE("flags", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, flags, &scn_y_string,
+			     0, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("yield_at", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, yield_at, &scn_y_string,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("changes", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, changes, &scn_y_change_schema,
+			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_SEQUENCE("suspend", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_task, suspend, &scn_y_suspend_schema,
 			     1, CYAML_UNLIMITED),
@@ -118,12 +141,13 @@ static const cyaml_schema_value_t scn_y_cpuset_schema = {
 			    scn_y_cpuset_fields),
 };
 
-/* scheduler.fair_server: {runtime, period, deadline, reserve} */
+/* scheduler.fair_server: {runtime, period, deadline, reserve, defer} */
 static const cyaml_schema_field_t scn_y_fair_fields[] = {
 	SCN_STR("runtime",  struct scn_y_fair, runtime),
 	SCN_STR("deadline", struct scn_y_fair, deadline),
 	SCN_STR("period",   struct scn_y_fair, period),
 	SCN_STR("reserve",  struct scn_y_fair, reserve),
+	SCN_STR("defer",    struct scn_y_fair, defer),
 	CYAML_FIELD_END
 };
 
@@ -141,6 +165,12 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("rt_period_us",  struct scn_y_sched, rt_period_us),
 	SCN_STR("reclaim",       struct scn_y_sched, reclaim),
 	SCN_STR("hard_test",     struct scn_y_sched, hard_test),
+	SCN_STR("kernel",        struct scn_y_sched, kernel),
+	SCN_STR("accounting",    struct scn_y_sched, accounting),
+	SCN_STR("hz",            struct scn_y_sched, hz),
+	SCN_STR("tick_phase",    struct scn_y_sched, tick_phase),
+	SCN_STR("hrtick",        struct scn_y_sched, hrtick),
+	SCN_STR("bw_release",    struct scn_y_sched, bw_release),
 	CYAML_FIELD_SEQUENCE("cpusets", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_sched, cpusets, &scn_y_cpuset_schema,
 			     1, CYAML_UNLIMITED),

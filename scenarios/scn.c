@@ -546,7 +546,9 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 		out->fair_deadline = k->fair_server.deadline;
 		out->fair_period = k->fair_server.period;
 		out->fair_reserve = k->fair_server.reserve;
+		out->fair_defer = k->fair_server.defer;
 	}
+	out->dl_rules = &k->dl;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;
@@ -554,6 +556,9 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->admission_test = k->admission_test;
 	out->admission_never = k->task_unplaced;
 	out->tardiness_bounds = k->has_mode && k->mode == SCN_MODE_SOFT;
+	out->dl_flags = s->dl_flags;
+	out->dl_yield_at = s->yield_at;
+	out->dl_changes = s->changes;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -587,5 +592,12 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->task_server);
 	rt_free(s->arrive_at);
 	rt_free(s->leave_at);
+	rt_free(s->dl_flags);
+	for (size_t i = 0; s->yield_at && i < s->ntasks; i++)
+		rt_free((void *)s->yield_at[i].at);
+	rt_free(s->yield_at);
+	for (size_t i = 0; s->changes && i < s->ntasks; i++)
+		rt_free((void *)s->changes[i].v);
+	rt_free(s->changes);
 	rt_free(s);
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "models/analysis_fp.h"
+#include "models/linux_dl.h"
 #include "models/partition.h"
 #include "models/rt_err.h"
 #include "models/task.h"
@@ -64,6 +65,7 @@ struct scn_fair_server {
 	bool reserve;                   /* its bandwidth counts in the
 					 * SCHED_DEADLINE admission of its
 					 * root domain (default true) */
+	bool defer;                     /* dl_defer (the profile's default) */
 };
 
 struct scn_scheduler {
@@ -97,7 +99,13 @@ struct scn_scheduler {
 					 * owned, NULL unless cpusets */
 	unsigned *task_set;             /* ntasks entries: the set of each
 					 * task; owned, NULL unless cpusets */
-	struct scn_fair_server fair_server;     /* linux-dl */
+	struct scn_fair_server fair_server;     /* linux-dl: the resolved
+						 * fair server (on: any) */
+	/* linux-dl: the kernel profile (scheduler.kernel, default
+	 * RT_DL_KERNEL_DEFAULT) with the scenario's own settings applied
+	 * (fair_server, accounting, hz, tick_phase, hrtick, bw_release);
+	 * dl.fair_* mirror fair_server. */
+	struct rt_dl_rules dl;
 	/* Resolved when loading (issue 9; scenarios/check.c): */
 	enum sim_admission admission_kind;      /* from admission and mode:
 					 * none, the named test, or mode's */
@@ -137,6 +145,15 @@ struct scn_scenario {
 	rt_time *arrive_at;             /* ntasks entries, owned; NULL if no
 					 * task has arrive_at or leave_at */
 	rt_time *leave_at;              /* same (RT_TIME_NEVER: never) */
+	struct sim_dl_changes *changes; /* linux-dl: ntasks entries (the 'v'
+					 * arrays owned), NULL if no task has
+					 * changes: */
+	struct sim_times *yield_at;     /* linux-dl: ntasks entries (the
+					 * 'at' arrays owned), NULL if no task
+					 * has yield_at: */
+	unsigned *dl_flags;             /* linux-dl: ntasks entries of
+					 * RT_DL_FLAG_*, owned; NULL if no task
+					 * has flags: */
 };
 
 /* "global", "partitioned", "clustered", "cpusets" */

@@ -23,6 +23,25 @@
 #include "models/task.h"
 #include "sim/trace.h"
 
+struct rt_dl_rules;                     /* models/linux_dl.h */
+
+/* linux-dl: one sched_setattr() on a task: new (runtime, deadline,
+ * period) at 'at' (tasks[i].changes). */
+struct sim_dl_change {
+	rt_time at, runtime, deadline, period;
+};
+
+struct sim_dl_changes {
+	const struct sim_dl_change *v;  /* n entries, 'at' increasing */
+	size_t n;
+};
+
+/* A list of instants (increasing), borrowed. */
+struct sim_times {
+	const rt_time *at;
+	size_t n;
+};
+
 enum sim_on_miss {
 	SIM_ON_MISS_CONTINUE = 0,       /* late jobs run to completion */
 	SIM_ON_MISS_ABORT               /* a job is removed at its deadline */
@@ -164,6 +183,18 @@ struct sim_config {
 	rt_time fair_runtime, fair_deadline, fair_period;
 	bool fair_reserve;              /* its bandwidth counts in the
 					 * admission of its root domain */
+	bool fair_defer;                /* dl_defer: the deferred server */
+	/* linux-dl: the kernel profile and rules (accounting, bandwidth
+	 * release; models/linux_dl.h), borrowed; NULL: those of
+	 * rt_dl_profile(NULL).  The fair server is the fair_* fields. */
+	const struct rt_dl_rules *dl_rules;
+	const unsigned *dl_flags;       /* linux-dl: ntasks entries of
+					 * RT_DL_FLAG_* or NULL (none) */
+	const struct sim_dl_changes *dl_changes; /* linux-dl: ntasks entries
+					 * or NULL: sched_setattr() calls */
+	const struct sim_times *dl_yield_at;    /* linux-dl: ntasks entries
+					 * or NULL: the instants the task
+					 * calls sched_yield() (if running) */
 	enum sim_hard_test hard_test;   /* edf-split: admits hard tasks */
 	const rt_time *arrive_at;       /* ntasks entries or NULL (all 0):
 					 * the task joins (and is admitted
@@ -227,6 +258,13 @@ struct sim_server_stats {
 	 * pending (e.g. after a job that used exactly its budget and
 	 * finished); throttled_time + this = all time throttled. */
 	rt_time throttled_idle_time;
+	uint64_t overruns;              /* exhaustions noticed with q < 0
+					 * (linux-dl tick accounting: the
+					 * task ran past its runtime) */
+	rt_time max_overrun;            /* largest such -q */
+	uint64_t dl_overrun;            /* linux-dl, flags: [dl-overrun]: the
+					 * times dl_overrun was set (runtime
+					 * <= 0 at an update: SIGXCPU) */
 };
 
 struct sim_cpu_stats {
@@ -282,6 +320,13 @@ void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
 /* Attach a sink (copied; ctx borrowed).  Before sim_engine_run only
  * (RT_ERR_INVAL after, or if s or s->emit is NULL). */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
+
+/* The bandwidth the policy's admission counts now in the domain of
+ * 'task' (linux-dl: total_bw in 2^20 units, the fair servers' share
+ * included), e.g. from a sink at an ADMIT/REJECT record; false if the
+ * policy keeps none. */
+bool sim_engine_total_bw(const struct sim_engine *e, uint32_t task,
+			 uint64_t *bw);
 
 /* Run to the horizon, once.  Returns RT_OK (misses are results), or the
  * first error from a sink, RT_ERR_OVERFLOW (a job's deadline a_k + D

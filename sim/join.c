@@ -75,3 +75,11 @@ void sim_task_join(struct sim_engine *e, struct sim_task_rt *t)
 	if (e->ops->leave)
 		e->ops->leave(e->pstate, idx);
 }
+
+bool sim_engine_total_bw(const struct sim_engine *e, uint32_t task,
+			 uint64_t *bw)
+{
+	if (!e->ops->total_bw || task >= e->cfg.ntasks)
+		return false;
+	return e->ops->total_bw(e->pstate, task, bw);
+}

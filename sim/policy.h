@@ -99,6 +99,10 @@ struct sim_policy_ops {
 	 * space-separated ("rt_runtime_us rt_period_us reclaim"); NULL: none.
 	 * A scenario giving such a key to another policy is refused. */
 	const char *keys;
+	/* Appended (issue 12), optional: the bandwidth the admission of
+	 * task's domain now counts (linux-dl: dl_b->total_bw, 2^20 = one
+	 * CPU); false if the policy keeps none. */
+	bool (*total_bw)(void *state, uint32_t task, uint64_t *bw);
 };
 
 #define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers */

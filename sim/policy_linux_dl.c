@@ -1,4 +1,4 @@
-/* policy_linux_dl.c - Linux SCHED_DEADLINE as the kernel does it (DESIGN
+/* policy_linux_dl.c - Linux SCHED_DEADLINE as a named kernel does it (DESIGN
  * 4; THEORY E.3-E.5, G.6; kernel/sched/deadline.c).
  *
  * Every task is its own reservation (runtime Q = C, deadline D, period P =
@@ -21,25 +21,33 @@
  *
  * over the tasks and the M CPUs of the task's root domain (996147 * M by
  * default; rt_runtime_us -1 turns it off).  A rejected
- * task never runs.  A task that leaves returns its bandwidth at once
- * (task_dead_dl(): "XXX we should retain the bw until 0-lag").
+ * task never runs.  A task that leaves keeps its bandwidth until the
+ * 0-lag time after its last job (ldl_leave()).
  *
  * Fair tasks (class: fair, SCHED_OTHER) are no SCHED_DEADLINE entities:
  * no parameter check, no admission; they run below every deadline
  * entity, in release order (CFS's fair sharing is not modelled).  The
- * optional per-CPU fair server (Linux >= 6.8, THEORY E.6; the
- * non-deferred form of its first version) is one more reservation per
- * CPU with the same rules, serving, FIFO, the fair tasks of its CPU (the
- * task's cpu:, else the CPUs of its root domain in turn): with budget it
- * runs them at deadline priority, throttled it lets them run in
- * background.  In a root domain of several CPUs the fair servers are
- * scheduled by its global EDF like the tasks (the kernel pins each to
- * its CPU).  Its bandwidth counts in the domain's admission (reserve:
- * true, as __dl_add() in dl_server_apply_params() did), or is checked
- * against what RT throttling leaves, 2^20 - dl_b->bw (reserve: false,
- * as since 2025).
+ * per-CPU fair server (the kernel profile's, or fair_server:) is one more
+ * reservation per CPU with the same rules, serving, FIFO, the fair tasks
+ * of its CPU (the task's cpu:, else the CPUs of its root domain in turn).
+ * Deferred (dl_defer, Linux 6.12: sv_defer_*() in server_rules.c) it
+ * waits until d - runtime while they run in background, charged;
+ * non-deferred, with budget it runs them at deadline priority, throttled
+ * it lets them run in background.  In a root domain of several CPUs the
+ * fair servers are scheduled by its global EDF like the tasks (the
+ * kernel pins each to its CPU).  Its bandwidth counts in the domain's
+ * admission (reserve: true, as __dl_add() in dl_server_apply_params()
+ * with init = 1 does), or, as an option, is only checked against what RT
+ * throttling leaves, 2^20 - dl_b->bw (reserve: false).
  *
- * reclaim: grub (SCHED_FLAG_RECLAIM for every task) uses grub_reclaim()'s
+ * The kernel profile (cfg->dl_rules, models/linux_dl.h) also selects the
+ * accounting (exact, or at the tick: sv_rq.tick) and the release of a
+ * leaving task's bandwidth; per task: flags (SCHED_FLAG_RECLAIM,
+ * SCHED_FLAG_DL_OVERRUN), sched_yield() instants, sched_setattr() calls
+ * (ldl_change()).  docs/linux-dl.md has every rule.
+ *
+ * reclaim: grub (SCHED_FLAG_RECLAIM for every task, or flags: [reclaim]
+ * per task) uses grub_reclaim()'s
  * rate in root domains of one CPU; on a domain of several CPUs the
  * kernel's per-runqueue accounting has no counterpart in global EDF, so
  * it is refused.
@@ -58,6 +66,7 @@ struct ldl {
 	char (*fair_name)[24];          /* their names, "fair@cpuN" */
 	uint64_t cap_bw;                /* dl_b->bw = to_ratio(period, runtime) */
 	bool unlimited;                 /* rt_runtime_us == -1 */
+	struct rt_dl_rules rules;       /* the kernel profile's rules */
 };
 
 static void ldl_fini(void *state)
@@ -103,6 +112,7 @@ static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
 			s->name = s->st->name = l->fair_name[cpus[i]];
 			s->rules = SV_RULES_LINUX;
 			s->fair = true;
+			s->defer = cfg->fair_defer;
 			s->Q = cfg->fair_runtime;
 			s->D = cfg->fair_deadline;
 			s->P = cfg->fair_period;
@@ -191,6 +201,27 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		return err;
 	}
 	l->rq.kernel = true;
+	l->rules = cfg->dl_rules ? *cfg->dl_rules : *rt_dl_profile(NULL);
+	if (l->rules.accounting == RT_DL_ACCT_TICK) {
+		if (!rt_dl_tick_nsec(l->rules.hz) || l->rules.tick_phase < 0) {
+			ldl_fini(l);
+			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: accounting: "
+					"tick needs hz > 0 and tick_phase >= 0");
+		}
+		bool reclaim = cfg->reclaim == RT_RECLAIM_GRUB;
+
+		for (size_t i = 0; cfg->dl_flags && i < cfg->ntasks; i++)
+			reclaim |= (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM) != 0;
+		if (reclaim) {
+			ldl_fini(l);
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
+					"grub with accounting: tick is not "
+					"modelled (grub_reclaim() would charge "
+					"each tick at the rate of its end); use "
+					"accounting: exact");
+		}
+		l->rq.tick = &l->rules;
+	}
 	l->unlimited = runtime == RT_DL_RUNTIME_INF;
 	l->cap_bw = rt_dl_to_ratio(period, runtime);
 	for (size_t i = 0; i < cfg->ntasks; i++) {
@@ -203,7 +234,19 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		}
 		s->name = t->name;
 		s->rules = SV_RULES_LINUX;
-		s->grub = cfg->reclaim == RT_RECLAIM_GRUB;
+		s->grub = cfg->reclaim == RT_RECLAIM_GRUB ||
+			  (cfg->dl_flags &&
+			   (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM));
+		s->dl_overrun = cfg->dl_flags &&
+				(cfg->dl_flags[i] & RT_DL_FLAG_DL_OVERRUN);
+		if (cfg->dl_changes) {
+			s->chg = cfg->dl_changes[i].v;
+			s->nchg = cfg->dl_changes[i].n;
+		}
+		if (cfg->dl_yield_at) {
+			s->yield_at = cfg->dl_yield_at[i].at;
+			s->nyield = cfg->dl_yield_at[i].n;
+		}
 		s->Q = t->wcet;
 		s->D = t->deadline;
 		s->P = t->period;
@@ -211,24 +254,77 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		l->rq.tasks[i].server = (int32_t)i;
 		l->rq.tasks[i].admitted = false;        /* until it joins */
 	}
+	if (l->nfair && cfg->fair_defer &&
+	    cfg->fair_runtime >= cfg->fair_deadline) {
+		ldl_fini(l);
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: a deferred "
+				"fair server with runtime = deadline (no "
+				"laxity to defer by) is not modelled; use "
+				"defer: false");
+	}
 	err = ldl_fair_init(l, cfg, d);
 	if (!err)
 		err = sv_setup(&l->rq, runtime, period, d);
 	if (!err)
 		err = ldl_fair_admit(l, cfg, d);
 	for (unsigned c = 0; !err && c < l->rq.cs.n; c++)
-		if (cfg->reclaim == RT_RECLAIM_GRUB && l->rq.cs.cl[c].ncpus > 1)
+		if (l->rq.dom[c].grub_on && l->rq.cs.cl[c].ncpus > 1)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
 				       "grub is modelled in root domains of one "
 				       "CPU only (the kernel reclaims per "
-				       "runqueue); use cpus: 1, partitioned "
-				       "placement or one-CPU cpusets");
+				       "runqueue; flags: [reclaim] too); use "
+				       "cpus: 1, partitioned placement or one-CPU "
+				       "cpusets");
 	if (err) {
 		ldl_fini(l);
 		return err;
 	}
 	*state = l;
 	return RT_OK;
+}
+
+/* The next sched_setattr() of s's task (changes:), from now on. */
+static enum rt_err ldl_change_arm(struct ldl *l, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(l->rq.e), at;
+
+	while (s->chg_next < s->nchg && s->chg[s->chg_next].at < now)
+		s->chg_next++;          /* before the task joined */
+	if (s->chg_next >= s->nchg)
+		return RT_OK;
+	at = s->chg[s->chg_next].at;
+	if (at > l->rq.horizon)
+		return RT_OK;
+	return sim_engine_arm(l->rq.e, &s->change.ev, at, SIM_RANK_TASK);
+}
+
+/*
+ * sched_setattr() with new parameters on an admitted task
+ * (__sched_setscheduler() -> sched_dl_overflow()): the same bandwidth
+ * passes at once; else the root domain must fit total_bw - old + new
+ * (__dl_overflow(dl_b, cap, p->dl.dl_bw, new_bw)), or the call fails
+ * with -EBUSY and nothing changes.  A SETATTR record gives the outcome.
+ * The task no longer admitted (it left) ignores it.
+ */
+static enum rt_err ldl_change(struct ldl *l, struct sv_server *s)
+{
+	const struct sim_dl_change *c = &s->chg[s->chg_next++];
+	uint32_t task = s->task0;
+	struct sv_dom *dom = sv_task_dom(&l->rq, task);
+	uint64_t bw = rt_dl_to_ratio(c->period, c->runtime);
+	bool ok;
+	enum rt_err err;
+
+	if ((err = ldl_change_arm(l, s)))
+		return err;
+	if (!l->rq.tasks[task].admitted)
+		return RT_OK;
+	ok = bw == s->bw || rt_dl_admit(dom->total_bw - s->bw, bw, l->cap_bw,
+					sv_dom_cpus(&l->rq, dom), l->unlimited);
+	sim_engine_emit(l->rq.e, SIM_REC_SETATTR, -1, task, NULL, ok);
+	if (!ok)
+		return RT_OK;
+	return sv_setattr(&l->rq, s, c->runtime, c->deadline, c->period, bw);
 }
 
 static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
@@ -252,9 +348,30 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 	dom->total_bw += s->bw;
 	l->rq.tasks[task].admitted = true;
 	dom->grub.this_bw += s->bw;
+	if (s->nyield) {        /* its sched_yield() calls, from now on */
+		enum rt_err err = sv_yield_arm(&l->rq, s);
+
+		if (err)
+			return err;
+	}
+	if (s->nchg) {          /* its sched_setattr() calls */
+		enum rt_err err = ldl_change_arm(l, s);
+
+		if (err)
+			return err;
+	}
 	return sv_this_bw_changed(&l->rq, dom);
 }
 
+/* The task left (leave_at): no job arrives from now on.  Its jobs
+ * already released run to completion under its reservation: in the
+ * kernel exit is the task's own act, so a task cannot be dead with work
+ * pending; dlsim's leave_at is "exits after its last job".  Then, as
+ * do_exit() -> dequeue_task_dl(DEQUEUE_SLEEP) -> task_non_contending()
+ * with TASK_DEAD: the bandwidth stays in total_bw until the 0-lag time
+ * (inactive_task_timer() -> __dl_sub()), so admission in between still
+ * counts it.  bw_release: immediate gives the pre-4.13 task_dead_dl()
+ * rule (returned at once). */
 static void ldl_leave(void *state, uint32_t task)
 {
 	struct ldl *l = state;
@@ -266,11 +383,23 @@ static void ldl_leave(void *state, uint32_t task)
 	    SV_CLASS_BG)
 		return;
 	l->rq.tasks[task].admitted = false;
-	dom->total_bw -= s->bw;
-	dom->grub.this_bw -= s->bw;
-	err = sv_this_bw_changed(&l->rq, dom);
+	if (l->rules.release == RT_DL_RELEASE_ZERO_LAG) {
+		err = sv_task_dead(&l->rq, s);
+	} else {
+		dom->total_bw -= s->bw;
+		dom->grub.this_bw -= s->bw;
+		err = sv_this_bw_changed(&l->rq, dom);
+	}
 	if (err)
 		l->rq.err = err;
+}
+
+static bool ldl_total_bw(void *state, uint32_t task, uint64_t *bw)
+{
+	struct ldl *l = state;
+
+	*bw = sv_task_dom(&l->rq, task)->total_bw;
+	return true;
 }
 
 static enum rt_err ldl_enqueue(void *state, struct sim_job *j, unsigned flags)
@@ -290,7 +419,13 @@ static enum rt_err ldl_schedule(void *state)
 
 static enum rt_err ldl_timer(void *state, struct sim_event *ev)
 {
-	return sv_timer(&((struct ldl *)state)->rq, ev);
+	struct ldl *l = state;
+	/* ev is the first member of struct sv_timer */
+	const struct sv_timer *tm = (const struct sv_timer *)(void *)ev;
+
+	if (tm->what == SV_T_CHANGE)
+		return ldl_change(l, &l->rq.srv[tm->srv]);
+	return sv_timer(&l->rq, ev);
 }
 
 static enum rt_err ldl_end(void *state)
@@ -312,5 +447,7 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.leave       = ldl_leave,
 	.end         = ldl_end,
 	.analysed_as = RT_AN_LINUX_DL,
-	.keys        = "rt_runtime_us rt_period_us reclaim fair_server",
+	.keys        = "rt_runtime_us rt_period_us reclaim fair_server kernel "
+		       "accounting hrtick hz tick_phase bw_release",
+	.total_bw    = ldl_total_bw,
 };

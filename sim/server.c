@@ -34,6 +34,8 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].budget.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].repl.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].yield.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].change.ev);
 	}
 	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);
@@ -83,10 +85,16 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		sim_event_init(&s->budget.ev, 0);
 		sim_event_init(&s->repl.ev, 0);
 		sim_event_init(&s->inact.ev, 0);
+		sim_event_init(&s->yield.ev, 0);
+		sim_event_init(&s->change.ev, 0);
+		s->change.what = SV_T_CHANGE;
+		s->change.srv = (uint32_t)i;
 		s->budget.what = SV_T_BUDGET;
 		s->repl.what = SV_T_REPL;
 		s->inact.what = SV_T_INACT;
+		s->yield.what = SV_T_YIELD;
 		s->budget.srv = s->repl.srv = s->inact.srv = (uint32_t)i;
+		s->yield.srv = (uint32_t)i;
 	}
 	return RT_OK;
 }
@@ -324,6 +332,8 @@ enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	s->tail = tk;
 	if (s->head != tk)
 		return RT_OK;
+	if (s->defer)           /* its CPU's first fair job */
+		return sv_defer_start(rq, s);
 	return sv_wakeup(rq, s);
 }
 
@@ -366,8 +376,15 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	}
 	sv_thr_account(rq, s);
 	sv_fifo_remove(s, tk);
-	/* exhaustion coinciding with the completion (E.7 vector 2) */
-	if (!s->throttled && s->q <= 0)
+	if (s->defer && !s->head) {     /* CFS empty: dl_server_stop() */
+		sv_defer_stop(rq, s);
+		goto out;
+	}
+	/* exhaustion coinciding with the completion (E.7 vector 2); a
+	 * deferred server's background work too */
+	if (s->defer && s->throttled && s->q <= 0 && !s->bg)
+		err = sv_defer_bg_exhausted(rq, s);
+	else if (!s->throttled && s->q <= 0)
 		err = sv_exhausted(rq, s);
 	if (!err && s->head && !s->throttled && !s->ent)
 		err = sv_push(rq, s);
@@ -391,6 +408,7 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 	while ((j = sim_rq_top(&cl->ready)) != NULL) {
 		unsigned cpu;
 
+		victim = NULL;
 		if (cl->nidle) {
 			cpu = sim_cluster_idle_pick(&rq->cs, cl, j);
 			sim_cluster_idle_take(&rq->cs, cl, cpu);
@@ -410,6 +428,10 @@ static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
 		j->pcpu = (int)cpu;
 		sim_engine_assign(rq->e, cpu, j);
 		if ((err = sv_start(rq, j)))
+			return err;
+		/* tick accounting: the preempted entity's update_curr_dl()
+		 * (put_prev_task_dl()) may find its runtime used up */
+		if (rq->tick && victim && (err = sv_preempted(rq, victim)))
 			return err;
 	}
 	return RT_OK;
@@ -446,6 +468,11 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 	switch (tm->what) {
 	case SV_T_BUDGET:
 		sv_charge(rq, s);
+		if (s->defer && s->throttled) { /* background work */
+			if (s->q > 0)
+				return sv_arm_budget(rq, s);
+			return sv_defer_bg_exhausted(rq, s);
+		}
 		if (s->q > 0 && !rq->kernel) {
 			/* less than one time unit of budget left at this
 			 * rate (sv_exhaust_in): forfeited */
@@ -456,9 +483,13 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 			return sv_arm_budget(rq, s);
 		return sv_exhausted(rq, s);
 	case SV_T_REPL:
+		if (s->defer_armed)
+			return sv_defer_timer(rq, s);
 		return sv_replenish(rq, s);
 	case SV_T_INACT:
 		return sv_inactive(rq, s);
+	case SV_T_YIELD:
+		return sv_yield(rq, s);
 	}
 	return RT_ERR_INVAL;
 }

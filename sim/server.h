@@ -29,7 +29,12 @@
  * Budget is charged by the core itself (not through update_curr): a
  * running server drains from 'since' at 'rate' (2^20 = 1; GRUB lowers
  * it), and its exhaustion is a timer predicted when it starts running and
- * cancelled/re-armed whenever it stops or its rate changes.
+ * cancelled/re-armed whenever it stops or its rate changes.  With tick
+ * accounting (linux-dl accounting: tick) the exhaustion is noticed only
+ * where the kernel calls update_curr_dl(): at the first tick at or after
+ * the instant the runtime reaches 0, or earlier when the entity stops
+ * (preempted: put_prev_task_dl(); completed: dequeue_task_dl()); q is
+ * then negative and the replenishment loop carries the debt.
  */
 #ifndef SIM_SERVER_H
 #define SIM_SERVER_H
@@ -53,7 +58,11 @@ enum sv_rules {
 enum sv_timer_what {
 	SV_T_BUDGET = 0,                /* budget exhausted (rank BUDGET) */
 	SV_T_REPL,                      /* replenishment (rank REPLENISH) */
-	SV_T_INACT                      /* GRUB 0-lag time (rank REPLENISH) */
+	SV_T_INACT,                     /* GRUB 0-lag time (rank REPLENISH) */
+	SV_T_YIELD,                     /* linux-dl sched_yield() (rank
+					 * BUDGET) */
+	SV_T_CHANGE                     /* linux-dl sched_setattr() (rank
+					 * TASK; handled by the policy) */
 };
 
 struct sv_timer {
@@ -81,6 +90,7 @@ struct sv_server {
 	const char *name;               /* borrowed */
 	enum sv_rules rules;
 	bool grub;                      /* budget drains at the GRUB rate */
+	bool dl_overrun;                /* SCHED_FLAG_DL_OVERRUN: counted */
 	rt_time Q, D, P;                /* budget, relative deadline, period */
 	uint64_t bw;                    /* GRUB bandwidth in 2^20: linux
 					 * floor(Q/P) (dl_bw); else
@@ -108,6 +118,19 @@ struct sv_server {
 					 * head job still runs in background
 					 * (class SV_CLASS_BG, as 'bg') */
 	struct sim_job *bg;             /* that job while it is queued so */
+	bool dead;                      /* linux-dl: its task left (TASK_DEAD);
+					 * its bandwidth leaves total_bw at
+					 * the 0-lag time after its last job
+					 * (task_non_contending()) */
+	bool released;                  /* that bandwidth is gone */
+	bool defer;                     /* a deferred fair server (dl_defer) */
+	bool defer_armed;               /* throttled until d - q (the defer
+					 * timer, 'repl'), not for a
+					 * replenishment (dl_defer_armed) */
+	bool defer_running;             /* runs at deadline priority, the
+					 * starvation case (dl_defer_running) */
+	bool started;                   /* has fair work (dl_server_start(),
+					 * until dl_server_stop()) */
 	bool fresh;                     /* never woken: the first wake-up
 					 * sets d = t + D, q = Q (kernel
 					 * setup_new_dl_entity()) */
@@ -119,7 +142,12 @@ struct sv_server {
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
-	struct sv_timer budget, repl, inact;
+	struct sv_timer budget, repl, inact, yield, change;
+	const struct sim_dl_change *chg;/* linux-dl: sched_setattr() calls */
+	size_t nchg, chg_next;
+	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
+	size_t nyield, yield_next;
+	bool yielded;                   /* dl_yielded */
 	struct sim_server_stats *st;    /* engine-owned */
 };
 
@@ -137,6 +165,10 @@ struct sv_rq {
 	enum sim_tie_break tie;
 	bool kernel;                    /* GRUB charged as the kernel (floor)
 					 * instead of rounding up */
+	const struct rt_dl_rules *tick; /* linux-dl accounting: tick: the
+					 * rules giving HZ and the first
+					 * tick; NULL: runtime enforced
+					 * exactly */
 	unsigned ncpus;                 /* all CPUs */
 	rt_time horizon;
 	struct sim_clusters cs;         /* the domains' runqueues and CPUs */
@@ -177,6 +209,29 @@ enum rt_err sv_end(struct sv_rq *rq);
 /* GRUB bookkeeping when the policy adds or removes bandwidth of domain
  * 'dom' (admission, leave): re-rates its running servers. */
 enum rt_err sv_this_bw_changed(struct sv_rq *rq, struct sv_dom *dom);
+
+/* linux-dl: the task of server s left at now (leave_at): no job will
+ * come.  Its bandwidth (total_bw, this_bw) leaves the domain at the
+ * 0-lag time after its last job completes, or now if that has passed
+ * (task_non_contending() with TASK_DEAD, inactive_task_timer(),
+ * __dl_sub()). */
+enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
+
+/* linux-dl sched_setattr(): the admission (by the policy) accepted new
+ * parameters (Q, D, P) of bandwidth bw for s's task at now.  As
+ * __sched_setscheduler(): the running task is charged (dequeue ->
+ * update_curr_dl(); exhausted: throttled with the old parameters), the
+ * bandwidths move (total_bw, this_bw; running_bw of a contending task,
+ * dl_change_utilization() for a non-contending one), __setparam_dl(),
+ * and a queued task is re-enqueued with ENQUEUE_RESTORE:
+ * dl_check_constrained_dl(), then setup_new_dl_entity() if its deadline
+ * has passed; else it keeps its (q, d). */
+enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
+		       rt_time D, rt_time P, uint64_t bw);
+
+/* linux-dl: arm the server's first sched_yield() instant (after the
+ * policy set yield_at / nyield). */
+enum rt_err sv_yield_arm(struct sv_rq *rq, struct sv_server *s);
 
 /* The domain of a task, and its CPU count. */
 static inline struct sv_dom *sv_task_dom(const struct sv_rq *rq, uint32_t task)

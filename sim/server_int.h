@@ -43,5 +43,23 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s);
+/* Deferred fair server (kernel dl_defer; server_rules.c): the first
+ * fair job arrives (dl_server_start()), the last leaves
+ * (dl_server_stop()), the defer timer fires (dl_server_timer() with
+ * dl_defer_armed), the runtime runs out while its work runs in
+ * background (update_curr_dl_se()). */
+enum rt_err sv_defer_start(struct sv_rq *rq, struct sv_server *s);
+void sv_defer_stop(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_defer_timer(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_defer_bg_exhausted(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s);
+/* The job of s that runs now and is charged to it: its entity, or (a
+ * deferred server) its background job; NULL if none runs. */
+struct sim_job *sv_charged_job(const struct sv_server *s);
+/* linux-dl: the yield_at instant came (yield_task_dl()). */
+enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s);
+/* Tick accounting: j (now waiting, in the ready heap) was preempted; if
+ * its server's runtime is used up it is throttled now. */
+enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j);
 
 #endif /* SIM_SERVER_INT_H */

@@ -71,7 +71,7 @@ void sv_charge(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e), delta;
 	rt_u128 used;
 
-	if (!s->ent || s->ent->pcpu < 0 || now == s->since)
+	if (!sv_charged_job(s) || now == s->since)
 		return;
 	delta = now - s->since;
 	s->since = now;
@@ -96,15 +96,22 @@ enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
 	rt_time in = sv_exhaust_in(rq, s, s->rate), at;
-	const struct sim_job *j = s->ent;
+	const struct sim_job *j = sv_charged_job(s);
 	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
 
-	if (in == RT_TIME_NEVER || rem <= in || !rt_time_add(now, in, &at) ||
-	    at > rq->horizon) {
-		sim_engine_disarm(rq->e, &s->budget.ev);
-		return RT_OK;
-	}
+	if (in == RT_TIME_NEVER || !rt_time_add(now, in, &at))
+		goto off;
+	/* stock kernel: task_tick_dl() -> update_curr_dl() notices the
+	 * exhaustion at the first tick at or after it (HRTICK_DL off) */
+	if (rq->tick && s->rules == SV_RULES_LINUX &&
+	    !rt_dl_next_tick(rq->tick, at, &at))
+		goto off;
+	if (rem <= at - now || at > rq->horizon)
+		goto off;
 	return sim_engine_arm(rq->e, &s->budget.ev, at, SIM_RANK_BUDGET);
+off:
+	sim_engine_disarm(rq->e, &s->budget.ev);
+	return RT_OK;
 }
 
 /* A server's entity starts running now (placed by sv_schedule). */
@@ -112,12 +119,27 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s || s->bg == j)   /* plain, or a fair job in background */
+	if (!s || (s->bg == j && !s->defer))    /* plain, or a fair job in
+						 * background, not charged */
 		return RT_OK;
-	assert(s->ent == j);
+	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
-	s->rate = sv_rate(rq, s);
+	s->rate = s->bg == j ? RT_BW_UNIT : sv_rate(rq, s);
+	/* a deferred server charges its background work too
+	 * (update_curr_dl_se(): "The fair server can consume its runtime
+	 * while throttled") */
+	if (s->bg == j && s->q <= 0)
+		return sv_defer_bg_exhausted(rq, s);
 	return sv_arm_budget(rq, s);
+}
+
+struct sim_job *sv_charged_job(const struct sv_server *s)
+{
+	if (s->ent && s->ent->pcpu >= 0)
+		return s->ent;
+	if (s->defer && s->bg && s->bg->pcpu >= 0)
+		return s->bg;
+	return NULL;
 }
 
 /* A server's entity stops running now (still j->pcpu >= 0). */
@@ -125,7 +147,7 @@ void sv_stop(struct sv_rq *rq, struct sim_job *j)
 {
 	struct sv_server *s = sv_of(rq, j);
 
-	if (!s || s->bg == j)
+	if (!s || (s->bg == j && !s->defer))
 		return;
 	sv_charge(rq, s);
 	sim_engine_disarm(rq->e, &s->budget.ev);
@@ -174,18 +196,37 @@ static enum rt_err sv_activate(struct sv_rq *rq, struct sv_server *s)
 	return sv_grub_changed(rq, dom);
 }
 
-enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
+/* A dead task's bandwidth leaves the domain (inactive_task_timer() or
+ * task_non_contending() with TASK_DEAD: sub_rq_bw(), __dl_sub()). */
+static enum rt_err sv_release_bw(struct sv_rq *rq, struct sv_server *s)
 {
 	struct sv_dom *dom = &rq->dom[s->dom];
 
-	s->state = RT_SRV_INACTIVE;
-	if (!s->active)
+	if (!s->dead || s->released)
 		return RT_OK;
-	s->active = false;
-	assert(dom->grub.running_bw >= s->bw);
-	dom->grub.running_bw -= s->bw;
-	sv_rec(rq, s, SIM_REC_SERVER_INACTIVE, (rt_time)dom->grub.running_bw);
-	return sv_grub_changed(rq, dom);
+	s->released = true;
+	assert(dom->total_bw >= s->bw && dom->grub.this_bw >= s->bw);
+	dom->total_bw -= s->bw;
+	dom->grub.this_bw -= s->bw;
+	return sv_this_bw_changed(rq, dom);
+}
+
+enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
+{
+	struct sv_dom *dom = &rq->dom[s->dom];
+	enum rt_err err;
+
+	s->state = RT_SRV_INACTIVE;
+	if (s->active) {
+		s->active = false;
+		assert(dom->grub.running_bw >= s->bw);
+		dom->grub.running_bw -= s->bw;
+		sv_rec(rq, s, SIM_REC_SERVER_INACTIVE,
+		       (rt_time)dom->grub.running_bw);
+		if ((err = sv_grub_changed(rq, dom)))
+			return err;
+	}
+	return sv_release_bw(rq, s);
 }
 
 /* ---- the CBS rules ----------------------------------------------------- */
@@ -212,6 +253,13 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
 
+	if (s->yielded) {       /* replenish_dl_entity(): dl_yielded */
+		s->yielded = false;
+		if (s->q > 0) {
+			s->q = 0;
+			s->qfrac = 0;
+		}
+	}
 	while (s->q <= 0) {
 		if (!rt_time_add(s->d, s->P, &s->d) ||
 		    !rt_time_add(s->q, s->Q, &s->q))
@@ -259,6 +307,11 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 		sv_bg_pull(rq, s);
 		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
 	}
+	/* replenish_dl_entity(): a deferred server not in its starvation
+	 * case waits again, until d - q */
+	if (s->defer && !s->defer_running && !s->ent && s->head &&
+	    now < s->d - s->q)
+		return sv_defer_arm(rq, s);
 	if (s->ent) {           /* replenished without a throttle */
 		if (s->ent->pcpu >= 0) {
 			s->since = now;
@@ -321,6 +374,15 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	enum rt_err err;
 
 	s->st->budget_exhaustions++;
+	/* update_curr_dl_se(): "If requested, inform the user about
+	 * runtime overruns": dl_overrun at runtime <= 0 */
+	if (s->dl_overrun)
+		s->st->dl_overrun++;
+	if (s->q < 0) {         /* ran past its runtime (tick accounting) */
+		s->st->overruns++;
+		if (-s->q > s->st->max_overrun)
+			s->st->max_overrun = -s->q;
+	}
 	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
 	sv_check_miss(rq, s);
 	switch (s->rules) {
@@ -342,6 +404,16 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		return sv_throttle(rq, s, until);
 	}
 	return RT_ERR_INVAL;
+}
+
+enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j)
+{
+	struct sv_server *s = sv_of(rq, j);
+
+	if (!s || s->ent != j || s->throttled || s->q > 0 ||
+	    s->rules != SV_RULES_LINUX)
+		return RT_OK;
+	return sv_exhausted(rq, s);
 }
 
 /*
@@ -374,19 +446,277 @@ static bool sv_zero_lag(const struct sv_server *s, rt_time *t0)
 enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e), t0;
+	bool ok;
 
 	if (s->q > 0)
 		sv_check_miss(rq, s);
 	if (s->throttled)
 		return RT_OK;
-	if (!rq->dom[s->dom].grub_on || !s->active) {
+	if (!s->dead && (!rq->dom[s->dom].grub_on || !s->active)) {
 		s->state = RT_SRV_INACTIVE;
 		return RT_OK;
 	}
-	if (!sv_zero_lag(s, &t0) || t0 <= now)
+	/* linux: task_non_contending()'s truncating division */
+	ok = s->rules == SV_RULES_LINUX && !s->qfrac ?
+	     rt_dl_zero_lag(s->q, s->d, s->Q, s->P, &t0) : sv_zero_lag(s, &t0);
+	if (!ok || t0 <= now)
 		return sv_inactive(rq, s);
 	s->state = RT_SRV_ACTIVE_NON_CONTENDING;
 	return sim_engine_arm(rq->e, &s->inact.ev, t0, SIM_RANK_REPLENISH);
+}
+
+enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
+{
+	s->dead = true;
+	if (s->head || s->throttled)    /* at its last completion, or at its
+					 * replenishment (sv_replenish) */
+		return RT_OK;
+	if (sim_event_queued(&s->inact.ev))      /* non-contending already */
+		return RT_OK;
+	return sv_idle(rq, s);
+}
+
+/* ---- sched_yield() ----------------------------------------------------- */
+
+enum rt_err sv_yield_arm(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time at;
+
+	if (s->yield_next >= s->nyield)
+		return RT_OK;
+	at = s->yield_at[s->yield_next];
+	if (at > rq->horizon)
+		return RT_OK;
+	if (at < sim_engine_now(rq->e))
+		at = sim_engine_now(rq->e);
+	return sim_engine_arm(rq->e, &s->yield.ev, at, SIM_RANK_BUDGET);
+}
+
+/*
+ * yield_task_dl(): "get off from the CPU until our next instance, with a
+ * new runtime": dl_yielded = 1 and update_curr_dl(), whose
+ * update_curr_dl_se() throttles the task (dl_yielded) until its next
+ * period, where replenish_dl_entity() drops what runtime is left
+ * ("if (dl_se->dl_yielded && dl_se->runtime > 0) dl_se->runtime = 0")
+ * before its loop.  Only a running task calls sched_yield(): at an
+ * instant the task does not run, nothing happens.
+ */
+enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time until;
+	enum rt_err err;
+
+	s->yield_next++;
+	if ((err = sv_yield_arm(rq, s)))
+		return err;
+	if (!s->ent || s->ent->pcpu < 0 || s->throttled)
+		return RT_OK;
+	sv_charge(rq, s);
+	s->yielded = true;
+	if (s->q <= 0)          /* exhausted as well */
+		return sv_exhausted(rq, s);
+	if ((err = sv_next_period(rq, s, &until)))
+		return err;
+	return sv_throttle(rq, s, until);
+}
+
+/* ---- sched_setattr() --------------------------------------------------- */
+
+enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
+		       rt_time D, rt_time P, uint64_t bw)
+{
+	rt_time now = sim_engine_now(rq->e), next;
+	struct sv_dom *dom = &rq->dom[s->dom];
+	bool queued = s->head != NULL;
+	enum rt_err err;
+
+	/* dequeue_task_dl() -> update_curr_dl() */
+	if (s->ent && s->ent->pcpu >= 0) {
+		sv_charge(rq, s);
+		if (!s->throttled && s->q <= 0 && (err = sv_exhausted(rq, s)))
+			return err;
+	}
+	dom->total_bw = dom->total_bw - s->bw + bw;
+	dom->grub.this_bw = dom->grub.this_bw - s->bw + bw;
+	if (s->active && queued) {      /* DEQUEUE_SAVE / ENQUEUE_RESTORE */
+		dom->grub.running_bw = dom->grub.running_bw - s->bw + bw;
+	} else if (s->active) {         /* dl_change_utilization() */
+		dom->grub.running_bw -= s->bw;
+		s->active = false;
+		s->state = RT_SRV_INACTIVE;
+		sim_engine_disarm(rq->e, &s->inact.ev);
+	}
+	/* __setparam_dl() */
+	s->Q = Q;
+	s->D = D;
+	s->P = P;
+	s->bw = bw;
+	s->bwP = P;
+	s->density = rt_dl_to_ratio(D, Q);
+	if ((err = sv_this_bw_changed(rq, dom)))
+		return err;
+	if (!queued || s->throttled || s->fresh)
+		return RT_OK;   /* the next wake-up or replenishment uses them */
+	/* enqueue_dl_entity(ENQUEUE_RESTORE) */
+	if ((err = sv_next_period(rq, s, &next)))
+		return err;
+	if (D != P && s->d < now && now < next) {
+		if (s->q > 0) {
+			s->q = 0;
+			s->qfrac = 0;
+		}
+		return sv_throttle(rq, s, next);
+	}
+	if (s->d < now) {               /* setup_new_dl_entity() */
+		if (!rt_time_add(now, D, &s->d))
+			return sv_overflow(rq, s);
+		s->q = Q;
+		s->qfrac = 0;
+		sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+		if ((err = sv_rekey(rq, s)))
+			return err;
+	}
+	if (s->ent && s->ent->pcpu >= 0) {
+		s->since = now;
+		return sv_arm_budget(rq, s);
+	}
+	return RT_OK;
+}
+
+/* ---- the deferred fair server ----------------------------------------- */
+
+/* Minimum forward of the defer timer (kernel dl_server_min_res). */
+#define SV_DEFER_MIN_RES RT_NSEC_PER_MSEC
+
+/* Throttle a deferred server until d - q, its work in background
+ * (replenish_dl_new_period() with dl_defer: dl_throttled = dl_defer_armed
+ * = 1; start_dl_timer() at deadline - runtime).  If that instant has
+ * passed, start_dl_timer() fails and enqueue_dl_entity() queues it at
+ * once, unarmed. */
+enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), at = s->d - s->q;
+	enum rt_err err;
+
+	if (at <= now) {
+		if (s->throttled) {
+			s->throttled = false;
+			sv_bg_pull(rq, s);
+			sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+		}
+		s->defer_armed = false;
+		sim_engine_disarm(rq->e, &s->repl.ev);
+		return s->head && !s->ent ? sv_push(rq, s) : RT_OK;
+	}
+	sv_pull(rq, s);
+	if (!s->throttled) {
+		s->throttled = true;
+		s->throttled_at = now;
+	}
+	s->defer_armed = true;
+	s->state = RT_SRV_THROTTLED;
+	sv_rec(rq, s, SIM_REC_THROTTLE, at);
+	if ((err = sv_bg_push(rq, s)))
+		return err;
+	return sim_engine_arm(rq->e, &s->repl.ev, at, SIM_RANK_REPLENISH);
+}
+
+/* dl_server_start() -> enqueue_dl_entity(ENQUEUE_WAKEUP) ->
+ * update_dl_entity(): a lapsed deadline or an overflowing runtime starts
+ * a new period (clearing dl_defer_running), else (q, d) are kept; unless
+ * in its starvation case the server then waits until d - q.  Never
+ * started: the boot-time setup_new_dl_entity() at 0 (d = D, q = Q). */
+enum rt_err sv_defer_start(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	if (s->fresh) {
+		s->fresh = false;
+		s->d = s->D;
+		s->q = s->Q;
+	}
+	s->started = true;
+	if (s->d < now || rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
+		s->defer_running = false;
+		if (!rt_time_add(now, s->D, &s->d))
+			return RT_ERR_OVERFLOW;
+		s->q = s->Q;
+	}
+	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	if (!s->defer_running)
+		return sv_defer_arm(rq, s);
+	return sv_push(rq, s);
+}
+
+/* dl_server_stop(): its CPU has no fair work left: dequeued, timers
+ * cancelled, dl_defer_armed = dl_throttled = 0 and (as since the 2025
+ * fixes) dl_defer_running = 0; (q, d) are kept for the next start. */
+void sv_defer_stop(struct sv_rq *rq, struct sv_server *s)
+{
+	sv_charge(rq, s);
+	sv_pull(rq, s);
+	sv_bg_pull(rq, s);
+	sim_engine_disarm(rq->e, &s->budget.ev);
+	sim_engine_disarm(rq->e, &s->repl.ev);
+	if (s->throttled)
+		sv_rec(rq, s, SIM_REC_UNTHROTTLE, sim_engine_now(rq->e) -
+		       s->throttled_at);
+	s->throttled = s->defer_armed = s->defer_running = false;
+	s->started = false;
+	s->state = RT_SRV_INACTIVE;
+}
+
+/* dl_server_timer() with dl_defer_armed: if the background work used
+ * runtime, d - q moved later: forward the timer there (unless by less
+ * than dl_server_min_res); else the starvation case: dl_defer_running = 1
+ * and enqueue_dl_entity(ENQUEUE_REPLENISH) -> replenish_dl_entity(): an
+ * overflowing runtime takes a new period (d = now + D, q = Q), the loop,
+ * the lagged reset; the server then runs at deadline priority. */
+enum rt_err sv_defer_timer(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	sv_charge(rq, s);
+	if (now < s->d - s->q - SV_DEFER_MIN_RES)
+		return sim_engine_arm(rq->e, &s->repl.ev, s->d - s->q,
+				      SIM_RANK_REPLENISH);
+	s->defer_running = true;
+	s->defer_armed = false;
+	if (s->d >= now && rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
+		if (!rt_time_add(now, s->D, &s->d))
+			return RT_ERR_OVERFLOW;
+		s->q = s->Q;
+	}
+	return sv_replenish(rq, s);
+}
+
+/* update_curr_dl_se(): the runtime ran out while the work ran in
+ * background (dl_defer && dl_throttled): "the server is not required for
+ * the current period": dl_defer_running = 0, a new period
+ * (replenish_dl_new_period()) and the defer timer at d - q. */
+enum rt_err sv_defer_bg_exhausted(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+	enum rt_err err;
+
+	s->st->budget_exhaustions++;
+	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
+	s->defer_running = false;
+	sim_engine_disarm(rq->e, &s->repl.ev);
+	if (!rt_time_add(now, s->D, &s->d))
+		return RT_ERR_OVERFLOW;
+	s->q = s->Q;
+	s->st->replenishments++;
+	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
+	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	if ((err = sv_defer_arm(rq, s)))
+		return err;
+	if (sv_charged_job(s)) {        /* its background job runs on */
+		s->since = now;
+		return sv_arm_budget(rq, s);
+	}
+	return RT_OK;
 }
 
 /* Sign of (q - qfrac/2^20) * mult - rhs, exactly: the wake-up tests of

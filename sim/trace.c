@@ -26,6 +26,7 @@ static const char *const sim_rec_names[SIM_REC__COUNT] = {
 	[SIM_REC_LEAVE]            = "leave",
 	[SIM_REC_SUSPEND]          = "suspend",
 	[SIM_REC_RESUME]           = "resume",
+	[SIM_REC_SETATTR]          = "setattr",
 };
 
 const char *sim_rec_kind_name(enum sim_rec_kind k)

@@ -66,6 +66,8 @@
  *   REJECT      admission refused it: it never releases a job; value =
  *               enum sim_admit_test that refused it
  *   LEAVE       the task left (leave_at): no more arrivals; value = 0
+ *   SETATTR     linux-dl sched_setattr() of new parameters (changes:);
+ *               value = 1 applied, 0 refused by admission (-EBUSY)
  *
  * Order: records come in non-decreasing 'time'; at one instant, in the
  * order the engine handled them (DESIGN 3 rank table), STOP-like records
@@ -110,6 +112,7 @@ enum sim_rec_kind {
 	/* self-suspension */
 	SIM_REC_SUSPEND,
 	SIM_REC_RESUME,
+	SIM_REC_SETATTR,
 	SIM_REC__COUNT
 };
 

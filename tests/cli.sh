@@ -299,8 +299,31 @@ has $T/out '{"name": "SA", "budget_exhaustions": 5, "deadline_misses": 0, "throt
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
 has $T/out '"misses": 2'
 has $T/out '"rejected": 1'
-has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 838860}'
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
+# linux-dl kernel profiles and tick accounting (issue 12); linux-dl.yaml
+# pins 6.6, the same tasks under the default 6.12 count the fair server
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
+has $T/out 'policy linux-dl (kernel 6.6, accounting exact)'
+has $T/out 'runtime enforced exactly, as with HRTICK_DL; a stock kernel charges at the tick: accounting: tick, hz: 250'
+expect_rc 0 "$DLSIM" validate --linux $EX/linux-dl-grub.yaml
+has $T/out 'kernel 6.6: no fair server; bandwidth of a leaving task released at its 0-lag time'
+expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml
+has $T/out 'kernel 6.6: no fair server'
+grep -v 'kernel: "6.6"' $EX/linux-dl.yaml | grep -v '^ *# ' > $T/ldl612.yaml
+expect_rc 0 "$DLSIM" run $T/ldl612.yaml --json
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 891288}'
+expect_rc 0 "$DLSIM" analyze $T/ldl612.yaml
+has $T/out 'policy linux-dl (kernel 6.12, accounting exact)'
+has $T/out 'kernel 6.12: fair server 50/1000 ms per CPU, deferred, counted in admission'
+expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --json
+has $T/out '"tardiness": 1600000'
+has $T/out '"kernel": "6.12", "accounting": "tick", "hz": 250, "tick_phase": 100000'
+has $T/out '"overruns": 1, "max_overrun": 2100000'
+expect_rc 0 "$DLSIM" run $EX/linux-dl-tick.yaml --log $T/tick.csv --quiet
+has $T/out 'policy linux-dl (kernel 6.12, accounting tick, hz 250)'
+has $T/tick.csv '10000000,server_deadline,,A,0,23000000'
+has $T/tick.csv '10000000,replenish,,A,0,1900000'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'task P3 rejected at 0 ms by admission test linux: it never ran'
 expect_rc 0 "$DLSIM" run $EX/edf-split.yaml --json
@@ -319,13 +342,26 @@ expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --log $T/ldl.csv --quiet
 has $T/ldl.csv '0,reject,,P3,0,1'
 has $T/ldl.csv '8000000,server_deadline_miss,,P2,0,3000000'
 
+# a leaving task's bandwidth stays until its 0-lag time (10 - 5*10/6 ms)
+scn zlag 'format: 1
+time_unit: ms
+horizon: 5
+scheduler: { policy: linux-dl }
+tasks:
+  - { name: X, runtime: 6, period: 10, releases: [0], exec: { model: list, values: [1] }, leave_at: 1 }
+  - { name: Y, runtime: 4, period: 10, arrive_at: 1.5 }
+  - { name: Z, runtime: 4, period: 10, arrive_at: 1.7 }'
+expect_rc 0 "$DLSIM" run $T/zlag.yaml --json
+has $T/out '{"time": 1500000, "task": "Y", "test": "linux", "verdict": "reject", "total_bw": 681573}'
+has $T/out '{"time": 1700000, "task": "Z", "test": "linux", "verdict": "accept", "total_bw": 471858}'
+
 # linux-dl root domains: exclusive cpusets and partitioned placement
 expect_rc 0 "$DLSIM" run $EX/linux-dl-cpusets.yaml --json
 has $T/out '"placement": "cpusets"'
 has $T/out '"name": "P3", "released": 0'
 has $T/out '"cpuset": "root"'
-has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject"}'
-has $T/out '{"time": 0, "task": "Q3", "test": "linux", "verdict": "accept"}'
+has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 891288}'
+has $T/out '{"time": 0, "task": "Q3", "test": "linux", "verdict": "accept", "total_bw": 1363146}'
 scn resvpart 'format: 1
 name: rp
 platform: { cpus: 2 }
@@ -364,8 +400,9 @@ has $T/err 'tiny.yaml:4:9: tasks[0]: task tiny: __checkparam_dl: runtime 1000 ns
 
 # the fair server serves class: fair tasks
 expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --jobs $T/fair.csv --json
-has $T/fair.csv 'F,0,0,40000000,8000000,11000000,11000000,0,0'
+has $T/fair.csv 'F,0,0,40000000,8000000,19000000,19000000,0,0'
 has $T/out '{"name": "fair@cpu0", "budget_exhaustions": 1'
+has $T/out '"fair_server": "deferred"'
 
 # --- self-suspending jobs (suspend:) -------------------------------------------
 expect_rc 0 "$DLSIM" run $EX/suspend-edf.yaml --log $T/su.jsonl --quiet
@@ -718,7 +755,7 @@ has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers
 # throttled counts only time with work pending (issue 9): linux-dl P1 uses
 # exactly its runtime, then sits throttled with nothing to run
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
-has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000}'
+has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000, "overruns": 0, "max_overrun": 0, "dl_overrun": 0}'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'P1                         2              2            0            0            0'
 

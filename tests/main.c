@@ -31,6 +31,7 @@ static CU_SuiteInfo suites[] = {
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
+	{ "linux_kernel", NULL, NULL, NULL, NULL, linux_kernel_tests },
 	{ "domains", NULL, NULL, NULL, NULL, domains_tests },
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },

@@ -24,6 +24,8 @@ extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
 extern CU_TestInfo resv_prop_tests[];   /* test_resv_prop.c */
 extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
+extern CU_TestInfo linux_kernel_tests[]; /* test_linux_kernel.c: profiles,
+					 * tick accounting, 0-lag release */
 extern CU_TestInfo domains_tests[];     /* test_domains.c: cpusets, fair server */
 extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
 extern CU_TestInfo global_prop_tests[];  /* test_global_prop.c: G-EDF properties */

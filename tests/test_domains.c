@@ -100,7 +100,7 @@ static void test_fair_server_and_background(void)
 	struct sim_engine *e;
 
 	snprintf(buf, sizeof(buf), yaml,
-		 "  fair_server: { runtime: 2, period: 10 }\n");
+		 "  fair_server: { runtime: 2, period: 10, defer: false }\n");
 	s = cbs_load_text(buf);
 	e = cbs_run(s, CBS_COMPLETE | SIM_MASK(SIM_REC_THROTTLE) |
 		    SIM_MASK(SIM_REC_START), &tr);
@@ -123,7 +123,7 @@ static void test_fair_server_and_background(void)
 	cbs_done(e, s, &tr);
 	/* without a fair server F only runs when A does not: the same
 	 * here, as A leaves the CPU idle */
-	snprintf(buf, sizeof(buf), yaml, "");
+	snprintf(buf, sizeof(buf), yaml, "  kernel: \"6.6\"\n");
 	s = cbs_load_text(buf);
 	e = cbs_run(s, CBS_COMPLETE, &tr);
 	cbs_expect(&tr, "4000000 complete A.0 4000000\n"
@@ -150,7 +150,7 @@ static void test_fair_server_boosts_starved_fair_work(void)
 	struct tu_trace tr;
 	struct sim_engine *e;
 
-	snprintf(buf, sizeof(buf), yaml, "");
+	snprintf(buf, sizeof(buf), yaml, "  kernel: \"6.6\"\n");
 	s = cbs_load_text(buf);
 	e = cbs_run(s, CBS_COMPLETE, &tr);
 	cbs_expect(&tr, "8000000 complete A.0 8000000\n"
@@ -158,7 +158,8 @@ static void test_fair_server_boosts_starved_fair_work(void)
 		   "19000000 complete F.0 19000000\n");
 	cbs_done(e, s, &tr);
 	snprintf(buf, sizeof(buf), yaml,
-		 "  fair_server: { runtime: 2, period: 10, reserve: false }\n");
+		 "  fair_server: { runtime: 2, period: 10, reserve: false, "
+		 "defer: false }\n");
 	s = cbs_load_text(buf);
 	e = cbs_run(s, CBS_COMPLETE, &tr);
 	cbs_expect(&tr, "8000000 complete A.0 8000000\n"

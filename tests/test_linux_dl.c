@@ -282,8 +282,11 @@ static void test_a_lagging_task_gets_a_fresh_deadline(void)
 }
 
 /* Admission at run time: B joins at 5 ms beside A; C at 10 ms would
- * overflow; A leaves at 15 ms (its bandwidth returns at once), so D is
- * admitted at 20 ms.  A releases no job at or after 15 ms. */
+ * overflow; A leaves at 15 ms.  Its last job [10, 14) ends with its
+ * runtime used up: throttled until 20, replenished there (q 4, d 30), and
+ * its 0-lag time 30 - 4*10/4 = 20 has come, so its bandwidth leaves
+ * total_bw at 20 (task_non_contending()) and D is admitted at 20 ms.  A
+ * releases no job at or after 15 ms. */
 static void test_tasks_join_and_leave_at_run_time(void)
 {
 	struct scn_scenario *s = cbs_load_text(

@@ -309,7 +309,12 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 		in = (struct rt_dl_adm_input){ .tasks = s->tasks, .n = s->ntasks,
 			.dom_cpus = &cpus, .ndom = 1,
 			.rt_runtime_us = s->sched.rt_runtime_us,
-			.rt_period_us = s->sched.rt_period_us };
+			.rt_period_us = s->sched.rt_period_us,
+			/* the profile's fair server (6.12: counted) */
+			.fair_bw = s->sched.fair_server.on &&
+				   s->sched.fair_server.reserve ?
+				   rt_dl_to_ratio(s->sched.fair_server.period,
+						  s->sched.fair_server.runtime) : 0 };
 		CU_ASSERT_EQUAL_FATAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
 		e = cbs_run(s, 0, &tr);
 		st = sim_engine_stats(e);

@@ -563,8 +563,8 @@ static void test_grub_suspended_server_goes_inactive_at_its_zero_lag(void)
 	struct sim_engine *e;
 
 	e = sp_check("format: 1\ntime_unit: ms\nhorizon: 16\n"
-		     "scheduler: { policy: linux-dl, rt_runtime_us: -1, "
-		     "reclaim: grub }\n"
+		     "scheduler: { policy: linux-dl, kernel: \"6.6\", "
+		     "rt_runtime_us: -1, reclaim: grub }\n"
 		     "tasks:\n"
 		     "  - { name: T1, runtime: 4, period: 8, releases: [0], "
 		     "suspend: [{after: 2, for: 20}] }\n"
