@@ -1305,8 +1305,9 @@ static void analyze_print_json(struct analyze *a)
 	}
 	printf("],\n \"compared\": [");
 	for (size_t i = 0; i < a->ntests; i++) {
-		if (!a->tests[i].about_sim)
-			continue;
+		if (!a->tests[i].about_sim || (i && a->tests[i - 1].about_sim &&
+		    a->tests[i - 1].info == a->tests[i].info))
+			continue;       /* one name for a test's domain rows */
 		printf("%s\"%s\"", first ? "" : ", ", a->tests[i].info->name);
 		first = false;
 	}
@@ -1652,7 +1653,8 @@ static void analyze_print_text(struct analyze *a, bool all)
 	}
 	printf("  compared with the simulation:");
 	for (size_t i = 0; i < a->ntests; i++)
-		if (a->tests[i].about_sim) {
+		if (a->tests[i].about_sim && !(i && a->tests[i - 1].about_sim &&
+		    a->tests[i - 1].info == a->tests[i].info)) {
 			printf("%s %s", any ? "," : "", a->tests[i].info->name);
 			any = true;
 		}
