@@ -120,6 +120,7 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
+	$(Q)sh tests/targets.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
