@@ -121,6 +121,7 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
 	$(Q)sh tests/targets.sh $(PROG)
+	$(Q)sh tests/scale.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
