@@ -90,7 +90,7 @@ static int outputs_chart_opts(const struct cli_outputs_opts *o, const char *cmd,
 					       "from 10 to 2400", o->dpi);
 		g->dpi = v;
 	}
-	if (o->width && render_parse_length(o->width, g->dpi ? g->dpi : 300,
+	if (o->width && render_parse_length(o->width, g->dpi != 0 ? g->dpi : 300,
 					    &g->width_pt, &d) != RT_OK)
 		return cli_usage_error(cmd, "--width %s: %s", o->width, d.msg);
 	if (o->window && (!scn_time_unit_from_name(display_unit, &unit) ||
