@@ -125,6 +125,7 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
 	$(Q)sh tests/targets.sh $(PROG)
 	$(Q)sh tests/scale.sh $(PROG)
+	$(Q)sh tests/hostile.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
