@@ -11,6 +11,7 @@
 
 #include "cli/outputs.h"
 #include "cli/signals.h"
+#include "models/mem.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -52,7 +53,7 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	if (cs->nadm == cs->adm_cap) {
 		size_t cap = cs->adm_cap ? 2 * cs->adm_cap : 16;
 
-		a = realloc(cs->adm, cap * sizeof(*a));
+		a = rt_reallocarray(cs->adm, cap, sizeof(*a));
 		if (!a)
 			return RT_ERR_NOMEM;
 		cs->adm = a;
@@ -73,7 +74,7 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	*out = NULL;
 	if (!s->sched.task_cluster)
 		return CLI_EXIT_OK;     /* one cluster: no binding needed */
-	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	cl = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	if (!cl) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
@@ -122,7 +123,7 @@ int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
 		;
 	if (i == s->ntasks)
 		return CLI_EXIT_OK;
-	ob = calloc(s->ntasks, sizeof(*ob));
+	ob = rt_calloc(s->ntasks, sizeof(*ob));
 	if (!ob) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
@@ -132,7 +133,7 @@ int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
 
 		if (err != RT_OK) {
 			cli_error("%s: %s", s->path, d.msg);
-			free(ob);
+			rt_free(ob);
 			return cli_exit_for(err);
 		}
 	}
@@ -170,7 +171,7 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 					 resv ? 2 : s->cpus, user, h, &d);
 	if (ob && err == RT_OK)
 		h->exact = false;
-	free(ob);
+	rt_free(ob);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
@@ -337,7 +338,7 @@ void cli_sim_fini(struct cli_sim *cs)
 {
 	if (cs->misses)
 		fclose(cs->misses);
-	free(cs->adm);
+	rt_free(cs->adm);
 	sim_engine_destroy(cs->e);
 	memset(cs, 0, sizeof(*cs));
 }

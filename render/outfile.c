@@ -446,7 +446,9 @@ enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 		err = errno;
 		if (o->tmp)
 			unlink(o->tmp);
-		rc = sys_err(d, path, "cannot open", err);
+		rc = err == ENOMEM ? rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
+					      path)
+				   : sys_err(d, path, "cannot open", err);
 		goto fail;
 	}
 	o->open = true;

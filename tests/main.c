@@ -30,6 +30,7 @@ static CU_SuiteInfo suites[] = {
 	{ "partition-scale", NULL, NULL, NULL, NULL, partition_scale_tests },
 	{ "robust", NULL, NULL, NULL, NULL, robust_tests },
 	{ "fuzz-corpus", NULL, NULL, NULL, NULL, fuzz_corpus_tests },
+	{ "faults", NULL, NULL, NULL, NULL, faults_tests },
 	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
