@@ -179,6 +179,12 @@ has err "more than --max-output 1.0 MiB"
 has err "no output file was written or replaced"
 check '[ "$(cat big.csv)" = old ]' "a run over budget keeps the old target"
 no_tmp .
+# the default budget (10G) forecasts a huge horizon and stops within MiB
+expect_rc 3 $LONG --jobs big.csv
+has err "no output file was written or replaced"
+check 'grep -q "would reach about" err || grep -q "ENOSPC" err' "a forecast stop says why"
+check '[ "$(cat big.csv)" = old ]' "a forecast stop keeps the old target"
+no_tmp .
 expect_rc 1 $RUN --jobs big.csv --max-output 12Q
 expect_rc 0 $RUN --jobs big.csv --max-output 10K
 
