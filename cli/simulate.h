@@ -51,14 +51,14 @@ struct cli_sim {
 /* The binding of a partitioned, clustered or cpuset scenario's tasks to
  * their CPUs or clusters, as loading computed it (s->sched.task_cluster:
  * explicit cpu:, the rest packed by scheduler.partitioning; a task that
- * fits nowhere is a load error).  *out (ntasks entries from rt_calloc; rt_free() it) is a
- * copy, NULL when nothing needs binding (global placement, a single
+ * fits nowhere is a load error).  *out (ntasks entries from rt_calloc;
+ * rt_free() it) is a copy, NULL when nothing needs binding (global placement, a single
  * cluster).  Prints errors; returns an exit code. */
 int cli_place(const struct scn_scenario *s, unsigned **out);
 
-/* When some task of s suspends (models/task.h), *out (ntasks entries,
- * from rt_calloc; rt_free() it) is the suspension-oblivious task set the admission tests,
- * tardiness bounds and default horizons assume (rt_task_oblivious: C +
+/* When some task of s suspends (models/task.h), *out (ntasks entries
+ * from rt_calloc; rt_free() it) is the suspension-oblivious task set the
+ * admission tests, tardiness bounds and default horizons assume (rt_task_oblivious: C +
  * the suspension lengths); NULL when no task suspends.  Prints errors;
  * returns an exit code. */
 int cli_oblivious(const struct scn_scenario *s, struct rt_task **out);
