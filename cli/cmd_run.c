@@ -649,8 +649,13 @@ int cmd_run(int argc, char **argv)
 			run_print_json(s, &cs, pc);
 		else
 			run_print_text(s, &cs, pc, o.quiet);
-		if (fflush(stdout) != 0) {
-			cli_error("cannot write to standard output");
+		errno = 0;
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			int e = errno ? errno : EIO;
+			const char *en = render_errno_name(e);
+
+			cli_error("standard output: write failed: %s%s%s%s",
+				  strerror(e), *en ? " (" : "", en, *en ? ")" : "");
 			rc = CLI_EXIT_IO;
 		} else if (o.fail_on_miss && cs.stats->misses && !cs.partial) {
 			rc = CLI_EXIT_MISS;

@@ -101,6 +101,9 @@ check '[ "$(stat -c %h h1.csv)" = 2 ] && cmp -s h1.csv h2.csv' "hard links must 
 has h2.csv "P1,0,0,5,0,4,4,0,0"
 
 # --- standard output ---------------------------------------------------------
+$RUN > full 2>err
+check '[ $? -eq 3 ]' "a full standard output is an I/O error"
+has err "standard output: write failed: No space left on device (ENOSPC)"
 expect_rc 0 $RUN --jobs -
 has out "task,job,release,deadline,start,finish,response,tardiness,cpu"
 has out "4 jobs, 4 completed, 2 missed"
@@ -146,7 +149,7 @@ sig_run() {  # sig_run SIGNAL [wrapper...]: LONG --jobs j.csv, killed mid-run
 	kill -s "$sig" $pid
 	cat <&3 >/dev/null
 	exec 3<&-
-	wait $pid
+	wait $pid 2>/dev/null
 	sig_rc=$?
 }
 rm -f sync.csv; mkfifo sync.csv
