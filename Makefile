@@ -6,6 +6,8 @@
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
+#   make fuzz               libFuzzer targets, FUZZ_SECONDS (60) each (clang)
+#   make valgrind           run + analyze every example under valgrind
 #   make install PREFIX=DIR install DIR/bin/dlsim and the bash completion
 #                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
 #   make VARIANT=release    optimised, -DNDEBUG
@@ -77,7 +79,8 @@ BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILDDIR)/bench/%)
 LIB  := $(BUILDDIR)/libdlsim.a
 PROG := $(BUILDDIR)/dlsim
 
-.PHONY: all test check check-asan check-layers run bench install uninstall clean
+.PHONY: all test check check-asan check-layers run bench install uninstall clean \
+	fuzz fuzz-build fuzz-deps valgrind
 all: $(PROG)
 
 $(BUILDDIR)/%.o: %.c
@@ -120,6 +123,9 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
+	$(Q)sh tests/targets.sh $(PROG)
+	$(Q)sh tests/scale.sh $(PROG)
+	$(Q)sh tests/hostile.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
@@ -131,7 +137,7 @@ check-asan:
 # reads only scenarios/json.h of scenarios (the JSON reader both share, which
 # itself reads only models); scenarios never includes render; nothing
 # includes cli; only cli prints.
-check-layers:
+check-layers:   # (tests/fuzz/fuzz_cli.c fuzzes the CLI itself: it may include cli/)
 	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
 	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
 	$(Q)! grep -rlnE '#include <jansson' models sim render cli tests bench scenarios | grep -vx 'scenarios/json.c'
@@ -142,9 +148,66 @@ check-layers:
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' render | grep -vE '"sim/(trace|engine)\.h"'
 	$(Q)! grep -rlnE '#include "(\.\./)?render/' scenarios
 	$(Q)! grep -rnE '#include "(\.\./)?scenarios/' render | grep -v '"scenarios/json\.h"'
-	$(Q)! grep -rlnE '#include "(\.\./)?cli/' models sim scenarios render tests bench
+	$(Q)! grep -rlnE --exclude=fuzz_cli.c '#include "(\.\./)?cli/' models sim scenarios render tests bench
 	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render
 	@echo "  LAYERS  ok"
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang into build/fuzz
+# under ASan + UBSan; `make fuzz` runs each for FUZZ_SECONDS on a copy of
+# its seed corpus tests/fuzz/<target>/ and fails on any crash, leak,
+# timeout (> 10 s) or memory blow-up (> 2 GiB); the input is kept as
+# build/fuzz/crash-<target>-*.  Add it to tests/fuzz/<target>/ (make test
+# replays those: tests/test_fuzz_corpus.c).
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZDIR      := build/fuzz
+FUZZ_TARGETS := scenario replay cli
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJS    := $(LIB_SRCS:%.c=$(FUZZDIR)/%.o) \
+	$(filter-out $(FUZZDIR)/cli/main.o,$(CLI_SRCS:%.c=$(FUZZDIR)/%.o))
+$(FUZZDIR)/%.o: %.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(filter-out -Werror,$(RT_CFLAGS)) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
+$(FUZZDIR)/fuzz_%: $(FUZZDIR)/tests/fuzz/fuzz_%.o $(FUZZ_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(RT_LIBS)
+.SECONDARY: $(FUZZ_OBJS) $(FUZZ_TARGETS:%=$(FUZZDIR)/tests/fuzz/fuzz_%.o)
+fuzz-build: fuzz-deps $(FUZZ_TARGETS:%=$(FUZZDIR)/fuzz_%)
+fuzz-deps:      # clang (libFuzzer) from Debian, when missing
+	$(Q)command -v $(FUZZ_CC) >/dev/null 2>&1 || \
+		DLSIM_EXTRA_DEPS=1 sh scripts/install-deps.sh
+$(FUZZ_OBJS) $(FUZZ_TARGETS:%=$(FUZZDIR)/tests/fuzz/fuzz_%.o): | fuzz-deps
+fuzz: fuzz-build
+	$(Q)for t in $(FUZZ_TARGETS); do \
+		rm -rf $(FUZZDIR)/corpus/$$t && mkdir -p $(FUZZDIR)/corpus/$$t && \
+		cp tests/fuzz/$$t/* $(FUZZDIR)/corpus/$$t/ && \
+		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)" && \
+		$(FUZZDIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-artifact_prefix=$(FUZZDIR)/crash-$$t- \
+			$(FUZZDIR)/corpus/$$t > $(FUZZDIR)/$$t.log 2>&1 || \
+			{ tail -40 $(FUZZDIR)/$$t.log; exit 1; }; \
+		grep -E 'stat::number_of_executed_units' $(FUZZDIR)/$$t.log | \
+			sed "s/^/        $$t: /"; \
+	done
+
+# valgrind over the examples: `run` (with every output) and `analyze` of
+# each scenarios/examples/*.yaml; any report fails.
+VALGRIND ?= valgrind --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite,indirect --quiet
+valgrind: $(PROG)
+	$(Q)command -v valgrind >/dev/null 2>&1 || \
+		DLSIM_EXTRA_DEPS=1 sh scripts/install-deps.sh
+	$(Q)mkdir -p build/valgrind && for f in scenarios/examples/*.yaml; do \
+		$(VALGRIND) $(PROG) analyze $$f --until 100 > /dev/null 2>build/valgrind/err || \
+		{ [ $$? -eq 99 ] && { echo "valgrind: analyze $$f"; cat build/valgrind/err; exit 1; }; }; \
+		$(VALGRIND) $(PROG) run $$f --until 100 -q --jobs build/valgrind/j.csv \
+			--log build/valgrind/l.jsonl --trace build/valgrind/t.json \
+			--gantt build/valgrind/g.svg > /dev/null 2>build/valgrind/err || \
+		{ [ $$? -eq 99 ] && { echo "valgrind: run $$f"; cat build/valgrind/err; exit 1; }; }; \
+	done; echo "  VALGRIND ok ($$(ls scenarios/examples/*.yaml | wc -l) examples)"
 
 run: $(PROG)
 	$(PROG) analyze scenarios/examples/dario.yaml
@@ -167,3 +230,6 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILDDIR) -name '*.d' 2>/dev/null)
+ifneq ($(filter fuzz fuzz-build,$(MAKECMDGOALS)),)
+-include $(shell find $(FUZZDIR) -name '*.d' 2>/dev/null)
+endif

@@ -18,7 +18,8 @@ enum cli_exit {
 	CLI_EXIT_INPUT = 2,             /* invalid input (scenario, values) */
 	CLI_EXIT_IO = 3,                /* file could not be read/written */
 	CLI_EXIT_MISS = 4,              /* --fail-on-miss and a job missed */
-	CLI_EXIT_CONTRADICTION = 5      /* analyze: a test contradicts the sim */
+	CLI_EXIT_CONTRADICTION = 5,     /* analyze: a test contradicts the sim */
+	CLI_EXIT_INTERRUPTED = 130      /* run: SIGINT, partial results (128 + 2) */
 };
 
 extern const char *cli_prog;            /* "dlsim" */

@@ -78,11 +78,11 @@ int cmd_render(int argc, char **argv)
 	err = render_replay_run(rp, outs.sinks, outs.nsinks, &d);
 	if (err != RT_OK) {
 		cli_error("%s", d.msg);
-		cli_outputs_close(&outs, false);
+		cli_outputs_close(&outs, false, "render failed");
 		rc = cli_exit_for(err);
 		goto out;
 	}
-	rc = cli_outputs_close(&outs, true);
+	rc = cli_outputs_close(&outs, true, NULL);
 out:
 	render_replay_destroy(rp);
 	if (f != stdin)

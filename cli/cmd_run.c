@@ -326,8 +326,14 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
 		first = false;
 	}
 	printf("]");
+	if (cs->nmisses > CLI_MISSES_KEPT)
+		printf(", \"misses_list_omitted\": %" PRIu64,
+		       cs->nmisses - CLI_MISSES_KEPT);
 	run_print_json_resv(s, cs);
 	cli_linux_json(s);
+	if (cs->partial)
+		printf(",\n \"partial\": true, \"simulated_until\": %" PRId64,
+		       st->now);
 	printf("}\n");
 }
 
@@ -510,6 +516,9 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 	       scn_time_unit_name(s->time_unit),
 	       sim_horizon_source_name(cs->h.source),
 	       cs->h.exact ? ", exact" : "");
+	if (cs->partial)
+		printf("PARTIAL: interrupted at %s; the counts cover [0, %s)\n",
+		       cli_fmt_time(s, st->now, b1, sizeof(b1)), b1);
 	printf("%" PRIu64 " jobs, %" PRIu64 " completed, %" PRIu64 " missed, "
 	       "max tardiness %s %s\n", st->jobs, st->completed, st->misses,
 	       cli_fmt_time(s, st->max_tardiness, b1, sizeof(b1)), u);
@@ -582,6 +591,10 @@ static void run_print_text(const struct scn_scenario *s, struct cli_sim *cs,
 		       bl, m.aborted ? "  (aborted at its deadline)" :
 		       m.finish == RT_TIME_NEVER ? "  (unfinished at horizon)" : "");
 	}
+	if (cs->nmisses > CLI_MISSES_KEPT)
+		printf("  ... and %" PRIu64 " more misses, not listed (the first "
+		       "%u are)\n", cs->nmisses - CLI_MISSES_KEPT,
+		       CLI_MISSES_KEPT);
 }
 
 int cmd_run(int argc, char **argv)
@@ -645,22 +658,40 @@ int cmd_run(int argc, char **argv)
 	nsinks = outs.nsinks;
 	if (pc)
 		sinks[nsinks++] = sim_pctl_sink(pc);
-	rc = cli_simulate(s, &h, cluster, sinks, nsinks,
-			  cli_progress_wanted(o.quiet || o.json), &cs);
+	rc = cli_simulate_out(s, &h, cluster, sinks, nsinks, &outs,
+			      cli_progress_wanted(o.quiet || o.json), &cs);
 	if (rc != CLI_EXIT_OK) {
-		cli_outputs_close(&outs, false);
+		cli_outputs_close(&outs, false, outs.failed ? "run stopped" :
+				  NULL);
 		goto out;
 	}
-	rc = cli_outputs_close(&outs, true);
-	if (rc == CLI_EXIT_OK) {
+	if (cs.partial) {
+		char b1[48], b2[48];
+
+		cli_outputs_close(&outs, false, "interrupted");
+		cli_error("interrupted (SIGINT) at %s of %s %s: the results "
+			  "below are PARTIAL", cli_fmt_time(s, cs.stats->now, b1,
+							    sizeof(b1)),
+			  cli_fmt_time(s, h.horizon, b2, sizeof(b2)),
+			  scn_time_unit_name(s->time_unit));
+		rc = CLI_EXIT_INTERRUPTED;
+	} else {
+		rc = cli_outputs_close(&outs, true, NULL);
+	}
+	if (rc == CLI_EXIT_OK || cs.partial) {
 		if (o.json)
 			run_print_json(s, &cs, pc);
 		else
 			run_print_text(s, &cs, pc, o.quiet);
-		if (fflush(stdout) != 0) {
-			cli_error("cannot write to standard output");
+		errno = 0;
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			int e = errno ? errno : EIO;
+			const char *en = render_errno_name(e);
+
+			cli_error("standard output: write failed: %s%s%s%s",
+				  strerror(e), *en ? " (" : "", en, *en ? ")" : "");
 			rc = CLI_EXIT_IO;
-		} else if (o.fail_on_miss && cs.stats->misses) {
+		} else if (o.fail_on_miss && cs.stats->misses && !cs.partial) {
 			rc = CLI_EXIT_MISS;
 		}
 	}

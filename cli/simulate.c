@@ -11,7 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/outputs.h"
+#include "cli/signals.h"
 #include "models/linux_dl.h"
+#include "models/mem.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -37,9 +40,11 @@ static enum rt_err sim_miss_emit(void *ctx, const struct sim_rec *r)
 	m.tardiness = r->value;
 	m.aborted = cs->abort_pending && cs->abort_seq == j->seq;
 	cs->abort_pending = false;
+	cs->nmisses++;
+	if (cs->nmisses > CLI_MISSES_KEPT)
+		return RT_OK;   /* counted, not listed: bounded disk use */
 	if (fwrite(&m, sizeof(m), 1, cs->misses) != 1)
 		return RT_ERR_IO;
-	cs->nmisses++;
 	return RT_OK;
 }
 
@@ -51,7 +56,7 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	if (cs->nadm == cs->adm_cap) {
 		size_t cap = cs->adm_cap ? 2 * cs->adm_cap : 16;
 
-		a = realloc(cs->adm, cap * sizeof(*a));
+		a = rt_reallocarray(cs->adm, cap, sizeof(*a));
 		if (!a)
 			return RT_ERR_NOMEM;
 		cs->adm = a;
@@ -73,7 +78,7 @@ int cli_place(const struct scn_scenario *s, unsigned **out)
 	*out = NULL;
 	if (!s->sched.task_cluster)
 		return CLI_EXIT_OK;     /* one cluster: no binding needed */
-	cl = calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	cl = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
 	if (!cl) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
@@ -162,7 +167,7 @@ int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
 		;
 	if (i == s->ntasks)
 		return CLI_EXIT_OK;
-	ob = calloc(s->ntasks, sizeof(*ob));
+	ob = rt_calloc(s->ntasks, sizeof(*ob));
 	if (!ob) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
@@ -172,7 +177,7 @@ int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
 
 		if (err != RT_OK) {
 			cli_error("%s: %s", s->path, d.msg);
-			free(ob);
+			rt_free(ob);
 			return cli_exit_for(err);
 		}
 	}
@@ -212,7 +217,7 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 					 resv ? 2 : s->cpus, user, h, &d);
 	if (ob && err == RT_OK)
 		h->exact = false;
-	free(ob);
+	rt_free(ob);
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
@@ -258,9 +263,12 @@ void cli_horizon_note(FILE *f, const struct scn_scenario *s,
 
 /*
  * Run in 1000 steps and, once a run has taken more than a second, show
- * "simulated time / horizon" on standard error (a terminal) twice a second.
+ * "simulated time / horizon" on standard error (when 'show') twice a
+ * second.  A SIGINT (cli_interrupted) stops the run at the end of a step:
+ * *stopped is then true and the statistics cover [0, now).
  */
 static enum rt_err sim_progress_run(struct sim_engine *e, rt_time horizon,
+				    bool show, bool *stopped,
 				    struct rt_diag *d)
 {
 	rt_time step = horizon / 1000 > 0 ? horizon / 1000 : 1;
@@ -268,11 +276,18 @@ static enum rt_err sim_progress_run(struct sim_engine *e, rt_time horizon,
 	bool finished = false, drew = false;
 	enum rt_err err = RT_OK;
 
+	*stopped = false;
 	for (rt_time p = step; err == RT_OK && !finished;
 	     p = p > RT_TIME_MAX - step ? RT_TIME_MAX : p + step) {
 		double now;
 
 		err = sim_engine_run_until(e, p, &finished, d);
+		if (err == RT_OK && !finished && cli_interrupted) {
+			*stopped = true;
+			break;
+		}
+		if (!show)
+			continue;
 		now = sim_wall();
 		if (!finished && now - start > 1.0 && now - shown > 0.5) {
 			const struct sim_stats *st = sim_engine_stats(e);
@@ -294,10 +309,20 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 		 const unsigned *cluster, const struct sim_sink *extra,
 		 size_t nextra, bool progress, struct cli_sim *cs)
 {
+	return cli_simulate_out(s, h, cluster, extra, nextra, NULL, progress,
+				cs);
+}
+
+int cli_simulate_out(const struct scn_scenario *s, const struct sim_horizon *h,
+		     const unsigned *cluster, const struct sim_sink *extra,
+		     size_t nextra, const struct cli_outputs *outs,
+		     bool progress, struct cli_sim *cs)
+{
 	struct rt_diag d = { "" };
 	struct sim_config cfg;
 	struct sim_sink miss_sink, admit_sink;
 	enum rt_err err;
+	bool stopped = false;
 
 	memset(cs, 0, sizeof(*cs));
 	cs->h = *h;
@@ -325,16 +350,22 @@ int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 		err = sim_engine_add_sink(cs->e, &admit_sink);
 	for (size_t i = 0; err == RT_OK && i < nextra; i++)
 		err = sim_engine_add_sink(cs->e, &extra[i]);
+	if (outs)       /* `run`: SIGINT stops at the next instant */
+		sim_engine_set_stop(cs->e, &cli_interrupted);
+	cli_signals_soft(true);
 	if (err == RT_OK)
-		err = progress ? sim_progress_run(cs->e, cs->h.horizon, &d)
-			       : sim_engine_run(cs->e, &d);
+		err = sim_progress_run(cs->e, cs->h.horizon, progress,
+				       &stopped, &d);
+	cli_signals_soft(false);
 	if (err != RT_OK) {
-		cli_error("%s: simulation failed: %s", s->path,
-			  d.msg[0] ? d.msg : rt_strerror(err));
+		if (!cli_outputs_explain(outs))
+			cli_error("%s: simulation failed: %s", s->path,
+				  d.msg[0] ? d.msg : rt_strerror(err));
 		cli_sim_fini(cs);
 		return cli_exit_for(err);
 	}
 	cs->stats = sim_engine_stats(cs->e);
+	cs->partial = stopped;
 	rewind(cs->misses);
 	return CLI_EXIT_OK;
 }
@@ -353,7 +384,7 @@ void cli_sim_fini(struct cli_sim *cs)
 {
 	if (cs->misses)
 		fclose(cs->misses);
-	free(cs->adm);
+	rt_free(cs->adm);
 	sim_engine_destroy(cs->e);
 	memset(cs, 0, sizeof(*cs));
 }

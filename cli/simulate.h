@@ -29,6 +29,10 @@ struct cli_admission {
 	uint64_t total_bw;              /* after the decision (2^20 = 1) */
 };
 
+/* Misses kept for listing (48 MiB of temporary file at most); the rest
+ * are counted (nmisses) and the lists say how many were left out. */
+#define CLI_MISSES_KEPT 1000000u
+
 struct cli_sim {
 	struct sim_engine *e;
 	const unsigned *cluster;        /* task -> CPU/cluster (cli_place),
@@ -36,9 +40,12 @@ struct cli_sim {
 	const struct sim_stats *stats;  /* valid after cli_simulate */
 	struct sim_horizon h;
 	FILE *misses;                   /* struct cli_miss records, in order seen */
-	uint64_t nmisses;
+	uint64_t nmisses;               /* all misses; the first
+					 * CLI_MISSES_KEPT are listed */
 	uint64_t abort_seq;             /* job of the last ABORT record */
 	bool abort_pending;             /* its MISS record is still to come */
+	bool partial;                   /* stopped early by SIGINT: stats cover
+					 * [0, stats->now) only */
 	struct cli_admission *adm;      /* admission decisions, in order */
 	size_t nadm, adm_cap;
 };
@@ -46,14 +53,14 @@ struct cli_sim {
 /* The binding of a partitioned, clustered or cpuset scenario's tasks to
  * their CPUs or clusters, as loading computed it (s->sched.task_cluster:
  * explicit cpu:, the rest packed by scheduler.partitioning; a task that
- * fits nowhere is a load error).  *out (ntasks entries, free() it) is a
- * copy, NULL when nothing needs binding (global placement, a single
+ * fits nowhere is a load error).  *out (ntasks entries from rt_calloc;
+ * rt_free() it) is a copy, NULL when nothing needs binding (global placement, a single
  * cluster).  Prints errors; returns an exit code. */
 int cli_place(const struct scn_scenario *s, unsigned **out);
 
-/* When some task of s suspends (models/task.h), *out (ntasks entries,
- * free() it) is the suspension-oblivious task set the admission tests,
- * tardiness bounds and default horizons assume (rt_task_oblivious: C +
+/* When some task of s suspends (models/task.h), *out (ntasks entries
+ * from rt_calloc; rt_free() it) is the suspension-oblivious task set the
+ * admission tests, tardiness bounds and default horizons assume (rt_task_oblivious: C +
  * the suspension lengths); NULL when no task suspends.  Prints errors;
  * returns an exit code. */
 int cli_oblivious(const struct scn_scenario *s, struct rt_task **out);
@@ -78,6 +85,15 @@ void cli_horizon_note(FILE *f, const struct scn_scenario *s,
 int cli_simulate(const struct scn_scenario *s, const struct sim_horizon *h,
 		 const unsigned *cluster, const struct sim_sink *extra,
 		 size_t nextra, bool progress, struct cli_sim *cs);
+/* The same, with the output files 'outs' (NULL: none) among the extra
+ * sinks: a failure they cause is reported naming the file
+ * (cli_outputs_explain).  A SIGINT during the run (cli/signals.h) stops it
+ * early: CLI_EXIT_OK with cs->partial set. */
+struct cli_outputs;
+int cli_simulate_out(const struct scn_scenario *s, const struct sim_horizon *h,
+		     const unsigned *cluster, const struct sim_sink *extra,
+		     size_t nextra, const struct cli_outputs *outs,
+		     bool progress, struct cli_sim *cs);
 /* True when progress may be drawn: standard error is a terminal. */
 bool cli_progress_wanted(bool quiet);
 /* "edf", "fp (rate-monotonic)", and ", placement partitioned

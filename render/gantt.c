@@ -414,6 +414,23 @@ struct sim_sink render_gantt_sink(struct render_gantt *g)
 	return s;
 }
 
+enum rt_err render_gantt_write_to(const struct render_gantt *g, FILE *f,
+				  const char *path, struct rt_diag *d)
+{
+	enum render_gantt_format fmt;
+	enum rt_err rc;
+
+	rt_diag_clear(d);
+	if (!g || !path || !f)
+		return rt_diagf(d, RT_ERR_INVAL, "chart: bad arguments");
+	rc = render_gantt_format_from_path(path, &fmt, d);
+	if (rc != RT_OK)
+		return rc;
+	if (fmt == RENDER_GANTT_TIKZ)
+		return render_tikz_write(g, f, d);
+	return gantt_draw_cairo(g, fmt, f, path, d);
+}
+
 enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
 			       struct rt_diag *d)
 {
@@ -431,10 +448,7 @@ enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
 	rc = render_outfile_open(&of, path, &f, d);
 	if (rc != RT_OK)
 		return rc;
-	if (fmt == RENDER_GANTT_TIKZ)
-		rc = render_tikz_write(g, f, d);
-	else
-		rc = gantt_draw_cairo(g, fmt, f, path, d);
+	rc = render_gantt_write_to(g, f, path, d);
 	if (rc != RT_OK) {
 		render_outfile_abort(&of);
 		return rc;

@@ -36,6 +36,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "models/rt_err.h"
 #include "models/rt_time.h"
@@ -118,6 +119,12 @@ struct sim_sink render_gantt_sink(struct render_gantt *g);
  * several times (several formats), before or after the run ends. */
 enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
 			       struct rt_diag *d);
+
+/* The same into an open stream f (the caller owns it and its file, e.g.
+ * a render_outfile opened before the run); 'path' chooses the format and
+ * names the file in messages. */
+enum rt_err render_gantt_write_to(const struct render_gantt *g, FILE *f,
+				  const char *path, struct rt_diag *d);
 
 void render_gantt_destroy(struct render_gantt *g);     /* NULL is a no-op */
 

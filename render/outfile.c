@@ -1,130 +1,592 @@
-/* outfile.c - write to a temporary name, rename on success (see outfile.h).
+/* outfile.c - safe output targets (see outfile.h).
  *
  * The temporary name carries the process id and a retry counter; O_EXCL
- * guarantees we never write into someone else's file, and a stale
- * temporary left by a crashed process with the same pid just makes us try
- * the next counter.
+ * guarantees we never write into someone else's file.  The table of live
+ * temporaries (for the signal handler) is the one piece of mutable global
+ * state in the library: a signal handler has no other way to reach it.
+ * Slots hold pointers to strings owned by the outfiles; a slot is set only
+ * once its string is complete and cleared before the string is freed.
  */
+#define _GNU_SOURCE             /* fopencookie (glibc, musl) */
 #include "render/outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "models/mem.h"
 
 #define OUTFILE_TRIES 100               /* temporary names tried */
+#define OUTFILE_MAX_LINKS 40            /* symlinks followed (as Linux) */
+#define OUTFILE_LIVE 32                 /* temporaries the handler knows */
+
+static char *volatile outfile_live[OUTFILE_LIVE];
+
+static int live_add(char *tmp)
+{
+	for (int i = 0; i < OUTFILE_LIVE; i++)
+		if (!outfile_live[i]) {
+			outfile_live[i] = tmp;
+			return i;
+		}
+	return -1;              /* not covered; the next run removes it */
+}
+
+static bool live_has(const char *tmp)
+{
+	for (int i = 0; i < OUTFILE_LIVE; i++)
+		if (outfile_live[i] && !strcmp(outfile_live[i], tmp))
+			return true;
+	return false;
+}
+
+void render_outfile_cleanup_signal(void)
+{
+	for (int i = 0; i < OUTFILE_LIVE; i++) {
+		char *t = outfile_live[i];
+
+		if (t)
+			unlink(t);
+	}
+}
+
+const char *render_errno_name(int err)
+{
+	static const struct { int e; const char *n; } names[] = {
+		{ ENOSPC, "ENOSPC" }, { EDQUOT, "EDQUOT" }, { EIO, "EIO" },
+		{ EACCES, "EACCES" }, { EPERM, "EPERM" }, { EROFS, "EROFS" },
+		{ ENOENT, "ENOENT" }, { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ ELOOP, "ELOOP" }, { ENAMETOOLONG, "ENAMETOOLONG" },
+		{ EPIPE, "EPIPE" }, { EFBIG, "EFBIG" }, { ENXIO, "ENXIO" },
+		{ EXDEV, "EXDEV" }, { EBUSY, "EBUSY" }, { ETXTBSY, "ETXTBSY" },
+		{ EMFILE, "EMFILE" }, { ENFILE, "ENFILE" }, { EINTR, "EINTR" },
+		{ EBADF, "EBADF" }, { EINVAL, "EINVAL" }, { ENOMEM, "ENOMEM" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].e == err)
+			return names[i].n;
+	return "";
+}
+
+static enum rt_err sys_err(struct rt_diag *d, const char *path,
+			   const char *what, int err)
+{
+	const char *n = render_errno_name(err);
+
+	return rt_diagf(d, RT_ERR_IO, "%s: %s: %s%s%s%s", path, what,
+			strerror(err), *n ? " (" : "", n, *n ? ")" : "");
+}
+
+static bool is_stdout_name(const char *p)
+{
+	return !strcmp(p, "-") || !strcmp(p, "/dev/stdout") ||
+	       !strcmp(p, "/dev/fd/1") || !strcmp(p, "/proc/self/fd/1");
+}
+
+/* Directory part of p with its slash ("" for none). */
+static size_t dir_len(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? (size_t)(slash - p) + 1 : 0;
+}
+
+/* Follow symlinks at the last component: *out (owned) is the file the
+ * name finally designates (it may not exist). */
+static enum rt_err resolve(const char *path, char **out, struct rt_diag *d)
+{
+	char *cur = rt_strdup(path);
+
+	if (!cur)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
+	for (int hops = 0;; hops++) {
+		struct stat st;
+		char buf[4096], *next;
+		ssize_t n;
+		size_t dl;
+
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			break;
+		if (hops == OUTFILE_MAX_LINKS) {
+			rt_free(cur);
+			return sys_err(d, path, "cannot follow", ELOOP);
+		}
+		n = readlink(cur, buf, sizeof(buf) - 1);
+		if (n < 0 || (size_t)n >= sizeof(buf) - 1) {
+			int e = n < 0 ? errno : ENAMETOOLONG;
+
+			rt_free(cur);
+			return sys_err(d, path, "cannot follow symlink", e);
+		}
+		buf[n] = '\0';
+		dl = buf[0] == '/' ? 0 : dir_len(cur);
+		next = rt_malloc(dl + (size_t)n + 1);
+		if (!next) {
+			rt_free(cur);
+			return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
+		}
+		memcpy(next, cur, dl);
+		memcpy(next + dl, buf, (size_t)n + 1);
+		rt_free(cur);
+		cur = next;
+	}
+	*out = cur;
+	return RT_OK;
+}
 
 static char *tmp_name(const char *path, unsigned n)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	const char *base = path + dirlen;
+	size_t dl = dir_len(path);
 	size_t len = strlen(path) + 64;
 	char *t = rt_malloc(len);
 
 	if (!t)
 		return NULL;
-	snprintf(t, len, "%.*s.%s.tmp-%ld-%u", (int)dirlen, path, base,
+	snprintf(t, len, "%.*s.%s.tmp-%ld-%u", (int)dl, path, path + dl,
 		 (long)getpid(), n);
 	return t;
+}
+
+/* Is 'name' (a directory entry) ".BASE.tmp-PID-N"?  Then *pid is PID. */
+static bool stale_match(const char *name, const char *base, long *pid)
+{
+	size_t bl = strlen(base);
+	const char *p;
+	char *end;
+
+	if (name[0] != '.' || strncmp(name + 1, base, bl) ||
+	    strncmp(name + 1 + bl, ".tmp-", 5))
+		return false;
+	p = name + 1 + bl + 5;
+	if (*p < '0' || *p > '9')
+		return false;
+	errno = 0;
+	*pid = strtol(p, &end, 10);
+	if (errno || *end != '-' || end[1] < '0' || end[1] > '9')
+		return false;
+	strtoul(end + 1, &end, 10);
+	return !*end;
+}
+
+/* Remove the temporaries of 'target' left by dead processes (or by an
+ * earlier process that had our pid); count them in o->stale. */
+static void remove_stale(struct render_outfile *o, const char *target)
+{
+	size_t dl = dir_len(target);
+	char *dir = rt_malloc(dl + 2);
+	DIR *dp;
+	struct dirent *de;
+
+	if (!dir)
+		return;
+	memcpy(dir, target, dl);
+	dir[dl] = '\0';
+	dp = opendir(dl ? dir : ".");
+	while (dp && (de = readdir(dp))) {
+		long pid;
+		char *full;
+		size_t tl;
+
+		if (!stale_match(de->d_name, target + dl, &pid))
+			continue;
+		/* spelled as tmp_name() spells it, for live_has() */
+		tl = dl + strlen(de->d_name) + 1;
+		full = rt_malloc(tl);
+		if (!full)
+			break;
+		snprintf(full, tl, "%s%s", dir, de->d_name);
+		if (pid == (long)getpid() ? !live_has(full) :
+		    pid <= 0 || (kill((pid_t)pid, 0) != 0 && errno == ESRCH)) {
+			if (unlink(full) == 0)
+				o->stale++;
+		}
+		rt_free(full);
+	}
+	if (dp)
+		closedir(dp);
+	rt_free(dir);
+}
+
+static uint64_t fd_avail(int fd)
+{
+	struct statvfs vs;
+
+	if (fstatvfs(fd, &vs) != 0 || (vs.f_bavail == 0 && vs.f_blocks == 0))
+		return UINT64_MAX;
+	return (uint64_t)vs.f_bavail * (uint64_t)vs.f_frsize;
+}
+
+static void outfile_release(struct render_outfile *o)
+{
+	if (o->slot >= 0)
+		outfile_live[o->slot] = NULL;
+	rt_free(o->path);
+	rt_free(o->target);
+	rt_free(o->tmp);
+	rt_free(o->cookie);
+	o->cookie = NULL;
+	o->path = o->target = o->tmp = NULL;
+	o->f = NULL;
+	o->slot = -1;
+	o->open = o->finished = false;
+}
+
+/* A temporary next to o->target; *fd open on it. */
+static enum rt_err open_tmp(struct render_outfile *o, const struct stat *old,
+			    int *fd, struct rt_diag *d)
+{
+	int err = 0;
+
+	*fd = -1;
+	for (unsigned n = 0; n < OUTFILE_TRIES; n++) {
+		o->tmp = tmp_name(o->target, n);
+		if (!o->tmp)
+			return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
+					o->path);
+		*fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0666);
+		if (*fd >= 0)
+			break;
+		err = errno;
+		rt_free(o->tmp);
+		o->tmp = NULL;
+		if (err != EEXIST)
+			break;
+	}
+	if (*fd < 0)
+		return sys_err(d, o->path, "cannot create a file next to it",
+			       err);
+	o->slot = live_add(o->tmp);
+	if (old && o->kind == RENDER_OUT_REPLACE) {
+		/* keep the replaced file's owner and mode; chown only works
+		 * for root (or the same owner), so its failure is ignored */
+		if (fchown(*fd, old->st_uid, old->st_gid) != 0)
+			errno = 0;
+		if (fchmod(*fd, old->st_mode & 07777) != 0) {
+			err = errno;
+			close(*fd);
+			*fd = -1;
+			unlink(o->tmp);
+			return sys_err(d, o->path, "cannot set its mode", err);
+		}
+	}
+	return RT_OK;
+}
+
+/* The stream over the file descriptor: counts bytes, keeps the first
+ * write error (errno), and hosts the test seam. */
+struct outfile_cookie {
+	int fd;
+	int err;                        /* first write errno, 0 if none */
+	uint64_t bytes;                 /* written to fd */
+};
+
+static long outfile_fail_countdown = -1;        /* tests only */
+static int outfile_fail_errno;
+
+void render_outfile_fail_after(long n, int err)
+{
+	outfile_fail_countdown = n;
+	outfile_fail_errno = err;
+}
+
+static bool outfile_inject(int *err)
+{
+	if (outfile_fail_countdown < 0)
+		return false;
+	if (outfile_fail_countdown > 0) {
+		outfile_fail_countdown--;
+		return false;
+	}
+	*err = outfile_fail_errno ? outfile_fail_errno : EIO;
+	return true;
+}
+
+static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
+{
+	struct outfile_cookie *c = ctx;
+	size_t done = 0;
+
+	if (c->err) {
+		errno = c->err;
+		return -1;
+	}
+	if (outfile_inject(&c->err)) {
+		errno = c->err;
+		return -1;
+	}
+	while (done < n) {
+		ssize_t k = write(c->fd, buf + done, n - done);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			c->err = k < 0 ? errno : EIO;
+			errno = c->err;
+			return -1;
+		}
+		done += (size_t)k;
+		c->bytes += (uint64_t)k;
+	}
+	return (ssize_t)n;
+}
+
+static int cookie_close(void *ctx)
+{
+	struct outfile_cookie *c = ctx;
+	int rc = 0;
+
+	if (c->fd >= 0 && close(c->fd) != 0 && !c->err)
+		c->err = errno;
+	if (c->err) {
+		errno = c->err;
+		rc = -1;
+	}
+	return rc;
+}
+
+/* A buffered stream writing to fd (owned from now on, even on failure). */
+static FILE *cookie_open(struct render_outfile *o, int fd)
+{
+	static const cookie_io_functions_t io = {
+		.write = cookie_write, .close = cookie_close,
+	};
+	struct outfile_cookie *c = rt_calloc(1, sizeof(*c));
+	FILE *f;
+
+	if (!c) {
+		close(fd);
+		errno = ENOMEM;
+		return NULL;
+	}
+	c->fd = fd;
+	f = fopencookie(c, "w", io);
+	if (!f) {
+		close(fd);
+		rt_free(c);
+		errno = ENOMEM;
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
+	o->cookie = c;
+	return f;
 }
 
 enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 				FILE **f, struct rt_diag *d)
 {
-	char *p, *t = NULL;
-	int fd = -1, err = 0;
-	FILE *fp;
+	struct stat st;
+	bool exists;
+	enum rt_err rc;
+	int fd = -1, err;
 
 	rt_diag_clear(d);
 	memset(o, 0, sizeof(*o));
+	o->slot = -1;
+	o->avail = UINT64_MAX;
 	if (!path || !*path)
 		return rt_diagf(d, RT_ERR_INVAL, "empty output file name");
-	if (path[strlen(path) - 1] == '/')
-		return rt_diagf(d, RT_ERR_IO, "%s: is a directory", path);
-	p = rt_strdup(path);
-	if (!p)
+	o->path = rt_strdup(path);
+	if (!o->path)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
-	for (unsigned n = 0; n < OUTFILE_TRIES; n++) {
-		t = tmp_name(path, n);
-		if (!t) {
-			rt_free(p);
-			return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
+	if (is_stdout_name(path)) {
+		o->kind = RENDER_OUT_STDOUT;
+		o->f = stdout;
+		o->open = true;
+		*f = stdout;
+		return RT_OK;
+	}
+	if (path[strlen(path) - 1] == '/') {
+		rc = sys_err(d, path, "cannot write", EISDIR);
+		goto fail;
+	}
+	rc = resolve(path, &o->target, d);
+	if (rc != RT_OK)
+		goto fail;
+	exists = stat(o->target, &st) == 0;
+	if (!exists && errno != ENOENT) {
+		rc = sys_err(d, path, "cannot write", errno);
+		goto fail;
+	}
+	if (exists && S_ISDIR(st.st_mode)) {
+		rc = sys_err(d, path, "cannot write", EISDIR);
+		goto fail;
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
+		/* device, FIFO, socket: in place, never replaced */
+		o->kind = RENDER_OUT_STREAM;
+		fd = open(o->target, O_WRONLY | O_NOCTTY);
+		if (fd < 0) {
+			rc = sys_err(d, path, S_ISSOCK(st.st_mode) ?
+				     "cannot write (a socket; never replaced)" :
+				     "cannot open for writing", errno);
+			goto fail;
 		}
-		fd = open(t, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		if (fd >= 0)
-			break;
+	} else {
+		if (exists && access(o->target, W_OK) != 0) {
+			rc = sys_err(d, path, "cannot write", errno);
+			goto fail;
+		}
+		o->kind = exists && st.st_nlink > 1 ? RENDER_OUT_COPY
+						    : RENDER_OUT_REPLACE;
+		remove_stale(o, o->target);
+		rc = open_tmp(o, exists ? &st : NULL, &fd, d);
+		if (rc != RT_OK)
+			goto fail;
+		o->avail = fd_avail(fd);
+	}
+	o->f = cookie_open(o, fd);
+	if (!o->f) {
 		err = errno;
-		rt_free(t);
-		t = NULL;
-		if (err != EEXIST)
-			break;
+		if (o->tmp)
+			unlink(o->tmp);
+		rc = err == ENOMEM ? rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory",
+					      path)
+				   : sys_err(d, path, "cannot open", err);
+		goto fail;
 	}
-	if (fd < 0) {
-		rt_free(p);
-		return rt_diagf(d, RT_ERR_IO, "%s: cannot create: %s", path,
-				strerror(err));
-	}
-	fp = fdopen(fd, "wb");
-	if (!fp) {
-		err = errno;
-		close(fd);
-		unlink(t);
-		rt_free(t);
-		rt_free(p);
-		return rt_diagf(d, RT_ERR_IO, "%s: cannot open: %s", path,
-				strerror(err));
-	}
-	o->path = p;
-	o->tmp = t;
-	o->f = fp;
-	*f = fp;
+	o->open = true;
+	*f = o->f;
 	return RT_OK;
+fail:
+	outfile_release(o);
+	return rc;
 }
 
-static void outfile_release(struct render_outfile *o)
+enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d)
 {
-	rt_free(o->path);
-	rt_free(o->tmp);
-	o->path = o->tmp = NULL;
-	o->f = NULL;
-}
-
-enum rt_err render_outfile_commit(struct render_outfile *o, struct rt_diag *d)
-{
+	struct outfile_cookie *c = o->cookie;
 	int err = 0;
+
+	if (!o->open)
+		return rt_diagf(d, RT_ERR_INVAL, "output file not open");
+	if (o->finished)
+		return RT_OK;
+	if (fflush(o->f) == EOF || ferror(o->f))
+		err = c && c->err ? c->err : errno ? errno : EIO;
+	if (o->kind == RENDER_OUT_STDOUT) {
+		o->finished = true;
+		return err ? sys_err(d, o->path, "write failed", err) : RT_OK;
+	}
+	if (!err && o->tmp && fsync(c->fd) != 0 && errno != EINVAL)
+		err = errno;
+	if (fclose(o->f) == EOF && !err)
+		err = c->err ? c->err : errno ? errno : EIO;
+	o->f = NULL;
+	o->finished = true;
+	return err ? sys_err(d, o->path, "write failed", err) : RT_OK;
+}
+
+/* Copy the finished temporary into the hard-linked target in place. */
+static enum rt_err copy_in_place(struct render_outfile *o, struct rt_diag *d)
+{
+	char buf[65536];
+	int in = open(o->tmp, O_RDONLY), out, err = 0;
+	ssize_t n;
+
+	if (in < 0)
+		return sys_err(d, o->path, "cannot reopen its temporary", errno);
+	out = open(o->target, O_WRONLY | O_TRUNC | O_NOCTTY);
+	if (out < 0) {
+		err = errno;
+		close(in);
+		return sys_err(d, o->path, "cannot write", err);
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		for (ssize_t w = 0; w < n;) {
+			ssize_t k = write(out, buf + w, (size_t)(n - w));
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k < 0) {
+				err = errno;
+				break;
+			}
+			w += k;
+		}
+		if (err)
+			break;
+	}
+	if (n < 0 && !err)
+		err = errno;
+	if (!err && fsync(out) != 0 && errno != EINVAL)
+		err = errno;
+	if (close(out) != 0 && !err)
+		err = errno;
+	close(in);
+	return err ? sys_err(d, o->path, "write failed while copying into "
+			     "the hard-linked file (it may be incomplete)",
+			     err) : RT_OK;
+}
+
+enum rt_err render_outfile_publish(struct render_outfile *o, struct rt_diag *d)
+{
 	enum rt_err rc = RT_OK;
 
-	if (!o->tmp)
-		return rt_diagf(d, RT_ERR_INVAL, "output file not open");
-	if (fflush(o->f) == EOF || ferror(o->f))
-		err = errno ? errno : EIO;
-	if (fclose(o->f) == EOF && !err)
-		err = errno ? errno : EIO;
-	o->f = NULL;
-	if (err) {
-		rc = rt_diagf(d, RT_ERR_IO, "%s: write failed: %s", o->path,
-			      strerror(err));
-	} else if (rename(o->tmp, o->path) != 0) {
-		rc = rt_diagf(d, RT_ERR_IO, "%s: cannot rename into place: %s",
-			      o->path, strerror(errno));
+	if (!o->open || !o->finished) {
+		rc = rt_diagf(d, RT_ERR_INVAL, "%s: not finished",
+			      o->path ? o->path : "output");
+		render_outfile_abort(o);
+		return rc;
 	}
-	if (rc != RT_OK)
+	if (o->kind == RENDER_OUT_REPLACE) {
+		if (rename(o->tmp, o->target) != 0)
+			rc = sys_err(d, o->path, "cannot rename into place",
+				     errno);
+	} else if (o->kind == RENDER_OUT_COPY) {
+		rc = copy_in_place(o, d);
+	}
+	if (o->tmp && (rc != RT_OK || o->kind == RENDER_OUT_COPY))
 		unlink(o->tmp);
 	outfile_release(o);
 	return rc;
 }
 
+enum rt_err render_outfile_commit(struct render_outfile *o, struct rt_diag *d)
+{
+	enum rt_err rc = render_outfile_finish(o, d);
+
+	if (rc != RT_OK) {
+		render_outfile_abort(o);
+		return rc;
+	}
+	return render_outfile_publish(o, d);
+}
+
 void render_outfile_abort(struct render_outfile *o)
 {
-	if (!o->tmp)
+	if (!o->open && !o->path)
 		return;
-	if (o->f)
+	if (o->f && o->kind != RENDER_OUT_STDOUT)
 		fclose(o->f);
-	unlink(o->tmp);
+	else if (o->f)
+		fflush(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
 	outfile_release(o);
+}
+
+uint64_t render_outfile_size(const struct render_outfile *o)
+{
+	const struct outfile_cookie *c = o->cookie;
+
+	return o->open && c ? c->bytes : 0;
+}
+
+bool render_outfile_failed(struct render_outfile *o, struct rt_diag *d)
+{
+	const struct outfile_cookie *c = o->cookie;
+
+	if (!o->open || !o->f || !ferror(o->f))
+		return false;
+	sys_err(d, o->path, "write failed", c && c->err ? c->err : EIO);
+	return true;
 }
 
 bool render_path_has_ext(const char *path, const char *ext)

@@ -138,6 +138,10 @@ static enum rt_err scn_header(const struct scn_ctx *c, const struct scn_y_doc *y
 	if (y->name && strlen(y->name) > SCN_MAX_NAME)
 		return scn_fail(c, RT_ERR_PARSE, "name", NULL, 0, SCN_AT_VALUE,
 				"too long; expected at most %d bytes", SCN_MAX_NAME);
+	if (y->name && scn_ctrl_char(y->name) >= 0)
+		return scn_fail(c, RT_ERR_PARSE, "name", NULL, 0, SCN_AT_VALUE,
+				"holds the control character 0x%02x; expected "
+				"printable text", scn_ctrl_char(y->name));
 	if (y->description && strlen(y->description) > SCN_MAX_DESCRIPTION)
 		return scn_fail(c, RT_ERR_PARSE, "description", NULL, 0,
 				SCN_AT_VALUE, "too long; expected at most %d bytes",

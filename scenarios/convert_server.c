@@ -45,6 +45,10 @@ static enum rt_err scn_server(const struct scn_ctx *c, struct scn_scenario *s,
 		return scn_fail(c, RT_ERR_PARSE, p, "name", 0, SCN_AT_VALUE,
 				"%s; expected 1 to %d bytes",
 				y->name[0] ? "too long" : "empty", SCN_MAX_NAME);
+	if (scn_ctrl_char(y->name) >= 0)
+		return scn_fail(c, RT_ERR_PARSE, p, "name", 0, SCN_AT_VALUE,
+				"holds the control character 0x%02x; expected "
+				"printable text", scn_ctrl_char(y->name));
 	for (size_t k = 0; k < i; k++) {
 		if (!strcmp(s->servers[k].name, y->name)) {
 			scn_quote(q, sizeof(q), y->name);

@@ -334,6 +334,10 @@ static enum rt_err scn_task(struct scn_tctx *tc, struct rt_task *t)
 		return scn_fail(tc->c, RT_ERR_PARSE, SCN_SUB(tc, path, "name"),
 				NULL, 0, SCN_AT_VALUE, "%s; expected 1 to %d bytes",
 				y->name[0] ? "too long" : "empty", SCN_MAX_NAME);
+	if ((cls = scn_ctrl_char(y->name)) >= 0)
+		return scn_fail(tc->c, RT_ERR_PARSE, SCN_SUB(tc, path, "name"),
+				NULL, 0, SCN_AT_VALUE, "holds the control "
+				"character 0x%02x; expected printable text", cls);
 	name = rt_strdup(y->name);
 	if (!name)
 		return RT_ERR_NOMEM;

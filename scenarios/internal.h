@@ -159,6 +159,14 @@ bool scn_syntax_error(const uint8_t *buf, size_t len, struct scn_mark *m,
 /* Mark of the first alias (*name) in buf; false if none was found. */
 bool scn_find_alias(const uint8_t *buf, size_t len, struct scn_mark *m);
 
+/* The first control character (< 0x20 or 0x7f: tab, newline, escape, ...)
+ * in s, or -1 if none: names must be printable. */
+int scn_ctrl_char(const char *s);
+
+/* Mark of the first scalar holding a NUL character (an escape such as
+ * "A\0B", which libcyaml would silently cut to "A"); false if none. */
+bool scn_find_nul(const uint8_t *buf, size_t len, struct scn_mark *m);
+
 /* Mark of the first mapping key that is a list or a mapping ("? [a]"). */
 bool scn_find_complex_key(const uint8_t *buf, size_t len, struct scn_mark *m);
 

@@ -275,6 +275,35 @@ bool scn_find_alias(const uint8_t *buf, size_t len, struct scn_mark *m)
 	return found;
 }
 
+int scn_ctrl_char(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return *p;
+	return -1;
+}
+
+bool scn_find_nul(const uint8_t *buf, size_t len, struct scn_mark *m)
+{
+	struct scn_yp y;
+	bool found = false;
+
+	/* a NUL can only come from an escape (\0, \x00, \u0000, ...) in a
+	 * double-quoted scalar: no backslash, no parse */
+	if (!memchr(buf, '\\', len) || !scn_yp_init(&y, buf, len))
+		return false;
+	while (scn_yp_next(&y) && y.ev.type != YAML_STREAM_END_EVENT) {
+		if (y.ev.type == YAML_SCALAR_EVENT &&
+		    memchr(y.ev.data.scalar.value, 0, y.ev.data.scalar.length)) {
+			*m = scn_mark_of(y.ev.start_mark);
+			found = true;
+			break;
+		}
+	}
+	scn_yp_fini(&y);
+	return found;
+}
+
 bool scn_find_complex_key(const uint8_t *buf, size_t len, struct scn_mark *m)
 {
 	/* per open collection: is it a mapping whose next node is a key? */

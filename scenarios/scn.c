@@ -359,6 +359,7 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 	};
 	enum rt_err err;
 	cyaml_err_t ce;
+	struct scn_mark nul;
 
 	rt_diag_clear(d);
 	if (!buf) {
@@ -399,6 +400,9 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			       "(---); expected one scenario per file", c.file);
 	} else if (!y) {
 		err = rt_diagf(d, RT_ERR_PARSE, SCN_EMPTY_MSG, c.file);
+	} else if (scn_find_nul(buf, len, &nul)) {
+		err = scn_fail_at(&c, RT_ERR_PARSE, nul, "", "a string holds a NUL "
+				  "character (\\0); expected text without NUL");
 	} else {
 		err = scn_convert(&c, y, &sh, out);
 	}

@@ -4,6 +4,11 @@
 # parallel, which make test uses to run a sharded experiment).
 set -e
 PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core parallel"
+# `make fuzz` (libFuzzer) needs clang, `make valgrind` valgrind; the
+# Makefile asks for them with DLSIM_EXTRA_DEPS=1 (.ci/run does).
+if [ "${DLSIM_EXTRA_DEPS:-0}" = 1 ]; then
+	PKGS="$PKGS clang valgrind"
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "install-deps: no apt-get; please install: $PKGS" >&2
 	exit 1

@@ -525,7 +525,8 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 				sim_dispatch(e);
 				continue;
 			}
-			if (t >= pause && t != RT_TIME_NEVER) {
+			if ((t >= pause && t != RT_TIME_NEVER) ||
+			    (e->stop && *e->stop)) {
 				e->st.now = e->now;
 				return RT_OK;    /* paused: 'now' fully decided */
 			}
@@ -573,6 +574,12 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	e->st.now = e->now;
 	e->ran = true;
 	return rt_diagf(d, e->err, "%s", e->diag.msg);
+}
+
+void sim_engine_set_stop(struct sim_engine *e,
+			 const volatile sig_atomic_t *flag)
+{
+	e->stop = flag;
 }
 
 const struct sim_stats *sim_engine_stats(const struct sim_engine *e)

@@ -13,6 +13,7 @@
 #ifndef SIM_ENGINE_H
 #define SIM_ENGINE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -346,5 +347,11 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 
 /* Statistics so far; valid until sim_engine_destroy. */
 const struct sim_stats *sim_engine_stats(const struct sim_engine *e);
+
+/* While *flag (borrowed; NULL: none) is nonzero, sim_engine_run_until
+ * pauses at the next instant boundary as if 'pause' were reached (for a
+ * signal handler's flag: an interrupted run stops within one instant). */
+void sim_engine_set_stop(struct sim_engine *e,
+			 const volatile sig_atomic_t *flag);
 
 #endif /* SIM_ENGINE_H */

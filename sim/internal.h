@@ -9,6 +9,7 @@
 #ifndef SIM_INTERNAL_H
 #define SIM_INTERNAL_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -69,6 +70,8 @@ struct sim_cpu {
 
 struct sim_engine {
 	struct sim_config cfg;          /* copy; tasks borrowed */
+	const volatile sig_atomic_t *stop; /* nonzero: pause at the next
+					 * instant (sim_engine_set_stop) */
 	const struct sim_policy_ops *ops;
 	void *pstate;                   /* the policy's; never looked into */
 	struct sim_evq evq;             /* every event but completions */

@@ -19,6 +19,10 @@ extern CU_TestInfo crosscheck_tests[];  /* test_crosscheck.c: analysis vs simula
 extern CU_TestInfo global_tests[];      /* test_global.c: global EDF tests */
 extern CU_TestInfo tardiness_tests[];   /* test_tardiness.c: DA and CVA bounds */
 extern CU_TestInfo partition_tests[];   /* test_partition.c: P-EDF bin packing */
+extern CU_TestInfo partition_scale_tests[]; /* test_partition_scale.c */
+extern CU_TestInfo robust_tests[];          /* test_robust.c: hostile names, failing files */
+extern CU_TestInfo fuzz_corpus_tests[];     /* test_fuzz_corpus.c: seed corpora replayed */
+extern CU_TestInfo faults_tests[];          /* test_faults.c: allocation and write faults */
 extern CU_TestInfo multi_tests[];       /* test_multi.c: placement, multicore */
 extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
