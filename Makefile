@@ -115,11 +115,13 @@ $(BUILDDIR)/run-tests: $(TEST_OBJS) $(LIB)
 $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
 
-# The suite also runs the CLI end to end (tests/cli.sh), so build both.
+# The suite also runs the CLI end to end (tests/cli.sh) and compares every
+# writer's bytes with tests/golden/ (tests/golden.sh), so build both.
 test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
+	$(Q)sh tests/golden.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
