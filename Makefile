@@ -155,8 +155,8 @@ run: $(PROG)
 
 bench:
 	$(Q)$(MAKE) --no-print-directory VARIANT=release bench-run
-bench-run: $(BENCH_BINS)
-	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+bench-run: $(BENCH_BINS) $(PROG)
+	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; DLSIM=$(PROG) $$b || exit 1; done
 
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 install: all
