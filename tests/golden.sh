@@ -28,6 +28,14 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 LONG="rm-vs-edf:50000 clustered:30000 abort:50000 sporadic:50s
 cbs-isolation:100000 linux-dl:100s suspend-edf:20000"
 
+# binlog NAME [--until T]: --log NAME.bin replayed by 'dlsim render' into
+# $T/NAME.bin.jsonl (must equal the direct JSONL log)
+binlog() {
+	n=$1; shift
+	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" --log "$T/$n.bin" >/dev/null &&
+	"$DLSIM" render "$T/$n.bin" --log "$T/$n.bin.jsonl" >/dev/null
+}
+
 # outputs NAME DIR [--until T]: the four files of one run into DIR
 outputs() {
 	n=$1; d=$2; shift 2
@@ -60,6 +68,9 @@ for f in "$EX"/*.yaml; do
 			diff "$G/$n.$k" "$T/$n.$k" | head -5
 		fi
 	done
+	if binlog "$n" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+		bad "$n: the binary log replayed differs from $G/$n.log.jsonl"
+	fi
 done
 for spec in $LONG; do
 	n=${spec%%:*}
@@ -71,6 +82,10 @@ for spec in $LONG; do
 			bad "$n.$k (--until ${spec#*:}) checksum differs"
 		fi
 	done
+	if binlog "$n" --until "${spec#*:}" &&
+	   cmp -s "$T/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+		bad "$n (--until ${spec#*:}): the binary log replayed differs"
+	fi
 	rm -f "$T/$n".*
 done
 echo "golden: $pass passed, $fail failed"
