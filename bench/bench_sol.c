@@ -8,7 +8,8 @@
  * Environment: DLSIM (the binary to measure, default
  * build/release/dlsim), DLSIM_BASELINE (optional: a second binary, e.g.
  * an older release, measured in the same run, interleaved), BENCH_REPS
- * (repetitions, default 3: every figure is the median).
+ * (repetitions, default 3: every figure is the median), BENCH_KEEP (keep
+ * the generated scenarios, for profiling; their folder is printed).
  *
  * The reference ("speed-of-light") loop is what a uniprocessor EDF
  * simulation cannot avoid: a binary min-heap of next releases, a binary
@@ -493,9 +494,13 @@ int main(void)
 		}
 		putchar('\n');
 	}
-	for (size_t i = 0; i < ncfg; i++)
-		unlink(cfg[i].res->path);
-	rmdir(dir);
+	if (getenv("BENCH_KEEP")) {
+		printf("scenarios kept in %s\n", dir);
+	} else {
+		for (size_t i = 0; i < ncfg; i++)
+			unlink(cfg[i].res->path);
+		rmdir(dir);
+	}
 	free(sol[0].t);
 	free(sol[1].t);
 	return 0;

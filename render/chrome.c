@@ -35,8 +35,16 @@ struct render_chrome {
 	struct render_name *names;      /* JSON task names; [ntasks] = "?" */
 };
 
-/* A name given as a C literal, already a JSON string with its quotes. */
-#define QNAME(lit) (lit), sizeof(lit) - 1
+/* Event names that are not task names, as JSON strings, padded for
+ * render_wbuf_name(). */
+static const char q_miss[RENDER_NAME_PAD] = "\"deadline miss\"";
+static const char q_abort[RENDER_NAME_PAD] = "\"abort\"";
+static const char q_suspend[RENDER_NAME_PAD] = "\"suspend\"";
+static const char q_resume[RENDER_NAME_PAD] = "\"resume\"";
+static const char q_process[RENDER_NAME_PAD] = "\"process_name\"";
+static const char q_thread[RENDER_NAME_PAD] = "\"thread_name\"";
+#define QNAME(arr) (&(const struct render_name){ (char *)(uintptr_t)(arr), \
+						 strlen(arr) })
 
 static const struct render_name *task_name(const struct render_chrome *c,
 					   uint32_t t)
@@ -47,7 +55,7 @@ static const struct render_name *task_name(const struct render_chrome *c,
 /* Start an event object: separator, "name", "ph", "pid", "tid", "ts".
  * qname is the name as a JSON string literal (quotes included), ph one
  * letter. */
-static void ev_begin(struct render_chrome *c, const char *qname, size_t qlen,
+static void ev_begin(struct render_chrome *c, const struct render_name *qname,
 		     char ph, int pid, long tid, rt_time ts)
 {
 	struct render_wbuf *w = &c->w;
@@ -57,7 +65,7 @@ static void ev_begin(struct render_chrome *c, const char *qname, size_t qlen,
 	else
 		RENDER_WBUF_LIT(w, ",\n{\"name\":");
 	c->first = false;
-	render_wbuf_str(w, qname, qlen);
+	render_wbuf_name(w, qname);
 	RENDER_WBUF_LIT(w, ",\"ph\":\"");
 	render_wbuf_ch(w, ph);
 	RENDER_WBUF_LIT(w, "\",\"pid\":");
@@ -71,13 +79,12 @@ static void ev_begin(struct render_chrome *c, const char *qname, size_t qlen,
 /* A metadata event whose args name is qname (a JSON string literal)
  * with 'suffix' (plain ASCII, no escapes needed) inserted before its
  * closing quote. */
-static void meta_ev(struct render_chrome *c, const char *what, size_t wlen,
-		    int pid, long tid, const char *qname, size_t qlen,
-		    const char *suffix)
+static void meta_ev(struct render_chrome *c, const char *what, int pid,
+		    long tid, const char *qname, size_t qlen, const char *suffix)
 {
 	struct render_wbuf *w = &c->w;
 
-	ev_begin(c, what, wlen, 'M', pid, tid, 0);
+	ev_begin(c, QNAME(what), 'M', pid, tid, 0);
 	RENDER_WBUF_LIT(w, ",\"args\":{\"name\":");
 	render_wbuf_str(w, qname, qlen - 1);
 	if (suffix)
@@ -88,20 +95,18 @@ static void meta_ev(struct render_chrome *c, const char *what, size_t wlen,
 static bool write_meta(struct render_chrome *c)
 {
 	RENDER_WBUF_LIT(&c->w, "{\"traceEvents\":[");
-	meta_ev(c, QNAME("\"process_name\""), 1, 0, QNAME("\"CPUs\""), NULL);
-	meta_ev(c, QNAME("\"process_name\""), 2, 0, QNAME("\"Jobs\""), NULL);
+	meta_ev(c, q_process, 1, 0, "\"CPUs\"", 6, NULL);
+	meta_ev(c, q_process, 2, 0, "\"Jobs\"", 6, NULL);
 	for (unsigned i = 0; i < c->m->cpus; i++) {
 		char name[32];
 		int n = snprintf(name, sizeof(name), "\"CPU %u\"", i);
 
-		meta_ev(c, QNAME("\"thread_name\""), 1, (long)i, name,
-			(size_t)n, NULL);
+		meta_ev(c, q_thread, 1, (long)i, name, (size_t)n, NULL);
 	}
 	for (size_t i = 0; i < c->m->ntasks; i++) {
 		const struct render_name *tn = task_name(c, (uint32_t)i);
 
-		meta_ev(c, QNAME("\"thread_name\""), 2, (long)i + 1, tn->s,
-			tn->len, " events");
+		meta_ev(c, q_thread, 2, (long)i + 1, tn->s, tn->len, " events");
 	}
 	return !c->w.failed;
 }
@@ -120,7 +125,7 @@ static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 	if (!rt_time_sub(t, r->since, &dur) || dur < 0)
 		dur = 0;
 	tn = task_name(c, r->task);
-	ev_begin(c, tn->s, tn->len, 'X', 1, (long)cpu, r->since);
+	ev_begin(c, tn, 'X', 1, (long)cpu, r->since);
 	RENDER_WBUF_LIT(w, ",\"dur\":");
 	render_wbuf_us(w, dur, c->units_per_us);
 	RENDER_WBUF_LIT(w, ",\"cat\":\"exec\",\"args\":{\"task\":");
@@ -139,7 +144,7 @@ static bool job_ev(struct render_chrome *c, const struct sim_rec *r, char ph,
 	const struct render_name *tn = task_name(c, r->task);
 	struct render_wbuf *w = &c->w;
 
-	ev_begin(c, tn->s, tn->len, ph, 2, (long)r->task + 1, r->time);
+	ev_begin(c, tn, ph, 2, (long)r->task + 1, r->time);
 	RENDER_WBUF_LIT(w, ",\"cat\":\"job\",\"id\":\"j");
 	render_wbuf_u64(w, r->info->seq);
 	RENDER_WBUF_LIT(w, "\",\"args\":{\"job\":");
@@ -150,8 +155,12 @@ static bool job_ev(struct render_chrome *c, const struct sim_rec *r, char ph,
 		RENDER_WBUF_LIT(w, "}}");
 	} else {
 		RENDER_WBUF_LIT(w, ",\"status\":\"");
-		render_wbuf_str(w, status, strlen(status));
-		RENDER_WBUF_LIT(w, "\"}}");
+		if (status[0] == 'c')
+			RENDER_WBUF_LIT(w, "complete\"}}");
+		else if (status[0] == 'a')
+			RENDER_WBUF_LIT(w, "abort\"}}");
+		else
+			RENDER_WBUF_LIT(w, "unfinished\"}}");
 	}
 	return !w->failed;
 }
@@ -163,11 +172,9 @@ static bool instant(struct render_chrome *c, const struct sim_rec *r,
 	struct render_wbuf *w = &c->w;
 
 	if (miss)
-		ev_begin(c, QNAME("\"deadline miss\""), 'i', 2,
-			 (long)r->task + 1, r->time);
+		ev_begin(c, QNAME(q_miss), 'i', 2, (long)r->task + 1, r->time);
 	else
-		ev_begin(c, QNAME("\"abort\""), 'i', 2, (long)r->task + 1,
-			 r->time);
+		ev_begin(c, QNAME(q_abort), 'i', 2, (long)r->task + 1, r->time);
 	if (miss)
 		RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"miss\",\"args\":{\"job\":");
 	else
@@ -188,10 +195,10 @@ static bool susp_ev(struct render_chrome *c, const struct sim_rec *r)
 	bool susp = r->kind == SIM_REC_SUSPEND;
 
 	if (susp)
-		ev_begin(c, QNAME("\"suspend\""), 'i', 2, (long)r->task + 1,
+		ev_begin(c, QNAME(q_suspend), 'i', 2, (long)r->task + 1,
 			 r->time);
 	else
-		ev_begin(c, QNAME("\"resume\""), 'i', 2, (long)r->task + 1,
+		ev_begin(c, QNAME(q_resume), 'i', 2, (long)r->task + 1,
 			 r->time);
 	RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
 			"\"job\":");

@@ -94,7 +94,7 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 	return RT_OK;
 }
 
-static void put_opt(struct render_wbuf *w, rt_time v, bool present)
+static inline void put_opt(struct render_wbuf *w, rt_time v, bool present)
 {
 	render_wbuf_ch(w, ',');
 	if (present)
@@ -118,7 +118,7 @@ static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 		/* pending at the horizon h = 'finish' with d <= h: h - d */
 		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
 	}
-	render_wbuf_str(b, name->s, name->len);
+	render_wbuf_name(b, name);
 	render_wbuf_ch(b, ',');
 	render_wbuf_u64(b, w->job);
 	render_wbuf_ch(b, ',');

@@ -8,6 +8,7 @@
  */
 #include "render/log.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,8 @@ struct render_log {
 	struct render_name *names;      /* m->ntasks + 1: the escaped task
 					 * names, then "" (a task out of
 					 * range) */
-	struct render_name kinds[SIM_REC__COUNT]; /* kind names (static) */
+	struct render_name kinds[SIM_REC__COUNT]; /* kind names, in kbuf */
+	char kbuf[SIM_REC__COUNT][RENDER_NAME_PAD];
 	rt_time last_t;                 /* binary: time of the last record */
 	bool failed;                    /* a write failed */
 };
@@ -177,7 +179,7 @@ static void csv_record(struct render_log *l, const struct sim_rec *r)
 
 	render_wbuf_i64(w, r->time);
 	render_wbuf_ch(w, ',');
-	render_wbuf_str(w, kn->s, kn->len);
+	render_wbuf_name(w, kn);
 	render_wbuf_ch(w, ',');
 	if (r->cpu >= 0)
 		render_wbuf_i64(w, r->cpu);
@@ -185,7 +187,7 @@ static void csv_record(struct render_log *l, const struct sim_rec *r)
 	if (r->kind != SIM_REC_END) {
 		const struct render_name *tn = task_name(l, r->task);
 
-		render_wbuf_str(w, tn->s, tn->len);
+		render_wbuf_name(w, tn);
 		render_wbuf_ch(w, ',');
 		render_wbuf_u64(w, r->job);
 		render_wbuf_ch(w, ',');
@@ -198,7 +200,7 @@ static void csv_record(struct render_log *l, const struct sim_rec *r)
 
 /* ,"key":v or ,"key":null; 'key' is the literal with its quotes,
  * comma and colon. */
-static void json_opt(struct render_wbuf *w, const char *key, size_t klen,
+static inline void json_opt(struct render_wbuf *w, const char *key, size_t klen,
 		     rt_time v, bool present)
 {
 	render_wbuf_str(w, key, klen);
@@ -220,7 +222,7 @@ static void jsonl_record(struct render_log *l, const struct sim_rec *r)
 	RENDER_WBUF_LIT(w, "{\"t\":");
 	render_wbuf_i64(w, r->time);
 	RENDER_WBUF_LIT(w, ",\"event\":\"");
-	render_wbuf_str(w, kn->s, kn->len);
+	render_wbuf_name(w, kn);
 	render_wbuf_ch(w, '"');
 	JSON_OPT(w, ",\"cpu\":", r->cpu, r->cpu >= 0);
 	if (r->kind == SIM_REC_END) {
@@ -232,7 +234,7 @@ static void jsonl_record(struct render_log *l, const struct sim_rec *r)
 	}
 	tn = task_name(l, r->task);
 	RENDER_WBUF_LIT(w, ",\"task\":");
-	render_wbuf_str(w, tn->s, tn->len);
+	render_wbuf_name(w, tn);
 	RENDER_WBUF_LIT(w, ",\"task_index\":");
 	render_wbuf_u64(w, r->task);
 	RENDER_WBUF_LIT(w, ",\"job\":");
@@ -289,8 +291,10 @@ static bool log_names(struct render_log *l)
 	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
 		const char *s = sim_rec_kind_name((enum sim_rec_kind)k);
 
-		l->kinds[k].s = (char *)(uintptr_t)s;   /* static, not freed */
 		l->kinds[k].len = strlen(s);
+		assert(l->kinds[k].len < RENDER_NAME_PAD);
+		memcpy(l->kbuf[k], s, l->kinds[k].len);  /* rest: calloc's 0 */
+		l->kinds[k].s = l->kbuf[k];
 	}
 	return render_names_init(&l->names, l->m, l->fmt == RENDER_LOG_JSONL,
 				 "");

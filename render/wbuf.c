@@ -108,10 +108,11 @@ static bool escape_mem(bool (*put)(FILE *, const char *), const char *s,
 		free(mem);
 		return false;
 	}
-	/* open_memstream memory comes from malloc: copy into rt_ memory */
-	*out = rt_malloc(n + 1);
+	/* open_memstream memory comes from malloc: copy into rt_ memory,
+	 * at least RENDER_NAME_PAD bytes, zero-padded */
+	*out = rt_calloc(n + 1 > RENDER_NAME_PAD ? n + 1 : RENDER_NAME_PAD, 1);
 	if (*out) {
-		memcpy(*out, mem, n + 1);
+		memcpy(*out, mem, n);
 		*len = n;
 	}
 	free(mem);

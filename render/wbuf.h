@@ -85,30 +85,63 @@ static inline char *render_wbuf_digits(char *end, uint64_t v)
 		"50515253545556575859606162636465666768697071727374"
 		"75767778798081828384858687888990919293949596979899";
 	char *p = end;
+	uint32_t x;
 
-	while (v >= 100) {
+	while (v > UINT32_MAX) {        /* 64-bit steps only above 2^32 */
 		unsigned k = (unsigned)(v % 100) * 2;
 
 		v /= 100;
 		*--p = pairs[k + 1];
 		*--p = pairs[k];
 	}
-	if (v >= 10) {
-		unsigned k = (unsigned)v * 2;
+	x = (uint32_t)v;                /* then cheaper 32-bit ones */
+	while (x >= 100) {
+		unsigned k = (x % 100) * 2;
+
+		x /= 100;
+		*--p = pairs[k + 1];
+		*--p = pairs[k];
+	}
+	if (x >= 10) {
+		unsigned k = x * 2;
 
 		*--p = pairs[k + 1];
 		*--p = pairs[k];
 	} else {
-		*--p = (char)('0' + v);
+		*--p = (char)('0' + x);
 	}
 	return p;
 }
 
+/* Number of decimal digits of v (1..20): t = floor(bits x 1233 / 4096)
+ * (1233 / 4096 ~ log10 2) is log10 of v or one more, told apart by one
+ * comparison.  v | 1 counts 0 as one digit and never crosses a power of
+ * ten (those are even). */
+static inline unsigned render_wbuf_ndigits(uint64_t v)
+{
+	static const uint64_t p10[20] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+		100000000, 1000000000, 10000000000ULL, 100000000000ULL,
+		1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+		1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL, 1000000000000000000ULL,
+		10000000000000000000ULL,
+	};
+	uint64_t x = v | 1;
+	unsigned bits = 64 - (unsigned)__builtin_clzll(x);
+	unsigned t = (bits * 1233) >> 12;
+
+	return t + 1 - (x < p10[t]);
+}
+
+/* v in decimal, straight into the buffer. */
 static inline void render_wbuf_u64(struct render_wbuf *w, uint64_t v)
 {
-	char tmp[20], *p = render_wbuf_digits(tmp + sizeof(tmp), v);
+	unsigned n = render_wbuf_ndigits(v);
+	char *p = render_wbuf_room(w, 20);
 
-	render_wbuf_str(w, p, (size_t)(tmp + sizeof(tmp) - p));
+	render_wbuf_digits(p + n, v);
+	w->n += n;
 }
 
 static inline void render_wbuf_i64(struct render_wbuf *w, int64_t v)
@@ -126,11 +159,26 @@ static inline void render_wbuf_i64(struct render_wbuf *w, int64_t v)
  * a plain integer when it is 1). */
 void render_wbuf_us(struct render_wbuf *w, int64_t t, int64_t units_per_us);
 
-/* An escaped text and its length. */
+/* An escaped text and its length.  The storage of the names made here
+ * holds at least RENDER_NAME_PAD bytes (zero-padded), so that a short
+ * name is copied as one fixed-size block (render_wbuf_name). */
+#define RENDER_NAME_PAD 32
 struct render_name {
 	char *s;
 	size_t len;
 };
+
+static inline void render_wbuf_name(struct render_wbuf *w,
+				    const struct render_name *nm)
+{
+	if (nm->len <= RENDER_NAME_PAD) {
+		memcpy(render_wbuf_room(w, RENDER_NAME_PAD), nm->s,
+		       RENDER_NAME_PAD);
+		w->n += nm->len;
+		return;
+	}
+	render_wbuf_str(w, nm->s, nm->len);
+}
 
 /* The task names of m escaped once for the writers: v[i] for task i
  * (a NULL name as 'missing'), v[m->ntasks] = 'missing' (for a task index

@@ -16,6 +16,8 @@
 #include "models/rng.h"
 #include "render/log.h"
 #include "render/replay.h"
+#include "render/internal.h"
+#include "render/wbuf.h"
 #include "tests/export_util.h"
 #include "tests/suites.h"
 
@@ -284,7 +286,62 @@ static void test_writers_report_a_failed_write(void)
 	}
 }
 
+/* The writers' hand-rolled integers are printf's, byte for byte: every
+ * power of ten +-2, the extremes, and random values of every magnitude
+ * (seeded); microseconds as render_json_us() writes them. */
+static void test_wbuf_integers_are_printf_integers(void)
+{
+	const uint64_t seed = 14;
+	struct membuf mine, ref;
+	struct render_wbuf w;
+	struct rt_rng r;
+	int64_t v[600];
+	size_t n = 0;
+
+	v[n++] = INT64_MIN;
+	v[n++] = INT64_MAX;
+	v[n++] = 0;
+	for (int64_t p = 1; p <= INT64_MAX / 10; p *= 10)
+		for (int d = -2; d <= 2; d++) {
+			v[n++] = p + d;
+			v[n++] = -(p + d);
+		}
+	rt_rng_seed(&r, seed);
+	while (n < sizeof(v) / sizeof(v[0])) {
+		int bits = (int)rt_rng_range(&r, 0, 63);
+
+		v[n++] = (int64_t)(rt_rng_next(&r) >> (63 - bits)) *
+			 (rt_rng_range(&r, 0, 1) ? 1 : -1);
+	}
+	mb_open(&mine);
+	mb_open(&ref);
+	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f));
+	for (size_t i = 0; i < n; i++) {
+		render_wbuf_i64(&w, v[i]);
+		render_wbuf_ch(&w, ' ');
+		render_wbuf_u64(&w, (uint64_t)v[i]);
+		render_wbuf_ch(&w, ' ');
+		render_wbuf_us(&w, v[i], 1000);
+		render_wbuf_ch(&w, ' ');
+		render_wbuf_us(&w, v[i], 1);
+		render_wbuf_ch(&w, '\n');
+		fprintf(ref.f, "%" PRId64 " %" PRIu64 " ", v[i], (uint64_t)v[i]);
+		render_json_us(ref.f, v[i], 1000);
+		fputc(' ', ref.f);
+		render_json_us(ref.f, v[i], 1);
+		fputc('\n', ref.f);
+	}
+	CU_ASSERT(render_wbuf_finish(&w));
+	if (strcmp(mb_text(&mine), mb_text(&ref)))
+		fprintf(stderr, "\n  seed %" PRIu64 ": integers differ\n", seed);
+	CU_ASSERT_STRING_EQUAL(mb_text(&mine), mb_text(&ref));
+	mb_close(&mine);
+	mb_close(&ref);
+}
+
 CU_TestInfo binlog_tests[] = {
+	{ "wbuf integers are printf integers",
+	  test_wbuf_integers_are_printf_integers },
 	{ "writers report a failed write", test_writers_report_a_failed_write },
 	{ "binary log header is magic, version and the jsonl header",
 	  test_binary_log_header_is_magic_version_and_jsonl_header },
