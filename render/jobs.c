@@ -187,6 +187,15 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	if (!ji || ji->seq < j->base)
 		return RT_OK;           /* END, or a job whose row is out */
+	if (r->kind == SIM_REC_START && ji->seq < j->top &&
+	    j->ring[ji->seq & (j->cap - 1)].state == JOB_PENDING) {
+		/* the common case, a released job (re)starting: only its
+		 * first start and last CPU can change */
+		w = &j->ring[ji->seq & (j->cap - 1)];
+		w->start = ji->start;
+		w->cpu = ji->cpu;
+		return RT_OK;
+	}
 	rc = jobs_reserve(j, ji->seq);
 	if (rc != RT_OK)
 		return rc;
