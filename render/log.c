@@ -111,25 +111,27 @@ static bool bin_header(struct render_log *l)
 	return ok;
 }
 
-static inline void bin_uvar(struct render_wbuf *w, uint64_t v)
-{
-	char *p = render_wbuf_room(w, 10), *q = p;
+/* A record is at most 2 + 11 varints of 10 bytes: room for all of it is
+ * made once, then the bytes are stored without further checks. */
+#define BIN_REC_MAX (2 + 11 * 10)
 
+static inline char *bin_uvar(char *p, uint64_t v)
+{
 	while (v >= 0x80) {
-		*q++ = (char)(v | 0x80);
+		*p++ = (char)(v | 0x80);
 		v >>= 7;
 	}
-	*q++ = (char)v;
-	w->n += (size_t)(q - p);
+	*p++ = (char)v;
+	return p;
 }
 
 /* A difference a - b of two int64 values, modulo 2^64, zigzag-encoded:
  * exact for any a, b (the reader adds it back modulo 2^64). */
-static inline void bin_svar(struct render_wbuf *w, int64_t a, int64_t b)
+static inline char *bin_svar(char *p, int64_t a, int64_t b)
 {
 	uint64_t d = (uint64_t)a - (uint64_t)b;
 
-	bin_uvar(w, (d << 1) ^ ((uint64_t)0 - (d >> 63)));
+	return bin_uvar(p, (d << 1) ^ ((uint64_t)0 - (d >> 63)));
 }
 
 static void bin_record(struct render_log *l, const struct sim_rec *r)
@@ -139,37 +141,37 @@ static void bin_record(struct render_log *l, const struct sim_rec *r)
 	bool job = r->kind != SIM_REC_END;
 	unsigned flags = (r->cpu >= 0 ? RENDER_BINLOG_CPU : 0) |
 			 (job ? RENDER_BINLOG_TASK : 0);
-	char *p;
+	char *p0, *p;
 
 	if (job && ji)
 		flags |= RENDER_BINLOG_INFO |
 			 (ji->start != RT_TIME_NEVER ? RENDER_BINLOG_START : 0) |
 			 (ji->finish != RT_TIME_NEVER ? RENDER_BINLOG_FINISH : 0) |
 			 (ji->cpu >= 0 ? RENDER_BINLOG_LAST_CPU : 0);
-	p = render_wbuf_room(w, 2);
-	p[0] = (char)r->kind;
-	p[1] = (char)flags;
-	w->n += 2;
-	bin_svar(w, r->time, l->last_t);
+	p0 = p = render_wbuf_room(w, BIN_REC_MAX);
+	*p++ = (char)r->kind;
+	*p++ = (char)flags;
+	p = bin_svar(p, r->time, l->last_t);
 	l->last_t = r->time;
 	if (flags & RENDER_BINLOG_CPU)
-		bin_uvar(w, (uint64_t)r->cpu);
+		p = bin_uvar(p, (uint64_t)r->cpu);
 	if (job) {
-		bin_uvar(w, r->task);
-		bin_uvar(w, r->job);
+		p = bin_uvar(p, r->task);
+		p = bin_uvar(p, r->job);
 	}
-	bin_svar(w, r->value, 0);
-	if (!(flags & RENDER_BINLOG_INFO))
-		return;
-	bin_uvar(w, ji->seq);
-	bin_svar(w, ji->release, r->time);
-	bin_svar(w, ji->abs_deadline, ji->release);
-	if (flags & RENDER_BINLOG_START)
-		bin_svar(w, ji->start, ji->release);
-	if (flags & RENDER_BINLOG_FINISH)
-		bin_svar(w, ji->finish, ji->release);
-	if (flags & RENDER_BINLOG_LAST_CPU)
-		bin_uvar(w, (uint64_t)ji->cpu);
+	p = bin_svar(p, r->value, 0);
+	if (flags & RENDER_BINLOG_INFO) {
+		p = bin_uvar(p, ji->seq);
+		p = bin_svar(p, ji->release, r->time);
+		p = bin_svar(p, ji->abs_deadline, ji->release);
+		if (flags & RENDER_BINLOG_START)
+			p = bin_svar(p, ji->start, ji->release);
+		if (flags & RENDER_BINLOG_FINISH)
+			p = bin_svar(p, ji->finish, ji->release);
+		if (flags & RENDER_BINLOG_LAST_CPU)
+			p = bin_uvar(p, (uint64_t)ji->cpu);
+	}
+	w->n += (size_t)(p - p0);
 }
 
 static void csv_record(struct render_log *l, const struct sim_rec *r)
