@@ -1,7 +1,7 @@
 #!/bin/sh
 # Byte-for-byte checks of the trace writers: for every example scenario the
 # --jobs CSV, the --log CSV and JSONL and the --trace Chrome JSON must equal
-# the files in tests/golden/ (written by the dlsim of main at 3adfac9, before
+# the files in tests/golden/ (written by the dlsim of main at 81586d1, before
 # the buffered writers); long runs (several MiB each, so every writer
 # crosses its buffer many times) are compared by SHA-256 against
 # tests/golden/long.sha256.  A binary log (--log F.bin) replayed by
