@@ -5,8 +5,8 @@
  * It releases exactly the jobs dlsim releases (r < horizon).  Header
  * only, included by bench_common.h.
  *
- * bench_sol_jps() is its jobs/s on the 10-task set of bench_edf (10^7
- * jobs), measured once per process tree: the first benchmark process
+ * bench_sol_jps() is its jobs/s on bench_sol's edf-uni-10 set (10 tasks
+ * drawn as bench_edf draws them, seed 12345 + 10 + 1; 10^7 jobs), measured once per process tree: the first benchmark process
  * measures it and exports BENCH_SOL_JPS, which the configurations it
  * spawns (and later benchmarks of the same make bench) inherit. */
 #ifndef BENCH_SOL_LOOP_H
@@ -209,7 +209,7 @@ static inline uint64_t sol_run(const struct sol_task *t, size_t n, rt_time H,
 	return jobs;
 }
 
-/* The 10-task reference set (bench_edf's, seed 12345 + 10 + 1). */
+/* The 10-task reference set (bench_sol's edf-uni-10, seed 12345 + 10 + 1). */
 static inline double bench_sol_jps(void)
 {
 	const char *env = getenv("BENCH_SOL_JPS");
