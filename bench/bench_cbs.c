@@ -100,11 +100,13 @@ static int run_one(const char *kind, size_t n, double jobs_wanted)
 		exh += st->servers[i].budget_exhaustions;
 	getrusage(RUSAGE_SELF, &ru);
 	printf("%s servers=%zu horizon=%lld jobs=%llu events=%llu "
-	       "exhaustions=%llu time=%.2fs jobs_per_s=%.1fM events_per_s=%.1fM "
-	       "server_misses=%llu maxrss_kb=%ld\n", kind, n,
+	       "exhaustions=%llu time=%.2fs jobs_per_s=%.1fM ratio_to_sol=%.3f "
+	       "events_per_s=%.1fM server_misses=%llu maxrss_kb=%ld\n", kind, n,
 	       (long long)c.horizon, (unsigned long long)st->jobs,
 	       (unsigned long long)st->events, (unsigned long long)exh, dt,
-	       (double)st->jobs / dt / 1e6, (double)st->events / dt / 1e6,
+	       (double)st->jobs / dt / 1e6,
+	       (double)st->jobs / dt / bench_sol_jps(),
+	       (double)st->events / dt / 1e6,
 	       (unsigned long long)st->server_misses, ru.ru_maxrss);
 	fflush(stdout);
 	sim_engine_destroy(e);
@@ -132,6 +134,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_cbs [KIND SERVERS JOBS]\n");
 		return 1;
 	}
+	printf("sol-loop tasks=10 jobs_per_s=%.1fM (every ratio_to_sol is to "
+	       "this)\n", bench_sol_jps() / 1e6);
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
 		char *args[] = { argv[0], (char *)cfgs[i].kind,
 				 (char *)cfgs[i].n, (char *)cfgs[i].jobs, NULL };

@@ -56,10 +56,12 @@ static int run_one(size_t n, double jobs_wanted)
 	st = sim_engine_stats(e);
 	getrusage(RUSAGE_SELF, &ru);
 	printf("edf-uni tasks=%zu horizon=%lld jobs=%llu events=%llu "
-	       "time=%.2fs jobs_per_s=%.1fM events_per_s=%.1fM misses=%llu "
-	       "maxrss_kb=%ld\n", n, (long long)c.horizon,
+	       "time=%.2fs jobs_per_s=%.1fM ratio_to_sol=%.3f events_per_s=%.1fM "
+	       "misses=%llu maxrss_kb=%ld\n", n, (long long)c.horizon,
 	       (unsigned long long)st->jobs, (unsigned long long)st->events,
-	       dt, (double)st->jobs / dt / 1e6, (double)st->events / dt / 1e6,
+	       dt, (double)st->jobs / dt / 1e6,
+	       (double)st->jobs / dt / bench_sol_jps(),
+	       (double)st->events / dt / 1e6,
 	       (unsigned long long)st->misses, ru.ru_maxrss);
 	fflush(stdout);
 	sim_engine_destroy(e);
@@ -83,6 +85,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_edf [TASKS JOBS]\n");
 		return 1;
 	}
+	printf("sol-loop tasks=10 jobs_per_s=%.1fM (every ratio_to_sol is to "
+	       "this)\n", bench_sol_jps() / 1e6);
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
 		char *args[] = { argv[0], (char *)cfgs[i].tasks,
 				 (char *)cfgs[i].jobs, NULL };

@@ -86,13 +86,14 @@ static int run_one(const struct bench_cfg *b, double *ns_per_event)
 	}
 	*ns_per_event = dt * 1e9 / (double)st->events;
 	printf("%s-%s cpus=%u tasks=%zu jobs=%llu events=%llu time=%.2fs "
-	       "jobs_per_s=%.2fM ns_per_event=%.1f preempt_per_job=%.3f "
-	       "migr_per_job=%.3f misses=%llu\n", b->policy,
+	       "jobs_per_s=%.2fM ratio_to_sol=%.3f ns_per_event=%.1f "
+	       "preempt_per_job=%.3f migr_per_job=%.3f misses=%llu\n", b->policy,
 	       b->place == SIM_PLACE_GLOBAL ? "global" :
 	       b->place == SIM_PLACE_PARTITIONED ? "partitioned" : "clustered",
 	       b->cpus, b->tasks, (unsigned long long)st->jobs,
 	       (unsigned long long)st->events, dt,
-	       (double)st->jobs / dt / 1e6, *ns_per_event,
+	       (double)st->jobs / dt / 1e6,
+	       (double)st->jobs / dt / bench_sol_jps(), *ns_per_event,
 	       (double)preempt / (double)st->jobs,
 	       (double)migr / (double)st->jobs,
 	       (unsigned long long)st->misses);
@@ -137,6 +138,8 @@ int main(int argc, char **argv)
 			"[global|partitioned|clustered K] [edf|fp]]\n");
 		return 1;
 	}
+	printf("sol-loop tasks=10 jobs_per_s=%.1fM (every ratio_to_sol is to "
+	       "this)\n", bench_sol_jps() / 1e6);
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		if (run_one(&fixed[i], &ns))
 			return 1;

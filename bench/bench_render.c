@@ -125,9 +125,11 @@ int main(int argc, char **argv)
 	t2 = bench_now_s();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("bench_render: %d jobs, %lu records x 2 charts: record %.2f s "
-	       "(%.1f M records/s), draw 2 PNG %.2f s, max RSS %ld KiB\n",
+	       "(%.1f M records/s, jobs recorded ratio_to_sol=%.3f), draw 2 "
+	       "PNG %.2f s, max RSS %ld KiB\n",
 	       NJOBS, nrec, t1 - t0, (double)nrec * 2 / (t1 - t0) / 1e6,
-	       t2 - t1, ru.ru_maxrss);
+	       (double)NJOBS / (t1 - t0) / bench_sol_jps(), t2 - t1,
+	       ru.ru_maxrss);
 	render_gantt_destroy(g[0]);
 	render_gantt_destroy(g[1]);
 	render_release_caches();

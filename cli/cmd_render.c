@@ -1,4 +1,4 @@
-/* cmd_render.c - `dlsim render LOG.jsonl -o OUT`: draw (or convert) a saved
+/* cmd_render.c - `dlsim render LOG.jsonl|LOG.bin -o OUT`: draw (or convert) a saved
  * event log without simulating again. */
 #include <errno.h>
 #include <stdio.h>
@@ -9,9 +9,10 @@
 #include "render/replay.h"
 
 static const char render_help_fmt[] =
-"Usage: dlsim render LOG.jsonl -o OUT.png|svg|pdf|tex [OPTIONS]\n"
+"Usage: dlsim render LOG.jsonl|LOG.bin -o OUT.png|svg|pdf|tex [OPTIONS]\n"
 "\n"
-"Draw a Gantt chart from an event log written by 'dlsim run --log F.jsonl',\n"
+"Draw a Gantt chart from an event log written by 'dlsim run --log F.jsonl'\n"
+"(or --log F.bin, the binary form),\n"
 "or convert it to the other outputs.  -o is the same as --gantt.\n"
 "\n"
 "Options:\n"
@@ -58,7 +59,7 @@ int cmd_render(int argc, char **argv)
 	if (!o.gantt && !o.tikz && !o.jobs && !o.trace && !o.log)
 		return cli_usage_error("render", "nothing to write: give -o OUT.png "
 				       "(or --tikz, --jobs, --trace, --log)");
-	f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!f) {
 		cli_error("cannot read %s: %s", path, strerror(errno));
 		return CLI_EXIT_IO;

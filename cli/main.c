@@ -23,6 +23,7 @@ static const char main_help[] =
 "  analyze SCENARIO.yaml   admission tests + simulation + tardiness, compared\n"
 "  validate SCENARIO.yaml  check a scenario file and print what it contains\n"
 "  render LOG.jsonl -o OUT draw a Gantt chart (PNG/SVG/PDF/TikZ) from a saved log\n"
+"                         (LOG.jsonl or LOG.bin)\n"
 "  experiment EXP.yaml     acceptance-ratio sweep over random task sets (CSV)\n"
 "  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
 "  gen [OPTIONS]           write one random task set as a scenario\n"

@@ -13,8 +13,9 @@
 #include "cli/signals.h"
 
 const char cli_outputs_help[] =
-"  --log FILE        event log, one row per event: FILE.csv or FILE.jsonl\n"
-"                    (a .jsonl log can be drawn later with 'dlsim render')\n"
+"  --log FILE        event log, one row per event: FILE.csv, FILE.jsonl or\n"
+"                    FILE.bin (compact binary); .jsonl and .bin logs can be\n"
+"                    drawn or converted later with 'dlsim render'\n"
 "  --jobs FILE.csv   one row per job in release order:\n"
 "                    task,job,release,deadline,start,finish,response,tardiness,cpu\n"
 "  --trace FILE.json Chrome Trace Event JSON (ui.perfetto.dev, chrome://tracing)\n"

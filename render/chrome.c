@@ -15,6 +15,7 @@
 
 #include "models/mem.h"
 #include "render/internal.h"
+#include "render/wbuf.h"
 
 struct chrome_run {
 	bool on;
@@ -30,61 +31,92 @@ struct render_chrome {
 	struct chrome_run *run;         /* m->cpus entries */
 	bool first;                     /* no event written yet */
 	bool failed;
+	struct render_wbuf w;           /* events are formatted here */
+	struct render_name *names;      /* JSON task names; [ntasks] = "?" */
 };
 
-static const char *task_name(const struct render_chrome *c, uint32_t t)
+/* Event names that are not task names, as JSON strings, padded for
+ * render_wbuf_name(). */
+static const char q_miss[RENDER_NAME_PAD] = "\"deadline miss\"";
+static const char q_abort[RENDER_NAME_PAD] = "\"abort\"";
+static const char q_suspend[RENDER_NAME_PAD] = "\"suspend\"";
+static const char q_resume[RENDER_NAME_PAD] = "\"resume\"";
+static const char q_process[RENDER_NAME_PAD] = "\"process_name\"";
+static const char q_thread[RENDER_NAME_PAD] = "\"thread_name\"";
+#define QNAME(arr) (&(const struct render_name){ (char *)(uintptr_t)(arr), \
+						 strlen(arr) })
+
+static const struct render_name *task_name(const struct render_chrome *c,
+					   uint32_t t)
 {
-	return t < c->m->ntasks && c->m->tasks[t].name ? c->m->tasks[t].name : "?";
+	return &c->names[t < c->m->ntasks ? t : c->m->ntasks];
 }
 
-/* Start an event object: separator, "name", "ph", "pid", "tid", "ts". */
-static bool ev_begin(struct render_chrome *c, const char *name, const char *ph,
-		     int pid, long tid, rt_time ts)
+/* Start an event object: separator, "name", "ph", "pid", "tid", "ts".
+ * qname is the name as a JSON string literal (quotes included), ph one
+ * letter. */
+static void ev_begin(struct render_chrome *c, const struct render_name *qname,
+		     char ph, int pid, long tid, rt_time ts)
 {
-	FILE *f = c->f;
-	bool ok = fputs(c->first ? "\n{\"name\":" : ",\n{\"name\":", f) >= 0 &&
-		  render_json_string(f, name) &&
-		  fprintf(f, ",\"ph\":\"%s\",\"pid\":%d,\"tid\":%ld,\"ts\":", ph,
-			  pid, tid) >= 0 &&
-		  render_json_us(f, ts, c->units_per_us);
+	struct render_wbuf *w = &c->w;
 
+	if (c->first)
+		RENDER_WBUF_LIT(w, "\n{\"name\":");
+	else
+		RENDER_WBUF_LIT(w, ",\n{\"name\":");
 	c->first = false;
-	return ok;
+	render_wbuf_name(w, qname);
+	RENDER_WBUF_LIT(w, ",\"ph\":\"");
+	render_wbuf_ch(w, ph);
+	RENDER_WBUF_LIT(w, "\",\"pid\":");
+	render_wbuf_i64(w, pid);
+	RENDER_WBUF_LIT(w, ",\"tid\":");
+	render_wbuf_i64(w, tid);
+	RENDER_WBUF_LIT(w, ",\"ts\":");
+	render_wbuf_us(w, ts, c->units_per_us);
 }
 
-static bool meta_ev(struct render_chrome *c, const char *what, int pid,
-		    long tid, const char *name, const char *suffix)
+/* A metadata event whose args name is qname (a JSON string literal)
+ * with 'suffix' (plain ASCII, no escapes needed) inserted before its
+ * closing quote. */
+static void meta_ev(struct render_chrome *c, const char *what, int pid,
+		    long tid, const char *qname, size_t qlen, const char *suffix)
 {
-	FILE *f = c->f;
-	bool ok = ev_begin(c, what, "M", pid, tid, 0) &&
-		  fputs(",\"args\":{\"name\":", f) >= 0;
+	struct render_wbuf *w = &c->w;
 
-	return ok && fputc('"', f) != EOF && render_json_chars(f, name) &&
-	       render_json_chars(f, suffix) && fputs("\"}}", f) >= 0;
+	ev_begin(c, QNAME(what), 'M', pid, tid, 0);
+	RENDER_WBUF_LIT(w, ",\"args\":{\"name\":");
+	render_wbuf_str(w, qname, qlen - 1);
+	if (suffix)
+		render_wbuf_str(w, suffix, strlen(suffix));
+	RENDER_WBUF_LIT(w, "\"}}");
 }
 
 static bool write_meta(struct render_chrome *c)
 {
-	bool ok = fputs("{\"traceEvents\":[", c->f) >= 0 &&
-		  meta_ev(c, "process_name", 1, 0, "CPUs", NULL) &&
-		  meta_ev(c, "process_name", 2, 0, "Jobs", NULL);
-
-	for (unsigned i = 0; ok && i < c->m->cpus; i++) {
+	RENDER_WBUF_LIT(&c->w, "{\"traceEvents\":[");
+	meta_ev(c, q_process, 1, 0, "\"CPUs\"", 6, NULL);
+	meta_ev(c, q_process, 2, 0, "\"Jobs\"", 6, NULL);
+	for (unsigned i = 0; i < c->m->cpus; i++) {
 		char name[32];
+		int n = snprintf(name, sizeof(name), "\"CPU %u\"", i);
 
-		snprintf(name, sizeof(name), "CPU %u", i);
-		ok = meta_ev(c, "thread_name", 1, (long)i, name, NULL);
+		meta_ev(c, q_thread, 1, (long)i, name, (size_t)n, NULL);
 	}
-	for (size_t i = 0; ok && i < c->m->ntasks; i++)
-		ok = meta_ev(c, "thread_name", 2, (long)i + 1,
-			     task_name(c, (uint32_t)i), " events");
-	return ok;
+	for (size_t i = 0; i < c->m->ntasks; i++) {
+		const struct render_name *tn = task_name(c, (uint32_t)i);
+
+		meta_ev(c, q_thread, 2, (long)i + 1, tn->s, tn->len, " events");
+	}
+	return !c->w.failed;
 }
 
 /* Close the interval running on cpu at t as an "X" event. */
 static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 {
 	struct chrome_run *r = &c->run[cpu];
+	const struct render_name *tn;
+	struct render_wbuf *w = &c->w;
 	rt_time dur;
 
 	if (!r->on)
@@ -92,62 +124,91 @@ static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 	r->on = false;
 	if (!rt_time_sub(t, r->since, &dur) || dur < 0)
 		dur = 0;
-	return ev_begin(c, task_name(c, r->task), "X", 1, (long)cpu, r->since) &&
-	       fputs(",\"dur\":", c->f) >= 0 &&
-	       render_json_us(c->f, dur, c->units_per_us) &&
-	       fprintf(c->f, ",\"cat\":\"exec\",\"args\":{\"task\":%" PRIu32
-		       ",\"job\":%" PRIu64 "}}", r->task, r->job) >= 0;
+	tn = task_name(c, r->task);
+	ev_begin(c, tn, 'X', 1, (long)cpu, r->since);
+	RENDER_WBUF_LIT(w, ",\"dur\":");
+	render_wbuf_us(w, dur, c->units_per_us);
+	RENDER_WBUF_LIT(w, ",\"cat\":\"exec\",\"args\":{\"task\":");
+	render_wbuf_u64(w, r->task);
+	RENDER_WBUF_LIT(w, ",\"job\":");
+	render_wbuf_u64(w, r->job);
+	RENDER_WBUF_LIT(w, "}}");
+	return !w->failed;
 }
 
-/* One end of a job's async slice on the task's track. */
-static bool job_ev(struct render_chrome *c, const struct sim_rec *r,
-		   const char *ph, const char *status)
+/* One end of a job's async slice on the task's track: ph 'b' (begin) or
+ * 'e' (end, with its status). */
+static bool job_ev(struct render_chrome *c, const struct sim_rec *r, char ph,
+		   const char *status)
 {
-	FILE *f = c->f;
+	const struct render_name *tn = task_name(c, r->task);
+	struct render_wbuf *w = &c->w;
 
-	if (!ev_begin(c, task_name(c, r->task), ph, 2, (long)r->task + 1,
-		      r->time) ||
-	    fprintf(f, ",\"cat\":\"job\",\"id\":\"j%" PRIu64 "\",\"args\":{"
-		    "\"job\":%" PRIu64, r->info->seq, r->job) < 0)
-		return false;
-	if (*ph == 'b')
-		return fputs(",\"deadline\":", f) >= 0 &&
-		       render_json_us(f, r->info->abs_deadline, c->units_per_us) &&
-		       fputs("}}", f) >= 0;
-	return fprintf(f, ",\"status\":\"%s\"}}", status) >= 0;
+	ev_begin(c, tn, ph, 2, (long)r->task + 1, r->time);
+	RENDER_WBUF_LIT(w, ",\"cat\":\"job\",\"id\":\"j");
+	render_wbuf_u64(w, r->info->seq);
+	RENDER_WBUF_LIT(w, "\",\"args\":{\"job\":");
+	render_wbuf_u64(w, r->job);
+	if (ph == 'b') {
+		RENDER_WBUF_LIT(w, ",\"deadline\":");
+		render_wbuf_us(w, r->info->abs_deadline, c->units_per_us);
+		RENDER_WBUF_LIT(w, "}}");
+	} else {
+		RENDER_WBUF_LIT(w, ",\"status\":\"");
+		if (status[0] == 'c')
+			RENDER_WBUF_LIT(w, "complete\"}}");
+		else if (status[0] == 'a')
+			RENDER_WBUF_LIT(w, "abort\"}}");
+		else
+			RENDER_WBUF_LIT(w, "unfinished\"}}");
+	}
+	return !w->failed;
 }
 
+/* A "deadline miss" or "abort" instant on the task's track. */
 static bool instant(struct render_chrome *c, const struct sim_rec *r,
-		    const char *name)
+		    bool miss)
 {
-	FILE *f = c->f;
+	struct render_wbuf *w = &c->w;
 
-	if (!ev_begin(c, name, "i", 2, (long)r->task + 1, r->time) ||
-	    fprintf(f, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{\"job\":%"
-		    PRIu64, *name == 'd' ? "miss" : "abort", r->job) < 0)
-		return false;
-	if (*name == 'd')
-		return fputs(",\"tardiness\":", f) >= 0 &&
-		       render_json_us(f, r->value, c->units_per_us) &&
-		       fputs("}}", f) >= 0;
-	return fputs("}}", f) >= 0;
+	if (miss)
+		ev_begin(c, QNAME(q_miss), 'i', 2, (long)r->task + 1, r->time);
+	else
+		ev_begin(c, QNAME(q_abort), 'i', 2, (long)r->task + 1, r->time);
+	if (miss)
+		RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"miss\",\"args\":{\"job\":");
+	else
+		RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"abort\",\"args\":{\"job\":");
+	render_wbuf_u64(w, r->job);
+	if (miss) {
+		RENDER_WBUF_LIT(w, ",\"tardiness\":");
+		render_wbuf_us(w, r->value, c->units_per_us);
+	}
+	RENDER_WBUF_LIT(w, "}}");
+	return !w->failed;
 }
 
 /* A self-suspension instant on the task's track. */
 static bool susp_ev(struct render_chrome *c, const struct sim_rec *r)
 {
-	FILE *f = c->f;
+	struct render_wbuf *w = &c->w;
 	bool susp = r->kind == SIM_REC_SUSPEND;
 
-	if (!ev_begin(c, susp ? "suspend" : "resume", "i", 2,
-		      (long)r->task + 1, r->time) ||
-	    fprintf(f, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
-		    "\"job\":%" PRIu64, r->job) < 0)
-		return false;
-	if (susp && (fputs(",\"for\":", f) < 0 ||
-		     !render_json_us(f, r->value, c->units_per_us)))
-		return false;
-	return fputs("}}", f) >= 0;
+	if (susp)
+		ev_begin(c, QNAME(q_suspend), 'i', 2, (long)r->task + 1,
+			 r->time);
+	else
+		ev_begin(c, QNAME(q_resume), 'i', 2, (long)r->task + 1,
+			 r->time);
+	RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
+			"\"job\":");
+	render_wbuf_u64(w, r->job);
+	if (susp) {
+		RENDER_WBUF_LIT(w, ",\"for\":");
+		render_wbuf_us(w, r->value, c->units_per_us);
+	}
+	RENDER_WBUF_LIT(w, "}}");
+	return !w->failed;
 }
 
 static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
@@ -164,7 +225,7 @@ static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 		return true;
 	switch (r->kind) {
 	case SIM_REC_RELEASE:
-		return job_ev(c, r, "b", NULL);
+		return job_ev(c, r, 'b', NULL);
 	case SIM_REC_START:
 		if (!cpu_ok)
 			return true;
@@ -182,17 +243,17 @@ static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 		return susp_ev(c, r);
 	case SIM_REC_COMPLETE:
 		return (!cpu_ok || close_run(c, (unsigned)r->cpu, r->time)) &&
-		       job_ev(c, r, "e", "complete");
+		       job_ev(c, r, 'e', "complete");
 	case SIM_REC_ABORT:
 		for (unsigned i = 0; ok && i < c->m->cpus; i++)
 			if (c->run[i].on && c->run[i].task == r->task &&
 			    c->run[i].job == r->job)
 				ok = close_run(c, i, r->time);
-		return ok && instant(c, r, "abort") && job_ev(c, r, "e", "abort");
+		return ok && instant(c, r, false) && job_ev(c, r, 'e', "abort");
 	case SIM_REC_UNFINISHED:
-		return job_ev(c, r, "e", "unfinished");
+		return job_ev(c, r, 'e', "unfinished");
 	case SIM_REC_MISS:
-		return instant(c, r, "deadline miss");
+		return instant(c, r, true);
 	default:
 		return true;
 	}
@@ -207,6 +268,14 @@ static enum rt_err chrome_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	}
 	return RT_OK;
+}
+
+static void chrome_free(struct render_chrome *c)
+{
+	render_names_free(c->names, c->m->ntasks);
+	render_wbuf_discard(&c->w);
+	rt_free(c->run);
+	rt_free(c);
 }
 
 enum rt_err render_chrome_open(FILE *f, const struct render_meta *m,
@@ -228,9 +297,13 @@ enum rt_err render_chrome_open(FILE *f, const struct render_meta *m,
 	c->m = m;
 	c->first = true;
 	c->units_per_us = m->time_unit && !strcmp(m->time_unit, "ns") ? 1000 : 1;
+	if (!render_wbuf_init(&c->w, f) ||
+	    !render_names_init(&c->names, m, true, "?")) {
+		chrome_free(c);
+		return rt_diagf(d, RT_ERR_NOMEM, "trace: out of memory");
+	}
 	if (!write_meta(c)) {
-		rt_free(c->run);
-		rt_free(c);
+		chrome_free(c);
 		return rt_diagf(d, RT_ERR_IO, "trace: write failed");
 	}
 	*out = c;
@@ -260,7 +333,8 @@ enum rt_err render_chrome_finish(struct render_chrome *c, struct rt_diag *d)
 	if (!c)
 		return RT_OK;
 	f = c->f;
-	ok = !c->failed &&
+	/* the trailer goes to the FILE itself, after everything buffered */
+	ok = !c->failed && render_wbuf_drain(&c->w) &&
 	     fprintf(f, "\n],\"displayTimeUnit\":\"%s\",\"otherData\":{"
 		     "\"generator\":\"dlsim\",\"scenario\":",
 		     c->units_per_us == 1000 ? "ns" : "ms") >= 0 &&
@@ -269,8 +343,7 @@ enum rt_err render_chrome_finish(struct render_chrome *c, struct rt_diag *d)
 	     render_json_string(f, c->m->time_unit) &&
 	     fprintf(f, ",\"timestamps\":\"%s\"}}\n", c->units_per_us == 1 ?
 		     "1 tick is shown as 1 us" : "microseconds") >= 0 &&
-	     fflush(f) != EOF && !ferror(f);
-	rt_free(c->run);
-	rt_free(c);
+	     render_wbuf_finish(&c->w);
+	chrome_free(c);
 	return ok ? RT_OK : rt_diagf(d, RT_ERR_IO, "trace: write failed");
 }

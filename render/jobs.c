@@ -26,6 +26,7 @@
 
 #include "models/mem.h"
 #include "render/internal.h"
+#include "render/wbuf.h"
 
 enum jobs_state {
 	JOB_EMPTY = 0,                  /* slot unused (seq not seen) */
@@ -53,8 +54,18 @@ struct render_jobs {
 	size_t cap;                     /* 0 or a power of two */
 	uint64_t base;                  /* oldest seq without a row */
 	uint64_t top;                   /* one past the largest seq seen */
+	struct render_wbuf w;           /* rows are formatted here */
+	struct render_name *names;      /* escaped CSV names; [ntasks] = "" */
 	bool failed;                    /* a write failed */
 };
+
+static void jobs_free(struct render_jobs *j)
+{
+	render_names_free(j->names, j->m->ntasks);
+	render_wbuf_discard(&j->w);
+	rt_free(j->ring);
+	rt_free(j);
+}
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 			     struct render_jobs **out, struct rt_diag *d)
@@ -69,29 +80,34 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	j->f = f;
 	j->m = m;
+	if (!render_wbuf_init(&j->w, f) ||
+	    !render_names_init(&j->names, m, false, "")) {
+		jobs_free(j);
+		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
+	}
 	if (fputs("task,job,release,deadline,start,finish,response,"
 		  "tardiness,cpu\n", f) < 0) {
-		rt_free(j);
+		jobs_free(j);
 		return rt_diagf(d, RT_ERR_IO, "jobs CSV: write failed");
 	}
 	*out = j;
 	return RT_OK;
 }
 
-static bool put_opt(FILE *f, rt_time v, bool present)
+static inline void put_opt(struct render_wbuf *w, rt_time v, bool present)
 {
-	if (fputc(',', f) == EOF)
-		return false;
-	return !present || fprintf(f, "%" PRId64, v) >= 0;
+	render_wbuf_ch(w, ',');
+	if (present)
+		render_wbuf_i64(w, v);
 }
 
 static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 {
-	const struct render_meta *m = j->m;
-	const char *name = w->task < m->ntasks ? m->tasks[w->task].name : NULL;
+	const struct render_name *name =
+		&j->names[w->task < j->m->ntasks ? w->task : j->m->ntasks];
 	bool done = w->state == JOB_COMPLETE, has_tard = false;
 	rt_time tard = 0;
-	FILE *f = j->f;
+	struct render_wbuf *b = &j->w;
 
 	if (done) {
 		/* tardiness = max(0, f - d) */
@@ -102,15 +118,20 @@ static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 		/* pending at the horizon h = 'finish' with d <= h: h - d */
 		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
 	}
-	return render_csv_field(f, name) &&
-	       fprintf(f, ",%" PRIu64 ",%" PRId64 ",%" PRId64, w->job,
-		       w->release, w->deadline) >= 0 &&
-	       put_opt(f, w->start, w->start != RT_TIME_NEVER) &&
-	       put_opt(f, w->finish, done) &&
-	       put_opt(f, w->response, done) &&
-	       put_opt(f, tard, has_tard) &&
-	       put_opt(f, w->cpu, w->cpu >= 0) &&
-	       fputc('\n', f) != EOF;
+	render_wbuf_name(b, name);
+	render_wbuf_ch(b, ',');
+	render_wbuf_u64(b, w->job);
+	render_wbuf_ch(b, ',');
+	render_wbuf_i64(b, w->release);
+	render_wbuf_ch(b, ',');
+	render_wbuf_i64(b, w->deadline);
+	put_opt(b, w->start, w->start != RT_TIME_NEVER);
+	put_opt(b, w->finish, done);
+	put_opt(b, w->response, done);
+	put_opt(b, tard, has_tard);
+	put_opt(b, w->cpu, w->cpu >= 0);
+	render_wbuf_ch(b, '\n');
+	return !b->failed;
 }
 
 /* Write the rows of every closed job at the head. */
@@ -166,6 +187,15 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	if (!ji || ji->seq < j->base)
 		return RT_OK;           /* END, or a job whose row is out */
+	if (r->kind == SIM_REC_START && ji->seq < j->top &&
+	    j->ring[ji->seq & (j->cap - 1)].state == JOB_PENDING) {
+		/* the common case, a released job (re)starting: only its
+		 * first start and last CPU can change */
+		w = &j->ring[ji->seq & (j->cap - 1)];
+		w->start = ji->start;
+		w->cpu = ji->cpu;
+		return RT_OK;
+	}
 	rc = jobs_reserve(j, ji->seq);
 	if (rc != RT_OK)
 		return rc;
@@ -234,9 +264,8 @@ enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d)
 	}
 	if (!j->failed)
 		rc = jobs_advance(j);
-	if (j->failed || fflush(j->f) == EOF || ferror(j->f))
+	if (!render_wbuf_finish(&j->w) || j->failed)
 		rc = rt_diagf(d, RT_ERR_IO, "jobs CSV: write failed");
-	rt_free(j->ring);
-	rt_free(j);
+	jobs_free(j);
 	return rc;
 }

@@ -8,25 +8,40 @@
  */
 #include "render/log.h"
 
+#include <assert.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "models/mem.h"
 #include "render/internal.h"
 #include "render/outfile.h"
+#include "render/wbuf.h"
 
 struct render_log {
 	FILE *f;                        /* borrowed */
 	enum render_log_format fmt;
 	const struct render_meta *m;    /* borrowed */
+	struct render_wbuf w;           /* records are formatted here */
+	struct render_name *names;      /* m->ntasks + 1: the escaped task
+					 * names, then "" (a task out of
+					 * range) */
+	struct render_name kinds[SIM_REC__COUNT]; /* kind names, in kbuf */
+	char kbuf[SIM_REC__COUNT][RENDER_NAME_PAD];
+	rt_time last_t;                 /* binary: time of the last record */
 	bool failed;                    /* a write failed */
 };
 
-static const char *task_name(const struct render_meta *m, uint32_t task)
+static const struct render_name *task_name(const struct render_log *l,
+					   uint32_t task)
 {
-	if (task < m->ntasks && m->tasks[task].name)
-		return m->tasks[task].name;
-	return "";
+	return &l->names[task < l->m->ntasks ? task : l->m->ntasks];
+}
+
+static const struct render_name *kind_name(const struct render_log *l,
+					   enum sim_rec_kind k)
+{
+	return &l->kinds[(unsigned)k < SIM_REC__COUNT ? k : 0];
 }
 
 static bool csv_header(struct render_log *l)
@@ -34,10 +49,8 @@ static bool csv_header(struct render_log *l)
 	return fputs("time,event,cpu,task,job,value\n", l->f) >= 0;
 }
 
-static bool jsonl_header(struct render_log *l)
+static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 {
-	const struct render_meta *m = l->m;
-	FILE *f = l->f;
 	bool ok;
 
 	ok = fputs("{\"type\":\"header\",\"format\":1,\"scenario\":", f) >= 0 &&
@@ -63,58 +76,187 @@ static bool jsonl_header(struct render_log *l)
 	return ok && fputs("]}\n", f) >= 0;
 }
 
-static bool csv_record(struct render_log *l, const struct sim_rec *r)
+static bool jsonl_header(struct render_log *l)
 {
-	FILE *f = l->f;
-	bool has_job = r->kind != SIM_REC_END;
-
-	if (fprintf(f, "%" PRId64 ",%s,", r->time, sim_rec_kind_name(r->kind)) < 0)
-		return false;
-	if (r->cpu >= 0 && fprintf(f, "%d", r->cpu) < 0)
-		return false;
-	if (fputc(',', f) == EOF ||
-	    (has_job && !render_csv_field(f, task_name(l->m, r->task))))
-		return false;
-	if (has_job)
-		return fprintf(f, ",%" PRIu64 ",%" PRId64 "\n", r->job,
-			       r->value) >= 0;
-	return fprintf(f, ",,%" PRId64 "\n", r->value) >= 0;
+	return jsonl_header_to(l->f, l->m);
 }
 
-static bool json_opt(FILE *f, const char *key, rt_time v, bool present)
+/* ---- binary log (docs/formats.md "Binary event log") ---- */
+
+/* "DLSIMBIN", version (u32 LE), header length (u32 LE), the JSONL header
+ * line. */
+static bool bin_header(struct render_log *l)
 {
-	if (!present)
-		return fprintf(f, ",\"%s\":null", key) >= 0;
-	return fprintf(f, ",\"%s\":%" PRId64, key, v) >= 0;
+	char *mem = NULL;
+	size_t n = 0;
+	FILE *mf = open_memstream(&mem, &n);
+	unsigned char hd[16] = "DLSIMBIN";
+	bool ok;
+
+	if (!mf)
+		return false;
+	ok = jsonl_header_to(mf, l->m);
+	if (fclose(mf) != 0 || !mem || n > UINT32_MAX)
+		ok = false;
+	if (ok) {
+		for (int i = 0; i < 4; i++) {
+			hd[8 + i] = (unsigned char)(RENDER_BINLOG_VERSION >> (8 * i));
+			hd[12 + i] = (unsigned char)((uint32_t)n >> (8 * i));
+		}
+		render_wbuf_str(&l->w, (const char *)hd, sizeof(hd));
+		render_wbuf_put_slow(&l->w, mem, n);
+		ok = !l->w.failed;
+	}
+	free(mem);
+	return ok;
 }
 
-static bool jsonl_record(struct render_log *l, const struct sim_rec *r)
+/* A record is at most 2 + 11 varints of 10 bytes: room for all of it is
+ * made once, then the bytes are stored without further checks. */
+#define BIN_REC_MAX (2 + 11 * 10)
+
+static inline char *bin_uvar(char *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (char)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (char)v;
+	return p;
+}
+
+/* A difference a - b of two int64 values, modulo 2^64, zigzag-encoded:
+ * exact for any a, b (the reader adds it back modulo 2^64). */
+static inline char *bin_svar(char *p, int64_t a, int64_t b)
+{
+	uint64_t d = (uint64_t)a - (uint64_t)b;
+
+	return bin_uvar(p, (d << 1) ^ ((uint64_t)0 - (d >> 63)));
+}
+
+static void bin_record(struct render_log *l, const struct sim_rec *r)
 {
 	const struct sim_job_info *ji = r->info;
-	FILE *f = l->f;
+	struct render_wbuf *w = &l->w;
+	bool job = r->kind != SIM_REC_END;
+	unsigned flags = (r->cpu >= 0 ? RENDER_BINLOG_CPU : 0) |
+			 (job ? RENDER_BINLOG_TASK : 0);
+	char *p0, *p;
 
-	if (fprintf(f, "{\"t\":%" PRId64 ",\"event\":\"%s\"", r->time,
-		    sim_rec_kind_name(r->kind)) < 0 ||
-	    !json_opt(f, "cpu", r->cpu, r->cpu >= 0))
-		return false;
-	if (r->kind == SIM_REC_END)
-		return fprintf(f, ",\"task\":null,\"task_index\":null,"
-			       "\"job\":null,\"value\":%" PRId64 "}\n",
-			       r->value) >= 0;
-	if (fputs(",\"task\":", f) < 0 ||
-	    !render_json_string(f, task_name(l->m, r->task)) ||
-	    fprintf(f, ",\"task_index\":%" PRIu32 ",\"job\":%" PRIu64
-		    ",\"value\":%" PRId64, r->task, r->job, r->value) < 0)
-		return false;
-	if (ji && (fprintf(f, ",\"seq\":%" PRIu64 ",\"release\":%" PRId64
-			   ",\"deadline\":%" PRId64, ji->seq, ji->release,
-			   ji->abs_deadline) < 0 ||
-		   !json_opt(f, "start", ji->start, ji->start != RT_TIME_NEVER) ||
-		   !json_opt(f, "finish", ji->finish,
-			     ji->finish != RT_TIME_NEVER) ||
-		   !json_opt(f, "last_cpu", ji->cpu, ji->cpu >= 0)))
-		return false;
-	return fputs("}\n", f) >= 0;
+	if (job && ji)
+		flags |= RENDER_BINLOG_INFO |
+			 (ji->start != RT_TIME_NEVER ? RENDER_BINLOG_START : 0) |
+			 (ji->finish != RT_TIME_NEVER ? RENDER_BINLOG_FINISH : 0) |
+			 (ji->cpu >= 0 ? RENDER_BINLOG_LAST_CPU : 0);
+	p0 = p = render_wbuf_room(w, BIN_REC_MAX);
+	*p++ = (char)r->kind;
+	*p++ = (char)flags;
+	p = bin_svar(p, r->time, l->last_t);
+	l->last_t = r->time;
+	if (flags & RENDER_BINLOG_CPU)
+		p = bin_uvar(p, (uint64_t)r->cpu);
+	if (job) {
+		p = bin_uvar(p, r->task);
+		p = bin_uvar(p, r->job);
+	}
+	p = bin_svar(p, r->value, 0);
+	if (flags & RENDER_BINLOG_INFO) {
+		p = bin_uvar(p, ji->seq);
+		p = bin_svar(p, ji->release, r->time);
+		p = bin_svar(p, ji->abs_deadline, ji->release);
+		if (flags & RENDER_BINLOG_START)
+			p = bin_svar(p, ji->start, ji->release);
+		if (flags & RENDER_BINLOG_FINISH)
+			p = bin_svar(p, ji->finish, ji->release);
+		if (flags & RENDER_BINLOG_LAST_CPU)
+			p = bin_uvar(p, (uint64_t)ji->cpu);
+	}
+	w->n += (size_t)(p - p0);
+}
+
+static void csv_record(struct render_log *l, const struct sim_rec *r)
+{
+	struct render_wbuf *w = &l->w;
+	const struct render_name *kn = kind_name(l, r->kind);
+
+	render_wbuf_i64(w, r->time);
+	render_wbuf_ch(w, ',');
+	render_wbuf_name(w, kn);
+	render_wbuf_ch(w, ',');
+	if (r->cpu >= 0)
+		render_wbuf_i64(w, r->cpu);
+	render_wbuf_ch(w, ',');
+	if (r->kind != SIM_REC_END) {
+		const struct render_name *tn = task_name(l, r->task);
+
+		render_wbuf_name(w, tn);
+		render_wbuf_ch(w, ',');
+		render_wbuf_u64(w, r->job);
+		render_wbuf_ch(w, ',');
+	} else {
+		RENDER_WBUF_LIT(w, ",,");
+	}
+	render_wbuf_i64(w, r->value);
+	render_wbuf_ch(w, '\n');
+}
+
+/* ,"key":v or ,"key":null; 'key' is the literal with its quotes,
+ * comma and colon. */
+static inline void json_opt(struct render_wbuf *w, const char *key, size_t klen,
+		     rt_time v, bool present)
+{
+	render_wbuf_str(w, key, klen);
+	if (present)
+		render_wbuf_i64(w, v);
+	else
+		RENDER_WBUF_LIT(w, "null");
+}
+
+#define JSON_OPT(w, lit, v, present) \
+	json_opt((w), (lit), sizeof(lit) - 1, (v), (present))
+
+static void jsonl_record(struct render_log *l, const struct sim_rec *r)
+{
+	const struct sim_job_info *ji = r->info;
+	struct render_wbuf *w = &l->w;
+	const struct render_name *kn = kind_name(l, r->kind), *tn;
+
+	RENDER_WBUF_LIT(w, "{\"t\":");
+	render_wbuf_i64(w, r->time);
+	RENDER_WBUF_LIT(w, ",\"event\":\"");
+	render_wbuf_name(w, kn);
+	render_wbuf_ch(w, '"');
+	JSON_OPT(w, ",\"cpu\":", r->cpu, r->cpu >= 0);
+	if (r->kind == SIM_REC_END) {
+		RENDER_WBUF_LIT(w, ",\"task\":null,\"task_index\":null,"
+				"\"job\":null,\"value\":");
+		render_wbuf_i64(w, r->value);
+		RENDER_WBUF_LIT(w, "}\n");
+		return;
+	}
+	tn = task_name(l, r->task);
+	RENDER_WBUF_LIT(w, ",\"task\":");
+	render_wbuf_name(w, tn);
+	RENDER_WBUF_LIT(w, ",\"task_index\":");
+	render_wbuf_u64(w, r->task);
+	RENDER_WBUF_LIT(w, ",\"job\":");
+	render_wbuf_u64(w, r->job);
+	RENDER_WBUF_LIT(w, ",\"value\":");
+	render_wbuf_i64(w, r->value);
+	if (ji) {
+		RENDER_WBUF_LIT(w, ",\"seq\":");
+		render_wbuf_u64(w, ji->seq);
+		RENDER_WBUF_LIT(w, ",\"release\":");
+		render_wbuf_i64(w, ji->release);
+		RENDER_WBUF_LIT(w, ",\"deadline\":");
+		render_wbuf_i64(w, ji->abs_deadline);
+		JSON_OPT(w, ",\"start\":", ji->start,
+			 ji->start != RT_TIME_NEVER);
+		JSON_OPT(w, ",\"finish\":", ji->finish,
+			 ji->finish != RT_TIME_NEVER);
+		JSON_OPT(w, ",\"last_cpu\":", ji->cpu, ji->cpu >= 0);
+	}
+	RENDER_WBUF_LIT(w, "}\n");
 }
 
 static enum rt_err log_emit(void *ctx, const struct sim_rec *r)
@@ -124,12 +266,40 @@ static enum rt_err log_emit(void *ctx, const struct sim_rec *r)
 
 	if (l->failed)
 		return RT_ERR_IO;
-	ok = l->fmt == RENDER_LOG_CSV ? csv_record(l, r) : jsonl_record(l, r);
+	if (l->fmt == RENDER_LOG_CSV)
+		csv_record(l, r);
+	else if (l->fmt == RENDER_LOG_JSONL)
+		jsonl_record(l, r);
+	else
+		bin_record(l, r);
+	ok = !l->w.failed;
 	if (!ok) {
 		l->failed = true;
 		return RT_ERR_IO;
 	}
 	return RT_OK;
+}
+
+static void log_free(struct render_log *l)
+{
+	render_names_free(l->names, l->m->ntasks);
+	render_wbuf_discard(&l->w);
+	rt_free(l);
+}
+
+/* The escaped task names (and "" last) and the kind names. */
+static bool log_names(struct render_log *l)
+{
+	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
+		const char *s = sim_rec_kind_name((enum sim_rec_kind)k);
+
+		l->kinds[k].len = strlen(s);
+		assert(l->kinds[k].len < RENDER_NAME_PAD);
+		memcpy(l->kbuf[k], s, l->kinds[k].len);  /* rest: calloc's 0 */
+		l->kinds[k].s = l->kbuf[k];
+	}
+	return render_names_init(&l->names, l->m, l->fmt == RENDER_LOG_JSONL,
+				 "");
 }
 
 enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
@@ -140,7 +310,8 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 	bool ok;
 
 	rt_diag_clear(d);
-	if (!f || !m || !out || (fmt != RENDER_LOG_CSV && fmt != RENDER_LOG_JSONL))
+	if (!f || !m || !out || (fmt != RENDER_LOG_CSV && fmt != RENDER_LOG_JSONL &&
+				 fmt != RENDER_LOG_BIN))
 		return rt_diagf(d, RT_ERR_INVAL, "event log: bad arguments");
 	l = rt_calloc(1, sizeof(*l));
 	if (!l)
@@ -148,9 +319,15 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 	l->f = f;
 	l->fmt = fmt;
 	l->m = m;
-	ok = fmt == RENDER_LOG_CSV ? csv_header(l) : jsonl_header(l);
+	if (!render_wbuf_init(&l->w, f) ||
+	    (fmt != RENDER_LOG_BIN && !log_names(l))) {
+		log_free(l);
+		return rt_diagf(d, RT_ERR_NOMEM, "event log: out of memory");
+	}
+	ok = fmt == RENDER_LOG_CSV ? csv_header(l) :
+	     fmt == RENDER_LOG_JSONL ? jsonl_header(l) : bin_header(l);
 	if (!ok) {
-		rt_free(l);
+		log_free(l);
 		return rt_diagf(d, RT_ERR_IO, "event log: write failed");
 	}
 	*out = l;
@@ -170,8 +347,8 @@ enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d)
 
 	if (!l)
 		return RT_OK;
-	failed = l->failed || fflush(l->f) == EOF || ferror(l->f);
-	rt_free(l);
+	failed = !render_wbuf_finish(&l->w) || l->failed;
+	log_free(l);
 	if (failed)
 		return rt_diagf(d, RT_ERR_IO, "event log: write failed");
 	return RT_OK;
@@ -188,6 +365,10 @@ enum rt_err render_log_format_from_path(const char *path,
 		*fmt = RENDER_LOG_CSV;
 		return RT_OK;
 	}
+	if (render_path_has_ext(path, ".bin")) {
+		*fmt = RENDER_LOG_BIN;
+		return RT_OK;
+	}
 	if (render_path_has_ext(path, ".jsonl") ||
 	    render_path_has_ext(path, ".json")) {
 		*fmt = RENDER_LOG_JSONL;
@@ -196,7 +377,7 @@ enum rt_err render_log_format_from_path(const char *path,
 	ext = render_path_ext(path);
 	if (!*ext)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: no file extension; "
-				"use .csv or .jsonl for an event log", path);
+				"use .csv, .jsonl or .bin for an event log", path);
 	return rt_diagf(d, RT_ERR_INVAL, "%s: unknown event log extension "
-			"'%s'; use .csv or .jsonl", path, ext);
+			"'%s'; use .csv, .jsonl or .bin", path, ext);
 }

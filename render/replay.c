@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "models/mem.h"
+#include "render/log.h"
 #include "scenarios/json.h"
 
 struct render_replay {
@@ -29,6 +30,7 @@ struct render_replay {
 	size_t names_cap;
 	uint64_t nreleased;             /* RELEASE records seen (next seq) */
 	rt_time last_t;                 /* time of the previous record */
+	bool bin;                       /* a binary log (log.h) */
 	bool ran;
 };
 
@@ -328,6 +330,197 @@ static enum rt_err parse_header(struct render_replay *rp, size_t len,
 	return RT_OK;
 }
 
+enum rec_key {
+	RK_T, RK_EVENT, RK_CPU, RK_VALUE,       /* required in every record */
+	RK_TASK_INDEX, RK_JOB, RK_SEQ, RK_RELEASE, RK_DEADLINE, /* job records */
+	RK_START, RK_FINISH, RK_LAST_CPU, RK_TASK, RK_COUNT
+};
+
+static const char *const rec_keys[RK_COUNT] = {
+	"t", "event", "cpu", "value", "task_index", "job", "seq", "release",
+	"deadline", "start", "finish", "last_cpu", "task",
+};
+
+struct rec_fields {
+	int64_t v[RK_COUNT];
+	bool null[RK_COUNT], seen[RK_COUNT];
+	enum sim_rec_kind kind;
+};
+
+/* ---- binary logs (log.h, docs/formats.md) ---------------------------- */
+
+/* If f starts with the binary magic, read the version and the header
+ * text into rp->buf, its length in *hlen (rp->bin set); otherwise leave
+ * f as it was. */
+static enum rt_err bin_open(struct render_replay *rp, size_t *hlen,
+			    struct rt_diag *d)
+{
+	static const char magic[8] = "DLSIMBIN";
+	unsigned char hd[16];
+	uint32_t ver = 0, len = 0;
+	int c = getc(rp->f);
+
+	if (c == EOF)
+		return ferror(rp->f) ? rt_diagf(d, RT_ERR_IO, "%s: read error",
+						rp->name) : RT_OK;
+	if (c != magic[0]) {
+		ungetc(c, rp->f);
+		return RT_OK;
+	}
+	hd[0] = (unsigned char)c;
+	if (fread(hd + 1, 1, sizeof(hd) - 1, rp->f) != sizeof(hd) - 1 ||
+	    memcmp(hd, magic, sizeof(magic)))
+		return rt_diagf(d, RT_ERR_PARSE, "%s: not a dlsim log (neither "
+				"JSONL nor the binary magic \"DLSIMBIN\")",
+				rp->name);
+	for (int i = 3; i >= 0; i--) {
+		ver = ver << 8 | hd[8 + i];
+		len = len << 8 | hd[12 + i];
+	}
+	if (ver != RENDER_BINLOG_VERSION)
+		return rt_diagf(d, RT_ERR_PARSE, "%s: binary log version %" PRIu32
+				" (this dlsim reads version %u)", rp->name, ver,
+				RENDER_BINLOG_VERSION);
+	if (len > RENDER_REPLAY_MAX_LINE)
+		return rt_diagf(d, RT_ERR_PARSE, "%s: binary log header of %"
+				PRIu32 " bytes (at most %u)", rp->name, len,
+				RENDER_REPLAY_MAX_LINE);
+	rp->buf = rt_malloc((size_t)len + 1);
+	if (!rp->buf)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	rp->cap = (size_t)len + 1;
+	if (fread(rp->buf, 1, len, rp->f) != len)
+		return rt_diagf(d, RT_ERR_PARSE, "%s: truncated binary log "
+				"header", rp->name);
+	rp->bin = true;
+	rp->line = 1;
+	*hlen = len;
+	return RT_OK;
+}
+
+static bool bin_uvar(FILE *f, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	for (unsigned shift = 0; shift < 64; shift += 7) {
+		int c = getc(f);
+
+		if (c == EOF)
+			return false;
+		if (shift == 63 && c > 1)
+			return false;           /* past 64 bits */
+		x |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = x;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* base + a zigzag difference, modulo 2^64 (the writer's inverse). */
+static bool bin_svar(FILE *f, int64_t base, int64_t *v)
+{
+	uint64_t z;
+
+	if (!bin_uvar(f, &z))
+		return false;
+	*v = (int64_t)((uint64_t)base + ((z >> 1) ^ ((uint64_t)0 - (z & 1))));
+	return true;
+}
+
+/* The next binary record into rf, as parse_rec_fields() would fill it
+ * from the equivalent JSONL line; *eof at a clean end. */
+static enum rt_err bin_rec_fields(struct render_replay *rp,
+				  struct rec_fields *rf, bool *eof,
+				  struct rt_diag *d)
+{
+	const unsigned known = RENDER_BINLOG_CPU | RENDER_BINLOG_TASK |
+			       RENDER_BINLOG_INFO | RENDER_BINLOG_START |
+			       RENDER_BINLOG_FINISH | RENDER_BINLOG_LAST_CPU;
+	FILE *f = rp->f;
+	int64_t *v = rf->v;
+	uint64_t u;
+	int kind = getc(f), flags;
+
+	*eof = false;
+	if (kind == EOF) {
+		if (ferror(f))
+			return rt_diagf(d, RT_ERR_IO, "%s:%lu: read error",
+					rp->name, rp->line + 1);
+		*eof = true;
+		return RT_OK;
+	}
+	rp->line++;
+	flags = getc(f);
+	if (flags == EOF)
+		goto trunc;
+	if (kind >= SIM_REC__COUNT)
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: unknown event kind %d",
+				rp->name, rp->line, kind);
+	if ((unsigned)flags & ~known ||
+	    ((flags & RENDER_BINLOG_INFO) && !(flags & RENDER_BINLOG_TASK)) ||
+	    ((flags & (RENDER_BINLOG_START | RENDER_BINLOG_FINISH |
+		       RENDER_BINLOG_LAST_CPU)) && !(flags & RENDER_BINLOG_INFO)))
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: bad record flags 0x%02x",
+				rp->name, rp->line, flags);
+	rf->kind = (enum sim_rec_kind)kind;
+	for (int k = RK_T; k <= RK_VALUE; k++)
+		rf->seen[k] = true;
+	if (!bin_svar(f, rp->last_t, &v[RK_T]))
+		goto trunc;
+	rf->null[RK_CPU] = !(flags & RENDER_BINLOG_CPU);
+	if (flags & RENDER_BINLOG_CPU) {
+		if (!bin_uvar(f, &u))
+			goto trunc;
+		v[RK_CPU] = u > INT64_MAX ? -1 : (int64_t)u;
+	}
+	if (flags & RENDER_BINLOG_TASK) {
+		rf->seen[RK_TASK_INDEX] = rf->seen[RK_JOB] = true;
+		if (!bin_uvar(f, &u))
+			goto trunc;
+		v[RK_TASK_INDEX] = u > INT64_MAX ? -1 : (int64_t)u;
+		if (!bin_uvar(f, &u))
+			goto trunc;
+		v[RK_JOB] = u > INT64_MAX ? -1 : (int64_t)u;
+	} else if (rf->kind != SIM_REC_END) {
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: a %s record without "
+				"its task", rp->name, rp->line,
+				sim_rec_kind_name(rf->kind));
+	}
+	if (!bin_svar(f, 0, &v[RK_VALUE]))
+		goto trunc;
+	if (!(flags & RENDER_BINLOG_INFO))
+		return RT_OK;
+	for (int k = RK_SEQ; k <= RK_LAST_CPU; k++)
+		rf->seen[k] = true;
+	if (!bin_uvar(f, &u))
+		goto trunc;
+	v[RK_SEQ] = u > INT64_MAX ? -1 : (int64_t)u;
+	if (!bin_svar(f, v[RK_T], &v[RK_RELEASE]) ||
+	    !bin_svar(f, v[RK_RELEASE], &v[RK_DEADLINE]))
+		goto trunc;
+	rf->null[RK_START] = !(flags & RENDER_BINLOG_START);
+	rf->null[RK_FINISH] = !(flags & RENDER_BINLOG_FINISH);
+	rf->null[RK_LAST_CPU] = !(flags & RENDER_BINLOG_LAST_CPU);
+	if (!rf->null[RK_START] && !bin_svar(f, v[RK_RELEASE], &v[RK_START]))
+		goto trunc;
+	if (!rf->null[RK_FINISH] && !bin_svar(f, v[RK_RELEASE], &v[RK_FINISH]))
+		goto trunc;
+	if (!rf->null[RK_LAST_CPU]) {
+		if (!bin_uvar(f, &u))
+			goto trunc;
+		v[RK_LAST_CPU] = u > INT64_MAX ? -1 : (int64_t)u;
+	}
+	return RT_OK;
+trunc:
+	if (ferror(f))
+		return rt_diagf(d, RT_ERR_IO, "%s:%lu: read error", rp->name,
+				rp->line);
+	return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: truncated or malformed "
+			"record", rp->name, rp->line);
+}
+
 static void replay_free(struct render_replay *rp)
 {
 	for (size_t i = 0; i < rp->names_cap; i++)
@@ -359,10 +552,13 @@ enum rt_err render_replay_open(FILE *f, const char *name,
 	rp->f = f;
 	rp->name = name ? name : "<log>";
 	rp->meta.display_scale = 1;
-	rc = next_line(rp, &len, &eof, d);
-	if (rc == RT_OK && eof)
-		rc = rt_diagf(d, RT_ERR_PARSE, "%s: empty log (no header line)",
-			      rp->name);
+	rc = bin_open(rp, &len, d);
+	if (rc == RT_OK && !rp->bin) {
+		rc = next_line(rp, &len, &eof, d);
+		if (rc == RT_OK && eof)
+			rc = rt_diagf(d, RT_ERR_PARSE, "%s: empty log (no header "
+				      "line)", rp->name);
+	}
 	if (rc == RT_OK)
 		rc = parse_header(rp, len, d);
 	if (rc == RT_OK && !rp->scenario && !(rp->scenario = rt_strdup("")))
@@ -394,23 +590,6 @@ void render_replay_destroy(struct render_replay *rp)
 }
 
 /* ---- records ---------------------------------------------------------- */
-
-enum rec_key {
-	RK_T, RK_EVENT, RK_CPU, RK_VALUE,       /* required in every record */
-	RK_TASK_INDEX, RK_JOB, RK_SEQ, RK_RELEASE, RK_DEADLINE, /* job records */
-	RK_START, RK_FINISH, RK_LAST_CPU, RK_TASK, RK_COUNT
-};
-
-static const char *const rec_keys[RK_COUNT] = {
-	"t", "event", "cpu", "value", "task_index", "job", "seq", "release",
-	"deadline", "start", "finish", "last_cpu", "task",
-};
-
-struct rec_fields {
-	int64_t v[RK_COUNT];
-	bool null[RK_COUNT], seen[RK_COUNT];
-	enum sim_rec_kind kind;
-};
 
 static enum rt_err parse_rec_fields(struct render_replay *rp, size_t len,
 				    struct rec_fields *rf, struct rt_diag *d)
@@ -578,15 +757,17 @@ enum rt_err render_replay_run(struct render_replay *rp,
 	for (;;) {
 		struct rec_fields rf;
 
-		rc = next_line(rp, &len, &eof, d);
+		memset(&rf, 0, sizeof(rf));
+		rc = rp->bin ? bin_rec_fields(rp, &rf, &eof, d) :
+		     next_line(rp, &len, &eof, d);
 		if (rc != RT_OK)
 			return rc;
 		if (eof)
 			break;
 		if (ended)
 			return bad(rp, d, "record after the \"end\" record", NULL);
-		memset(&rf, 0, sizeof(rf));
-		rc = parse_rec_fields(rp, len, &rf, d);
+		if (!rp->bin)
+			rc = parse_rec_fields(rp, len, &rf, d);
 		if (rc == RT_OK)
 			rc = check_rec(rp, &rf, d);
 		if (rc != RT_OK)

@@ -1,5 +1,7 @@
-/* replay.h - read a JSONL event log back and feed its records to sinks,
- * as if the engine were running (`dlsim render LOG.jsonl -o out.png`).
+/* replay.h - read a JSONL or binary event log (log.h) back and feed its
+ * records to sinks, as if the engine were running (`dlsim render LOG.jsonl
+ * -o out.png`).  The format is told by the first bytes: the binary magic
+ * "DLSIMBIN", else JSON Lines.
  *
  * Two steps, because sinks (a Gantt chart, a jobs CSV) need the run's
  * metadata before the first record:
@@ -15,7 +17,11 @@
  * non-decreasing time, release sequence numbers consecutive, one final
  * "end" record) and the first problem is reported as
  * "NAME:LINE: what is wrong" with RT_ERR_PARSE (RT_ERR_IO for read
- * errors).  Unknown keys are skipped, so newer logs stay readable.
+ * errors).  Unknown keys are skipped, so newer logs stay readable.  A
+ * binary record is decoded into the fields its JSONL line would have and
+ * checked the same way; LINE is then the record's ordinal counting the
+ * header as 1 (its line in the equivalent JSONL), and a binary log of
+ * another version, unknown flags or a truncated record are errors.
  *
  * Replayed job info: arrival = deadline - D; demand is not logged (0);
  * remaining = the record's value for start/preempt/abort/unfinished, else 0.

@@ -15,8 +15,9 @@ void sim_clusters_fini(struct sim_clusters *cs)
 	rt_free(cs->idle_mem);
 	rt_free(cs->idle_pos);
 	rt_free(cs->dirty);
+	rt_free(cs->task_cl);
 	cs->cl = NULL;
-	cs->idle_mem = cs->idle_pos = cs->dirty = NULL;
+	cs->idle_mem = cs->idle_pos = cs->dirty = cs->task_cl = NULL;
 }
 
 enum rt_err sim_clusters_init(struct sim_clusters *cs, struct sim_engine *e)
@@ -34,12 +35,20 @@ enum rt_err sim_clusters_init(struct sim_clusters *cs, struct sim_engine *e)
 	cs->idle_pos = rt_calloc(cfg->cpus, sizeof(*cs->idle_pos));
 	cs->dirty = rt_calloc(cs->n, sizeof(*cs->dirty));
 	ntask = rt_calloc(cs->n, sizeof(*ntask));
-	if (!cs->cl || !cs->idle_mem || !cs->idle_pos || !cs->dirty || !ntask) {
+	cs->task_cl = cs->n > 1 ? rt_calloc(cfg->ntasks ? cfg->ntasks : 1,
+					    sizeof(*cs->task_cl)) : NULL;
+	if (!cs->cl || !cs->idle_mem || !cs->idle_pos || !cs->dirty || !ntask ||
+	    (cs->n > 1 && !cs->task_cl)) {
 		rt_free(ntask);
 		return RT_ERR_NOMEM;
 	}
-	for (size_t i = 0; i < cfg->ntasks; i++)
-		ntask[sim_engine_task_cluster(e, (uint32_t)i)]++;
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		unsigned c = sim_engine_task_cluster(e, (uint32_t)i);
+
+		ntask[c]++;
+		if (cs->task_cl)
+			cs->task_cl[i] = c;
+	}
 	for (unsigned c = 0; c < cs->n && !err; c++) {
 		struct sim_cluster *cl = &cs->cl[c];
 		unsigned k;

@@ -45,6 +45,8 @@ struct sim_clusters {
 					 * SIM_CPU_NOT_IDLE */
 	unsigned *dirty;                /* clusters to visit (n slots) */
 	unsigned ndirty;
+	unsigned *task_cl;              /* task -> its cluster (NULL when
+					 * n == 1): no engine call per job */
 };
 
 #define SIM_CPU_NOT_IDLE UINT_MAX
@@ -59,8 +61,7 @@ void sim_clusters_fini(struct sim_clusters *cs);   /* zeroed cs: no-op */
 static inline struct sim_cluster *sim_clusters_of(const struct sim_clusters *cs,
 						  uint32_t task)
 {
-	return cs->n == 1 ? cs->cl :
-	       &cs->cl[sim_engine_task_cluster(cs->e, task)];
+	return cs->n == 1 ? cs->cl : &cs->cl[cs->task_cl[task]];
 }
 
 /* Ask for a schedule that visits c.  With one cluster no list is kept:

@@ -25,6 +25,10 @@
  * stack (initially the cluster's CPUs in index order); a preempting job
  * takes the victim's CPU.  A job never leaves its cluster.
  *
+ * A cluster of one CPU is dispatched by a shorter path (crq.c, crq1_*):
+ * the same decisions without the running heap, the idle stack or the CPU
+ * choice.
+ *
  * Costs: enqueue/dequeue O(log n_c) (n_c = tasks of the cluster), each
  * change of assignment O(log n_c + log k).  Memory O(tasks + cpus + clusters),
  * all reserved at create: no allocation while running.

@@ -48,22 +48,32 @@ void sim_evq_sift_up(struct sim_evq *q, uint32_t i)
 	evq_place(q, i, nd);
 }
 
-/* Move the node at slot i down to where it belongs. */
+/* Move the node at slot i down to where it belongs.  Four children: the
+ * smallest is found as a tournament of two pairs (three comparisons, two
+ * of them independent) rather than a scan (three dependent ones). */
 static void evq_sift_down(struct sim_evq *q, uint32_t i)
 {
 	struct sim_evq_node nd = q->heap[i];
 	uint32_t n = q->n;
 
 	for (;;) {
-		uint32_t c = i * EVQ_D + 1, end, best;
+		uint32_t c = i * EVQ_D + 1, best;
 
 		if (c >= n)
 			break;
-		end = c + EVQ_D < n ? c + EVQ_D : n;
-		best = c;
-		for (c++; c < end; c++)
-			if (evq_less(&q->heap[c], &q->heap[best]))
-				best = c;
+		if (c + 3 < n) {
+			const struct sim_evq_node *h = q->heap;
+			uint32_t b01 = evq_less(&h[c + 1], &h[c]) ? c + 1 : c;
+			uint32_t b23 = evq_less(&h[c + 3], &h[c + 2]) ? c + 3 :
+				       c + 2;
+
+			best = evq_less(&h[b23], &h[b01]) ? b23 : b01;
+		} else {
+			best = c;
+			for (c++; c < n; c++)
+				if (evq_less(&q->heap[c], &q->heap[best]))
+					best = c;
+		}
 		if (!evq_less(&q->heap[best], &nd))
 			break;
 		evq_place(q, i, q->heap[best]);

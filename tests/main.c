@@ -21,6 +21,7 @@ static CU_SuiteInfo suites[] = {
 	{ "edf",      NULL, NULL, NULL, NULL, edf_tests },
 	{ "prop",     NULL, NULL, NULL, NULL, prop_tests },
 	{ "export",   NULL, NULL, NULL, NULL, export_tests },
+	{ "binlog",   NULL, NULL, NULL, NULL, binlog_tests },
 	{ "render",   NULL, NULL, NULL, NULL, render_tests },
 	{ "horizon",  NULL, NULL, NULL, NULL, horizon_tests },
 	{ "crosscheck", NULL, NULL, NULL, NULL, crosscheck_tests },

@@ -13,6 +13,7 @@ extern CU_TestInfo evq_tests[];         /* test_evq.c */
 extern CU_TestInfo edf_tests[];         /* test_edf.c: hand-worked timelines */
 extern CU_TestInfo prop_tests[];        /* test_prop.c: random property tests */
 extern CU_TestInfo export_tests[];      /* test_export.c: log/jobs writers */
+extern CU_TestInfo binlog_tests[];      /* test_binlog.c: the binary event log */
 extern CU_TestInfo render_tests[];      /* test_render.c: Gantt geometry */
 extern CU_TestInfo horizon_tests[];     /* test_horizon.c: default horizons */
 extern CU_TestInfo crosscheck_tests[];  /* test_crosscheck.c: analysis vs simulation */

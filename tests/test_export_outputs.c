@@ -80,9 +80,10 @@ static void six_trace(struct tb *b, struct membuf *mb)
 	tb_complete(b, 7, c);
 	if (mb)         /* A (seq 0) still runs: B's and C's rows must wait */
 		CU_ASSERT_STRING_EQUAL(mb_text(mb), jobs_head);
+	/* A completes: A's, B's and C's rows leave the reorder ring now, into
+	 * the writer's 1 MiB buffer (render/wbuf.h); the file sees them at
+	 * finish, in release order (checked by the caller). */
 	tb_complete(b, 10, a);
-	if (mb)
-		CU_ASSERT_PTR_NOT_NULL(strstr(mb_text(mb), "C,0,1,4,2,7,6,3,1\n"));
 	dd = tb_release(b, 12, 3, 15, 10);
 	tb_run(b, 12, dd, 0);
 	tb_release(b, 13, 4, 30, 1);

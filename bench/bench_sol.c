@@ -1,0 +1,321 @@
+/* bench_sol.c - dlsim against the speed of light (make bench).
+ *
+ *   bench_sol              every figure: a minimal EDF loop in this
+ *                          process, then `dlsim run SCENARIO --quiet` on
+ *                          the same task sets (and a few others), each
+ *                          printed in jobs/s and as a ratio to the loop
+ *
+ * Environment: DLSIM (the binary to measure, default
+ * build/release/dlsim), DLSIM_BASELINE (optional: a second binary, e.g.
+ * an older release, measured in the same run, interleaved), BENCH_REPS
+ * (repetitions, default 3: every figure is the median), BENCH_KEEP (keep
+ * the generated scenarios, for profiling; their folder is printed).
+ *
+ * The reference ("speed-of-light") loop is what a uniprocessor EDF
+ * simulation cannot avoid: a binary min-heap of next releases, a binary
+ * min-heap of ready jobs by (deadline, task), one CPU, no statistics, no
+ * records.  It releases exactly the jobs dlsim releases (r < horizon), so
+ * the released-job counts printed side by side must agree.
+ *
+ * dlsim is timed as a whole process (exec, parse the YAML, run, write,
+ * exit) in CPU time (user + system, from wait4), so the figures are what
+ * a user of `dlsim run` pays and a loaded machine does not blur them; at
+ * 10^7 jobs the start-up is a fraction of a percent.  The loop is timed
+ * in this thread's CPU time.  Traced runs
+ * write into a temporary directory (removed afterwards) and are given as
+ * a cost factor: their time over the untraced run of the same scenario.
+ */
+#define _DEFAULT_SOURCE 1      /* wait4 */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "models/rng.h"
+#include "models/rt_time.h"
+
+#include "bench/bench_common.h"
+
+#define SOL_MAX_REPS 15
+
+/* ---- scenarios for dlsim ---- */
+
+enum sol_kind { SOL_EDF, SOL_CBS, SOL_LINUX_DL };
+
+struct sol_cfg {
+	const char *name;
+	enum sol_kind kind;
+	size_t tasks;
+	unsigned cpus;
+	bool partitioned;
+	double jobs;            /* wanted */
+	const char *out;        /* traced: output file suffix, else NULL */
+	const char *opt;        /* its option (--log, --jobs, --trace) */
+	int ref;                /* index of the untraced cfg it is compared to */
+	int sol;                /* index of the reference loop it is shown against */
+	struct sol_res *res;    /* filled in */
+};
+
+struct sol_res {
+	char path[256];
+	double med[2];          /* median seconds: DLSIM, DLSIM_BASELINE */
+	uint64_t jobs_out[2];
+	long rss[2];
+	bool failed[2];
+	double times[2][SOL_MAX_REPS];
+};
+
+/* Write cfg's scenario; false on an I/O error. */
+static bool sol_write_yaml(struct sol_cfg *c, const char *dir)
+{
+	double rate, u;
+	struct sol_task *t;
+	rt_time H;
+	FILE *f;
+	bool ldl = c->kind == SOL_LINUX_DL;
+
+	u = c->kind == SOL_EDF ? (c->cpus > 1 ? 0.75 * c->cpus : 0.9) : 0.9;
+	t = sol_tasks(c->tasks, (c->kind == SOL_EDF ? 12345 : 777) + c->tasks +
+		      c->cpus, u, ldl ? 1e6 : 1e4, ldl ? 1024 : c->kind ==
+		      SOL_CBS ? 2 : 1, &rate);
+	if (!t)
+		return false;
+	H = (rt_time)(c->jobs / rate);
+	snprintf(c->res->path, sizeof(c->res->path), "%s/%s.yaml", dir, c->name);
+	f = fopen(c->res->path, "w");
+	if (!f) {
+		free(t);
+		return false;
+	}
+	fprintf(f, "format: 1\nname: %s\ntime_unit: %s\nhorizon: %lld\n"
+		"platform: { cpus: %u }\n", c->name, ldl ? "ns" : "tick",
+		(long long)H, c->cpus);
+	if (c->kind == SOL_EDF)
+		fprintf(f, "scheduler: { policy: edf%s }\n", c->partitioned ?
+			", placement: partitioned" : "");
+	else if (c->kind == SOL_CBS)
+		fprintf(f, "scheduler: { policy: cbs }\n");
+	else
+		fprintf(f, "scheduler: { policy: linux-dl, rt_runtime_us: -1 }\n");
+	if (c->kind == SOL_CBS) {
+		fputs("servers:\n", f);
+		for (size_t i = 0; i < c->tasks; i++)
+			fprintf(f, "  - { name: s%zu, kind: cbs, budget: %lld, "
+				"period: %lld }\n", i, (long long)t[i].C,
+				(long long)t[i].T);
+	}
+	fputs("tasks:\n", f);
+	for (size_t i = 0; i < c->tasks; i++) {
+		rt_time C = t[i].C;
+
+		fprintf(f, "  - { name: t%zu, C: %lld, D: %lld, T: %lld", i,
+			(long long)C, (long long)t[i].D, (long long)t[i].T);
+		if (c->partitioned)
+			fprintf(f, ", cpu: %zu", i % c->cpus);
+		if (c->kind == SOL_CBS)
+			fprintf(f, ", server: s%zu", i);
+		if (c->kind != SOL_EDF)
+			fprintf(f, ", exec: { model: uniform, min: %lld, max: "
+				"%lld }", (long long)(C / 2), (long long)(C + C / 4));
+		fputs(" }\n", f);
+	}
+	free(t);
+	return fclose(f) == 0;
+}
+
+/* Run `bin run path --quiet [opt file]`; seconds in *dt, released jobs
+ * (from the summary line) in *jobs, child peak RSS in *rss.  false if it
+ * failed (e.g. an option this binary does not know). */
+static bool sol_spawn(const char *bin, const struct sol_cfg *c,
+		      const char *dir, double *dt, uint64_t *jobs, long *rss)
+{
+	char out[300], line[512];
+	int fd[2], status;
+	struct rusage ru;
+	pid_t pid;
+	FILE *p;
+	bool got = false;
+
+	if (c->out)
+		snprintf(out, sizeof(out), "%s/out.%s", dir, c->out);
+	if (pipe(fd) != 0)
+		return false;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		char run[] = "run", quiet[] = "--quiet", opt[16];
+		char *argv[] = { (char *)bin, run, (char *)c->res->path,
+				 quiet, opt, out, NULL };
+
+		snprintf(opt, sizeof(opt), "%s", c->opt ? c->opt : "");
+
+		if (!c->out)
+			argv[4] = NULL;
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(fd[1], 1);
+		if (null >= 0)
+			dup2(null, 2);  /* a baseline without .bin: n/a */
+		close(fd[0]);
+		close(fd[1]);
+		execv(bin, argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	p = fdopen(fd[0], "r");
+	while (p && fgets(line, sizeof(line), p)) {
+		unsigned long long n;
+
+		if (sscanf(line, "%llu jobs,", &n) == 1) {
+			*jobs = n;
+			got = true;
+		}
+	}
+	if (p)
+		fclose(p);
+	if (wait4(pid, &status, 0, &ru) < 0)
+		return false;
+	*dt = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+	      (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	*rss = ru.ru_maxrss;
+	if (c->out)
+		unlink(out);
+	return got && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static int sol_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double sol_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), sol_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int main(void)
+{
+	static struct sol_cfg cfg[] = {
+		/* 0 */ { "edf-uni-10", SOL_EDF, 10, 1, false, 1e7, NULL, NULL, -1, 0, NULL },
+		/* 1 */ { "edf-uni-1000", SOL_EDF, 1000, 1, false, 1e7, NULL, NULL, -1, 1, NULL },
+		/* 2 */ { "edf-global-16x200", SOL_EDF, 200, 16, false, 1e7, NULL, NULL, -1, 0, NULL },
+		/* 3 */ { "edf-part-16x200", SOL_EDF, 200, 16, true, 1e7, NULL, NULL, -1, 0, NULL },
+		/* 4 */ { "cbs-100", SOL_CBS, 100, 1, false, 5e6, NULL, NULL, -1, 0, NULL },
+		/* 5 */ { "linux-dl-100", SOL_LINUX_DL, 100, 1, false, 5e6, NULL, NULL, -1, 0, NULL },
+		/* 6 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, NULL, NULL, -1, 0, NULL },
+		/* 7 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "csv", "--jobs", 6, 0, NULL },
+		/* 8 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "csv", "--log", 6, 0, NULL },
+		/* 9 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "jsonl", "--log", 6, 0, NULL },
+		/* 10 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "bin", "--log", 6, 0, NULL },
+		/* 11 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "json", "--trace", 6, 0, NULL },
+	};
+	const size_t ncfg = sizeof(cfg) / sizeof(cfg[0]);
+	static struct sol_res res[sizeof(cfg) / sizeof(cfg[0])];
+	const char *bins[2] = { getenv("DLSIM"), getenv("DLSIM_BASELINE") };
+	const char *reps_s = getenv("BENCH_REPS");
+	int reps = reps_s ? atoi(reps_s) : 3;
+	char dir[] = "/tmp/dlsim-bench-XXXXXX";
+	struct { size_t n; struct sol_task *t; rt_time H; double times[SOL_MAX_REPS];
+		 double med; uint64_t jobs; } sol[2] = { { 10, NULL, 0, {0}, 0, 0 },
+							 { 1000, NULL, 0, {0}, 0, 0 } };
+	int nbins = bins[1] && *bins[1] ? 2 : 1;
+
+	if (!bins[0] || !*bins[0])
+		bins[0] = "build/release/dlsim";
+	if (reps < 1)
+		reps = 1;
+	if (reps > SOL_MAX_REPS)
+		reps = SOL_MAX_REPS;
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "bench_sol: mkdtemp: %s\n", strerror(errno));
+		return 1;
+	}
+	for (size_t i = 0; i < ncfg; i++)
+		cfg[i].res = &res[i];
+	for (size_t i = 0; i < ncfg; i++)
+		if (!sol_write_yaml(&cfg[i], dir)) {
+			fprintf(stderr, "bench_sol: cannot write %s\n", cfg[i].res->path);
+			return 1;
+		}
+	for (int s = 0; s < 2; s++) {       /* the same sets as cfg 0 and 1 */
+		double rate;
+
+		sol[s].t = sol_tasks(sol[s].n, 12345 + sol[s].n + 1, 0.9, 1e4,
+				     1, &rate);
+		if (!sol[s].t)
+			return 1;
+		sol[s].H = (rt_time)(cfg[s].jobs / rate);
+	}
+	printf("bench_sol: %s%s%s, median of %d interleaved runs\n", bins[0],
+	       nbins == 2 ? " vs baseline " : "", nbins == 2 ? bins[1] : "", reps);
+	fflush(stdout);
+	for (int r = 0; r < reps; r++) {
+		for (int s = 0; s < 2; s++)
+			sol[s].jobs = sol_run(sol[s].t, sol[s].n, sol[s].H,
+					      &sol[s].times[r]);
+		for (size_t i = 0; i < ncfg; i++)
+			for (int b = 0; b < nbins; b++) {
+				struct sol_cfg *c = &cfg[i];
+
+				if (c->res->failed[b])
+					continue;
+				if (!sol_spawn(bins[b], c, dir, &c->res->times[b][r],
+					       &c->res->jobs_out[b], &c->res->rss[b]))
+					c->res->failed[b] = true;
+			}
+	}
+	for (int s = 0; s < 2; s++) {
+		sol[s].med = sol_median(sol[s].times, reps);
+		printf("sol-loop tasks=%zu jobs=%llu time=%.3fs jobs_per_s=%.1fM\n",
+		       sol[s].n, (unsigned long long)sol[s].jobs, sol[s].med,
+		       (double)sol[s].jobs / sol[s].med / 1e6);
+	}
+	for (size_t i = 0; i < ncfg; i++) {
+		struct sol_cfg *c = &cfg[i];
+
+		printf("%s%s%s", c->name, c->out ? " " : "", c->out ? c->opt : "");
+		if (c->out)
+			printf(" .%s", c->out);
+		for (int b = 0; b < nbins; b++) {
+			const char *tag = b ? " | baseline" : "";
+			double jps, solj = (double)sol[c->sol].jobs /
+					   sol[c->sol].med;
+
+			if (c->res->failed[b]) {
+				printf("%s n/a", tag);
+				continue;
+			}
+			c->res->med[b] = sol_median(c->res->times[b], reps);
+			jps = (double)c->res->jobs_out[b] / c->res->med[b];
+			printf("%s jobs=%llu time=%.3fs jobs_per_s=%.1fM "
+			       "ratio_to_sol%zu=%.3f maxrss_kb=%ld", tag,
+			       (unsigned long long)c->res->jobs_out[b], c->res->med[b],
+			       jps / 1e6, sol[c->sol].n, jps / solj, c->res->rss[b]);
+			if (c->ref >= 0 && !cfg[c->ref].res->failed[b])
+				printf(" cost=%.2fx", c->res->med[b] / cfg[c->ref].res->med[b]);
+		}
+		putchar('\n');
+	}
+	if (getenv("BENCH_KEEP")) {
+		printf("scenarios kept in %s\n", dir);
+	} else {
+		for (size_t i = 0; i < ncfg; i++)
+			unlink(cfg[i].res->path);
+		rmdir(dir);
+	}
+	free(sol[0].t);
+	free(sol[1].t);
+	return 0;
+}

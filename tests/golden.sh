@@ -1,0 +1,93 @@
+#!/bin/sh
+# Byte-for-byte checks of the trace writers: for every example scenario the
+# --jobs CSV, the --log CSV and JSONL and the --trace Chrome JSON must equal
+# the files in tests/golden/ (written by the dlsim of main before the
+# buffered writers: 81586d1, then 6d48660 once linux-dl's kernel profiles
+# changed the fair-server and tick examples' schedules); long runs (several MiB each, so every writer
+# crosses its buffer many times) are compared by SHA-256 against
+# tests/golden/long.sha256.  A binary log (--log F.bin) replayed by
+# 'dlsim render' must give the same JSONL as --log F.jsonl.
+#
+#   sh tests/golden.sh PATH/TO/dlsim            check (writes only under
+#                                                build/golden-tests)
+#   sh tests/golden.sh PATH/TO/dlsim --regen    rewrite tests/golden/ (only
+#                                                when a format changes on
+#                                                purpose)
+# Ends with "golden: N passed, N failed"; exit 1 if any failed.
+DLSIM=${1:-build/debug/dlsim}
+REGEN=${2:-}
+G=tests/golden
+T=build/golden-tests
+EX=scenarios/examples
+rm -rf "$T" && mkdir -p "$T"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# The long runs: example and --until.
+LONG="rm-vs-edf:50000 clustered:30000 abort:50000 sporadic:50s
+cbs-isolation:100000 linux-dl:100s suspend-edf:20000"
+
+# binlog NAME [--until T]: --log NAME.bin replayed by 'dlsim render' into
+# $T/NAME.bin.jsonl (must equal the direct JSONL log)
+binlog() {
+	n=$1; shift
+	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" --log "$T/$n.bin" >/dev/null &&
+	"$DLSIM" render "$T/$n.bin" --log "$T/$n.bin.jsonl" >/dev/null
+}
+
+# outputs NAME DIR [--until T]: the four files of one run into DIR
+outputs() {
+	n=$1; d=$2; shift 2
+	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" --jobs "$d/$n.jobs.csv" \
+		--log "$d/$n.log.csv" --trace "$d/$n.trace.json" >/dev/null &&
+	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" \
+		--log "$d/$n.log.jsonl" >/dev/null
+}
+
+if [ "$REGEN" = "--regen" ]; then
+	rm -f "$G"/*.csv "$G"/*.jsonl "$G"/*.json "$G/long.sha256"
+	for f in "$EX"/*.yaml; do
+		outputs "$(basename "$f" .yaml)" "$G" || exit 1
+	done
+	for spec in $LONG; do
+		n=${spec%%:*}
+		outputs "$n" "$T" --until "${spec#*:}" || exit 1
+		(cd "$T" && sha256sum "$n".*) >> "$G/long.sha256"
+	done
+	echo "golden: regenerated"
+	exit 0
+fi
+
+for f in "$EX"/*.yaml; do
+	n=$(basename "$f" .yaml)
+	if ! outputs "$n" "$T"; then bad "$n: run failed"; continue; fi
+	for k in jobs.csv log.csv log.jsonl trace.json; do
+		if cmp -s "$G/$n.$k" "$T/$n.$k"; then ok; else
+			bad "$n.$k differs from $G/$n.$k"
+			diff "$G/$n.$k" "$T/$n.$k" | head -5
+		fi
+	done
+	if binlog "$n" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+		bad "$n: the binary log replayed differs from $G/$n.log.jsonl"
+	fi
+done
+for spec in $LONG; do
+	n=${spec%%:*}
+	outputs "$n" "$T" --until "${spec#*:}" || { bad "$n: long run failed"; continue; }
+	for k in jobs.csv log.csv log.jsonl trace.json; do
+		want=$(grep " $n\.$k\$" "$G/long.sha256" | cut -d' ' -f1)
+		got=$(cd "$T" && sha256sum "$n.$k" | cut -d' ' -f1)
+		if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else
+			bad "$n.$k (--until ${spec#*:}) checksum differs"
+		fi
+	done
+	if binlog "$n" --until "${spec#*:}" &&
+	   cmp -s "$T/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+		bad "$n (--until ${spec#*:}): the binary log replayed differs"
+	fi
+	rm -f "$T/$n".*
+done
+echo "golden: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
