@@ -29,6 +29,9 @@ struct cli_outputs_opts {
 	const char *width;              /* --width 3.5in|7.16in|PIXELS */
 	const char *dpi;                /* --dpi N */
 	const char *title;              /* --title TEXT */
+	const char *font;               /* --font sans|serif|FAMILY */
+	const char *axis_unit;          /* --axis-unit ns|us|ms|s|tick */
+	const char *color_by;           /* --color-by task|cpu */
 };
 
 #define CLI_OUTPUTS_MAX 6

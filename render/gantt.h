@@ -48,6 +48,14 @@ enum render_rows {
 	RENDER_ROWS_CPU                 /* one row per CPU */
 };
 
+/* What the fill colour of an execution box means (--color-by); the other
+ * one is still shown (CPU views name the task inside the box, task views
+ * with colour by CPU have a CPU legend). */
+enum render_colour_by {
+	RENDER_COLOUR_BY_TASK = 0,      /* every view: one colour per task */
+	RENDER_COLOUR_BY_CPU
+};
+
 enum render_gantt_format {
 	RENDER_GANTT_PNG = 0,
 	RENDER_GANTT_SVG,
@@ -63,12 +71,20 @@ struct render_gantt_opts {
 	double dpi;                     /* PNG pixels per inch; 0: 300.
 					 * Also the resolution of merging. */
 	enum render_rows rows;
-	const char *title;              /* NULL: the scenario name; "": none */
+	const char *title;              /* NULL or "": none (papers use
+					 * captions) */
+	const char *font;               /* "sans" (NULL: DejaVu Sans), "serif"
+					 * (Liberation Serif, Times metrics) or
+					 * a fontconfig family name */
+	const char *axis_unit;          /* NULL: automatic (render_axis_unit);
+					 * "ns" "us" "ms" "s" (or "tick") */
+	enum render_colour_by colour_by;
 };
 
 #define RENDER_GANTT_OPTS_DEFAULT \
 	{ .t0 = 0, .t1 = 0, .width_pt = 0, .dpi = 0, \
-	  .rows = RENDER_ROWS_TASK, .title = NULL }
+	  .rows = RENDER_ROWS_TASK, .title = NULL, .font = NULL, \
+	  .axis_unit = NULL, .colour_by = RENDER_COLOUR_BY_TASK }
 
 /* Lane kinds of a row, top to bottom. */
 enum render_lane {
@@ -86,6 +102,7 @@ enum render_mark {
 	RENDER_MARK_DEADLINE,
 	RENDER_MARK_COMPLETE,
 	RENDER_MARK_ABORT,
+	RENDER_MARK_MIGRATE,            /* a job resumes on another CPU */
 	RENDER_MARK__COUNT
 };
 

@@ -15,6 +15,7 @@
 
 #include <dlfcn.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
@@ -37,9 +38,9 @@ static void font_setup(cairo_t *cr)
 	cairo_font_options_destroy(fo);
 }
 
-static void font(cairo_t *cr, double size, bool bold)
+static void font(cairo_t *cr, const char *family, double size, bool bold)
 {
-	cairo_select_font_face(cr, RENDER_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
+	cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD :
 			       CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
@@ -53,14 +54,15 @@ static double text_w(cairo_t *cr, const char *s)
 	return e.x_advance;
 }
 
-double gantt_text_width(const char *text, double size, bool bold)
+double gantt_text_width(const char *family, const char *text, double size,
+			bool bold)
 {
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
 	cairo_t *cr = cairo_create(s);
 	double w;
 
 	font_setup(cr);
-	font(cr, size, bold);
+	font(cr, family, size, bold);
 	w = text_w(cr, text);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		w = 0;
@@ -131,6 +133,57 @@ static void suspend_line(cairo_t *cr, double x0, double x1, double y, double F)
 	cairo_restore(cr);
 }
 
+/* A miss span from x0 to x1 in [y, y + h]: light red, hatched, framed;
+ * 'open' (unfinished at the horizon): no right edge, a fading end and an
+ * arrow head pointing on. */
+static void miss_span(cairo_t *cr, double x0, double x1, double y, double h,
+		      bool open, double F, double px)
+{
+	if (x1 - x0 < px)
+		x1 = x0 + px;
+	rgb(cr, &render_style_miss, 0.2);
+	cairo_rectangle(cr, x0, y, x1 - x0, h);
+	cairo_fill(cr);
+	rgb(cr, &render_style_miss, 1);
+	cairo_set_line_width(cr, 0.05 * F);
+	if (x1 - x0 >= 3 * px)
+		hatch(cr, x0, y, x1 - x0, h, RENDER_HATCH_FWD, 0.3 * F);
+	cairo_set_line_width(cr, 0.08 * F);
+	if (!open) {
+		cairo_rectangle(cr, x0, y, x1 - x0, h);
+		cairo_stroke(cr);
+		return;
+	}
+	cairo_move_to(cr, x1, y);
+	cairo_line_to(cr, x0, y);
+	cairo_line_to(cr, x0, y + h);
+	cairo_line_to(cr, x1, y + h);
+	cairo_stroke(cr);
+	/* the arrow head: the miss goes on past the horizon */
+	cairo_move_to(cr, x1 + 0.35 * F, y + h / 2);
+	cairo_line_to(cr, x1, y - 0.1 * F);
+	cairo_line_to(cr, x1, y + h + 0.1 * F);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* A migration: a small open diamond on the top edge of the box lane. */
+static void migrate_mark(cairo_t *cr, double x, double y, double F)
+{
+	double r = 0.28 * F;
+
+	cairo_move_to(cr, x, y - r);
+	cairo_line_to(cr, x + r, y);
+	cairo_line_to(cr, x, y + r);
+	cairo_line_to(cr, x - r, y);
+	cairo_close_path(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	rgb(cr, &render_style_text, 1);
+	cairo_set_line_width(cr, 0.08 * F);
+	cairo_stroke(cr);
+}
+
 /* ---- legend ----------------------------------------------------------- */
 
 static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
@@ -142,11 +195,24 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 
 	cairo_set_line_width(cr, 0.06 * F);
 	switch (it->kind) {
+	case GANTT_LEG_NOTE:
+		return;
 	case GANTT_LEG_SWATCH:
+	case GANTT_LEG_FAIR:
+	case GANTT_LEG_RECLAIM:
 		c = render_style_fill(it->colour, &hk);
+		if (it->kind == GANTT_LEG_FAIR) {
+			c = render_style_fair;
+			hk = RENDER_HATCH_NONE;
+		}
 		rgb(cr, &c, 1);
 		cairo_rectangle(cr, x, y, w, h);
 		cairo_fill(cr);
+		if (it->kind == GANTT_LEG_RECLAIM) {
+			cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
+			cairo_rectangle(cr, x, y, w, h);
+			cairo_fill(cr);
+		}
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.4);
 		hatch(cr, x, y, w, h, hk, 0.3 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
@@ -169,19 +235,19 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		cairo_stroke(cr);
 		return;
 	case GANTT_LEG_MISS:
-		rgb(cr, &render_style_miss, 0.2);
-		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
-		cairo_fill(cr);
-		rgb(cr, &render_style_miss, 1);
-		hatch(cr, x, y + 0.15 * F, w, h - 0.3 * F, RENDER_HATCH_FWD,
-		      0.25 * F);
-		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
-		cairo_stroke(cr);
+	case GANTT_LEG_MISS_OPEN:
+		miss_span(cr, x, it->kind == GANTT_LEG_MISS ? x + w : x + w - 0.35 * F,
+			  y + 0.15 * F, h - 0.3 * F,
+			  it->kind == GANTT_LEG_MISS_OPEN, F, 0.01);
 		return;
 	case GANTT_LEG_SUSPEND:
 		suspend_line(cr, x, x + w, y + h / 2, F);
 		return;
+	case GANTT_LEG_MIGRATE:
+		migrate_mark(cr, x + w / 2, y + h / 2, F);
+		return;
 	case GANTT_LEG_ABORT:
+	case GANTT_LEG_REJECT:
 		rgb(cr, &render_style_miss, 1);
 		cairo_set_line_width(cr, 0.13 * F);
 		cairo_move_to(cr, x + w / 2 - 0.3 * F, y + h / 2 - 0.3 * F);
@@ -189,6 +255,12 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		cairo_move_to(cr, x + w / 2 + 0.3 * F, y + h / 2 - 0.3 * F);
 		cairo_line_to(cr, x + w / 2 - 0.3 * F, y + h / 2 + 0.3 * F);
 		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_BUDGET:
+	case GANTT_LEG_THROTTLE:
+	case GANTT_LEG_SDEADLINE:
+	case GANTT_LEG_POSTPONE:
+		gantt_resv_legend_glyph(cr, it->kind, x, y, w, h, F);
 		return;
 	}
 }
@@ -198,15 +270,18 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 static double legend(cairo_t *cr, const struct render_gantt *g, double x0,
 		     double x1, double y)
 {
-	struct gantt_legend_item items[64];
+	struct gantt_legend_item items[80];
 	size_t n = gantt_legend_items(g, items, sizeof(items) / sizeof(items[0]));
-	double F = g->xl.font, x = x0, line = 1.5 * F, h = line;
+	double F = g->xl.font, S = g->xl.small, x = x0, line = 1.25 * F, h = line;
 
 	for (size_t i = 0; i < n; i++) {
-		double tw = gantt_text_width(items[i].text, 0.9 * F, false);
-		double w = 1.1 * F + 0.35 * F + tw;
+		bool note = items[i].kind == GANTT_LEG_NOTE;
+		double tw = gantt_text_width(g->family, items[i].text, S, false);
+		double gw = note ? 0 : 1.1 * F + 0.35 * F;
+		double w = gw + tw;
 
-		if (x > x0 && x + w > x1) {
+		/* a note (what the tuple means) gets a line of its own */
+		if (x > x0 && (x + w > x1 || note)) {
 			x = x0;
 			y += line;
 			h += line;
@@ -214,29 +289,64 @@ static double legend(cairo_t *cr, const struct render_gantt *g, double x0,
 		if (cr) {
 			legend_glyph(cr, &items[i], x, y + 0.2 * F, F);
 			rgb(cr, &render_style_text, 1);
-			font(cr, 0.9 * F, false);
-			text_at(cr, x + 1.45 * F, y + 0.95 * F, items[i].text);
+			font(cr, g->family, S, false);
+			text_at(cr, x + gw, y + 0.95 * F, items[i].text);
 		}
-		x += w + 1.2 * F;
+		x += w + 1.0 * F;
+		if (note && i + 1 < n) {
+			x = x0;
+			y += line;
+			h += line;
+		}
 	}
 	return n ? h : 0;
 }
 
 /* ---- rows ------------------------------------------------------------- */
 
-static void draw_boxes(cairo_t *cr, const struct render_gantt *g,
-		       const struct gantt_row *row, double y, double h)
+/* Text centred in a box, with a halo in the fill colour so that hatched
+ * boxes stay readable; dark text on light fills.  Skipped if it does not
+ * fit. */
+static void box_text(cairo_t *cr, const struct render_gantt *g,
+		     const char *t, double x0, double w, double y, double h,
+		     const struct render_rgb *c)
 {
+	double F = g->xl.font, tw;
+
+	font(cr, g->family, g->xl.small, false);
+	tw = text_w(cr, t);
+	if (tw + 0.3 * F > w)
+		return;
+	cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.3 * F);
+	cairo_text_path(cr, t);
+	rgb(cr, c, 1);
+	cairo_set_line_width(cr, 0.25 * F);
+	cairo_stroke_preserve(cr);
+	if (0.299 * c->r + 0.587 * c->g + 0.114 * c->b > 0.5)
+		rgb(cr, &render_style_text, 1);
+	else
+		cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill(cr);
+}
+
+static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
+		       double y, double h)
+{
+	const struct gantt_row *row = &g->rows[ri];
 	const struct render_axis *ax = &g->ax;
 	double F = g->xl.font, px = ax->px;
-	bool names = g->o.rows == RENDER_ROWS_CPU;
+	bool cpu_rows = g->o.rows == RENDER_ROWS_CPU;
+	bool cpu_digits = !cpu_rows && g->m->cpus > 1 &&
+			  g->o.colour_by == RENDER_COLOUR_BY_TASK;
 
 	for (size_t i = 0; i < row->boxes.n; i++) {
 		const struct render_box *b = &row->boxes.v[i];
 		double x0 = render_axis_x(ax, b->a), x1 = render_axis_x(ax, b->b);
 		double w = x1 - x0, cover = (double)b->busy / (double)(b->b - b->a);
 		enum render_hatch hk;
-		struct render_rgb c = render_style_fill(b->colour, &hk);
+		struct render_rgb c = render_style_fill(gantt_box_fill(g, ri, b),
+							&hk);
+		char t[32];
 
 		if (w < px)             /* keep sub-pixel work visible */
 			w = px;
@@ -252,28 +362,13 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g,
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
 		cairo_rectangle(cr, x0, y, w, h);
 		cairo_stroke(cr);
-		if (names && b->colour >= 0) {
-			char t[32];
-			double tw;
-
+		if (b->colour < 0 || (!cpu_rows && !cpu_digits))
+			continue;
+		if (cpu_rows)
 			snprintf(t, sizeof(t), "\xcf\x84%d", b->colour + 1);
-			font(cr, 0.8 * F, false);
-			tw = text_w(cr, t);
-			if (tw + 0.3 * F > w)
-				continue;
-			/* a halo in the fill colour keeps hatched boxes
-			 * readable; dark text on light fills */
-			cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.28 * F);
-			cairo_text_path(cr, t);
-			rgb(cr, &c, 1);
-			cairo_set_line_width(cr, 0.25 * F);
-			cairo_stroke_preserve(cr);
-			if (0.299 * c.r + 0.587 * c.g + 0.114 * c.b > 0.5)
-				rgb(cr, &render_style_text, 1);
-			else
-				cairo_set_source_rgb(cr, 1, 1, 1);
-			cairo_fill(cr);
-		}
+		else
+			snprintf(t, sizeof(t), "%d", b->colour);
+		box_text(cr, g, t, x0, w, y, h, &c);
 	}
 }
 
@@ -307,7 +402,11 @@ static void draw_marks(cairo_t *cr, const struct render_gantt *g,
 		cairo_line_to(cr, x, ey + eh);
 	}
 	cairo_stroke(cr);
+	mk = &row->marks[RENDER_MARK_MIGRATE];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
+		migrate_mark(cr, render_axis_x(ax, mk->v[i]), ey, F);
 	rgb(cr, &render_style_miss, 1);
+	cairo_set_line_width(cr, 0.13 * F);
 	mk = &row->marks[RENDER_MARK_ABORT];
 	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
 		double x = render_axis_x(ax, mk->v[i]), c = ey + eh / 2;
@@ -325,57 +424,52 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			double ry)
 {
 	const struct render_axis *ax = &g->ax;
-	double F = yl->F, label_end = -1e30;
+	const struct render_misses *ms = &row->misses;
+	double F = yl->F;
 	double my = ry + yl->lane_y[RENDER_LANE_MISS] + 0.1 * F;
-	double mh = yl->lane_h[RENDER_LANE_MISS] - 0.25 * F;
+	double mh = yl->miss_h - 0.25 * F;
 	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+	double *lx;
+	int *lv;
+	char (*lt)[48];
 
 	/* a CPU row collects misses of many tasks, which overlap: thin spans
 	 * and no deadline lines through other tasks' boxes */
 	bool sparse = g->o.rows == RENDER_ROWS_TASK &&
-		      (double)row->misses.n * 0.8 * F <= ax->x1 - ax->x0;
+		      (double)ms->n * 0.8 * F <= ax->x1 - ax->x0;
 
+	if (!ms->n)
+		return;
 	if (g->o.rows == RENDER_ROWS_CPU)
 		mh = 0.3 * F;
-
-	font(cr, 0.8 * F, true);
-	for (size_t i = 0; i < row->misses.n; i++) {
-		const struct render_miss *m = &row->misses.v[i];
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct render_miss *m = &ms->v[i];
 		double x0 = render_axis_x(ax, m->d), x1 = render_axis_x(ax, m->f);
-		char t[48];
-		double tw;
 
-		if (x1 - x0 < ax->px)
-			x1 = x0 + ax->px;
-		rgb(cr, &render_style_miss, 0.2);
-		cairo_rectangle(cr, x0, my, x1 - x0, mh);
-		cairo_fill(cr);
-		rgb(cr, &render_style_miss, 1);
-		cairo_set_line_width(cr, 0.05 * F);
-		if (x1 - x0 >= 3 * ax->px)
-			hatch(cr, x0, my, x1 - x0, mh, RENDER_HATCH_FWD, 0.3 * F);
-		cairo_set_line_width(cr, 0.08 * F);
-		cairo_rectangle(cr, x0, my, x1 - x0, mh);
+		miss_span(cr, x0, x1, my, mh, m->open, F, ax->px);
 		if (sparse) {           /* the missed deadline */
+			rgb(cr, &render_style_miss, 1);
+			cairo_set_line_width(cr, 0.08 * F);
 			cairo_move_to(cr, x0, ey);
 			cairo_line_to(cr, x0, my);
+			cairo_stroke(cr);
 		}
-		cairo_stroke(cr);
-		if (!m->label)
-			continue;
-		render_miss_label(t, sizeof(t), m, g->m->display_scale);
-		tw = text_w(cr, t);
-		/* no room (a label before, the next miss, the page edge):
-		 * the span alone still shows the miss */
-		if (x1 + 0.15 * F < label_end || x1 + tw > g->xl.width ||
-		    (i + 1 < row->misses.n &&
-		     render_axis_x(ax, row->misses.v[i + 1].d) <
-		     x1 + 0.15 * F + tw + 0.2 * F))
-			continue;
-		text_at(cr, x1 + 0.15 * F, my + yl->lane_h[RENDER_LANE_MISS] -
-			0.15 * F, t);
-		label_end = x1 + 0.15 * F + tw + 0.4 * F;
 	}
+	lx = malloc(ms->n * sizeof(*lx));
+	lv = malloc(ms->n * sizeof(*lv));
+	lt = malloc(ms->n * sizeof(*lt));
+	if (lx && lv && lt) {
+		gantt_miss_labels(g, row, lx, lv, lt);
+		rgb(cr, &render_style_miss, 1);
+		font(cr, g->family, g->xl.small, true);
+		for (size_t i = 0; i < ms->n; i++)
+			if (lv[i] >= 0)
+				text_at(cr, lx[i], my + mh + 0.1 * F +
+					(double)lv[i] * 1.0 * F, lt[i]);
+	}
+	free(lx);
+	free(lv);
+	free(lt);
 }
 
 static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
@@ -396,16 +490,16 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	cairo_rectangle(cr, 0, ry, g->ax.x0 - 0.4 * F, yl->row_h);
 	cairo_clip(cr);
 	rgb(cr, &render_style_text, 1);
-	font(cr, F, false);
+	font(cr, g->family, F, false);
 	text_at(cr, lx, row->sublabel ? ey + 0.45 * eh : ey + 0.5 * eh + 0.35 * F,
 		row->label);
 	if (row->sublabel) {
 		rgb(cr, &render_style_muted, 1);
-		font(cr, 0.85 * F, false);
+		font(cr, g->family, g->xl.small, false);
 		text_at(cr, lx, ey + eh + 0.25 * F, row->sublabel);
 	}
 	cairo_restore(cr);
-	draw_boxes(cr, g, row, ey, eh);
+	draw_boxes(cr, g, i, ey, eh);
 	for (size_t k = 0; k < row->suspends.n; k++) {
 		const struct render_box *b = &row->suspends.v[k];
 
@@ -424,11 +518,10 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 	const struct render_axis *ax = &g->ax;
 	double F = yl->F, y = yl->axis_y, lw;
 	char t[48], unit[64];
-	rt_time step, tick, scale = g->m->display_scale > 0 ?
-				    g->m->display_scale : 1;
+	rt_time step, tick, scale = g->uscale;
 	unsigned max_ticks;
 
-	font(cr, 0.9 * F, false);
+	font(cr, g->family, g->xl.small, false);
 	render_format_time(t, sizeof(t), ax->t1, scale);
 	lw = text_w(cr, t) + 2.5 * F;
 	max_ticks = (unsigned)fmax(1, floor((ax->x1 - ax->x0) / lw));
@@ -454,7 +547,7 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 		cairo_stroke(cr);
 		render_format_time(t, sizeof(t), tick, scale);
 		tw = text_w(cr, t);
-		text_at(cr, x - tw / 2, y + 1.3 * F, t);
+		text_at(cr, x - tw / 2, y + 1.2 * F, t);
 		if (tick > ax->t1 - step)
 			break;
 	}
@@ -464,11 +557,8 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 	cairo_move_to(cr, ax->x0, y);
 	cairo_line_to(cr, ax->x1, y);
 	cairo_stroke(cr);
-	snprintf(unit, sizeof(unit), "time (%s)",
-		 !strcmp(g->m->display_unit ? g->m->display_unit : "tick",
-			 "tick") ? "ticks" : g->m->display_unit);
-	font(cr, 0.9 * F, false);
-	text_at(cr, (ax->x0 + ax->x1 - text_w(cr, unit)) / 2, y + 2.5 * F, unit);
+	snprintf(unit, sizeof(unit), "time (%s)", g->unit);
+	text_at(cr, (ax->x0 + ax->x1 - text_w(cr, unit)) / 2, y + 2.2 * F, unit);
 }
 
 static void draw_page(cairo_t *cr, const struct render_gantt *g,
@@ -480,7 +570,7 @@ static void draw_page(cairo_t *cr, const struct render_gantt *g,
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	if (g->o.title) {
 		rgb(cr, &render_style_text, 1);
-		font(cr, 1.15 * yl->F, true);
+		font(cr, g->family, 1.15 * yl->F, true);
 		text_at(cr, (g->xl.width - text_w(cr, g->o.title)) / 2,
 			yl->title_y, g->o.title);
 	}
@@ -569,7 +659,7 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 	gantt_ylayout(g, &yl);
 	yl.height = yl.legend_y + legend(NULL, g, g->xl.margin,
 					 W - g->xl.margin, yl.legend_y) +
-		    g->xl.margin;
+		    0.4 * g->xl.margin;
 	if (fmt == RENDER_GANTT_PNG) {
 		double wpx = ceil(W * scale), hpx = ceil(yl.height * scale);
 

@@ -29,6 +29,11 @@ struct gantt_row {
 	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
 };
 
+struct gantt_task_state {               /* per task: the last job started */
+	uint64_t job;                   /* UINT64_MAX: none yet */
+	int cpu;                        /* where it last started */
+};
+
 struct gantt_run {                      /* what runs on one CPU */
 	bool on;
 	uint32_t task;
@@ -39,7 +44,10 @@ struct gantt_run {                      /* what runs on one CPU */
 /* Horizontal layout in points, fixed at creation (merging needs it). */
 struct gantt_xlayout {
 	double width;                   /* page width */
-	double font;                    /* base font size */
+	double font;                    /* base font size (row labels); every
+					 * length derives from it */
+	double small;                   /* every other text: ticks, legend,
+					 * names, miss labels; >= 8 pt */
 	double margin;                  /* outer margin */
 	double label_w;                 /* label column (text + padding) */
 };
@@ -52,6 +60,12 @@ struct render_gantt {
 	size_t nrows;
 	struct gantt_row *rows;
 	struct gantt_run *run;          /* m->cpus entries */
+	struct gantt_task_state *ts;    /* m->ntasks entries */
+	char *family;                   /* font family (owned) */
+	const char *unit;               /* axis unit name ("ms", "ticks") */
+	rt_time uscale;                 /* internal units per axis unit */
+	unsigned long nopen;            /* misses still pending (legend) */
+	unsigned long nmigr;            /* migrations recorded (legend) */
 	unsigned long nmiss, nabort;    /* for the legend */
 	unsigned long nsusp;            /* SUSPEND records (legend) */
 	bool ended;                     /* END seen */
@@ -75,6 +89,8 @@ struct gantt_ylayout {
 	double lane_h[RENDER_LANE__COUNT];      /* lane heights (0: unused) */
 	double axis_y;                  /* y of the axis line */
 	double legend_y;                /* top of the legend */
+	int miss_levels;                /* miss label lines (max over rows) */
+	double miss_h;                  /* miss lane without the extra lines */
 	double height;                  /* page height (set by the back end) */
 };
 
@@ -89,24 +105,49 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y);
 enum gantt_legend_kind {
 	GANTT_LEG_SWATCH, GANTT_LEG_RELEASE, GANTT_LEG_DEADLINE,
 	GANTT_LEG_COMPLETE, GANTT_LEG_MISS, GANTT_LEG_ABORT,
-	GANTT_LEG_SUSPEND               /* self-suspension: dashed line */
+	GANTT_LEG_SUSPEND,              /* self-suspension: dashed line */
+	GANTT_LEG_MISS_OPEN,            /* miss pending at the horizon */
+	GANTT_LEG_MIGRATE,              /* migration mark */
+	GANTT_LEG_NOTE,                 /* text only (the tuple, box digits) */
+	GANTT_LEG_BUDGET,               /* server budget line */
+	GANTT_LEG_THROTTLE,             /* throttled band */
+	GANTT_LEG_SDEADLINE,            /* server (scheduling) deadline */
+	GANTT_LEG_POSTPONE,             /* deadline postponement arrow */
+	GANTT_LEG_REJECT,               /* rejected by admission */
+	GANTT_LEG_RECLAIM,              /* GRUB-reclaimed execution */
+	GANTT_LEG_FAIR                  /* fair (background) work */
 };
 
 struct gantt_legend_item {
 	enum gantt_legend_kind kind;
 	int colour;                     /* GANTT_LEG_SWATCH: palette index */
-	char text[96];
+	char text[128];
 };
 
 /* The legend's items in order (at most 'max'); returns how many.  CPU
  * colours (task rows, cpus > 1) or task colours (CPU rows), then the
  * symbols that occur. */
+/* The palette index a box of row 'row' is filled with, by --color-by:
+ * task colours in every view by default, CPU colours on request. */
+int gantt_box_fill(const struct render_gantt *g, size_t row,
+		   const struct render_box *b);
+
 size_t gantt_legend_items(const struct render_gantt *g,
 			  struct gantt_legend_item *it, size_t max);
 
 /* Width of 'text' at font size 'size' (points), measured with the chart
  * font; the cairo back end implements it.  Never fails (0 on error). */
-double gantt_text_width(const char *text, double size, bool bold);
+double gantt_text_width(const char *family, const char *text, double size,
+			bool bold);
+
+/* Miss labels of a row placed without collisions (render_place_labels):
+ * for each miss, its label text, x and level (-1: unlabelled); returns
+ * the number of levels (0: none).  x/level/text have row->misses.n
+ * entries, allocated by the caller; NULL arrays: only count levels
+ * (allocates internally; 0 on out of memory). */
+int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
+		      double *x, int *level, char (*text)[48]);
+#define GANTT_MISS_LEVELS 3
 
 /* ---- server lanes (gantt_resv.c) ---- */
 

@@ -224,6 +224,49 @@ void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
 	fputs(";\n", f);
 }
 
+/* A throttled interval: a grey hatched bar from x0 to x1. */
+static void throttle_band(cairo_t *cr, double x0, double ty, double x1,
+			  double th, double F)
+{
+	cairo_set_source_rgba(cr, render_style_muted.r, render_style_muted.g,
+			      render_style_muted.b, 0.25);
+	cairo_rectangle(cr, x0, ty, x1 - x0, th);
+	cairo_fill(cr);
+	cairo_save(cr);
+	cairo_rectangle(cr, x0, ty, x1 - x0, th);
+	cairo_clip(cr);
+	cairo_set_source_rgb(cr, render_style_muted.r, render_style_muted.g,
+			     render_style_muted.b);
+	cairo_set_line_width(cr, 0.05 * F);
+	for (double s = -th; s < x1 - x0 + th; s += 0.3 * F) {
+		cairo_move_to(cr, x0 + s, ty + th);
+		cairo_line_to(cr, x0 + s + th, ty);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A deadline postponement (RTSched's \DeadlineMove): an arc from the old
+ * server deadline xa to the new one xb, bulging up from y. */
+static void postpone_arrow(cairo_t *cr, double xa, double xb, double y,
+			   double F)
+{
+	double lift = 0.45 * F, hx = xb - xa > 0 ? 1 : -1;
+
+	cairo_set_source_rgb(cr, render_style_server.r, render_style_server.g,
+			     render_style_server.b);
+	cairo_set_line_width(cr, 0.07 * F);
+	cairo_move_to(cr, xa, y + 0.2 * F);
+	cairo_curve_to(cr, xa, y - lift, xb, y - lift, xb - hx * 0.05 * F,
+		       y + 0.05 * F);
+	cairo_stroke(cr);
+	cairo_move_to(cr, xb, y + 0.3 * F);
+	cairo_line_to(cr, xb - hx * 0.32 * F, y - 0.02 * F);
+	cairo_line_to(cr, xb + hx * 0.05 * F, y - 0.12 * F);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
 static void resv_cairo_pt(void *ctx, double x, double y)
 {
 	cairo_t *cr = ctx;
@@ -251,25 +294,9 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	/* throttled intervals: grey hatched bars */
 	for (size_t i = 0; i < row->throttles.n; i++) {
 		const struct render_box *x = &row->throttles.v[i];
-		double x0 = render_axis_x(ax, x->a), x1 = render_axis_x(ax, x->b);
 
-		cairo_set_source_rgba(cr, render_style_muted.r,
-				      render_style_muted.g,
-				      render_style_muted.b, 0.25);
-		cairo_rectangle(cr, x0, ty, x1 - x0, th);
-		cairo_fill(cr);
-		cairo_save(cr);
-		cairo_rectangle(cr, x0, ty, x1 - x0, th);
-		cairo_clip(cr);
-		cairo_set_source_rgb(cr, render_style_muted.r,
-				     render_style_muted.g, render_style_muted.b);
-		cairo_set_line_width(cr, 0.05 * F);
-		for (double s = -th; s < x1 - x0 + th; s += 0.3 * F) {
-			cairo_move_to(cr, x0 + s, ty + th);
-			cairo_line_to(cr, x0 + s + th, ty);
-		}
-		cairo_stroke(cr);
-		cairo_restore(cr);
+		throttle_band(cr, render_axis_x(ax, x->a), ty,
+			      render_axis_x(ax, x->b), th, F);
 	}
 	if (!b->n)
 		return;
@@ -283,5 +310,50 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	cairo_new_path(cr);
 	resv_curve(g, b, by, bh, resv_cairo_pt, cr);
 	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void gantt_resv_legend_glyph(cairo_t *cr, enum gantt_legend_kind k, double x,
+			     double y, double w, double h, double F)
+{
+	double dash[2] = { 0.25 * F, 0.15 * F };
+
+	cairo_save(cr);
+	switch (k) {
+	case GANTT_LEG_BUDGET:          /* a draining then refilled budget */
+		cairo_set_source_rgb(cr, render_style_text.r,
+				     render_style_text.g, render_style_text.b);
+		cairo_set_line_width(cr, 0.08 * F);
+		cairo_move_to(cr, x, y + 0.1 * h);
+		cairo_line_to(cr, x + 0.6 * w, y + 0.9 * h);
+		cairo_line_to(cr, x + 0.6 * w, y + 0.1 * h);
+		cairo_line_to(cr, x + w, y + 0.1 * h);
+		cairo_stroke(cr);
+		break;
+	case GANTT_LEG_THROTTLE:
+		throttle_band(cr, x, y + 0.2 * h, x + w, 0.6 * h, F);
+		break;
+	case GANTT_LEG_SDEADLINE:
+		cairo_set_source_rgb(cr, render_style_server.r,
+				     render_style_server.g,
+				     render_style_server.b);
+		cairo_set_line_width(cr, 0.08 * F);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_move_to(cr, x + w / 2, y - 0.1 * F);
+		cairo_line_to(cr, x + w / 2, y + h - 0.2 * F);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		cairo_move_to(cr, x + w / 2, y + h + 0.1 * F);
+		cairo_line_to(cr, x + w / 2 - 0.2 * F, y + h - 0.3 * F);
+		cairo_line_to(cr, x + w / 2 + 0.2 * F, y + h - 0.3 * F);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+		break;
+	case GANTT_LEG_POSTPONE:
+		postpone_arrow(cr, x, x + w, y + 0.3 * h, F);
+		break;
+	default:
+		break;
+	}
 	cairo_restore(cr);
 }

@@ -13,4 +13,9 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 		     const struct gantt_row *row,
 		     const struct gantt_ylayout *yl, double ry);
 
+/* The legend glyph of a server element (budget line, throttled band,
+ * server deadline, postponement) in the box [x, x + w] x [y, y + h]. */
+void gantt_resv_legend_glyph(cairo_t *cr, enum gantt_legend_kind k, double x,
+			     double y, double w, double h, double F);
+
 #endif /* RENDER_GANTT_RESV_H */

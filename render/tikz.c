@@ -131,11 +131,11 @@ static void tikz_row(FILE *f, const struct render_gantt *g, size_t i,
 			"(%.2f,%.2f);\n", x0, my, x1, mb, x0, ey, x0, my);
 		if (!m->label)
 			continue;
-		render_miss_label(lbl, sizeof(lbl), m, g->m->display_scale);
-		if (m->open)    /* "…" as a LaTeX command: no UTF-8 needed */
-			lbl[strlen(lbl) - 3] = '\0';
+		render_miss_label(lbl, sizeof(lbl), m, g->uscale);
+		/* "≥" as a LaTeX command: no UTF-8 needed */
 		fprintf(f, "\\node[dlsimmisslabel] at (%.2f,%.2f) {%s%s};\n",
-			x1, (my + mb) / 2, lbl, m->open ? "\\dots" : "");
+			x1, (my + mb) / 2, m->open ? "$\\geq$" : "",
+			lbl + (m->open ? 3 : 0));
 	}
 	gantt_tikz_resv(f, g, row, yl, ry);
 }
@@ -145,12 +145,11 @@ static void tikz_axis(FILE *f, const struct render_gantt *g,
 		      const struct gantt_ylayout *yl, bool grid)
 {
 	const struct render_axis *ax = &g->ax;
-	rt_time scale = g->m->display_scale > 0 ? g->m->display_scale : 1;
+	rt_time scale = g->uscale > 0 ? g->uscale : 1;
 	double F = yl->F, y = yl->axis_y, pw = ax->x1 - ax->x0;
 	unsigned max_ticks = (unsigned)(pw / (5.0 * F)) + 1;
 	rt_time step = render_nice_step(ax->t1 - ax->t0, max_ticks);
 	rt_time tick = rt_ceil_div(ax->t0, step) * step;
-	const char *unit = g->m->display_unit ? g->m->display_unit : "tick";
 	char t[48];
 
 	fputs(grid ? "% grid\n" : "% time axis\n", f);
@@ -174,8 +173,7 @@ static void tikz_axis(FILE *f, const struct render_gantt *g,
 	if (grid)
 		return;
 	fprintf(f, "\\node[below, font=\\scriptsize] at (%.2f,%.2f) "
-		"{time (%s)};\n", (ax->x0 + ax->x1) / 2, y + 1.6 * F,
-		!strcmp(unit, "tick") ? "ticks" : unit);
+		"{time (%s)};\n", (ax->x0 + ax->x1) / 2, y + 1.6 * F, g->unit);
 }
 
 static void tikz_legend(FILE *f, const struct render_gantt *g,
@@ -220,6 +218,24 @@ static void tikz_legend(FILE *f, const struct render_gantt *g,
 		case GANTT_LEG_SUSPEND:
 			fputs("\\tikz\\draw[dlsimsusp] (0,0) -- (8pt,0);"
 			      "~self-suspended", f);
+			break;
+		case GANTT_LEG_MISS_OPEN:
+			fputs("\\tikz\\draw[dlsimmissbox] (0,0) rectangle "
+			      "(8pt,4pt);$\\rightarrow$~miss unfinished at the "
+			      "horizon (tardiness $\\geq$ +x)", f);
+			break;
+		case GANTT_LEG_MIGRATE:
+			fputs("$\\diamond$~migration", f);
+			break;
+		case GANTT_LEG_NOTE:
+		case GANTT_LEG_BUDGET:
+		case GANTT_LEG_THROTTLE:
+		case GANTT_LEG_SDEADLINE:
+		case GANTT_LEG_POSTPONE:
+		case GANTT_LEG_REJECT:
+		case GANTT_LEG_RECLAIM:
+		case GANTT_LEG_FAIR:
+			tex_escape(f, it[i].text);
 			break;
 		}
 		fputs(i + 1 < n ? "\\quad\n" : "", f);

@@ -3,7 +3,7 @@
 # Called by the Makefile when pkg-config cannot find a library (or GNU
 # parallel, which make test uses to run a sharded experiment).
 set -e
-PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core parallel"
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel"
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "install-deps: no apt-get; please install: $PKGS" >&2
 	exit 1

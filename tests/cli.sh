@@ -220,6 +220,19 @@ expect_rc 3 "$DLSIM" run $EX/dario.yaml --gantt $T/no/dir/d.png
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/w.png --window 5:5
 [ -e $T/w.png ] && bad "chart with empty window written" || ok
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --window 0:5
+# paper options (issue 15): fonts, axis unit, colour mode; bad values are usage errors
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif.png --width 3.5in --font serif --quiet
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif2.png --width 3.5in --font serif --quiet
+cmp -s $T/serif.png $T/serif2.png && ok || bad "serif PNG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" run $EX/dhall.yaml --gantt $T/dh.png --color-by cpu --gantt-rows cpu --quiet
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --color-by hue
+has $T/err "--color-by hue"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --axis-unit min
+has $T/err "--axis-unit min"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --axis-unit ms
+has $T/err "ticks"
+[ -e $T/x.png ] && bad "chart with a bad axis unit written" || ok
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --font serif
 # a saved log draws the same chart
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
 expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300

@@ -239,8 +239,49 @@ static void test_zoom_window_clips_what_is_recorded(void)
 	CU_ASSERT_EQUAL_FATAL(ms->n, 2);
 	CU_ASSERT_EQUAL(ms->v[0].d, 6);
 	CU_ASSERT_EQUAL(ms->v[1].f, 16);
-	CU_ASSERT_FALSE(ms->v[1].label);        /* finish 18 is outside */
+	/* finish 18 is outside, but the tardiness (3) is known: labelled */
+	CU_ASSERT_TRUE(ms->v[1].label);
 	CU_ASSERT_EQUAL(render_gantt_marks(g, 0, RENDER_MARK_RELEASE)->n, 1);
+	render_gantt_destroy(g);
+}
+
+/* --window [T0, T1) holds for every mark: Dario's case run to 30 and
+ * drawn in [0, 20) has releases 0 and 10 only (the release at 20, and
+ * the deadline 25 of the job released at 20, belong to the next
+ * window); deadlines 5 and 15 (both tasks), completions 4, 14 (P1) and
+ * 8, 18 (P2); P2's misses have deadlines 5 and 15 only. */
+static void test_window_end_is_exclusive_for_marks(void)
+{
+	struct render_meta m = dario_meta(30);
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	const struct render_marks *mk;
+
+	o.t0 = 0;
+	o.t1 = 20;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	run_into(&m, render_gantt_sink(g), 30);
+	for (size_t row = 0; row < 2; row++) {
+		mk = render_gantt_marks(g, row, RENDER_MARK_RELEASE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+		CU_ASSERT_EQUAL(mk->v[0], 0);
+		CU_ASSERT_EQUAL(mk->v[1], 10);
+		mk = render_gantt_marks(g, row, RENDER_MARK_DEADLINE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+		CU_ASSERT_EQUAL(mk->v[1], 15);
+	}
+	mk = render_gantt_marks(g, 1, RENDER_MARK_COMPLETE);
+	CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+	CU_ASSERT_EQUAL(mk->v[1], 18);
+	CU_ASSERT_EQUAL(render_gantt_misses(g, 1)->n, 2);
+	render_gantt_destroy(g);
+	/* a completion at T1 ends a box drawn inside: kept (P2 at 18) */
+	o.t1 = 18;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	run_into(&m, render_gantt_sink(g), 30);
+	mk = render_gantt_marks(g, 1, RENDER_MARK_COMPLETE);
+	CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+	CU_ASSERT_EQUAL(mk->v[1], 18);
 	render_gantt_destroy(g);
 }
 
@@ -408,6 +449,8 @@ CU_TestInfo render_tests[] = {
 	  test_boxes_are_coloured_by_cpu_or_by_task },
 	{ "empty windows and bad options are rejected",
 	  test_empty_windows_and_bad_options_are_rejected },
+	{ "window end is exclusive for marks",
+	  test_window_end_is_exclusive_for_marks },
 	{ "zoom window clips what is recorded",
 	  test_zoom_window_clips_what_is_recorded },
 	{ "a long run records what a column can show",
