@@ -60,8 +60,7 @@ void gantt_clean_text(char *dst, size_t n, const char *src)
 	dst[k] = '\0';
 }
 
-/* "τ₁₂" : tau with the 1-based index in Unicode subscript digits. */
-static size_t tau_name(char *buf, size_t n, size_t index)
+size_t gantt_tau_name(char *buf, size_t n, size_t index)
 {
 	char digits[24];
 	size_t len, k = 0;
@@ -90,8 +89,39 @@ static char *row_label(const struct render_gantt *g, size_t i)
 	render_format_time(c, sizeof(c), g->m->tasks[i].wcet, g->uscale);
 	render_format_time(dd, sizeof(dd), g->m->tasks[i].deadline, g->uscale);
 	render_format_time(t, sizeof(t), g->m->tasks[i].period, g->uscale);
-	k = tau_name(buf, sizeof(buf), i);
-	snprintf(buf + k, sizeof(buf) - k, " (%s, %s, %s)", c, dd, t);
+	k = gantt_tau_name(buf, sizeof(buf), i);
+	if (g->m->tasks[i].klass == RT_CLASS_FAIR)      /* no deadline */
+		snprintf(buf + k, sizeof(buf) - k, " fair");
+	else
+		snprintf(buf + k, sizeof(buf) - k, " (%s, %s, %s)", c, dd, t);
+	return rt_strdup(buf);
+}
+
+/* "SA (2, 4)": the server of task i with its (Q, T), or "fair server
+ * (2, 10)"; NULL when the scenario gave none (a replayed log). */
+static char *server_label(const struct render_gantt *g, size_t i)
+{
+	const struct render_meta *m = g->m;
+	char buf[160], q[32], t[32], name[GANTT_TEXT_MAX + 8];
+	rt_time bq, bt;
+
+	if (m->task_server && m->task_server[i] >= 0 &&
+	    (size_t)m->task_server[i] < m->nservers) {
+		const struct rt_server *sv = &m->servers[m->task_server[i]];
+
+		gantt_clean_text(name, sizeof(name), sv->name);
+		bq = sv->budget_max;
+		bt = sv->period;
+	} else if (m->tasks[i].klass == RT_CLASS_FAIR && m->fair_period > 0) {
+		snprintf(name, sizeof(name), "fair server");
+		bq = m->fair_runtime;
+		bt = m->fair_period;
+	} else {
+		return NULL;
+	}
+	render_format_time(q, sizeof(q), bq, g->uscale);
+	render_format_time(t, sizeof(t), bt, g->uscale);
+	snprintf(buf, sizeof(buf), "%s (%s, %s)", name, q, t);
 	return rt_strdup(buf);
 }
 
@@ -172,6 +202,14 @@ static void xlayout(struct render_gantt *g)
 			if (s > w)
 				w = s;
 		}
+		if (g->rows[i].srvlabel) {      /* + the budget scale "10" */
+			double s = gantt_text_width(g->family,
+						    g->rows[i].srvlabel,
+						    xl->small, false) +
+				   2.0 * xl->font;
+			if (s > w)
+				w = s;
+		}
 		if (w > wmax)
 			wmax = w;
 	}
@@ -247,6 +285,8 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 			g->rows[i].sublabel = rt_strdup(name);
 			if (!g->rows[i].sublabel)
 				goto nomem;
+			g->rows[i].fair = m->tasks[i].klass == RT_CLASS_FAIR;
+			g->rows[i].srvlabel = server_label(g, i);
 		}
 	}
 	xlayout(g);
@@ -359,8 +399,8 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 		return RT_OK;
 	switch (r->kind) {
 	case SIM_REC_RELEASE:
-		if (!task_view(g))
-			return RT_OK;
+		if (!task_view(g) || g->rows[r->task].fair)
+			return RT_OK;   /* fair tasks have no deadlines */
 		rc = add_mark(g, (long)r->task, RENDER_MARK_RELEASE, r->time);
 		if (rc == RT_OK)
 			rc = add_mark(g, (long)r->task, RENDER_MARK_DEADLINE,
@@ -380,7 +420,8 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 		}
 		/* CPU rows: a job's release and deadline go on the CPU it
 		 * first runs on (the release itself has no CPU) */
-		if (rc == RT_OK && !task_view(g) && ts->job != r->job) {
+		if (rc == RT_OK && !task_view(g) && ts->job != r->job &&
+		    g->m->tasks[r->task].klass != RT_CLASS_FAIR) {
 			rc = add_mark(g, r->cpu, RENDER_MARK_RELEASE,
 				      ji->release);
 			if (rc == RT_OK)
@@ -521,9 +562,9 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y)
 		y->lane_h[k] = (tv ? task_lanes[k] : cpu_lanes[k]) * F;
 		/* server lanes, on task rows of runs that have servers */
 		if (tv && k == RENDER_LANE_BUDGET && gantt_resv_used(g))
-			y->lane_h[k] = 1.0 * F;
+			y->lane_h[k] = 1.7 * F;
 		if (tv && k == RENDER_LANE_THROTTLE && gantt_resv_used(g))
-			y->lane_h[k] = 0.5 * F;
+			y->lane_h[k] = 0.6 * F;
 		/* miss labels that do not fit beside their span stack in
 		 * lines below it (render_place_labels) */
 		if (k == RENDER_LANE_MISS) {
@@ -590,16 +631,26 @@ size_t gantt_legend_items(const struct render_gantt *g,
 		for (size_t i = 0; i < g->m->ntasks; i++) {
 			char name[GANTT_TEXT_MAX + 8];
 
+			size_t k;
+
 			gantt_clean_text(name, sizeof(name), g->m->tasks[i].name);
-			snprintf(buf, sizeof(buf), "\xcf\x84%zu %s", i + 1, name);
+			k = gantt_tau_name(buf, sizeof(buf), i);
+			snprintf(buf + k, sizeof(buf) - k, " %s", name);
 			n = leg(it, n, max, GANTT_LEG_SWATCH, (int)i, buf);
 		}
 	}
+	bool servers = false;
+
+	for (size_t i = 0; tv && i < g->nrows; i++)
+		servers = servers || g->rows[i].srvlabel;
 	if (tv) {
 		snprintf(buf, sizeof(buf), "\xcf\x84\xe1\xb5\xa2 (C, D, T): "
 			 "WCET, relative deadline, period, in %s", g->unit);
 		n = leg(it, n, max, GANTT_LEG_NOTE, 0, buf);
 	}
+	if (servers)
+		n = leg(it, n, max, GANTT_LEG_NOTE, 0,
+			"server (Q, T): budget, period");
 	if (tv && g->m->cpus > 1 && !by_cpu)
 		n = leg(it, n, max, GANTT_LEG_NOTE, 0,
 			"digit in a box: the CPU it ran on");
@@ -622,6 +673,31 @@ size_t gantt_legend_items(const struct render_gantt *g,
 		n = leg(it, n, max, GANTT_LEG_SUSPEND, 0, "self-suspended");
 	if (g->nmigr)
 		n = leg(it, n, max, GANTT_LEG_MIGRATE, 0, "migration");
+	if (tv && gantt_resv_used(g)) {
+		n = leg(it, n, max, GANTT_LEG_BUDGET, 0,
+			"server budget, scale 0 to Q (left)");
+		for (size_t i = 0; i < g->nrows; i++)
+			if (g->rows[i].throttles.n ||
+			    g->rows[i].throttle_from != RT_TIME_NEVER) {
+				n = leg(it, n, max, GANTT_LEG_THROTTLE, 0,
+					"throttled (budget exhausted)");
+				break;
+			}
+	}
+	if (tv && g->nsdl)
+		n = leg(it, n, max, GANTT_LEG_SDEADLINE, 0, "server deadline");
+	if (tv && g->npostpone)
+		n = leg(it, n, max, GANTT_LEG_POSTPONE, 0,
+			"server deadline postponed");
+	if (tv && g->nreject)
+		n = leg(it, n, max, GANTT_LEG_REJECT, 0,
+			"rejected by admission (never runs)");
+	for (size_t i = 0; tv && i < g->nrows; i++)
+		if (g->rows[i].fair) {
+			n = leg(it, n, max, GANTT_LEG_FAIR, 0,
+				"fair (SCHED_OTHER) work: no deadlines");
+			break;
+		}
 	return n;
 }
 

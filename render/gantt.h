@@ -185,4 +185,15 @@ const struct render_budget *render_gantt_budget(const struct render_gantt *g,
 const struct render_boxes *render_gantt_throttles(const struct render_gantt *g,
 						  size_t row);
 
+/* Server (scheduling) deadlines of row 'row' (SERVER_DEADLINE records,
+ * inside [t0, t1)), and its postponements: boxes [old, new) for each
+ * deadline moved while the old one was still ahead (drawn as arcs,
+ * RTSched's \DeadlineMove). */
+const struct render_marks *render_gantt_server_deadlines(
+	const struct render_gantt *g, size_t row);
+const struct render_boxes *render_gantt_postponements(
+	const struct render_gantt *g, size_t row);
+/* When admission refused the row's task (REJECT), or RT_TIME_NEVER. */
+rt_time render_gantt_rejected_at(const struct render_gantt *g, size_t row);
+
 #endif /* RENDER_GANTT_H */

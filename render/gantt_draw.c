@@ -46,6 +46,12 @@ static void font(cairo_t *cr, const char *family, double size, bool bold)
 	cairo_set_font_size(cr, size);
 }
 
+void gantt_cairo_font(cairo_t *cr, const struct render_gantt *g, double size,
+		      bool bold)
+{
+	font(cr, g->family, size, bold);
+}
+
 static double text_w(cairo_t *cr, const char *s)
 {
 	cairo_text_extents_t e;
@@ -348,6 +354,10 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
 							&hk);
 		char t[32];
 
+		if (row->fair) {        /* background work: grey, no hatch */
+			c = render_style_fair;
+			hk = RENDER_HATCH_NONE;
+		}
 		if (w < px)             /* keep sub-pixel work visible */
 			w = px;
 		/* merged boxes show how much of their span ran */
@@ -365,7 +375,7 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
 		if (b->colour < 0 || (!cpu_rows && !cpu_digits))
 			continue;
 		if (cpu_rows)
-			snprintf(t, sizeof(t), "\xcf\x84%d", b->colour + 1);
+			gantt_tau_name(t, sizeof(t), (size_t)b->colour);
 		else
 			snprintf(t, sizeof(t), "%d", b->colour);
 		box_text(cr, g, t, x0, w, y, h, &c);

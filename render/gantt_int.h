@@ -24,6 +24,13 @@ struct gantt_row {
 	struct render_budget budget;    /* budget curve */
 	struct render_boxes throttles;  /* throttled intervals */
 	rt_time throttle_from;          /* open throttle, or RT_TIME_NEVER */
+	struct render_marks sdl;        /* server deadlines set */
+	struct render_boxes postpones;  /* [old, new) server deadline moves */
+	rt_time sdl_cur;                /* current server deadline or NEVER */
+	rt_time reject_at;              /* REJECT time, or RT_TIME_NEVER */
+	char *srvlabel;                 /* "SA (2, 4)" for served tasks, NULL */
+	bool fair;                      /* a fair (SCHED_OTHER) task */
+	bool running;                   /* a job of the row runs (budget drains) */
 	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
 	struct render_boxes suspends;   /* suspended intervals */
 	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
@@ -66,12 +73,17 @@ struct render_gantt {
 	rt_time uscale;                 /* internal units per axis unit */
 	unsigned long nopen;            /* misses still pending (legend) */
 	unsigned long nmigr;            /* migrations recorded (legend) */
+	unsigned long nsdl, npostpone, nreject;  /* server marks (legend) */
 	unsigned long nmiss, nabort;    /* for the legend */
 	unsigned long nsusp;            /* SUSPEND records (legend) */
 	bool ended;                     /* END seen */
 };
 
 #define GANTT_TEXT_MAX 64        /* bytes of a name shown, then "…" */
+
+/* "τ₁₂": tau with the 1-based index in Unicode subscript digits; returns
+ * the length written. */
+size_t gantt_tau_name(char *buf, size_t n, size_t index);
 
 /* Copy src into dst (n bytes) as text cairo accepts: valid UTF-8 only
  * (bad bytes become '?'), control characters as spaces, cut at a
@@ -158,12 +170,15 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r);
 /* The record kinds gantt_resv_emit() needs. */
 #define GANTT_RESV_MASK (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |            \
 			 SIM_MASK(SIM_REC_REPLENISH) |                   \
+			 SIM_MASK(SIM_REC_SERVER_DEADLINE) |             \
+			 SIM_MASK(SIM_REC_REJECT) |                      \
 			 SIM_MASK(SIM_REC_SERVER_WAKEUP) |               \
 			 SIM_MASK(SIM_REC_THROTTLE) |                    \
 			 SIM_MASK(SIM_REC_UNTHROTTLE))
 /* True if some row has a budget curve or a throttle (the lanes get a
  * height). */
 bool gantt_resv_used(const struct render_gantt *g);
+bool gantt_resv_row_used(const struct gantt_row *r);
 void gantt_resv_row_init(struct gantt_row *r);
 /* The server lanes of row i as TikZ commands (tikz.c); row top ry. */
 void gantt_tikz_resv(FILE *f, const struct render_gantt *g,

@@ -28,7 +28,14 @@ void gantt_resv_row_init(struct gantt_row *r)
 {
 	memset(&r->budget, 0, sizeof(r->budget));
 	memset(&r->throttles, 0, sizeof(r->throttles));
+	memset(&r->sdl, 0, sizeof(r->sdl));
+	memset(&r->postpones, 0, sizeof(r->postpones));
 	r->throttle_from = RT_TIME_NEVER;
+	r->sdl_cur = RT_TIME_NEVER;
+	r->reject_at = RT_TIME_NEVER;
+	r->srvlabel = NULL;
+	r->fair = false;
+	r->running = false;
 }
 
 void gantt_resv_row_fini(struct gantt_row *r)
@@ -36,6 +43,50 @@ void gantt_resv_row_fini(struct gantt_row *r)
 	rt_free(r->budget.v);
 	memset(&r->budget, 0, sizeof(r->budget));
 	render_boxes_fini(&r->throttles);
+	render_marks_fini(&r->sdl);
+	render_boxes_fini(&r->postpones);
+	rt_free(r->srvlabel);
+	r->srvlabel = NULL;
+}
+
+const struct render_marks *render_gantt_server_deadlines(
+	const struct render_gantt *g, size_t row)
+{
+	return row < g->nrows ? &g->rows[row].sdl : NULL;
+}
+
+const struct render_boxes *render_gantt_postponements(
+	const struct render_gantt *g, size_t row)
+{
+	return row < g->nrows ? &g->rows[row].postpones : NULL;
+}
+
+rt_time render_gantt_rejected_at(const struct render_gantt *g, size_t row)
+{
+	return row < g->nrows ? g->rows[row].reject_at : RT_TIME_NEVER;
+}
+
+/* A new server deadline d at time t: a mark at d (inside [t0, t1)), and a
+ * postponement [old, d) when the old deadline was still ahead (a CBS
+ * budget exhaustion keeps the server active and moves d; a wake-up or a
+ * replenishment after the old deadline sets a fresh one). */
+static enum rt_err resv_deadline(struct render_gantt *g, struct gantt_row *row,
+				 rt_time t, rt_time d)
+{
+	rt_time old = row->sdl_cur;
+	enum rt_err rc = RT_OK;
+
+	row->sdl_cur = d;
+	if (old != RT_TIME_NEVER && t < old && d > old && old >= g->ax.t0 &&
+	    d < g->ax.t1) {     /* both ends inside [t0, t1) */
+		g->npostpone++;
+		rc = render_boxes_add(&row->postpones, &g->ax, old, d, 0, 0);
+	}
+	if (rc == RT_OK && d >= g->ax.t0 && d < g->ax.t1 && d != old) {
+		g->nsdl++;
+		rc = render_marks_add(&row->sdl, &g->ax, d, GANTT_MIN_MARK_PX);
+	}
+	return rc;
 }
 
 const struct render_budget *render_gantt_budget(const struct render_gantt *g,
@@ -53,10 +104,15 @@ const struct render_boxes *render_gantt_throttles(const struct render_gantt *g,
 bool gantt_resv_used(const struct render_gantt *g)
 {
 	for (size_t i = 0; i < g->nrows; i++)
-		if (g->rows[i].budget.n || g->rows[i].throttles.n ||
-		    g->rows[i].throttle_from != RT_TIME_NEVER)
+		if (gantt_resv_row_used(&g->rows[i]))
 			return true;
 	return false;
+}
+
+bool gantt_resv_row_used(const struct gantt_row *r)
+{
+	return r->budget.n || r->throttles.n ||
+	       r->throttle_from != RT_TIME_NEVER;
 }
 
 /* The budget of row r at time t, from its last point. */
@@ -83,7 +139,7 @@ static enum rt_err resv_point(struct render_gantt *g, struct render_budget *b,
 			return RT_OK;
 		}
 	}
-	if (t > g->ax.t1)
+	if (t >= g->ax.t1)              /* [t0, t1): t1 is the next window's */
 		return RT_OK;
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? 2 * b->cap : 16;
@@ -132,10 +188,12 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 	case SIM_REC_SERVER_WAKEUP:
 	case SIM_REC_REPLENISH:
 	case SIM_REC_BUDGET_EXHAUSTED:
+		/* the level is q from now; it drains while a job runs (a CBS
+		 * job keeps running across an exhaustion and refill) */
 		return resv_point(g, &row->budget, r->time, r->value,
-				  row->budget.n && row->budget.v[row->budget.n -
-				  1].drain && r->kind != SIM_REC_BUDGET_EXHAUSTED);
+				  row->running);
 	case SIM_REC_START:
+		row->running = true;
 		if (!row->budget.n)
 			return RT_OK;
 		return resv_point(g, &row->budget, r->time,
@@ -144,10 +202,19 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 	case SIM_REC_COMPLETE:
 	case SIM_REC_SUSPEND:
 	case SIM_REC_ABORT:
+		row->running = false;
 		if (!row->budget.n)
 			return RT_OK;
 		return resv_point(g, &row->budget, r->time,
 				  resv_level(&row->budget, r->time), false);
+	case SIM_REC_SERVER_DEADLINE:
+		return resv_deadline(g, row, r->time, r->value);
+	case SIM_REC_REJECT:
+		if (r->time < g->ax.t1) {
+			row->reject_at = r->time;
+			g->nreject++;
+		}
+		return RT_OK;
 	case SIM_REC_THROTTLE:
 		rc = resv_throttle_close(g, row, r->time);
 		row->throttle_from = r->time;
@@ -277,6 +344,87 @@ static void resv_cairo_pt(void *ctx, double x, double y)
 		cairo_move_to(cr, x, y);
 }
 
+static rt_time resv_qmax(const struct render_budget *b)
+{
+	rt_time q = 1;
+
+	for (size_t i = 0; i < b->n; i++)
+		if (b->v[i].q > q)
+			q = b->v[i].q;
+	return q;
+}
+
+/* Right-aligned text ending at x. */
+static void text_right(cairo_t *cr, double x, double y, const char *t)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, t, &e);
+	cairo_move_to(cr, x - e.x_advance, y);
+	cairo_show_text(cr, t);
+}
+
+/* The server marks of a row: server deadlines as dashed arrows down
+ * through the budget lane, postponements as arcs above it, and the
+ * "rejected at t" mark in the box lane. */
+static void resv_marks(cairo_t *cr, const struct render_gantt *g,
+		       const struct gantt_row *row,
+		       const struct gantt_ylayout *yl, double ry)
+{
+	const struct render_axis *ax = &g->ax;
+	double F = yl->F, dash[2] = { 0.25 * F, 0.15 * F };
+	double top = ry + yl->lane_y[RENDER_LANE_BUDGET];
+	double bot = top + yl->lane_h[RENDER_LANE_BUDGET] +
+		     yl->lane_h[RENDER_LANE_THROTTLE] - 0.1 * F;
+
+	if (yl->lane_h[RENDER_LANE_BUDGET] > 0 &&
+	    gantt_marks_drawable(g, &row->sdl)) {
+		cairo_set_source_rgb(cr, render_style_server.r,
+				     render_style_server.g,
+				     render_style_server.b);
+		for (size_t i = 0; i < row->sdl.n; i++) {
+			double x = render_axis_x(ax, row->sdl.v[i]);
+
+			cairo_set_line_width(cr, 0.08 * F);
+			cairo_set_dash(cr, dash, 2, 0);
+			cairo_move_to(cr, x, top);
+			cairo_line_to(cr, x, bot - 0.35 * F);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			cairo_move_to(cr, x, bot);
+			cairo_line_to(cr, x - 0.2 * F, bot - 0.38 * F);
+			cairo_line_to(cr, x + 0.2 * F, bot - 0.38 * F);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		}
+		for (size_t i = 0; i < row->postpones.n; i++)
+			postpone_arrow(cr, render_axis_x(ax, row->postpones.v[i].a),
+				       render_axis_x(ax, row->postpones.v[i].b),
+				       top - 0.05 * F, F);
+	}
+	if (row->reject_at != RT_TIME_NEVER) {
+		double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+		double eh = yl->lane_h[RENDER_LANE_EXEC];
+		double x = render_axis_x(ax, row->reject_at < ax->t0 ? ax->t0 :
+					 row->reject_at);
+		char t[64], v[32];
+
+		cairo_set_source_rgb(cr, render_style_miss.r, render_style_miss.g,
+				     render_style_miss.b);
+		cairo_set_line_width(cr, 0.13 * F);
+		cairo_move_to(cr, x - 0.3 * F, ey + eh / 2 - 0.3 * F);
+		cairo_line_to(cr, x + 0.3 * F, ey + eh / 2 + 0.3 * F);
+		cairo_move_to(cr, x + 0.3 * F, ey + eh / 2 - 0.3 * F);
+		cairo_line_to(cr, x - 0.3 * F, ey + eh / 2 + 0.3 * F);
+		cairo_stroke(cr);
+		render_format_time(v, sizeof(v), row->reject_at, g->uscale);
+		snprintf(t, sizeof(t), "rejected at %s", v);
+		gantt_cairo_font(cr, g, g->xl.small, true);
+		cairo_move_to(cr, x + 0.55 * F, ey + eh / 2 + 0.3 * F);
+		cairo_show_text(cr, t);
+	}
+}
+
 void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 		     const struct gantt_row *row,
 		     const struct gantt_ylayout *yl, double ry)
@@ -288,7 +436,9 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	double bh = yl->lane_h[RENDER_LANE_BUDGET] - 0.2 * F;
 	double ty = ry + yl->lane_y[RENDER_LANE_THROTTLE] + 0.05 * F;
 	double th = yl->lane_h[RENDER_LANE_THROTTLE] - 0.15 * F;
+	char q[32];
 
+	resv_marks(cr, g, row, yl, ry);
 	if (bh <= 0 || th <= 0)
 		return;
 	/* throttled intervals: grey hatched bars */
@@ -300,6 +450,26 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	}
 	if (!b->n)
 		return;
+	/* the scale: 0 and Q left of the lane, the server's (Q, T) in the
+	 * label column */
+	cairo_set_source_rgb(cr, render_style_muted.r, render_style_muted.g,
+			     render_style_muted.b);
+	cairo_set_line_width(cr, 0.05 * F);
+	cairo_move_to(cr, ax->x0 - 0.2 * F, by);
+	cairo_line_to(cr, ax->x0, by);
+	cairo_move_to(cr, ax->x0 - 0.2 * F, by + bh);
+	cairo_line_to(cr, ax->x0, by + bh);
+	cairo_move_to(cr, ax->x0, by);
+	cairo_line_to(cr, ax->x0, by + bh);
+	cairo_stroke(cr);
+	gantt_cairo_font(cr, g, g->xl.small, false);
+	render_format_time_sig(q, sizeof(q), resv_qmax(b), g->uscale, 3);
+	text_right(cr, ax->x0 - 0.3 * F, by + 0.55 * F, q);
+	text_right(cr, ax->x0 - 0.3 * F, by + bh + 0.25 * F, "0");
+	if (row->srvlabel) {
+		cairo_move_to(cr, g->xl.margin, by + bh / 2 + 0.3 * F);
+		cairo_show_text(cr, row->srvlabel);
+	}
 	/* the budget: a step line, dropping while the row runs */
 	cairo_set_source_rgb(cr, render_style_text.r, render_style_text.g,
 			     render_style_text.b);

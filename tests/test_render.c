@@ -245,6 +245,67 @@ static void test_zoom_window_clips_what_is_recorded(void)
 	render_gantt_destroy(g);
 }
 
+static void feed(struct sim_sink s, rt_time t, enum sim_rec_kind k, int cpu,
+		 const struct sim_job_info *ji)
+{
+	struct sim_rec r = { .time = t, .kind = k, .cpu = cpu, .info = ji,
+			     .task = ji ? ji->task : 0, .job = ji ? ji->job : 0 };
+
+	CU_ASSERT_EQUAL(s.emit(s.ctx, &r), RT_OK);
+}
+
+/* A migration, by hand on 2 CPUs: P1's job 0 (C 4, D 5) runs [0, 2) on
+ * CPU 0, is preempted, and resumes [3, 5) on CPU 1: one migration mark
+ * at 3 in its task row, and in the CPU view on CPU 1's row.  Job 1
+ * starting on CPU 0 after job 0 ran on CPU 1 is no migration.  In the
+ * CPU view job 0's release 0 and deadline 5 go on CPU 0, where it first
+ * ran. */
+static void test_a_job_resuming_elsewhere_is_a_migration(void)
+{
+	struct render_meta m = dario_meta(20);
+	struct sim_job_info j0 = { .task = 0, .job = 0, .release = 0,
+				   .abs_deadline = 5, .start = 0,
+				   .finish = RT_TIME_NEVER, .cpu = 0 };
+	struct sim_job_info j1 = { .task = 0, .job = 1, .seq = 1,
+				   .release = 10, .abs_deadline = 15,
+				   .start = 10, .finish = RT_TIME_NEVER };
+
+	m.cpus = 2;
+	for (int view = 0; view < 2; view++) {
+		struct render_gantt *g = chart(&m, view ? RENDER_ROWS_CPU :
+					       RENDER_ROWS_TASK, 500);
+		struct sim_sink s = render_gantt_sink(g);
+		const struct render_marks *mk;
+
+		feed(s, 0, SIM_REC_RELEASE, -1, &j0);
+		feed(s, 0, SIM_REC_START, 0, &j0);
+		feed(s, 2, SIM_REC_PREEMPT, 0, &j0);
+		feed(s, 3, SIM_REC_START, 1, &j0);
+		feed(s, 5, SIM_REC_COMPLETE, 1, &j0);
+		feed(s, 10, SIM_REC_RELEASE, -1, &j1);
+		feed(s, 10, SIM_REC_START, 0, &j1);
+		feed(s, 14, SIM_REC_COMPLETE, 0, &j1);
+		feed(s, 20, SIM_REC_END, -1, NULL);
+		mk = render_gantt_marks(g, view ? 1 : 0, RENDER_MARK_MIGRATE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 1);
+		CU_ASSERT_EQUAL(mk->v[0], 3);
+		CU_ASSERT_EQUAL(render_gantt_marks(g, view ? 0 : 1,
+						   RENDER_MARK_MIGRATE)->n, 0);
+		if (view) {
+			mk = render_gantt_marks(g, 0, RENDER_MARK_RELEASE);
+			CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+			CU_ASSERT_EQUAL(mk->v[0], 0);
+			CU_ASSERT_EQUAL(mk->v[1], 10);
+			mk = render_gantt_marks(g, 0, RENDER_MARK_DEADLINE);
+			CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+			CU_ASSERT_EQUAL(mk->v[0], 5);
+			CU_ASSERT_EQUAL(render_gantt_marks(g, 1,
+					RENDER_MARK_RELEASE)->n, 0);
+		}
+		render_gantt_destroy(g);
+	}
+}
+
 /* --window [T0, T1) holds for every mark: Dario's case run to 30 and
  * drawn in [0, 20) has releases 0 and 10 only (the release at 20, and
  * the deadline 25 of the job released at 20, belong to the next
@@ -449,6 +510,8 @@ CU_TestInfo render_tests[] = {
 	  test_boxes_are_coloured_by_cpu_or_by_task },
 	{ "empty windows and bad options are rejected",
 	  test_empty_windows_and_bad_options_are_rejected },
+	{ "a job resuming elsewhere is a migration",
+	  test_a_job_resuming_elsewhere_is_a_migration },
 	{ "window end is exclusive for marks",
 	  test_window_end_is_exclusive_for_marks },
 	{ "zoom window clips what is recorded",
