@@ -689,6 +689,9 @@ size_t gantt_legend_items(const struct render_gantt *g,
 	if (tv && g->npostpone)
 		n = leg(it, n, max, GANTT_LEG_POSTPONE, 0,
 			"server deadline postponed");
+	if (tv && g->nreclaim)
+		n = leg(it, n, max, GANTT_LEG_RECLAIM, -1,
+			"reclaimed (GRUB): run beyond the budget");
 	if (tv && g->nreject)
 		n = leg(it, n, max, GANTT_LEG_REJECT, 0,
 			"rejected by admission (never runs)");

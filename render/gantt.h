@@ -193,6 +193,13 @@ const struct render_marks *render_gantt_server_deadlines(
 	const struct render_gantt *g, size_t row);
 const struct render_boxes *render_gantt_postponements(
 	const struct render_gantt *g, size_t row);
+/* Execution beyond the budget (GRUB reclaiming): at each budget
+ * exhaustion, executed time since the last server record minus the
+ * budget consumed (level then minus level now) is the reclaimed time,
+ * recorded as the last that many units executed before the exhaustion
+ * (the log has no finer information: GRUB drains slower throughout). */
+const struct render_boxes *render_gantt_reclaimed(const struct render_gantt *g,
+						  size_t row);
 /* When admission refused the row's task (REJECT), or RT_TIME_NEVER. */
 rt_time render_gantt_rejected_at(const struct render_gantt *g, size_t row);
 

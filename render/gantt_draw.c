@@ -214,9 +214,9 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		rgb(cr, &c, 1);
 		cairo_rectangle(cr, x, y, w, h);
 		cairo_fill(cr);
-		if (it->kind == GANTT_LEG_RECLAIM) {
+		if (it->kind == GANTT_LEG_RECLAIM) {    /* the lighter tail */
 			cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
-			cairo_rectangle(cr, x, y, w, h);
+			cairo_rectangle(cr, x + w / 2, y, w / 2, h);
 			cairo_fill(cr);
 		}
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.4);
@@ -510,6 +510,14 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	}
 	cairo_restore(cr);
 	draw_boxes(cr, g, i, ey, eh);
+	for (size_t k = 0; k < row->reclaim.n; k++) {   /* GRUB: lighter */
+		const struct render_box *b = &row->reclaim.v[k];
+		double x0 = render_axis_x(&g->ax, b->a);
+
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
+		cairo_rectangle(cr, x0, ey, render_axis_x(&g->ax, b->b) - x0, eh);
+		cairo_fill(cr);
+	}
 	for (size_t k = 0; k < row->suspends.n; k++) {
 		const struct render_box *b = &row->suspends.v[k];
 

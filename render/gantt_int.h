@@ -31,6 +31,10 @@ struct gantt_row {
 	char *srvlabel;                 /* "SA (2, 4)" for served tasks, NULL */
 	bool fair;                      /* a fair (SCHED_OTHER) task */
 	bool running;                   /* a job of the row runs (budget drains) */
+	rt_time run_from;               /* since when (running) */
+	rt_time q_known;                /* level at the last server record */
+	rt_time exec_acc;               /* executed since then (closed runs) */
+	struct render_boxes reclaim;    /* execution beyond the budget (GRUB) */
 	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
 	struct render_boxes suspends;   /* suspended intervals */
 	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
@@ -74,6 +78,7 @@ struct render_gantt {
 	unsigned long nopen;            /* misses still pending (legend) */
 	unsigned long nmigr;            /* migrations recorded (legend) */
 	unsigned long nsdl, npostpone, nreject;  /* server marks (legend) */
+	unsigned long nreclaim;
 	unsigned long nmiss, nabort;    /* for the legend */
 	unsigned long nsusp;            /* SUSPEND records (legend) */
 	bool ended;                     /* END seen */

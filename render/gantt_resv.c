@@ -36,6 +36,9 @@ void gantt_resv_row_init(struct gantt_row *r)
 	r->srvlabel = NULL;
 	r->fair = false;
 	r->running = false;
+	r->q_known = RT_TIME_NEVER;
+	r->exec_acc = 0;
+	memset(&r->reclaim, 0, sizeof(r->reclaim));
 }
 
 void gantt_resv_row_fini(struct gantt_row *r)
@@ -45,6 +48,7 @@ void gantt_resv_row_fini(struct gantt_row *r)
 	render_boxes_fini(&r->throttles);
 	render_marks_fini(&r->sdl);
 	render_boxes_fini(&r->postpones);
+	render_boxes_fini(&r->reclaim);
 	rt_free(r->srvlabel);
 	r->srvlabel = NULL;
 }
@@ -59,6 +63,69 @@ const struct render_boxes *render_gantt_postponements(
 	const struct render_gantt *g, size_t row)
 {
 	return row < g->nrows ? &g->rows[row].postpones : NULL;
+}
+
+const struct render_boxes *render_gantt_reclaimed(const struct render_gantt *g,
+						  size_t row)
+{
+	return row < g->nrows ? &g->rows[row].reclaim : NULL;
+}
+
+/* Record 'amount' of reclaimed time as the last that much execution of
+ * the row before t: the open run [run_from, t) first, then the row's
+ * boxes backwards (the open run is not a box yet: the recorder closes it
+ * after this). */
+static enum rt_err resv_reclaim(struct render_gantt *g, struct gantt_row *row,
+				rt_time t, rt_time amount)
+{
+	struct render_box tail[8];
+	size_t nt = 0;
+	rt_time end = t;
+	enum rt_err rc = RT_OK;
+
+	if (row->running && amount > 0) {
+		rt_time a = t - amount > row->run_from ? t - amount : row->run_from;
+
+		tail[nt++] = (struct render_box){ .a = a, .b = t };
+		amount -= t - a;
+		end = row->run_from;
+	}
+	for (size_t i = row->boxes.n; i-- > 0 && amount > 0 && nt < 8;) {
+		const struct render_box *b = &row->boxes.v[i];
+		rt_time bb = b->b < end ? b->b : end, a;
+
+		if (bb <= b->a)
+			continue;
+		a = bb - amount > b->a ? bb - amount : b->a;
+		tail[nt++] = (struct render_box){ .a = a, .b = bb };
+		amount -= bb - a;
+		end = a;
+	}
+	while (nt-- > 0 && rc == RT_OK)         /* in time order */
+		rc = render_boxes_add(&row->reclaim, &g->ax, tail[nt].a,
+				      tail[nt].b, 0, GANTT_MIN_BOX_PX);
+	g->nreclaim += row->reclaim.n > 0;
+	return rc;
+}
+
+/* A server record setting the level q at t: compare with what the time
+ * executed since the last one should have consumed. */
+static enum rt_err resv_level_known(struct render_gantt *g,
+				    struct gantt_row *row,
+				    const struct sim_rec *r)
+{
+	rt_time exec = row->exec_acc + (row->running ? r->time - row->run_from : 0);
+	enum rt_err rc = RT_OK;
+
+	if (r->kind == SIM_REC_BUDGET_EXHAUSTED && row->q_known != RT_TIME_NEVER &&
+	    exec > row->q_known - r->value)
+		rc = resv_reclaim(g, row, r->time,
+				  exec - (row->q_known - r->value));
+	row->q_known = r->value;
+	row->exec_acc = 0;
+	if (row->running)
+		row->run_from = r->time;
+	return rc;
 }
 
 rt_time render_gantt_rejected_at(const struct render_gantt *g, size_t row)
@@ -188,11 +255,14 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 	case SIM_REC_SERVER_WAKEUP:
 	case SIM_REC_REPLENISH:
 	case SIM_REC_BUDGET_EXHAUSTED:
+		rc = resv_level_known(g, row, r);
 		/* the level is q from now; it drains while a job runs (a CBS
 		 * job keeps running across an exhaustion and refill) */
-		return resv_point(g, &row->budget, r->time, r->value,
-				  row->running);
+		return rc != RT_OK ? rc : resv_point(g, &row->budget, r->time,
+						     r->value, row->running);
 	case SIM_REC_START:
+		if (!row->running)
+			row->run_from = r->time;
 		row->running = true;
 		if (!row->budget.n)
 			return RT_OK;
@@ -202,6 +272,8 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 	case SIM_REC_COMPLETE:
 	case SIM_REC_SUSPEND:
 	case SIM_REC_ABORT:
+		if (row->running)
+			row->exec_acc += r->time - row->run_from;
 		row->running = false;
 		if (!row->budget.n)
 			return RT_OK;

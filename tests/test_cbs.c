@@ -657,6 +657,33 @@ static void test_fair_tasks_have_no_deadline_marks(void)
 	render_release_caches();
 }
 
+/* cbs-grub.yaml: S2 (4, 8) serves T2 (C 6), which runs [2, 8) while T1
+ * is done: six units for a budget of 4, exhausted at 8 with q = 0.
+ * Executed 6 - consumed (4 - 0) = 2 reclaimed units, drawn as the last
+ * two executed: [6, 8).  T1 (2 units, budget left) reclaims nothing. */
+static void test_grub_reclaimed_time_is_recorded(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-grub");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+	const struct render_boxes *rb = render_gantt_reclaimed(g, 1);
+
+	CU_ASSERT_EQUAL_FATAL(rb->n, 1);
+	CU_ASSERT_EQUAL(rb->v[0].a, 6);
+	CU_ASSERT_EQUAL(rb->v[0].b, 8);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 0)->n, 0);
+	render_gantt_destroy(g);
+	/* without reclaiming, nothing beyond the budget */
+	scn_free(s);
+	s = cbs_load_example("cbs-isolation");
+	g = server_chart(s, &m);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 0)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 1)->n, 0);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
 CU_TestInfo cbs_tests[] = {
 	{ "the CBS rules are exact (models/server.c)",
 	  test_the_cbs_rules_are_exact },
@@ -691,6 +718,8 @@ CU_TestInfo cbs_tests[] = {
 	{ "the chart records server deadlines and postponements",
 	  test_the_chart_records_server_deadlines_and_postponements },
 	{ "the chart marks rejected tasks", test_the_chart_marks_rejected_tasks },
+	{ "GRUB reclaimed time is recorded",
+	  test_grub_reclaimed_time_is_recorded },
 	{ "fair tasks have no deadline marks",
 	  test_fair_tasks_have_no_deadline_marks },
 	CU_TEST_INFO_NULL
