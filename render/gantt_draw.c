@@ -22,10 +22,99 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include "models/mem.h"
 #include "render/gantt_resv.h"
 #include "render/style.h"
 
 #define PNG_MAX_SIDE 32767              /* cairo image surface limit */
+
+/* ---- SVG text ----------------------------------------------------------
+ * cairo's SVG surface writes text as glyph outlines (not editable or
+ * searchable).  For SVG the drawing code hands its text to a collector
+ * attached to the cairo context instead, and the SVG gets one <text>
+ * element per string, at the same positions, on top of the shapes. */
+
+struct svg_text {
+	double x, y, size, rgb[3], alpha;
+	bool bold;
+	double halo;                    /* stroke width of a halo, 0: none */
+	double halo_rgb[3];
+	char *s;
+};
+
+struct svg_texts {
+	struct svg_text *v;
+	size_t n, cap;
+	bool oom;
+	double size;                    /* current font */
+	bool bold;
+};
+
+static const cairo_user_data_key_t svg_text_key;
+
+static struct svg_texts *texts_of(cairo_t *cr)
+{
+	return cairo_get_user_data(cr, &svg_text_key);
+}
+
+static void texts_add(cairo_t *cr, struct svg_texts *tx, double x, double y,
+		      const char *s, const struct render_rgb *halo, double hw)
+{
+	struct svg_text *t;
+	double r = 0, gg = 0, b = 0, a = 1;
+
+	if (tx->oom)
+		return;
+	if (tx->n == tx->cap) {
+		size_t cap = tx->cap ? 2 * tx->cap : 64;
+		struct svg_text *v = rt_reallocarray(tx->v, cap, sizeof(*v));
+
+		if (!v) {
+			tx->oom = true;
+			return;
+		}
+		tx->v = v;
+		tx->cap = cap;
+	}
+	cairo_pattern_get_rgba(cairo_get_source(cr), &r, &gg, &b, &a);
+	t = &tx->v[tx->n];
+	*t = (struct svg_text){ .x = x, .y = y, .size = tx->size,
+				.rgb = { r, gg, b }, .alpha = a, .bold = tx->bold,
+				.halo = halo ? hw : 0 };
+	if (halo) {
+		t->halo_rgb[0] = halo->r;
+		t->halo_rgb[1] = halo->g;
+		t->halo_rgb[2] = halo->b;
+	}
+	if (!(t->s = rt_strdup(s))) {
+		tx->oom = true;
+		return;
+	}
+	tx->n++;
+}
+
+static void texts_fini(void *p)
+{
+	struct svg_texts *tx = p;
+
+	for (size_t i = 0; i < tx->n; i++)
+		rt_free(tx->v[i].s);
+	rt_free(tx->v);
+	tx->v = NULL;
+	tx->n = tx->cap = 0;
+}
+
+void gantt_show_text(cairo_t *cr, double x, double y, const char *s)
+{
+	struct svg_texts *tx = texts_of(cr);
+
+	if (tx) {
+		texts_add(cr, tx, x, y, s, NULL, 0);
+		return;
+	}
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, s);
+}
 
 static void font_setup(cairo_t *cr)
 {
@@ -40,6 +129,12 @@ static void font_setup(cairo_t *cr)
 
 static void font(cairo_t *cr, const char *family, double size, bool bold)
 {
+	struct svg_texts *tx = texts_of(cr);
+
+	if (tx) {
+		tx->size = size;
+		tx->bold = bold;
+	}
 	cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD :
 			       CAIRO_FONT_WEIGHT_NORMAL);
@@ -84,8 +179,7 @@ static void rgb(cairo_t *cr, const struct render_rgb *c, double alpha)
 
 static void text_at(cairo_t *cr, double x, double y, const char *s)
 {
-	cairo_move_to(cr, x, y);
-	cairo_show_text(cr, s);
+	gantt_show_text(cr, x, y, s);
 }
 
 static void hatch(cairo_t *cr, double x, double y, double w, double h,
@@ -323,6 +417,15 @@ static void box_text(cairo_t *cr, const struct render_gantt *g,
 	tw = text_w(cr, t);
 	if (tw + 0.3 * F > w)
 		return;
+	if (texts_of(cr)) {
+		if (0.299 * c->r + 0.587 * c->g + 0.114 * c->b > 0.5)
+			rgb(cr, &render_style_text, 1);
+		else
+			cairo_set_source_rgb(cr, 1, 1, 1);
+		texts_add(cr, texts_of(cr), x0 + (w - tw) / 2,
+			  y + h / 2 + 0.3 * F, t, c, 0.25 * F);
+		return;
+	}
 	cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.3 * F);
 	cairo_text_path(cr, t);
 	rgb(cr, c, 1);
@@ -610,57 +713,120 @@ static void draw_page(cairo_t *cr, const struct render_gantt *g,
 
 struct sink_ctx {
 	FILE *f;
-	size_t k;                       /* SVG: bytes of svg_pat matched */
-	bool skip_digits;               /* SVG: inside the surface number */
-	bool svg;
+	bool svg;                       /* buffer the document (post-processed) */
+	char *buf;
+	size_t n, cap;
+	bool oom;
 };
 
-static const char svg_pat[] = "<g id=\"surface";
-
-static bool put(struct sink_ctx *s, const char *p, size_t n)
-{
-	return fwrite(p, 1, n, s->f) == n;
-}
-
-/* Stream bytes out; for SVG replace the per-process number in
- * <g id="surfaceN"> by 1, whatever chunk boundaries cairo uses. */
 static cairo_status_t write_fn(void *closure, const unsigned char *data,
 			       unsigned int length)
 {
 	struct sink_ctx *s = closure;
-	bool ok = true;
 
 	if (!s->svg)
-		return put(s, (const char *)data, length) ? CAIRO_STATUS_SUCCESS :
-		       CAIRO_STATUS_WRITE_ERROR;
-	for (unsigned i = 0; i < length && ok; i++) {
-		char c = (char)data[i];
+		return fwrite(data, 1, length, s->f) == length ?
+		       CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	if (s->n + length + 1 > s->cap) {
+		size_t cap = s->cap ? s->cap : 65536;
+		char *b;
 
-		if (s->skip_digits) {
-			if (c >= '0' && c <= '9')
-				continue;
-			s->skip_digits = false;
-			ok = put(s, "1", 1);
+		while (cap < s->n + length + 1)
+			cap *= 2;
+		if (!(b = rt_reallocarray(s->buf, cap, 1))) {
+			s->oom = true;
+			return CAIRO_STATUS_NO_MEMORY;
 		}
-		if (c == svg_pat[s->k]) {
-			if (!svg_pat[++s->k]) {
-				ok = ok && put(s, svg_pat, s->k);
-				s->k = 0;
-				s->skip_digits = true;
-			}
-			continue;
-		}
-		if (s->k) {
-			ok = ok && put(s, svg_pat, s->k);
-			s->k = 0;
-			if (c == svg_pat[0]) {
-				s->k = 1;
-				continue;
-			}
-		}
-		ok = ok && put(s, &c, 1);
+		s->buf = b;
+		s->cap = cap;
 	}
-	return ok ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	memcpy(s->buf + s->n, data, length);
+	s->n += length;
+	s->buf[s->n] = '\0';
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static bool xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		const char *rep = NULL;
+
+		switch (*s) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		default: break;
+		}
+		if (rep ? fputs(rep, f) < 0 : fputc(*s, f) == EOF)
+			return false;
+	}
+	return true;
+}
+
+static void hex(char *b, const double *c)
+{
+	snprintf(b, 8, "#%02X%02X%02X", (unsigned)lround(c[0] * 255),
+		 (unsigned)lround(c[1] * 255), (unsigned)lround(c[2] * 255));
+}
+
+/* Write the buffered SVG: cairo's per-process <g id="surfaceN"> counter
+ * as 1 (same input, same bytes), and the collected text as <text>
+ * elements before </svg>. */
+static bool svg_write(const struct sink_ctx *s, const struct svg_texts *tx,
+		      const char *family)
+{
+	static const char pat[] = "<g id=\"surface";
+	const char *p = s->buf, *end = s->buf + s->n, *close, *q;
+	bool serif = !strcmp(family, RENDER_FONT_SERIF);
+	bool ok = true;
+
+	close = NULL;
+	for (q = p; (q = strstr(q, "</svg>")); q++)
+		close = q;
+	if (!close)
+		close = end;
+	while (ok && p < close) {
+		const char *m = strstr(p, pat);
+
+		if (!m || m >= close) {
+			ok = fwrite(p, 1, (size_t)(close - p), s->f) ==
+			     (size_t)(close - p);
+			break;
+		}
+		m += sizeof(pat) - 1;
+		ok = fwrite(p, 1, (size_t)(m - p), s->f) == (size_t)(m - p) &&
+		     fputc('1', s->f) != EOF;
+		while (m < close && *m >= '0' && *m <= '9')
+			m++;
+		p = m;
+	}
+	for (size_t i = 0; ok && i < tx->n; i++) {
+		const struct svg_text *t = &tx->v[i];
+		char c[8], h[8];
+
+		hex(c, t->rgb);
+		fprintf(s->f, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"", t->x,
+			t->y);
+		xml_text(s->f, family);
+		fprintf(s->f, ", %s\" font-size=\"%.2f\"%s fill=\"%s\"",
+			serif ? "serif" : "sans-serif", t->size,
+			t->bold ? " font-weight=\"bold\"" : "", c);
+		if (t->alpha < 1)
+			fprintf(s->f, " fill-opacity=\"%.2f\"", t->alpha);
+		if (t->halo > 0) {
+			hex(h, t->halo_rgb);
+			fprintf(s->f, " stroke=\"%s\" stroke-width=\"%.2f\" "
+				"paint-order=\"stroke\"", h, t->halo);
+		}
+		fputs(" xml:space=\"preserve\">", s->f);
+		xml_text(s->f, t->s);
+		ok = fputs("</text>\n", s->f) >= 0;
+	}
+	if (ok && close < end)
+		ok = fwrite(close, 1, (size_t)(end - close), s->f) ==
+		     (size_t)(end - close);
+	return ok && !ferror(s->f);
 }
 
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,
@@ -668,6 +834,7 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 			     const char *path, struct rt_diag *d)
 {
 	struct sink_ctx sc = { .f = f, .svg = fmt == RENDER_GANTT_SVG };
+	struct svg_texts tx = { 0 };
 	double W = g->xl.width, scale = g->o.dpi / 72.0;
 	cairo_status_t st, st2;
 	cairo_surface_t *s;
@@ -709,6 +876,8 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 	cr = cairo_create(s);
 	if (fmt == RENDER_GANTT_PNG)
 		cairo_scale(cr, scale, scale);
+	if (fmt == RENDER_GANTT_SVG)
+		cairo_set_user_data(cr, &svg_text_key, &tx, NULL);
 	draw_page(cr, g, &yl);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
@@ -719,6 +888,13 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 	cairo_surface_destroy(s);
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = st2;
+	if (sc.oom || tx.oom)
+		st = CAIRO_STATUS_NO_MEMORY;
+	if (st == CAIRO_STATUS_SUCCESS && sc.svg && !svg_write(&sc, &tx,
+							       g->family))
+		st = CAIRO_STATUS_WRITE_ERROR;
+	rt_free(sc.buf);
+	texts_fini(&tx);
 	if (st == CAIRO_STATUS_WRITE_ERROR)
 		return rt_diagf(d, RT_ERR_IO, "%s: write failed", path);
 	if (st == CAIRO_STATUS_NO_MEMORY)

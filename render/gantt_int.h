@@ -185,10 +185,13 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r);
 bool gantt_resv_used(const struct render_gantt *g);
 bool gantt_resv_row_used(const struct gantt_row *r);
 void gantt_resv_row_init(struct gantt_row *r);
-/* The server lanes of row i as TikZ commands (tikz.c); row top ry. */
-void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
-		     const struct gantt_row *row,
-		     const struct gantt_ylayout *yl, double ry);
+/* The budget curve of b in the lane [by, by + bh] as device points:
+ * emit(ctx, x, y) per vertex (cairo and TikZ). */
+void gantt_resv_curve(const struct render_gantt *g, const struct render_budget *b,
+		      double by, double bh,
+		      void (*emit)(void *ctx, double x, double y), void *ctx);
+/* The largest budget level of b (the lane's scale), at least 1. */
+rt_time gantt_resv_qmax(const struct render_budget *b);
 void gantt_resv_row_fini(struct gantt_row *r);
 
 /* Draw with cairo into an opened file: PNG, SVG or PDF. */

@@ -299,7 +299,7 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 }
 
 /* The budget curve as (x, y) points: calls emit(x, y) for each vertex. */
-static void resv_curve(const struct render_gantt *g, const struct render_budget *b,
+void gantt_resv_curve(const struct render_gantt *g, const struct render_budget *b,
 		       double by, double bh,
 		       void (*emit)(void *ctx, double x, double y), void *ctx)
 {
@@ -321,46 +321,6 @@ static void resv_curve(const struct render_gantt *g, const struct render_budget 
 		emit(ctx, render_axis_x(ax, t1), by + bh * (1.0 -
 		     (double)(q1 > 0 ? q1 : 0) / (double)qmax));
 	}
-}
-
-struct resv_tikz {
-	FILE *f;
-	bool first;
-};
-
-static void resv_tikz_pt(void *ctx, double x, double y)
-{
-	struct resv_tikz *t = ctx;
-
-	fprintf(t->f, "%s(%.2f,%.2f)", t->first ? "\\draw[dlsimdone, "
-		"line width=0.5pt] " : " -- ", x, y);
-	t->first = false;
-}
-
-void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
-		     const struct gantt_row *row,
-		     const struct gantt_ylayout *yl, double ry)
-{
-	const struct render_axis *ax = &g->ax;
-	double F = yl->F;
-	double by = ry + yl->lane_y[RENDER_LANE_BUDGET] + 0.1 * F;
-	double bh = yl->lane_h[RENDER_LANE_BUDGET] - 0.2 * F;
-	double ty = ry + yl->lane_y[RENDER_LANE_THROTTLE] + 0.05 * F;
-	double th = yl->lane_h[RENDER_LANE_THROTTLE] - 0.15 * F;
-	struct resv_tikz t = { f, true };
-
-	if (bh <= 0 || th <= 0)
-		return;
-	for (size_t i = 0; i < row->throttles.n; i++)
-		fprintf(f, "\\draw[dlsimbox, fill=dlsimmuted, fill opacity=0.3, "
-			"postaction={pattern=north east lines}] (%.2f,%.2f) "
-			"rectangle (%.2f,%.2f);\n",
-			render_axis_x(ax, row->throttles.v[i].a), ty,
-			render_axis_x(ax, row->throttles.v[i].b), ty + th);
-	if (!row->budget.n)
-		return;
-	resv_curve(g, &row->budget, by, bh, resv_tikz_pt, &t);
-	fputs(";\n", f);
 }
 
 /* A throttled interval: a grey hatched bar from x0 to x1. */
@@ -416,7 +376,7 @@ static void resv_cairo_pt(void *ctx, double x, double y)
 		cairo_move_to(cr, x, y);
 }
 
-static rt_time resv_qmax(const struct render_budget *b)
+rt_time gantt_resv_qmax(const struct render_budget *b)
 {
 	rt_time q = 1;
 
@@ -432,8 +392,7 @@ static void text_right(cairo_t *cr, double x, double y, const char *t)
 	cairo_text_extents_t e;
 
 	cairo_text_extents(cr, t, &e);
-	cairo_move_to(cr, x - e.x_advance, y);
-	cairo_show_text(cr, t);
+	gantt_show_text(cr, x - e.x_advance, y, t);
 }
 
 /* The server marks of a row: server deadlines as dashed arrows down
@@ -492,8 +451,7 @@ static void resv_marks(cairo_t *cr, const struct render_gantt *g,
 		render_format_time(v, sizeof(v), row->reject_at, g->uscale);
 		snprintf(t, sizeof(t), "rejected at %s", v);
 		gantt_cairo_font(cr, g, g->xl.small, true);
-		cairo_move_to(cr, x + 0.55 * F, ey + eh / 2 + 0.3 * F);
-		cairo_show_text(cr, t);
+		gantt_show_text(cr, x + 0.55 * F, ey + eh / 2 + 0.3 * F, t);
 	}
 }
 
@@ -535,12 +493,12 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	cairo_line_to(cr, ax->x0, by + bh);
 	cairo_stroke(cr);
 	gantt_cairo_font(cr, g, g->xl.small, false);
-	render_format_time_sig(q, sizeof(q), resv_qmax(b), g->uscale, 3);
+	render_format_time_sig(q, sizeof(q), gantt_resv_qmax(b), g->uscale, 3);
 	text_right(cr, ax->x0 - 0.3 * F, by + 0.55 * F, q);
 	text_right(cr, ax->x0 - 0.3 * F, by + bh + 0.25 * F, "0");
 	if (row->srvlabel) {
-		cairo_move_to(cr, g->xl.margin, by + bh / 2 + 0.3 * F);
-		cairo_show_text(cr, row->srvlabel);
+		gantt_show_text(cr, g->xl.margin, by + bh / 2 + 0.3 * F,
+				row->srvlabel);
 	}
 	/* the budget: a step line, dropping while the row runs */
 	cairo_set_source_rgb(cr, render_style_text.r, render_style_text.g,
@@ -550,7 +508,7 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	cairo_rectangle(cr, ax->x0, by - 0.1 * F, ax->x1 - ax->x0, bh + 0.2 * F);
 	cairo_clip(cr);
 	cairo_new_path(cr);
-	resv_curve(g, b, by, bh, resv_cairo_pt, cr);
+	gantt_resv_curve(g, b, by, bh, resv_cairo_pt, cr);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }

@@ -208,6 +208,7 @@ expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.svg --quiet
 head -c 5 $T/d.svg | grep -q '<?xml' && ok || bad "SVG header"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d2.svg --quiet
 cmp -s $T/d.svg $T/d2.svg && ok || bad "SVG bytes differ between identical runs"
+has $T/d.svg '>time (ticks)</text>'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.pdf --gantt-rows cpu --quiet
 head -c 4 $T/d.pdf | grep -q '%PDF' && ok || bad "PDF header"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --tikz $T/d.tex --trace $T/d.json --quiet
@@ -233,6 +234,26 @@ expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --axis-unit ms
 has $T/err "ticks"
 [ -e $T/x.png ] && bad "chart with a bad axis unit written" || ok
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --font serif
+# TikZ compiles with plain pdflatex (when texlive is installed) and rescales
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 30 --window 0:25 --tikz $T/tk1.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --tikz $T/tk2.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --tikz $T/tk3.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/dhall.yaml --tikz $T/tk4.tex --gantt-rows cpu --window 0:30 --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --tikz $T/tk5.tex --quiet
+has $T/tk1.tex 'x={\dlsimxscale*'
+has $T/tk1.tex 'pattern=north east lines, pattern color=dlsimmiss'
+has $T/tk1.tex 'dlsimband'
+if command -v pdflatex >/dev/null 2>&1; then
+	{ printf '%s\n' '\documentclass{article}' '\usepackage[utf8]{inputenc}' \
+		'\usepackage{tikz}' '\usetikzlibrary{patterns,arrows.meta}' \
+		'\begin{document}'
+	  for i in 1 2 3 4 5; do printf '\\input{tk%s.tex}\n\n' $i; done
+	  printf '%s\n' '\def\dlsimxscale{0.5}' '\input{tk1.tex}' '\end{document}'; } > $T/tkdoc.tex
+	if (cd $T && pdflatex -interaction=nonstopmode -halt-on-error tkdoc.tex >tkdoc.out 2>&1); then ok; else
+		bad "TikZ charts do not compile with pdflatex"; grep -A3 '^!' $T/tkdoc.out | head -8; fi
+else
+	echo "  (skipped: pdflatex not installed, TikZ compile check not run)"
+fi
 # a saved log draws the same chart
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
 expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300
