@@ -6,10 +6,12 @@
  * axis, legend.  All sizes derive from the base font size F, so charts
  * for a 3.5 in column and a 7.16 in page keep their proportions.
  *
- * Determinism: fixed font (DejaVu Sans through the toy API), fixed font
- * options (grey antialiasing, no hinting, unhinted metrics), fixed PDF
- * dates, and the one per-process counter cairo 1.16 writes into SVG
- * (<g id="surfaceN">) rewritten to a constant while streaming.
+ * Determinism: a fixed font family (the toy API), fixed font options
+ * (grey antialiasing, no hinting, unhinted metrics), fixed PDF dates,
+ * and the one per-process counter cairo writes into SVG (<g
+ * id="surfaceN">) rewritten to a constant.  SVG text: cairo would write
+ * glyph outlines, so strings go to a collector and become <text>
+ * elements written over the shapes (svg_write).
  */
 #include "render/gantt_int.h"
 
