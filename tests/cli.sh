@@ -254,6 +254,28 @@ if command -v pdflatex >/dev/null 2>&1; then
 else
 	echo "  (skipped: pdflatex not installed, TikZ compile check not run)"
 fi
+# plot (issue 15): dbf, response, util; a word selects the figure
+expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf.svg
+has $T/dbf.svg '>dbf(5) = 8 &gt; 5</text>'
+expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf2.svg
+cmp -s $T/dbf.svg $T/dbf2.svg && ok || bad "dbf SVG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" plot dbf $EX/dhall.yaml -o $T/dbfm.png --until 50
+expect_rc 0 "$DLSIM" run $EX/sporadic.yaml --jobs $T/spj.csv --quiet
+expect_rc 0 "$DLSIM" plot response $T/spj.csv --unit ns -o $T/resp.pdf
+head -c 4 $T/resp.pdf | grep -q '%PDF' && ok || bad "response PDF header"
+expect_rc 0 "$DLSIM" plot util $EX/dhall.yaml -o $T/util.svg --bins 55
+has $T/util.svg '>CPU 1</text>'
+expect_rc 1 "$DLSIM" plot $T/spj.csv -o $T/x.png
+has $T/err "plot response"
+expect_rc 1 "$DLSIM" plot bars $EX/dario.yaml -o $T/x.png
+has $T/err "unknown figure 'bars'"
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.tex
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
+expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
+has $T/err "not a --jobs CSV"
+[ -e $T/x.png ] && bad "plot written after an error" || ok
+expect_rc 0 "$DLSIM" plot --help
+has $T/out "dlsim plot dbf SCENARIO.yaml"
 # a saved log draws the same chart
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
 expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300
