@@ -180,14 +180,9 @@ static int axis_unit(const struct plot_opts *o, const char *internal,
 static int plot_dbf(const struct plot_opts *o)
 {
 	struct scn_scenario *s = NULL;
-	double *x = NULL, *y = NULL, sx[2], sy[2];
-	char xl[64], wl[160], w1[32];
-	struct render_series ser[2];
-	struct render_point_mark mk;
-	struct render_panel p;
+	struct rt_diag d = { "" };
 	const char *uname;
-	rt_time span, scale, w;
-	size_t np = 0;
+	rt_time span, scale;
 	bool trunc = false;
 	enum rt_err err;
 	int rc = cli_load(o->input, &s);
@@ -201,53 +196,18 @@ static int plot_dbf(const struct plot_opts *o)
 	if (rc == CLI_EXIT_OK)
 		rc = axis_unit(o, scn_internal_unit_name(s->time_unit),
 			       cli_unit_scale(s), span, &uname, &scale);
-	if (rc != CLI_EXIT_OK)
-		goto out;
-	err = render_dbf_steps(s->tasks, s->ntasks, span, scale, 20000, &x, &y,
-			       &np, &trunc);
-	if (err != RT_OK) {
-		cli_error("%s: dbf: %s", o->input, rt_strerror(err));
-		rc = cli_exit_for(err);
-		goto out;
+	if (rc == CLI_EXIT_OK) {
+		err = render_dbf_figure(s->tasks, s->ntasks, s->cpus, span, scale,
+					uname, &o->fo, o->out, NULL,
+					RENDER_GANTT_PNG, &trunc, &d);
+		if (err != RT_OK) {
+			cli_error("%s", d.msg);
+			rc = cli_exit_for(err);
+		} else if (trunc) {
+			fprintf(stderr, "dlsim plot: dbf: the first 20000 "
+				"deadlines only (use a shorter --until)\n");
+		}
 	}
-	w = render_dbf_witness(s->tasks, s->ntasks, s->cpus, span, 20000);
-	sx[0] = 0;
-	sy[0] = 0;
-	sx[1] = (double)span / (double)scale;
-	sy[1] = sx[1] * s->cpus;
-	ser[0] = (struct render_series){ .label = "dbf(t)", .colour = 0,
-					 .kind = RENDER_SERIES_STEP, .x = x,
-					 .y = y, .n = np };
-	ser[1] = (struct render_series){ .label = s->cpus > 1 ? "supply m t" :
-					 "supply t", .colour = -1,
-					 .kind = RENDER_SERIES_LINE, .x = sx,
-					 .y = sy, .n = 2, .dashed = true };
-	snprintf(xl, sizeof(xl), "interval length t (%s)", uname);
-	p = (struct render_panel){ .xlabel = xl, .ylabel = "demand",
-				   .s = ser, .ns = 2, .x0 = 0, .x1 = sx[1] };
-	if (w != RT_TIME_NEVER) {
-		char w2[32];
-
-		/* the witness's demand: the step value at w */
-		mk = (struct render_point_mark){ .x = (double)w / (double)scale,
-						 .label = wl };
-		for (size_t k = 0; k < np; k++)
-			if (x[k] <= mk.x)
-				mk.y = y[k];
-		render_format_time_sig(w1, sizeof(w1), w, scale, 6);
-		snprintf(w2, sizeof(w2), "%.6g", mk.y);
-		snprintf(wl, sizeof(wl), "dbf(%s) = %s > %s%s", w1, w2,
-			 s->cpus > 1 ? "m \xc2\xb7 " : "", w1);
-		p.marks = &mk;
-		p.nmarks = 1;
-	}
-	rc = write_fig(&p, 1, o);
-	if (trunc && rc == CLI_EXIT_OK)
-		fprintf(stderr, "dlsim plot: dbf: the first 20000 deadlines only "
-			"(use a shorter --until)\n");
-out:
-	rt_free(x);
-	rt_free(y);
 	scn_free(s);
 	return rc;
 }
@@ -256,14 +216,8 @@ static int plot_response(const struct plot_opts *o)
 {
 	struct render_jobs_data jd;
 	struct rt_diag d = { "" };
-	struct render_series ser[3][24];
-	struct render_panel p[3];
-	double *buf = NULL, xmax = 0;
 	const char *uname;
-	char xr[64], xt[64];
-	rt_time scale, maxv = 1, maxt = 1;
-	size_t nt, np = 0, off = 0, total = 0;
-	bool late = false;
+	rt_time scale, maxv = 1;
 	enum rt_err err;
 	int rc;
 	FILE *f = strcmp(o->input, "-") ? fopen(o->input, "r") : stdin;
@@ -280,81 +234,24 @@ static int plot_response(const struct plot_opts *o)
 		render_jobs_data_fini(&jd);
 		return cli_exit_for(err);
 	}
-	nt = jd.n < 24 ? jd.n : 24;
-	for (size_t i = 0; i < nt; i++) {
-		total += 3 * (jd.t[i].nresp + jd.t[i].ntard) + 2 * o->nbins + 16;
+	for (size_t i = 0; i < jd.n; i++)
 		for (size_t k = 0; k < jd.t[i].nresp; k++)
 			if (jd.t[i].resp[k] > maxv)
 				maxv = jd.t[i].resp[k];
-		for (size_t k = 0; k < jd.t[i].ntard; k++) {
-			late = late || jd.t[i].tard[k] > 0;
-			if (jd.t[i].tard[k] > maxt)
-				maxt = jd.t[i].tard[k];
-		}
-	}
 	rc = axis_unit(o, o->unit && !strcmp(o->unit, "ns") ? "ns" : "tick", 1,
 		       maxv, &uname, &scale);
-	if (rc != CLI_EXIT_OK || !(buf = calloc(total ? total : 1,
-						 sizeof(*buf)))) {
-		if (rc == CLI_EXIT_OK) {
-			cli_error("out of memory");
-			rc = CLI_EXIT_IO;
+	if (rc == CLI_EXIT_OK) {
+		if (jd.n > 24)
+			fprintf(stderr, "dlsim plot: response: the first 24 of "
+				"%zu tasks only\n", jd.n);
+		err = render_response_figure(&jd, o->nbins, scale, uname, &o->fo,
+					     o->out, NULL, RENDER_GANTT_PNG, &d);
+		if (err != RT_OK) {
+			cli_error("%s", d.msg);
+			rc = err == RT_ERR_INVAL ? CLI_EXIT_INPUT :
+			     cli_exit_for(err);
 		}
-		render_jobs_data_fini(&jd);
-		return rc;
 	}
-	xmax = (double)maxv / (double)scale;
-	for (size_t i = 0; i < nt; i++) {
-		const struct render_job_task *t = &jd.t[i];
-		size_t nb = o->nbins, k;
-		double *v = buf + off, *e, *c, *cx, *cy;
-
-		/* histogram over [0, max response] (common bins) */
-		for (k = 0; k < t->nresp; k++)
-			v[k] = (double)t->resp[k] / (double)scale;
-		e = v + t->nresp;
-		c = e + nb + 1;
-		render_histogram(v, t->nresp, 0, xmax, nb, e, c);
-		ser[0][i] = (struct render_series){ .label = t->name,
-			.colour = (int)i, .kind = RENDER_SERIES_BARS, .x = e,
-			.y = c, .n = t->nresp ? nb : 0 };
-		cx = c + nb;
-		cy = cx + t->nresp + 1;
-		k = render_ccdf(v, t->nresp, cx, cy);
-		ser[1][i] = (struct render_series){ .label = t->name,
-			.colour = (int)i, .kind = RENDER_SERIES_STEP, .x = cx,
-			.y = cy, .n = k };
-		off += 3 * t->nresp + 2 * nb + 4;
-		v = buf + off;
-		for (k = 0; k < t->ntard; k++)
-			v[k] = (double)t->tard[k] / (double)scale;
-		cx = v + t->ntard;
-		cy = cx + t->ntard + 1;
-		k = render_ccdf(v, t->ntard, cx, cy);
-		ser[2][i] = (struct render_series){ .label = t->name,
-			.colour = (int)i, .kind = RENDER_SERIES_STEP, .x = cx,
-			.y = cy, .n = k };
-		off += 3 * t->ntard + 4;
-	}
-	snprintf(xr, sizeof(xr), "response time (%s)", uname);
-	snprintf(xt, sizeof(xt), "tardiness (%s)", uname);
-	/* from 0, a little past the largest value: the last drop shows */
-	p[np++] = (struct render_panel){ .title = "Response times",
-		.xlabel = xr, .ylabel = "jobs", .s = ser[0], .ns = nt,
-		.x0 = 0, .x1 = 1.05 * xmax };
-	p[np++] = (struct render_panel){ .title = "Response-time CCDF",
-		.xlabel = xr, .ylabel = "P(R > x)", .s = ser[1], .ns = nt,
-		.ylog = true, .x0 = 0, .x1 = 1.05 * xmax };
-	if (late)
-		p[np++] = (struct render_panel){ .title = "Tardiness CCDF",
-			.xlabel = xt, .ylabel = "P(tardiness > x)", .s = ser[2],
-			.ns = nt, .ylog = true, .x0 = 0,
-			.x1 = 1.05 * (double)maxt / (double)scale };
-	if (jd.n > 24)
-		fprintf(stderr, "dlsim plot: response: the first 24 of %zu tasks "
-			"only\n", jd.n);
-	rc = write_fig(p, np, o);
-	free(buf);
 	render_jobs_data_fini(&jd);
 	return rc;
 }

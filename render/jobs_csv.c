@@ -193,3 +193,52 @@ void render_jobs_data_fini(struct render_jobs_data *j)
 	rt_free(j->t);
 	memset(j, 0, sizeof(*j));
 }
+
+/* ---- the same data straight from a run --------------------------------- */
+
+static enum rt_err jobs_sink_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_jobs_sink *s = ctx;
+	const struct sim_job_info *ji = r->info;
+	struct render_job_task *t;
+
+	if (!ji || r->task >= s->ntasks)
+		return RT_OK;
+	if (r->kind == SIM_REC_ABORT) {         /* its MISS has no tardiness */
+		s->aborted_task = r->task;
+		s->aborted_job = r->job;
+		s->aborted = true;
+		return RT_OK;
+	}
+	if (r->kind == SIM_REC_MISS && (ji->finish != RT_TIME_NEVER ||
+	    (s->aborted && s->aborted_task == r->task &&
+	     s->aborted_job == r->job)))
+		return RT_OK;   /* counted at COMPLETE, or aborted */
+	if (!(t = task_of(s->j, s->tasks[r->task].name ?
+			  s->tasks[r->task].name : "?")))
+		return RT_ERR_NOMEM;
+	if (r->kind == SIM_REC_COMPLETE) {
+		rt_time late = r->time - ji->abs_deadline;
+
+		s->j->rows++;
+		if (!push(&t->resp, &t->nresp, &t->cresp, r->time - ji->release) ||
+		    !push(&t->tard, &t->ntard, &t->ctard, late > 0 ? late : 0))
+			return RT_ERR_NOMEM;
+		return RT_OK;
+	}
+	s->j->rows++;           /* pending at the horizon: a lower bound */
+	return push(&t->tard, &t->ntard, &t->ctard, r->value) ? RT_OK :
+	       RT_ERR_NOMEM;
+}
+
+struct sim_sink render_jobs_data_sink(struct render_jobs_sink *ctx)
+{
+	struct sim_sink s = {
+		.mask = SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_MISS) |
+			SIM_MASK(SIM_REC_ABORT),
+		.emit = jobs_sink_emit,
+		.ctx = ctx,
+	};
+
+	return s;
+}

@@ -363,28 +363,23 @@ static void draw_fig(cairo_t *cr, void *ctx)
 	}
 }
 
-enum rt_err render_figure_write(const struct render_panel *p, size_t np,
-				const struct render_figure_opts *o,
-				const char *path, struct rt_diag *d)
+enum rt_err render_figure_write_stream(const struct render_panel *p,
+				       size_t np,
+				       const struct render_figure_opts *o,
+				       enum render_gantt_format fmt, FILE *f,
+				       const char *name, struct rt_diag *d)
 {
 	struct render_figure_opts def = { 0 };
-	enum render_gantt_format fmt;
 	double top[16], lh[16], H = 0;
 	struct fig fg;
-	struct render_outfile of;
-	enum rt_err rc;
-	FILE *f;
 
 	rt_diag_clear(d);
 	o = o ? o : &def;
 	if (!np || np > 16)
 		return rt_diagf(d, RT_ERR_INVAL, "plot: 1 to 16 panels");
-	rc = render_gantt_format_from_path(path, &fmt, d);
-	if (rc != RT_OK)
-		return rc;
 	if (fmt == RENDER_GANTT_TIKZ)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: plots are PNG, SVG or PDF",
-				path);
+				name);
 	fg = (struct fig){ .p = p, .np = np, .family = render_style_font(o->font),
 			   .W = o->width_pt > 0 ? o->width_pt : 3.5 * 72,
 			   .top = top, .legend_h = lh };
@@ -397,11 +392,32 @@ enum rt_err render_figure_write(const struct render_panel *p, size_t np,
 			       fg.W - 0.8 * PLOT_F, 0);
 		H = top[i] + panel_h(&fg, i);
 	}
+	return canvas_write(fmt, f, name, fg.W, H, o->dpi > 0 ? o->dpi : 300,
+			    fg.family, NULL, draw_fig, &fg, d);
+}
+
+enum rt_err render_figure_write(const struct render_panel *p, size_t np,
+				const struct render_figure_opts *o,
+				const char *path, struct rt_diag *d)
+{
+	enum render_gantt_format fmt;
+	struct render_outfile of;
+	enum rt_err rc;
+	FILE *f;
+
+	rt_diag_clear(d);
+	rc = render_gantt_format_from_path(path, &fmt, d);
+	if (rc != RT_OK)
+		return rc;
+	if (fmt == RENDER_GANTT_TIKZ)
+		return rt_diagf(d, RT_ERR_INVAL, "%s: plots are PNG, SVG or PDF",
+				path);
+	if (!np || np > 16)
+		return rt_diagf(d, RT_ERR_INVAL, "plot: 1 to 16 panels");
 	rc = render_outfile_open(&of, path, &f, d);
 	if (rc != RT_OK)
 		return rc;
-	rc = canvas_write(fmt, f, path, fg.W, H, o->dpi > 0 ? o->dpi : 300,
-			  fg.family, NULL, draw_fig, &fg, d);
+	rc = render_figure_write_stream(p, np, o, fmt, f, path, d);
 	if (rc != RT_OK) {
 		render_outfile_abort(&of);
 		return rc;

@@ -21,6 +21,7 @@
 #include "models/rt_err.h"
 #include "models/rt_time.h"
 #include "models/task.h"
+#include "render/gantt.h"
 #include "sim/trace.h"
 
 enum render_series_kind {
@@ -68,6 +69,39 @@ struct render_figure_opts {
 enum rt_err render_figure_write(const struct render_panel *p, size_t np,
 				const struct render_figure_opts *o,
 				const char *path, struct rt_diag *d);
+
+/* The same into an open stream in format fmt (not TikZ); name is for
+ * messages. */
+enum rt_err render_figure_write_stream(const struct render_panel *p,
+				       size_t np,
+				       const struct render_figure_opts *o,
+				       enum render_gantt_format fmt, FILE *f,
+				       const char *name, struct rt_diag *d);
+
+/* ---- ready-made figures (plot_figs.c) -------------------------------- */
+
+/* dbf(t) of ts against the supply m t over [0, span], the first t with
+ * dbf(t) > m t marked and labelled "dbf(t) = D > t"; times in units of
+ * 'scale' named uname.  Into f (fmt) if f, else into path. */
+enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
+			      rt_time span, rt_time scale, const char *uname,
+			      const struct render_figure_opts *o,
+			      const char *path, FILE *f,
+			      enum render_gantt_format fmt, bool *truncated,
+			      struct rt_diag *d);
+
+struct render_jobs_data;
+
+/* Per task (the first 24): a histogram of response times (nbins), their
+ * CCDF, and the tardiness CCDF when some job was late.  Into f or path as
+ * above.  RT_ERR_INVAL when no job completed. */
+enum rt_err render_response_figure(const struct render_jobs_data *jd,
+				   size_t nbins, rt_time scale,
+				   const char *uname,
+				   const struct render_figure_opts *o,
+				   const char *path, FILE *f,
+				   enum render_gantt_format fmt,
+				   struct rt_diag *d);
 
 /* ---- pure data helpers (plot_data.c) -------------------------------- */
 
@@ -136,6 +170,22 @@ enum rt_err render_jobs_csv_read(FILE *f, const char *name,
 				 struct render_jobs_data *out,
 				 struct rt_diag *d);
 void render_jobs_data_fini(struct render_jobs_data *j);
+
+/* A sink filling j from a run (COMPLETE: response = value; MISS:
+ * tardiness = value, also for jobs pending at the horizon; completed jobs
+ * on time: tardiness 0); names[i] is task i's name (borrowed, ntasks).
+ * Its emit returns RT_ERR_NOMEM when a list cannot grow.  Memory O(jobs):
+ * for reports, not long runs. */
+struct render_jobs_sink {
+	struct render_jobs_data *j;     /* zeroed before the run */
+	const struct rt_task *tasks;
+	size_t ntasks;
+	/* private: the last aborted job */
+	bool aborted;
+	uint32_t aborted_task;
+	uint64_t aborted_job;
+};
+struct sim_sink render_jobs_data_sink(struct render_jobs_sink *ctx);
 
 /* ---- per-CPU utilization over time (util.c) --------------------------- */
 
