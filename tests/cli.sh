@@ -276,6 +276,36 @@ has $T/err "not a --jobs CSV"
 [ -e $T/x.png ] && bad "plot written after an error" || ok
 expect_rc 0 "$DLSIM" plot --help
 has $T/out "dlsim plot dbf SCENARIO.yaml"
+# report (issue 15): every example makes a self-contained page (no script,
+# no remote resources); headless Chromium opens them when it is installed
+for f in $EX/*.yaml; do
+	b=$(basename $f .yaml)
+	expect_rc 0 "$DLSIM" report $f -o $T/rep-$b.html
+done
+has $T/rep-linux-dl.html 'rejected at 0</text>'
+has $T/rep-linux-dl.html '<h2>Deadline misses</h2>'
+has $T/rep-dario.html '>dbf(5) = 8 &gt; 5</text>'
+grep -qiE '<script|src="http|href="http|@import' $T/rep-*.html && bad "report loads a script or a remote resource" || ok
+grep -q 'id="gantt-' $T/rep-dario.html && grep -q 'id="dbf-' $T/rep-dario.html && ok || bad "report SVG ids are not made unique"
+expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/rep.txt
+expect_rc 1 "$DLSIM" report $EX/dario.yaml
+CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$CHROME" ]; then
+	{ echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>all</title></head><body>'
+	  for f in $T/rep-*.html; do echo "<iframe src=\"$(basename $f)\" width=900 height=600></iframe>"; done
+	  echo '</body></html>'; } > $T/rep-all.html
+	for b in dario linux-dl cbs-isolation dhall linux-dl-fair-server all; do
+		rm -f $T/shot-$b.png
+		timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+			--window-size=1000,3000 --enable-logging=stderr --v=0 \
+			--screenshot="$PWD/$T/shot-$b.png" "file://$PWD/$T/rep-$b.html" >$T/chrome-$b.log 2>&1
+		sz=$(wc -c < $T/shot-$b.png 2>/dev/null || echo 0)
+		[ "$sz" -gt 30000 ] && ok || bad "Chromium screenshot of rep-$b.html is blank or missing ($sz bytes)"
+		grep -E 'CONSOLE|Uncaught|Failed to load' $T/chrome-$b.log && bad "Chromium reports errors for rep-$b.html" || ok
+	done
+else
+	echo "  (skipped: chromium not installed, report pages not opened in a browser)"
+fi
 # a saved log draws the same chart
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
 expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300
