@@ -356,8 +356,7 @@ int cmd_report(int argc, char **argv)
 		return rc;
 	rc = cli_parse_until("report", s, until_s, &until);
 	if (rc == CLI_EXIT_OK && window &&
-	    render_parse_window(window, cli_unit_scale(s), &go.t0, &go.t1,
-				&d) != RT_OK)
+	    scn_parse_window(window, s->time_unit, &go.t0, &go.t1, &d) != RT_OK)
 		rc = cli_usage_error("report", "--window %s: %s", window, d.msg);
 	if (rc == CLI_EXIT_OK)
 		rc = cli_place(s, &cluster);
