@@ -45,6 +45,8 @@ static const char plot_help[] =
 "  --axis-unit U     ns, us, ms or s (default: chosen for short labels)\n"
 "  --until T         dbf: the span; util: the horizon (scenario time unit)\n"
 "  --bins N          response: histogram bins (20); util: intervals (100)\n"
+"  --server NAME     dbf: the tasks that server serves, against its supply\n"
+"                    bound function sbf(t) as a periodic resource (Q, T)\n"
 "  --help            this text\n"
 "\n"
 "Example:\n"
@@ -54,7 +56,7 @@ static const char plot_help[] =
 
 struct plot_opts {
 	const char *kind, *input, *out, *width, *dpi, *font, *axis_unit;
-	const char *until, *bins, *unit;
+	const char *until, *bins, *unit, *server;
 	struct render_figure_opts fo;
 	size_t nbins;
 };
@@ -78,7 +80,8 @@ static int plot_parse(int argc, char **argv, struct plot_opts *o, bool *help)
 		    cli_opt_value(argc, argv, &i, "--axis-unit", &o->axis_unit, &bad, "plot") ||
 		    cli_opt_value(argc, argv, &i, "--until", &o->until, &bad, "plot") ||
 		    cli_opt_value(argc, argv, &i, "--bins", &o->bins, &bad, "plot") ||
-		    cli_opt_value(argc, argv, &i, "--unit", &o->unit, &bad, "plot")) {
+		    cli_opt_value(argc, argv, &i, "--unit", &o->unit, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--server", &o->server, &bad, "plot")) {
 			if (bad)
 				return CLI_EXIT_USAGE;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -147,6 +150,8 @@ static int plot_parse(int argc, char **argv, struct plot_opts *o, bool *help)
 				       o->unit);
 	if (o->unit && strcmp(o->kind, "response"))
 		return cli_usage_error("plot", "--unit is for 'plot response'");
+	if (o->server && strcmp(o->kind, "dbf"))
+		return cli_usage_error("plot", "--server is for 'plot dbf'");
 	if (o->until && !strcmp(o->kind, "response"))
 		return cli_usage_error("plot", "--until is for dbf and util");
 	return CLI_EXIT_OK;
@@ -181,24 +186,54 @@ static int plot_dbf(const struct plot_opts *o)
 {
 	struct scn_scenario *s = NULL;
 	struct rt_diag d = { "" };
+	struct rt_task *ts = NULL;
+	const struct rt_server *sv = NULL;
 	const char *uname;
 	rt_time span, scale;
+	size_t n = 0;
 	bool trunc = false;
 	enum rt_err err;
 	int rc = cli_load(o->input, &s);
 
 	if (rc != CLI_EXIT_OK)
 		return rc;
+	if (!(ts = calloc(s->ntasks ? s->ntasks : 1, sizeof(*ts)))) {
+		cli_error("out of memory");
+		scn_free(s);
+		return CLI_EXIT_IO;
+	}
+	if (o->server) {        /* the tasks that server serves */
+		size_t k;
+
+		for (k = 0; k < s->nservers; k++)
+			if (!strcmp(s->servers[k].name, o->server))
+				break;
+		if (k == s->nservers) {
+			rc = cli_usage_error("plot", "--server %s: %s has no such "
+					     "server", o->server, o->input);
+			goto out;
+		}
+		sv = &s->servers[k];
+		for (size_t i = 0; i < s->ntasks; i++)
+			if (s->task_server && s->task_server[i] == (int32_t)k)
+				ts[n++] = s->tasks[i];
+	} else {
+		memcpy(ts, s->tasks, s->ntasks * sizeof(*ts));
+		n = s->ntasks;
+	}
 	if (o->until)
 		rc = cli_parse_until("plot", s, o->until, &span);
+	else if (sv)            /* a few server periods past the tasks' */
+		span = render_dbf_default_span(ts, n, 1) + 2 * sv->period;
 	else
-		span = render_dbf_default_span(s->tasks, s->ntasks, s->cpus);
+		span = render_dbf_default_span(ts, n, s->cpus);
 	if (rc == CLI_EXIT_OK)
 		rc = axis_unit(o, scn_internal_unit_name(s->time_unit),
 			       cli_unit_scale(s), span, &uname, &scale);
 	if (rc == CLI_EXIT_OK) {
-		err = render_dbf_figure(s->tasks, s->ntasks, s->cpus, span, scale,
-					uname, &o->fo, o->out, NULL,
+		err = render_dbf_figure(ts, n, s->cpus, sv ? sv->budget_max : 0,
+					sv ? sv->period : 0, sv ? sv->name : NULL,
+					span, scale, uname, &o->fo, o->out, NULL,
 					RENDER_GANTT_PNG, &trunc, &d);
 		if (err != RT_OK) {
 			cli_error("%s", d.msg);
@@ -208,6 +243,8 @@ static int plot_dbf(const struct plot_opts *o)
 				"deadlines only (use a shorter --until)\n");
 		}
 	}
+out:
+	free(ts);
 	scn_free(s);
 	return rc;
 }

@@ -249,7 +249,8 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 		rc = render_mem_open(&m, d);
 	if (rc != RT_OK)
 		return rc;
-	rc = render_dbf_figure(ts, s->ntasks, s->cpus, span, scale, uname, &fo,
+	rc = render_dbf_figure(ts, s->ntasks, s->cpus, 0, 0, NULL, span, scale,
+			       uname, &fo,
 			       "dbf", m.f, RENDER_GANTT_SVG, &trunc, d);
 	if (render_mem_close(&m, d) != RT_OK && rc == RT_OK)
 		rc = RT_ERR_NOMEM;

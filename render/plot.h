@@ -82,8 +82,12 @@ enum rt_err render_figure_write_stream(const struct render_panel *p,
 
 /* dbf(t) of ts against the supply m t over [0, span], the first t with
  * dbf(t) > m t marked and labelled "dbf(t) = D > t"; times in units of
- * 'scale' named uname.  Into f (fmt) if f, else into path. */
+ * 'scale' named uname.  With server_q > 0: against the sbf of the
+ * periodic resource (server_q, server_p) named server_name instead.
+ * Into f (fmt) if f, else into path. */
 enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
+			      rt_time server_q, rt_time server_p,
+			      const char *server_name,
 			      rt_time span, rt_time scale, const char *uname,
 			      const struct render_figure_opts *o,
 			      const char *path, FILE *f,
@@ -125,6 +129,22 @@ enum rt_err render_dbf_steps(const struct rt_task *ts, size_t n, rt_time tmax,
  * m), scanning at most max_points deadlines; RT_TIME_NEVER if none. */
 rt_time render_dbf_witness(const struct rt_task *ts, size_t n, unsigned m,
 			   rt_time tmax, size_t max_points);
+
+/* The same against the supply bound function of a periodic resource
+ * (budget q every period p: a hard CBS server), render_sbf_periodic. */
+rt_time render_dbf_witness_sbf(const struct rt_task *ts, size_t n, rt_time q,
+			       rt_time p, rt_time tmax, size_t max_points);
+
+/* sbf(t) of the periodic resource model (p, q) (Shin & Lee, RTSS 2003):
+ * the least supply in any interval of length t, exactly: 0 during the
+ * worst blackout 2 (p - q), then q in each period, the first q at once:
+ * k q + min(q, r) with t - 2 (p - q) = k p + r.  0 for q <= 0 or p < q. */
+rt_time render_sbf_periodic(rt_time q, rt_time p, rt_time t);
+
+/* Its corner points over [0, tmax] (divided by scale) into x, y (cap
+ * entries, at least 2); returns how many. */
+size_t render_sbf_points(rt_time q, rt_time p, rt_time tmax, rt_time scale,
+			 double *x, double *y, size_t cap);
 
 /* The span a dbf plot shows by default: twice the witness when there is
  * one within the synchronous busy period (or, when U > 1 or the busy

@@ -157,8 +157,20 @@ size_t render_ccdf(double *v, size_t n, double *x, double *y)
 	return k;
 }
 
-rt_time render_dbf_witness(const struct rt_task *ts, size_t n, unsigned m,
-			   rt_time tmax, size_t max_points)
+/* Supply in [0, t]: m t, or the periodic resource (q, p)'s sbf. */
+static rt_time supply(unsigned m, rt_time q, rt_time p, rt_time t)
+{
+	rt_time mt;
+
+	if (q > 0)
+		return render_sbf_periodic(q, p, t);
+	if (!rt_time_mul(t, (rt_time)m, &mt))
+		mt = RT_TIME_MAX;
+	return mt;
+}
+
+static rt_time witness(const struct rt_task *ts, size_t n, unsigned m,
+		       rt_time q, rt_time p, rt_time tmax, size_t max_points)
 {
 	rt_time next[256], demand = 0;
 	size_t seen = 0;
@@ -169,7 +181,7 @@ rt_time render_dbf_witness(const struct rt_task *ts, size_t n, unsigned m,
 		next[i] = ts[i].klass == RT_CLASS_FAIR ? RT_TIME_NEVER :
 			  ts[i].deadline;
 	while (seen++ < max_points) {
-		rt_time t = RT_TIME_NEVER, mt;
+		rt_time t = RT_TIME_NEVER;
 
 		for (size_t i = 0; i < n; i++)
 			if (next[i] < t)
@@ -180,16 +192,58 @@ rt_time render_dbf_witness(const struct rt_task *ts, size_t n, unsigned m,
 			if (next[i] != t)
 				continue;
 			if (!rt_time_add(demand, ts[i].wcet, &demand))
-				return t;       /* overflowed: beyond m t */
+				return t;       /* overflowed: beyond any supply */
 			if (!rt_time_add(next[i], ts[i].period, &next[i]))
 				next[i] = RT_TIME_NEVER;
 		}
-		if (!rt_time_mul(t, (rt_time)m, &mt))
-			mt = RT_TIME_MAX;
-		if (demand > mt)
+		if (demand > supply(m, q, p, t))
 			return t;
 	}
 	return RT_TIME_NEVER;
+}
+
+rt_time render_dbf_witness(const struct rt_task *ts, size_t n, unsigned m,
+			   rt_time tmax, size_t max_points)
+{
+	return witness(ts, n, m, 0, 0, tmax, max_points);
+}
+
+rt_time render_dbf_witness_sbf(const struct rt_task *ts, size_t n, rt_time q,
+			       rt_time p, rt_time tmax, size_t max_points)
+{
+	return witness(ts, n, 1, q, p, tmax, max_points);
+}
+
+rt_time render_sbf_periodic(rt_time q, rt_time p, rt_time t)
+{
+	rt_time blackout = 2 * (p - q), k, r;
+
+	if (q <= 0 || p < q || t <= blackout)
+		return 0;
+	/* after the blackout: Q per period, the first Q at once */
+	k = (t - blackout) / p;
+	r = (t - blackout) - k * p;
+	return k * q + (r < q ? r : q);
+}
+
+size_t render_sbf_points(rt_time q, rt_time p, rt_time tmax, rt_time scale,
+			 double *x, double *y, size_t cap)
+{
+	rt_time s = 2 * (p - q);
+	size_t k = 0;
+
+	if (cap < 2 || q <= 0 || p < q)
+		return 0;
+	x[k] = 0;
+	y[k++] = 0;
+	for (rt_time j = 0; s <= tmax && k + 2 <= cap; j++, s += p) {
+		/* rise from (s, jQ) to (s + Q, (j + 1)Q) */
+		x[k] = (double)s / (double)scale;
+		y[k++] = (double)(j * q) / (double)scale;
+		x[k] = (double)(s + q) / (double)scale;
+		y[k++] = (double)((j + 1) * q) / (double)scale;
+	}
+	return k;
 }
 
 rt_time render_dbf_default_span(const struct rt_task *ts, size_t n, unsigned m)

@@ -18,14 +18,16 @@ static enum rt_err out(const struct render_panel *p, size_t np,
 }
 
 enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
+			      rt_time server_q, rt_time server_p,
+			      const char *server_name,
 			      rt_time span, rt_time scale, const char *uname,
 			      const struct render_figure_opts *o,
 			      const char *path, FILE *f,
 			      enum render_gantt_format fmt, bool *truncated,
 			      struct rt_diag *d)
 {
-	double *x = NULL, *y = NULL, sx[2], sy[2];
-	char xl[64], wl[160], w1[32], w2[32];
+	double *x = NULL, *y = NULL, sx[2], sy[2], *bx = NULL, *by = NULL;
+	char xl[64], wl[160], w1[32], w2[32], sl[128], q1[32], p1[32];
 	struct render_series ser[2];
 	struct render_point_mark mk;
 	struct render_panel p;
@@ -37,7 +39,9 @@ enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
 	rc = render_dbf_steps(ts, n, span, scale, 20000, &x, &y, &np, truncated);
 	if (rc != RT_OK)
 		return rt_diagf(d, rc, "dbf: %s", rt_strerror(rc));
-	w = render_dbf_witness(ts, n, m, span, 20000);
+	w = server_q > 0 ? render_dbf_witness_sbf(ts, n, server_q, server_p,
+						   span, 20000) :
+	    render_dbf_witness(ts, n, m, span, 20000);
 	sx[0] = 0;
 	sy[0] = 0;
 	sx[1] = (double)span / (double)scale;
@@ -49,6 +53,30 @@ enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
 					 "supply t", .colour = -1,
 					 .kind = RENDER_SERIES_LINE, .x = sx,
 					 .y = sy, .n = 2, .dashed = true };
+	if (server_q > 0) {     /* a server's guaranteed supply */
+		size_t cap = 2 * (size_t)(span / server_p) + 8, k;
+
+		if (cap > 50000)
+			cap = 50000;
+		bx = rt_calloc(cap, sizeof(*bx));
+		by = rt_calloc(cap, sizeof(*by));
+		if (!bx || !by) {
+			rt_free(bx);
+			rt_free(by);
+			rt_free(x);
+			rt_free(y);
+			return rt_diagf(d, RT_ERR_NOMEM, "dbf: out of memory");
+		}
+		k = render_sbf_points(server_q, server_p, span, scale, bx, by,
+				      cap);
+		render_format_time(q1, sizeof(q1), server_q, scale);
+		render_format_time(p1, sizeof(p1), server_p, scale);
+		snprintf(sl, sizeof(sl), "sbf of %s (Q %s, T %s)",
+			 server_name ? server_name : "the server", q1, p1);
+		ser[1] = (struct render_series){ .label = sl, .colour = -1,
+			.kind = RENDER_SERIES_LINE, .x = bx, .y = by, .n = k,
+			.dashed = true };
+	}
 	snprintf(xl, sizeof(xl), "interval length t (%s)", uname);
 	p = (struct render_panel){ .xlabel = xl, .ylabel = "demand",
 				   .s = ser, .ns = 2, .x0 = 0, .x1 = sx[1] };
@@ -61,14 +89,19 @@ enum rt_err render_dbf_figure(const struct rt_task *ts, size_t n, unsigned m,
 				mk.y = y[k];
 		render_format_time_sig(w1, sizeof(w1), w, scale, 6);
 		snprintf(w2, sizeof(w2), "%.6g", mk.y);
-		snprintf(wl, sizeof(wl), "dbf(%s) = %s > %s%s", w1, w2,
-			 m > 1 ? "m \xc2\xb7 " : "", w1);
+		if (server_q > 0)
+			snprintf(wl, sizeof(wl), "dbf(%s) = %s > sbf", w1, w2);
+		else
+			snprintf(wl, sizeof(wl), "dbf(%s) = %s > %s%s", w1, w2,
+				 m > 1 ? "m \xc2\xb7 " : "", w1);
 		p.marks = &mk;
 		p.nmarks = 1;
 	}
 	rc = out(&p, 1, o, path, f, fmt, d);
 	rt_free(x);
 	rt_free(y);
+	rt_free(bx);
+	rt_free(by);
 	return rc;
 }
 

@@ -260,6 +260,10 @@ has $T/dbf.svg '>dbf(5) = 8 &gt; 5</text>'
 expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf2.svg
 cmp -s $T/dbf.svg $T/dbf2.svg && ok || bad "dbf SVG bytes differ between identical runs"
 expect_rc 0 "$DLSIM" plot dbf $EX/dhall.yaml -o $T/dbfm.png --until 50
+expect_rc 0 "$DLSIM" plot dbf $EX/cbs-isolation.yaml --server SB -o $T/sbf.svg
+has $T/sbf.svg '>sbf of SB (Q 3, T 6)</text>'
+has $T/sbf.svg '>dbf(6) = 3 &gt; sbf</text>'
+expect_rc 1 "$DLSIM" plot dbf $EX/cbs-isolation.yaml --server SX -o $T/x.png
 expect_rc 0 "$DLSIM" run $EX/sporadic.yaml --jobs $T/spj.csv --quiet
 expect_rc 0 "$DLSIM" plot response $T/spj.csv --unit ns -o $T/resp.pdf
 head -c 4 $T/resp.pdf | grep -q '%PDF' && ok || bad "response PDF header"

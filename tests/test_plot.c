@@ -108,6 +108,59 @@ static void test_dbf_witness_matches_the_demand_criterion(void)
 	CU_ASSERT(accepts > 10 && rejects > 10);        /* both sides tried */
 }
 
+/* The periodic resource (Q 3, T 6), Shin & Lee: the worst interval
+ * starts right after a budget served early, then waits for one served
+ * late: blackout 2 (6 - 3) = 6, then 3 at once per period:
+ * sbf(6) = 0, sbf(7) = 1, sbf(9) = 3, sbf(12) = 3, sbf(15) = 6.  A task
+ * (3, 6, 6) alone in it: dbf(6) = 3 > sbf(6) = 0, the witness.  Seeded
+ * property: sbf is non-decreasing, grows at most at rate 1, and stays
+ * between the linear bounds (Q/T)(t - 2(T - Q)) and (Q/T) t + Q. */
+static void test_server_supply_bound_function(void)
+{
+	struct rt_task b = rt_task_make("B", 3, 6, 6);
+	double x[16], y[16];
+	struct rt_rng r;
+
+	CU_ASSERT_EQUAL(render_sbf_periodic(3, 6, 6), 0);
+	CU_ASSERT_EQUAL(render_sbf_periodic(3, 6, 7), 1);
+	CU_ASSERT_EQUAL(render_sbf_periodic(3, 6, 9), 3);
+	CU_ASSERT_EQUAL(render_sbf_periodic(3, 6, 12), 3);
+	CU_ASSERT_EQUAL(render_sbf_periodic(3, 6, 15), 6);
+	CU_ASSERT_EQUAL(render_sbf_periodic(6, 6, 5), 5);       /* a full CPU */
+	CU_ASSERT_EQUAL(render_dbf_witness_sbf(&b, 1, 3, 6, 100, 100), 6);
+	CU_ASSERT_EQUAL(render_dbf_witness_sbf(&b, 1, 6, 6, 100, 100),
+			RT_TIME_NEVER);
+	/* corners: (0,0) (6,0) (9,3) (12,3) (15,6) */
+	CU_ASSERT_EQUAL_FATAL(render_sbf_points(3, 6, 14, 1, x, y, 16), 5);
+	CU_ASSERT_DOUBLE_EQUAL(x[1], 6, 0);
+	CU_ASSERT_DOUBLE_EQUAL(x[2], 9, 0);
+	CU_ASSERT_DOUBLE_EQUAL(y[2], 3, 0);
+	CU_ASSERT_DOUBLE_EQUAL(x[4], 15, 0);
+	CU_ASSERT_DOUBLE_EQUAL(y[4], 6, 0);
+	rt_rng_seed(&r, 7);
+	for (int trial = 0; trial < 200; trial++) {
+		rt_time p = rt_rng_range(&r, 1, 50), q = rt_rng_range(&r, 1, p);
+		rt_time prev = 0;
+
+		for (rt_time t = 0; t <= 6 * p; t++) {
+			rt_time v = render_sbf_periodic(q, p, t);
+			double lo = (double)q / (double)p *
+				    (double)(t - 2 * (p - q));
+
+			if (v < prev || v > prev + 1 || (double)v < lo - 1e-9 ||
+			    (double)v > (double)q / (double)p * (double)t +
+					(double)q) {
+				printf("seed 7 trial %d: sbf(Q %lld, T %lld, "
+				       "t %lld) = %lld\n", trial, (long long)q,
+				       (long long)p, (long long)t, (long long)v);
+				CU_FAIL("sbf out of its bounds");
+				break;
+			}
+			prev = v;
+		}
+	}
+}
+
 static void test_histograms_and_ccdfs(void)
 {
 	double v[6] = { 3, 1, 2, 2, 4, 4 }, e[5], c[4], x[7], y[7];
@@ -299,6 +352,7 @@ CU_TestInfo plot_tests[] = {
 	{ "dbf steps of Dario's case", test_dbf_steps_of_darios_case },
 	{ "dbf witness matches the demand criterion",
 	  test_dbf_witness_matches_the_demand_criterion },
+	{ "server supply bound function", test_server_supply_bound_function },
 	{ "histograms and CCDFs", test_histograms_and_ccdfs },
 	{ "jobs CSV reads back", test_jobs_csv_reads_back },
 	{ "utilization bins sum busy time",
