@@ -86,9 +86,9 @@ static char *row_label(const struct render_gantt *g, size_t i)
 		snprintf(buf, sizeof(buf), "CPU %zu", i);
 		return rt_strdup(buf);
 	}
-	render_format_time(c, sizeof(c), g->m->tasks[i].wcet, g->uscale);
-	render_format_time(dd, sizeof(dd), g->m->tasks[i].deadline, g->uscale);
-	render_format_time(t, sizeof(t), g->m->tasks[i].period, g->uscale);
+	render_format_time(c, sizeof(c), g->m->tasks[i].wcet, g->pscale);
+	render_format_time(dd, sizeof(dd), g->m->tasks[i].deadline, g->pscale);
+	render_format_time(t, sizeof(t), g->m->tasks[i].period, g->pscale);
 	k = gantt_tau_name(buf, sizeof(buf), i);
 	if (g->m->tasks[i].klass == RT_CLASS_FAIR)      /* no deadline */
 		snprintf(buf + k, sizeof(buf) - k, " fair");
@@ -119,8 +119,8 @@ static char *server_label(const struct render_gantt *g, size_t i)
 	} else {
 		return NULL;
 	}
-	render_format_time(q, sizeof(q), bq, g->uscale);
-	render_format_time(t, sizeof(t), bt, g->uscale);
+	render_format_time(q, sizeof(q), bq, g->pscale);
+	render_format_time(t, sizeof(t), bt, g->pscale);
 	snprintf(buf, sizeof(buf), "%s (%s, %s)", name, q, t);
 	return rt_strdup(buf);
 }
@@ -182,6 +182,41 @@ static enum rt_err check_opts(const struct render_meta *m,
 /* Fix the horizontal layout: fonts for print at 100 % (IEEE and ACM ask
  * for >= 8 pt in figures: row labels 9 pt, every other text 8 pt, at any
  * width), label column from the widest label. */
+/* Labels wider than 0.4 of the page: task rows put "τᵢ name" on the
+ * first line and the tuple (8 pt) under it instead of clipping. */
+static enum rt_err split_labels(struct render_gantt *g)
+{
+	bool wide = false;
+
+	for (size_t i = 0; g->o.rows == RENDER_ROWS_TASK && i < g->nrows; i++)
+		wide = wide || gantt_text_width(g->family, g->rows[i].label,
+						g->xl.font, false) >
+			       0.4 * g->xl.width;
+	for (size_t i = 0; wide && i < g->nrows; i++) {
+		struct gantt_row *r = &g->rows[i];
+		char *tuple = strchr(r->label, '(');
+		char buf[GANTT_TEXT_MAX * 2 + 32], *nl, *ns;
+		size_t k;
+
+		if (!tuple || !r->sublabel)
+			continue;
+		k = gantt_tau_name(buf, sizeof(buf), i);
+		snprintf(buf + k, sizeof(buf) - k, " %s", r->sublabel);
+		nl = rt_strdup(buf);
+		ns = rt_strdup(tuple);
+		if (!nl || !ns) {
+			rt_free(nl);
+			rt_free(ns);
+			return RT_ERR_NOMEM;
+		}
+		rt_free(r->label);
+		rt_free(r->sublabel);
+		r->label = nl;
+		r->sublabel = ns;
+	}
+	return RT_OK;
+}
+
 static void xlayout(struct render_gantt *g)
 {
 	struct gantt_xlayout *xl = &g->xl;
@@ -254,6 +289,11 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 		rt_free(g);
 		return rc;
 	}
+	/* parameters (tuples, budgets) in the scenario's own unit: exact
+	 * and short; the axis may use a larger one */
+	g->pscale = m->display_scale > 0 ? m->display_scale : 1;
+	g->punit = !m->display_unit || !strcmp(m->display_unit, "tick") ?
+		   "ticks" : m->display_unit;
 	if (!(g->family = rt_strdup(render_style_font(def.font))))
 		goto nomem;
 	if (def.title && *def.title) {
@@ -289,6 +329,10 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 			g->rows[i].srvlabel = server_label(g, i);
 		}
 	}
+	g->xl.width = g->o.width_pt;
+	g->xl.font = 9.0;
+	if (split_labels(g) != RT_OK)
+		goto nomem;
 	xlayout(g);
 	*out = g;
 	return RT_OK;
@@ -645,7 +689,7 @@ size_t gantt_legend_items(const struct render_gantt *g,
 		servers = servers || g->rows[i].srvlabel;
 	if (tv) {
 		snprintf(buf, sizeof(buf), "\xcf\x84\xe1\xb5\xa2 (C, D, T): "
-			 "WCET, relative deadline, period, in %s", g->unit);
+			 "WCET, relative deadline, period, in %s", g->punit);
 		n = leg(it, n, max, GANTT_LEG_NOTE, 0, buf);
 	}
 	if (servers)
@@ -661,9 +705,17 @@ size_t gantt_legend_items(const struct render_gantt *g,
 	n = leg(it, n, max, GANTT_LEG_RELEASE, 0, "release");
 	n = leg(it, n, max, GANTT_LEG_DEADLINE, 0, "absolute deadline");
 	n = leg(it, n, max, GANTT_LEG_COMPLETE, 0, "completion");
-	if (g->nmiss > g->nopen)
-		n = leg(it, n, max, GANTT_LEG_MISS, 0,
-			"deadline miss, +tardiness");
+	/* the tardiness unit, when the tuples use another one */
+	if (g->uscale != g->pscale)
+		snprintf(buf, sizeof(buf), " (%s)", g->unit);
+	else
+		buf[0] = '\0';
+	if (g->nmiss > g->nopen) {
+		char t[160];
+
+		snprintf(t, sizeof(t), "deadline miss, +tardiness%s", buf);
+		n = leg(it, n, max, GANTT_LEG_MISS, 0, t);
+	}
 	if (g->nopen)
 		n = leg(it, n, max, GANTT_LEG_MISS_OPEN, 0,
 			"miss, unfinished at the horizon: tardiness \xe2\x89\xa5 +x");
@@ -711,6 +763,8 @@ int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
 	size_t n = ms->n;
 	double F = g->xl.font, *want, *w, *sa, *sb, *xs = x;
 	int *lv = level, levels;
+	size_t imax = SIZE_MAX, k;
+	bool dense;
 	char t[48];
 
 	if (!n)
@@ -727,17 +781,27 @@ int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
 	w = want + n;
 	sa = w + n;
 	sb = sa + n;
+	/* a row with more misses than can be told apart (denser than 0.8 F
+	 * on average, as for arrows) gets one label: its largest
+	 * tardiness, "max +x", at the span that has it */
+	dense = (double)n * 0.8 * F > g->ax.x1 - g->ax.x0;
+	for (size_t i = 0; i < n; i++)
+		if (ms->v[i].label && (imax == SIZE_MAX ||
+		    ms->v[i].tardiness > ms->v[imax].tardiness))
+			imax = i;
 	for (size_t i = 0; i < n; i++) {
 		const struct render_miss *m = &ms->v[i];
+		bool lab = m->label && (!dense || i == imax);
 
 		sa[i] = render_axis_x(&g->ax, m->d);
 		sb[i] = render_axis_x(&g->ax, m->f);
 		want[i] = sb[i] + 0.15 * F;
-		render_miss_label(t, sizeof(t), m, g->uscale);
+		k = dense ? (size_t)snprintf(t, sizeof(t), "max ") : 0;
+		render_miss_label(t + k, sizeof(t) - k, m, g->uscale);
 		if (text)
 			snprintf(text[i], sizeof(text[i]), "%s", t);
-		w[i] = m->label ? gantt_text_width(g->family, t, g->xl.small,
-						   true) : -1;
+		w[i] = lab ? gantt_text_width(g->family, t, g->xl.small, true) :
+		       -1;
 	}
 	levels = render_place_labels(want, w, sa, sb, n,
 				     g->xl.width - 0.3 * F, 0.4 * F,

@@ -440,10 +440,21 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 		gantt_miss_labels(g, row, lx, lv, lt);
 		rgb(cr, &render_style_miss, 1);
 		font(cr, g->family, g->xl.small, true);
-		for (size_t i = 0; i < ms->n; i++)
-			if (lv[i] >= 0)
-				text_at(cr, lx[i], my + mh + 0.1 * F +
-					(double)lv[i] * 1.0 * F, lt[i]);
+		for (size_t i = 0; i < ms->n; i++) {
+			double base = my + mh + 0.1 * F + (double)lv[i] * 1.0 * F;
+
+			if (lv[i] < 0)
+				continue;
+			text_at(cr, lx[i], base, lt[i]);
+			if (lv[i] > 0) {        /* a leader to its span's end */
+				cairo_set_line_width(cr, 0.05 * F);
+				cairo_move_to(cr, render_axis_x(ax, ms->v[i].f),
+					      my + mh);
+				cairo_line_to(cr, lx[i] - 0.1 * F,
+					      base - 0.55 * F);
+				cairo_stroke(cr);
+			}
+		}
 	}
 	free(lx);
 	free(lv);

@@ -75,6 +75,9 @@ struct render_gantt {
 	char *family;                   /* font family (owned) */
 	const char *unit;               /* axis unit name ("ms", "ticks") */
 	rt_time uscale;                 /* internal units per axis unit */
+	const char *punit;              /* unit of tuples and budgets: the
+					 * scenario's ("ticks", "us") */
+	rt_time pscale;                 /* internal units per punit */
 	unsigned long nopen;            /* misses still pending (legend) */
 	unsigned long nmigr;            /* migrations recorded (legend) */
 	unsigned long nsdl, npostpone, nreject;  /* server marks (legend) */

@@ -493,7 +493,7 @@ void gantt_draw_resv(cairo_t *cr, const struct render_gantt *g,
 	cairo_line_to(cr, ax->x0, by + bh);
 	cairo_stroke(cr);
 	gantt_cairo_font(cr, g, g->xl.small, false);
-	render_format_time_sig(q, sizeof(q), gantt_resv_qmax(b), g->uscale, 3);
+	render_format_time_sig(q, sizeof(q), gantt_resv_qmax(b), g->pscale, 3);
 	text_right(cr, ax->x0 - 0.3 * F, by + 0.55 * F, q);
 	text_right(cr, ax->x0 - 0.3 * F, by + bh + 0.25 * F, "0");
 	if (row->srvlabel) {

@@ -174,8 +174,13 @@ enum rt_err render_misses_add(struct render_misses *ms,
 	if (d > f || (d == f && !label))
 		return RT_OK;
 	l = ms->n ? &ms->v[ms->n - 1] : NULL;
+	/* merge below the resolution: a narrow span touching the last one,
+	 * or a span starting within min_px of the last one's start (late
+	 * jobs of an overload overlap: without this the list would grow
+	 * with the run, not with the picture) */
 	if (l && px_of(ax, l->f, d) < 0.5 &&
-	    (px_of(ax, l->d, l->f) < min_px || px_of(ax, d, f) < min_px)) {
+	    (px_of(ax, l->d, l->f) < min_px || px_of(ax, d, f) < min_px ||
+	     px_of(ax, l->d, d) < min_px)) {
 		if (d < l->d)
 			l->d = d;
 		if (f >= l->f) {

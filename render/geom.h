@@ -10,7 +10,9 @@
  *    ('busy'), and a merge across colours gets RENDER_COLOUR_MIXED;
  *  - point marks (releases, deadlines, completions, aborts) closer than
  *    'min_px' pixels to the previous mark of the same list are dropped;
- *  - miss spans merge like boxes and keep the largest tardiness.
+ *  - miss spans merge like boxes, and also when one starts within
+ *    'min_px' pixels of the previous start (overlapping late jobs), and
+ *    keep the largest tardiness.
  *
  * So a row holds at most about 2.5 x (width in pixels) boxes whatever the
  * number of jobs: memory is bounded by what can be drawn.  Inputs outside

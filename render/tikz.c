@@ -330,7 +330,7 @@ static void tikz_resv(const struct tk *k, const struct gantt_row *row,
 	if (!row->budget.n)
 		return;
 	render_format_time_sig(q, sizeof(q), gantt_resv_qmax(&row->budget),
-			       g->uscale, 3);
+			       g->pscale, 3);
 	fprintf(f, "\\draw[dlsimgrid] (0,%.3f) -- (0,%.3f);\n"
 		"\\node[dlsimscale] at ([xshift=-2pt]0,%.3f) "
 		"{%s};\n\\node[dlsimscale] at "

@@ -14,6 +14,7 @@
 #include "models/rng.h"
 #include "render/chrome.h"
 #include "render/gantt.h"
+#include "render/gantt_int.h"     /* row labels and the legend */
 #include "render/log.h"
 #include "render/replay.h"
 #include "tests/render_util.h"
@@ -306,6 +307,47 @@ static void test_a_job_resuming_elsewhere_is_a_migration(void)
 	}
 }
 
+/* Labels and legend at paper widths: at 3.5 in Dario's rows read
+ * "τ₁ (4, 5, 10)" over the name; on a 1 in page that label is wider than
+ * 0.4 of the page, so the rows become "τ₁ P1" over "(4, 5, 10)" instead
+ * of being clipped.  The legend says what the tuple is and, after a run
+ * with misses, explains the miss span; no title unless asked for. */
+static void test_labels_and_legend_read_at_paper_widths(void)
+{
+	struct render_meta m = dario_meta(20);
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	struct gantt_legend_item it[32];
+	size_t n;
+	bool tuple = false, miss = false;
+
+	o.width_pt = 3.5 * 72;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	CU_ASSERT_STRING_EQUAL(g->rows[0].label,
+			       "\xcf\x84\xe2\x82\x81 (4, 5, 10)");
+	CU_ASSERT_STRING_EQUAL(g->rows[0].sublabel, "P1");
+	CU_ASSERT_PTR_NULL(g->o.title);
+	CU_ASSERT(g->xl.font >= 8 && g->xl.small >= 8);
+	run_into(&m, render_gantt_sink(g), 20);
+	n = gantt_legend_items(g, it, 32);
+	for (size_t i = 0; i < n; i++) {
+		tuple = tuple || strstr(it[i].text, "(C, D, T): WCET, relative "
+					"deadline, period, in ticks");
+		miss = miss || (it[i].kind == GANTT_LEG_MISS &&
+				!strcmp(it[i].text, "deadline miss, +tardiness"));
+	}
+	CU_ASSERT_TRUE(tuple);
+	CU_ASSERT_TRUE(miss);
+	render_gantt_destroy(g);
+	o.width_pt = 72;
+	o.title = "T";
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	CU_ASSERT_STRING_EQUAL(g->rows[1].label, "\xcf\x84\xe2\x82\x82 P2");
+	CU_ASSERT_STRING_EQUAL(g->rows[1].sublabel, "(4, 5, 10)");
+	CU_ASSERT_STRING_EQUAL(g->o.title, "T");
+	render_gantt_destroy(g);
+}
+
 /* --window [T0, T1) holds for every mark: Dario's case run to 30 and
  * drawn in [0, 20) has releases 0 and 10 only (the release at 20, and
  * the deadline 25 of the job released at 20, belong to the next
@@ -510,6 +552,8 @@ CU_TestInfo render_tests[] = {
 	  test_boxes_are_coloured_by_cpu_or_by_task },
 	{ "empty windows and bad options are rejected",
 	  test_empty_windows_and_bad_options_are_rejected },
+	{ "labels and legend read at paper widths",
+	  test_labels_and_legend_read_at_paper_widths },
 	{ "a job resuming elsewhere is a migration",
 	  test_a_job_resuming_elsewhere_is_a_migration },
 	{ "window end is exclusive for marks",

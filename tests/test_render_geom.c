@@ -197,6 +197,21 @@ static void test_miss_spans_run_from_deadline_to_finish_with_labels(void)
 	ms.v[0].tardiness = 2500;
 	render_miss_label(b, sizeof(b), &ms.v[0], 1000);
 	CU_ASSERT_STRING_EQUAL(b, "+2.5");
+	/* overlapping late jobs of an overload, each 10 px long, starting
+	 * every 0.5 px: they merge (the list is bounded by the picture) and
+	 * keep the largest tardiness */
+	{
+		struct render_axis ax2 = { .t0 = 0, .t1 = 2000, .x0 = 0,
+					   .x1 = 200, .px = 1 };
+		struct render_misses m2 = { 0 };
+
+		for (rt_time k = 0; k < 400; k++)
+			render_misses_add(&m2, &ax2, 5 * k, 5 * k + 100, 100 + k,
+					  false, 2);
+		CU_ASSERT(m2.n <= 200 / 2 + 1);
+		CU_ASSERT_EQUAL(m2.v[m2.n - 1].tardiness, 499);
+		render_misses_fini(&m2);
+	}
 	ms.v[0].tardiness = 3688402;    /* ns, shown in ms: 3 digits */
 	render_miss_label(b, sizeof(b), &ms.v[0], 1000000);
 	CU_ASSERT_STRING_EQUAL(b, "+3.69");
