@@ -136,20 +136,32 @@ double canvas_text_w(cairo_t *cr, const char *s)
 	return e.x_advance;
 }
 
+/* One off-screen context for measuring, kept between calls (a chart
+ * measures every label; creating a surface each time doubled the drawing
+ * time of big charts); render_release_caches() frees it.  The library is
+ * single-threaded like cairo's toy font API it uses. */
+static cairo_t *measure_cr;
+
 double canvas_measure(const char *family, const char *text, double size,
 		      bool bold)
 {
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	cairo_t *cr = cairo_create(s);
 	double w;
 
-	canvas_font_setup(cr);
-	canvas_font(cr, family, size, bold);
-	w = canvas_text_w(cr, text);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+	if (!measure_cr) {
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8,
+								1, 1);
+
+		measure_cr = cairo_create(s);
+		cairo_surface_destroy(s);       /* the context keeps it */
+		canvas_font_setup(measure_cr);
+	}
+	canvas_font(measure_cr, family, size, bold);
+	w = canvas_text_w(measure_cr, text);
+	if (cairo_status(measure_cr) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(measure_cr);      /* start afresh next time */
+		measure_cr = NULL;
 		w = 0;
-	cairo_destroy(cr);
-	cairo_surface_destroy(s);
+	}
 	return w;
 }
 
@@ -367,6 +379,10 @@ void render_release_caches(void)
 {
 	void *fc;
 
+	if (measure_cr) {
+		cairo_destroy(measure_cr);
+		measure_cr = NULL;
+	}
 	cairo_debug_reset_static_data();
 	fc = dlopen("libfontconfig.so.1", RTLD_LAZY);
 	if (fc) {

@@ -706,14 +706,13 @@ size_t gantt_legend_items(const struct render_gantt *g,
 	n = leg(it, n, max, GANTT_LEG_DEADLINE, 0, "absolute deadline");
 	n = leg(it, n, max, GANTT_LEG_COMPLETE, 0, "completion");
 	/* the tardiness unit, when the tuples use another one */
-	if (g->uscale != g->pscale)
-		snprintf(buf, sizeof(buf), " (%s)", g->unit);
-	else
-		buf[0] = '\0';
 	if (g->nmiss > g->nopen) {
-		char t[160];
+		char t[64];
 
-		snprintf(t, sizeof(t), "deadline miss, +tardiness%s", buf);
+		snprintf(t, sizeof(t), "deadline miss, +tardiness%s%.8s%s",
+			 g->uscale != g->pscale ? " (" : "",
+			 g->uscale != g->pscale ? g->unit : "",
+			 g->uscale != g->pscale ? ")" : "");
 		n = leg(it, n, max, GANTT_LEG_MISS, 0, t);
 	}
 	if (g->nopen)

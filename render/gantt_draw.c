@@ -340,7 +340,9 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
 		cairo_rectangle(cr, x0, y, w, h);
 		cairo_stroke(cr);
-		if (b->colour < 0 || (!cpu_rows && !cpu_digits))
+		/* names inside only where one could fit (measuring every
+		 * pixel-wide box of a long run would double the drawing) */
+		if (b->colour < 0 || (!cpu_rows && !cpu_digits) || w < 0.9 * F)
 			continue;
 		if (cpu_rows)
 			gantt_tau_name(t, sizeof(t), (size_t)b->colour);
