@@ -269,16 +269,17 @@ expect_rc 0 "$DLSIM" plot response $T/spj.csv --unit ns -o $T/resp.pdf
 head -c 4 $T/resp.pdf | grep -q '%PDF' && ok || bad "response PDF header"
 expect_rc 0 "$DLSIM" plot util $EX/dhall.yaml -o $T/util.svg --bins 55
 has $T/util.svg '>CPU 1</text>'
-expect_rc 1 "$DLSIM" plot $T/spj.csv -o $T/x.png
-has $T/err "plot response"
+expect_rc 2 "$DLSIM" plot $T/spj.csv -o $T/x.png     # a .csv is experiment results
 expect_rc 1 "$DLSIM" plot bars $EX/dario.yaml -o $T/x.png
-has $T/err "unknown figure 'bars'"
+has $T/err "expected RESULTS.csv, or dbf, response or util"
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.tex
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
 expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
 has $T/err "not a --jobs CSV"
 [ -e $T/x.png ] && bad "plot written after an error" || ok
 expect_rc 0 "$DLSIM" plot --help
+has $T/out "dlsim plot dbf|response|util INPUT"
+expect_rc 0 "$DLSIM" plot dbf --help
 has $T/out "dlsim plot dbf SCENARIO.yaml"
 # report (issue 15): every example makes a self-contained page (no script,
 # no remote resources); headless Chromium opens them when it is installed
