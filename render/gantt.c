@@ -731,7 +731,7 @@ size_t gantt_legend_items(const struct render_gantt *g,
 			if (g->rows[i].throttles.n ||
 			    g->rows[i].throttle_from != RT_TIME_NEVER) {
 				n = leg(it, n, max, GANTT_LEG_THROTTLE, 0,
-					"throttled (budget exhausted)");
+					"throttled: the server may not run");
 				break;
 			}
 	}
