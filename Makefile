@@ -36,13 +36,17 @@ TEST_DEPS := cunit
 # Install missing packages once, before any flag is computed.
 ifneq ($(NO_DEPS_INSTALL),1)
 ifneq ($(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all)),)
+# Chart fonts: DejaVu Sans (default) and Liberation Serif (--font serif,
+# Times metrics; fonts-liberation2 has the subscript digits of tau_1).
 DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) $(TEST_DEPS) 2>/dev/null && \
-	parallel --version 2>/dev/null | grep -q 'GNU parallel' && echo yes)
+	parallel --version 2>/dev/null | grep -q 'GNU parallel' && \
+	fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
+	fc-list 'DejaVu Sans' family 2>/dev/null | grep -q . && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core parallel)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel)
 endif
 endif
 endif
@@ -221,7 +225,8 @@ valgrind: $(PROG)
 
 run: $(PROG)
 	$(PROG) analyze scenarios/examples/dario.yaml
-	$(PROG) run scenarios/examples/dario.yaml --until 20 --gantt build/dario.png
+	$(PROG) run scenarios/examples/dario.yaml --until 20 --gantt build/dario.png \
+		--width 3.5in --font serif
 	@echo "chart: build/dario.png (docs/dario.png is the copy the README shows)"
 
 bench:

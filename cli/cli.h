@@ -33,6 +33,8 @@ int cmd_merge(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_plot_acc(int argc, char **argv);  /* argv[1] is the CSV */
+int cmd_plot_fig(int argc, char **argv);  /* argv[1]: dbf, response, util */
+int cmd_report(int argc, char **argv);
 
 #define DLSIM_VERSION "0.1.0"
 

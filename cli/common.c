@@ -118,6 +118,13 @@ void cli_meta(const struct scn_scenario *s, rt_time horizon,
 	m->horizon = horizon;
 	m->tasks = s->tasks;
 	m->ntasks = s->ntasks;
+	m->servers = s->servers;
+	m->nservers = s->nservers;
+	m->task_server = s->task_server;
+	if (s->sched.fair_server.on) {
+		m->fair_runtime = s->sched.fair_server.runtime;
+		m->fair_period = s->sched.fair_server.period;
+	}
 }
 
 int cli_parse_until(const char *cmd, const struct scn_scenario *s,

@@ -28,6 +28,8 @@ static const char main_help[] =
 "  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
 "  gen [OPTIONS]           write one random task set as a scenario\n"
 "  plot RESULTS.csv -o OUT acceptance-ratio figure of an experiment\n"
+"  plot dbf|response|util  dbf(t) vs t, response-time distributions, CPU busy\n"
+"  report SCENARIO.yaml    one self-contained HTML page: tests, run, figures\n"
 "  help [COMMAND]          this text, or a command's help\n"
 "\n"
 "Options: --help (also after a command), --version\n"
@@ -59,6 +61,7 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "merge",    cmd_merge },
 	{ "gen",      cmd_gen },
 	{ "plot",     cmd_plot },
+	{ "report",   cmd_report },
 	{ NULL, NULL }
 };
 

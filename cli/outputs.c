@@ -28,7 +28,13 @@ const char cli_outputs_help[] =
 "  --width W         chart width: 3.5in (one column), 7.16in (two columns,\n"
 "                    default), 18cm, or a pixel count\n"
 "  --dpi N           PNG resolution (default 300)\n"
-"  --title TEXT      chart title (default: the scenario name; '' for none)\n"
+"  --title TEXT      chart title (default: none; papers use captions)\n"
+"  --font F          'sans' (DejaVu Sans, default), 'serif' (Liberation\n"
+"                    Serif: Times metrics) or a font family name\n"
+"  --axis-unit U     time unit of the axis and labels: ns, us, ms, s (tick\n"
+"                    scenarios: tick); default: the scenario's, made larger\n"
+"                    while labels would need five or more digits\n"
+"  --color-by K      box colour means the 'task' (default) or the 'cpu'\n"
 "  --max-output SIZE stop (exit 3, nothing replaced) when the output files\n"
 "                    would exceed SIZE bytes (K, M, G, T suffixes: powers of\n"
 "                    1024; default 10G) or their file system's free space\n"
@@ -55,6 +61,9 @@ bool cli_outputs_parse(int argc, char **argv, int *i,
 		{ "--dpi",        offsetof(struct cli_outputs_opts, dpi) },
 		{ "--title",      offsetof(struct cli_outputs_opts, title) },
 		{ "--max-output", offsetof(struct cli_outputs_opts, max_output) },
+		{ "--font",       offsetof(struct cli_outputs_opts, font) },
+		{ "--axis-unit",  offsetof(struct cli_outputs_opts, axis_unit) },
+		{ "--color-by",   offsetof(struct cli_outputs_opts, color_by) },
 	};
 
 	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
@@ -108,7 +117,33 @@ static int outputs_chart_opts(const struct cli_outputs_opts *o, const char *cmd,
 			return cli_usage_error(cmd, "--gantt-rows %s: expected "
 					       "'task' or 'cpu'", o->rows);
 	}
+	if (o->color_by) {
+		if (!strcmp(o->color_by, "task"))
+			g->colour_by = RENDER_COLOUR_BY_TASK;
+		else if (!strcmp(o->color_by, "cpu"))
+			g->colour_by = RENDER_COLOUR_BY_CPU;
+		else
+			return cli_usage_error(cmd, "--color-by %s: expected "
+					       "'task' or 'cpu'", o->color_by);
+	}
+	if (o->axis_unit) {
+		static const char *const units[] = {
+			"tick", "ticks", "ns", "us", "ms", "s"
+		};
+		size_t k = 0;
+
+		while (k < 6 && strcmp(o->axis_unit, units[k]))
+			k++;
+		if (k == 6)
+			return cli_usage_error(cmd, "--axis-unit %s: expected ns, "
+					       "us, ms, s or tick", o->axis_unit);
+	}
+	if (o->font && !*o->font)
+		return cli_usage_error(cmd, "--font: expected sans, serif or a "
+				       "font family name");
 	g->title = o->title;
+	g->font = o->font;
+	g->axis_unit = o->axis_unit;
 	return CLI_EXIT_OK;
 }
 
@@ -242,7 +277,8 @@ int cli_outputs_check(const struct cli_outputs_opts *o, const char *cmd,
 		return cli_usage_error(cmd, "--trace %s: expected a .json file "
 				       "name", o->trace);
 	if (!outputs_want_chart(o) && (o->rows || o->window || o->width ||
-				       o->dpi || o->title))
+				       o->dpi || o->title || o->font ||
+				       o->axis_unit || o->color_by))
 		return cli_usage_error(cmd, "chart options need --gantt or --tikz");
 	rc = outputs_chart_opts(o, cmd, display_unit, &g);
 	if (rc == CLI_EXIT_OK && o->max_output) {

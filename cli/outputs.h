@@ -31,6 +31,9 @@ struct cli_outputs_opts {
 	const char *dpi;                /* --dpi N */
 	const char *title;              /* --title TEXT */
 	const char *max_output;         /* --max-output SIZE (default 10G) */
+	const char *font;               /* --font sans|serif|FAMILY */
+	const char *axis_unit;          /* --axis-unit ns|us|ms|s|tick */
+	const char *color_by;           /* --color-by task|cpu */
 };
 
 /* The files, in the order they are opened and committed. */

@@ -49,6 +49,14 @@ enum render_rows {
 	RENDER_ROWS_CPU                 /* one row per CPU */
 };
 
+/* What the fill colour of an execution box means (--color-by); the other
+ * one is still shown (CPU views name the task inside the box, task views
+ * with colour by CPU have a CPU legend). */
+enum render_colour_by {
+	RENDER_COLOUR_BY_TASK = 0,      /* every view: one colour per task */
+	RENDER_COLOUR_BY_CPU
+};
+
 enum render_gantt_format {
 	RENDER_GANTT_PNG = 0,
 	RENDER_GANTT_SVG,
@@ -64,12 +72,20 @@ struct render_gantt_opts {
 	double dpi;                     /* PNG pixels per inch; 0: 300.
 					 * Also the resolution of merging. */
 	enum render_rows rows;
-	const char *title;              /* NULL: the scenario name; "": none */
+	const char *title;              /* NULL or "": none (papers use
+					 * captions) */
+	const char *font;               /* "sans" (NULL: DejaVu Sans), "serif"
+					 * (Liberation Serif, Times metrics) or
+					 * a fontconfig family name */
+	const char *axis_unit;          /* NULL: automatic (render_axis_unit);
+					 * "ns" "us" "ms" "s" (or "tick") */
+	enum render_colour_by colour_by;
 };
 
 #define RENDER_GANTT_OPTS_DEFAULT \
 	{ .t0 = 0, .t1 = 0, .width_pt = 0, .dpi = 0, \
-	  .rows = RENDER_ROWS_TASK, .title = NULL }
+	  .rows = RENDER_ROWS_TASK, .title = NULL, .font = NULL, \
+	  .axis_unit = NULL, .colour_by = RENDER_COLOUR_BY_TASK }
 
 /* Lane kinds of a row, top to bottom. */
 enum render_lane {
@@ -87,6 +103,7 @@ enum render_mark {
 	RENDER_MARK_DEADLINE,
 	RENDER_MARK_COMPLETE,
 	RENDER_MARK_ABORT,
+	RENDER_MARK_MIGRATE,            /* a job resumes on another CPU */
 	RENDER_MARK__COUNT
 };
 
@@ -174,5 +191,23 @@ const struct render_budget *render_gantt_budget(const struct render_gantt *g,
 						size_t row);
 const struct render_boxes *render_gantt_throttles(const struct render_gantt *g,
 						  size_t row);
+
+/* Server (scheduling) deadlines of row 'row' (SERVER_DEADLINE records,
+ * inside [t0, t1)), and its postponements: boxes [old, new) for each
+ * deadline moved while the old one was still ahead (drawn as arcs,
+ * RTSched's \DeadlineMove). */
+const struct render_marks *render_gantt_server_deadlines(
+	const struct render_gantt *g, size_t row);
+const struct render_boxes *render_gantt_postponements(
+	const struct render_gantt *g, size_t row);
+/* Execution beyond the budget (GRUB reclaiming): at each budget
+ * exhaustion, executed time since the last server record minus the
+ * budget consumed (level then minus level now) is the reclaimed time,
+ * recorded as the last that many units executed before the exhaustion
+ * (the log has no finer information: GRUB drains slower throughout). */
+const struct render_boxes *render_gantt_reclaimed(const struct render_gantt *g,
+						  size_t row);
+/* When admission refused the row's task (REJECT), or RT_TIME_NEVER. */
+rt_time render_gantt_rejected_at(const struct render_gantt *g, size_t row);
 
 #endif /* RENDER_GANTT_H */

@@ -6,67 +6,37 @@
  * axis, legend.  All sizes derive from the base font size F, so charts
  * for a 3.5 in column and a 7.16 in page keep their proportions.
  *
- * Determinism: fixed font (DejaVu Sans through the toy API), fixed font
- * options (grey antialiasing, no hinting, unhinted metrics), fixed PDF
- * dates, and the one per-process counter cairo 1.16 writes into SVG
- * (<g id="surfaceN">) rewritten to a constant while streaming.
+ * Determinism: a fixed font family (the toy API), fixed font options
+ * (grey antialiasing, no hinting, unhinted metrics), fixed PDF dates,
+ * and the one per-process counter cairo writes into SVG (<g
+ * id="surfaceN">) rewritten to a constant.  SVG text: cairo would write
+ * glyph outlines, so strings go to a collector and become <text>
+ * elements written over the shapes (svg_write).
  */
 #include "render/gantt_int.h"
 
-#include <dlfcn.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 
+#include "models/mem.h"
+#include "render/canvas.h"
 #include "render/gantt_resv.h"
 #include "render/style.h"
 
-#define PNG_MAX_SIDE 32767              /* cairo image surface limit */
 
-static void font_setup(cairo_t *cr)
+/* ---- helpers ----------------------------------------------------------- */
+
+static void font(cairo_t *cr, const char *family, double size, bool bold)
 {
-	cairo_font_options_t *fo = cairo_font_options_create();
-
-	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
-}
-
-static void font(cairo_t *cr, double size, bool bold)
-{
-	cairo_select_font_face(cr, RENDER_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
-			       bold ? CAIRO_FONT_WEIGHT_BOLD :
-			       CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size);
+	canvas_font(cr, family, size, bold);
 }
 
 static double text_w(cairo_t *cr, const char *s)
 {
-	cairo_text_extents_t e;
-
-	cairo_text_extents(cr, s, &e);
-	return e.x_advance;
-}
-
-double gantt_text_width(const char *text, double size, bool bold)
-{
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	cairo_t *cr = cairo_create(s);
-	double w;
-
-	font_setup(cr);
-	font(cr, size, bold);
-	w = text_w(cr, text);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-		w = 0;
-	cairo_destroy(cr);
-	cairo_surface_destroy(s);
-	return w;
+	return canvas_text_w(cr, s);
 }
 
 static void rgb(cairo_t *cr, const struct render_rgb *c, double alpha)
@@ -76,8 +46,7 @@ static void rgb(cairo_t *cr, const struct render_rgb *c, double alpha)
 
 static void text_at(cairo_t *cr, double x, double y, const char *s)
 {
-	cairo_move_to(cr, x, y);
-	cairo_show_text(cr, s);
+	canvas_text(cr, x, y, s);
 }
 
 static void hatch(cairo_t *cr, double x, double y, double w, double h,
@@ -131,6 +100,57 @@ static void suspend_line(cairo_t *cr, double x0, double x1, double y, double F)
 	cairo_restore(cr);
 }
 
+/* A miss span from x0 to x1 in [y, y + h]: light red, hatched, framed;
+ * 'open' (unfinished at the horizon): no right edge, a fading end and an
+ * arrow head pointing on. */
+static void miss_span(cairo_t *cr, double x0, double x1, double y, double h,
+		      bool open, double F, double px)
+{
+	if (x1 - x0 < px)
+		x1 = x0 + px;
+	rgb(cr, &render_style_miss, 0.2);
+	cairo_rectangle(cr, x0, y, x1 - x0, h);
+	cairo_fill(cr);
+	rgb(cr, &render_style_miss, 1);
+	cairo_set_line_width(cr, 0.05 * F);
+	if (x1 - x0 >= 3 * px)
+		hatch(cr, x0, y, x1 - x0, h, RENDER_HATCH_FWD, 0.3 * F);
+	cairo_set_line_width(cr, 0.08 * F);
+	if (!open) {
+		cairo_rectangle(cr, x0, y, x1 - x0, h);
+		cairo_stroke(cr);
+		return;
+	}
+	cairo_move_to(cr, x1, y);
+	cairo_line_to(cr, x0, y);
+	cairo_line_to(cr, x0, y + h);
+	cairo_line_to(cr, x1, y + h);
+	cairo_stroke(cr);
+	/* the arrow head: the miss goes on past the horizon */
+	cairo_move_to(cr, x1 + 0.35 * F, y + h / 2);
+	cairo_line_to(cr, x1, y - 0.1 * F);
+	cairo_line_to(cr, x1, y + h + 0.1 * F);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* A migration: a small open diamond on the top edge of the box lane. */
+static void migrate_mark(cairo_t *cr, double x, double y, double F)
+{
+	double r = 0.28 * F;
+
+	cairo_move_to(cr, x, y - r);
+	cairo_line_to(cr, x + r, y);
+	cairo_line_to(cr, x, y + r);
+	cairo_line_to(cr, x - r, y);
+	cairo_close_path(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	rgb(cr, &render_style_text, 1);
+	cairo_set_line_width(cr, 0.08 * F);
+	cairo_stroke(cr);
+}
+
 /* ---- legend ----------------------------------------------------------- */
 
 static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
@@ -142,11 +162,24 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 
 	cairo_set_line_width(cr, 0.06 * F);
 	switch (it->kind) {
+	case GANTT_LEG_NOTE:
+		return;
 	case GANTT_LEG_SWATCH:
+	case GANTT_LEG_FAIR:
+	case GANTT_LEG_RECLAIM:
 		c = render_style_fill(it->colour, &hk);
+		if (it->kind == GANTT_LEG_FAIR) {
+			c = render_style_fair;
+			hk = RENDER_HATCH_NONE;
+		}
 		rgb(cr, &c, 1);
 		cairo_rectangle(cr, x, y, w, h);
 		cairo_fill(cr);
+		if (it->kind == GANTT_LEG_RECLAIM) {    /* the lighter tail */
+			cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
+			cairo_rectangle(cr, x + w / 2, y, w / 2, h);
+			cairo_fill(cr);
+		}
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.4);
 		hatch(cr, x, y, w, h, hk, 0.3 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
@@ -169,19 +202,19 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		cairo_stroke(cr);
 		return;
 	case GANTT_LEG_MISS:
-		rgb(cr, &render_style_miss, 0.2);
-		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
-		cairo_fill(cr);
-		rgb(cr, &render_style_miss, 1);
-		hatch(cr, x, y + 0.15 * F, w, h - 0.3 * F, RENDER_HATCH_FWD,
-		      0.25 * F);
-		cairo_rectangle(cr, x, y + 0.15 * F, w, h - 0.3 * F);
-		cairo_stroke(cr);
+	case GANTT_LEG_MISS_OPEN:
+		miss_span(cr, x, it->kind == GANTT_LEG_MISS ? x + w : x + w - 0.35 * F,
+			  y + 0.15 * F, h - 0.3 * F,
+			  it->kind == GANTT_LEG_MISS_OPEN, F, 0.01);
 		return;
 	case GANTT_LEG_SUSPEND:
 		suspend_line(cr, x, x + w, y + h / 2, F);
 		return;
+	case GANTT_LEG_MIGRATE:
+		migrate_mark(cr, x + w / 2, y + h / 2, F);
+		return;
 	case GANTT_LEG_ABORT:
+	case GANTT_LEG_REJECT:
 		rgb(cr, &render_style_miss, 1);
 		cairo_set_line_width(cr, 0.13 * F);
 		cairo_move_to(cr, x + w / 2 - 0.3 * F, y + h / 2 - 0.3 * F);
@@ -189,6 +222,12 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		cairo_move_to(cr, x + w / 2 + 0.3 * F, y + h / 2 - 0.3 * F);
 		cairo_line_to(cr, x + w / 2 - 0.3 * F, y + h / 2 + 0.3 * F);
 		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_BUDGET:
+	case GANTT_LEG_THROTTLE:
+	case GANTT_LEG_SDEADLINE:
+	case GANTT_LEG_POSTPONE:
+		gantt_resv_legend_glyph(cr, it->kind, x, y, w, h, F);
 		return;
 	}
 }
@@ -198,15 +237,18 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 static double legend(cairo_t *cr, const struct render_gantt *g, double x0,
 		     double x1, double y)
 {
-	struct gantt_legend_item items[64];
+	struct gantt_legend_item items[80];
 	size_t n = gantt_legend_items(g, items, sizeof(items) / sizeof(items[0]));
-	double F = g->xl.font, x = x0, line = 1.5 * F, h = line;
+	double F = g->xl.font, S = g->xl.small, x = x0, line = 1.25 * F, h = line;
 
 	for (size_t i = 0; i < n; i++) {
-		double tw = gantt_text_width(items[i].text, 0.9 * F, false);
-		double w = 1.1 * F + 0.35 * F + tw;
+		bool note = items[i].kind == GANTT_LEG_NOTE;
+		double tw = gantt_text_width(g->family, items[i].text, S, false);
+		double gw = note ? 0 : 1.1 * F + 0.35 * F;
+		double w = gw + tw;
 
-		if (x > x0 && x + w > x1) {
+		/* a note (what the tuple means) gets a line of its own */
+		if (x > x0 && (x + w > x1 || note)) {
 			x = x0;
 			y += line;
 			h += line;
@@ -214,30 +256,76 @@ static double legend(cairo_t *cr, const struct render_gantt *g, double x0,
 		if (cr) {
 			legend_glyph(cr, &items[i], x, y + 0.2 * F, F);
 			rgb(cr, &render_style_text, 1);
-			font(cr, 0.9 * F, false);
-			text_at(cr, x + 1.45 * F, y + 0.95 * F, items[i].text);
+			font(cr, g->family, S, false);
+			text_at(cr, x + gw, y + 0.95 * F, items[i].text);
 		}
-		x += w + 1.2 * F;
+		x += w + 1.0 * F;
+		if (note && i + 1 < n) {
+			x = x0;
+			y += line;
+			h += line;
+		}
 	}
 	return n ? h : 0;
 }
 
 /* ---- rows ------------------------------------------------------------- */
 
-static void draw_boxes(cairo_t *cr, const struct render_gantt *g,
-		       const struct gantt_row *row, double y, double h)
+/* Text centred in a box, with a halo in the fill colour so that hatched
+ * boxes stay readable; dark text on light fills.  Skipped if it does not
+ * fit. */
+static void box_text(cairo_t *cr, const struct render_gantt *g,
+		     const char *t, double x0, double w, double y, double h,
+		     const struct render_rgb *c)
 {
+	double F = g->xl.font, tw;
+
+	font(cr, g->family, g->xl.small, false);
+	tw = text_w(cr, t);
+	if (tw + 0.3 * F > w)
+		return;
+	if (0.299 * c->r + 0.587 * c->g + 0.114 * c->b > 0.5)
+		rgb(cr, &render_style_text, 1);
+	else
+		cairo_set_source_rgb(cr, 1, 1, 1);
+	if (canvas_text_halo(cr, x0 + (w - tw) / 2, y + h / 2 + 0.3 * F, t, c,
+			     0.25 * F))
+		return;
+	cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.3 * F);
+	cairo_text_path(cr, t);
+	rgb(cr, c, 1);
+	cairo_set_line_width(cr, 0.25 * F);
+	cairo_stroke_preserve(cr);
+	if (0.299 * c->r + 0.587 * c->g + 0.114 * c->b > 0.5)
+		rgb(cr, &render_style_text, 1);
+	else
+		cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill(cr);
+}
+
+static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
+		       double y, double h)
+{
+	const struct gantt_row *row = &g->rows[ri];
 	const struct render_axis *ax = &g->ax;
 	double F = g->xl.font, px = ax->px;
-	bool names = g->o.rows == RENDER_ROWS_CPU;
+	bool cpu_rows = g->o.rows == RENDER_ROWS_CPU;
+	bool cpu_digits = !cpu_rows && g->m->cpus > 1 &&
+			  g->o.colour_by == RENDER_COLOUR_BY_TASK;
 
 	for (size_t i = 0; i < row->boxes.n; i++) {
 		const struct render_box *b = &row->boxes.v[i];
 		double x0 = render_axis_x(ax, b->a), x1 = render_axis_x(ax, b->b);
 		double w = x1 - x0, cover = (double)b->busy / (double)(b->b - b->a);
 		enum render_hatch hk;
-		struct render_rgb c = render_style_fill(b->colour, &hk);
+		struct render_rgb c = render_style_fill(gantt_box_fill(g, ri, b),
+							&hk);
+		char t[32];
 
+		if (row->fair) {        /* background work: grey, no hatch */
+			c = render_style_fair;
+			hk = RENDER_HATCH_NONE;
+		}
 		if (w < px)             /* keep sub-pixel work visible */
 			w = px;
 		/* merged boxes show how much of their span ran */
@@ -252,28 +340,15 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g,
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
 		cairo_rectangle(cr, x0, y, w, h);
 		cairo_stroke(cr);
-		if (names && b->colour >= 0) {
-			char t[32];
-			double tw;
-
-			snprintf(t, sizeof(t), "\xcf\x84%d", b->colour + 1);
-			font(cr, 0.8 * F, false);
-			tw = text_w(cr, t);
-			if (tw + 0.3 * F > w)
-				continue;
-			/* a halo in the fill colour keeps hatched boxes
-			 * readable; dark text on light fills */
-			cairo_move_to(cr, x0 + (w - tw) / 2, y + h / 2 + 0.28 * F);
-			cairo_text_path(cr, t);
-			rgb(cr, &c, 1);
-			cairo_set_line_width(cr, 0.25 * F);
-			cairo_stroke_preserve(cr);
-			if (0.299 * c.r + 0.587 * c.g + 0.114 * c.b > 0.5)
-				rgb(cr, &render_style_text, 1);
-			else
-				cairo_set_source_rgb(cr, 1, 1, 1);
-			cairo_fill(cr);
-		}
+		/* names inside only where one could fit (measuring every
+		 * pixel-wide box of a long run would double the drawing) */
+		if (b->colour < 0 || (!cpu_rows && !cpu_digits) || w < 0.9 * F)
+			continue;
+		if (cpu_rows)
+			gantt_tau_name(t, sizeof(t), (size_t)b->colour);
+		else
+			snprintf(t, sizeof(t), "%d", b->colour);
+		box_text(cr, g, t, x0, w, y, h, &c);
 	}
 }
 
@@ -307,7 +382,11 @@ static void draw_marks(cairo_t *cr, const struct render_gantt *g,
 		cairo_line_to(cr, x, ey + eh);
 	}
 	cairo_stroke(cr);
+	mk = &row->marks[RENDER_MARK_MIGRATE];
+	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++)
+		migrate_mark(cr, render_axis_x(ax, mk->v[i]), ey, F);
 	rgb(cr, &render_style_miss, 1);
+	cairo_set_line_width(cr, 0.13 * F);
 	mk = &row->marks[RENDER_MARK_ABORT];
 	for (size_t i = 0; gantt_marks_drawable(g, mk) && i < mk->n; i++) {
 		double x = render_axis_x(ax, mk->v[i]), c = ey + eh / 2;
@@ -325,57 +404,63 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			double ry)
 {
 	const struct render_axis *ax = &g->ax;
-	double F = yl->F, label_end = -1e30;
+	const struct render_misses *ms = &row->misses;
+	double F = yl->F;
 	double my = ry + yl->lane_y[RENDER_LANE_MISS] + 0.1 * F;
-	double mh = yl->lane_h[RENDER_LANE_MISS] - 0.25 * F;
+	double mh = yl->miss_h - 0.25 * F;
 	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
+	double *lx;
+	int *lv;
+	char (*lt)[48];
 
 	/* a CPU row collects misses of many tasks, which overlap: thin spans
 	 * and no deadline lines through other tasks' boxes */
 	bool sparse = g->o.rows == RENDER_ROWS_TASK &&
-		      (double)row->misses.n * 0.8 * F <= ax->x1 - ax->x0;
+		      (double)ms->n * 0.8 * F <= ax->x1 - ax->x0;
 
+	if (!ms->n)
+		return;
 	if (g->o.rows == RENDER_ROWS_CPU)
 		mh = 0.3 * F;
-
-	font(cr, 0.8 * F, true);
-	for (size_t i = 0; i < row->misses.n; i++) {
-		const struct render_miss *m = &row->misses.v[i];
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct render_miss *m = &ms->v[i];
 		double x0 = render_axis_x(ax, m->d), x1 = render_axis_x(ax, m->f);
-		char t[48];
-		double tw;
 
-		if (x1 - x0 < ax->px)
-			x1 = x0 + ax->px;
-		rgb(cr, &render_style_miss, 0.2);
-		cairo_rectangle(cr, x0, my, x1 - x0, mh);
-		cairo_fill(cr);
-		rgb(cr, &render_style_miss, 1);
-		cairo_set_line_width(cr, 0.05 * F);
-		if (x1 - x0 >= 3 * ax->px)
-			hatch(cr, x0, my, x1 - x0, mh, RENDER_HATCH_FWD, 0.3 * F);
-		cairo_set_line_width(cr, 0.08 * F);
-		cairo_rectangle(cr, x0, my, x1 - x0, mh);
+		miss_span(cr, x0, x1, my, mh, m->open, F, ax->px);
 		if (sparse) {           /* the missed deadline */
+			rgb(cr, &render_style_miss, 1);
+			cairo_set_line_width(cr, 0.08 * F);
 			cairo_move_to(cr, x0, ey);
 			cairo_line_to(cr, x0, my);
+			cairo_stroke(cr);
 		}
-		cairo_stroke(cr);
-		if (!m->label)
-			continue;
-		render_miss_label(t, sizeof(t), m, g->m->display_scale);
-		tw = text_w(cr, t);
-		/* no room (a label before, the next miss, the page edge):
-		 * the span alone still shows the miss */
-		if (x1 + 0.15 * F < label_end || x1 + tw > g->xl.width ||
-		    (i + 1 < row->misses.n &&
-		     render_axis_x(ax, row->misses.v[i + 1].d) <
-		     x1 + 0.15 * F + tw + 0.2 * F))
-			continue;
-		text_at(cr, x1 + 0.15 * F, my + yl->lane_h[RENDER_LANE_MISS] -
-			0.15 * F, t);
-		label_end = x1 + 0.15 * F + tw + 0.4 * F;
 	}
+	lx = malloc(ms->n * sizeof(*lx));
+	lv = malloc(ms->n * sizeof(*lv));
+	lt = malloc(ms->n * sizeof(*lt));
+	if (lx && lv && lt) {
+		gantt_miss_labels(g, row, lx, lv, lt);
+		rgb(cr, &render_style_miss, 1);
+		font(cr, g->family, g->xl.small, true);
+		for (size_t i = 0; i < ms->n; i++) {
+			double base = my + mh + 0.1 * F + (double)lv[i] * 1.0 * F;
+
+			if (lv[i] < 0)
+				continue;
+			text_at(cr, lx[i], base, lt[i]);
+			if (lv[i] > 0) {        /* a leader to its span's end */
+				cairo_set_line_width(cr, 0.05 * F);
+				cairo_move_to(cr, render_axis_x(ax, ms->v[i].f),
+					      my + mh);
+				cairo_line_to(cr, lx[i] - 0.1 * F,
+					      base - 0.55 * F);
+				cairo_stroke(cr);
+			}
+		}
+	}
+	free(lx);
+	free(lv);
+	free(lt);
 }
 
 static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
@@ -396,16 +481,24 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 	cairo_rectangle(cr, 0, ry, g->ax.x0 - 0.4 * F, yl->row_h);
 	cairo_clip(cr);
 	rgb(cr, &render_style_text, 1);
-	font(cr, F, false);
+	font(cr, g->family, F, false);
 	text_at(cr, lx, row->sublabel ? ey + 0.45 * eh : ey + 0.5 * eh + 0.35 * F,
 		row->label);
 	if (row->sublabel) {
 		rgb(cr, &render_style_muted, 1);
-		font(cr, 0.85 * F, false);
+		font(cr, g->family, g->xl.small, false);
 		text_at(cr, lx, ey + eh + 0.25 * F, row->sublabel);
 	}
 	cairo_restore(cr);
-	draw_boxes(cr, g, row, ey, eh);
+	draw_boxes(cr, g, i, ey, eh);
+	for (size_t k = 0; k < row->reclaim.n; k++) {   /* GRUB: lighter */
+		const struct render_box *b = &row->reclaim.v[k];
+		double x0 = render_axis_x(&g->ax, b->a);
+
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.55);
+		cairo_rectangle(cr, x0, ey, render_axis_x(&g->ax, b->b) - x0, eh);
+		cairo_fill(cr);
+	}
 	for (size_t k = 0; k < row->suspends.n; k++) {
 		const struct render_box *b = &row->suspends.v[k];
 
@@ -424,11 +517,10 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 	const struct render_axis *ax = &g->ax;
 	double F = yl->F, y = yl->axis_y, lw;
 	char t[48], unit[64];
-	rt_time step, tick, scale = g->m->display_scale > 0 ?
-				    g->m->display_scale : 1;
+	rt_time step, tick, scale = g->uscale;
 	unsigned max_ticks;
 
-	font(cr, 0.9 * F, false);
+	font(cr, g->family, g->xl.small, false);
 	render_format_time(t, sizeof(t), ax->t1, scale);
 	lw = text_w(cr, t) + 2.5 * F;
 	max_ticks = (unsigned)fmax(1, floor((ax->x1 - ax->x0) / lw));
@@ -454,7 +546,7 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 		cairo_stroke(cr);
 		render_format_time(t, sizeof(t), tick, scale);
 		tw = text_w(cr, t);
-		text_at(cr, x - tw / 2, y + 1.3 * F, t);
+		text_at(cr, x - tw / 2, y + 1.2 * F, t);
 		if (tick > ax->t1 - step)
 			break;
 	}
@@ -464,23 +556,16 @@ static void draw_axis(cairo_t *cr, const struct render_gantt *g,
 	cairo_move_to(cr, ax->x0, y);
 	cairo_line_to(cr, ax->x1, y);
 	cairo_stroke(cr);
-	snprintf(unit, sizeof(unit), "time (%s)",
-		 !strcmp(g->m->display_unit ? g->m->display_unit : "tick",
-			 "tick") ? "ticks" : g->m->display_unit);
-	font(cr, 0.9 * F, false);
-	text_at(cr, (ax->x0 + ax->x1 - text_w(cr, unit)) / 2, y + 2.5 * F, unit);
+	snprintf(unit, sizeof(unit), "time (%s)", g->unit);
+	text_at(cr, (ax->x0 + ax->x1 - text_w(cr, unit)) / 2, y + 2.2 * F, unit);
 }
 
 static void draw_page(cairo_t *cr, const struct render_gantt *g,
 		      const struct gantt_ylayout *yl)
 {
-	font_setup(cr);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	if (g->o.title) {
 		rgb(cr, &render_style_text, 1);
-		font(cr, 1.15 * yl->F, true);
+		font(cr, g->family, 1.15 * yl->F, true);
 		text_at(cr, (g->xl.width - text_w(cr, g->o.title)) / 2,
 			yl->title_y, g->o.title);
 	}
@@ -498,145 +583,48 @@ static void draw_page(cairo_t *cr, const struct render_gantt *g,
 	legend(cr, g, g->xl.margin, g->xl.width - g->xl.margin, yl->legend_y);
 }
 
-/* ---- output ----------------------------------------------------------- */
-
-struct sink_ctx {
-	FILE *f;
-	size_t k;                       /* SVG: bytes of svg_pat matched */
-	bool skip_digits;               /* SVG: inside the surface number */
-	bool svg;
+struct page {
+	const struct render_gantt *g;
+	const struct gantt_ylayout *yl;
 };
 
-static const char svg_pat[] = "<g id=\"surface";
-
-static bool put(struct sink_ctx *s, const char *p, size_t n)
+static void draw_page_cb(cairo_t *cr, void *ctx)
 {
-	return fwrite(p, 1, n, s->f) == n;
-}
+	const struct page *p = ctx;
 
-/* Stream bytes out; for SVG replace the per-process number in
- * <g id="surfaceN"> by 1, whatever chunk boundaries cairo uses. */
-static cairo_status_t write_fn(void *closure, const unsigned char *data,
-			       unsigned int length)
-{
-	struct sink_ctx *s = closure;
-	bool ok = true;
-
-	if (!s->svg)
-		return put(s, (const char *)data, length) ? CAIRO_STATUS_SUCCESS :
-		       CAIRO_STATUS_WRITE_ERROR;
-	for (unsigned i = 0; i < length && ok; i++) {
-		char c = (char)data[i];
-
-		if (s->skip_digits) {
-			if (c >= '0' && c <= '9')
-				continue;
-			s->skip_digits = false;
-			ok = put(s, "1", 1);
-		}
-		if (c == svg_pat[s->k]) {
-			if (!svg_pat[++s->k]) {
-				ok = ok && put(s, svg_pat, s->k);
-				s->k = 0;
-				s->skip_digits = true;
-			}
-			continue;
-		}
-		if (s->k) {
-			ok = ok && put(s, svg_pat, s->k);
-			s->k = 0;
-			if (c == svg_pat[0]) {
-				s->k = 1;
-				continue;
-			}
-		}
-		ok = ok && put(s, &c, 1);
-	}
-	return ok ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	draw_page(cr, p->g, p->yl);
 }
 
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 			     enum render_gantt_format fmt, FILE *f,
 			     const char *path, struct rt_diag *d)
 {
-	struct sink_ctx sc = { .f = f, .svg = fmt == RENDER_GANTT_SVG };
-	double W = g->xl.width, scale = g->o.dpi / 72.0;
-	cairo_status_t st, st2;
-	cairo_surface_t *s;
 	struct gantt_ylayout yl;
-	cairo_t *cr;
+	struct page p = { g, &yl };
+	double W = g->xl.width;
 
 	gantt_ylayout(g, &yl);
 	yl.height = yl.legend_y + legend(NULL, g, g->xl.margin,
 					 W - g->xl.margin, yl.legend_y) +
-		    g->xl.margin;
-	if (fmt == RENDER_GANTT_PNG) {
-		double wpx = ceil(W * scale), hpx = ceil(yl.height * scale);
-
-		if (wpx > PNG_MAX_SIDE || hpx > PNG_MAX_SIDE)
-			return rt_diagf(d, RT_ERR_INVAL, "%s: %.0fx%.0f pixels is "
-					"too large for PNG (max %d a side); use "
-					"SVG/PDF, a lower dpi or fewer rows",
-					path, wpx, hpx, PNG_MAX_SIDE);
-		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)wpx,
-					       (int)hpx);
-	} else if (fmt == RENDER_GANTT_SVG) {
-		s = cairo_svg_surface_create_for_stream(write_fn, &sc, W,
-							yl.height);
-		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
-	} else {
-		s = cairo_pdf_surface_create_for_stream(write_fn, &sc, W,
-							yl.height);
-		/* fixed dates: same input, same bytes */
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE,
-					       "1970-01-01T00:00:00Z");
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE,
-					       "1970-01-01T00:00:00Z");
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-					       "dlsim");
-		if (g->o.title)
-			cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE,
-						       g->o.title);
-	}
-	cr = cairo_create(s);
-	if (fmt == RENDER_GANTT_PNG)
-		cairo_scale(cr, scale, scale);
-	draw_page(cr, g, &yl);
-	st = cairo_status(cr);
-	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS && fmt == RENDER_GANTT_PNG)
-		st = cairo_surface_write_to_png_stream(s, write_fn, &sc);
-	cairo_surface_finish(s);
-	st2 = cairo_surface_status(s);
-	cairo_surface_destroy(s);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = st2;
-	if (st == CAIRO_STATUS_WRITE_ERROR)
-		return rt_diagf(d, RT_ERR_IO, "%s: write failed", path);
-	if (st == CAIRO_STATUS_NO_MEMORY)
-		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
-	if (st != CAIRO_STATUS_SUCCESS)
-		return rt_diagf(d, RT_ERR_IO, "%s: cairo: %s", path,
-				cairo_status_to_string(st));
-	return RT_OK;
+		    0.4 * g->xl.margin;
+	return canvas_write(fmt, f, path, W, yl.height, g->o.dpi, g->family,
+			    g->o.title, draw_page_cb, &p, d);
 }
 
-/* FcFini lives in libfontconfig, which cairo loads but the build does not
- * link directly; find it in the already-loaded library (POSIX dlopen of a
- * loaded object just takes a reference). */
-void render_release_caches(void)
+double gantt_text_width(const char *family, const char *text, double size,
+			bool bold)
 {
-	void *fc;
-
-	cairo_debug_reset_static_data();
-	fc = dlopen("libfontconfig.so.1", RTLD_LAZY);
-	if (fc) {
-		void (*fini)(void);
-		void *sym = dlsym(fc, "FcFini");
-
-		memcpy(&fini, &sym, sizeof(fini));      /* ISO C: no cast */
-		if (fini)
-			fini();
-		dlclose(fc);
-	}
+	return canvas_measure(family, text, size, bold);
 }
+
+void gantt_cairo_font(cairo_t *cr, const struct render_gantt *g, double size,
+		      bool bold)
+{
+	canvas_font(cr, g->family, size, bold);
+}
+
+void gantt_show_text(cairo_t *cr, double x, double y, const char *s)
+{
+	canvas_text(cr, x, y, s);
+}
+

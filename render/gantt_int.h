@@ -24,9 +24,25 @@ struct gantt_row {
 	struct render_budget budget;    /* budget curve */
 	struct render_boxes throttles;  /* throttled intervals */
 	rt_time throttle_from;          /* open throttle, or RT_TIME_NEVER */
+	struct render_marks sdl;        /* server deadlines set */
+	struct render_boxes postpones;  /* [old, new) server deadline moves */
+	rt_time sdl_cur;                /* current server deadline or NEVER */
+	rt_time reject_at;              /* REJECT time, or RT_TIME_NEVER */
+	char *srvlabel;                 /* "SA (2, 4)" for served tasks, NULL */
+	bool fair;                      /* a fair (SCHED_OTHER) task */
+	bool running;                   /* a job of the row runs (budget drains) */
+	rt_time run_from;               /* since when (running) */
+	rt_time q_known;                /* level at the last server record */
+	rt_time exec_acc;               /* executed since then (closed runs) */
+	struct render_boxes reclaim;    /* execution beyond the budget (GRUB) */
 	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
 	struct render_boxes suspends;   /* suspended intervals */
 	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
+};
+
+struct gantt_task_state {               /* per task: the last job started */
+	uint64_t job;                   /* UINT64_MAX: none yet */
+	int cpu;                        /* where it last started */
 };
 
 struct gantt_run {                      /* what runs on one CPU */
@@ -39,7 +55,10 @@ struct gantt_run {                      /* what runs on one CPU */
 /* Horizontal layout in points, fixed at creation (merging needs it). */
 struct gantt_xlayout {
 	double width;                   /* page width */
-	double font;                    /* base font size */
+	double font;                    /* base font size (row labels); every
+					 * length derives from it */
+	double small;                   /* every other text: ticks, legend,
+					 * names, miss labels; >= 8 pt */
 	double margin;                  /* outer margin */
 	double label_w;                 /* label column (text + padding) */
 };
@@ -52,12 +71,27 @@ struct render_gantt {
 	size_t nrows;
 	struct gantt_row *rows;
 	struct gantt_run *run;          /* m->cpus entries */
+	struct gantt_task_state *ts;    /* m->ntasks entries */
+	char *family;                   /* font family (owned) */
+	const char *unit;               /* axis unit name ("ms", "ticks") */
+	rt_time uscale;                 /* internal units per axis unit */
+	const char *punit;              /* unit of tuples and budgets: the
+					 * scenario's ("ticks", "us") */
+	rt_time pscale;                 /* internal units per punit */
+	unsigned long nopen;            /* misses still pending (legend) */
+	unsigned long nmigr;            /* migrations recorded (legend) */
+	unsigned long nsdl, npostpone, nreject;  /* server marks (legend) */
+	unsigned long nreclaim;
 	unsigned long nmiss, nabort;    /* for the legend */
 	unsigned long nsusp;            /* SUSPEND records (legend) */
 	bool ended;                     /* END seen */
 };
 
 #define GANTT_TEXT_MAX 64        /* bytes of a name shown, then "…" */
+
+/* "τ₁₂": tau with the 1-based index in Unicode subscript digits; returns
+ * the length written. */
+size_t gantt_tau_name(char *buf, size_t n, size_t index);
 
 /* Copy src into dst (n bytes) as text cairo accepts: valid UTF-8 only
  * (bad bytes become '?'), control characters as spaces, cut at a
@@ -75,6 +109,8 @@ struct gantt_ylayout {
 	double lane_h[RENDER_LANE__COUNT];      /* lane heights (0: unused) */
 	double axis_y;                  /* y of the axis line */
 	double legend_y;                /* top of the legend */
+	int miss_levels;                /* miss label lines (max over rows) */
+	double miss_h;                  /* miss lane without the extra lines */
 	double height;                  /* page height (set by the back end) */
 };
 
@@ -89,24 +125,49 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y);
 enum gantt_legend_kind {
 	GANTT_LEG_SWATCH, GANTT_LEG_RELEASE, GANTT_LEG_DEADLINE,
 	GANTT_LEG_COMPLETE, GANTT_LEG_MISS, GANTT_LEG_ABORT,
-	GANTT_LEG_SUSPEND               /* self-suspension: dashed line */
+	GANTT_LEG_SUSPEND,              /* self-suspension: dashed line */
+	GANTT_LEG_MISS_OPEN,            /* miss pending at the horizon */
+	GANTT_LEG_MIGRATE,              /* migration mark */
+	GANTT_LEG_NOTE,                 /* text only (the tuple, box digits) */
+	GANTT_LEG_BUDGET,               /* server budget line */
+	GANTT_LEG_THROTTLE,             /* throttled band */
+	GANTT_LEG_SDEADLINE,            /* server (scheduling) deadline */
+	GANTT_LEG_POSTPONE,             /* deadline postponement arrow */
+	GANTT_LEG_REJECT,               /* rejected by admission */
+	GANTT_LEG_RECLAIM,              /* GRUB-reclaimed execution */
+	GANTT_LEG_FAIR                  /* fair (background) work */
 };
 
 struct gantt_legend_item {
 	enum gantt_legend_kind kind;
 	int colour;                     /* GANTT_LEG_SWATCH: palette index */
-	char text[96];
+	char text[128];
 };
 
 /* The legend's items in order (at most 'max'); returns how many.  CPU
  * colours (task rows, cpus > 1) or task colours (CPU rows), then the
  * symbols that occur. */
+/* The palette index a box of row 'row' is filled with, by --color-by:
+ * task colours in every view by default, CPU colours on request. */
+int gantt_box_fill(const struct render_gantt *g, size_t row,
+		   const struct render_box *b);
+
 size_t gantt_legend_items(const struct render_gantt *g,
 			  struct gantt_legend_item *it, size_t max);
 
 /* Width of 'text' at font size 'size' (points), measured with the chart
  * font; the cairo back end implements it.  Never fails (0 on error). */
-double gantt_text_width(const char *text, double size, bool bold);
+double gantt_text_width(const char *family, const char *text, double size,
+			bool bold);
+
+/* Miss labels of a row placed without collisions (render_place_labels):
+ * for each miss, its label text, x and level (-1: unlabelled); returns
+ * the number of levels (0: none).  x/level/text have row->misses.n
+ * entries, allocated by the caller; NULL arrays: only count levels
+ * (allocates internally; 0 on out of memory). */
+int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
+		      double *x, int *level, char (*text)[48]);
+#define GANTT_MISS_LEVELS 3
 
 /* ---- server lanes (gantt_resv.c) ---- */
 
@@ -117,17 +178,23 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r);
 /* The record kinds gantt_resv_emit() needs. */
 #define GANTT_RESV_MASK (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |            \
 			 SIM_MASK(SIM_REC_REPLENISH) |                   \
+			 SIM_MASK(SIM_REC_SERVER_DEADLINE) |             \
+			 SIM_MASK(SIM_REC_REJECT) |                      \
 			 SIM_MASK(SIM_REC_SERVER_WAKEUP) |               \
 			 SIM_MASK(SIM_REC_THROTTLE) |                    \
 			 SIM_MASK(SIM_REC_UNTHROTTLE))
 /* True if some row has a budget curve or a throttle (the lanes get a
  * height). */
 bool gantt_resv_used(const struct render_gantt *g);
+bool gantt_resv_row_used(const struct gantt_row *r);
 void gantt_resv_row_init(struct gantt_row *r);
-/* The server lanes of row i as TikZ commands (tikz.c); row top ry. */
-void gantt_tikz_resv(FILE *f, const struct render_gantt *g,
-		     const struct gantt_row *row,
-		     const struct gantt_ylayout *yl, double ry);
+/* The budget curve of b in the lane [by, by + bh] as device points:
+ * emit(ctx, x, y) per vertex (cairo and TikZ). */
+void gantt_resv_curve(const struct render_gantt *g, const struct render_budget *b,
+		      double by, double bh,
+		      void (*emit)(void *ctx, double x, double y), void *ctx);
+/* The largest budget level of b (the lane's scale), at least 1. */
+rt_time gantt_resv_qmax(const struct render_budget *b);
 void gantt_resv_row_fini(struct gantt_row *r);
 
 /* Draw with cairo into an opened file: PNG, SVG or PDF. */

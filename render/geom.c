@@ -164,7 +164,7 @@ enum rt_err render_misses_add(struct render_misses *ms,
 			      rt_time f, rt_time tard, bool open,
 			      double min_px)
 {
-	bool label = f >= ax->t0 && f <= ax->t1;
+	bool label = f >= ax->t0;       /* tardiness known even past t1 */
 	struct render_miss *l;
 
 	if (d < ax->t0)
@@ -174,8 +174,13 @@ enum rt_err render_misses_add(struct render_misses *ms,
 	if (d > f || (d == f && !label))
 		return RT_OK;
 	l = ms->n ? &ms->v[ms->n - 1] : NULL;
+	/* merge below the resolution: a narrow span touching the last one,
+	 * or a span starting within min_px of the last one's start (late
+	 * jobs of an overload overlap: without this the list would grow
+	 * with the run, not with the picture) */
 	if (l && px_of(ax, l->f, d) < 0.5 &&
-	    (px_of(ax, l->d, l->f) < min_px || px_of(ax, d, f) < min_px)) {
+	    (px_of(ax, l->d, l->f) < min_px || px_of(ax, d, f) < min_px ||
+	     px_of(ax, l->d, d) < min_px)) {
 		if (d < l->d)
 			l->d = d;
 		if (f >= l->f) {
@@ -205,6 +210,133 @@ int render_miss_label(char *buf, size_t n, const struct render_miss *m,
 {
 	char t[32];
 
-	render_format_time(t, sizeof(t), m->tardiness, scale);
-	return snprintf(buf, n, "+%s%s", t, m->open ? "\xe2\x80\xa6" : "");
+	render_format_time_sig(t, sizeof(t), m->tardiness, scale, 3);
+	return snprintf(buf, n, "%s+%s", m->open ? "\xe2\x89\xa5" : "", t);
+}
+
+enum rt_err render_axis_unit(const char *internal_unit, rt_time display_scale,
+			     rt_time span, const char *want, const char **name,
+			     rt_time *scale, struct rt_diag *d)
+{
+	static const struct { const char *name; rt_time scale; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 },
+	};
+	const size_t nu = sizeof(units) / sizeof(units[0]);
+	size_t u = 0;
+
+	if (!internal_unit || strcmp(internal_unit, "ns")) {
+		if (want && strcmp(want, "tick") && strcmp(want, "ticks"))
+			return rt_diagf(d, RT_ERR_INVAL, "axis unit '%s': this "
+					"scenario counts in ticks (use tick)",
+					want);
+		*name = "ticks";
+		*scale = display_scale > 0 ? display_scale : 1;
+		return RT_OK;
+	}
+	if (want) {
+		for (u = 0; u < nu; u++)
+			if (!strcmp(want, units[u].name))
+				break;
+		if (u == nu)
+			return rt_diagf(d, RT_ERR_INVAL, "axis unit '%s': use "
+					"ns, us, ms or s", want);
+		*name = units[u].name;
+		*scale = units[u].scale;
+		return RT_OK;
+	}
+	while (u + 1 < nu && units[u].scale < display_scale)
+		u++;
+	while (u + 1 < nu && span / units[u].scale >= 10000)
+		u++;
+	*name = units[u].name;
+	*scale = units[u].scale;
+	return RT_OK;
+}
+
+int render_format_time_sig(char *buf, size_t n, rt_time t, rt_time scale,
+			   int sig)
+{
+	uint64_t mag = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;
+	uint64_t sc = scale > 0 ? (uint64_t)scale : 1, p = 1, lim = 1, q, den;
+	int dec = 0, len;
+	char tmp[48];
+
+	for (uint64_t k = sc; k > 1; k /= 10)
+		if (k % 10)             /* not a power of ten: exact label */
+			return render_format_time(buf, n, t, scale);
+	for (int i = 1; i < sig && lim < UINT64_MAX / 10; i++)
+		lim *= 10;              /* 10^(sig - 1) */
+	/* fewest decimals giving 'sig' significant digits (at most the
+	 * resolution of the internal unit) */
+	while (p < sc && mag / (sc / p) < lim) {
+		p *= 10;
+		dec++;
+	}
+	den = sc / p;
+	q = mag / den + (mag % den >= (den + 1) / 2 ? 1 : 0);   /* half up */
+	if (dec)
+		len = snprintf(tmp, sizeof(tmp), "%s%" PRIu64 ".%0*" PRIu64,
+			       t < 0 ? "-" : "", q / p, dec, q % p);
+	else
+		len = snprintf(tmp, sizeof(tmp), "%s%" PRIu64, t < 0 ? "-" : "",
+			       q);
+	if (dec) {                      /* trailing zeros, then the point */
+		while (len > 0 && tmp[len - 1] == '0')
+			tmp[--len] = '\0';
+		if (len > 0 && tmp[len - 1] == '.')
+			tmp[--len] = '\0';
+	}
+	return snprintf(buf, n, "%s", tmp);
+}
+
+int render_place_labels(const double *want, const double *w,
+			const double *span_a, const double *span_b, size_t n,
+			double xmax, double gap, int max_levels, double *x,
+			int *level)
+{
+	double end[16];
+	int used = 0;
+
+	if (max_levels > 16)
+		max_levels = 16;
+	for (int l = 0; l < max_levels; l++)
+		end[l] = -1e300;
+	for (size_t i = 0; i < n; i++) {
+		double xi = want[i];
+		bool moved = false;
+
+		if (w[i] < 0) {         /* no label: only an obstacle */
+			x[i] = xi;
+			level[i] = -1;
+			continue;
+		}
+		if (xi + w[i] > xmax) {
+			xi = xmax - w[i];
+			moved = true;
+		}
+		x[i] = xi;
+		level[i] = -1;
+		for (int l = moved ? 1 : 0; l < max_levels; l++) {
+			bool ok = xi >= end[l] + (end[l] > -1e299 ? gap : 0);
+
+			if (ok && l == 0) {     /* keep off the spans */
+				for (size_t j = 0; j < n && ok; j++) {
+					if (span_a[j] > xi + w[i] + gap)
+						break;
+					if (j != i && span_b[j] >= xi &&
+					    span_a[j] <= xi + w[i] + gap)
+						ok = false;
+				}
+			}
+			if (!ok)
+				continue;
+			level[i] = l;
+			end[l] = xi + w[i];
+			if (l + 1 > used)
+				used = l + 1;
+			break;
+		}
+	}
+	return used;
 }

@@ -10,7 +10,9 @@
  *    ('busy'), and a merge across colours gets RENDER_COLOUR_MIXED;
  *  - point marks (releases, deadlines, completions, aborts) closer than
  *    'min_px' pixels to the previous mark of the same list are dropped;
- *  - miss spans merge like boxes and keep the largest tardiness.
+ *  - miss spans merge like boxes, and also when one starts within
+ *    'min_px' pixels of the previous start (overlapping late jobs), and
+ *    keep the largest tardiness.
  *
  * So a row holds at most about 2.5 x (width in pixels) boxes whatever the
  * number of jobs: memory is bounded by what can be drawn.  Inputs outside
@@ -110,9 +112,49 @@ enum rt_err render_misses_add(struct render_misses *ms,
 			      double min_px);
 void render_misses_fini(struct render_misses *ms);
 
-/* The label of a miss: "+3", or "+3…" when open (a lower bound), in
- * display units.  Returns snprintf's result. */
+/* The label of a miss: "+3", or "≥+3" when open (a lower bound), in
+ * units of 'scale', rounded to 3 significant digits
+ * (render_format_time_sig).  Returns snprintf's result. */
 int render_miss_label(char *buf, size_t n, const struct render_miss *m,
 		      rt_time scale);
+
+/* The unit a chart's time axis and labels use.  internal_unit is "tick"
+ * (then only "tick" exists) or "ns"; display_scale (internal units per
+ * scenario unit) gives the scenario's own unit.  want NULL: automatic,
+ * the scenario unit made 1000x larger (us -> ms -> s) while the window
+ * span [0, span] would need labels of five or more integer digits;
+ * otherwise one of "ns", "us", "ms", "s" (or "tick" for tick scenarios).
+ * *name is a static string ("ms"; "ticks" for ticks), *scale internal
+ * units per axis unit.  RT_ERR_INVAL names the allowed units. */
+enum rt_err render_axis_unit(const char *internal_unit, rt_time display_scale,
+			     rt_time span, const char *want, const char **name,
+			     rt_time *scale, struct rt_diag *d);
+
+/* Write t / scale for a chart label, readable rather than exact: values
+ * with more than 'sig' significant digits are rounded to 'sig' of them
+ * (never fewer than the integer digits, never to 0 for t != 0), trailing
+ * zeros dropped ("3.69" for 3688402 ns in ms, sig 3; "12" stays "12").
+ * sig >= 1.  Returns snprintf's result. */
+int render_format_time_sig(char *buf, size_t n, rt_time t, rt_time scale,
+			   int sig);
+
+/* Collision-free placement of labels along one row (miss labels).  Label
+ * i wants to start at want[i], is w[i] wide, and belongs to a
+ * span [span_a[i], span_b[i]] drawn in level 0.  Each label gets a level
+ * (0: the spans' own line, 1, 2, ...: lines below) and an x: it stays at
+ * want[i] when that fits before xmax, otherwise it moves left to end at
+ * xmax (and then never sits in level 0, where it would cover its span).
+ * w[i] < 0: span i has no label (level -1) but is still an obstacle.
+ * In a level, labels keep 'gap' apart; in level 0 they also keep off
+ * every span.  Greedy, first level that fits; at most max_levels levels:
+ * a label that fits nowhere gets level -1 (only when more than
+ * max_levels labels pile up within one label width).  Spans are sorted
+ * by span_a.  Returns the number of levels used (0 for n == 0).  Pure:
+ * O(n x (max_levels + spans starting before the label's end)); a row
+ * holds O(width in pixels) misses (geom merging), so this stays small. */
+int render_place_labels(const double *want, const double *w,
+			const double *span_a, const double *span_b, size_t n,
+			double xmax, double gap, int max_levels, double *x,
+			int *level);
 
 #endif /* RENDER_GEOM_H */

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "models/server.h"
 #include "models/task.h"
 #include "models/rt_time.h"
 
@@ -17,6 +18,12 @@ struct render_meta {
 	rt_time horizon;
 	const struct rt_task *tasks;
 	size_t ntasks;
+	/* optional (charts): the servers and which task each serves; NULL
+	 * task_server: none known (a replayed log) */
+	const struct rt_server *servers;
+	size_t nservers;
+	const int32_t *task_server;     /* ntasks entries, -1: no server */
+	rt_time fair_runtime, fair_period;      /* linux-dl fair server; 0: none */
 };
 
 #endif /* RENDER_META_H */

@@ -1,6 +1,8 @@
 /* style.c - the chart palette (Okabe-Ito) and hatch cycling; see style.h. */
 #include "render/style.h"
 
+#include <string.h>
+
 static const struct render_rgb palette[RENDER_PALETTE_SIZE] = {
 	{ 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0, "#0072B2" },  /* blue */
 	{ 0xE6 / 255.0, 0x9F / 255.0, 0x00 / 255.0, "#E69F00" },  /* orange */
@@ -30,6 +32,13 @@ const struct render_rgb render_style_band = {
 	0xF4 / 255.0, 0xF4 / 255.0, 0xF4 / 255.0, "#F4F4F4"
 };
 
+const struct render_rgb render_style_fair = {
+	0xBB / 255.0, 0xBB / 255.0, 0xBB / 255.0, "#BBBBBB"
+};
+const struct render_rgb render_style_server = {
+	0x33 / 255.0, 0x4E / 255.0, 0x68 / 255.0, "#334E68"
+};
+
 struct render_rgb render_style_fill(int i, enum render_hatch *hatch)
 {
 	if (i < 0) {
@@ -38,4 +47,13 @@ struct render_rgb render_style_fill(int i, enum render_hatch *hatch)
 	}
 	*hatch = (enum render_hatch)((i / RENDER_PALETTE_SIZE) % 4);
 	return palette[i % RENDER_PALETTE_SIZE];
+}
+
+const char *render_style_font(const char *opt)
+{
+	if (!opt || !*opt || !strcmp(opt, "sans"))
+		return RENDER_FONT_FAMILY;
+	if (!strcmp(opt, "serif"))
+		return RENDER_FONT_SERIF;
+	return opt;
 }

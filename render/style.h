@@ -13,6 +13,9 @@
 #define RENDER_STYLE_H
 
 #define RENDER_FONT_FAMILY "DejaVu Sans"        /* has Greek and arrows */
+#define RENDER_FONT_SERIF "Liberation Serif"    /* Times New Roman metrics
+						 * (fonts-liberation2): Greek,
+						 * subscripts, arrows */
 #define RENDER_PALETTE_SIZE 6
 
 enum render_hatch {
@@ -37,5 +40,14 @@ extern const struct render_rgb render_style_text;       /* near black */
 extern const struct render_rgb render_style_muted;      /* grey text */
 extern const struct render_rgb render_style_grid;       /* light grey */
 extern const struct render_rgb render_style_band;       /* row stripe */
+extern const struct render_rgb render_style_fair;       /* fair (background)
+						 * work: light grey */
+extern const struct render_rgb render_style_server;     /* server deadlines and
+						 * postponements: dark blue-grey */
+
+/* The family for a --font value: NULL, "" or "sans": RENDER_FONT_FAMILY;
+ * "serif": RENDER_FONT_SERIF; anything else is a fontconfig family name
+ * (fontconfig substitutes a similar one when it is not installed). */
+const char *render_style_font(const char *opt);
 
 #endif /* RENDER_STYLE_H */

@@ -3,8 +3,10 @@
  * render_gantt_write(g, "chart.tex") calls this; it is public so a caller
  * holding a FILE * (or wanting the text inline) can use it directly.  The
  * output is one tikzpicture to \input into a document that loads tikz
- * (and the patterns library when more than six colours are used), in the
- * chart's own coordinates (points), with one \draw per execution box
+ * and the patterns and arrows.meta libraries, in the chart's own units
+ * (x: time from the window start, scaled by \dlsimxscale; y: lanes;
+ * text nodes keep their size when the picture is rescaled), with one
+ * \draw per execution box
  * ("% row i" comments separate the rows, for editing by hand), arrows for
  * releases and deadlines, marks for completions and aborts, red miss
  * spans with their "+tardiness" labels, the time axis and labels

@@ -3,7 +3,7 @@
 # Called by the Makefile when pkg-config cannot find a library (or GNU
 # parallel, which make test uses to run a sharded experiment).
 set -e
-PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core parallel"
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel"
 # `make fuzz` (libFuzzer) needs clang, `make valgrind` valgrind; the
 # Makefile asks for them with DLSIM_EXTRA_DEPS=1 (.ci/run does).
 if [ "${DLSIM_EXTRA_DEPS:-0}" = 1 ]; then

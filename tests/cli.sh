@@ -208,6 +208,7 @@ expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.svg --quiet
 head -c 5 $T/d.svg | grep -q '<?xml' && ok || bad "SVG header"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d2.svg --quiet
 cmp -s $T/d.svg $T/d2.svg && ok || bad "SVG bytes differ between identical runs"
+has $T/d.svg '>time (ticks)</text>'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.pdf --gantt-rows cpu --quiet
 head -c 4 $T/d.pdf | grep -q '%PDF' && ok || bad "PDF header"
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --tikz $T/d.tex --trace $T/d.json --quiet
@@ -220,6 +221,96 @@ expect_rc 3 "$DLSIM" run $EX/dario.yaml --gantt $T/no/dir/d.png
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/w.png --window 5:5
 [ -e $T/w.png ] && bad "chart with empty window written" || ok
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --window 0:5
+# paper options (issue 15): fonts, axis unit, colour mode; bad values are usage errors
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif.png --width 3.5in --font serif --quiet
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif2.png --width 3.5in --font serif --quiet
+cmp -s $T/serif.png $T/serif2.png && ok || bad "serif PNG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" run $EX/dhall.yaml --gantt $T/dh.png --color-by cpu --gantt-rows cpu --quiet
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --color-by hue
+has $T/err "--color-by hue"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --axis-unit min
+has $T/err "--axis-unit min"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/x.png --axis-unit ms
+has $T/err "ticks"
+[ -e $T/x.png ] && bad "chart with a bad axis unit written" || ok
+expect_rc 1 "$DLSIM" run $EX/dario.yaml --font serif
+# TikZ compiles with plain pdflatex (when texlive is installed) and rescales
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 30 --window 0:25 --tikz $T/tk1.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --tikz $T/tk2.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --tikz $T/tk3.tex --quiet
+expect_rc 0 "$DLSIM" run $EX/dhall.yaml --tikz $T/tk4.tex --gantt-rows cpu --window 0:30 --quiet
+expect_rc 0 "$DLSIM" run $EX/linux-dl-fair-server.yaml --tikz $T/tk5.tex --quiet
+has $T/tk1.tex 'x={\dlsimxscale*'
+has $T/tk1.tex 'pattern=north east lines, pattern color=dlsimmiss'
+has $T/tk1.tex 'dlsimband'
+if command -v pdflatex >/dev/null 2>&1; then
+	{ printf '%s\n' '\documentclass{article}' '\usepackage[utf8]{inputenc}' \
+		'\usepackage{tikz}' '\usetikzlibrary{patterns,arrows.meta}' \
+		'\begin{document}'
+	  for i in 1 2 3 4 5; do printf '\\input{tk%s.tex}\n\n' $i; done
+	  printf '%s\n' '\def\dlsimxscale{0.5}' '\input{tk1.tex}' '\end{document}'; } > $T/tkdoc.tex
+	if (cd $T && pdflatex -interaction=nonstopmode -halt-on-error tkdoc.tex >tkdoc.out 2>&1); then ok; else
+		bad "TikZ charts do not compile with pdflatex"; grep -A3 '^!' $T/tkdoc.out | head -8; fi
+else
+	echo "  (skipped: pdflatex not installed, TikZ compile check not run)"
+fi
+# plot (issue 15): dbf, response, util; a word selects the figure
+expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf.svg
+has $T/dbf.svg '>dbf(5) = 8 &gt; 5</text>'
+expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf2.svg
+cmp -s $T/dbf.svg $T/dbf2.svg && ok || bad "dbf SVG bytes differ between identical runs"
+expect_rc 0 "$DLSIM" plot dbf $EX/dhall.yaml -o $T/dbfm.png --until 50
+expect_rc 0 "$DLSIM" plot dbf $EX/cbs-isolation.yaml --server SB -o $T/sbf.svg
+has $T/sbf.svg '>sbf of SB (Q 3, T 6)</text>'
+has $T/sbf.svg '>dbf(6) = 3 &gt; sbf</text>'
+expect_rc 1 "$DLSIM" plot dbf $EX/cbs-isolation.yaml --server SX -o $T/x.png
+expect_rc 0 "$DLSIM" run $EX/sporadic.yaml --jobs $T/spj.csv --quiet
+expect_rc 0 "$DLSIM" plot response $T/spj.csv --unit ns -o $T/resp.pdf
+head -c 4 $T/resp.pdf | grep -q '%PDF' && ok || bad "response PDF header"
+expect_rc 0 "$DLSIM" plot util $EX/dhall.yaml -o $T/util.svg --bins 55
+has $T/util.svg '>CPU 1</text>'
+expect_rc 2 "$DLSIM" plot $T/spj.csv -o $T/x.png     # a .csv is experiment results
+expect_rc 1 "$DLSIM" plot bars $EX/dario.yaml -o $T/x.png
+has $T/err "expected RESULTS.csv, or dbf, response or util"
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.tex
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
+expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
+has $T/err "not a --jobs CSV"
+[ -e $T/x.png ] && bad "plot written after an error" || ok
+expect_rc 0 "$DLSIM" plot --help
+has $T/out "dlsim plot dbf|response|util INPUT"
+expect_rc 0 "$DLSIM" plot dbf --help
+has $T/out "dlsim plot dbf SCENARIO.yaml"
+# report (issue 15): every example makes a self-contained page (no script,
+# no remote resources); headless Chromium opens them when it is installed
+for f in $EX/*.yaml; do
+	b=$(basename $f .yaml)
+	expect_rc 0 "$DLSIM" report $f -o $T/rep-$b.html
+done
+has $T/rep-linux-dl.html 'rejected at 0</text>'
+has $T/rep-linux-dl.html '<h2>Deadline misses</h2>'
+has $T/rep-dario.html '>dbf(5) = 8 &gt; 5</text>'
+grep -qiE '<script|src="http|href="http|@import' $T/rep-*.html && bad "report loads a script or a remote resource" || ok
+grep -q 'id="gantt-' $T/rep-dario.html && grep -q 'id="dbf-' $T/rep-dario.html && ok || bad "report SVG ids are not made unique"
+expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/rep.txt
+expect_rc 1 "$DLSIM" report $EX/dario.yaml
+CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$CHROME" ]; then
+	{ echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>all</title></head><body>'
+	  for f in $T/rep-*.html; do echo "<iframe src=\"$(basename $f)\" width=900 height=600></iframe>"; done
+	  echo '</body></html>'; } > $T/rep-all.html
+	for b in dario linux-dl cbs-isolation dhall linux-dl-fair-server all; do
+		rm -f $T/shot-$b.png
+		timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+			--window-size=1000,3000 --enable-logging=stderr --v=0 \
+			--screenshot="$PWD/$T/shot-$b.png" "file://$PWD/$T/rep-$b.html" >$T/chrome-$b.log 2>&1
+		sz=$(wc -c < $T/shot-$b.png 2>/dev/null || echo 0)
+		[ "$sz" -gt 30000 ] && ok || bad "Chromium screenshot of rep-$b.html is blank or missing ($sz bytes)"
+		grep -E 'CONSOLE|Uncaught|Failed to load' $T/chrome-$b.log && bad "Chromium reports errors for rep-$b.html" || ok
+	done
+else
+	echo "  (skipped: chromium not installed, report pages not opened in a browser)"
+fi
 # a saved log draws the same chart
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/r.jsonl --quiet
 expect_rc 0 "$DLSIM" render $T/r.jsonl -o $T/r.png --width 3.5in --dpi 300

@@ -49,6 +49,7 @@ static CU_SuiteInfo suites[] = {
 	{ "render_files", NULL, NULL, NULL, NULL, render_files_tests },
 	{ "multi_random", NULL, NULL, NULL, NULL, multi_random_tests },
 	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
+	{ "plot",     NULL, NULL, NULL, NULL, plot_tests },
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },

@@ -546,6 +546,144 @@ static void test_the_chart_records_budget_and_throttles(void)
 	render_release_caches();        /* the layout measured text */
 }
 
+/* Run scenario s into a task-row chart (meta as the CLI builds it:
+ * servers and the fair server known). */
+static struct render_gantt *server_chart(struct scn_scenario *s,
+					 struct render_meta *m)
+{
+	struct render_gantt *g = NULL;
+	struct sim_config c = cbs_config(s);
+	struct sim_engine *e = NULL;
+	struct sim_sink sink;
+	struct rt_diag d;
+
+	*m = (struct render_meta){
+		.scenario = "c", .time_unit = s->time_unit == SCN_UNIT_TICK ?
+		"tick" : "ns", .display_unit = "x", .display_scale =
+		s->time_unit == SCN_UNIT_TICK ? 1 : 1000000, .cpus = s->cpus,
+		.horizon = s->horizon, .tasks = s->tasks, .ntasks = s->ntasks,
+		.servers = s->servers, .nservers = s->nservers,
+		.task_server = s->task_server,
+		.fair_runtime = s->sched.fair_server.runtime,
+		.fair_period = s->sched.fair_server.on ?
+			       s->sched.fair_server.period : 0,
+	};
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(m, NULL, &g, &d), RT_OK);
+	sink = render_gantt_sink(g);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	sim_engine_destroy(e);
+	return g;
+}
+
+/* cbs-isolation (E.7 vector 3), server SA (2, 4) serving A (one 10-tick
+ * job): SA's deadline is 4 at the wake-up at 0; A runs [0, 2) and
+ * exhausts at 2 while its deadline 4 is ahead: postponed 4 -> 8; B runs
+ * [2, 5); A runs [5, 7): exhausted at 7, postponed 8 -> 12; A runs
+ * [7, 9): postponed 12 -> 16 at 9.  Each move is a postponement box
+ * [old, new); the marks are the deadlines 4, 8, 12, 16, ... set in the
+ * window.  SB (3, 6) serving B: wake-up at 0 sets 6, at 5 B completes
+ * with budget 0: the soft CBS refills and sets 12 while 6 is ahead (a
+ * postponement 6 -> 12). */
+static void test_the_chart_records_server_deadlines_and_postponements(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-isolation");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+	const struct render_marks *sd = render_gantt_server_deadlines(g, 0);
+	const struct render_boxes *pp = render_gantt_postponements(g, 0);
+
+	CU_ASSERT_FATAL(sd->n >= 4);
+	CU_ASSERT_EQUAL(sd->v[0], 4);
+	CU_ASSERT_EQUAL(sd->v[1], 8);
+	CU_ASSERT_EQUAL(sd->v[2], 12);
+	CU_ASSERT_EQUAL(sd->v[3], 16);
+	CU_ASSERT_FATAL(pp->n >= 3);
+	CU_ASSERT_TRUE(pp->v[0].a == 4 && pp->v[0].b == 8);
+	CU_ASSERT_TRUE(pp->v[1].a == 8 && pp->v[1].b == 12);
+	CU_ASSERT_TRUE(pp->v[2].a == 12 && pp->v[2].b == 16);
+	pp = render_gantt_postponements(g, 1);
+	CU_ASSERT_FATAL(pp->n >= 1);
+	CU_ASSERT_TRUE(pp->v[0].a == 6 && pp->v[0].b == 12);
+	CU_ASSERT_EQUAL(render_gantt_rejected_at(g, 0), RT_TIME_NEVER);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
+/* linux-dl.yaml: P3 does not fit (3 x 0.4 > 0.95) and is rejected at 0:
+ * the chart marks it; P1, P2 are their own reservations (no separate
+ * server), their server deadlines are the job deadlines 5 and 15, and
+ * a replenishment after a passed deadline (at 10, d 5 -> 15) is no
+ * postponement. */
+static void test_the_chart_marks_rejected_tasks(void)
+{
+	struct scn_scenario *s = cbs_load_example("linux-dl");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+	const struct render_marks *sd = render_gantt_server_deadlines(g, 0);
+
+	CU_ASSERT_EQUAL(render_gantt_rejected_at(g, 2), 0);
+	CU_ASSERT_EQUAL(render_gantt_rejected_at(g, 0), RT_TIME_NEVER);
+	CU_ASSERT_EQUAL_FATAL(sd->n, 2);
+	CU_ASSERT_EQUAL(sd->v[0], 5000000);
+	CU_ASSERT_EQUAL(sd->v[1], 15000000);
+	CU_ASSERT_EQUAL(render_gantt_postponements(g, 0)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_boxes(g, 2)->n, 0);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
+/* linux-dl-fair-server.yaml: F is a fair task served by the fair server
+ * (2, 10): no release or deadline marks (it has no deadline), but its
+ * server's budget curve and deadlines are recorded. */
+static void test_fair_tasks_have_no_deadline_marks(void)
+{
+	struct scn_scenario *s = cbs_load_example("linux-dl-fair-server");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+
+	CU_ASSERT_EQUAL(render_gantt_marks(g, 1, RENDER_MARK_RELEASE)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_marks(g, 1, RENDER_MARK_DEADLINE)->n, 0);
+	CU_ASSERT(render_gantt_marks(g, 0, RENDER_MARK_RELEASE)->n == 2);
+	CU_ASSERT(render_gantt_budget(g, 1)->n > 0);
+	CU_ASSERT(render_gantt_server_deadlines(g, 1)->n >= 1);
+	CU_ASSERT_EQUAL(render_gantt_server_deadlines(g, 1)->v[0], 10000000);
+	CU_ASSERT(render_gantt_boxes(g, 1)->n >= 1);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
+/* cbs-grub.yaml: S2 (4, 8) serves T2 (C 6), which runs [2, 8) while T1
+ * is done: six units for a budget of 4, exhausted at 8 with q = 0.
+ * Executed 6 - consumed (4 - 0) = 2 reclaimed units, drawn as the last
+ * two executed: [6, 8).  T1 (2 units, budget left) reclaims nothing. */
+static void test_grub_reclaimed_time_is_recorded(void)
+{
+	struct scn_scenario *s = cbs_load_example("cbs-grub");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+	const struct render_boxes *rb = render_gantt_reclaimed(g, 1);
+
+	CU_ASSERT_EQUAL_FATAL(rb->n, 1);
+	CU_ASSERT_EQUAL(rb->v[0].a, 6);
+	CU_ASSERT_EQUAL(rb->v[0].b, 8);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 0)->n, 0);
+	render_gantt_destroy(g);
+	/* without reclaiming, nothing beyond the budget */
+	scn_free(s);
+	s = cbs_load_example("cbs-isolation");
+	g = server_chart(s, &m);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 0)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 1)->n, 0);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
 CU_TestInfo cbs_tests[] = {
 	{ "the CBS rules are exact (models/server.c)",
 	  test_the_cbs_rules_are_exact },
@@ -577,5 +715,12 @@ CU_TestInfo cbs_tests[] = {
 	  test_arrive_and_leave_shape_the_releases },
 	{ "the chart records budget curves and throttles",
 	  test_the_chart_records_budget_and_throttles },
+	{ "the chart records server deadlines and postponements",
+	  test_the_chart_records_server_deadlines_and_postponements },
+	{ "the chart marks rejected tasks", test_the_chart_marks_rejected_tasks },
+	{ "GRUB reclaimed time is recorded",
+	  test_grub_reclaimed_time_is_recorded },
+	{ "fair tasks have no deadline marks",
+	  test_fair_tasks_have_no_deadline_marks },
 	CU_TEST_INFO_NULL
 };

@@ -14,6 +14,7 @@
 #include "models/rng.h"
 #include "render/chrome.h"
 #include "render/gantt.h"
+#include "render/gantt_int.h"     /* row labels and the legend */
 #include "render/log.h"
 #include "render/replay.h"
 #include "tests/render_util.h"
@@ -239,8 +240,151 @@ static void test_zoom_window_clips_what_is_recorded(void)
 	CU_ASSERT_EQUAL_FATAL(ms->n, 2);
 	CU_ASSERT_EQUAL(ms->v[0].d, 6);
 	CU_ASSERT_EQUAL(ms->v[1].f, 16);
-	CU_ASSERT_FALSE(ms->v[1].label);        /* finish 18 is outside */
+	/* finish 18 is outside, but the tardiness (3) is known: labelled */
+	CU_ASSERT_TRUE(ms->v[1].label);
 	CU_ASSERT_EQUAL(render_gantt_marks(g, 0, RENDER_MARK_RELEASE)->n, 1);
+	render_gantt_destroy(g);
+}
+
+static void feed(struct sim_sink s, rt_time t, enum sim_rec_kind k, int cpu,
+		 const struct sim_job_info *ji)
+{
+	struct sim_rec r = { .time = t, .kind = k, .cpu = cpu, .info = ji,
+			     .task = ji ? ji->task : 0, .job = ji ? ji->job : 0 };
+
+	CU_ASSERT_EQUAL(s.emit(s.ctx, &r), RT_OK);
+}
+
+/* A migration, by hand on 2 CPUs: P1's job 0 (C 4, D 5) runs [0, 2) on
+ * CPU 0, is preempted, and resumes [3, 5) on CPU 1: one migration mark
+ * at 3 in its task row, and in the CPU view on CPU 1's row.  Job 1
+ * starting on CPU 0 after job 0 ran on CPU 1 is no migration.  In the
+ * CPU view job 0's release 0 and deadline 5 go on CPU 0, where it first
+ * ran. */
+static void test_a_job_resuming_elsewhere_is_a_migration(void)
+{
+	struct render_meta m = dario_meta(20);
+	struct sim_job_info j0 = { .task = 0, .job = 0, .release = 0,
+				   .abs_deadline = 5, .start = 0,
+				   .finish = RT_TIME_NEVER, .cpu = 0 };
+	struct sim_job_info j1 = { .task = 0, .job = 1, .seq = 1,
+				   .release = 10, .abs_deadline = 15,
+				   .start = 10, .finish = RT_TIME_NEVER };
+
+	m.cpus = 2;
+	for (int view = 0; view < 2; view++) {
+		struct render_gantt *g = chart(&m, view ? RENDER_ROWS_CPU :
+					       RENDER_ROWS_TASK, 500);
+		struct sim_sink s = render_gantt_sink(g);
+		const struct render_marks *mk;
+
+		feed(s, 0, SIM_REC_RELEASE, -1, &j0);
+		feed(s, 0, SIM_REC_START, 0, &j0);
+		feed(s, 2, SIM_REC_PREEMPT, 0, &j0);
+		feed(s, 3, SIM_REC_START, 1, &j0);
+		feed(s, 5, SIM_REC_COMPLETE, 1, &j0);
+		feed(s, 10, SIM_REC_RELEASE, -1, &j1);
+		feed(s, 10, SIM_REC_START, 0, &j1);
+		feed(s, 14, SIM_REC_COMPLETE, 0, &j1);
+		feed(s, 20, SIM_REC_END, -1, NULL);
+		mk = render_gantt_marks(g, view ? 1 : 0, RENDER_MARK_MIGRATE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 1);
+		CU_ASSERT_EQUAL(mk->v[0], 3);
+		CU_ASSERT_EQUAL(render_gantt_marks(g, view ? 0 : 1,
+						   RENDER_MARK_MIGRATE)->n, 0);
+		if (view) {
+			mk = render_gantt_marks(g, 0, RENDER_MARK_RELEASE);
+			CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+			CU_ASSERT_EQUAL(mk->v[0], 0);
+			CU_ASSERT_EQUAL(mk->v[1], 10);
+			mk = render_gantt_marks(g, 0, RENDER_MARK_DEADLINE);
+			CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+			CU_ASSERT_EQUAL(mk->v[0], 5);
+			CU_ASSERT_EQUAL(render_gantt_marks(g, 1,
+					RENDER_MARK_RELEASE)->n, 0);
+		}
+		render_gantt_destroy(g);
+	}
+}
+
+/* Labels and legend at paper widths: at 3.5 in Dario's rows read
+ * "τ₁ (4, 5, 10)" over the name; on a 1 in page that label is wider than
+ * 0.4 of the page, so the rows become "τ₁ P1" over "(4, 5, 10)" instead
+ * of being clipped.  The legend says what the tuple is and, after a run
+ * with misses, explains the miss span; no title unless asked for. */
+static void test_labels_and_legend_read_at_paper_widths(void)
+{
+	struct render_meta m = dario_meta(20);
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	struct gantt_legend_item it[32];
+	size_t n;
+	bool tuple = false, miss = false;
+
+	o.width_pt = 3.5 * 72;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	CU_ASSERT_STRING_EQUAL(g->rows[0].label,
+			       "\xcf\x84\xe2\x82\x81 (4, 5, 10)");
+	CU_ASSERT_STRING_EQUAL(g->rows[0].sublabel, "P1");
+	CU_ASSERT_PTR_NULL(g->o.title);
+	CU_ASSERT(g->xl.font >= 8 && g->xl.small >= 8);
+	run_into(&m, render_gantt_sink(g), 20);
+	n = gantt_legend_items(g, it, 32);
+	for (size_t i = 0; i < n; i++) {
+		tuple = tuple || strstr(it[i].text, "(C, D, T): WCET, relative "
+					"deadline, period, in ticks");
+		miss = miss || (it[i].kind == GANTT_LEG_MISS &&
+				!strcmp(it[i].text, "deadline miss, +tardiness"));
+	}
+	CU_ASSERT_TRUE(tuple);
+	CU_ASSERT_TRUE(miss);
+	render_gantt_destroy(g);
+	o.width_pt = 72;
+	o.title = "T";
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	CU_ASSERT_STRING_EQUAL(g->rows[1].label, "\xcf\x84\xe2\x82\x82 P2");
+	CU_ASSERT_STRING_EQUAL(g->rows[1].sublabel, "(4, 5, 10)");
+	CU_ASSERT_STRING_EQUAL(g->o.title, "T");
+	render_gantt_destroy(g);
+}
+
+/* --window [T0, T1) holds for every mark: Dario's case run to 30 and
+ * drawn in [0, 20) has releases 0 and 10 only (the release at 20, and
+ * the deadline 25 of the job released at 20, belong to the next
+ * window); deadlines 5 and 15 (both tasks), completions 4, 14 (P1) and
+ * 8, 18 (P2); P2's misses have deadlines 5 and 15 only. */
+static void test_window_end_is_exclusive_for_marks(void)
+{
+	struct render_meta m = dario_meta(30);
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	const struct render_marks *mk;
+
+	o.t0 = 0;
+	o.t1 = 20;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	run_into(&m, render_gantt_sink(g), 30);
+	for (size_t row = 0; row < 2; row++) {
+		mk = render_gantt_marks(g, row, RENDER_MARK_RELEASE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+		CU_ASSERT_EQUAL(mk->v[0], 0);
+		CU_ASSERT_EQUAL(mk->v[1], 10);
+		mk = render_gantt_marks(g, row, RENDER_MARK_DEADLINE);
+		CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+		CU_ASSERT_EQUAL(mk->v[1], 15);
+	}
+	mk = render_gantt_marks(g, 1, RENDER_MARK_COMPLETE);
+	CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+	CU_ASSERT_EQUAL(mk->v[1], 18);
+	CU_ASSERT_EQUAL(render_gantt_misses(g, 1)->n, 2);
+	render_gantt_destroy(g);
+	/* a completion at T1 ends a box drawn inside: kept (P2 at 18) */
+	o.t1 = 18;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	run_into(&m, render_gantt_sink(g), 30);
+	mk = render_gantt_marks(g, 1, RENDER_MARK_COMPLETE);
+	CU_ASSERT_EQUAL_FATAL(mk->n, 2);
+	CU_ASSERT_EQUAL(mk->v[1], 18);
 	render_gantt_destroy(g);
 }
 
@@ -408,6 +552,12 @@ CU_TestInfo render_tests[] = {
 	  test_boxes_are_coloured_by_cpu_or_by_task },
 	{ "empty windows and bad options are rejected",
 	  test_empty_windows_and_bad_options_are_rejected },
+	{ "labels and legend read at paper widths",
+	  test_labels_and_legend_read_at_paper_widths },
+	{ "a job resuming elsewhere is a migration",
+	  test_a_job_resuming_elsewhere_is_a_migration },
+	{ "window end is exclusive for marks",
+	  test_window_end_is_exclusive_for_marks },
 	{ "zoom window clips what is recorded",
 	  test_zoom_window_clips_what_is_recorded },
 	{ "a long run records what a column can show",

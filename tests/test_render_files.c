@@ -154,6 +154,13 @@ static void test_svg_and_pdf_are_well_formed(void)
 	CU_ASSERT(!strncmp((char *)b, "<?xml", 5));
 	CU_ASSERT_PTR_NOT_NULL(strstr((char *)b, "width=\"515.52pt\""));
 	CU_ASSERT(svg_balanced((char *)b));
+	/* text is text (editable, searchable), not glyph outlines */
+	CU_ASSERT_PTR_NOT_NULL(strstr((char *)b, "xml:space=\"preserve\">"
+				      "\xcf\x84\xe2\x82\x81 (4, 5, 10)</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr((char *)b, ">+3</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr((char *)b, ">time (ticks)</text>"));
+	CU_ASSERT_PTR_NULL(strstr((char *)b, "<symbol"));
+	CU_ASSERT_PTR_NULL(strstr((char *)b, "glyph"));
 	free(b);
 	write_dario(OUT "/dario.pdf", 0, 0, RT_OK);
 	b = slurp(OUT "/dario.pdf", &n);
