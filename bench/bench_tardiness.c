@@ -1,5 +1,5 @@
 /* bench_tardiness.c - the uniprocessor tardiness bounds on large sets
- * (make bench; issue 9: a set with U <= 1 and every D >= T gets its
+ * (make bench: a set with U <= 1 and every D >= T gets its
  * bound 0 without a busy-period search).
  *
  *   bench_tardiness            n = 100 and 1000 tasks, U = 0.89, D = T,

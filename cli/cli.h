@@ -11,7 +11,7 @@
 #include "render/meta.h"
 #include "scenarios/scn.h"
 
-/* Exit codes (DESIGN 7). */
+/* Exit codes (docs/design.md §7). */
 enum cli_exit {
 	CLI_EXIT_OK = 0,                /* success; misses are results */
 	CLI_EXIT_USAGE = 1,             /* bad command line */

@@ -1,6 +1,6 @@
 /* cmd_analyze.c - `dlsim analyze SCENARIO.yaml`: every applicable admission
  * test, the simulation, and the tardiness bound side by side, with every
- * contradiction between them flagged (DESIGN 5).
+ * contradiction between them flagged (docs/design.md §5).
  *
  * What each test analyses comes from the registry (models/tests.h:
  * policies and platform): a test is compared with the simulation only
@@ -640,7 +640,7 @@ static bool analyze_tests(struct analyze *a)
 	return true;
 }
 
-/* ---- tardiness bounds, domain by domain (THEORY D) ------------------------ */
+/* ---- tardiness bounds, domain by domain (docs/theory.md §D) --------------- */
 
 static void analyze_no_bound(struct analyze *a, enum analyze_bound kind,
 			     const char *fmt, ...)
@@ -663,7 +663,7 @@ static void analyze_no_bound(struct analyze *a, enum analyze_bound kind,
 
 /* Global EDF on a cluster of k > 1 CPUs: the compliant-vector bounds,
  * and Devi-Anderson's when every D = T, the smaller per task (both are
- * upper bounds, THEORY D.1, D.2). */
+ * upper bounds, docs/theory.md §D.1, D.2). */
 static bool analyze_global_bound(struct analyze *a, const struct rt_task *sub,
 				 size_t n, unsigned k, const char *where,
 				 rt_time *resp, rt_time *tard, rt_time *delta)
@@ -715,7 +715,7 @@ out:
 /*
  * One domain's bounds into resp/tard (n entries, in the order of 'sub'),
  * *delta = the domain's maximum tardiness bound.  One CPU: EDF exact
- * (THEORY D.3, Spuri's RTA A.7; with jitter in the domain every task gets
+ * (docs/theory.md §D.3, Spuri's RTA A.7; with jitter in the domain every task gets
  * Delta, since Spuri's interference counts releases T apart) or fp-rta;
  * k > 1 CPUs: global EDF (analyze_global_bound).  Returns false (with the
  * reason set) if there is no bound.
@@ -1066,7 +1066,7 @@ static void analyze_compare_admission(struct analyze *a)
 }
 
 /* Every disagreement between a claim about the simulated system and the
- * simulation (DESIGN 5). */
+ * simulation (docs/design.md §5). */
 static void analyze_compare(struct analyze *a)
 {
 	const struct scn_scenario *s = a->s;

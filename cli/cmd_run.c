@@ -126,7 +126,7 @@ static uint64_t run_bound_exceeded(const struct sim_stats *st)
 	return n;
 }
 
-/* scheduler.mode (issue 9): hard counts every miss of an admitted task as
+/* scheduler.mode: hard counts every miss of an admitted task as
  * a guarantee violation (rejected tasks never run, so that is every
  * miss); soft compares each task's observed tardiness with its bound. */
 static void run_print_json_mode(const struct scn_scenario *s,
@@ -156,7 +156,7 @@ static void run_print_json_mode(const struct scn_scenario *s,
 	printf("]");
 }
 
-/* Keys appended for servers and admission (issue 5; docs/cli.md). */
+/* Keys appended for servers and admission (docs/cli.md). */
 static void run_print_json_resv(const struct scn_scenario *s,
 				const struct cli_sim *cs)
 {
@@ -347,7 +347,7 @@ static size_t run_name_width(const struct scn_scenario *s)
 	return w > 24 ? 24 : w;
 }
 
-/* mode: hard / soft, when given (issue 9). */
+/* mode: hard / soft, when given. */
 static void run_print_text_mode(const struct scn_scenario *s,
 				const struct sim_stats *st)
 {
@@ -393,7 +393,7 @@ static void run_print_text_mode(const struct scn_scenario *s,
 		       "bound\n", over, over == 1 ? "" : "s");
 }
 
-/* Servers and admission decisions, when there are any (issue 5). */
+/* Servers and admission decisions, when there are any. */
 static void run_print_text_resv(const struct scn_scenario *s,
 				const struct cli_sim *cs)
 {

@@ -1,5 +1,5 @@
 /* main.c - the dlsim command: dispatch to one cmd_<verb>.c per subcommand.
- * The CLI is the only code that prints or exits (DESIGN 1). */
+ * The CLI is the only code that prints or exits (docs/design.md §1). */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* textio.h - the subcommands of issue 16 (import, export, compare) and the
+/* textio.h - the text subcommands (import, export, compare) and the
  * text input/output they share: '-' is stdin/stdout wherever a file is
  * taken; output files are atomic (render/outfile.h). */
 #ifndef CLI_TEXTIO_H

@@ -1,7 +1,7 @@
 /* analysis_fp.h - preemptive fixed-priority scheduling on one CPU: priority
  * orders and the exact response-time analysis (fp-rta).
  *
- * Priority orders (DESIGN 4, scheduler.priorities), the same for the
+ * Priority orders (docs/design.md §4, scheduler.priorities), the same for the
  * simulator (sim/policy_fp.c) and the analysis, so the two never disagree:
  *   deadline-monotonic  shorter relative deadline D_i first (Leung &
  *                       Whitehead 1982; optimal for D_i <= T_i)
@@ -25,7 +25,7 @@
  * first q with w_q <= (q + 1) T_i, and R_i = max_q R_{i,q}.  For D_i <=
  * T_i and R_i <= D_i this is the classic single iteration (q = 0).  The
  * result is exact (necessary and sufficient) for sporadic tasks, any
- * deadlines, integer time, jobs of one task served in order (THEORY 0.1);
+ * deadlines, integer time, jobs of one task served in order (docs/theory.md §0.1);
  * the set is schedulable iff R_i <= D_i for all i.  A level-i utilization
  * sum_{j in hp(i) + i} C_j/T_j above 1 (compared exactly) means task i's
  * response times grow without bound: R_i = RT_TIME_NEVER.

@@ -1,8 +1,8 @@
 /* analysis_global.c - global EDF on m CPUs: the frame every test shares
- * and the simple necessary conditions (THEORY B.0).
+ * and the simple necessary conditions (docs/theory.md §B.0).
  *
  * Model: sporadic tasks tau_i = (C_i, D_i, T_i), integer time, m identical
- * CPUs, preemptive global EDF, sequential jobs.  Notation as THEORY 0.1:
+ * CPUs, preemptive global EDF, sequential jobs.  Notation as docs/theory.md §0.1:
  * u_i = C_i/T_i, U = sum u_i, lambda_i = C_i/min(D_i, T_i), Lambda = sum
  * lambda_i, dbf_i(t) = max(0, floor((t - D_i)/T_i) + 1) * C_i.
  *
@@ -10,7 +10,7 @@
  * B.1-B.2), _bcl.c (BCL, BCL-iterative; B.3-B.4), _rta.c (B.5), _bar.c
  * (B.6), _ffdbf.c (B.7), _load.c (LOAD, B.0, and the linear interval bound
  * BAR shares), with rt_qsum in _qsum.c.  Each follows the formula *and the
- * evaluation order* THEORY B documents for schedcat (round limits, "+1"
+ * evaluation order* docs/theory.md §B documents for schedcat (round limits, "+1"
  * integer-time corrections, the FF-DBF sigma grid and test points),
  * because the reference vectors were produced with those semantics.
  *
@@ -117,7 +117,7 @@ static size_t first_infeasible(const struct rt_task *ts, size_t n)
 }
 
 /*
- * sign(U - m), U = sum C_i/T_i (THEORY A.1, B.0): exact, equality is 0.
+ * sign(U - m), U = sum C_i/T_i (docs/theory.md §A.1, B.0): exact, equality is 0.
  */
 enum rt_err gl_u_cmp_m(struct gctx *c, int *sign)
 {

@@ -1,9 +1,9 @@
-/* analysis_global.h - global EDF on m identical CPUs (THEORY B.0-B.10).
+/* analysis_global.h - global EDF on m identical CPUs (docs/theory.md §B.0-B.10).
  *
  * Necessary conditions (every C_i <= min(D_i, T_i), U <= m, LOAD <= m) and
  * the sufficient G-EDF tests GFB, BAK, BCL, BCL-iterative, RTA, BAR and
  * FF-DBF, with the semantics (rounding, round limits, epsilon, sigma grid)
- * of the schedcat implementations THEORY B.1-B.7 documents, so verdicts
+ * of the schedcat implementations docs/theory.md §B.1-B.7 documents, so verdicts
  * match the reference vectors exactly.
  *
  * Common rules (sources and formulas in analysis_global*.c, one test family
@@ -47,7 +47,7 @@
 /* 2 * 10^7 steps (see "Work budget" above). */
 #define RT_GLOBAL_BUDGET_DEFAULT ((uint64_t)20000000)
 
-/* schedcat's defaults (THEORY B.5, B.7), which the reference assumes. */
+/* schedcat's defaults (docs/theory.md §B.5, B.7), which the reference assumes. */
 #define RT_RTA_ROUNDS_DEFAULT   25u     /* RTA slack-update rounds */
 #define RT_FFDBF_EPS_NUM        1       /* epsilon = 1/10 */
 #define RT_FFDBF_EPS_DEN        10
@@ -66,7 +66,7 @@ struct rt_global_result {
 				 * precondition reject; "" otherwise */
 };
 
-/* ---- necessary conditions (THEORY B.0) ---------------------------------- */
+/* ---- necessary conditions (docs/theory.md §B.0) ------------------------- */
 
 /* *bad = first task with C_i > min(D_i, T_i) (infeasible on any number of
  * CPUs: intra-task sequentiality), RT_GLOBAL_NO_TASK if none. */
@@ -86,7 +86,7 @@ enum rt_err rt_global_load(const struct rt_task *ts, size_t n, unsigned m,
 			   uint64_t budget, struct rt_global_result *r,
 			   struct rt_diag *d);
 
-/* ---- sufficient G-EDF tests (THEORY B.1-B.7) ---------------------------- */
+/* ---- sufficient G-EDF tests (docs/theory.md §B.1-B.7) ------------------- */
 
 /* GFB density bound: Lambda <= m - (m-1) lambda_max (B.1). */
 enum rt_err rt_global_gfb(const struct rt_task *ts, size_t n, unsigned m,

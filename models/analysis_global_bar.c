@@ -1,5 +1,5 @@
 /* analysis_global_bar.c - Baruah's G-EDF test (RTSS 2007) with the
- * "-(C_k - 1)" erratum (THEORY B.6).
+ * "-(C_k - 1)" erratum (docs/theory.md §B.6).
  *
  * For every task k and every offset A_k at which some dbf steps, the
  * demand of the other tasks (at most m - 1 of them with a carry-in job)

@@ -1,5 +1,5 @@
 /* analysis_global_bcl.c - the interference-bound G-EDF tests of
- * Bertogna, Cirinei and Lipari: BCL and BCL-iterative (THEORY B.3, B.4).
+ * Bertogna, Cirinei and Lipari: BCL and BCL-iterative (docs/theory.md §B.3, B.4).
  *
  * Both bound the interference a task k can suffer within its deadline D_k
  * by the work each other task can execute in that window (carry-in jobs

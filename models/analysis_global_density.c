@@ -1,5 +1,5 @@
 /* analysis_global_density.c - the density-based G-EDF tests GFB and BAK
- * (THEORY B.1, B.2).
+ * (docs/theory.md §B.1, B.2).
  *
  * GFB bounds the total density Lambda by m - (m - 1) lambda_max; BAK
  * bounds, for every task k, the sum of the other tasks' beta terms (their

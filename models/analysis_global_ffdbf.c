@@ -1,6 +1,6 @@
 /* analysis_global_ffdbf.c - the forced-forward demand bound test for
  * global EDF (Baruah, Bonifaci, Marchetti-Spaccamela, Stiller 2010;
- * THEORY B.7, vectors G.5).
+ * docs/theory.md §B.7, vectors G.5).
  *
  * A set passes if some speed sigma in [lambda_max, (m - U)/(m - 1) -
  * epsilon] makes sum_i ffdbf_i(t, sigma) <= (m - (m - 1) sigma) t hold at

@@ -12,7 +12,7 @@
  *     ... its formula, charging work with gl_charge() ...
  *     return gl_end(&c, &r, out, err);
  *
- * See analysis_global.h for the rules every test follows (THEORY B).
+ * See analysis_global.h for the rules every test follows (docs/theory.md §B).
  */
 #ifndef RT_ANALYSIS_GLOBAL_INT_H
 #define RT_ANALYSIS_GLOBAL_INT_H

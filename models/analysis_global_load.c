@@ -1,5 +1,5 @@
 /* analysis_global_load.c - the exact LOAD condition for global EDF and
- * the linear interval bound it shares with BAR (THEORY B.0, B.6).
+ * the linear interval bound it shares with BAR (docs/theory.md §B.0, B.6).
  *
  * LOAD = sup_{t>0} dbf(t)/t <= m is necessary on m CPUs.  It is checked
  * exactly at the absolute deadlines below Y/(m - U) (Y = sum u_i (T_i -

@@ -5,7 +5,7 @@
  * negative ones.  Its sign is first read off a fixed-point enclosure with
  * 64 fraction bits (O(terms), width <= terms * 2^-64), which decides
  * every sum not within that width of 0; only the rest (typically the
- * equality cases the tests must accept, THEORY B.1 gfb_tight) is
+ * equality cases the tests must accept, docs/theory.md §B.1 gfb_tight) is
  * recomputed exactly as two rt_frac sums (models/frac.h), which can
  * answer RT_ERR_UNSUPPORTED but never a wrong sign.  Used by every global
  * test (U vs m, Lambda, BAK's beta sums, the interval bounds), by

@@ -1,5 +1,5 @@
 /* analysis_global_rta.c - response-time analysis for global EDF of
- * Bertogna and Cirinei (THEORY B.5).
+ * Bertogna and Cirinei (docs/theory.md §B.5).
  *
  * Per task k the response-time bound is the least fixed point of
  * R = C_k + floor(interference(R) / m), where the interference of each

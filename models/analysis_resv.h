@@ -1,6 +1,6 @@
 /* analysis_resv.h - analysis of reservations: the Linux SCHED_DEADLINE
  * admission per root domain, and CBS server bandwidth and per-task
- * guarantees (THEORY E.1-E.4, G.6).
+ * guarantees (docs/theory.md §E.1-E.4, G.6).
  *
  * SCHED_DEADLINE admission (sched_dl_overflow() -> __dl_overflow(), in
  * the kernel's fixed point, models/linux_dl.h): a task joining root
@@ -155,7 +155,7 @@ enum {
  * (release jitter J: a job arriving at a is released in [a, a + J] and
  * due at a + D, so in any window its demand is that of a task with
  * deadline D - J: dbf(t) = max(0, floor((t - D + J) / T) + 1) C; Spuri
- * 1996, and THEORY A.3 with the release offset).  Returns the RT_MODEL_*
+ * 1996, and docs/theory.md §A.3 with the release offset).  Returns the RT_MODEL_*
  * bits of what changed; 0 when t is already sporadic-conforming.
  */
 unsigned rt_task_analysis_model(const struct rt_task *t, struct rt_task *out);

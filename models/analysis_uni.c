@@ -1,8 +1,8 @@
-/* analysis_uni.c - exact uniprocessor EDF analysis (THEORY A.1-A.7, D.3).
+/* analysis_uni.c - exact uniprocessor EDF analysis (docs/theory.md §A.1-A.7, D.3).
  *
  * Model: sporadic tasks tau_i = (C_i, D_i, T_i) on one preemptive CPU,
  * integer time (ticks or ns), arbitrary deadlines (D < C allowed: such a
- * set is unschedulable, nothing special happens).  Notation as THEORY 0.1:
+ * set is unschedulable, nothing special happens).  Notation as docs/theory.md §0.1:
  * u_i = C_i/T_i, U = sum u_i, h(t) = dbf(t) the demand bound function,
  * 'D-set' = absolute deadlines k*T_i + D_i (k >= 0) of the synchronous
  * arrival sequence.
@@ -88,7 +88,7 @@ static enum rt_err uni_check(const struct rt_task *ts, size_t n,
 }
 
 /*
- * Demand bound function (THEORY A.3; Baruah, Rosier, Howell 1990):
+ * Demand bound function (docs/theory.md §A.3; Baruah, Rosier, Howell 1990):
  *
  *     h(t) = sum_i dbf_i(t),  dbf_i(t) = 0                          if t < D_i
  *                                      = (floor((t-D_i)/T_i) + 1) * C_i  else
@@ -129,7 +129,7 @@ enum rt_err rt_uni_dbf(const struct rt_task *ts, size_t n, rt_time t,
 }
 
 /*
- * Utilization and density tests (THEORY A.1, A.2; Liu & Layland 1973;
+ * Utilization and density tests (docs/theory.md §A.1, A.2; Liu & Layland 1973;
  * sched-deadline.rst 3.2):
  *
  *     U = sum C_i/T_i <= 1,   Lambda = sum C_i/min(D_i, T_i) <= 1
@@ -219,7 +219,7 @@ enum rt_err rt_uni_density_test(const struct rt_task *ts, size_t n,
 }
 
 /*
- * Synchronous busy period (THEORY A.4.2; Ripoll, Crespo, Mok 1996; Spuri
+ * Synchronous busy period (docs/theory.md §A.4.2; Ripoll, Crespo, Mok 1996; Spuri
  * 1996): the least w > 0 with
  *
  *     w = W(w),   W(w) = sum_i ceil(w / T_i) * C_i,
@@ -307,7 +307,7 @@ enum rt_err rt_uni_busy_period(const struct rt_task *ts, size_t n, rt_time *lb)
 }
 
 /*
- * L_a test: does g(k) <= k hold, where (THEORY A.4.1)
+ * L_a test: does g(k) <= k hold, where (docs/theory.md §A.4.1)
  *
  *     g(k) = sum_i C_i * (k + T_i - D_i) / T_i      (k >= k0 = max(0, D_i - T_i))
  *
@@ -356,7 +356,7 @@ static enum rt_err la_holds(struct uni_ctx *c, struct rt_frac_term *terms,
 }
 
 /*
- * ceil(L_a) (THEORY A.4.1; Baruah et al. 1990, form of Zhang & Burns 2009):
+ * ceil(L_a) (docs/theory.md §A.4.1; Baruah et al. 1990, form of Zhang & Burns 2009):
  *
  *     L_a = max( max_i (D_i - T_i),  sum_i (T_i - D_i)*u_i / (1 - U) ),  U < 1
  *
@@ -476,7 +476,7 @@ enum rt_err rt_uni_la(const struct rt_task *ts, size_t n, rt_time *la,
 }
 
 /*
- * Testing interval (THEORY A.4 "combined"): L = min(L_b, ceil(L_a)) for
+ * Testing interval (docs/theory.md §A.4 "combined"): L = min(L_b, ceil(L_a)) for
  * U < 1, L = L_b for U == 1.  The busy-period iteration stops as soon as
  * it passes ceil(L_a) (then L_b >= L_a and L = ceil(L_a)), so sets with
  * U < 1 never pay for a long busy period.  If ceil(L_a) overflows, L_b
@@ -673,7 +673,7 @@ static enum rt_err uni_demand_start(struct uni_ctx *c, struct rt_uni_result *r,
 }
 
 /*
- * Processor demand criterion (THEORY A.3; Baruah, Rosier, Howell 1990;
+ * Processor demand criterion (docs/theory.md §A.3; Baruah, Rosier, Howell 1990;
  * Baruah, Mok, Rosier 1990): schedulable iff U <= 1 and
  *
  *     h(t) <= t   for every deadline t of the synchronous pattern, t < L,
@@ -731,7 +731,7 @@ static rt_time max_deadline_below(const struct rt_task *ts, size_t n, rt_time x)
 }
 
 /*
- * QPA, Quick Processor-demand Analysis (THEORY A.5; Zhang & Burns, IEEE
+ * QPA, Quick Processor-demand Analysis (docs/theory.md §A.5; Zhang & Burns, IEEE
  * TC 58(9), 2009), exactly as specified there:
  *
  *     U > 1: reject.   L = min(L_b, ceil(L_a));  d_min = min D_i
@@ -788,7 +788,7 @@ enum rt_err rt_uni_qpa(const struct rt_task *ts, size_t n,
 }
 
 /*
- * Exact maximum tardiness of preemptive EDF on one CPU (THEORY D.3,
+ * Exact maximum tardiness of preemptive EDF on one CPU (docs/theory.md §D.3,
  * derived there from the busy-period/demand argument of Spuri 1996 and
  * Baruah et al. 1990):
  *
@@ -834,7 +834,7 @@ enum rt_err rt_uni_max_tardiness(const struct rt_task *ts, size_t n,
 }
 
 /*
- * Worst-case response time of task i for one offset a (THEORY A.7; Spuri,
+ * Worst-case response time of task i for one offset a (docs/theory.md §A.7; Spuri,
  * INRIA RR-2772, 1996): the analysed job is released at a and has deadline
  * a + D_i; every other task is synchronous from 0 and wins every tie
  * (adversarial tie-break: deadlines EQUAL to a + D_i interfere).
@@ -880,7 +880,7 @@ static enum rt_err rta_offset(struct uni_ctx *c, size_t i, rt_time a, i128 *R)
 }
 
 /*
- * Spuri's exact per-task worst-case response time (THEORY A.7):
+ * Spuri's exact per-task worst-case response time (docs/theory.md §A.7):
  *
  *     R_i = max_{a in A_i} R_i(a),
  *     A_i = { k*T_j + D_j - D_i : j any task, k >= 0, 0 <= a < L_b }

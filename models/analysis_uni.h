@@ -1,4 +1,4 @@
-/* analysis_uni.h - uniprocessor preemptive EDF analysis (THEORY A, D.3).
+/* analysis_uni.h - uniprocessor preemptive EDF analysis (docs/theory.md §A, D.3).
  *
  * Every function is exact integer/rational arithmetic over the sporadic
  * model (C, D, T) of the tasks (arrival/exec/jitter fields are ignored), and

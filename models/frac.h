@@ -1,7 +1,7 @@
 /* frac.h - exact non-negative rationals for utilization and density.
  *
  * U = sum C_i/T_i and Lambda = sum C_i/min(D_i, T_i) must be compared with
- * bounds exactly (THEORY 0.2: a double sum gets {(1,2),(1,2),(1,2^60)}
+ * bounds exactly (docs/theory.md §0.2: a double sum gets {(1,2),(1,2),(1,2^60)}
  * wrong).  A fraction is kept reduced in 128-bit numerator/denominator; when
  * a sum would overflow 128 bits it falls back to arbitrary precision, so
  * results stay exact (only slower) up to the size cap below.

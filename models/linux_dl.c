@@ -1,5 +1,5 @@
 /* linux_dl.c - SCHED_DEADLINE arithmetic as the kernel does it (see
- * linux_dl.h; THEORY E.4, E.5, G.6).  Fixed point 2^20 throughout: this
+ * linux_dl.h; docs/theory.md §E.4, E.5, G.6).  Fixed point 2^20 throughout: this
  * file models the kernel and nothing else. */
 #include "models/linux_dl.h"
 

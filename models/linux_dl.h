@@ -1,5 +1,5 @@
 /* linux_dl.h - the arithmetic of Linux SCHED_DEADLINE, as the kernel does
- * it (kernel/sched/deadline.c, sched.h; THEORY E.4, E.5, G.6).
+ * it (kernel/sched/deadline.c, sched.h; docs/theory.md §E.4, E.5, G.6).
  *
  * Everything here models the kernel, so it uses the kernel's fixed point:
  * bandwidths are Q/P scaled by 2^BW_SHIFT (2^20) and rounded down

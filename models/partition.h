@@ -1,13 +1,13 @@
-/* partition.h - partitioned EDF: bin-packing tasks onto m CPUs (THEORY C).
+/* partition.h - partitioned EDF: bin-packing tasks onto m CPUs (docs/theory.md §C).
  *
  * Each heuristic assigns every task to one CPU such that each CPU's task
  * subset is EDF-schedulable on one processor, decided by the *exact*
  * uniprocessor test (QPA, analysis_uni.h) -- test-driven packing with
- * rollback (THEORY C.2, Bastoni, Brandenburg, Anderson 2011): a task is
+ * rollback (docs/theory.md §C.2, Bastoni, Brandenburg, Anderson 2011): a task is
  * tentatively added to a CPU, kept if QPA accepts the CPU, removed if not.
  * The result is a sufficient test for the set on m CPUs (P-EDF).
  *
- * Heuristics (names as in DESIGN 4/5; schedcat mapping/binpack.py and
+ * Heuristics (names as in docs/design.md §4/5; schedcat mapping/binpack.py and
  * rollback.py semantics):
  *   first-fit   the first CPU (index order) on which the task fits;
  *   best-fit    among CPUs on which it fits, the one with the *largest*

@@ -1,5 +1,5 @@
 /* placement.h - binding tasks to CPUs (partitioned) or to clusters of CPUs
- * (clustered) before a simulation (DESIGN 3, 4; THEORY C).
+ * (clustered) before a simulation (docs/design.md §3, 4; docs/theory.md §C).
  *
  * m CPUs are split into m / k clusters of k consecutive CPUs (cluster c
  * is CPUs c*k .. c*k + k - 1; k = 1: partitioned).  Every task is bound

@@ -1,5 +1,5 @@
 /* server.c - CBS server parameters and the exact CBS rules (see server.h;
- * THEORY E.1-E.3, E.5).  Every rule states its formula; products of two
+ * docs/theory.md §E.1-E.3, E.5).  Every rule states its formula; products of two
  * rt_time values are formed in 128 bits, so nothing here can overflow
  * except where a function says so. */
 #include "models/server.h"

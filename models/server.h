@@ -1,5 +1,5 @@
 /* server.h - Constant Bandwidth Servers: static parameters, dynamic state
- * and the exact CBS rules as pure functions (THEORY E.1-E.3, E.5).
+ * and the exact CBS rules as pure functions (docs/theory.md §E.1-E.3, E.5).
  *
  * A server S = (Q_s, T_s, D_s) reserves the bandwidth U_s = Q_s/T_s for
  * the jobs it serves (FIFO).  Its static parameters (struct rt_server)
@@ -9,7 +9,7 @@
  * deadlines of the jobs it serves: both kinds of miss are reported
  * separately.
  *
- * Kinds (DESIGN 4):
+ * Kinds (docs/design.md §4):
  *   cbs           soft CBS (Abeni & Buttazzo 1998): on exhaustion q = Q,
  *                 d += T and the server stays eligible
  *   hard-cbs      hard CBS (Marzario et al. 2004): on exhaustion the
@@ -18,10 +18,10 @@
  *                 for D < T and throttling until the next period start
  *                 d - D + T (what SCHED_DEADLINE does, in exact arithmetic)
  * reclaim: grub   budget drains at the GRUB rate (Lipari & Baruah 2000;
- *                 THEORY E.5) instead of 1
+ *                 docs/theory.md §E.5) instead of 1
  *
  * Server state machine (after the kernel's 0-lag diagram in deadline.c;
- * THEORY E.5).  THROTTLED is "active contending without budget":
+ * docs/theory.md §E.5).  THROTTLED is "active contending without budget":
  *
  *               wake-up (rule 4 / E.3)
  *   INACTIVE -------------------------------> ACTIVE_CONTENDING
@@ -103,7 +103,7 @@ const char *rt_server_state_name(enum rt_server_state s);
 enum rt_err rt_server_check(const struct rt_server *s, struct rt_diag *d);
 
 /*
- * CBS wake-up rule 4 (Abeni & Buttazzo 1998, THEORY E.1; cf. the kernel's
+ * CBS wake-up rule 4 (Abeni & Buttazzo 1998, docs/theory.md §E.1; cf. the kernel's
  * dl_entity_overflow()): a server waking at t with budget q and deadline d
  * keeps (q, d) iff
  *
@@ -117,7 +117,7 @@ bool rt_cbs_needs_new_deadline(rt_time q, rt_time d, rt_time t, rt_time Q,
 			       rt_time T);
 
 /*
- * Revised CBS overflow test (Abeni, Lipari, Lelli 2015, THEORY E.3; kernel
+ * Revised CBS overflow test (Abeni, Lipari, Lelli 2015, docs/theory.md §E.3; kernel
  * dl_entity_overflow() without its 2^10 granularity): for d > t, true iff
  *
  *	q / (d - t) > Q / D        i.e.   q * D > (d - t) * Q

@@ -1,4 +1,4 @@
-/* tardiness.c - Devi-Anderson and compliant-vector bounds (THEORY D.1-D.2).
+/* tardiness.c - Devi-Anderson and compliant-vector bounds (docs/theory.md §D.1-D.2).
  *
  * Model: sporadic tasks (C_i, D_i, T_i), preemptive global EDF on m
  * identical CPUs, sequential jobs, U <= m and C_i <= T_i (otherwise

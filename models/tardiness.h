@@ -1,4 +1,4 @@
-/* tardiness.h - soft real-time bounds for global EDF (THEORY D.1, D.2).
+/* tardiness.h - soft real-time bounds for global EDF (docs/theory.md §D.1, D.2).
  *
  * Upper bounds on tardiness (max(0, finish - deadline)) and response time
  * (finish - release) of every job under preemptive global EDF on m CPUs,
@@ -41,7 +41,7 @@ struct rt_tard_result {
 	const char *why;        /* static reason unless BOUNDED, else "" */
 };
 
-/* Devi & Anderson's x (THEORY D.1; schedcat da.tardiness_x):
+/* Devi & Anderson's x (docs/theory.md §D.1; schedcat da.tardiness_x):
  *   Lambda = ceil(U) - 1, E = sum of the Lambda largest C_i,
  *   V = sum of the Lambda - 1 largest u_i, x = ceil(max(0, E - C_min) / (m - V)),
  * x = 0 for m = 1 and U <= 1.  Needs implicit deadlines (D_i == T_i;
@@ -52,7 +52,7 @@ enum rt_err rt_tard_devi_anderson(const struct rt_task *ts, size_t n,
 				  rt_time *tard, rt_time *resp,
 				  struct rt_diag *d);
 
-/* Compliant-vector response bounds for G-EDF (THEORY D.2; schedcat
+/* Compliant-vector response bounds for G-EDF (docs/theory.md §D.2; schedcat
  * gel_pl.compute_response_bounds with priority points Y_i = D_i, exact
  * root).  resp[i] = R_i, tard[i] = max(0, R_i - D_i) (each NULL or n
  * entries).  Works for any deadlines and m >= 1. */

@@ -108,7 +108,7 @@ static inline bool rt_task_suspends(const struct rt_task *t)
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 			      struct rt_diag *d);
 
-/* The task an admission test analyses in place of t (issue 9): a
+/* The task an admission test analyses in place of t: a
  * sporadic task without jitter or suspension whose guarantee implies
  * t's, from t's declared parameters (an execution model that overruns C
  * is not looked at: admission trusts C, as the kernel trusts runtime):

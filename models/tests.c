@@ -1,4 +1,4 @@
-/* tests.c - the registry of admission tests (DESIGN 5).
+/* tests.c - the registry of admission tests (docs/design.md §5).
  *
  * Each entry wraps one analysis function and reports, for the task set and
  * CPU count at hand: the verdict, the kind of the test (exact / sufficient /
@@ -119,7 +119,7 @@ static void note_frac(struct rt_test_result *out, const char *label,
 }
 
 /*
- * utilization: U <= m (THEORY A.1, B.0).  Exact for m == 1 when every
+ * utilization: U <= m (docs/theory.md §A.1, B.0).  Exact for m == 1 when every
  * D_i >= T_i (then dbf(t) <= U*t); necessary otherwise.
  */
 static enum rt_err run_utilization(const struct rt_task *ts, size_t n,
@@ -159,7 +159,7 @@ static enum rt_err run_utilization(const struct rt_task *ts, size_t n,
 	return err;
 }
 
-/* density: Lambda = sum C_i/min(D_i, T_i) <= 1 (THEORY A.2), sufficient,
+/* density: Lambda = sum C_i/min(D_i, T_i) <= 1 (docs/theory.md §A.2), sufficient,
  * one CPU only. */
 static enum rt_err run_density(const struct rt_task *ts, size_t n, unsigned m,
 			       struct rt_test_result *out, struct rt_diag *d)
@@ -196,7 +196,7 @@ static enum rt_err run_density(const struct rt_task *ts, size_t n, unsigned m,
 typedef enum rt_err (*uni_exact_fn)(const struct rt_task *, size_t, uint64_t,
 				    struct rt_uni_result *, struct rt_diag *);
 
-/* pdc / qpa: exact on one CPU (THEORY A.3, A.5). */
+/* pdc / qpa: exact on one CPU (docs/theory.md §A.3, A.5). */
 static enum rt_err run_uni_exact(const char *name, uni_exact_fn fn,
 				 const struct rt_task *ts, size_t n,
 				 unsigned m, struct rt_test_result *out,
@@ -242,7 +242,7 @@ static enum rt_err run_qpa(const struct rt_task *ts, size_t n, unsigned m,
 	return run_uni_exact("qpa", rt_uni_qpa_limit, ts, n, m, out, d);
 }
 
-/* ---- global EDF (THEORY B) ---------------------------------------------- */
+/* ---- global EDF (docs/theory.md §B) ------------------------------------- */
 
 /* Task label for notes: "task 3 (name)" or "task 3". */
 static void task_label(char *buf, size_t len, const struct rt_task *ts,
@@ -343,7 +343,7 @@ GLOBAL_RUN(run_rta, global_rta)
 GLOBAL_RUN(run_bar, global_bar)
 GLOBAL_RUN(run_ffdbf, global_ffdbf)
 
-/* ---- partitioned EDF (THEORY C) -------------------------------------------- */
+/* ---- partitioned EDF (docs/theory.md §C) ----------------------------------- */
 
 /*
  * partitioned-<heuristic>: bin packing with QPA per CPU; sufficient on
@@ -414,7 +414,7 @@ PART_RUN(run_p_ffdd, RT_PART_FIRST_FIT_DEC_DENSITY)
 PART_RUN(run_p_bfdd, RT_PART_BEST_FIT_DEC_DENSITY)
 PART_RUN(run_p_wfdd, RT_PART_WORST_FIT_DEC_DENSITY)
 
-/* ---- reservations (THEORY E) ---------------------------------------------- */
+/* ---- reservations (docs/theory.md §E) ------------------------------------- */
 
 /*
  * linux: the SCHED_DEADLINE admission (sched_dl_overflow()) of the whole
@@ -583,7 +583,7 @@ PART_TEST(test_p_bfdd, "partitioned-best-fit-decreasing-density", run_p_bfdd)
 PART_TEST(test_p_wfdd, "partitioned-worst-fit-decreasing-density", run_p_wfdd)
 
 /* m == 1: utilization, density, pdc, qpa; m > 1: utilization, the global
- * tests in THEORY B.10 order, then the partitioned heuristics; then
+ * tests in docs/theory.md §B.10 order, then the partitioned heuristics; then
  * fp-rta (m == 1) and the reservation tests. */
 const struct rt_test_info *const rt_tests[] = {
 	&test_utilization,

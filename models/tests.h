@@ -1,7 +1,7 @@
 /* tests.h - registry of admission (schedulability) tests.
  *
  * Each entry has a fixed name (used by the CLI, JSON and experiment
- * columns; DESIGN 5), a kind (exact / sufficient / necessary) for the task
+ * columns; docs/design.md §5), a kind (exact / sufficient / necessary) for the task
  * set at hand, the platform it applies to, and a run function; callers
  * iterate the table.  On one CPU: utilization, density, pdc, qpa.  On
  * m > 1: utilization (U <= m, necessary), the sufficient global EDF tests
@@ -125,19 +125,19 @@ struct rt_test_info {
 	 * "does not apply to this set" is RT_OK with verdict n/a. */
 	enum rt_err (*run)(const struct rt_task *ts, size_t n, unsigned m,
 			   struct rt_test_result *out, struct rt_diag *d);
-	/* Appended (issue 9): what the verdict is about (see above). */
+	/* Appended: what the verdict is about (see above). */
 	struct rt_test_analyses analyses;
 	/* Optional: the same test under fixed-priority order 'order' (an
 	 * enum rt_fp_order); NULL for tests that do not depend on one. */
 	enum rt_err (*run_order)(const struct rt_task *ts, size_t n,
 				 unsigned m, int order,
 				 struct rt_test_result *out, struct rt_diag *d);
-	/* Appended (issue 9): the test has the release-jitter extension:
+	/* Appended: the test has the release-jitter extension:
 	 * run on the task set with D_i - J_i (rt_task_analysis_model) it
 	 * stays valid for jobs released up to J_i after their arrival.
 	 * Tests without it answer n/a for tasks with jitter. */
 	bool jitter;
-	/* Appended (issue 9): the policy models (RT_AN_*) for which an
+	/* Appended: the policy models (RT_AN_*) for which an
 	 * "exact" kind holds; for the others the test is only necessary
 	 * (utilization: exact for EDF with D >= T, necessary under fixed
 	 * priority).  0: for all its policies. */

@@ -167,7 +167,7 @@ const struct render_misses *render_gantt_misses(const struct render_gantt *g,
 const struct render_boxes *render_gantt_suspensions(const struct render_gantt *g,
 						    size_t row);
 
-/* ---- server lanes (issue 5; render/gantt_resv.c) ---- */
+/* ---- server lanes (render/gantt_resv.c) ---- */
 
 /* One point of a row's budget curve: from t on, the budget is q, and it
  * drains at rate 1 while 'drain' (a job of the row runs) until the next

@@ -1,6 +1,6 @@
 /* gantt_resv.c - the server lanes of a Gantt chart: each task row's
  * server budget as a step line and its throttled intervals hatched
- * (issue 5; DESIGN 8 "CBS budget/deadline postponements and throttled
+ * (docs/design.md §8 "CBS budget/deadline postponements and throttled
  * intervals").
  *
  * Recording: server records (server_wakeup, replenish, budget_exhausted)

@@ -1,4 +1,4 @@
-/* jobs.h - per-job CSV (contract, issue 2):
+/* jobs.h - per-job CSV (contract):
  *
  *   task,job,release,deadline,start,finish,response,tardiness,cpu
  *

@@ -653,7 +653,7 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 	bool end = rf->kind == SIM_REC_END;
 	enum rt_err rc;
 
-	/* server and admission records (issue 5) may name a task without a
+	/* server and admission records may name a task without a
 	 * job: seq, release and deadline are then absent */
 	bool jobless = ((rf->kind >= SIM_REC_BUDGET_EXHAUSTED &&
 			 rf->kind <= SIM_REC_LEAVE) ||

@@ -1,7 +1,7 @@
 /* check.c - the last step of loading: everything `dlsim run` needs to be
  * true before it simulates, checked once here so that `run`, `analyze`
  * and `validate` accept and refuse exactly the same files, with the same
- * FILE:LINE:COL message (issue 9).
+ * FILE:LINE:COL message.
  *
  *   policy      a name of the policy registry (sim/policy.c), and no
  *               policy-specific key (rt_runtime_us, reclaim, hard_test,

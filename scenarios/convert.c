@@ -219,7 +219,7 @@ static enum rt_err scn_sched(const struct scn_ctx *c, const struct scn_y_sched *
 }
 
 /*
- * Placement and priority keys, checked once the tasks are known (DESIGN
+ * Placement and priority keys, checked once the tasks are known (docs/design.md
  * 3, 4).  Each key is refused where it would have no effect, so that a
  * scenario never says more than the simulation does:
  *   cluster_size   only with placement: clustered (and required there),

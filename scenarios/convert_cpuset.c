@@ -1,5 +1,5 @@
 /* convert_cpuset.c - exclusive cpusets (root domains), fair tasks and the
- * per-CPU fair server (issue 5; scenarios/README.md "Cpusets", THEORY
+ * per-CPU fair server (scenarios/README.md "Cpusets", docs/theory.md
  * E.4 item 8, E.6).
  *
  *   scheduler:

@@ -1,6 +1,6 @@
 /* convert_server.c - CBS servers, the tasks that use them, run-time
  * admission times, and the scheduler keys of linux-dl and edf-split
- * (issue 5; scenarios/README.md "Servers", THEORY E).
+ * (scenarios/README.md "Servers", docs/theory.md §E).
  *
  *   servers: [{name, kind: cbs | hard-cbs | revised-cbs, budget, period,
  *              deadline (default: period), reclaim: none | grub}]

@@ -1,4 +1,4 @@
-/* scn.h - scenario files (DESIGN 6, format 1): YAML in, models/ structs out.
+/* scn.h - scenario files (docs/design.md §6, format 1): YAML in, models/ structs out.
  *
  * The only code that includes libcyaml (and libyaml, used to map every
  * value back to its line and column).  The schema is documented in
@@ -57,7 +57,7 @@ struct scn_cpuset {
 	unsigned ncpus;                 /* >= 1 */
 };
 
-/* The per-CPU fair server (Linux >= 6.8, THEORY E.6):
+/* The per-CPU fair server (Linux >= 6.8, docs/theory.md §E.6):
  * scheduler.fair_server. */
 struct scn_fair_server {
 	bool on;                        /* given */
@@ -73,7 +73,7 @@ struct scn_scheduler {
 	enum scn_mode mode;
 	bool has_mode;                  /* scheduler.mode was given: hard
 					 * reports guarantee violations, soft
-					 * checks tardiness bounds (issue 9) */
+					 * checks tardiness bounds */
 	enum scn_placement placement;
 	unsigned cluster_size;          /* CPUs per cluster, dividing cpus:
 					 * cpus (global), 1 (partitioned),
@@ -86,7 +86,7 @@ struct scn_scheduler {
 	char *admission;                /* "none" or a test name, owned */
 	enum sim_on_miss on_miss;
 	enum sim_tie_break tie_break;
-	/* linux-dl and edf-split (issue 5): */
+	/* linux-dl and edf-split: */
 	int64_t rt_runtime_us;          /* default 950000; -1: no admission */
 	int64_t rt_period_us;           /* default 1000000 */
 	enum rt_reclaim reclaim;        /* default none */
@@ -106,7 +106,7 @@ struct scn_scheduler {
 	 * (fair_server, accounting, hz, tick_phase, hrtick, bw_release);
 	 * dl.fair_* mirror fair_server. */
 	struct rt_dl_rules dl;
-	/* Resolved when loading (issue 9; scenarios/check.c): */
+	/* Resolved when loading (scenarios/check.c): */
 	enum sim_admission admission_kind;      /* from admission and mode:
 					 * none, the named test, or mode's */
 	const struct rt_test_info *admission_test; /* _TEST: the registry
@@ -137,7 +137,7 @@ struct scn_scenario {
 	                                 * exec_values and suspend are
 	                                 * rt_malloc'd here and freed by
 	                                 * scn_free) */
-	/* CBS servers and run-time admission (issue 5): */
+	/* CBS servers and run-time admission: */
 	size_t nservers;
 	struct rt_server *servers;      /* owned (names too); NULL if none */
 	int32_t *task_server;           /* ntasks entries (-1: none), owned;

@@ -1,4 +1,4 @@
-/* admit.c - admission by the test registry at every join (issue 9;
+/* admit.c - admission by the test registry at every join (
  * engine.h enum sim_admission).
  *
  * For a policy with SIM_POLICY_ADMISSION and sim_config.admission set,

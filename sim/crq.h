@@ -1,5 +1,5 @@
 /* crq.h - cluster runqueues: the dispatch machinery that the job-level
- * policies (edf, fp) share (DESIGN 3, "Runqueues").
+ * policies (edf, fp) share (docs/design.md §3, "Runqueues").
  *
  * The engine's CPUs are split into clusters (engine.h, placement: one
  * CPU each when partitioned, all CPUs when global, k when clustered, any

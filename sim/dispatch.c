@@ -2,7 +2,7 @@
  * dispatch, completions, self-suspensions and wake-ups, aborts, and the
  * services policies call.
  *
- * Dispatch (after every event of the instant was handled, DESIGN 3):
+ * Dispatch (after every event of the instant was handled, docs/design.md §3):
  * the policy's schedule() records its choices with sim_engine_assign()
  * into cpu->next (and a dirty list); the engine then commits them in two
  * passes, so that at one instant every PREEMPT precedes every START
@@ -220,7 +220,7 @@ void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 	ts->sum_response += (rt_u128)response;
 	if (response > ts->max_response)
 		ts->max_response = response;
-	/* Miss iff finish > d; finish == d is a hit (THEORY 0.1). */
+	/* Miss iff finish > d; finish == d is a hit (docs/theory.md §0.1). */
 	if (e->now > j->info.abs_deadline) {
 		tard = e->now - j->info.abs_deadline;
 		ts->sum_tardiness += (rt_u128)tard;

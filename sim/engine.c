@@ -1,4 +1,4 @@
-/* engine.c - building, running and tearing down a simulation (DESIGN 3).
+/* engine.c - building, running and tearing down a simulation (docs/design.md §3).
  *
  * The loop (sim/README.md has it as pseudocode): take the earliest event
  * (time, rank, seq) from the two queues (predicted completions live in
@@ -228,7 +228,7 @@ static enum rt_err eng_clusters_init(struct sim_engine *e)
 	return RT_OK;
 }
 
-/* Servers, their tasks, arrive_at/leave_at (issue 5). */
+/* Servers, their tasks, arrive_at/leave_at. */
 static enum rt_err eng_check_servers(const struct sim_config *cfg,
 				     const struct sim_policy_ops *ops,
 				     struct rt_diag *d)

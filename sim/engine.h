@@ -1,4 +1,4 @@
-/* engine.h - the discrete-event simulation engine (DESIGN 3).
+/* engine.h - the discrete-event simulation engine (docs/design.md §3).
  *
  * Time jumps from event to event (no tick loop).  Events live in an indexed
  * min-heap keyed by (time, rank, seq); at one instant every event is
@@ -54,7 +54,7 @@ enum sim_tie_break {
 };
 
 /*
- * Placement (DESIGN 3): the CPUs are split into clusters of k consecutive
+ * Placement (docs/design.md §3): the CPUs are split into clusters of k consecutive
  * CPUs (cluster c is CPUs c*k .. c*k + k - 1) and each cluster runs the
  * policy over its own runqueue, with every task bound to one cluster:
  *
@@ -77,7 +77,7 @@ enum sim_placement {
 					 * domains) */
 };
 
-/* edf-split: the test that admits hard tasks (DESIGN 4). */
+/* edf-split: the test that admits hard tasks (docs/design.md §4). */
 enum sim_hard_test {
 	SIM_HARD_TEST_EXACT = 0,        /* QPA on the hard tasks (1 CPU) */
 	SIM_HARD_TEST_DENSITY,          /* sum C/min(D,T) <= 1 */
@@ -103,7 +103,7 @@ enum sim_admit_test {
  * for an unknown value). */
 const char *sim_admit_test_name(unsigned t);
 
-/* Admission by the test registry (issue 9; sim/admit.c), for policies
+/* Admission by the test registry (sim/admit.c), for policies
  * with SIM_POLICY_ADMISSION: every task joins (at its arrive_at, in task
  * order at one instant) and is admitted iff the tasks already admitted in
  * its domain (cluster: one CPU when partitioned, the cluster, the cpuset,
@@ -166,7 +166,7 @@ struct sim_config {
 					 * in index order form cluster c */
 	/* Policy fp: how static priorities are assigned (zero: DM). */
 	enum rt_fp_order priorities;
-	/* Servers, SCHED_DEADLINE and admission (issue 5; sim/README.md).
+	/* Servers, SCHED_DEADLINE and admission (sim/README.md).
 	 * Zero means "none / default" for every field below. */
 	const struct rt_server *servers;/* nservers entries, borrowed; only
 					 * for policies that serve them */
@@ -178,7 +178,7 @@ struct sim_config {
 	int64_t rt_period_us;           /* sched_rt_period_us; 0 = the kernel
 					 * defaults 950000 / 1000000 */
 	enum rt_reclaim reclaim;        /* linux-dl: GRUB for every task */
-	/* linux-dl: the per-CPU fair server (THEORY E.6) serving the tasks
+	/* linux-dl: the per-CPU fair server (docs/theory.md §E.6) serving the tasks
 	 * of class fair; fair_runtime 0: none (fair tasks only run when no
 	 * SCHED_DEADLINE entity is ready). */
 	rt_time fair_runtime, fair_deadline, fair_period;
@@ -206,7 +206,7 @@ struct sim_config {
 	const rt_time *leave_at;        /* ntasks entries or NULL; RT_TIME_NEVER
 					 * = never: no job arrives at or
 					 * after it (pending ones finish) */
-	/* scheduler.admission and mode (issue 9; zero: none). */
+	/* scheduler.admission and mode (zero: none). */
 	enum sim_admission admission;
 	const struct rt_test_info *admission_test;      /* _TEST: borrowed
 					 * registry entry that analyses the
@@ -231,7 +231,7 @@ struct sim_task_stats {
 	rt_u128 sum_response;           /* over completed jobs */
 	rt_u128 sum_tardiness;          /* over completed jobs (0 when on time) */
 	bool rejected;                  /* refused by admission: never ran */
-	/* Appended (issue 9): with registry admission and
+	/* Appended: with registry admission and
 	 * sim_config.tardiness_bounds, an upper bound on this task's
 	 * tardiness given the
 	 * tasks admitted in its domain (sim/admit.c); RT_TIME_NEVER when no
@@ -255,7 +255,7 @@ struct sim_server_stats {
 					 * with work pending (a ready job
 					 * waiting for the replenishment) */
 	rt_time max_lateness;           /* largest such overrun of d_s */
-	/* Appended (issue 9): time throttled within [0, H] with no work
+	/* Appended: time throttled within [0, H] with no work
 	 * pending (e.g. after a job that used exactly its budget and
 	 * finished); throttled_time + this = all time throttled. */
 	rt_time throttled_idle_time;

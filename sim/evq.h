@@ -7,7 +7,7 @@
  *
  *   time   instant the event fires
  *   rank   what kind of event it is (enum sim_rank): at one instant, lower
- *          ranks are handled first (DESIGN 3, sim/README.md rank table)
+ *          ranks are handled first (docs/design.md §3, sim/README.md rank table)
  *   seq    insertion counter of this queue, bumped on every push and move,
  *          so events with equal (time, rank) come out FIFO and the whole
  *          order is total and deterministic (never left to heap internals)

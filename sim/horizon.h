@@ -2,7 +2,7 @@
  *
  * On one CPU with U <= 1 and a synchronous periodic scenario (all offsets
  * 0, no jitter, periodic arrivals, WCET demand) the first synchronous busy
- * period L_b is an exact horizon (THEORY A.6, D.3): a miss exists iff one
+ * period L_b is an exact horizon (docs/theory.md §A.6, D.3): a miss exists iff one
  * occurs among the jobs released in [0, L_b), and the maximum tardiness
  * there is the worst case.  Otherwise: the hyperperiod lcm(T_i) plus the
  * largest first arrival and the largest deadline (Leung & Merrill 1980
@@ -51,7 +51,7 @@ enum rt_err sim_choose_horizon(const struct rt_task *ts, size_t n,
 			       struct sim_horizon *out, struct rt_diag *d);
 
 /* The same for a partitioned run, task i alone on CPU cpu_of[i] < cpus
- * (NULL: as sim_choose_horizon).  Each CPU is a uniprocessor (THEORY
+ * (NULL: as sim_choose_horizon).  Each CPU is a uniprocessor (docs/theory.md
  * C.1), so when every task is synchronous periodic and every CPU has
  * U <= 1, simulating the largest per-CPU busy period is exact for every
  * CPU at once; busy_period is then that maximum.  RT_ERR_INVAL for a CPU

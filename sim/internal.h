@@ -45,7 +45,7 @@ struct sim_task_rt {
 	struct rt_rng rng_arrival;      /* stream 0: sporadic extra delays */
 	struct rt_rng rng_jitter;       /* stream 1: release jitter */
 	struct rt_rng rng_exec;         /* stream 2: execution demand */
-	/* Joining and leaving (issue 5; join.c): */
+	/* Joining and leaving (join.c): */
 	struct sim_event join;          /* rank TASK: arrive_at, then leave_at */
 	rt_time base;                   /* arrive_at: periodic/sporadic a_0 =
 					 * base + offset; listed releases

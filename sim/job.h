@@ -22,7 +22,7 @@
  * that point, and the engine tells them apart by the demand left.
  *
  * Only the head of a task's FIFO is ever given to the policy (intra-task
- * sequentiality, THEORY 0.1).  Jobs come from a pool of chunks with a free
+ * sequentiality, docs/theory.md §0.1).  Jobs come from a pool of chunks with a free
  * list: steady state never calls malloc, and memory is O(pending jobs).
  */
 #ifndef SIM_JOB_H

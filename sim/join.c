@@ -1,5 +1,5 @@
-/* join.c - tasks joining and leaving the system at run time (issue 5;
- * DESIGN 4 "admission at run time").
+/* join.c - tasks joining and leaving the system at run time (
+ * docs/design.md §4 "admission at run time").
  *
  * When the policy has an admission test (ops->admit, or the registry's
  * through sim_config.admission: admit.c) or a task has

@@ -1,5 +1,5 @@
 /* policy.h - how scheduling policies plug into the engine (after the
- * kernel's struct sched_class; STYLE 2.7).
+ * kernel's struct sched_class; docs/design.md §3).
  *
  * The engine owns jobs, time, events, CPUs and the trace; a policy owns
  * its runqueues and decides what runs where.  The engine never looks
@@ -73,7 +73,7 @@ struct sim_policy_ops {
 	/* A timer the policy armed with sim_engine_arm() fired; it is no
 	 * longer queued. */
 	enum rt_err (*timer)(void *state, struct sim_event *ev);
-	/* Appended for servers and admission (issue 5); all optional. */
+	/* Appended for servers and admission; all optional. */
 	unsigned flags;                 /* SIM_POLICY_* below */
 	/* Task 'task' joins now (its arrive_at): accept it or not; *test is
 	 * the enum sim_admit_test that decided.  NULL: every task is
@@ -87,7 +87,7 @@ struct sim_policy_ops {
 	/* The horizon is reached: running jobs are accounted, pending jobs
 	 * not yet reported (servers report their own misses here). */
 	enum rt_err (*end)(void *state);
-	/* Appended (issue 9).  The scheduling model the test registry's
+	/* Appended.  The scheduling model the test registry's
 	 * descriptors speak of (models/tests.h: RT_AN_EDF, RT_AN_FP,
 	 * RT_AN_CBS, RT_AN_LINUX_DL; 0: none): scheduler.admission accepts
 	 * a test that analyses it.  With SIM_POLICY_ADMISSION in flags the
@@ -95,11 +95,11 @@ struct sim_policy_ops {
 	 * every join; a policy with its own admit() (linux-dl, edf-split)
 	 * leaves the flag out. */
 	unsigned analysed_as;
-	/* Appended (issue 9): the policy-specific scheduler keys it honours,
+	/* Appended: the policy-specific scheduler keys it honours,
 	 * space-separated ("rt_runtime_us rt_period_us reclaim"); NULL: none.
 	 * A scenario giving such a key to another policy is refused. */
 	const char *keys;
-	/* Appended (issue 12), optional: the bandwidth the admission of
+	/* Appended, optional: the bandwidth the admission of
 	 * task's domain now counts (linux-dl: dl_b->total_bw, 2^20 = one
 	 * CPU); false if the policy keeps none. */
 	bool (*total_bw)(void *state, uint32_t task, uint64_t *bw);

@@ -1,5 +1,5 @@
-/* policy_cbs.c - EDF over jobs and Constant Bandwidth Servers (DESIGN 4,
- * THEORY E.1-E.3, E.5).
+/* policy_cbs.c - EDF over jobs and Constant Bandwidth Servers (docs/design.md §4,
+ * docs/theory.md §E.1-E.3, E.5).
  *
  * The scenario's servers (cfg.servers) each serve, FIFO, the jobs of the
  * tasks attached to them (cfg.task_server); the other tasks are plain EDF
@@ -11,14 +11,14 @@
  *
  * Ties: as under edf and linux-dl, a running entity is never preempted by
  * an equal deadline (kernel dl_entity_preempt(): strict '<'); tie_break
- * orders only the waiting ones.  (THEORY's E.7 vector 3 table breaks such
+ * orders only the waiting ones.  (docs/theory.md's E.7 vector 3 table breaks such
  * a tie for the lower index instead: a hard server replenished at 8 with
  * the running one's deadline; here the running one keeps the CPU.)
  *
  * GRUB (reclaim: grub) is uniprocessor (Lipari & Baruah 2000; per CPU
  * when partitioned): with U_max
  * = 1 and plain tasks' C/T counted as always active, a reclaiming server
- * drains at dq = -max{U_i, U_act} dt (the kernel's formula, THEORY E.5,
+ * drains at dq = -max{U_i, U_act} dt (the kernel's formula, docs/theory.md §E.5,
  * reduces to this on one CPU).  Bandwidths are 2^20 fixed point rounded
  * up, and a constrained server (D < T) counts with its density Q/D, so
  * reclaiming never takes what a server needs.  The budget drained at a

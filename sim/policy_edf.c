@@ -1,12 +1,12 @@
-/* policy_edf.c - preemptive EDF on absolute job deadlines (DESIGN 4).
+/* policy_edf.c - preemptive EDF on absolute job deadlines (docs/design.md §4).
  *
  * Per cluster of CPUs (sim/crq.h, placement in engine.h): with one CPU
- * this is uniprocessor EDF (Liu & Layland 1973; THEORY A); partitioned,
- * each CPU runs uniprocessor EDF over its own tasks (THEORY C); global,
- * the m most urgent ready jobs run (THEORY B); clustered, the same inside
+ * this is uniprocessor EDF (Liu & Layland 1973; docs/theory.md §A); partitioned,
+ * each CPU runs uniprocessor EDF over its own tasks (docs/theory.md §C); global,
+ * the m most urgent ready jobs run (docs/theory.md §B); clustered, the same inside
  * each cluster of k CPUs.
  *
- * Key (lower runs first): k0 = absolute deadline d; ties (THEORY 0.3):
+ * Key (lower runs first): k0 = absolute deadline d; ties (docs/theory.md §0.3):
  *   tie_break task-order:  (task index, job index)
  *   tie_break fifo:        (release r, task index)
  * Only one job per task is ever ready (the engine enqueues FIFO heads),

@@ -1,4 +1,4 @@
-/* policy_fp.c - preemptive fixed-priority scheduling (DESIGN 4, `fp`).
+/* policy_fp.c - preemptive fixed-priority scheduling (docs/design.md §4, `fp`).
  *
  * Every task gets a static priority at init from the configured order
  * (sim_config.priorities: deadline-monotonic, rate-monotonic or explicit

@@ -1,5 +1,5 @@
-/* policy_linux_dl.c - Linux SCHED_DEADLINE as a named kernel does it (DESIGN
- * 4; THEORY E.3-E.5, G.6; kernel/sched/deadline.c).
+/* policy_linux_dl.c - Linux SCHED_DEADLINE as a named kernel does it (docs/design.md
+ * 4; docs/theory.md §E.3-E.5, G.6; kernel/sched/deadline.c).
  *
  * Every task is its own reservation (runtime Q = C, deadline D, period P =
  * T): a hard CBS with the revised wake-up rule, throttling, the
@@ -11,7 +11,7 @@
  * equal deadline (dl_entity_preempt(): strict '<').  Root domains are the
  * engine's clusters: all CPUs (placement global), or the exclusive
  * cpusets (placement cpusets; partitioned = one CPU per set), each with
- * its own admission and GRUB state (THEORY E.4 item 8).
+ * its own admission and GRUB state (docs/theory.md §E.4 item 8).
  *
  * Parameters: __checkparam_dl() for every task at init (RT_ERR_INVAL with
  * the kernel's rule).  Admission, when a task joins (sched_setattr()):

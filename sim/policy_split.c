@@ -1,5 +1,5 @@
 /* policy_split.c - edf-split: a hard EDF class strictly above a soft EDF
- * class on one CPU (DESIGN 4; Zijlstra 2010; Brandenburg & Anderson's
+ * class on one CPU (docs/design.md §4; Zijlstra 2010; Brandenburg & Anderson's
  * HSB).  Soft work runs only in the hard class's slack, so it can never
  * delay a hard job.
  *
@@ -7,12 +7,12 @@
  *
  *   hard (class: hard)  the admitted hard tasks plus it must pass
  *                       scheduler.hard_test:
- *                         exact       QPA (THEORY A.5), exact on 1 CPU;
+ *                         exact       QPA (docs/theory.md §A.5), exact on 1 CPU;
  *                         density     sum C/min(D,T) <= 1 (A.2);
  *                         d-equals-t  every hard D == T and U <= 1 (A.1);
  *   soft (class: soft)  U(admitted hard) + U(admitted soft) + u <= 1: the
  *                       utilization the hard class leaves (then EDF
- *                       tardiness stays bounded; THEORY D.3).
+ *                       tardiness stays bounded; docs/theory.md §D.3).
  *
  * A hard task is admitted on the hard test alone (the soft class never
  * blocks it; soft tardiness may then grow).  A miss of an admitted hard

@@ -1,7 +1,7 @@
 /* release.c - turning a task's arrival, jitter and execution models
  * (models/task.h) into jobs.
  *
- * For job k of task i (THEORY 0.1, DESIGN 2):
+ * For job k of task i (docs/theory.md §0.1, docs/design.md §2):
  *
  *   arrival    periodic   a_k = offset + k*T   (computed as a_{k-1} + T)
  *              sporadic   a_0 = offset, a_{k+1} = a_k + T + U[0, max_delay]

@@ -1,6 +1,6 @@
 /* server.c - EDF over entities (plain jobs and CBS servers): set-up,
  * keys, the runqueue heaps and the policy hooks; the core of the cbs,
- * linux-dl and edf-split policies (see server.h; THEORY E.1-E.5, DESIGN
+ * linux-dl and edf-split policies (see server.h; docs/theory.md §E.1-E.5, docs/design.md
  * 3-4).  The CBS rules and the budget accounting are in server_rules.c.
  *
  * Invariants after sv_schedule():

@@ -1,6 +1,6 @@
 /* server.h - EDF over entities with CBS servers: the machinery shared by
- * the cbs, linux-dl and edf-split policies (sim-internal; DESIGN 3-4,
- * THEORY E).
+ * the cbs, linux-dl and edf-split policies (sim-internal; docs/design.md §3-4,
+ * docs/theory.md §E).
  *
  * An entity is either the ready job of a plain task (key: the job's
  * absolute deadline) or a server that has work and budget (key: the
@@ -17,7 +17,7 @@
  * exclusive cpusets: one runqueue per set).  GRUB quantities (running_bw,
  * this_bw) are per domain, as the kernel keeps them per runqueue.
  *
- * Server rules (per server, THEORY E.1-E.5):
+ * Server rules (per server, docs/theory.md §E.1-E.5):
  *
  *   SV_RULES_CBS      soft CBS: exhaustion postpones d += T, q += Q
  *   SV_RULES_HARD     hard CBS: exhaustion throttles until d

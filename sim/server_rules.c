@@ -1,5 +1,5 @@
 /* server_rules.c - the CBS rules and budget accounting of the entity EDF
- * core (sim/server.c; server.h has the model, THEORY E.1-E.5 the rules).
+ * core (sim/server.c; server.h has the model, docs/theory.md §E.1-E.5 the rules).
  *
  * Budget: a running server drains from 'since' at 'rate' (2^20 = 1; the
  * GRUB rate otherwise) and is charged whenever it stops, its rate changes
@@ -13,7 +13,7 @@
 
 #include <assert.h>
 
-/* Server deadline miss (DESIGN 2): d_s passed while the server still had
+/* Server deadline miss (docs/design.md §2): d_s passed while the server still had
  * work and budget.  Detected when it exhausts its budget or runs out of
  * work later than d_s, and at the horizon; counted once per d_s. */
 static void sv_check_miss(struct sv_rq *rq, struct sv_server *s)
@@ -240,7 +240,7 @@ static enum rt_err sv_overflow(struct sv_rq *rq, struct sv_server *s)
 }
 
 /*
- * Replenishment (kernel replenish_dl_entity(); THEORY E.2, E.4 rule 5):
+ * Replenishment (kernel replenish_dl_entity(); docs/theory.md §E.2, E.4 rule 5):
  *
  *	while (q <= 0) { d += T; q += Q; }
  *
@@ -417,7 +417,7 @@ enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j)
 }
 
 /*
- * The server ran out of work at now (FIFO empty).  GRUB (THEORY E.5;
+ * The server ran out of work at now (FIFO empty).  GRUB (docs/theory.md §E.5;
  * kernel task_non_contending()): it stays active, non contending, until
  * its 0-lag time t0 = d - q T/Q, then becomes inactive and its bandwidth
  * leaves U_act; if t0 has passed, at once.  Without GRUB nobody needs

@@ -35,7 +35,7 @@
  *               at or after the horizon has no RESUME (the job is then
  *               pending at the horizon, as any other)
  *
- * Server records (policies cbs, linux-dl; DESIGN 4, THEORY E).  'task' and
+ * Server records (policies cbs, linux-dl; docs/design.md §4, docs/theory.md §E).  'task' and
  * 'job' name the job the server serves (its FIFO head), or, when it has
  * none, one of the server's tasks (linux-dl: the task itself) with job 0
  * and no job info (info NULL); cpu is where the server runs, or -1:
@@ -70,7 +70,7 @@
  *               value = 1 applied, 0 refused by admission (-EBUSY)
  *
  * Order: records come in non-decreasing 'time'; at one instant, in the
- * order the engine handled them (DESIGN 3 rank table), STOP-like records
+ * order the engine handled them (docs/design.md §3 rank table), STOP-like records
  * (PREEMPT/COMPLETE) before the START records of the same dispatch.
  * At the horizon: MISS/UNFINISHED per pending job in task order, then job
  * order; then END.  An execution slice on a CPU runs from START to the
@@ -97,7 +97,7 @@ enum sim_rec_kind {
 	SIM_REC_UNFINISHED,
 	SIM_REC_MIGRATE,
 	SIM_REC_END,
-	/* servers and admission (issue 5) */
+	/* servers and admission */
 	SIM_REC_BUDGET_EXHAUSTED,
 	SIM_REC_REPLENISH,
 	SIM_REC_THROTTLE,

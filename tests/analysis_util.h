@@ -1,6 +1,6 @@
 /* analysis_util.h - helpers shared by the analysis suites (test_analysis.c,
  * test_analysis_limits.c: uniprocessor; test_global.c, test_global_prop.c:
- * global EDF): THEORY's task notation, the registry names of the seven
+ * global EDF): docs/theory.md's task notation, the registry names of the seven
  * sufficient G-EDF tests, exact U and density as text, and a brute-force
  * dbf. */
 #ifndef TESTS_ANALYSIS_UTIL_H
@@ -11,7 +11,7 @@
 #include "models/rt_time.h"
 #include "models/task.h"
 
-/* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
+/* docs/theory.md writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
 /* the same for static tables (only C, D, T matter to the analysis) */
 #define TKS(c, t, d) { .wcet = (c), .deadline = (d), .period = (t), .cpu = -1 }

@@ -14,7 +14,7 @@
 #define CBS_COMPLETE    SIM_MASK(SIM_REC_COMPLETE)
 #define CBS_RUN         (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT))
 
-/* THEORY E.7 vectors 4 and 5 from t = 2 ms (in ns): the server wake-up,
+/* docs/theory.md §E.7 vectors 4 and 5 from t = 2 ms (in ns): the server wake-up,
  * deadline, throttle and replenish records (cbs_run trace lines) that both
  * revised-cbs (exact) and linux-dl (kernel arithmetic) must produce on the
  * cbs-revised / linux-dl-wakeup examples. */

@@ -197,7 +197,7 @@ expect_rc 0 "$DLSIM" analyze $T/ms.yaml --json
 has $T/out '"time_unit": "ns"'
 has $T/out '"max_tardiness": 3000000'
 
-# --- charts (issue 3) -----------------------------------------------------------
+# --- charts -----------------------------------------------------------
 png_wh() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%d %d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'; }
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/d.png --width 3.5in --dpi 300 --quiet
 [ "$(od -An -c -N4 $T/d.png | tr -d ' ')" = '211PNG' ] && ok || bad "PNG signature"
@@ -221,7 +221,7 @@ expect_rc 3 "$DLSIM" run $EX/dario.yaml --gantt $T/no/dir/d.png
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/w.png --window 5:5
 [ -e $T/w.png ] && bad "chart with empty window written" || ok
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --window 0:5
-# paper options (issue 15): fonts, axis unit, colour mode; bad values are usage errors
+# paper options: fonts, axis unit, colour mode; bad values are usage errors
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif.png --width 3.5in --font serif --quiet
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --gantt $T/serif2.png --width 3.5in --font serif --quiet
 cmp -s $T/serif.png $T/serif2.png && ok || bad "serif PNG bytes differ between identical runs"
@@ -254,7 +254,7 @@ if command -v pdflatex >/dev/null 2>&1; then
 else
 	echo "  (skipped: pdflatex not installed, TikZ compile check not run)"
 fi
-# plot (issue 15): dbf, response, util; a word selects the figure
+# plot: dbf, response, util; a word selects the figure
 expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf.svg
 has $T/dbf.svg '>dbf(5) = 8 &gt; 5</text>'
 expect_rc 0 "$DLSIM" plot dbf $EX/dario.yaml -o $T/dbf2.svg
@@ -281,7 +281,7 @@ expect_rc 0 "$DLSIM" plot --help
 has $T/out "dlsim plot dbf|response|util INPUT"
 expect_rc 0 "$DLSIM" plot dbf --help
 has $T/out "dlsim plot dbf SCENARIO.yaml"
-# report (issue 15): every example makes a self-contained page (no script,
+# report: every example makes a self-contained page (no script,
 # no remote resources); headless Chromium opens them when it is installed
 for f in $EX/*.yaml; do
 	b=$(basename $f .yaml)
@@ -322,7 +322,7 @@ has $T/err 'bad.jsonl:'
 expect_rc 1 "$DLSIM" render $T/r.jsonl
 ls $T/.*.tmp-* >/dev/null 2>&1 && bad "temporary files left" || ok
 
-# --- multicore placement and fixed priority (issue 4) ---------------------------
+# --- multicore placement and fixed priority ---------------------------
 expect_rc 0 "$DLSIM" analyze $EX/dhall.yaml --json
 has $T/out '"placement": "global", "cluster_size": 2'
 has $T/out '"compared": ["utilization", "gfb", "bak", "bcl", "bcl-iterative", "rta", "bar", "ffdbf"]'
@@ -378,7 +378,7 @@ scheduler: {placement: clustered, cluster_size: 3}
 tasks: [{name: a, C: 1, T: 2}]'
 expect_rc 2 "$DLSIM" validate $T/cl3.yaml
 has $T/err 'cl3.yaml:3:49: scheduler.cluster_size: 4 CPUs cannot be split into clusters of 3'
-# --- servers, linux-dl, edf-split, admission (issue 5) ---------------------
+# --- servers, linux-dl, edf-split, admission ---------------------
 expect_rc 0 "$DLSIM" run $EX/cbs-single.yaml --jobs $T/cs.csv --quiet
 has $T/cs.csv 'J,0,0,100,0,5,5,0,0'
 expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --jobs $T/ci.csv --json
@@ -392,7 +392,7 @@ has $T/out '"misses": 2'
 has $T/out '"rejected": 1'
 has $T/out '{"time": 0, "task": "P3", "test": "linux", "verdict": "reject", "total_bw": 838860}'
 has $T/out '{"name": "P2", "budget_exhaustions": 2, "deadline_misses": 2'
-# linux-dl kernel profiles and tick accounting (issue 12); linux-dl.yaml
+# linux-dl kernel profiles and tick accounting; linux-dl.yaml
 # pins 6.6, the same tasks under the default 6.12 count the fair server
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml
 has $T/out 'policy linux-dl (kernel 6.6, accounting exact)'
@@ -769,7 +769,7 @@ expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
 has $T/err 'badtest.yaml:12:22: tests[1]: "gfb" does not analyse this policy and placement; expected one of: utilization, density, pdc, qpa'
 expect_rc 1 "$DLSIM" experiment $E/acc.yaml --shard 4/3
 
-# --- admission and mode (issue 9) ---------------------------------------------
+# --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do
 	sed "s/  mode: soft/  admission: $t/" $EX/dario.yaml > $T/adm-$t.yaml
 	expect_rc 0 "$DLSIM" run $T/adm-$t.yaml --json
@@ -843,7 +843,7 @@ tasks: [{ name: a, C: 1, T: 2, server: S }]'
 expect_rc 2 "$DLSIM" validate $T/srv-edf.yaml
 has $T/err 'srv-edf.yaml:2:22: scheduler.policy: policy edf does not run servers'
 
-# throttled counts only time with work pending (issue 9): linux-dl P1 uses
+# throttled counts only time with work pending: linux-dl P1 uses
 # exactly its runtime, then sits throttled with nothing to run
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --json
 has $T/out '{"name": "P1", "budget_exhaustions": 2, "deadline_misses": 0, "throttled_time": 0, "replenishments": 2, "max_lateness": 0, "throttled_idle_time": 12000000, "overruns": 0, "max_overrun": 0, "dl_overrun": 0}'
@@ -890,7 +890,7 @@ tasks: [{ name: a, C: 1, T: 2 }]'
 expect_rc 2 "$DLSIM" validate $T/key-ht.yaml
 has $T/err 'key-ht.yaml:2:27: scheduler.hard_test: only with policy: edf-split; expected no hard_test with policy: edf'
 
-# --- validate and run agree on every input above (issue 9) ------------------
+# --- validate and run agree on every input above ------------------
 # Whatever run refuses as invalid (exit 2), validate refuses with the same
 # message, and the other way round.
 for f in $T/*.yaml $EX/*.yaml; do
@@ -982,7 +982,7 @@ expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
 [ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
 
-# --- analyze for reservations, jitter, exact values (issue 9) -------------
+# --- analyze for reservations, jitter, exact values -------------
 expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml --json
 has $T/out '{"name": "linux", "kind": "admission", "verdict": "reject", "analyses": "linux-dl", "domain": 0, "cpus": 1, "cap": 996147, "fair": 0, "total": 838860'
 has $T/out '{"task": "P2", "dl_bw": 419430, "before": 419430, "admitted": true}'

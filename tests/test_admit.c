@@ -1,4 +1,4 @@
-/* test_admit.c - scheduler.admission and scheduler.mode (issue 9;
+/* test_admit.c - scheduler.admission and scheduler.mode (
  * sim/admit.c): known answers worked by hand, per-domain admission,
  * joins at arrive_at, CBS server bandwidths, tardiness bounds, the load
  * errors, and seeded properties (an admitted set under mode: hard never

@@ -1,6 +1,6 @@
 /* test_analysis.c - uniprocessor EDF analysis and the test registry.
  *
- * Known answers: THEORY G.1 (uniprocessor vectors), G.4 (response times),
+ * Known answers: docs/theory.md §G.1 (uniprocessor vectors), G.4 (response times),
  * G.5 (dbf points, density), every row of the reference sample
  * uni-sample.jsonl (tests/data/uni-vectors.h, generated), the registry;
  * then a seeded property test against brute force on small random sets.
@@ -31,7 +31,7 @@ struct uni_vector {
 
 #include "tests/data/uni-vectors.h"
 
-/* ---- THEORY G.1 ------------------------------------------------------------ */
+/* ---- docs/theory.md §G.1 --------------------------------------------------- */
 
 struct g1_case {
 	const char *id;
@@ -57,7 +57,7 @@ static const struct g1_case g1[] = {
 	  6, 7, true, RT_TIME_NEVER, 0, 2, RT_TIME_NEVER, 0, 0, { 2, 4, 6 } },
 	{ "linuxdoc", { TKS(50, 100, 50), TKS(10, 100, 100) }, 2, "3/5", "11/10",
 	  60, 63, true, RT_TIME_NEVER, 0, 1, RT_TIME_NEVER, 0, 0, { 50, 60 } },
-	/* R: computed by the Python reference of A.7 (not in THEORY) */
+	/* R: computed by the Python reference of A.7 (not in docs/theory.md) */
 	{ "QPA8", { QPA8_TASKS }, 8, "13685509/17043180", "55409/46800",
 	  16984, 15357, true, RT_TIME_NEVER, 0, 7, RT_TIME_NEVER, 0, 0,
 	  { 16066, 7066, 10066, 1066, 10, 2, 22, 54 } },
@@ -159,7 +159,7 @@ static void test_theory_g1_overloaded_sets_reject_without_witness(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "U > 1"));
 }
 
-/* ---- THEORY G.4, G.5 --------------------------------------------------------- */
+/* ---- docs/theory.md §G.4, G.5 ------------------------------------------------ */
 
 static void test_theory_g4_spuri_response_times(void)
 {
@@ -284,7 +284,7 @@ static void test_registry_lists_tests_with_kinds(void)
 	CU_ASSERT_FALSE(rt_test_find("density")->applies(2));
 	CU_ASSERT_FALSE(rt_test_find("pdc")->applies(2));
 	CU_ASSERT_TRUE(rt_test_find("qpa")->applies(1));
-	/* what each test analyses (issue 9): the registry answers, and the
+	/* what each test analyses: the registry answers, and the
 	 * names listed for a policy/platform are exactly the matching ones */
 	CU_ASSERT_TRUE(rt_test_analyses_match(rt_test_find("qpa"), RT_AN_EDF,
 					      RT_AN_UNI));
@@ -491,11 +491,11 @@ static void test_random_sets_agree_with_brute_force(void)
 }
 
 CU_TestInfo analysis_tests[] = {
-	{ "THEORY G.1 uniprocessor vectors match", test_theory_g1_uniprocessor_vectors },
+	{ "docs/theory.md §G.1 uniprocessor vectors match", test_theory_g1_uniprocessor_vectors },
 	{ "overloaded sets reject without a witness",
 	  test_theory_g1_overloaded_sets_reject_without_witness },
-	{ "THEORY G.4 Spuri response times match", test_theory_g4_spuri_response_times },
-	{ "THEORY G.5 dbf steps and density match", test_theory_g5_dbf_points_and_density },
+	{ "docs/theory.md §G.4 Spuri response times match", test_theory_g4_spuri_response_times },
+	{ "docs/theory.md §G.5 dbf steps and density match", test_theory_g5_dbf_points_and_density },
 	{ "every reference sample row matches", test_reference_sample_rows_match },
 	{ "registry lists the tests with their kinds", test_registry_lists_tests_with_kinds },
 	{ "random sets agree with brute force", test_random_sets_agree_with_brute_force },

@@ -1,4 +1,4 @@
-/* test_cbs.c - CBS servers through the engine (policy cbs): the THEORY
+/* test_cbs.c - CBS servers through the engine (policy cbs): the docs/theory.md
  * E.7 vectors as the example scenarios give them, statistics, errors,
  * scenario keys and the chart.  The random property tests are in
  * test_cbs_prop.c.
@@ -132,7 +132,7 @@ static void test_hard_cbs_throttles_and_finishes_at_11(void)
 }
 
 /*
- * Throttled time is split by whether work is pending (issue 9).  Hard CBS
+ * Throttled time is split by whether work is pending.  Hard CBS
  * S (2, 5) serves J (C 2, T 10, one overrun job of demand 3 then 2):
  *   [0, 2)   J.0 runs, q 2 -> 0 with 1 unit left: throttled until 5 with
  *            work pending (3 units)
@@ -204,7 +204,7 @@ static void test_an_overrunning_server_does_not_hurt_the_other(void)
 }
 
 /*
- * One tie rule for every policy (DESIGN 3): a running entity is never
+ * One tie rule for every policy (docs/design.md §3): a running entity is never
  * preempted by an equal key.  Y (C 2, D 8, offset 2) is task 0, X (C 4,
  * D 10) task 1, both T 20; tie_break task-order puts Y first among
  * waiting equals, but:
@@ -296,7 +296,7 @@ static void test_revised_cbs_wakeups_match_vectors_4_and_5(void)
 	cbs_done(e, s, &tr);
 }
 
-/* THEORY E.5: T2 executes 6 units in [2, 8) with GRUB; without it the
+/* docs/theory.md §E.5: T2 executes 6 units in [2, 8) with GRUB; without it the
  * hard server is throttled at 6 until 8 and T2 ends at 10. */
 static void test_grub_gives_t2_six_units_in_2_to_8(void)
 {

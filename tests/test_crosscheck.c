@@ -1,5 +1,5 @@
 /* test_crosscheck.c - analysis against simulation on random task sets
- * (DESIGN 10; THEORY A.6, D.3): on one CPU with U <= 1, the synchronous
+ * (docs/design.md §10; docs/theory.md §A.6, D.3): on one CPU with U <= 1, the synchronous
  * periodic simulation over [0, L_b) misses iff QPA rejects, and its maximum
  * tardiness equals the exact Delta.  Seeded; the seed is printed on failure. */
 #include <stdio.h>

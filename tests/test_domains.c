@@ -1,5 +1,5 @@
 /* test_domains.c - root domains (cpusets, partitioned reservations) and
- * the linux-dl fair server and fair tasks (THEORY E.4 item 8, E.6).
+ * the linux-dl fair server and fair tasks (docs/theory.md §E.4 item 8, E.6).
  * Timelines are worked out by hand in the comments. */
 #include <CUnit/CUnit.h>
 

@@ -18,7 +18,7 @@
 
 #define SCHED TU_SCHED
 
-/* Dario's case (THEORY D.3 seed): two tasks (C=4, D=5, T=10), U = 0.8.
+/* Dario's case (docs/theory.md §D.3 seed): two tasks (C=4, D=5, T=10), U = 0.8.
  *   t=0  both released, d=5; tie -> P1 (task 0) first
  *   t=4  P1 completes (response 4); P2 starts
  *   t=8  P2 completes, response 8, deadline 5: misses by 3

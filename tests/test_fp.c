@@ -244,7 +244,7 @@ static void test_fp_rta_known_answers(void)
 		/* (1,4), (2,6), (3,12): 3 + ceil(w/4) + 2 ceil(w/6) -> 10. */
 		{ "rm-three", 3, { 1, 2, 3 }, { 4, 6, 12 }, { 0 },
 		  RT_FP_RATE_MONOTONIC, { 1, 3, 10 }, RT_VERDICT_ACCEPT },
-		/* THEORY G.4 ts1 under DM: (2,4) first, (3,12) gets 7. */
+		/* docs/theory.md §G.4 ts1 under DM: (2,4) first, (3,12) gets 7. */
 		{ "g4-ts1", 2, { 3, 2 }, { 12, 4 }, { 0 },
 		  RT_FP_DEADLINE_MONOTONIC, { 7, 2 }, RT_VERDICT_ACCEPT },
 		/* G.4 ts3: EDF schedules it (R = 11), DM does not: the

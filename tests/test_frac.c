@@ -74,7 +74,7 @@ static void test_compare_is_exact_at_the_bound(void)
 	struct rt_frac *f = rt_frac_create(), *g = rt_frac_create();
 	int c = 7;
 
-	/* float-trap (THEORY 0.2): the double sum is 1.0000000000000002 */
+	/* float-trap (docs/theory.md §0.2): the double sum is 1.0000000000000002 */
 	rt_frac_add(f, 7, 57);
 	rt_frac_add(f, 6, 17);
 	rt_frac_add(f, 6, 17);
@@ -221,7 +221,7 @@ static void test_sum_groups_equal_denominators(void)
 
 static void test_utilization_and_density_of_task_sets(void)
 {
-	/* THEORY G.5: density uses min(D, T) */
+	/* docs/theory.md §G.5: density uses min(D, T) */
 	struct rt_task a[] = { rt_task_make("a", 5, 15, 19) };
 	struct rt_task b[] = { rt_task_make("b", 25, 75, 50) };
 	struct rt_task seed[] = { rt_task_make("P1", 4, 5, 10),

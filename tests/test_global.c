@@ -1,6 +1,6 @@
-/* test_global.c - global EDF tests (THEORY B) and the exact sums behind them.
+/* test_global.c - global EDF tests (docs/theory.md §B) and the exact sums behind them.
  *
- * Known answers: THEORY G.2 (schedcat verdicts), every row of the
+ * Known answers: docs/theory.md §G.2 (schedcat verdicts), every row of the
  * reference sample global-sample.jsonl (tests/data/global-vectors.h,
  * generated), G.5 ffdbf values, equality and float-trap cases, overflow and
  * budget limits, allocation failures and the registry order.  The seeded
@@ -34,7 +34,7 @@ struct glob_vector {
 
 #include "tests/data/global-vectors.h"
 
-/* ---- THEORY G.2 ------------------------------------------------------------ */
+/* ---- docs/theory.md §G.2 --------------------------------------------------- */
 
 struct g2_case {
 	const char *id;
@@ -106,7 +106,7 @@ static void test_gfb_tight_sigma_range_is_empty_for_ffdbf(void)
 	struct rt_task ts[] = { TK(5, 10, 10), TK(5, 10, 10), TK(5, 10, 10) };
 	struct rt_global_result r;
 
-	/* (m - U)/(m - 1) - eps = 0.4 < lambda_max = 0.5 (THEORY G.2) */
+	/* (m - U)/(m - 1) - eps = 0.4 < lambda_max = 0.5 (docs/theory.md §G.2) */
 	CU_ASSERT_EQUAL(rt_global_ffdbf(ts, 3, 2, 1, 10, 50, 1000, &r, NULL), RT_OK);
 	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.why, "sigma"));
@@ -305,7 +305,7 @@ static void test_overflow_and_budget_give_na_with_a_note(void)
 			RT_ERR_UNSUPPORTED);
 }
 
-/* ---- THEORY G.5: ffdbf values ----------------------------------------------- */
+/* ---- docs/theory.md §G.5: ffdbf values -------------------------------------- */
 
 static void test_theory_g5_ffdbf_values(void)
 {
@@ -424,8 +424,8 @@ static void test_registry_orders_global_and_partitioned_tests(void)
 }
 
 CU_TestInfo global_tests[] = {
-	{ "THEORY G.2 global verdicts match", test_theory_g2_global_verdicts },
-	{ "THEORY G.2 one-CPU notes match", test_theory_g2_one_cpu_notes },
+	{ "docs/theory.md §G.2 global verdicts match", test_theory_g2_global_verdicts },
+	{ "docs/theory.md §G.2 one-CPU notes match", test_theory_g2_one_cpu_notes },
 	{ "GFB's tight set leaves FF-DBF no sigma",
 	  test_gfb_tight_sigma_range_is_empty_for_ffdbf },
 	{ "every reference sample row matches", test_reference_sample_rows_match },
@@ -436,7 +436,7 @@ CU_TestInfo global_tests[] = {
 	  test_preconditions_reject_infeasible_and_skip_arbitrary_deadlines },
 	{ "overflow and budget give n/a with a note",
 	  test_overflow_and_budget_give_na_with_a_note },
-	{ "THEORY G.5 ffdbf values match", test_theory_g5_ffdbf_values },
+	{ "docs/theory.md §G.5 ffdbf values match", test_theory_g5_ffdbf_values },
 	{ "200 ns tasks on 16 CPUs are decided within the budget",
 	  test_two_hundred_ns_tasks_on_sixteen_cpus_decide },
 	{ "global tests survive allocation failures",

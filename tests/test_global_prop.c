@@ -1,5 +1,5 @@
 /* test_global_prop.c - seeded property tests of the global EDF tests
- * (THEORY B): an independent plain-iteration RTA agrees with the
+ * (docs/theory.md §B): an independent plain-iteration RTA agrees with the
  * accelerated one; no test accepts a set that misses a deadline in a
  * synchronous unit-step G-EDF simulation or that fails the LOAD
  * condition; LOAD agrees with a brute-force scan.  Each prints its seed

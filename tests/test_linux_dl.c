@@ -16,7 +16,7 @@
 
 #define MS 1000000
 
-/* THEORY G.6 and E.4 rule 2. */
+/* docs/theory.md §G.6 and E.4 rule 2. */
 static void test_kernel_fixed_point_matches_the_kernel(void)
 {
 	struct rt_dl_grub g;
@@ -134,7 +134,7 @@ static void test_runtime_1000ns_is_refused_with_the_rule(void)
 		      "scheduler.rt_runtime_us: 2 > rt_period_us 1");
 }
 
-/* THEORY G.6: two (4, 5, 10) ms tasks admitted (838860 <= 996147), P2
+/* docs/theory.md §G.6: two (4, 5, 10) ms tasks admitted (838860 <= 996147), P2
  * misses by 3 ms each period; P3 would overflow and never runs. */
 static void test_two_tasks_admitted_one_misses_third_rejected(void)
 {
@@ -163,7 +163,7 @@ static void test_two_tasks_admitted_one_misses_third_rejected(void)
 	CU_ASSERT_EQUAL(st->servers[1].deadline_misses, 2);
 	CU_ASSERT_EQUAL(st->servers[1].max_lateness, 3 * MS);
 	CU_ASSERT_EQUAL(st->servers[0].deadline_misses, 0);
-	/* "throttled" is only time throttled with work pending (issue 9):
+	/* "throttled" is only time throttled with work pending:
 	 * P1 uses exactly its runtime and finishes at 4 and 14, then sits
 	 * throttled with nothing to run until 10 and 20 (the horizon): 0
 	 * throttled, 12 ms idle; P2 finishes at 8 and 18 with its runtime
@@ -219,7 +219,7 @@ static void test_linux_wakeups_match_vectors_4_and_5(void)
 	cbs_done(e, s, &tr);
 }
 
-/* THEORY E.5 with grub_reclaim(): T2 runs [2, 8) ms; without GRUB it is
+/* docs/theory.md §E.5 with grub_reclaim(): T2 runs [2, 8) ms; without GRUB it is
  * throttled at 6 and completes at 10. */
 static void test_kernel_grub_gives_t2_six_ms(void)
 {

@@ -1,6 +1,6 @@
 /* test_multi.c - multicore placement: global, partitioned and clustered
  * EDF/FP worked out by hand tick by tick (ties, migrations, explicit CPUs,
- * 2 clusters of 2 CPUs, Dhall's effect, THEORY B.0's "synchronous release
+ * 2 clusters of 2 CPUs, Dhall's effect, docs/theory.md §B.0's "synchronous release
  * is not the worst case"), and the scenario keys (cluster_size,
  * partitioning, priorities, cpu:) with their located errors.  The random
  * property tests are in test_multi_random.c, binding tasks to CPUs and
@@ -142,7 +142,7 @@ static void test_global_preempted_job_migrates(void)
 }
 
 /*
- * Dhall's effect (THEORY B.0): (C, T) = (1, 10), (1, 10), (11, 11),
+ * Dhall's effect (docs/theory.md §B.0): (C, T) = (1, 10), (1, 10), (11, 11),
  * implicit, U = 1.3, 2 CPUs, global EDF.  t=0: the two light jobs (d10)
  * take both CPUs; tau3 (d11) waits.  t=1: tau3 starts with 11 units on
  * CPU 1, but only 10 remain before its deadline.  t=10: tau1.1 (d20)
@@ -178,7 +178,7 @@ static void test_dhall_global_edf_misses_at_11(void)
 	CU_ASSERT_EQUAL(st->first_miss.deadline, 11);
 	CU_ASSERT_EQUAL(st->first_miss.finish, 12);
 	sim_engine_destroy(e);
-	/* Over a longer run the tardiness stays 1 with fifo ties (THEORY
+	/* Over a longer run the tardiness stays 1 with fifo ties (docs/theory.md
 	 * G.3), and reaches 2 with task-order ties: at 100 tau3.8 finishes
 	 * (d99) and tau3.9 (released 99, d110) ties with the light jobs
 	 * released at 100 (d110); task order runs them first, so tau3.9
@@ -310,7 +310,7 @@ static void test_clustered_two_of_four_cpus(void)
 }
 
 /*
- * THEORY B.0: m = 2, (C, T, D) = (2,10,2), (2,6,6), (5,5,5), U = 23/15.
+ * docs/theory.md §B.0: m = 2, (C, T, D) = (2,10,2), (2,6,6), (5,5,5), U = 23/15.
  * Synchronous release meets every deadline (600 ticks, both
  * tie-breaks), but with offsets (5, 0, 1) the job of tau3 released at 26
  * (deadline 31) finishes at 32: synchronous simulation is only a

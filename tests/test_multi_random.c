@@ -9,7 +9,7 @@
  *   - a clustered (or partitioned) run is, cluster by cluster, record for
  *     record the run of that cluster's tasks alone on k CPUs;
  *   - global EDF never exceeds the Devi-Anderson tardiness bound x + C_i
- *     for implicit deadlines and U <= m (THEORY D.1); x from a local copy
+ *     for implicit deadlines and U <= m (docs/theory.md §D.1); x from a local copy
  *     of the formula, cross-checked with models/tardiness.h.
  * Each prints its seed and the failing set.
  */
@@ -167,7 +167,7 @@ static void test_each_cluster_runs_as_if_alone(void)
 	CU_ASSERT(compared > 500);
 }
 
-/* ---- Devi-Anderson tardiness bound (THEORY D.1) --------------------------- */
+/* ---- Devi-Anderson tardiness bound (docs/theory.md §D.1) ------------------ */
 
 /*
  * Local copy of the formula, computed exactly in integers (periods are
@@ -215,7 +215,7 @@ static rt_time da_x(const struct rt_task *t, size_t n, unsigned m)
 	return ((e - cmin) * h + (int64_t)m * h - v - 1) / ((int64_t)m * h - v);
 }
 
-/* The formula on THEORY's vectors (D.1, G.3) and one with V > 0. */
+/* The formula on docs/theory.md's vectors (D.1, G.3) and one with V > 0. */
 static void test_devi_anderson_reference_vectors(void)
 {
 	struct rt_task da[3] = { rt_task_make("a", 80, 100, 100),

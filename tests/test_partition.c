@@ -1,4 +1,4 @@
-/* test_partition.c - partitioned EDF bin packing (THEORY C.2).
+/* test_partition.c - partitioned EDF bin packing (docs/theory.md §C.2).
  *
  * Hand-worked packings for every heuristic (order, tie-breaks, exact
  * equality at a full CPU), the non-additive case QPA exists for, misfit
@@ -20,7 +20,7 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-/* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
+/* docs/theory.md writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
 #define NTS(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -10,7 +10,7 @@
  * Every allocation of create + run may fail and must then be reported.
  * And on synchronous periodic sets with U <= 1 simulated over [0, L_b):
  * the simulation misses iff dbf(t) > t for some deadline t < L_b, and its
- * maximum tardiness is max(0, max dbf(t) - t) (THEORY A.6, D.3), computed
+ * maximum tardiness is max(0, max dbf(t) - t) (docs/theory.md §A.6, D.3), computed
  * here by brute force.
  */
 #include <inttypes.h>
@@ -56,7 +56,7 @@ static void test_random_sets_keep_every_schedule_invariant(void)
 	}
 }
 
-/* dbf(t) = sum_i max(0, floor((t - D_i)/T_i) + 1) * C_i  (THEORY A.3). */
+/* dbf(t) = sum_i max(0, floor((t - D_i)/T_i) + 1) * C_i  (docs/theory.md §A.3). */
 static rt_time dbf(const struct rt_task *t, size_t n, rt_time x)
 {
 	rt_time h = 0;

@@ -3,7 +3,7 @@
  * left by a failed write, the format chosen by extension, both row views
  * on 4 CPUs, TikZ output, and the font caches.
  *
- * Images are never compared with reference bytes (STYLE 2.9); the tests
+ * Images are never compared with reference bytes (docs/design.md §8); the tests
  * check file signatures and sizes, well-formedness, and that the same
  * input gives the same bytes twice in one process.  Files go to
  * build/test-out/render/.

@@ -2,7 +2,7 @@
  * the time axis and its tick steps, exact time labels, parsing sizes,
  * merging boxes below the resolution (bounded for a
  * million slices), dropping marks closer than a pixel, and deadline-miss
- * spans with their labels.  No chart, no file (STYLE 2.9).
+ * spans with their labels.  No chart, no file (docs/design.md §8).
  */
 #include <math.h>
 #include <string.h>

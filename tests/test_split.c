@@ -38,7 +38,7 @@ static void test_the_example_admits_by_class_and_hard_never_misses(void)
 	cbs_done(e, s, &tr);
 }
 
-/* THEORY G.1 seed 2, all hard: density 3/2 rejects the third task, QPA
+/* docs/theory.md §G.1 seed 2, all hard: density 3/2 rejects the third task, QPA
  * accepts all three, d-equals-t refuses constrained deadlines. */
 static void test_the_hard_tests_differ_as_theory_says(void)
 {
@@ -217,7 +217,7 @@ static void test_soft_work_never_delays_an_admitted_hard_job(void)
 CU_TestInfo split_tests[] = {
 	{ "the example admits by class and hard never misses",
 	  test_the_example_admits_by_class_and_hard_never_misses },
-	{ "the hard tests differ as THEORY says (seed 2)",
+	{ "the hard tests differ as docs/theory.md says (seed 2)",
 	  test_the_hard_tests_differ_as_theory_says },
 	{ "a late hard task is admitted over soft load",
 	  test_a_late_hard_task_is_admitted_over_soft_load },

@@ -1,6 +1,6 @@
 /* test_suspend.c - self-suspending jobs (tasks[i].suspend: [{after, for}]):
  * hand-checked timelines under edf, fp, cbs (soft and hard), linux-dl
- * (THEORY E.7 vectors 4 and 5 met by suspensions) and GRUB (E.5); on_miss:
+ * (docs/theory.md §E.7 vectors 4 and 5 met by suspensions) and GRUB (E.5); on_miss:
  * abort while suspended; a job suspended at the horizon; scenario errors;
  * the suspension-oblivious model; charts, logs and traces; and property
  * tests on seeded random sets (each failure prints its seed). */
@@ -414,7 +414,7 @@ static struct sim_engine *sp_server(const char *kind, rt_time c,
 }
 
 /* Soft CBS (Q = 2, T = 10): the job runs [0,1) (q = 1, d = 10) and
- * suspends; THEORY E.1 rule 4 at its wake-up r: keep (q, d) iff
+ * suspends; docs/theory.md §E.1 rule 4 at its wake-up r: keep (q, d) iff
  * q < (d - r) Q/T.  r = 3: 1 < 1.4, kept, and the budget ends with the
  * job at 4 (soft: recharged, d = 20); r = 6: 1 >= 0.8, d = 16, q = 2. */
 static void test_soft_cbs_wakeup_keeps_or_renews_the_budget(void)
@@ -493,7 +493,7 @@ static void test_hard_cbs_wakeup_keeps_the_budget_then_throttles(void)
 	sp_done(e, s);
 }
 
-/* suspend-wakeup.yaml: THEORY E.7 vectors 4 and 5 reached by suspensions,
+/* suspend-wakeup.yaml: docs/theory.md §E.7 vectors 4 and 5 reached by suspensions,
  * in kernel arithmetic (dl_entity_overflow, update_dl_revised_wakeup,
  * dl_check_constrained_dl, replenish_dl_entity). */
 static void test_linux_dl_wakeups_after_suspension_match_vectors_4_and_5(void)
@@ -553,7 +553,7 @@ static void test_linux_dl_wakeups_after_suspension_match_vectors_4_and_5(void)
 	sp_done(e, s);
 }
 
-/* GRUB (THEORY E.5 example, the block as a suspension): T1 runs [0,2) and
+/* GRUB (docs/theory.md §E.5 example, the block as a suspension): T1 runs [0,2) and
  * suspends with q = 2, d = 8: non-contending until its 0-lag time
  * 8 - 2*8/4 = 4, then inactive; T2 runs from 2 at rate 1, from 4 at rate
  * 1/2: 6 units in [2, 8).  Kernel (linux-dl) and exact (cbs) alike. */
@@ -855,7 +855,7 @@ static void test_random_suspending_sets_keep_the_invariants(void)
 	CU_ASSERT(total[SIM_REC_UNFINISHED] > 100);
 }
 
-/* Suspension-oblivious analysis is safe on one CPU (THEORY A.3 with C' =
+/* Suspension-oblivious analysis is safe on one CPU (docs/theory.md §A.3 with C' =
  * C + suspensions): when QPA accepts the oblivious set, the simulation
  * with real suspensions never misses; and its tardiness never exceeds the
  * oblivious exact bound max(0, max dbf'(t) - t). */

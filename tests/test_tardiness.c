@@ -1,6 +1,6 @@
-/* test_tardiness.c - Devi-Anderson and compliant-vector bounds (THEORY D).
+/* test_tardiness.c - Devi-Anderson and compliant-vector bounds (docs/theory.md §D).
  *
- * Known answers: THEORY G.3 (x, DA and CVA response bounds), the
+ * Known answers: docs/theory.md §G.3 (x, DA and CVA response bounds), the
  * reference devi_anderson_x of every global-sample.jsonl row, the
  * preconditions; then a seeded soundness test: in a synchronous unit-step
  * G-EDF simulation no job's response time exceeds either bound.
@@ -15,7 +15,7 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-/* THEORY writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
+/* docs/theory.md writes tasks as (C, T, D); rt_task_make takes (C, D, T). */
 #define TK(c, t, d) rt_task_make(NULL, (c), (d), (t))
 #define TKS(c, t, d) { .wcet = (c), .deadline = (d), .period = (t), .cpu = -1 }
 #define NTS(a) (sizeof(a) / sizeof((a)[0]))
@@ -36,7 +36,7 @@ struct glob_vector {
 
 #include "tests/data/global-vectors.h"
 
-/* ---- THEORY G.3 ------------------------------------------------------------ */
+/* ---- docs/theory.md §G.3 --------------------------------------------------- */
 
 struct g3_case {
 	const char *id;
@@ -324,7 +324,7 @@ static void test_tardiness_survives_allocation_failures(void)
 }
 
 CU_TestInfo tardiness_tests[] = {
-	{ "THEORY G.3 tardiness bounds match", test_theory_g3_tardiness_bounds },
+	{ "docs/theory.md §G.3 tardiness bounds match", test_theory_g3_tardiness_bounds },
 	{ "reference Devi-Anderson x matches", test_reference_devi_anderson_x_matches },
 	{ "preconditions and one CPU", test_preconditions_and_one_cpu },
 	{ "large values are exact or refused", test_large_values_are_exact_or_refused },

@@ -2,7 +2,7 @@
 """Turn reference global-EDF vectors (JSONL) into a C table.
 
     python3 tests/data/gen_global_vectors.py \
-        /work/shared/reference/vectors/global-sample.jsonl \
+        tests/data/global-sample.jsonl \
         > tests/data/global-vectors.h
 
 Each input line: {"id", "m", "tasks": [{"C","D","T"}...], "utilization",

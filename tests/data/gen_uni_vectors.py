@@ -2,7 +2,7 @@
 """Turn reference uniprocessor vectors (JSONL) into a C table.
 
     python3 tests/data/gen_uni_vectors.py \
-        /work/shared/reference/vectors/uni-sample.jsonl > tests/data/uni-vectors.h
+        tests/data/uni-sample.jsonl > tests/data/uni-vectors.h
 
 Each input line: {"id", "m", "tasks": [{"C","D","T"}...], "utilization",
 "density" ("p/q"), "expect": {"utilization","density","pdc","qpa"},
