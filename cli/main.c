@@ -24,6 +24,9 @@ static const char main_help[] =
 "  validate SCENARIO.yaml  check a scenario file and print what it contains\n"
 "  render LOG.jsonl -o OUT draw a Gantt chart (PNG/SVG/PDF/TikZ) from a saved log\n"
 "                         (LOG.jsonl or LOG.bin)\n"
+"  import rt-app F.json    an rt-app workload as a scenario\n"
+"  export rt-app SCENARIO  a scenario as an rt-app workload, to run on a kernel\n"
+"  compare TRACE SCENARIO  a trace-cmd report of a real run vs the simulation\n"
 "  experiment EXP.yaml     acceptance-ratio sweep over random task sets (CSV)\n"
 "  merge -o OUT SHARD...   combine the shard CSVs of one experiment\n"
 "  gen [OPTIONS]           write one random task set as a scenario\n"
@@ -40,7 +43,8 @@ static const char main_help[] =
 "\n"
 "Exit status: 0 success (deadline misses are results, not failures),\n"
 "1 usage error, 2 invalid input, 3 I/O error, 4 a miss with --fail-on-miss,\n"
-"5 analyze found a test contradicting the simulation (a bug: please report).\n"
+"5 analyze found a test contradicting the simulation (a bug: please report),\n"
+"130 interrupted (Ctrl-C; experiment: re-run to resume).\n"
 "\n"
 "Scenario format: scenarios/README.md.  Output formats: docs/formats.md.\n";
 

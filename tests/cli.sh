@@ -1056,5 +1056,13 @@ for f in $EX/*.yaml; do
 	expect_rc 0 "$DLSIM" analyze "$f"
 done
 
+# --- every command is in the main help and in the bash completion ----------
+"$DLSIM" --help > $T/help.txt
+for c in run analyze validate render import export compare experiment merge gen plot report; do
+	grep -qE "^  $c( |$)" $T/help.txt && ok || bad "dlsim --help does not list $c"
+	grep -qE "[ \"]$c[ \"|)]" scripts/dlsim.bash-completion && ok || bad "bash completion does not know $c"
+	"$DLSIM" $c --help > /dev/null 2>&1 && ok || bad "dlsim $c --help fails"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
