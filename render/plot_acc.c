@@ -346,7 +346,7 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 			 (unsigned long long)sets_max);
 	cairo_set_source_rgb(cr, render_style_muted.r, render_style_muted.g,
 			     render_style_muted.b);
-	cairo_set_font_size(cr, f * 0.85);
+	cairo_set_font_size(cr, f);
 	acc_text(cr, (l->x0 + l->x1) / 2, l->y1 + 3.8 * f, buf, 0.5);
 	cairo_set_font_size(cr, f);
 	/* curves: error bars, line, markers; dodged by up to 1.5 marker
@@ -522,7 +522,7 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 	if (t->nrows && l.xlabel[0] == 'n')
 		snprintf(l.fixed, sizeof(l.fixed), "U = %s; ", t->rows[0].util);
 	l.W = o.width_pt;
-	l.font = l.W < 300 ? 6.5 : 8.0;
+	l.font = 8.0;                   /* >= 8 pt at every width (IEEE, ACM) */
 	l.x0 = 5.2 * l.font;
 	l.x1 = l.W - 1.5 * l.font;
 	l.y0 = (o.title ? 2.4 : 1.0) * l.font;
