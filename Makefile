@@ -8,7 +8,7 @@
 #   make bench              throughput benchmarks (release build)
 #   make fuzz               libFuzzer targets, FUZZ_SECONDS (60) each (clang)
 #   make valgrind           run + analyze every example under valgrind
-#   make install PREFIX=DIR install DIR/bin/dlsim and the bash completion
+#   make install PREFIX=DIR install the release DIR/bin/dlsim and the bash completion
 #                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
 #   make VARIANT=release    optimised, -DNDEBUG
 #   make V=1                show full compiler command lines
@@ -235,9 +235,10 @@ bench-run: $(BENCH_BINS) $(PROG)
 	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; DLSIM=$(PROG) $$b || exit 1; done
 
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-install: all
+install:        # always the optimised build, whatever VARIANT the tree uses
+	$(Q)$(MAKE) --no-print-directory VARIANT=release all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(BASHCOMPDIR)
-	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/dlsim
+	install -m 755 build/release/dlsim $(DESTDIR)$(BINDIR)/dlsim
 	install -m 644 scripts/dlsim.bash-completion $(DESTDIR)$(BASHCOMPDIR)/dlsim
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/dlsim $(DESTDIR)$(BASHCOMPDIR)/dlsim
