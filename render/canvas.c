@@ -23,6 +23,7 @@
 
 struct svg_text {
 	double x, y, size, rgb[3], alpha;
+	double angle;                   /* degrees: a rotated user space */
 	bool bold;
 	double halo;                    /* stroke width of a halo, 0: none */
 	double halo_rgb[3];
@@ -49,6 +50,7 @@ static void texts_add(cairo_t *cr, struct svg_texts *tx, double x, double y,
 {
 	struct svg_text *t;
 	double r = 0, gg = 0, b = 0, a = 1;
+	cairo_matrix_t mx;
 
 	if (tx->oom)
 		return;
@@ -64,8 +66,13 @@ static void texts_add(cairo_t *cr, struct svg_texts *tx, double x, double y,
 		tx->cap = cap;
 	}
 	cairo_pattern_get_rgba(cairo_get_source(cr), &r, &gg, &b, &a);
+	/* the SVG surface is unscaled: device space is the page; a rotated
+	 * (or translated) user space is carried over as a rotate() */
+	cairo_get_matrix(cr, &mx);
+	cairo_user_to_device(cr, &x, &y);
 	t = &tx->v[tx->n];
 	*t = (struct svg_text){ .x = x, .y = y, .size = tx->size,
+				.angle = atan2(mx.yx, mx.xx) * 180 / 3.14159265358979323846,
 				.rgb = { r, gg, b }, .alpha = a, .bold = tx->bold,
 				.halo = halo ? hw : 0 };
 	if (halo) {
@@ -285,6 +292,9 @@ static bool svg_write(const struct sink_ctx *s, const struct svg_texts *tx,
 			fprintf(s->f, " stroke=\"%s\" stroke-width=\"%.2f\" "
 				"paint-order=\"stroke\"", h, t->halo);
 		}
+		if (t->angle > 1e-9 || t->angle < -1e-9)
+			fprintf(s->f, " transform=\"rotate(%.4g %.2f %.2f)\"",
+				t->angle, t->x, t->y);
 		fputs(" xml:space=\"preserve\">", s->f);
 		xml_text(s->f, t->s);
 		ok = fputs("</text>\n", s->f) >= 0;

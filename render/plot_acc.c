@@ -6,12 +6,12 @@
  * labels and the rotated y label. */
 #include "render/plot_acc.h"
 
+#include "render/canvas.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include "models/mem.h"
@@ -130,7 +130,6 @@ enum rt_err render_acc_series(const struct render_acc *t,
 
 /* ---- drawing ------------------------------------------------------------ */
 
-enum acc_fmt { ACC_PNG, ACC_SVG, ACC_PDF };
 
 struct acc_layout {
 	double W, H, font;
@@ -258,11 +257,7 @@ static void acc_colour(cairo_t *cr, size_t i, bool sim)
 static void acc_text(cairo_t *cr, double x, double y, const char *s,
 		     double halign)
 {
-	cairo_text_extents_t e;
-
-	cairo_text_extents(cr, s, &e);
-	cairo_move_to(cr, x - halign * (e.width + e.x_bearing), y);
-	cairo_show_text(cr, s);
+	canvas_text(cr, x - halign * canvas_text_w(cr, s), y, s);
 }
 
 /* A "nice" tick step for range r with about 5 ticks. */
@@ -283,9 +278,7 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	cairo_select_font_face(cr, RENDER_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
-			       CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, f);
+	canvas_font(cr, RENDER_FONT_FAMILY, f, false);
 	/* grid and y ticks */
 	cairo_set_line_width(cr, lw * 0.6);
 	for (int k = 0; k <= 5; k++) {
@@ -332,9 +325,9 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 	acc_text(cr, 0, 0, "acceptance ratio (fraction of sets)", 0.5);
 	cairo_restore(cr);
 	if (o->title) {
-		cairo_set_font_size(cr, f * 1.1);
+		canvas_font(cr, RENDER_FONT_FAMILY, f * 1.1, false);
 		acc_text(cr, (l->x0 + l->x1) / 2, 1.3 * f, o->title, 0.5);
-		cairo_set_font_size(cr, f);
+		canvas_font(cr, RENDER_FONT_FAMILY, f, false);
 	}
 	if (sets_min == sets_max)
 		snprintf(buf, sizeof(buf), "%s%llu sets per point; bars: 95 %% "
@@ -346,9 +339,9 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 			 (unsigned long long)sets_max);
 	cairo_set_source_rgb(cr, render_style_muted.r, render_style_muted.g,
 			     render_style_muted.b);
-	cairo_set_font_size(cr, f);
+	canvas_font(cr, RENDER_FONT_FAMILY, f, false);
 	acc_text(cr, (l->x0 + l->x1) / 2, l->y1 + 3.8 * f, buf, 0.5);
-	cairo_set_font_size(cr, f);
+	canvas_font(cr, RENDER_FONT_FAMILY, f, false);
 	/* curves: error bars, line, markers; dodged by up to 1.5 marker
 	 * widths so bars of equal points stay visible */
 	dodge = n > 1 ? 3 * r / (double)(n - 1) : 0;
@@ -413,70 +406,20 @@ static void acc_draw(cairo_t *cr, const struct acc_layout *l,
 	}
 }
 
-struct acc_sink {
-	FILE *f;
+/* acc_draw's arguments for canvas_write's draw callback. */
+struct acc_job {
+	const struct acc_layout *l;
+	const struct render_acc_series *s;
+	size_t n;
+	const struct render_acc_plot_opts *o;
+	uint64_t smin, smax;
 };
 
-static cairo_status_t acc_write(void *closure, const unsigned char *data,
-				unsigned int length)
+static void acc_draw_job(cairo_t *cr, void *ctx)
 {
-	struct acc_sink *s = closure;
+	const struct acc_job *j = ctx;
 
-	return fwrite(data, 1, length, s->f) == length ? CAIRO_STATUS_SUCCESS
-						       : CAIRO_STATUS_WRITE_ERROR;
-}
-
-static enum rt_err acc_render(const struct acc_layout *l,
-			      const struct render_acc_series *s, size_t n,
-			      const struct render_acc_plot_opts *o,
-			      uint64_t smin, uint64_t smax, enum acc_fmt fmt,
-			      FILE *f, const char *path, struct rt_diag *d)
-{
-	struct acc_sink sk = { f };
-	double scale = o->dpi / 72.0;
-	cairo_surface_t *sf;
-	cairo_status_t st, st2;
-	cairo_t *cr;
-
-	if (fmt == ACC_PNG) {
-		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-						(int)ceil(l->W * scale),
-						(int)ceil(l->H * scale));
-	} else if (fmt == ACC_SVG) {
-		sf = cairo_svg_surface_create_for_stream(acc_write, &sk, l->W,
-							 l->H);
-		cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
-	} else {
-		sf = cairo_pdf_surface_create_for_stream(acc_write, &sk, l->W,
-							 l->H);
-		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATE_DATE,
-					       "1970-01-01T00:00:00Z");
-		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_MOD_DATE,
-					       "1970-01-01T00:00:00Z");
-		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
-					       "dlsim");
-	}
-	cr = cairo_create(sf);
-	if (fmt == ACC_PNG)
-		cairo_scale(cr, scale, scale);
-	acc_draw(cr, l, s, n, o, smin, smax);
-	st = cairo_status(cr);
-	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS && fmt == ACC_PNG)
-		st = cairo_surface_write_to_png_stream(sf, acc_write, &sk);
-	cairo_surface_finish(sf);
-	st2 = cairo_surface_status(sf);
-	cairo_surface_destroy(sf);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = st2;
-	if (st == CAIRO_STATUS_WRITE_ERROR)
-		return rt_diagf(d, RT_ERR_IO, "%s: write failed", path);
-	if (st == CAIRO_STATUS_NO_MEMORY)
-		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
-	if (st != CAIRO_STATUS_SUCCESS)
-		return rt_diagf(d, RT_ERR_IO, "%s: cairo: %s", path,
-				cairo_status_to_string(st));
-	return RT_OK;
+	acc_draw(cr, j->l, j->s, j->n, j->o, j->smin, j->smax);
 }
 
 enum rt_err render_acc_plot(const struct render_acc *t,
@@ -488,7 +431,7 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 	struct render_outfile of;
 	struct acc_layout l;
 	uint64_t smin = UINT64_MAX, smax = 0;
-	enum acc_fmt fmt;
+	enum render_gantt_format fmt;
 	enum rt_err err;
 	size_t n;
 	FILE *f;
@@ -504,11 +447,11 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 		return rt_diagf(d, RT_ERR_INVAL, "plot: width 1..200 in, dpi "
 				"10..2400");
 	if (render_path_has_ext(path, ".png"))
-		fmt = ACC_PNG;
+		fmt = RENDER_GANTT_PNG;
 	else if (render_path_has_ext(path, ".svg"))
-		fmt = ACC_SVG;
+		fmt = RENDER_GANTT_SVG;
 	else if (render_path_has_ext(path, ".pdf"))
-		fmt = ACC_PDF;
+		fmt = RENDER_GANTT_PDF;
 	else
 		return rt_diagf(d, RT_ERR_INVAL, "%s: unknown format; expected "
 				".png, .svg or .pdf", path);
@@ -557,7 +500,11 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 	}
 	err = render_outfile_open(&of, path, &f, d);
 	if (!err) {
-		err = acc_render(&l, s, n, &o, smin, smax, fmt, f, path, d);
+		struct acc_job job = { &l, s, n, &o, smin, smax };
+
+		err = canvas_write(fmt, f, path, l.W, l.H, o.dpi,
+				   RENDER_FONT_FAMILY, o.title, acc_draw_job,
+				   &job, d);
 		if (err)
 			render_outfile_abort(&of);
 		else

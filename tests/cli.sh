@@ -978,6 +978,8 @@ for ext in png svg pdf; do
 	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"
 	[ -s $E/acc.$ext ] && ok || bad "plot wrote no $ext"
 done
+has $E/acc.svg '<text x='
+has $E/acc.svg 'transform="rotate(-90'
 expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
 [ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
