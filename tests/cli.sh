@@ -1066,5 +1066,13 @@ for c in run analyze validate render import export compare experiment merge gen 
 	"$DLSIM" $c --help > /dev/null 2>&1 && ok || bad "dlsim $c --help fails"
 done
 
+# --- the README's analyze example is what analyze prints --------------------
+awk '/^\$ build\/debug\/dlsim analyze scenarios\/examples\/dario.yaml/ { f = 1; next }
+     f && /^```/ { exit } f' README.md > $T/readme-analyze.txt
+"$DLSIM" analyze $EX/dario.yaml > $T/analyze-dario.txt
+if [ -s $T/readme-analyze.txt ] && cmp -s $T/readme-analyze.txt $T/analyze-dario.txt; then ok; else
+	bad "README's analyze example differs from dlsim analyze"; diff $T/readme-analyze.txt $T/analyze-dario.txt | head -10
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
