@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/simulate.h"
@@ -679,11 +680,26 @@ int cmd_run(int argc, char **argv)
 		rc = cli_outputs_close(&outs, true, NULL);
 	}
 	if (rc == CLI_EXIT_OK || cs.partial) {
+		/* an output went to standard output: the report goes to
+		 * standard error, so a pipe gets the file alone */
+		int saved = -1;
+
+		if (cli_outputs_use_stdout(&o.out)) {
+			fflush(stdout);
+			saved = dup(STDOUT_FILENO);
+			if (saved >= 0)
+				dup2(STDERR_FILENO, STDOUT_FILENO);
+		}
 		if (o.json)
 			run_print_json(s, &cs, pc);
 		else
 			run_print_text(s, &cs, pc, o.quiet);
 		errno = 0;
+		if (saved >= 0) {
+			fflush(stdout);
+			dup2(saved, STDOUT_FILENO);
+			close(saved);
+		}
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			int e = errno ? errno : EIO;
 			const char *en = render_errno_name(e);

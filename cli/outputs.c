@@ -168,6 +168,17 @@ static bool is_stdout(const char *p)
 	       !strcmp(p, "/dev/fd/1") || !strcmp(p, "/proc/self/fd/1");
 }
 
+bool cli_outputs_use_stdout(const struct cli_outputs_opts *o)
+{
+	const char *p[CLI_OUT__COUNT];
+
+	outputs_paths(o, p);
+	for (int k = 0; k < CLI_OUT__COUNT; k++)
+		if (p[k] && is_stdout(p[k]))
+			return true;
+	return false;
+}
+
 /* The directory of p resolved (realpath) plus its last component, so that
  * "a.csv" and "./a.csv" compare equal before either exists; NULL if the
  * directory cannot be resolved (malloc'd). */

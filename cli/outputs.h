@@ -84,6 +84,10 @@ bool cli_parse_size(const char *text, uint64_t *out);
 /* Help text lines for the output options. */
 extern const char cli_outputs_help[];
 
+/* True when some output goes to standard output ('-', /dev/stdout): the
+ * caller then prints its own report elsewhere (standard error). */
+bool cli_outputs_use_stdout(const struct cli_outputs_opts *o);
+
 /* Check every option (extensions, window, width, sizes, two outputs on one
  * file) before any work is done; times (--window) are read in display_unit
  * ("ms", "tick", ...) or with their own unit suffix.  Prints a usage error

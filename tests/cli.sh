@@ -1074,5 +1074,14 @@ if [ -s $T/readme-analyze.txt ] && cmp -s $T/readme-analyze.txt $T/analyze-dario
 	bad "README's analyze example differs from dlsim analyze"; diff $T/readme-analyze.txt $T/analyze-dario.txt | head -10
 fi
 
+# --- an output on standard output gets it alone: the report goes to stderr --
+"$DLSIM" run $EX/dario.yaml --jobs - > $T/stdout-jobs.csv 2> $T/stdout-err.txt
+if [ "$(head -1 $T/stdout-jobs.csv)" = "task,job,release,deadline,start,finish,response,tardiness,cpu" ] &&
+   [ "$(grep -c '' $T/stdout-jobs.csv)" -eq 3 ]; then ok; else bad "--jobs - mixed the report into the CSV"; fi
+has $T/stdout-err.txt '1 deadline miss'
+"$DLSIM" run $EX/dario.yaml --jobs - --json > $T/stdout-jobs2.csv 2> $T/stdout-err2.txt
+has $T/stdout-err2.txt '"scenario": "dario-4-10-5"'
+hasnt $T/stdout-jobs2.csv '"scenario"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -106,7 +106,8 @@ check '[ $? -eq 3 ]' "a full standard output is an I/O error"
 has err "standard output: write failed: No space left on device (ENOSPC)"
 expect_rc 0 $RUN --jobs -
 has out "task,job,release,deadline,start,finish,response,tardiness,cpu"
-has out "4 jobs, 4 completed, 2 missed"
+has err "4 jobs, 4 completed, 2 missed"     # the report moves to stderr
+check '! grep -q "jobs, " out' "the report is not mixed into the CSV on stdout"
 expect_rc 0 $RUN --jobs /dev/stdout
 has out "P2,1,10,15,14,18,8,3,0"
 expect_rc 1 $RUN --jobs a.csv --log ./a.csv
