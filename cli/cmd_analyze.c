@@ -295,8 +295,7 @@ static enum rt_err analyze_model_linux(struct analyze *a, struct rt_diag *d)
 		.arrive_at = s->arrive_at, .leave_at = s->leave_at,
 		.rt_runtime_us = s->sched.rt_runtime_us,
 		.rt_period_us = s->sched.rt_period_us,
-		.fair_bw = fs->on && fs->reserve ?
-			   rt_dl_to_ratio(fs->period, fs->runtime) : 0,
+		.fair_bw = rt_dl_reserved_bw(&s->sched.dl, 1),
 	};
 	bool *fair_dom = NULL;
 	enum rt_err err;

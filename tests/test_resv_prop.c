@@ -311,10 +311,7 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 			.rt_runtime_us = s->sched.rt_runtime_us,
 			.rt_period_us = s->sched.rt_period_us,
 			/* the profile's fair server (6.12: counted) */
-			.fair_bw = s->sched.fair_server.on &&
-				   s->sched.fair_server.reserve ?
-				   rt_dl_to_ratio(s->sched.fair_server.period,
-						  s->sched.fair_server.runtime) : 0 };
+			.fair_bw = rt_dl_reserved_bw(&s->sched.dl, 1) };
 		CU_ASSERT_EQUAL_FATAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
 		e = cbs_run(s, 0, &tr);
 		st = sim_engine_stats(e);
