@@ -151,6 +151,22 @@ void sim_admit_fini(struct sim_engine *e)
 	e->adm = NULL;
 }
 
+/* Served task i (cbs) counts through its server, once per epoch, as the
+ * sporadic task (Q, D, T): true (and *out written) for the first of the
+ * server's tasks this epoch, false for the others. */
+static bool adm_server_task(struct sim_admit *a, const struct sim_config *cfg,
+			    uint32_t i, struct rt_task *out)
+{
+	int32_t k = cfg->task_server[i];
+	const struct rt_server *s = &cfg->servers[k];
+
+	if (a->stamp[k] == a->epoch)
+		return false;
+	a->stamp[k] = a->epoch;
+	*out = rt_task_make(s->name, s->budget_max, s->deadline, s->period);
+	return true;
+}
+
 /* The domain of 'task' (its admitted tasks and it, in task order, cbs
  * servers once) into a->scratch; *n of them.  *unmodelled: the joining
  * task has no analysable form (it must be rejected). */
@@ -174,15 +190,8 @@ static enum rt_err adm_collect(struct sim_engine *e, uint32_t task,
 		    sim_engine_task_cluster(e, i) != c)
 			continue;
 		if (cbs && cfg->task_server[i] >= 0) {
-			const struct rt_server *s =
-				&cfg->servers[cfg->task_server[i]];
-
-			if (a->stamp[cfg->task_server[i]] == a->epoch)
-				continue;
-			a->stamp[cfg->task_server[i]] = a->epoch;
-			a->scratch[(*n)++] = rt_task_make(s->name, s->budget_max,
-							  s->deadline,
-							  s->period);
+			if (adm_server_task(a, cfg, i, &a->scratch[*n]))
+				(*n)++;
 			continue;
 		}
 		err = rt_task_analysable(&cfg->tasks[i], fp,
@@ -299,15 +308,8 @@ void sim_admit_end(struct sim_engine *e)
 			if (!a->ever[i] || sim_engine_task_cluster(e, i) != c)
 				continue;
 			if (cbs && cfg->task_server[i] >= 0) {
-				const struct rt_server *s =
-					&cfg->servers[cfg->task_server[i]];
-
-				if (a->stamp[cfg->task_server[i]] == a->epoch)
-					continue;
-				a->stamp[cfg->task_server[i]] = a->epoch;
-				a->index[n] = UINT32_MAX;
-				a->scratch[n++] = rt_task_make(s->name,
-					s->budget_max, s->deadline, s->period);
+				if (adm_server_task(a, cfg, i, &a->scratch[n]))
+					a->index[n++] = UINT32_MAX;
 				continue;
 			}
 			conform &= t->jitter == 0 &&
