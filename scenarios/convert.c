@@ -85,8 +85,7 @@ static enum rt_err scn_tasks(const struct scn_ctx *c, const struct scn_y_doc *y,
 
 /* ---- the document -------------------------------------------------------- */
 
-/* "dir/dario.yaml" -> "dario" */
-static char *scn_default_name(const char *file)
+char *scn_default_name(const char *file)
 {
 	const char *b = strrchr(file, '/');
 	size_t len;

@@ -757,27 +757,6 @@ static enum rt_err xl_tests(const struct xl *c, yaml_node_t *n,
 	return RT_OK;
 }
 
-/* Default name: the file name without directories and .yaml / .yml. */
-static char *xl_default_name(const char *file)
-{
-	const char *b = strrchr(file, '/');
-	size_t len;
-	char *s;
-
-	b = b ? b + 1 : file;
-	len = strlen(b);
-	if (len > 5 && !strcmp(b + len - 5, ".yaml"))
-		len -= 5;
-	else if (len > 4 && !strcmp(b + len - 4, ".yml"))
-		len -= 4;
-	s = rt_malloc(len + 1);
-	if (s) {
-		memcpy(s, b, len);
-		s[len] = '\0';
-	}
-	return s;
-}
-
 static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 			  struct rt_exp *x)
 {
@@ -810,7 +789,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 				       "output files)");
 		x->name = xl_dup(s);
 	} else {
-		x->name = xl_default_name(c->file);
+		x->name = scn_default_name(c->file);
 	}
 	if (!x->name)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");

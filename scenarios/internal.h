@@ -342,4 +342,10 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 			const struct scn_shorthands *sh,
 			struct scn_scenario **out);
 
+/* The default name of a document read from 'file': its base name without
+ * .yaml / .yml ("dir/dario.yaml" -> "dario"; the whole file name when
+ * nothing would be left).  rt_malloc'd; NULL when out of memory.  For
+ * scenarios and experiment files alike. */
+char *scn_default_name(const char *file);
+
 #endif /* SCN_INTERNAL_H */
