@@ -130,8 +130,10 @@ $(BUILDDIR)/run-tests: $(TEST_OBJS) $(LIB)
 $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
 
-# The suite also runs the CLI end to end (tests/cli.sh) and compares every
-# writer's bytes with tests/golden/ (tests/golden.sh), so build both.
+# The suite also runs the CLI end to end (tests/cli.sh), compares every
+# writer's bytes with tests/golden/ (tests/golden.sh) and every example's
+# answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
+# so build both.
 test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)sh tests/cli.sh $(PROG)
@@ -140,6 +142,7 @@ test check: $(BUILDDIR)/run-tests $(PROG) check-layers
 	$(Q)sh tests/scale.sh $(PROG)
 	$(Q)sh tests/hostile.sh $(PROG)
 	$(Q)sh tests/golden.sh $(PROG)
+	$(Q)sh tests/golden_pipeline.sh $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
