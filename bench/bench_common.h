@@ -41,6 +41,16 @@ static inline double bench_cpu_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The whole process's CPU seconds (every thread): the cost of a run on
+ * several threads. */
+static inline double bench_proc_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Seconds on the monotonic clock. */
 static inline double bench_now_s(void)
 {

@@ -59,14 +59,6 @@ static enum rt_err bench_point(void *ctx, size_t p,
 	return RT_OK;
 }
 
-static double bench_cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Run the experiment text with 'threads'; sets per CPU-second (wall:
  * per wall-clock second), or -1 on error. */
 static double bench_one(const char *name, const char *text, unsigned threads,
@@ -87,14 +79,14 @@ static double bench_one(const char *name, const char *text, unsigned threads,
 		return -1;
 	}
 	t0 = bench_now_s();
-	c0 = bench_cpu_s();
+	c0 = bench_proc_cpu_s();
 	if (sim_exp_run(x, &sl, NULL, threads, &h, NULL, &stopped, &d) != RT_OK) {
 		fprintf(stderr, "bench_exp: %s\n", d.msg);
 		rt_exp_free(x);
 		return -1;
 	}
 	dt = bench_now_s() - t0;
-	dc = bench_cpu_s() - c0;
+	dc = bench_proc_cpu_s() - c0;
 	rate = (double)sum.all.sets / dc;
 	printf("exp-%s threads=%u sets=%llu time=%.2fs cpu=%.2fs "
 	       "sets_per_core_s=%.0f sets_per_s=%.0f redraws_per_set=%.2f "
