@@ -43,7 +43,7 @@
 #include "models/frac.h"
 #include "models/linux_dl.h"
 #include "models/partition.h"
-#include "models/tardiness.h"
+#include "models/bounds.h"
 #include "models/tests.h"
 #include "sim/policy.h"
 
@@ -186,9 +186,18 @@ static const char *analyze_bound_name(enum analyze_bound b)
 	return "none";
 }
 
-static bool analyze_is(const struct scn_scenario *s, const char *policy)
+/* The scenario's policy as the registry describes it (sim/policy.h). */
+static unsigned analyze_flags(const struct scn_scenario *s)
 {
-	return !strcmp(s->sched.policy, policy);
+	const struct sim_policy_ops *ops = sim_policy_find(s->sched.policy);
+
+	return ops ? ops->flags : 0;
+}
+
+/* Static priorities: fixed-priority analyses with the scenario's order. */
+static bool analyze_fp(const struct analyze *a)
+{
+	return analyze_flags(a->s) & SIM_POLICY_PRIORITIES;
 }
 
 /* p/q exactly (malloc'd) and a rounded decimal for text. */
@@ -604,9 +613,10 @@ static bool analyze_tests(struct analyze *a)
 		}
 		/* fp-rta with the simulated priority order, not the
 		 * registry's deadline-monotonic default. */
-		if (ti == &rt_test_fp_rta && analyze_is(s, "fp"))
-			err = rt_fp_rta_test(a->model, a->nmodel, m,
-					     s->sched.priorities, &t->res, &d);
+		if (ti->run_order && analyze_fp(a))
+			err = ti->run_order(a->model, a->nmodel, m,
+					    (int)s->sched.priorities, &t->res,
+					    &d);
 		else
 			err = ti->run(a->model, a->nmodel, m, &t->res, &d);
 		if (err != RT_OK) {
@@ -660,64 +670,10 @@ static void analyze_no_bound(struct analyze *a, enum analyze_bound kind,
 	a->resp = a->tard = a->srv_bound = NULL;
 }
 
-/* Global EDF on a cluster of k > 1 CPUs: the compliant-vector bounds,
- * and Devi-Anderson's when every D = T, the smaller per task (both are
- * upper bounds, docs/theory.md §D.1, D.2). */
-static bool analyze_global_bound(struct analyze *a, const struct rt_task *sub,
-				 size_t n, unsigned k, const char *where,
-				 rt_time *resp, rt_time *tard, rt_time *delta)
-{
-	struct rt_diag d = { "" };
-	struct rt_tard_result r, rd;
-	rt_time *rda = analyze_calloc(n, sizeof(*rda));
-	rt_time *tda = analyze_calloc(n, sizeof(*tda));
-	bool ok = false;
-	enum rt_err err;
-
-	if (!rda || !tda) {
-		analyze_no_bound(a, BOUND_NONE, "out of memory");
-		goto out;
-	}
-	err = rt_tard_cva(sub, n, k, &r, tard, resp, &d);
-	if (err) {
-		analyze_no_bound(a, BOUND_NONE, "%s%s", where,
-				 d.msg[0] ? d.msg : rt_strerror(err));
-		goto out;
-	}
-	if (r.status != RT_TARD_BOUNDED) {
-		analyze_no_bound(a, r.status == RT_TARD_UNBOUNDED ?
-				 BOUND_UNBOUNDED : BOUND_NONE, "%s%s", where,
-				 r.why);
-		goto out;
-	}
-	if (rt_tard_devi_anderson(sub, n, k, &rd, tda, rda, NULL) == RT_OK &&
-	    rd.status == RT_TARD_BOUNDED) {
-		if (k == a->s->cpus)            /* one cluster: global EDF */
-			a->da_x = rd.x;
-		for (size_t i = 0; i < n; i++) {
-			if (rda[i] < resp[i])
-				resp[i] = rda[i];
-			if (tda[i] < tard[i])
-				tard[i] = tda[i];
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		if (tard[i] > *delta)
-			*delta = tard[i];
-	ok = true;
-out:
-	free(rda);
-	free(tda);
-	return ok;
-}
-
 /*
  * One domain's bounds into resp/tard (n entries, in the order of 'sub'),
- * *delta = the domain's maximum tardiness bound.  One CPU: EDF exact
- * (docs/theory.md §D.3, Spuri's RTA A.7; with jitter in the domain every task gets
- * Delta, since Spuri's interference counts releases T apart) or fp-rta;
- * k > 1 CPUs: global EDF (analyze_global_bound).  Returns false (with the
- * reason set) if there is no bound.
+ * *delta = the domain's maximum tardiness bound (models/bounds.h).
+ * Returns false (with the reason set) if there is no bound.
  */
 static bool analyze_cluster_bound(struct analyze *a, const struct rt_task *sub,
 				  size_t n, unsigned k, bool jitter,
@@ -725,72 +681,26 @@ static bool analyze_cluster_bound(struct analyze *a, const struct rt_task *sub,
 				  rt_time *tard, rt_time *delta)
 {
 	const struct scn_scenario *s = a->s;
-	struct rt_diag d = { "" };
-	bool exact = false;
-	enum rt_err err;
+	const enum rt_fp_order *fp = analyze_fp(a) ? &s->sched.priorities :
+				     NULL;
+	struct rt_bound_domain b;
 
-	*delta = 0;
-	if (jitter && (k > 1 || analyze_is(s, "fp"))) {
-		analyze_no_bound(a, BOUND_NONE, "%srelease jitter: no tardiness "
-				 "bound for %s", where, k > 1 ? "global EDF" :
-				 "fixed priority");
+	if (rt_bound_domain(sub, n, k, fp, jitter, where, resp, tard, &b) !=
+	    RT_OK) {
+		analyze_no_bound(a, BOUND_NONE, "out of memory");
 		return false;
 	}
-	if (k == 1 && analyze_is(s, "fp")) {
-		struct rt_fp_result r;
-
-		err = rt_fp_rta(sub, n, s->sched.priorities,
-				RT_UNI_BUDGET_DEFAULT, resp, &r, &d);
-		if (err) {
-			analyze_no_bound(a, BOUND_NONE, "%s%s", where, d.msg);
-			return false;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (resp[i] == RT_TIME_NEVER) {
-				analyze_no_bound(a, BOUND_UNBOUNDED, "%slevel "
-						 "utilization of %s > 1: its "
-						 "tardiness grows without bound",
-						 where, sub[i].name);
-				return false;
-			}
-			tard[i] = resp[i] > sub[i].deadline ?
-				  resp[i] - sub[i].deadline : 0;
-			if (tard[i] > *delta)
-				*delta = tard[i];
-		}
-		return true;
+	if (b.status != RT_BOUND_OK) {
+		analyze_no_bound(a, b.status == RT_BOUND_UNBOUNDED ?
+				 BOUND_UNBOUNDED : BOUND_NONE, "%s", b.why);
+		return false;
 	}
-	if (k == 1) {
-		bool u_ok = false;
-
-		if (rt_uni_utilization_test(sub, n, &u_ok) != RT_OK || !u_ok) {
-			analyze_no_bound(a, BOUND_UNBOUNDED, "%sU > 1: tardiness "
-					 "grows without bound", where);
-			return false;
-		}
-		err = rt_uni_tardiness_bounds(sub, n, RT_UNI_BUDGET_DEFAULT,
-					      delta, resp, &exact, &d);
-		if (err) {
-			analyze_no_bound(a, BOUND_NONE, "%s%s", where,
-					 d.msg[0] ? d.msg : rt_strerror(err));
-			return false;
-		}
-		if (!exact || jitter)
-			a->resp_exact = false;
-		for (size_t i = 0; i < n; i++) {
-			if (jitter) {
-				tard[i] = *delta;
-				if (!rt_time_add(sub[i].deadline, *delta, &resp[i]))
-					resp[i] = RT_TIME_MAX;
-			} else {
-				tard[i] = resp[i] > sub[i].deadline ?
-					  resp[i] - sub[i].deadline : 0;
-			}
-		}
-		return true;
-	}
-	a->resp_exact = false;
-	return analyze_global_bound(a, sub, n, k, where, resp, tard, delta);
+	if (!b.resp_exact)
+		a->resp_exact = false;
+	if (b.da_x != RT_TIME_NEVER && k == s->cpus)
+		a->da_x = b.da_x;       /* one cluster: global EDF */
+	*delta = b.delta;
+	return true;
 }
 
 static rt_time analyze_add(rt_time x, rt_time y)
@@ -813,8 +723,7 @@ static void analyze_tardiness(struct analyze *a)
 
 	a->bound_kind = BOUND_NONE;
 	a->resp_exact = true;
-	if (!analyze_is(s, "edf") && !analyze_is(s, "fp") &&
-	    a->kind == AK_PLAIN) {
+	if (!analyze_policy_bits(a) && a->kind == AK_PLAIN) {
 		snprintf(a->bound_note, sizeof(a->bound_note),
 			 "no tardiness bound for policy %s", s->sched.policy);
 		return;
@@ -822,7 +731,7 @@ static void analyze_tardiness(struct analyze *a)
 	for (unsigned c = 0; c < a->ndom; c++) {
 		if (a->dom_cpus[c] > 1)
 			plain1 = false;
-		if (a->dom_cpus[c] > 1 && analyze_is(s, "fp")) {
+		if (a->dom_cpus[c] > 1 && analyze_fp(a)) {
 			snprintf(a->bound_note, sizeof(a->bound_note),
 				 "no tardiness bound for fixed priority on %u "
 				 "CPUs sharing a runqueue", a->dom_cpus[c]);
@@ -1078,6 +987,7 @@ static void analyze_compare(struct analyze *a)
 	for (size_t i = 0; i < a->ntests; i++) {
 		const struct analyze_test *t = &a->tests[i];
 		enum rt_test_kind k = t->res.kind;
+		enum rt_contra c;
 		uint64_t jm, sm;
 
 		if (!t->about_sim || k == RT_KIND_ADMISSION ||
@@ -1085,16 +995,16 @@ static void analyze_compare(struct analyze *a)
 			continue;
 		jm = analyze_covered_misses(a, t->dom);
 		sm = a->kind == AK_PLAIN ? 0 : analyze_server_misses(a, t->dom);
-		if (t->res.verdict == RT_VERDICT_ACCEPT && (jm || sm) &&
-		    (k == RT_KIND_EXACT || k == RT_KIND_SUFFICIENT))
+		c = rt_test_contradiction(&t->res, jm || sm, !st->misses &&
+					  a->cs.h.exact && a->conform &&
+					  a->kind == AK_PLAIN);
+		if (c == RT_CONTRA_ACCEPT_MISSED)
 			analyze_add_contra(a, t->info->name,
 					   "%s test accepts, but the simulation missed "
 					   "%" PRIu64 " job deadline(s) and %" PRIu64
 					   " server deadline(s) it covers",
 					   rt_test_kind_name(k), jm, sm);
-		if (t->res.verdict == RT_VERDICT_REJECT && !st->misses &&
-		    k == RT_KIND_EXACT && a->cs.h.exact && a->conform &&
-		    a->kind == AK_PLAIN)
+		else if (c == RT_CONTRA_REJECT_MET)
 			analyze_add_contra(a, t->info->name,
 					   "exact test rejects, but the exact simulation "
 					   "over the busy period has no miss");
@@ -1291,7 +1201,7 @@ static void analyze_print_json(struct analyze *a)
 	printf(", \"time_unit\": \"%s\", \"cpus\": %u, \"policy\": ",
 	       scn_internal_unit_name(s->time_unit), s->cpus);
 	cli_json_str(stdout, s->sched.policy);
-	if (analyze_is(s, "fp"))
+	if (analyze_fp(a))
 		printf(", \"priorities\": \"%s\"",
 		       rt_fp_order_name(s->sched.priorities));
 	printf(", \"placement\": \"%s\", \"cluster_size\": %u",
@@ -1857,8 +1767,8 @@ int cmd_analyze(int argc, char **argv)
 		return rc;
 	a.s = a.orig = s;
 	a.da_x = RT_TIME_NEVER;
-	a.kind = analyze_is(s, "linux-dl") ? AK_LINUX :
-		 analyze_is(s, "cbs") ? AK_CBS : AK_PLAIN;
+	a.kind = analyze_flags(s) & SIM_POLICY_KERNEL ? AK_LINUX :
+		 analyze_flags(s) & SIM_POLICY_SERVERS ? AK_CBS : AK_PLAIN;
 	rc = cli_parse_until("analyze", s, until_s, &until);
 	if (rc == CLI_EXIT_OK)
 		rc = cli_place(s, &cluster);

@@ -9,6 +9,7 @@
 #include "models/mem.h"
 #include "render/outfile.h"
 #include "scenarios/exp.h"
+#include "sim/policy.h"
 
 static const char gen_help[] =
 "Usage: dlsim gen [--tasks N] [--utilization U] [--method M] [--cap C]\n"
@@ -87,7 +88,8 @@ int cmd_gen(int argc, char **argv)
 	double u = 0.8;
 	unsigned long long seed = 1;
 	unsigned long cpus = 1;
-	char comment[1024], *text = NULL, *end;
+	const struct sim_policy_ops *ops;
+	char comment[1024], plain[128], *text = NULL, *end;
 	size_t len;
 	bool bad = false;
 	enum rt_err err;
@@ -153,9 +155,15 @@ int cmd_gen(int argc, char **argv)
 		       cpus < 1 || cpus > SCN_MAX_CPUS))
 		return cli_usage_error("gen", "--cpus '%s': expected 1..%d",
 				       o_cpus, SCN_MAX_CPUS);
-	if (o_policy && strcmp(o_policy, "edf") && strcmp(o_policy, "fp"))
-		return cli_usage_error("gen", "--policy '%s': expected edf or fp",
-				       o_policy);
+	ops = sim_policy_find(o_policy);
+	for (size_t i = 0; !o_policy && (ops = sim_policy_at(i)); i++)
+		if (!(ops->flags & SIM_POLICY_NOT_PLAIN))
+			break;          /* default: the first plain policy */
+	if (!ops || (ops->flags & SIM_POLICY_NOT_PLAIN))
+		return cli_usage_error("gen", "--policy '%s': expected %s",
+				       o_policy, sim_policy_names(0,
+				       SIM_POLICY_NOT_PLAIN, plain,
+				       sizeof(plain)));
 	if (o_seed && (seed = strtoull(o_seed, &end, 0), end == o_seed || *end))
 		return cli_usage_error("gen", "--seed '%s': expected an integer",
 				       o_seed);
@@ -195,7 +203,7 @@ int cmd_gen(int argc, char **argv)
 	e.name = o_name ? o_name : "gen";
 	e.comment = comment;
 	e.cpus = (unsigned)cpus;
-	e.policy = o_policy ? o_policy : "edf";
+	e.policy = ops->name;
 	e.placement = RT_EXP_PLACE_GLOBAL;
 	e.priorities = RT_FP_DEADLINE_MONOTONIC;
 	e.tasks = ts;

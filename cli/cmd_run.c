@@ -11,6 +11,7 @@
 #include "cli/simulate.h"
 #include "cli/outputs.h"
 #include "sim/percentile.h"
+#include "sim/policy.h"
 
 static const char run_help_fmt[] =
 "Usage: dlsim run SCENARIO.yaml [OPTIONS]\n"
@@ -112,7 +113,7 @@ static void run_classes(const struct scn_scenario *s,
 
 static bool run_is_split(const struct scn_scenario *s)
 {
-	return !strcmp(s->sched.policy, "edf-split");
+	return cli_policy_flags(s) & SIM_POLICY_CLASSES;
 }
 
 /* Tasks whose observed tardiness exceeds the bound admission computed
@@ -181,7 +182,7 @@ static void run_print_json_resv(const struct scn_scenario *s,
 		       v->budget_exhaustions, v->deadline_misses,
 		       v->throttled_time, v->replenishments, v->max_lateness,
 		       v->throttled_idle_time);
-		if (!strcmp(s->sched.policy, "linux-dl"))
+		if (cli_policy_flags(s) & SIM_POLICY_KERNEL)
 			printf(", \"overruns\": %" PRIu64 ", \"max_overrun\": %"
 			       PRId64 ", \"dl_overrun\": %" PRIu64, v->overruns,
 			       v->max_overrun, v->dl_overrun);
@@ -260,7 +261,7 @@ static void run_print_json(const struct scn_scenario *s, struct cli_sim *cs,
 	printf(", \"time_unit\": \"%s\", \"policy\": ",
 	       scn_internal_unit_name(s->time_unit));
 	cli_json_str(stdout, s->sched.policy);
-	if (!strcmp(s->sched.policy, "fp"))
+	if (cli_policy_flags(s) & SIM_POLICY_PRIORITIES)
 		printf(", \"priorities\": \"%s\"",
 		       rt_fp_order_name(s->sched.priorities));
 	printf(", \"placement\": \"%s\", \"cluster_size\": %u",
@@ -430,7 +431,7 @@ static void run_print_text_resv(const struct scn_scenario *s,
 		return;
 	/* linux-dl tick accounting: the overruns (runtime < 0 when the
 	 * kernel noticed the exhaustion) */
-	tick = !strcmp(s->sched.policy, "linux-dl") &&
+	tick = (cli_policy_flags(s) & SIM_POLICY_KERNEL) &&
 	       s->sched.dl.accounting == RT_DL_ACCT_TICK;
 	printf("servers (times in %s):\n", u);
 	printf("%-16s %11s %14s %12s %12s %12s", "server", "exhaustions",

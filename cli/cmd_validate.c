@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/simulate.h"
 #include "models/frac.h"
+#include "sim/policy.h"
 
 static const char validate_help[] =
 "Usage: dlsim validate SCENARIO.yaml [--quiet] [--linux]\n"
@@ -32,7 +33,7 @@ int cmd_validate(int argc, char **argv)
 	struct scn_scenario *s = NULL;
 	struct rt_frac *u = NULL;
 	unsigned *cluster = NULL;
-	char ubuf[128] = "?", desc[160];
+	char ubuf[128] = "?", desc[160], kern[64];
 	int rc;
 
 	for (int i = 1; i < argc; i++) {
@@ -91,9 +92,11 @@ int cmd_validate(int argc, char **argv)
 		free(ufull);
 		rt_frac_destroy(u);
 	}
-	if (linux_rules && strcmp(s->sched.policy, "linux-dl"))
+	if (linux_rules && !(cli_policy_flags(s) & SIM_POLICY_KERNEL))
 		printf("%s: policy %s: no kernel rules (--linux is for policy "
-		       "linux-dl)\n", path, s->sched.policy);
+		       "%s)\n", path, s->sched.policy,
+		       sim_policy_names(SIM_POLICY_KERNEL, 0, kern,
+					sizeof(kern)));
 	else if (linux_rules)
 		cli_linux_lines(s, "  ");
 	scn_free(s);

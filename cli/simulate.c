@@ -15,6 +15,7 @@
 #include "cli/signals.h"
 #include "models/linux_dl.h"
 #include "models/mem.h"
+#include "sim/policy.h"
 
 /* Records every miss into cs->misses; an ABORT is remembered so that the
  * MISS following it (same job) is marked as aborted. */
@@ -71,6 +72,13 @@ static enum rt_err sim_admit_emit(void *ctx, const struct sim_rec *r)
 	return RT_OK;
 }
 
+unsigned cli_policy_flags(const struct scn_scenario *s)
+{
+	const struct sim_policy_ops *ops = sim_policy_find(s->sched.policy);
+
+	return ops ? ops->flags : 0;
+}
+
 int cli_place(const struct scn_scenario *s, unsigned **out)
 {
 	unsigned *cl;
@@ -93,17 +101,18 @@ const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 {
 	const struct scn_scheduler *k = &s->sched;
 	size_t o;
+	unsigned fl = cli_policy_flags(s);
 
-	if (!strcmp(k->policy, "fp"))
-		o = (size_t)snprintf(buf, len, "fp (%s)",
+	if (fl & SIM_POLICY_PRIORITIES)
+		o = (size_t)snprintf(buf, len, "%s (%s)", k->policy,
 				     rt_fp_order_name(k->priorities));
-	else if (!strcmp(k->policy, "linux-dl") &&
-		 k->dl.accounting == RT_DL_ACCT_TICK)
-		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
-				     "tick, hz %u)", k->dl.kernel, k->dl.hz);
-	else if (!strcmp(k->policy, "linux-dl"))
-		o = (size_t)snprintf(buf, len, "linux-dl (kernel %s, accounting "
-				     "exact)", k->dl.kernel);
+	else if ((fl & SIM_POLICY_KERNEL) && k->dl.accounting == RT_DL_ACCT_TICK)
+		o = (size_t)snprintf(buf, len, "%s (kernel %s, accounting "
+				     "tick, hz %u)", k->policy, k->dl.kernel,
+				     k->dl.hz);
+	else if (fl & SIM_POLICY_KERNEL)
+		o = (size_t)snprintf(buf, len, "%s (kernel %s, accounting "
+				     "exact)", k->policy, k->dl.kernel);
 	else
 		o = (size_t)snprintf(buf, len, "%s", k->policy);
 	if (o >= len || s->cpus == 1)
@@ -127,7 +136,7 @@ void cli_linux_lines(const struct scn_scenario *s, const char *indent)
 {
 	char buf[320];
 
-	if (strcmp(s->sched.policy, "linux-dl"))
+	if (!(cli_policy_flags(s) & SIM_POLICY_KERNEL))
 		return;
 	rt_time scale = scn_time_unit_scale(s->time_unit);
 	const char *u = scn_time_unit_name(s->time_unit);
@@ -142,7 +151,7 @@ void cli_linux_json(const struct scn_scenario *s)
 {
 	const struct rt_dl_rules *r = &s->sched.dl;
 
-	if (strcmp(s->sched.policy, "linux-dl"))
+	if (!(cli_policy_flags(s) & SIM_POLICY_KERNEL))
 		return;
 	printf(", \"kernel\": \"%s\", \"accounting\": \"%s\"", r->kernel,
 	       r->accounting == RT_DL_ACCT_TICK ? "tick" : "exact");
@@ -159,29 +168,16 @@ void cli_linux_json(const struct scn_scenario *s)
 int cli_oblivious(const struct scn_scenario *s, struct rt_task **out)
 {
 	struct rt_diag d = { "" };
-	struct rt_task *ob;
-	size_t i;
+	enum rt_err err = rt_taskset_oblivious(s->tasks, s->ntasks, out, &d);
 
-	*out = NULL;
-	for (i = 0; i < s->ntasks && !rt_task_suspends(&s->tasks[i]); i++)
-		;
-	if (i == s->ntasks)
-		return CLI_EXIT_OK;
-	ob = rt_calloc(s->ntasks, sizeof(*ob));
-	if (!ob) {
+	if (err == RT_ERR_NOMEM) {
 		cli_error("out of memory");
 		return CLI_EXIT_INPUT;
 	}
-	for (i = 0; i < s->ntasks; i++) {
-		enum rt_err err = rt_task_oblivious(&s->tasks[i], &ob[i], &d);
-
-		if (err != RT_OK) {
-			cli_error("%s: %s", s->path, d.msg);
-			rt_free(ob);
-			return cli_exit_for(err);
-		}
+	if (err != RT_OK) {
+		cli_error("%s: %s", s->path, d.msg);
+		return cli_exit_for(err);
 	}
-	*out = ob;
 	return CLI_EXIT_OK;
 }
 
@@ -189,41 +185,23 @@ int cli_horizon(const struct scn_scenario *s, rt_time until,
 		const unsigned *cluster, struct sim_horizon *h)
 {
 	struct rt_diag d = { "" };
-	struct rt_task *ob = NULL;
-	const struct rt_task *ts;
-	rt_time user = until != RT_TIME_NEVER ? until : s->horizon;
-	/* Reservations (servers, linux-dl) may idle with work pending, so
-	 * the busy period need not hold every job: ask for the
-	 * hyperperiod-based default (as for several CPUs).  Only plain EDF
-	 * and fixed priority (whose critical instant is the synchronous
-	 * release, Liu & Layland 1973; Lehoczky 1990 for D > T) make a
-	 * simulated horizon an exact test. */
-	bool resv = s->nservers || !strcmp(s->sched.policy, "linux-dl");
-	enum rt_err err;
-	int rc = cli_oblivious(s, &ob);
+	struct sim_horizon_req req = {
+		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
+		.policy = s->sched.policy, .servers = s->nservers > 0,
+		.cpu_of = s->sched.placement == SCN_PLACE_PARTITIONED ?
+			  cluster : NULL,
+		.user = until != RT_TIME_NEVER ? until : s->horizon,
+	};
+	enum rt_err err = sim_horizon_for(&req, h, &d);
 
-	if (rc != CLI_EXIT_OK)
-		return rc;
-	/* self-suspending jobs: the busy period and hyperperiod of the
-	 * suspension-oblivious set; synchronous release is then no longer
-	 * proven the worst case, so the horizon is never exact */
-	ts = ob ? ob : s->tasks;
-	if (s->sched.placement == SCN_PLACE_PARTITIONED && cluster && !resv)
-		err = sim_choose_horizon_partitioned(ts, s->ntasks,
-						     s->cpus, cluster, user, h,
-						     &d);
-	else
-		err = sim_choose_horizon(ts, s->ntasks,
-					 resv ? 2 : s->cpus, user, h, &d);
-	if (ob && err == RT_OK)
-		h->exact = false;
-	rt_free(ob);
+	if (err == RT_ERR_NOMEM && !d.msg[0]) {
+		cli_error("out of memory");
+		return CLI_EXIT_INPUT;
+	}
 	if (err != RT_OK) {
 		cli_error("%s: %s", s->path, d.msg[0] ? d.msg : rt_strerror(err));
 		return cli_exit_for(err);
 	}
-	if (strcmp(s->sched.policy, "edf") && strcmp(s->sched.policy, "fp"))
-		h->exact = false;
 	return CLI_EXIT_OK;
 }
 

@@ -106,6 +106,8 @@ void cli_linux_lines(const struct scn_scenario *s, const char *indent);
 void cli_linux_json(const struct scn_scenario *s);
 const char *cli_sched_desc(const struct scn_scenario *s, char *buf,
 			   size_t len);
+/* The SIM_POLICY_* flags of the scenario's policy (sim/policy.h). */
+unsigned cli_policy_flags(const struct scn_scenario *s);
 /* Read the next recorded miss; false at the end. */
 bool cli_sim_next_miss(struct cli_sim *cs, struct cli_miss *m);
 void cli_sim_fini(struct cli_sim *cs);

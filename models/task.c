@@ -2,6 +2,8 @@
  * each rule is stated in prose next to its check). */
 #include "models/task.h"
 
+#include "models/mem.h"
+
 struct rt_task rt_task_make(const char *name, rt_time c, rt_time d, rt_time t)
 {
 	struct rt_task k = {
@@ -110,6 +112,33 @@ enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 	out->wcet = c;
 	out->suspend = NULL;
 	out->nsuspend = 0;
+	return RT_OK;
+}
+
+enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
+				 struct rt_task **out, struct rt_diag *d)
+{
+	struct rt_task *ob;
+	size_t i;
+
+	for (i = 0; i < n && !rt_task_suspends(&ts[i]); i++)
+		;
+	if (i == n) {
+		*out = NULL;
+		return RT_OK;
+	}
+	ob = rt_calloc(n, sizeof(*ob));
+	if (!ob)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	for (i = 0; i < n; i++) {
+		enum rt_err err = rt_task_oblivious(&ts[i], &ob[i], d);
+
+		if (err != RT_OK) {
+			rt_free(ob);
+			return err;
+		}
+	}
+	*out = ob;
 	return RT_OK;
 }
 

@@ -107,6 +107,13 @@ static inline bool rt_task_suspends(const struct rt_task *t)
  * does not fit in rt_time; rt_task_check() rejects such a task. */
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 			      struct rt_diag *d);
+/* The same for a whole set: when some of the n tasks suspends, *out (n
+ * entries from rt_calloc; the caller rt_free()s it) holds each task as
+ * rt_task_oblivious() makes it; when none suspends, *out = NULL.  On
+ * failure (RT_ERR_NOMEM, or rt_task_oblivious()'s error naming the task)
+ * *out is untouched. */
+enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
+				 struct rt_task **out, struct rt_diag *d);
 
 /* The task an admission test analyses in place of t: a
  * sporadic task without jitter or suspension whose guarantee implies

@@ -705,3 +705,15 @@ bool rt_test_partitions_with(const struct rt_test_info *ti,
 	       !strncmp(ti->name, "partitioned-", 12) &&
 	       rt_part_find(ti->name + 12, &th) && th == h;
 }
+
+enum rt_contra rt_test_contradiction(const struct rt_test_result *r,
+				     bool missed, bool exact_met)
+{
+	if (r->verdict == RT_VERDICT_ACCEPT && missed &&
+	    (r->kind == RT_KIND_EXACT || r->kind == RT_KIND_SUFFICIENT))
+		return RT_CONTRA_ACCEPT_MISSED;
+	if (r->verdict == RT_VERDICT_REJECT && r->kind == RT_KIND_EXACT &&
+	    exact_met)
+		return RT_CONTRA_REJECT_MET;
+	return RT_CONTRA_NONE;
+}

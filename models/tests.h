@@ -178,4 +178,26 @@ enum rt_err rt_test_assignment(const struct rt_test_info *ti,
 			       const struct rt_task *ts, size_t n, unsigned m,
 			       int *cpu, struct rt_diag *d);
 
+/* What a verdict says against a simulation of the very system it
+ * analyses (docs/design.md §5): */
+enum rt_contra {
+	RT_CONTRA_NONE = 0,
+	RT_CONTRA_ACCEPT_MISSED,        /* an exact or sufficient test
+					 * accepts, yet a deadline the
+					 * verdict covers was missed */
+	RT_CONTRA_REJECT_MET            /* an exact test rejects, yet an
+					 * exact simulation met every
+					 * deadline */
+};
+
+/* The comparison rule `dlsim analyze` and the experiments share.
+ * 'missed': the simulation missed a deadline the verdict speaks for;
+ * 'exact_met': the simulation is itself an exact test of that system
+ * (exact horizon, the scenario within the model analysed) and missed no
+ * deadline at all.  A n/a verdict, a necessary test and an admission rule
+ * contradict nothing (a simulation never proves a set schedulable on its
+ * own, and a miss never disproves a necessary condition). */
+enum rt_contra rt_test_contradiction(const struct rt_test_result *r,
+				     bool missed, bool exact_met);
+
 #endif /* RT_TESTS_H */

@@ -218,18 +218,18 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	if (over) {
 		h.horizon = exp_over_horizon(x, ts, n);
 		h.exact = false;        /* exact once the miss is seen */
-	} else if (cbs) {
-		/* servers may idle with work pending: the busy period need
-		 * not hold every job, so the hyperperiod rule (as for several
-		 * CPUs), never exact */
-		err = sim_choose_horizon(ts, n, x->cpus < 2 ? 2 : x->cpus,
-					 RT_TIME_NEVER, &h, d);
-		h.exact = false;
-	} else if (x->placement == RT_EXP_PLACE_PARTITIONED && cl) {
-		err = sim_choose_horizon_partitioned(ts, n, x->cpus, cl,
-						     RT_TIME_NEVER, &h, d);
 	} else {
-		err = sim_choose_horizon(ts, n, x->cpus, RT_TIME_NEVER, &h, d);
+		/* the rule of `dlsim run` (horizon.h): servers may idle with
+		 * work pending, so the hyperperiod rule for cbs, never exact */
+		struct sim_horizon_req req = {
+			.tasks = ts, .ntasks = n, .cpus = x->cpus,
+			.policy = x->policy, .servers = cbs,
+			.cpu_of = x->placement == RT_EXP_PLACE_PARTITIONED ?
+				  cl : NULL,
+			.user = RT_TIME_NEVER,
+		};
+
+		err = sim_horizon_for(&req, &h, d);
 	}
 	if (err)
 		return err;
@@ -368,16 +368,10 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 	err = exp_simulate(x, ws, out, d);
 	if (err)
 		return err;
-	for (size_t i = 0; i < x->ntests; i++) {
-		enum rt_test_kind k = res[i].kind;
-
-		if (out->accepted[i] && k != RT_KIND_NECESSARY && out->missed &&
-		    !out->unplaced)
+	for (size_t i = 0; i < x->ntests; i++)
+		if (rt_test_contradiction(&res[i], out->missed && !out->unplaced,
+					  out->exact && !out->missed))
 			out->contradiction = true;
-		if (res[i].verdict == RT_VERDICT_REJECT && k == RT_KIND_EXACT &&
-		    out->exact && !out->missed)
-			out->contradiction = true;
-	}
 	return RT_OK;
 }
 

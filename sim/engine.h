@@ -132,6 +132,8 @@ struct sim_policy_desc {
 					 * 0: none */
 	const char *keys;               /* policy-specific scheduler keys it
 					 * honours, space-separated, or "" */
+	unsigned flags;                 /* SIM_POLICY_* (sim/policy.h): what
+					 * the policy is */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th

@@ -3,6 +3,7 @@
 
 #include "models/analysis_uni.h"
 #include "models/mem.h"
+#include "sim/policy.h"
 
 const char *sim_horizon_source_name(enum sim_horizon_source s)
 {
@@ -198,5 +199,39 @@ enum rt_err sim_choose_horizon_partitioned(const struct rt_task *ts, size_t n,
 	rt_free(first);
 	horizon_pick(ts, n, horizon_all_sync(ts, n), lb ? lb : RT_TIME_NEVER,
 		     user, out);
+	return RT_OK;
+}
+
+enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
+			    struct sim_horizon *out, struct rt_diag *d)
+{
+	const struct sim_policy_ops *ops = sim_policy_find(r->policy);
+	struct rt_task *ob = NULL;
+	const struct rt_task *ts;
+	struct sim_horizon h;
+	bool resv, suspends;
+	enum rt_err err;
+
+	if (!ops)
+		return rt_diagf(d, RT_ERR_INVAL, "unknown policy \"%s\"",
+				r->policy ? r->policy : "");
+	resv = r->servers || (ops->flags & SIM_POLICY_RESERVATIONS);
+	err = rt_taskset_oblivious(r->tasks, r->ntasks, &ob, d);
+	if (err != RT_OK)
+		return err;
+	ts = ob ? ob : r->tasks;
+	suspends = ob != NULL;
+	if (r->cpu_of && !resv)
+		err = sim_choose_horizon_partitioned(ts, r->ntasks, r->cpus,
+						     r->cpu_of, r->user, &h, d);
+	else
+		err = sim_choose_horizon(ts, r->ntasks, resv ? 2 : r->cpus,
+					 r->user, &h, d);
+	rt_free(ob);
+	if (err != RT_OK)
+		return err;
+	if (suspends || !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
+		h.exact = false;
+	*out = h;
 	return RT_OK;
 }

@@ -63,4 +63,41 @@ enum rt_err sim_choose_horizon_partitioned(const struct rt_task *ts, size_t n,
 					   struct sim_horizon *out,
 					   struct rt_diag *d);
 
+/* What the horizon rule needs to know about one run. */
+struct sim_horizon_req {
+	const struct rt_task *tasks;    /* as simulated (suspensions
+					 * included); borrowed */
+	size_t ntasks;
+	unsigned cpus;
+	const char *policy;             /* registry name (sim/policy.h) */
+	bool servers;                   /* the run has CBS servers */
+	const unsigned *cpu_of;         /* partitioned placement: each task's
+					 * CPU; NULL otherwise */
+	rt_time user;                   /* --until or 'horizon:';
+					 * RT_TIME_NEVER: none */
+};
+
+/*
+ * The horizon of a run, the one rule `dlsim run`, `analyze`, the reports
+ * and the experiments share:
+ *   - tasks that suspend are taken suspension-oblivious (C + the
+ *     suspension lengths) for the busy period and hyperperiod, and the
+ *     horizon is then never exact (synchronous release is no longer
+ *     proven the worst case);
+ *   - reservations (servers, or a policy whose every task is a
+ *     reservation: SIM_POLICY_RESERVATIONS) may idle with work pending,
+ *     so the busy period need not hold every job: the hyperperiod rule,
+ *     as for several CPUs;
+ *   - partitioned (cpu_of given, no reservations): the largest per-CPU
+ *     busy period (sim_choose_horizon_partitioned), else
+ *     sim_choose_horizon;
+ *   - only a policy with SIM_POLICY_CRITICAL_INSTANT makes a horizon
+ *     exact.
+ * RT_ERR_INVAL (no tasks, an unknown policy, a CPU out of range),
+ * RT_ERR_OVERFLOW (a suspension-oblivious C out of range, naming the
+ * task), RT_ERR_NOMEM; *out is written on RT_OK only.
+ */
+enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
+			    struct sim_horizon *out, struct rt_diag *d);
+
 #endif /* SIM_HORIZON_H */

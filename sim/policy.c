@@ -2,6 +2,7 @@
  * up by name at run time; no compile-time selection). */
 #include "sim/policy.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct sim_policy_ops *const sim_policies[] = {
@@ -30,6 +31,29 @@ const struct sim_policy_ops *sim_policy_at(size_t i)
 	return i < n ? sim_policies[i] : NULL;
 }
 
+const char *sim_policy_names(unsigned with, unsigned without, char *buf,
+			     size_t len)
+{
+	size_t n = 0, k = 0, o = 0;
+
+	for (size_t i = 0; sim_policies[i]; i++)
+		n += (sim_policies[i]->flags & with) == with &&
+		     !(sim_policies[i]->flags & without);
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; sim_policies[i] && o < len; i++) {
+		const struct sim_policy_ops *p = sim_policies[i];
+
+		if ((p->flags & with) != with || (p->flags & without))
+			continue;
+		k++;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s",
+				      k == 1 ? "" : k == n ? " or " : ", ",
+				      p->name);
+	}
+	return buf;
+}
+
 static bool policy_desc(const struct sim_policy_ops *p,
 			struct sim_policy_desc *out)
 {
@@ -39,6 +63,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 	out->admission = (p->flags & SIM_POLICY_ADMISSION) && p->analysed_as;
 	out->analysed_as = p->analysed_as;
 	out->keys = p->keys ? p->keys : "";
+	out->flags = p->flags;
 	return true;
 }
 

@@ -105,15 +105,45 @@ struct sim_policy_ops {
 	bool (*total_bw)(void *state, uint32_t task, uint64_t *bw);
 };
 
-#define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers */
+/* What a policy is, for the code above sim/ that must treat policies
+ * differently (the analysis, the horizon rule, the reports): it asks these
+ * flags, never the name.  SIM_POLICY_* bits of sim_policy_ops.flags. */
+#define SIM_POLICY_SERVERS 0x1u         /* schedules cfg.servers: analysed
+					 * through its servers (RT_AN_CBS) */
 #define SIM_POLICY_CLUSTERS 0x2u        /* honours partitioned/clustered placement */
 #define SIM_POLICY_ADMISSION 0x4u       /* honours scheduler.admission / mode
 					 * with the registry's tests */
+#define SIM_POLICY_KERNEL 0x8u          /* models a kernel scheduling class:
+					 * a kernel profile (scheduler.kernel,
+					 * accounting, hz), the kernel's own
+					 * admission, overrun statistics */
+#define SIM_POLICY_RESERVATIONS 0x10u   /* every task runs in its own
+					 * reservation, which may idle with
+					 * work pending (a hard CBS per task) */
+#define SIM_POLICY_PRIORITIES 0x20u     /* static job priorities: honours
+					 * scheduler.priorities */
+#define SIM_POLICY_CLASSES 0x40u        /* hard and soft classes (class:),
+					 * each admitted and reported apart */
+/* A plain policy schedules a bare task set: nothing of it depends on
+ * servers, a kernel profile or classes (the task-set generator writes
+ * scenarios for these). */
+#define SIM_POLICY_NOT_PLAIN (SIM_POLICY_SERVERS | SIM_POLICY_KERNEL | \
+			      SIM_POLICY_RESERVATIONS | SIM_POLICY_CLASSES)
+#define SIM_POLICY_CRITICAL_INSTANT 0x80u /* the synchronous periodic
+					 * release is the worst case (Liu &
+					 * Layland 1973; Lehoczky 1990 for
+					 * D > T): a simulation over the busy
+					 * period is an exact test */
 
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
 /* The i-th registered policy (NULL past the end): for help texts. */
 const struct sim_policy_ops *sim_policy_at(size_t i);
+/* The names of the registered policies whose flags include every bit of
+ * 'with' and none of 'without', in registry order, as "a", "a or b",
+ * "a, b or c" into buf (cut at len); returns buf ("" if none). */
+const char *sim_policy_names(unsigned with, unsigned without, char *buf,
+			     size_t len);
 
 extern const struct sim_policy_ops sim_policy_edf;
 extern const struct sim_policy_ops sim_policy_fp;

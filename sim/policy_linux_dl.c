@@ -442,7 +442,8 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.schedule    = ldl_schedule,
 	.update_curr = NULL,
 	.timer       = ldl_timer,
-	.flags       = SIM_POLICY_CLUSTERS,
+	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_KERNEL |
+		       SIM_POLICY_RESERVATIONS,
 	.admit       = ldl_admit,
 	.leave       = ldl_leave,
 	.end         = ldl_end,
