@@ -54,7 +54,7 @@ endif
 
 RT_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic \
 	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wconversion \
-	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. -pthread \
+	-Wno-sign-conversion -Wvla -Wwrite-strings -Wundef -I. -Iinclude -pthread \
 	$(if $(filter 1,$(WERROR)),-Werror) \
 	$(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 RT_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null) -lm -pthread
@@ -80,7 +80,7 @@ else
 endif
 Q := $(if $(V),,@)
 
-LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c scenarios/*.c render/*.c))
+LIB_SRCS   := $(sort $(wildcard models/*.c sim/*.c scenarios/*.c render/*.c api/*.c))
 CLI_SRCS   := $(sort $(wildcard cli/*.c))
 TEST_SRCS  := $(sort $(wildcard tests/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -106,15 +106,15 @@ $(LIB): $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-# dlsim --version: the version number and, in a git checkout, `git
-# describe` baked in at build time (the header changes only when it does).
-DLSIM_VERSION := 0.1.0
+# dlsim --version: the version number (DLSIM_VERSION of include/dlsim.h,
+# the one place it is written) and, in a git checkout, `git describe`
+# baked in at build time (the header changes only when it does).
+DLSIM_VERSION := $(shell sed -n 's/^\#define DLSIM_VERSION "\(.*\)"/\1/p' include/dlsim.h)
 GIT_DESCRIBE  := $(shell git -C "$(CURDIR)" describe --always --dirty --tags 2>/dev/null)
 .PHONY: FORCE
 $(BUILDDIR)/gen/version.h: FORCE
 	@mkdir -p $(@D)
-	@{ echo '#define DLSIM_VERSION "$(DLSIM_VERSION)"'; \
-	   echo '#define DLSIM_GIT_DESCRIBE "$(GIT_DESCRIBE)"'; } > $@.tmp
+	@{ echo '#define DLSIM_GIT_DESCRIBE "$(GIT_DESCRIBE)"'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILDDIR)/cli/main.o: $(BUILDDIR)/gen/version.h
 $(BUILDDIR)/cli/main.o: RT_CFLAGS += -I$(BUILDDIR)/gen
@@ -127,6 +127,16 @@ $(BUILDDIR)/run-tests: $(TEST_OBJS) $(LIB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) $(LIB) $(TEST_LIBS) $(RT_LIBS)
 
+# examples/embed.c: a program that sees only the public header (no -I.);
+# make test runs it on Dario's case.
+EMBED := $(BUILDDIR)/examples/embed
+EMBED_CFLAGS := -std=c11 -Wall -Wextra -pedantic -Wconversion \
+	-Wno-sign-conversion $(if $(filter 1,$(WERROR)),-Werror) -Iinclude
+$(EMBED): examples/embed.c include/dlsim.h $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(EMBED_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
+
 $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
 
@@ -134,8 +144,14 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
 # so build both.
-test check: $(BUILDDIR)/run-tests $(PROG) check-layers
+test check: $(BUILDDIR)/run-tests $(PROG) $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
+	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
+	printf '%s\n' 'miss: P2 job 0, deadline 5, by 3' \
+		'dario-4-10-5: 2 jobs, 1 missed, max tardiness 3' \
+		'verdict: NOT schedulable (exact test pdc)' | \
+	cmp -s - $(BUILDDIR)/embed.out && echo "  EMBED   ok (Dario's case)" || \
+	{ echo "examples/embed: unexpected output:"; cat $(BUILDDIR)/embed.out; exit 1; }
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)sh tests/doctest.sh $(PROG) docs/tutorial.md
 	$(Q)sh tests/targets.sh $(PROG)
@@ -152,21 +168,28 @@ check-asan:
 # above it; sim never includes scenarios, render or cli; scenarios reads only
 # sim/engine.h of sim and render only sim/trace.h and sim/engine.h; render
 # reads only scenarios/json.h of scenarios (the JSON reader both share, which
-# itself reads only models); scenarios never includes render; nothing
-# includes cli; only cli prints.
+# itself reads only models); scenarios never includes render; api (the
+# library behind include/dlsim.h) may include every layer, and nothing
+# below it includes api or the public header; cli includes only
+# <dlsim.h>, its own cli/*.h and libc; nothing includes cli; only cli
+# prints.
+CLI_LIBC := assert|ctype|errno|inttypes|limits|signal|stdarg|stdbool|stddef|stdint|stdio|stdlib|string|strings|time|unistd|fcntl|sys/[a-z]+
 check-layers:   # (tests/fuzz/fuzz_cli.c fuzzes the CLI itself: it may include cli/)
-	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli tests bench
-	$(Q)! grep -rln '<cairo' models sim scenarios cli tests bench
-	$(Q)! grep -rlnE '#include <jansson' models sim render cli tests bench scenarios | grep -vx 'scenarios/json.c'
-	$(Q)! grep -nE '#include "(\.\./)?(sim|scenarios|render|cli)/' scenarios/json.h scenarios/json.c | grep -v '"scenarios/json\.h"'
-	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli)/' models
-	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli)/' sim
+	$(Q)! grep -rlnE '<cyaml/|<yaml\.h>' models sim render cli api tests bench
+	$(Q)! grep -rln '<cairo' models sim scenarios cli api tests bench
+	$(Q)! grep -rlnE '#include <jansson' models sim render cli api tests bench scenarios | grep -vx 'scenarios/json.c'
+	$(Q)! grep -nE '#include "(\.\./)?(sim|scenarios|render|cli|api)/' scenarios/json.h scenarios/json.c | grep -v '"scenarios/json\.h"'
+	$(Q)! grep -rlnE '#include "(\.\./)?(sim|scenarios|render|cli|api)/' models
+	$(Q)! grep -rlnE '#include "(\.\./)?(scenarios|render|cli|api)/' sim
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' scenarios | grep -v '"sim/engine\.h"'
 	$(Q)! grep -rnE '#include "(\.\./)?sim/' render | grep -vE '"sim/(trace|engine)\.h"'
-	$(Q)! grep -rlnE '#include "(\.\./)?render/' scenarios
+	$(Q)! grep -rlnE '#include "(\.\./)?(render|api)/' scenarios
 	$(Q)! grep -rnE '#include "(\.\./)?scenarios/' render | grep -v '"scenarios/json\.h"'
-	$(Q)! grep -rlnE --exclude=fuzz_cli.c '#include "(\.\./)?cli/' models sim scenarios render tests bench
-	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render
+	$(Q)! grep -rlnE '#include "(\.\./)?api/' render cli bench
+	$(Q)! grep -rlnE '#include [<"](include/)?dlsim\.h[>"]' models sim scenarios render
+	$(Q)! grep -rnE '#include' cli | grep -vE '#include (<($(CLI_LIBC)|dlsim)\.h>|"cli/[a-z_]+\.h"|"version\.h")'
+	$(Q)! grep -rlnE --exclude=fuzz_cli.c '#include "(\.\./)?cli/' models sim scenarios render api tests bench
+	$(Q)! grep -rlnE '\b(printf|puts|exit|abort)\(|fprintf\(std(out|err)' models sim scenarios render api
 	@echo "  LAYERS  ok"
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang into build/fuzz

@@ -1,11 +1,9 @@
-/* cmd_export.c - `dlsim export rt-app SCENARIO.yaml`: scenario -> rt-app. */
+/* cmd_export.c - `dlsim export rt-app SCENARIO.yaml`: a scenario as an
+ * rt-app workload (dlsim_export_rtapp converts it). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/textio.h"
-#include "models/mem.h"
-#include "scenarios/rtapp.h"
 
 static const char export_help[] =
 "Usage: dlsim export rt-app SCENARIO.yaml [-o FILE.json]\n"
@@ -25,12 +23,12 @@ static const char export_help[] =
 
 int cmd_export(int argc, char **argv)
 {
-	struct rt_diag d = { "" };
-	struct scn_scenario *s = NULL;
 	const char *path = NULL, *out = NULL, *val = NULL, *fmt = NULL;
+	struct dlsim *db;
+	struct dlsim_scenario *sc = NULL;
+	enum dlsim_status st;
 	char *json = NULL;
 	size_t len;
-	enum rt_err err;
 	bool bad = false;
 	int rc;
 
@@ -65,16 +63,18 @@ int cmd_export(int argc, char **argv)
 				       "rt-app", fmt);
 	if (!path)
 		return cli_usage_error("export", "missing SCENARIO.yaml");
-	rc = cli_load_any(path, &s);
-	if (rc != CLI_EXIT_OK)
-		return rc;
-	err = scn_rtapp_export(s, &json, &len, &d);
-	scn_free(s);
-	if (err != RT_OK) {
-		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));
-		return cli_exit_for(err);
-	}
-	rc = cli_write_text(out, json, len);
-	rt_free(json);
+	db = cli_session("export");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	st = dlsim_scenario_load(db, path, &sc);
+	if (st == DLSIM_OK)
+		st = dlsim_export_rtapp(db, sc, &json, &len);
+	if (st != DLSIM_OK)
+		rc = cli_fail(db, "export", st);
+	else
+		rc = cli_write_text(db, out, json, len);
+	dlsim_free(json);
+	dlsim_scenario_free(sc);
+	dlsim_close(db);
 	return rc;
 }

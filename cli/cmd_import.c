@@ -1,12 +1,9 @@
-/* cmd_import.c - `dlsim import rt-app FILE.json`: rt-app JSON -> scenario. */
+/* cmd_import.c - `dlsim import rt-app FILE.json`: an rt-app workload as
+ * a scenario (dlsim_import_rtapp converts it). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/textio.h"
-#include "models/mem.h"
-#include "scenarios/rtapp.h"
 
 static const char import_help[] =
 "Usage: dlsim import rt-app FILE.json [-o SCENARIO.yaml] [--cpus N]\n"
@@ -31,12 +28,13 @@ static const char import_help[] =
 
 int cmd_import(int argc, char **argv)
 {
-	struct scn_rtapp_opts o = { 0, NULL };
-	struct rt_diag d = { "" };
 	const char *path = NULL, *out = NULL, *val = NULL, *fmt = NULL;
-	char *json = NULL, *yaml = NULL;
-	size_t len, ylen;
-	enum rt_err err;
+	const char *cpus = NULL, *name = NULL;
+	struct dlsim *db;
+	struct dlsim_opts *opts;
+	enum dlsim_status st;
+	char *yaml = NULL;
+	size_t ylen;
 	bool bad = false;
 	int rc;
 
@@ -50,24 +48,14 @@ int cmd_import(int argc, char **argv)
 			if (bad)
 				return CLI_EXIT_USAGE;
 			out = val;
-		} else if (cli_opt_value(argc, argv, &i, "--cpus", &val, &bad,
-					 "import")) {
-			unsigned long n;
-			char *end;
-
-			if (bad)
-				return CLI_EXIT_USAGE;
-			n = strtoul(val, &end, 10);
-
-			if (*end || !*val || n < 1 || n > SCN_MAX_CPUS)
-				return cli_usage_error("import", "--cpus: expected "
-						       "1..%u", SCN_MAX_CPUS);
-			o.cpus = (unsigned)n;
-		} else if (cli_opt_value(argc, argv, &i, "--name", &val, &bad,
+		} else if (cli_opt_value(argc, argv, &i, "--cpus", &cpus, &bad,
 					 "import")) {
 			if (bad)
 				return CLI_EXIT_USAGE;
-			o.name = val;
+		} else if (cli_opt_value(argc, argv, &i, "--name", &name, &bad,
+					 "import")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
 		} else if (bad) {
 			return CLI_EXIT_USAGE;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -89,17 +77,26 @@ int cmd_import(int argc, char **argv)
 				       "rt-app", fmt);
 	if (!path)
 		return cli_usage_error("import", "missing FILE.json");
-	rc = cli_read_all(path, &json, &len);
-	if (rc != CLI_EXIT_OK)
-		return rc;
-	err = scn_rtapp_import(json, len, !strcmp(path, "-") ? "<stdin>" : path,
-			       &o, &yaml, &ylen, &d);
-	free(json);
-	if (err != RT_OK) {
-		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));
-		return cli_exit_for(err);
+	db = cli_session("import");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	{
+		const char *const kv[] = { "cpus", cpus, "name", name };
+
+		opts = cli_opts(db, kv, 2);
 	}
-	rc = cli_write_text(out, yaml, ylen);
-	rt_free(yaml);
+	if (!opts) {
+		rc = CLI_EXIT_INPUT;
+		goto out;
+	}
+	st = dlsim_import_rtapp(db, path, opts, &yaml, &ylen);
+	if (st != DLSIM_OK)
+		rc = cli_fail(db, "import", st);
+	else
+		rc = cli_write_text(db, out, yaml, ylen);
+	dlsim_free(yaml);
+out:
+	dlsim_opts_free(opts);
+	dlsim_close(db);
 	return rc;
 }

@@ -1,10 +1,18 @@
-/* cmd_plot.c - `dlsim plot ...`: dispatch on the first word.  A path
- * ending in .csv is an experiment's results (cmd_plot_acc.c); the words
- * dbf, response and util select the figures of cmd_plot_fig.c. */
+/* cmd_plot.c - `dlsim plot ...`: a path ending in .csv is an
+ * experiment's results (the acceptance-ratio figure,
+ * dlsim_plot_acceptance); the words dbf, response and util select the
+ * other figures (dlsim_plot):
+ *
+ *   dlsim plot RESULTS.csv -o acc.pdf            acceptance ratio
+ *   dlsim plot dbf SCENARIO.yaml -o dbf.png      dbf(t) and t, witness
+ *   dlsim plot response JOBS.csv -o resp.png     histogram + CCDFs
+ *   dlsim plot util SCENARIO.yaml -o util.png    per-CPU busy share
+ */
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
-#include "render/outfile.h"
 
 static const char plot_help[] =
 "Usage: dlsim plot RESULTS.csv -o OUT.png|svg|pdf [OPTIONS]\n"
@@ -17,6 +25,206 @@ static const char plot_help[] =
 "  util SCENARIO.yaml    per-CPU busy share over time\n"
 "                (dlsim plot dbf --help for their options)\n";
 
+static const char plot_fig_help[] =
+"Usage: dlsim plot dbf SCENARIO.yaml -o OUT.png|svg|pdf [--until T]\n"
+"       dlsim plot response JOBS.csv -o OUT [--unit tick|ns] [--bins N]\n"
+"       dlsim plot util SCENARIO.yaml -o OUT [--until T] [--bins N]\n"
+"\n"
+"Figures for papers besides the Gantt chart:\n"
+"  dbf       the demand bound function dbf(t) of the task set against the\n"
+"            supply t (m t on m CPUs), with the first t where dbf(t) > m t\n"
+"            marked (the processor demand criterion's witness).  Default\n"
+"            span: twice the witness, else the synchronous busy period.\n"
+"  response  from a 'dlsim run --jobs' CSV: per task, a histogram of the\n"
+"            response times, their complementary CDF P(R > x), and the\n"
+"            CCDF of the tardiness when some job was late.  The CSV's times\n"
+"            are internal units: --unit ns for scenarios with a time unit\n"
+"            (then shown in us/ms/s), tick (default) otherwise.\n"
+"  util      simulate the scenario and plot each CPU's busy share in\n"
+"            --bins equal intervals (default 100) of the horizon.\n"
+"\n"
+"Options:\n"
+"  -o FILE           the figure (format by extension: .png .svg .pdf)\n"
+"  --width W         3.5in (default), 7.16in, 18cm, pixels\n"
+"  --dpi N           PNG resolution (default 300)\n"
+"  --font F          sans (default), serif, or a font family\n"
+"  --axis-unit U     ns, us, ms or s (default: chosen for short labels)\n"
+"  --until T         dbf: the span; util: the horizon (scenario time unit)\n"
+"  --bins N          response: histogram bins (20); util: intervals (100)\n"
+"  --server NAME     dbf: the tasks that server serves, against its supply\n"
+"                    bound function sbf(t) as a periodic resource (Q, T)\n"
+"  --help            this text\n"
+"\n"
+"Example:\n"
+"  dlsim plot dbf scenarios/examples/dario.yaml -o dbf.png\n"
+"  dlsim run scenarios/examples/linux-dl.yaml --jobs jobs.csv\n"
+"  dlsim plot response jobs.csv --unit ns -o resp.pdf\n";
+
+static const char plot_acc_help[] =
+"Usage: dlsim plot RESULTS.csv -o OUT.png|svg|pdf [--width 3.5in|7.16in|PT]\n"
+"                  [--dpi N] [--title TEXT] [--xlabel TEXT]\n"
+"\n"
+"Acceptance ratio against utilization from the CSV of dlsim experiment (or\n"
+"dlsim merge): one curve per test, plus the simulation (the sets it met),\n"
+"each with its own marker and dash pattern, 95 % Wilson intervals as error\n"
+"bars.  Width: 3.5in (a paper column, default) or 7.16in (a page), or in\n"
+"points.  PNG at --dpi (default 300).\n";
+
+/* The figure's settings, argv order kept for the messages. */
+struct plot_args {
+	const char *kind, *input, *out, *width, *dpi, *font, *axis_unit;
+	const char *until, *bins, *unit, *server;
+};
+
+static int plot_parse(int argc, char **argv, struct plot_args *o, bool *help)
+{
+	*help = false;
+	for (int i = 1; i < argc; i++) {
+		bool bad = false;
+
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			*help = true;
+			return CLI_EXIT_OK;
+		}
+		if (cli_opt_value(argc, argv, &i, "-o", &o->out, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--width", &o->width, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--dpi", &o->dpi, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--font", &o->font, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--axis-unit", &o->axis_unit, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--until", &o->until, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--bins", &o->bins, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--unit", &o->unit, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--server", &o->server, &bad, "plot")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return cli_usage_error("plot", "unknown option '%s'", argv[i]);
+		} else if (!o->kind) {
+			o->kind = argv[i];
+		} else if (!o->input) {
+			o->input = argv[i];
+		} else {
+			return cli_usage_error("plot", "unexpected argument '%s'",
+					       argv[i]);
+		}
+	}
+	if (!o->kind)
+		return cli_usage_error("plot", "missing the figure: dbf, response "
+				       "or util");
+	if (strcmp(o->kind, "dbf") && strcmp(o->kind, "response") &&
+	    strcmp(o->kind, "util")) {
+		return cli_usage_error("plot", "unknown figure '%s': expected dbf, "
+				       "response or util", o->kind);
+	}
+	if (!o->input)
+		return cli_usage_error("plot", "%s: missing the %s", o->kind,
+				       strcmp(o->kind, "response") ?
+				       "SCENARIO.yaml" : "JOBS.csv");
+	if (!o->out)
+		return cli_usage_error("plot", "missing -o OUT.png|svg|pdf");
+	return CLI_EXIT_OK;
+}
+
+static int plot_figure(int argc, char **argv)
+{
+	struct plot_args o;
+	struct dlsim *db;
+	struct dlsim_opts *opts;
+	enum dlsim_status st;
+	bool help;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	rc = plot_parse(argc, argv, &o, &help);
+	if (help) {
+		fputs(plot_fig_help, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	db = cli_session("plot");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	{
+		const char *const kv[] = {
+			"width", o.width, "dpi", o.dpi, "font", o.font,
+			"axis-unit", o.axis_unit, "until", o.until,
+			"bins", o.bins, "unit", o.unit, "server", o.server,
+		};
+
+		opts = cli_opts(db, kv, 8);
+	}
+	if (!opts) {
+		rc = CLI_EXIT_INPUT;
+	} else {
+		st = dlsim_plot(db, o.kind, o.input, o.out, opts);
+		if (st != DLSIM_OK)
+			rc = cli_fail(db, "plot", st);
+	}
+	dlsim_opts_free(opts);
+	dlsim_close(db);
+	return rc;
+}
+
+/* argv[1] is the CSV. */
+static int plot_acceptance(int argc, char **argv)
+{
+	const char *in = argv[1], *out = NULL, *w = NULL, *dpi = NULL;
+	const char *title = NULL, *xlabel = NULL;
+	struct dlsim *db;
+	struct dlsim_opts *opts;
+	enum dlsim_status st;
+	bool bad = false;
+	int rc = CLI_EXIT_OK;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(plot_acc_help, stdout);
+			return CLI_EXIT_OK;
+		}
+		if (cli_opt_value(argc, argv, &i, "-o", &out, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--width", &w, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--dpi", &dpi, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--title", &title, &bad, "plot") ||
+		    cli_opt_value(argc, argv, &i, "--xlabel", &xlabel, &bad,
+				  "plot")) {
+			if (bad)
+				return CLI_EXIT_USAGE;
+			continue;
+		}
+		return cli_usage_error("plot", "unknown argument '%s'", argv[i]);
+	}
+	if (!out)
+		return cli_usage_error("plot", "missing -o OUT.png|svg|pdf");
+	db = cli_session("plot");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	{
+		const char *const kv[] = { "width", w, "dpi", dpi, "title", title,
+					   "xlabel", xlabel };
+
+		opts = cli_opts(db, kv, 4);
+	}
+	if (!opts) {
+		rc = CLI_EXIT_INPUT;
+	} else {
+		st = dlsim_plot_acceptance(db, in, out, opts);
+		if (st != DLSIM_OK)
+			rc = cli_fail(db, "plot", st);
+	}
+	dlsim_opts_free(opts);
+	dlsim_close(db);
+	return rc;
+}
+
+/* True if path ends with ".csv", ignoring ASCII case. */
+static bool plot_is_csv(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 4 && !strcasecmp(path + n - 4, ".csv");
+}
+
 int cmd_plot(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -25,9 +233,9 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "dbf") || !strcmp(argv[1], "response") ||
 	    !strcmp(argv[1], "util"))
-		return cmd_plot_fig(argc, argv);
-	if (render_path_has_ext(argv[1], ".csv"))
-		return cmd_plot_acc(argc, argv);
+		return plot_figure(argc, argv);
+	if (plot_is_csv(argv[1]))
+		return plot_acceptance(argc, argv);
 	return cli_usage_error("plot", "'%s': expected RESULTS.csv, or dbf, "
 			       "response or util", argv[1]);
 }

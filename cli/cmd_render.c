@@ -1,12 +1,12 @@
-/* cmd_render.c - `dlsim render LOG.jsonl|LOG.bin -o OUT`: draw (or convert) a saved
- * event log without simulating again. */
-#include <errno.h>
+/* cmd_render.c - `dlsim render LOG.jsonl|LOG.bin -o OUT`: draw (or
+ * convert) a saved event log without simulating again
+ * (dlsim_render_log). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/outputs.h"
-#include "render/replay.h"
+#include "cli/signals.h"
 
 static const char render_help_fmt[] =
 "Usage: dlsim render LOG.jsonl|LOG.bin -o OUT.png|svg|pdf|tex [OPTIONS]\n"
@@ -27,13 +27,11 @@ static const char render_help_fmt[] =
 int cmd_render(int argc, char **argv)
 {
 	struct cli_outputs_opts o;
-	struct cli_outputs outs;
 	const char *path = NULL;
-	struct render_replay *rp = NULL;
-	struct rt_diag d = { "" };
-	enum rt_err err;
-	FILE *f;
-	int rc;
+	struct dlsim *db;
+	struct dlsim_opts *opts;
+	enum dlsim_status st;
+	int rc = CLI_EXIT_OK;
 
 	memset(&o, 0, sizeof(o));
 	for (int i = 1; i < argc; i++) {
@@ -56,37 +54,20 @@ int cmd_render(int argc, char **argv)
 	}
 	if (!path)
 		return cli_usage_error("render", "missing LOG.jsonl");
-	if (!o.gantt && !o.tikz && !o.jobs && !o.trace && !o.log)
-		return cli_usage_error("render", "nothing to write: give -o OUT.png "
-				       "(or --tikz, --jobs, --trace, --log)");
-	f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f) {
-		cli_error("cannot read %s: %s", path, strerror(errno));
-		return CLI_EXIT_IO;
-	}
-	err = render_replay_open(f, path, &rp, &d);
-	if (err != RT_OK) {
-		cli_error("%s", d.msg);
-		rc = cli_exit_for(err);
+	db = cli_session("render");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	opts = cli_opts(db, NULL, 0);
+	if (!opts || !cli_outputs_set(db, opts, &o)) {
+		rc = CLI_EXIT_INPUT;
 		goto out;
 	}
-	rc = cli_outputs_check(&o, "render", render_replay_meta(rp)->display_unit);
-	if (rc != CLI_EXIT_OK)
-		goto out;
-	rc = cli_outputs_open(&outs, &o, render_replay_meta(rp), "render");
-	if (rc != CLI_EXIT_OK)
-		goto out;
-	err = render_replay_run(rp, outs.sinks, outs.nsinks, &d);
-	if (err != RT_OK) {
-		cli_error("%s", d.msg);
-		cli_outputs_close(&outs, false, "render failed");
-		rc = cli_exit_for(err);
-		goto out;
-	}
-	rc = cli_outputs_close(&outs, true, NULL);
+	cli_signals_install();
+	st = dlsim_render_log(db, path, opts);
+	if (st != DLSIM_OK)
+		rc = cli_fail(db, "render", st);
 out:
-	render_replay_destroy(rp);
-	if (f != stdin)
-		fclose(f);
+	dlsim_opts_free(opts);
+	dlsim_close(db);
 	return rc;
 }

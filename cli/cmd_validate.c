@@ -1,12 +1,9 @@
-/* cmd_validate.c - `dlsim validate SCENARIO.yaml`: load, check, summarize. */
+/* cmd_validate.c - `dlsim validate SCENARIO.yaml`: load (the library
+ * checks everything `run` would refuse) and print what it contains. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/simulate.h"
-#include "models/frac.h"
-#include "sim/policy.h"
 
 static const char validate_help[] =
 "Usage: dlsim validate SCENARIO.yaml [--quiet] [--linux]\n"
@@ -30,11 +27,10 @@ int cmd_validate(int argc, char **argv)
 {
 	const char *path = NULL;
 	bool quiet = false, linux_rules = false;
-	struct scn_scenario *s = NULL;
-	struct rt_frac *u = NULL;
-	unsigned *cluster = NULL;
-	char ubuf[128] = "?", desc[160], kern[64];
-	int rc;
+	struct dlsim *db;
+	struct dlsim_scenario *sc = NULL;
+	enum dlsim_status st;
+	int rc = CLI_EXIT_OK;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -54,51 +50,18 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (!path)
 		return cli_usage_error("validate", "missing SCENARIO.yaml");
-	rc = cli_load(path, &s);
-	if (rc != CLI_EXIT_OK)
-		return rc;
-	rc = cli_place(s, &cluster);
-	free(cluster);
-	if (rc != CLI_EXIT_OK) {
-		scn_free(s);
-		return rc;
-	}
-	if (!quiet) {
-		char *ufull = NULL;
-
-		/* the exact U, however long its digits: never cut */
-		if (rt_frac_utilization(s->tasks, s->ntasks, &u) == RT_OK) {
-			size_t need = rt_frac_format(u, ubuf, sizeof(ubuf)) + 1;
-
-			if (need > sizeof(ubuf) && (ufull = malloc(need)))
-				rt_frac_format(u, ufull, need);
-		}
-		printf("%s: ok: scenario '%s', %zu task%s on %u CPU%s, policy %s"
-		       "%s%s%s%s, time unit %s, U = %s\n", path, s->name,
-		       s->ntasks, s->ntasks == 1 ? "" : "s", s->cpus,
-		       s->cpus == 1 ? "" : "s",
-		       cli_sched_desc(s, desc, sizeof(desc)),
-		       s->sched.has_mode ? (s->sched.mode == SCN_MODE_HARD ?
-					    ", mode hard" : ", mode soft") : "",
-		       s->sched.admission_test ? ", admission " : "",
-		       s->sched.admission_test ?
-		       s->sched.admission_test->name : "",
-		       !s->sched.admission_test &&
-		       s->sched.admission_kind != SIM_ADMISSION_NONE ?
-		       (s->sched.admission_kind == SIM_ADMISSION_HARD ?
-			" (admission by the strongest sound test)" :
-			" (admission by capacity)") : "",
-		       scn_time_unit_name(s->time_unit), ufull ? ufull : ubuf);
-		free(ufull);
-		rt_frac_destroy(u);
-	}
-	if (linux_rules && !(cli_policy_flags(s) & SIM_POLICY_KERNEL))
-		printf("%s: policy %s: no kernel rules (--linux is for policy "
-		       "%s)\n", path, s->sched.policy,
-		       sim_policy_names(SIM_POLICY_KERNEL, 0, kern,
-					sizeof(kern)));
-	else if (linux_rules)
-		cli_linux_lines(s, "  ");
-	scn_free(s);
-	return CLI_EXIT_OK;
+	db = cli_session("validate");
+	if (!db)
+		return CLI_EXIT_INPUT;
+	st = dlsim_scenario_load(db, path, &sc);
+	if (st == DLSIM_OK)
+		st = dlsim_scenario_write_summary(db, sc, path,
+						  (quiet ? DLSIM_QUIET : 0) |
+						  (linux_rules ? DLSIM_KERNEL :
+						   0), stdout);
+	if (st != DLSIM_OK)
+		rc = cli_fail(db, "validate", st);
+	dlsim_scenario_free(sc);
+	dlsim_close(db);
+	return rc;
 }

@@ -1,14 +1,13 @@
-/* common.c - error reporting, scenario loading and atomic output files
- * shared by every subcommand. */
+/* common.c - what every subcommand shares: printing errors and usage
+ * errors, exit codes, the library session and its notices, option values,
+ * text output and terminal colours. */
 #include "cli/cli.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "cli/textio.h"
-#include "render/text.h"
+#include <unistd.h>
 
 const char *cli_prog = "dlsim";
 
@@ -37,114 +36,77 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
-int cli_exit_for(enum rt_err err)
+int cli_exit_for(enum dlsim_status st)
 {
-	switch (err) {
-	case RT_OK:
+	switch (st) {
+	case DLSIM_OK:
 		return CLI_EXIT_OK;
-	case RT_ERR_IO:
+	case DLSIM_USAGE:
+	case DLSIM_OPTION:
+		return CLI_EXIT_USAGE;
+	case DLSIM_IO:
 		return CLI_EXIT_IO;
+	case DLSIM_INTERRUPTED:
+		return CLI_EXIT_INTERRUPTED;
 	default:
 		return CLI_EXIT_INPUT;
 	}
 }
 
-int cli_load(const char *path, struct scn_scenario **out)
+int cli_fail(struct dlsim *db, const char *cmd, enum dlsim_status st)
 {
-	struct rt_diag d = { "" };
-	enum rt_err err;
+	const char *msg = dlsim_errmsg(db);
 
-	if (!strcmp(path, "-"))         /* the scenario on standard input */
-		return cli_load_any(path, out);
-	err = scn_load_file(path, out, &d);
+	if (st == DLSIM_USAGE)
+		return cli_usage_error(cmd, "%s", msg);
+	while (*msg) {          /* one error per line */
+		size_t n = strcspn(msg, "\n");
 
-	if (err != RT_OK) {
-		cli_error("%s", d.msg[0] ? d.msg : rt_strerror(err));
-		return cli_exit_for(err);
+		cli_error("%.*s", (int)n, msg);
+		msg += n + (msg[n] == '\n');
 	}
-	return CLI_EXIT_OK;
+	return cli_exit_for(st);
 }
 
-rt_time cli_unit_scale(const struct scn_scenario *s)
+static void cli_notice(void *ctx, int kind, const char *msg)
 {
-	return cli_unit_scale_of(s->time_unit);
-}
+	const char *cmd = ctx;
 
-rt_time cli_unit_scale_of(enum scn_time_unit u)
-{
-	return scn_time_unit_scale(u);
-}
-
-const char *cli_fmt_time(const struct scn_scenario *s, rt_time t, char *buf,
-			 size_t len)
-{
-	return cli_fmt_time_in(s->time_unit, t, buf, len);
-}
-
-const char *cli_fmt_time_in(enum scn_time_unit u, rt_time t, char *buf,
-			    size_t len)
-{
-	if (t == RT_TIME_NEVER)
-		snprintf(buf, len, "-");
-	else
-		rt_time_format(buf, len, t, cli_unit_scale_of(u));
-	return buf;
-}
-
-const char *cli_fmt_fixed(double v, char *buf, size_t len)
-{
-	size_t n;
-
-	snprintf(buf, len, "%.3f", v);
-	n = strlen(buf);
-	while (n > 0 && buf[n - 1] == '0')
-		buf[--n] = '\0';
-	if (n > 0 && buf[n - 1] == '.')
-		buf[--n] = '\0';
-	if (!strcmp(buf, "-0"))
-		snprintf(buf, len, "0");
-	return buf;
-}
-
-void cli_meta(const struct scn_scenario *s, rt_time horizon,
-	      struct render_meta *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->scenario = s->name;
-	m->time_unit = scn_internal_unit_name(s->time_unit);
-	m->display_unit = scn_time_unit_name(s->time_unit);
-	m->display_scale = cli_unit_scale(s);
-	m->cpus = s->cpus;
-	m->horizon = horizon;
-	m->tasks = s->tasks;
-	m->ntasks = s->ntasks;
-	m->servers = s->servers;
-	m->nservers = s->nservers;
-	m->task_server = s->task_server;
-	if (s->sched.fair_server.on) {
-		m->fair_runtime = s->sched.fair_server.runtime;
-		m->fair_period = s->sched.fair_server.period;
+	if (kind == DLSIM_NOTE) {
+		cli_error("note: %s", msg);
+		return;
 	}
+	fprintf(stderr, "%s %s: %s%s\n", cli_prog, cmd,
+		kind == DLSIM_WARNING ? "warning: " : "", msg);
 }
 
-int cli_parse_until(const char *cmd, const struct scn_scenario *s,
-		    const char *text, rt_time *out)
+struct dlsim *cli_session(const char *cmd)
 {
-	struct rt_diag d = { "" };
+	struct dlsim *db = NULL;
 
-	*out = RT_TIME_NEVER;
-	if (!text)
-		return CLI_EXIT_OK;
-	if (scn_parse_time(text, s->time_unit, out, &d) != RT_OK)
-		return cli_usage_error(cmd, "--until %s: %s", text, d.msg);
-	if (*out <= 0)
-		return cli_usage_error(cmd, "--until %s: must be > 0", text);
-	return CLI_EXIT_OK;
+	if (dlsim_open(&db) != DLSIM_OK) {
+		cli_error("out of memory");
+		return NULL;
+	}
+	dlsim_set_notice(db, cli_notice, (void *)cmd);
+	return db;
 }
 
-void cli_json_str(FILE *f, const char *s)
+struct dlsim_opts *cli_opts(struct dlsim *db, const char *const *kv,
+			    size_t n)
 {
-	render_json_string(f, s);
+	struct dlsim_opts *o = NULL;
+	enum dlsim_status st = dlsim_opts_create(db, &o);
+
+	for (size_t i = 0; st == DLSIM_OK && i < n; i++)
+		if (kv[2 * i + 1])
+			st = dlsim_opts_set(db, o, kv[2 * i], kv[2 * i + 1]);
+	if (st != DLSIM_OK) {
+		dlsim_opts_free(o);
+		cli_error("%s", dlsim_errmsg(db));
+		return NULL;
+	}
+	return o;
 }
 
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
@@ -175,4 +137,40 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 	}
 	*val = v;
 	return true;
+}
+
+int cli_write_text(struct dlsim *db, const char *path, const char *text,
+		   size_t len)
+{
+	enum dlsim_status st;
+
+	if (!path || !strcmp(path, "-")) {
+		if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
+			cli_error("stdout: write error");
+			return CLI_EXIT_IO;
+		}
+		return CLI_EXIT_OK;
+	}
+	st = dlsim_write_file(db, path, text, len);
+	if (st != DLSIM_OK) {
+		cli_error("%s", dlsim_errmsg(db));
+		return CLI_EXIT_IO;
+	}
+	return CLI_EXIT_OK;
+}
+
+const char *cli_color(FILE *f, enum cli_colour c)
+{
+	static const char *const seq[] = {
+		"\033[0m", "\033[1;31m", "\033[32m", "\033[1m",
+	};
+	const char *no = getenv("NO_COLOR"), *force = getenv("CLICOLOR_FORCE");
+	const char *term = getenv("TERM");
+	bool on;
+
+	if (no && *no)
+		return "";
+	on = (force && *force && strcmp(force, "0")) ||
+	     (isatty(fileno(f)) && !(term && !strcmp(term, "dumb")));
+	return on ? seq[c] : "";
 }

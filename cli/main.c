@@ -1,13 +1,12 @@
 /* main.c - the dlsim command: dispatch to one cmd_<verb>.c per subcommand.
- * The CLI is the only code that prints or exits (docs/design.md §1). */
+ * The CLI is the only code that prints or exits (docs/design.md §1); the
+ * work is libdlsim's (include/dlsim.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/textio.h"
-#include "render/gantt.h"
 
-#include "version.h"             /* generated: DLSIM_VERSION, DLSIM_GIT_DESCRIBE */
+#include "version.h"             /* generated: DLSIM_GIT_DESCRIBE */
 
 static const char main_help[] =
 "dlsim - real-time scheduling simulator and schedulability analysis\n"
@@ -119,6 +118,6 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	rc = c->fn(argc - 1, argv + 1);
-	render_release_caches();        /* leak checkers see a clean exit */
+	dlsim_release_caches();         /* leak checkers see a clean exit */
 	return rc;
 }

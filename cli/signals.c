@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "render/outfile.h"
+#include <dlsim.h>
 
 volatile sig_atomic_t cli_interrupted;
 static volatile sig_atomic_t cli_soft;
@@ -14,7 +14,7 @@ static void cli_on_signal(int sig)
 		cli_interrupted = 1;
 		return;
 	}
-	render_outfile_cleanup_signal();
+	dlsim_cleanup_signal();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

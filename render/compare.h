@@ -141,4 +141,11 @@ enum rt_err render_cmp_gantt(const struct render_cmp *c,
 			     const struct render_meta *m0,
 			     const struct render_gantt_opts *o,
 			     const char *path, struct rt_diag *d);
+/* The same into the open stream f (NULL: into path); path gives the
+ * format and names the chart in messages. */
+enum rt_err render_cmp_gantt_stream(const struct render_cmp *c,
+				    const struct render_meta *m0,
+				    const struct render_gantt_opts *o,
+				    const char *path, FILE *f,
+				    struct rt_diag *d);
 #endif /* RENDER_COMPARE_H */

@@ -120,6 +120,15 @@ enum rt_err render_cmp_gantt(const struct render_cmp *c,
 			     const struct render_gantt_opts *o,
 			     const char *path, struct rt_diag *d)
 {
+	return render_cmp_gantt_stream(c, m0, o, path, NULL, d);
+}
+
+enum rt_err render_cmp_gantt_stream(const struct render_cmp *c,
+				    const struct render_meta *m0,
+				    const struct render_gantt_opts *o,
+				    const char *path, FILE *f,
+				    struct rt_diag *d)
+{
 	struct render_meta m = *m0;
 	struct rt_task *tasks = rt_calloc(2 * c->ntasks + 1, sizeof(*tasks));
 	char **names = rt_calloc(2 * c->ntasks + 1, sizeof(*names));
@@ -168,7 +177,9 @@ enum rt_err render_cmp_gantt(const struct render_cmp *c,
 
 		rc = sink.emit(sink.ctx, &e);
 	}
-	if (rc == RT_OK)
+	if (rc == RT_OK && f)
+		rc = render_gantt_write_to(g, f, path, d);
+	else if (rc == RT_OK)
 		rc = render_gantt_write(g, path, d);
 	else
 		rt_diagf(d, rc, "compare chart: %s", rt_strerror(rc));

@@ -422,9 +422,11 @@ static void acc_draw_job(cairo_t *cr, void *ctx)
 	acc_draw(cr, j->l, j->s, j->n, j->o, j->smin, j->smax);
 }
 
-enum rt_err render_acc_plot(const struct render_acc *t,
+/* The figure into f, or (f NULL) into path opened when the figure is
+ * ready. */
+static enum rt_err acc_plot(const struct render_acc *t,
 			    const struct render_acc_plot_opts *opts,
-			    const char *path, struct rt_diag *d)
+			    const char *path, FILE *f, struct rt_diag *d)
 {
 	struct render_acc_plot_opts o = { 0, 0, NULL, NULL };
 	struct render_acc_series s[RENDER_ACC_MAX_SERIES];
@@ -434,7 +436,7 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 	enum render_gantt_format fmt;
 	enum rt_err err;
 	size_t n;
-	FILE *f;
+	bool own = !f;
 
 	if (opts)
 		o = *opts;
@@ -498,18 +500,33 @@ enum rt_err render_acc_plot(const struct render_acc *t,
 		l.xmin -= pad;
 		l.xmax += pad;
 	}
-	err = render_outfile_open(&of, path, &f, d);
+	err = own ? render_outfile_open(&of, path, &f, d) : RT_OK;
 	if (!err) {
 		struct acc_job job = { &l, s, n, &o, smin, smax };
 
 		err = canvas_write(fmt, f, path, l.W, l.H, o.dpi,
 				   RENDER_FONT_FAMILY, o.title, acc_draw_job,
 				   &job, d);
-		if (err)
+		if (own && err)
 			render_outfile_abort(&of);
-		else
+		else if (own)
 			err = render_outfile_commit(&of, d);
 	}
 	render_acc_series_free(s, n);
 	return err;
+}
+
+enum rt_err render_acc_plot(const struct render_acc *t,
+			    const struct render_acc_plot_opts *opts,
+			    const char *path, struct rt_diag *d)
+{
+	return acc_plot(t, opts, path, NULL, d);
+}
+
+enum rt_err render_acc_plot_stream(const struct render_acc *t,
+				   const struct render_acc_plot_opts *opts,
+				   const char *name, FILE *f,
+				   struct rt_diag *d)
+{
+	return acc_plot(t, opts, name, f, d);
 }

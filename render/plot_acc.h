@@ -14,6 +14,7 @@
 #define RENDER_PLOT_ACC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "models/rt_err.h"
 #include "render/acc_csv.h"
@@ -58,5 +59,11 @@ struct render_acc_plot_opts {
 enum rt_err render_acc_plot(const struct render_acc *t,
 			    const struct render_acc_plot_opts *o,
 			    const char *path, struct rt_diag *d);
+/* The same into the open stream f; 'name' gives the format by its
+ * extension and names the figure in messages. */
+enum rt_err render_acc_plot_stream(const struct render_acc *t,
+				   const struct render_acc_plot_opts *o,
+				   const char *name, FILE *f,
+				   struct rt_diag *d);
 
 #endif /* RENDER_PLOT_ACC_H */

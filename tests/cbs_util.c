@@ -8,6 +8,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "api/sim.h"
 #include "tests/trace_util.h"
 
 struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n)
@@ -64,21 +65,60 @@ void cbs_load_fail(const char *yaml, const char *want)
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, want));
 }
 
+/* A session for the pipeline's calls (messages printed on failure). */
+static struct dlsim *cbs_db(void)
+{
+	struct dlsim *db = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	return db;
+}
+
 struct sim_config cbs_config(const struct scn_scenario *s)
 {
+	struct dlsim *db = cbs_db();
+	struct sim_horizon h;
 	struct sim_config c;
+	enum dlsim_status st = api_horizon(db, s, RT_TIME_NEVER, &h);
 
-	scn_sim_config(s, s->sched.task_cluster,
-		       s->horizon != RT_TIME_NEVER ? s->horizon : 1000, &c);
+	if (st != DLSIM_OK)
+		fprintf(stderr, "\n  horizon: %s\n", dlsim_errmsg(db));
+	CU_ASSERT_EQUAL_FATAL(st, DLSIM_OK);
+	dlsim_close(db);
+	api_sim_config(s, &h, &c);
 	return c;
 }
 
+/* The simulations cbs_run made, by their engine, until cbs_done. */
+static struct dlsim_sim *cbs_sims[64];
+
+/* s through the library's pipeline (api/sim.h) with sink attached. */
 static struct sim_engine *cbs_start(const struct scn_scenario *s,
 				    const struct sim_sink *sink)
 {
-	struct sim_config c = cbs_config(s);
+	struct dlsim *db = cbs_db();
+	struct dlsim_sim *sim = NULL;
+	struct api_sim_req r;
+	enum dlsim_status st;
+	size_t k;
 
-	return tu_engine_run(&c, sink);
+	memset(&r, 0, sizeof(r));
+	r.until = RT_TIME_NEVER;
+	r.extra = sink;
+	r.nextra = sink ? 1 : 0;
+	st = api_sim_create(db, s, &r, &sim);
+	if (st == DLSIM_OK)
+		st = api_sim_run(db, sim, NULL);
+	if (st != DLSIM_OK)
+		fprintf(stderr, "\n  simulate: %s\n", dlsim_errmsg(db));
+	dlsim_close(db);
+	CU_ASSERT_EQUAL_FATAL(st, DLSIM_OK);
+	for (k = 0; k < sizeof(cbs_sims) / sizeof(cbs_sims[0]) && cbs_sims[k];
+	     k++)
+		;
+	CU_ASSERT_FATAL(k < sizeof(cbs_sims) / sizeof(cbs_sims[0]));
+	cbs_sims[k] = sim;
+	return sim->e;
 }
 
 struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
@@ -105,10 +145,25 @@ void cbs_expect(const struct tu_trace *tr, const char *want)
 	tu_expect_text(tr->buf, want);
 }
 
+void cbs_release(struct sim_engine *e)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(cbs_sims) / sizeof(cbs_sims[0]) &&
+	     (!cbs_sims[k] || cbs_sims[k]->e != e); k++)
+		;
+	if (k < sizeof(cbs_sims) / sizeof(cbs_sims[0])) {
+		dlsim_sim_free(cbs_sims[k]);   /* the pipeline's engine */
+		cbs_sims[k] = NULL;
+	} else {
+		sim_engine_destroy(e);
+	}
+}
+
 void cbs_done(struct sim_engine *e, struct scn_scenario *s,
 	      struct tu_trace *tr)
 {
-	sim_engine_destroy(e);
+	cbs_release(e);
 	scn_free(s);
 	free(tr->buf);
 	memset(tr, 0, sizeof(*tr));
@@ -270,6 +325,6 @@ rt_time cbs_window_excess(const struct scn_scenario *s, struct cbs_windows *out)
 	}
 	free(w.srv);
 	free(w.open);
-	sim_engine_destroy(e);
+	cbs_release(e);
 	return worst;
 }

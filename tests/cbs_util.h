@@ -51,19 +51,24 @@ struct scn_scenario *cbs_load_text_n(const char *yaml, size_t n);
 /* Loading must fail with a message containing 'want'. */
 void cbs_load_fail(const char *yaml, const char *want);
 
-/* The engine configuration of s (scn_sim_config(), as the CLI builds
- * it), with the scenario's horizon (1000 if none) and the binding the
- * loader computed (s->sched.task_cluster). */
+/* The engine configuration the library's pipeline simulates s with
+ * (api_sim_config: the loader's binding, the horizon `dlsim run` chooses:
+ * the scenario's horizon:, else the default rule), for tests that drive
+ * or alter the engine themselves. */
 struct sim_config cbs_config(const struct scn_scenario *s);
 
-/* Create and run s with a trace of the kinds in mask (0: none), one line
- * "TIME KIND NAME.JOB VALUE" per record (tu_trace with names, no CPU
- * column); asserts success.  Free with cbs_done(). */
+/* Simulate s through the library's pipeline (api/sim.h, as `dlsim run`
+ * does) with a trace of the kinds in mask (0: none), one line "TIME KIND
+ * NAME.JOB VALUE" per record (tu_trace with names, no CPU column);
+ * asserts success.  Returns the pipeline's engine (statistics); free it
+ * with cbs_done(). */
 struct sim_engine *cbs_run(const struct scn_scenario *s, unsigned mask,
 			   struct tu_trace *tr);
 struct sim_engine *cbs_run_from(const struct scn_scenario *s, unsigned mask,
 				rt_time from, struct tu_trace *tr);
 void cbs_expect(const struct tu_trace *tr, const char *want);
+/* Free what cbs_run returned (and, for cbs_done, s and the trace). */
+void cbs_release(struct sim_engine *e);
 void cbs_done(struct sim_engine *e, struct scn_scenario *s,
 	      struct tu_trace *tr);
 

@@ -11,6 +11,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "api/sim.h"
 #include "render/compare.h"
 #include "render/ftrace.h"
 #include "render/ftrace_read.h"
@@ -34,7 +35,8 @@ static struct scn_scenario *load_text(const char *yaml)
 	return s;
 }
 
-/* Simulate s up to h with the ftrace writer into m. */
+/* Simulate s up to h through the library's pipeline (api/sim.h, as
+ * `dlsim run --ftrace` does) with the ftrace writer into m. */
 static void export(const struct scn_scenario *s, rt_time h, struct membuf *m)
 {
 	struct render_meta meta = {
@@ -43,59 +45,54 @@ static void export(const struct scn_scenario *s, rt_time h, struct membuf *m)
 		.cpus = s->cpus, .horizon = h, .tasks = s->tasks, .ntasks = s->ntasks,
 	};
 	struct render_ftrace *w = NULL;
-	struct sim_engine *e = NULL;
-	struct rt_diag d = { "" };
-	struct sim_config cfg;
+	struct dlsim *db = NULL;
+	struct dlsim_sim *sim = NULL;
+	struct api_sim_req r;
 	struct sim_sink sink;
+	enum dlsim_status st;
 
 	mb_open(m);
 	CU_ASSERT_EQUAL_FATAL(render_ftrace_open(m->f, &meta, &w, NULL), RT_OK);
-	scn_sim_config(s, s->sched.placement == SCN_PLACE_CPUSETS ?
-		       s->sched.task_set : NULL, h, &cfg);
-	if (sim_engine_create(&cfg, &e, &d) != RT_OK)
-		fprintf(stderr, "\n  %s: %s\n", s->name, d.msg);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
 	sink = render_ftrace_sink(w);
-	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+	memset(&r, 0, sizeof(r));
+	r.until = h;
+	r.extra = &sink;
+	r.nextra = 1;
+	st = api_sim_create(db, s, &r, &sim);
+	if (st == DLSIM_OK)
+		st = api_sim_run(db, sim, NULL);
+	if (st != DLSIM_OK)
+		fprintf(stderr, "\n  %s: %s\n", s->name, dlsim_errmsg(db));
+	CU_ASSERT_EQUAL(st, DLSIM_OK);
 	CU_ASSERT_EQUAL(render_ftrace_finish(w, NULL), RT_OK);
-	sim_engine_destroy(e);
+	dlsim_sim_free(sim);
+	dlsim_close(db);
 	mb_text(m);
 }
 
-/* The steps of compare.h, with the engine run here (the CLI runs it with
- * cli_simulate): read, simulate the measured releases, finish. */
+/* The steps of compare.h with the library's own simulation step
+ * (api_compare_simulate, as `dlsim compare` does): read, simulate the
+ * measured releases, finish. */
 static enum rt_err compare_run(FILE *f, const char *name,
 			       const struct scn_scenario *s,
-			       const unsigned *cluster, struct render_cmp **out,
-			       struct rt_diag *d)
+			       struct render_cmp **out, struct rt_diag *d)
 {
 	struct render_cmp_input in = {
 		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
 		.ticks = s->time_unit == SCN_UNIT_TICK,
 	};
 	struct render_cmp *c = NULL;
-	const struct rt_task *tasks;
-	struct sim_engine *e = NULL;
-	struct sim_config cfg;
-	struct sim_sink sink;
+	struct dlsim *db = NULL;
 	enum rt_err rc = render_cmp_read(f, name, &in, &c, d);
 
-	if (rc == RT_OK)
-		rc = render_cmp_sim_tasks(c, &tasks, d);
 	if (rc == RT_OK) {
-		scn_sim_config(s, cluster, render_cmp_horizon(c), &cfg);
-		cfg.tasks = tasks;
-		rc = sim_engine_create(&cfg, &e, d);
+		CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+		rc = (enum rt_err)api_compare_simulate(db, s, c);
+		if (rc != RT_OK)
+			rt_diagf(d, rc, "%s", dlsim_errmsg(db));
+		dlsim_close(db);
 	}
-	sink = c ? render_cmp_sim_sink(c) : (struct sim_sink){ 0 };
-	if (rc == RT_OK)
-		rc = sim_engine_add_sink(e, &sink);
-	if (rc == RT_OK)
-		rc = sim_engine_run(e, d);
-	if (rc == RT_OK)
-		rc = render_cmp_finish(c, d);
-	sim_engine_destroy(e);
 	if (rc != RT_OK) {
 		render_cmp_free(c);
 		return rc;
@@ -278,7 +275,7 @@ static struct render_cmp *compare_file(FILE *f, const char *scen,
 	struct rt_diag d;
 
 	CU_ASSERT_EQUAL_FATAL(scn_load_file(scen, sp, NULL), RT_OK);
-	if (compare_run(f, "t.txt", *sp, NULL, &c, &d) != RT_OK)
+	if (compare_run(f, "t.txt", *sp, &c, &d) != RT_OK)
 		fprintf(stderr, "\n  %s\n", d.msg);
 	return c;
 }
@@ -395,7 +392,7 @@ static void test_compare_errors(void)
 		FILE *f = fmemopen((void *)cases[i].text, strlen(cases[i].text), "r");
 
 		CU_ASSERT_EQUAL_FATAL(scn_load_file(EX "dario.yaml", &s, NULL), RT_OK);
-		CU_ASSERT_EQUAL(compare_run(f, "t.txt", s, NULL, &c, &d),
+		CU_ASSERT_EQUAL(compare_run(f, "t.txt", s, &c, &d),
 				RT_ERR_PARSE);
 		if (!strstr(d.msg, cases[i].msg))
 			fprintf(stderr, "\n  case %zu: '%s'\n", i, d.msg);
@@ -419,9 +416,7 @@ static bool self_compare(const struct scn_scenario *s, rt_time h,
 
 	export(s, h, &m);
 	f = fmemopen(m.buf, m.len, "r");
-	ok = compare_run(f, "self.txt", s, s->sched.placement ==
-			    SCN_PLACE_CPUSETS ? s->sched.task_set : NULL, &c,
-			    &d) == RT_OK && !c->diverged;
+	ok = compare_run(f, "self.txt", s, &c, &d) == RT_OK && !c->diverged;
 	if (!ok)
 		snprintf(why, n, "%s", c ? "diverged" : d.msg);
 	if (c && c->diverged)

@@ -143,7 +143,7 @@ static char *split_hard_finishes(const struct scn_scenario *s,
 			o += n + 1;
 		}
 	}
-	sim_engine_destroy(e);
+	cbs_release(e);
 	free(tr.buf);
 	return out;
 }

@@ -1,0 +1,206 @@
+/* analysis.h - `dlsim analyze` as a library object (struct dlsim_analysis):
+ * every applicable admission test, the simulation, the tardiness bounds
+ * and every contradiction between them (docs/design.md §5).
+ *
+ *   analysis.c          the pipeline: scenario -> analysed task set ->
+ *                       tests -> bounds -> simulation -> comparison
+ *   analysis_model.c    domains and the analysed task set
+ *   analysis_tests.c    the test table (what each test analyses: the
+ *                       registry, models/tests.h and sim/policy.h)
+ *   analysis_bounds.c   tardiness and response bounds, domain by domain
+ *   analysis_compare.c  contradictions and the verdict
+ *   analysis_json.c     the object of `analyze --json`
+ *   analysis_text.c     the text `analyze` prints
+ *
+ * What each test analyses comes from the registry (models/tests.h:
+ * policies and platform): a test is compared with the simulation only
+ * when it analyses the simulated policy and placement; tests about other
+ * policies are listed only with --all (JSON: always).
+ *
+ * The analysed task set is what the tests may assume, by what the policy
+ * registry says the policy is (sim/policy.h):
+ *   plain      (edf, fp) every task as the sporadic task that covers its
+ *              jobs (rt_task_analysis_model: largest demand, smallest
+ *              release gap, D - jitter); a test without the jitter
+ *              extension answers n/a when a task has jitter;
+ *   kernel     (SIM_POLICY_KERNEL: linux-dl) the kernel admission
+ *              (rt_dl_admission) per root domain, then the reservations
+ *              (runtime, deadline, period) of the admitted deadline tasks
+ *              (class: fair tasks and refused ones are left out, and said
+ *              so) plus the fair servers; a reservation's deadlines are
+ *              guaranteed by the tests whatever its jobs do (the CBS
+ *              isolates), its jobs' deadlines only when they keep to it;
+ *   servers    (SIM_POLICY_SERVERS: cbs) the servers (Q_s, D_s, T_s) and
+ *              the plain tasks, per domain (cbs-bandwidth), and each
+ *              served task's guarantee (rt_cbs_task_guarantee).
+ *
+ * Self-suspending tasks: the tests and bounds know nothing about
+ * suspension, so they analyse the suspension-oblivious task set (C + the
+ * suspension lengths), which is safe but no longer exact for the
+ * simulated system: an exact test's accept is then a sufficient one, its
+ * reject proves nothing, a bound is an upper bound, and the output says
+ * so.
+ */
+#ifndef API_ANALYSIS_H
+#define API_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "api/internal.h"
+#include "api/sim.h"
+#include "models/analysis_resv.h"
+#include "models/frac.h"
+#include "models/linux_dl.h"
+#include "models/tests.h"
+
+#define NO_IDX ((size_t)-1)
+
+struct analyze_test {
+	const struct rt_test_info *info;
+	struct rt_test_result res;
+	bool about_sim;                 /* analyses the simulated system */
+	bool shown;                     /* in the text table without --all */
+	int dom;                        /* linux / cbs-bandwidth: the domain */
+	int *assign;                    /* partitioned accept: CPU per
+					 * analysed task, or NULL */
+	char *value;                    /* cbs-bandwidth: sum Q/T, or NULL */
+};
+
+struct analyze_contra {
+	char test[64];
+	char detail[240];
+	char line[310];                 /* "test: detail" */
+};
+
+enum analyze_bound {
+	BOUND_NONE = 0,                 /* no bound applies */
+	BOUND_UNBOUNDED,                /* tardiness grows without bound */
+	BOUND_EXACT,                    /* exact worst case */
+	BOUND_UPPER                     /* an upper bound */
+};
+
+enum analyze_kind { AK_PLAIN = 0, AK_LINUX, AK_CBS };
+
+struct dlsim_analysis {
+	const struct scn_scenario *s;   /* the (suspension-oblivious) scenario */
+	const struct scn_scenario *orig;/* the scenario as written */
+	struct scn_scenario so;         /* s when tasks suspend: orig with
+					 * the oblivious tasks */
+	struct rt_task *ob;             /* those tasks (owned) or NULL */
+	const unsigned *cluster;        /* the loader's binding or NULL */
+	enum analyze_kind kind;
+	char *u, *density;              /* exact fractions (rt_malloc'd) */
+	char u_dec[64], density_dec[64];/* rounded decimals */
+	/* domains: clusters, root domains, cpusets */
+	unsigned ndom;
+	unsigned *dom_cpus;             /* ndom entries */
+	/* the analysed task set */
+	struct rt_task *model;          /* nmodel entries */
+	size_t nmodel;
+	size_t *model_task;             /* model -> scenario task, or NO_IDX */
+	int *model_srv;                 /* model -> sim server index, or -1 */
+	unsigned *model_dom;            /* model -> domain */
+	rt_time *model_jit;             /* model -> jitter taken off D */
+	unsigned bits;                  /* RT_MODEL_* over the model */
+	size_t ge_d_task;               /* a task with jitter >= D, or NO_IDX */
+	const char **left_out;          /* per task: why not analysed, or NULL */
+	const char **no_job;            /* per task: why its jobs have no
+					 * guarantee (linux-dl, cbs), or NULL */
+	struct rt_dl_adm_task *adm;     /* linux-dl: per task */
+	struct rt_dl_adm_dom *admdom;   /* linux-dl: per domain */
+	const char **dom_void;          /* linux-dl: why a domain guarantees
+					 * nothing, or NULL */
+	enum rt_cbs_guarantee *cbs_g;   /* cbs: per task */
+	bool *dom_ok;                   /* cbs: server deadlines guaranteed */
+	/* tests */
+	struct analyze_test *tests;
+	size_t ntests, cap_tests;
+	bool conform;                   /* scenario within the sporadic model */
+	/* tardiness */
+	enum analyze_bound bound_kind;
+	bool resp_exact;                /* per-task responses exact */
+	rt_time bound;                  /* max tardiness bound (EXACT/UPPER) */
+	char bound_note[RT_DIAG_MAX];
+	bool admission_off;             /* the scenario admits at run time;
+					 * analyze simulates every task */
+	rt_time *resp;                  /* per task, RT_TIME_NEVER: none */
+	rt_time *tard;                  /* per task, RT_TIME_NEVER: none */
+	rt_time *srv_bound;             /* per sim server: lateness bound */
+	const char **bound_why;         /* per task: why no bound, or NULL */
+	rt_time da_x;                   /* Devi-Anderson x, or RT_TIME_NEVER */
+	/* simulation */
+	struct dlsim_sim *sim;          /* owned */
+	bool *tard_unknown;             /* per task: a miss whose tardiness is
+					 * unknown (aborted or pending) */
+	bool any_unknown;
+	bool oblivious;                 /* tasks suspend: s is the oblivious set */
+	struct analyze_contra *contra;
+	size_t ncontra, cap_contra;
+	char verdict[512];              /* the verdict line, without '\n' */
+};
+
+/* ---- analysis.c --------------------------------------------------------- */
+
+/* "unbounded", "exact", "upper", "none" */
+const char *api_analysis_bound_name(enum analyze_bound b);
+/* The SIM_POLICY_* flags of the policy; static priorities? */
+unsigned api_analysis_flags(const struct dlsim_analysis *a);
+bool api_analysis_fp(const struct dlsim_analysis *a);
+/* x + y, RT_TIME_MAX when it overflows. */
+rt_time api_analysis_add(rt_time x, rt_time y);
+/* rt_calloc of at least one element. */
+void *api_analysis_calloc(size_t n, size_t size);
+
+/* ---- analysis_model.c --------------------------------------------------- */
+
+unsigned api_analysis_task_dom(const struct dlsim_analysis *a, size_t i);
+/* Clusters (placement), root domains (linux-dl), cpusets; false: NOMEM. */
+bool api_analysis_domains(struct dlsim_analysis *a);
+/* The analysed task set (see above). */
+enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d);
+
+/* ---- analysis_tests.c --------------------------------------------------- */
+
+/* The RT_AN_* model of the policy (the registry's analysed_as). */
+unsigned api_analysis_policy_bits(const struct dlsim_analysis *a);
+/* p/q of fn over ts exactly (rt_malloc'd) and a rounded decimal. */
+char *api_analysis_frac(enum rt_err (*fn)(const struct rt_task *, size_t,
+					  struct rt_frac **),
+			const struct rt_task *ts, size_t n, char *dec,
+			size_t declen);
+/* Run every test that applies; false: NOMEM. */
+bool api_analysis_tests(struct dlsim_analysis *a);
+
+/* ---- analysis_bounds.c -------------------------------------------------- */
+
+/* The bounds of the scenario's tasks (and servers) from the model's;
+ * false: out of memory. */
+bool api_analysis_tardiness(struct dlsim_analysis *a);
+
+/* ---- analysis_compare.c ------------------------------------------------- */
+
+/* cbs: task i meets its deadlines when its domain's servers do. */
+bool api_analysis_cbs_meets(const struct dlsim_analysis *a, size_t i);
+/* Which tasks had a miss whose tardiness the simulation cannot know;
+ * false: NOMEM. */
+bool api_analysis_unknown(struct dlsim_analysis *a);
+/* Every disagreement between a claim about the simulated system and the
+ * simulation; false: NOMEM. */
+bool api_analysis_compare(struct dlsim_analysis *a);
+/* The verdict line into a->verdict. */
+void api_analysis_verdict(struct dlsim_analysis *a);
+
+/* ---- analysis_json.c, analysis_text.c ----------------------------------- */
+
+/* A test row's task name: domain rows name scenario tasks, the others
+ * analysed ones; NULL if none. */
+const char *api_analysis_res_task(const struct dlsim_analysis *a,
+				  const struct analyze_test *t);
+void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a);
+void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
+			     bool all);
+
+#endif /* API_ANALYSIS_H */

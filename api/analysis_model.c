@@ -1,0 +1,192 @@
+/* analysis_model.c - the domains of a scenario and the task set the tests
+ * and bounds analyse (see analysis.h): each task as the sporadic task that
+ * covers its jobs; for a kernel model the admission replay and the
+ * admitted reservations; for servers the servers and the plain tasks. */
+#include "api/analysis.h"
+
+#include "models/mem.h"
+#include "models/server.h"
+
+unsigned api_analysis_task_dom(const struct dlsim_analysis *a, size_t i)
+{
+	return a->cluster ? a->cluster[i] : 0;
+}
+
+bool api_analysis_domains(struct dlsim_analysis *a)
+{
+	const struct scn_scenario *s = a->s;
+	const struct scn_scheduler *k = &s->sched;
+
+	if (k->placement == SCN_PLACE_CPUSETS)
+		a->ndom = (unsigned)k->ncpusets;
+	else
+		a->ndom = s->cpus / k->cluster_size;
+	if (!a->cluster)
+		a->ndom = 1;
+	a->dom_cpus = api_analysis_calloc(a->ndom, sizeof(*a->dom_cpus));
+	if (!a->dom_cpus)
+		return false;
+	for (unsigned c = 0; c < a->ndom; c++)
+		a->dom_cpus[c] = !a->cluster ? s->cpus :
+				 k->placement == SCN_PLACE_CPUSETS ?
+				 k->cpusets[c].ncpus : k->cluster_size;
+	return true;
+}
+
+static void analyze_model_add(struct dlsim_analysis *a, struct rt_task t, size_t task,
+			      int srv, unsigned dom, rt_time jit)
+{
+	size_t k = a->nmodel++;
+
+	a->model[k] = t;
+	a->model_task[k] = task;
+	a->model_srv[k] = srv;
+	a->model_dom[k] = dom;
+	a->model_jit[k] = jit;
+}
+
+/* A scenario task as analysed (rt_task_analysis_model). */
+static void analyze_model_task(struct dlsim_analysis *a, size_t i, int srv)
+{
+	const struct rt_task *t = &a->s->tasks[i];
+	struct rt_task m;
+	unsigned what = rt_task_analysis_model(t, &m);
+
+	a->bits |= what;
+	if ((what & RT_MODEL_JITTER_GE_D) && a->ge_d_task == NO_IDX)
+		a->ge_d_task = i;
+	analyze_model_add(a, m, i, srv, api_analysis_task_dom(a, i),
+			  (what & RT_MODEL_JITTER) ? t->deadline - m.deadline : 0);
+}
+
+/* linux-dl: the kernel admission, then the admitted reservations. */
+static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag *d)
+{
+	const struct scn_scenario *s = a->s;
+	const struct scn_fair_server *fs = &s->sched.fair_server;
+	struct rt_dl_adm_input in = {
+		.tasks = a->orig->tasks, .n = s->ntasks, .task_dom = a->cluster,
+		.dom_cpus = a->dom_cpus, .ndom = a->ndom,
+		.arrive_at = s->arrive_at, .leave_at = s->leave_at,
+		.rt_runtime_us = s->sched.rt_runtime_us,
+		.rt_period_us = s->sched.rt_period_us,
+		.fair_bw = rt_dl_reserved_bw(&s->sched.dl, 1),
+	};
+	bool *fair_dom = NULL;
+	enum rt_err err;
+
+	a->dom_void = api_analysis_calloc(a->ndom, sizeof(*a->dom_void));
+	if (!a->dom_void)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	a->adm = api_analysis_calloc(s->ntasks, sizeof(*a->adm));
+	a->admdom = api_analysis_calloc(a->ndom, sizeof(*a->admdom));
+	fair_dom = api_analysis_calloc(a->ndom, sizeof(*fair_dom));
+	if (!a->adm || !a->admdom || !fair_dom) {
+		rt_free(fair_dom);
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	}
+	err = rt_dl_admission(&in, a->adm, a->admdom, d);
+	for (size_t i = 0; !err && i < s->ntasks; i++) {
+		const struct rt_task *t = &a->orig->tasks[i];
+
+		if (!a->adm[i].deadline) {
+			a->left_out[i] = "class fair (SCHED_OTHER): no reservation";
+			fair_dom[api_analysis_task_dom(a, i)] = true;
+			continue;
+		}
+		if (!a->adm[i].accepted) {
+			a->left_out[i] = "refused by the kernel admission (linux)";
+			continue;
+		}
+		a->no_job[i] = rt_dl_task_no_guarantee(t);
+		analyze_model_add(a, rt_task_make(t->name, t->wcet, t->deadline,
+						  t->period), i, (int)i,
+				  api_analysis_task_dom(a, i), 0);
+	}
+	/* A reservation not kept (overrun, early release, ...) is no longer
+	 * the sporadic task analysed: the kernel's 2^10 ns granularity in
+	 * dl_entity_overflow() lets it overrun its deadline slightly, which
+	 * can delay the others past their bound by as much.  So a domain
+	 * guarantees nothing once one of its reservations (or a busy fair
+	 * server) is not kept. */
+	for (size_t i = 0; !err && i < s->ntasks; i++) {
+		unsigned c = api_analysis_task_dom(a, i);
+
+		if (!a->adm[i].deadline && fs->on)
+			a->dom_void[c] = "a fair server serves fair tasks";
+		else if (a->adm[i].deadline && a->adm[i].accepted && a->no_job[i])
+			a->dom_void[c] = "a reservation in its root domain is "
+					 "not kept (the kernel's 1.024 us wake-up "
+					 "granularity)";
+	}
+	for (size_t i = 0; !err && i < s->ntasks; i++)
+		if (a->adm[i].deadline && a->adm[i].accepted && !a->no_job[i] &&
+		    a->dom_void[api_analysis_task_dom(a, i)])
+			a->no_job[i] = a->dom_void[api_analysis_task_dom(a, i)];
+	/* the fair servers of the domains with fair tasks: reservations too
+	 * (sim servers ntasks + cpu) */
+	for (unsigned c = 0, cpu = 0; !err && fs->on && c < a->ndom; c++)
+		for (unsigned k = 0; k < a->dom_cpus[c]; k++, cpu++)
+			if (fair_dom[c])
+				analyze_model_add(a, rt_task_make("fair_server",
+						  fs->runtime, fs->deadline,
+						  fs->period), NO_IDX,
+						  (int)(s->ntasks + cpu), c, 0);
+	rt_free(fair_dom);
+	return err;
+}
+
+/* cbs: the servers (as sporadic tasks) and the plain tasks. */
+static enum rt_err analyze_model_cbs(struct dlsim_analysis *a, struct rt_diag *d)
+{
+	const struct scn_scenario *s = a->s;
+
+	a->cbs_g = api_analysis_calloc(s->ntasks, sizeof(*a->cbs_g));
+	a->dom_ok = api_analysis_calloc(a->ndom, sizeof(*a->dom_ok));
+	if (!a->cbs_g || !a->dom_ok)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	for (size_t j = 0; j < s->nservers; j++) {
+		size_t first = NO_IDX;
+
+		for (size_t i = 0; i < s->ntasks && first == NO_IDX; i++)
+			if (s->task_server && s->task_server[i] == (int32_t)j)
+				first = i;
+		if (first == NO_IDX)
+			continue;               /* serves nothing: never wakes */
+		analyze_model_add(a, rt_server_as_task(&s->servers[j]), NO_IDX,
+				  (int)j, api_analysis_task_dom(a, first), 0);
+	}
+	for (size_t i = 0; i < s->ntasks; i++) {
+		if (s->task_server && s->task_server[i] >= 0) {
+			a->left_out[i] = "analysed through its server";
+			continue;
+		}
+		analyze_model_task(a, i, -1);
+	}
+	return RT_OK;
+}
+
+enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d)
+{
+	const struct scn_scenario *s = a->s;
+	size_t cap = s->ntasks + s->nservers + s->cpus;
+
+	a->ge_d_task = NO_IDX;
+	a->model = api_analysis_calloc(cap, sizeof(*a->model));
+	a->model_task = api_analysis_calloc(cap, sizeof(*a->model_task));
+	a->model_srv = api_analysis_calloc(cap, sizeof(*a->model_srv));
+	a->model_dom = api_analysis_calloc(cap, sizeof(*a->model_dom));
+	a->model_jit = api_analysis_calloc(cap, sizeof(*a->model_jit));
+	a->left_out = api_analysis_calloc(s->ntasks, sizeof(*a->left_out));
+	a->no_job = api_analysis_calloc(s->ntasks, sizeof(*a->no_job));
+	if (!a->model || !a->model_task || !a->model_srv || !a->model_dom ||
+	    !a->model_jit || !a->left_out || !a->no_job)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	if (a->kind == AK_LINUX)
+		return analyze_model_linux(a, d);
+	if (a->kind == AK_CBS)
+		return analyze_model_cbs(a, d);
+	for (size_t i = 0; i < s->ntasks; i++)
+		analyze_model_task(a, i, -1);
+	return RT_OK;
+}

@@ -1,0 +1,269 @@
+/* gen.c - scenarios the library writes: one random task set (`dlsim gen`,
+ * models/gen.h drawn, scenarios/exp.h written), and rt-app workloads in
+ * and out (`dlsim import rt-app`, `dlsim export rt-app`,
+ * scenarios/rtapp.h). */
+#include "api/internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/gen.h"
+#include "models/mem.h"
+#include "scenarios/exp.h"
+#include "scenarios/rtapp.h"
+#include "sim/policy.h"
+
+static bool gen_num_pair(const char *s, double *a, double *b)
+{
+	char *end;
+
+	errno = 0;
+	*a = strtod(s, &end);
+	if (end == s || *end != ':')
+		return false;
+	s = end + 1;
+	*b = strtod(s, &end);
+	return end != s && !*end && !errno;
+}
+
+static bool gen_periods(const char *s, struct rt_gen_params *p)
+{
+	long long a, b, g = 1;
+	int used = 0;
+
+	if (sscanf(s, "%lld:%lld%n", &a, &b, &used) != 2)
+		return false;
+	if (s[used] == ':' && sscanf(s + used + 1, "%lld%n", &g, &used) == 1)
+		;
+	else if (s[used])
+		return false;
+	p->pmin = a;
+	p->pmax = b;
+	p->granularity = g;
+	return true;
+}
+
+static bool gen_name_ok(const char *s)
+{
+	if (!*s || strlen(s) > SCN_MAX_NAME)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_' || *s == '-' ||
+		      *s == '.'))
+			return false;
+	return true;
+}
+
+/* The generator's settings, checked in the order of `dlsim gen`. */
+struct gen_req {
+	struct rt_gen_params p;
+	double u;
+	unsigned long long seed;
+	unsigned long cpus;
+	const struct sim_policy_ops *policy;
+	const char *name;
+};
+
+static enum dlsim_status gen_settings(struct dlsim *db,
+				      const struct dlsim_opts *o,
+				      struct gen_req *g)
+{
+	const char *o_tasks = api_opt(o, "tasks"), *o_u = api_opt(o, "utilization");
+	const char *o_method = api_opt(o, "method"), *o_cap = api_opt(o, "cap");
+	const char *o_periods = api_opt(o, "periods");
+	const char *o_dist = api_opt(o, "period-dist");
+	const char *o_dl = api_opt(o, "deadlines"), *o_slack = api_opt(o, "slack");
+	const char *o_cpus = api_opt(o, "cpus"), *o_policy = api_opt(o, "policy");
+	const char *o_seed = api_opt(o, "seed"), *o_name = api_opt(o, "name");
+	struct rt_gen_params *p = &g->p;
+	char plain[128], *end;
+
+	errno = 0;
+	if (o_tasks) {
+		unsigned long n = strtoul(o_tasks, &end, 10);
+
+		if (end == o_tasks || *end || n < 1 || n > RT_GEN_MAX_TASKS)
+			return api_fail(db, DLSIM_USAGE, "--tasks '%s': expected "
+					"1..%d", o_tasks, RT_GEN_MAX_TASKS);
+		p->ntasks = n;
+	}
+	if (o_u && (g->u = strtod(o_u, &end), end == o_u || *end ||
+		    !(g->u >= 0)))
+		return api_fail(db, DLSIM_USAGE, "--utilization '%s': expected "
+				"a number >= 0", o_u);
+	if (o_method && !rt_gen_method_from_name(o_method, &p->method))
+		return api_fail(db, DLSIM_USAGE, "--method '%s': expected "
+				"uunifast, uunifast-discard or randfixedsum",
+				o_method);
+	if (o_cap && (p->cap = strtod(o_cap, &end), end == o_cap || *end))
+		return api_fail(db, DLSIM_USAGE, "--cap '%s': expected a number",
+				o_cap);
+	if (o_periods && !gen_periods(o_periods, p))
+		return api_fail(db, DLSIM_USAGE, "--periods '%s': expected "
+				"MIN:MAX or MIN:MAX:GRANULARITY", o_periods);
+	if (o_dist && (!rt_gen_periods_from_name(o_dist, &p->periods) ||
+		       p->periods == RT_GEN_PERIODS_SET))
+		return api_fail(db, DLSIM_USAGE, "--period-dist '%s': expected "
+				"log-uniform or uniform", o_dist);
+	if (o_dl && !rt_gen_deadlines_from_name(o_dl, &p->deadlines))
+		return api_fail(db, DLSIM_USAGE, "--deadlines '%s': expected "
+				"implicit, constrained or arbitrary", o_dl);
+	if (p->deadlines == RT_GEN_DEADLINES_ARBITRARY)
+		p->xmax = 2;
+	if (o_slack && !gen_num_pair(o_slack, &p->xmin, &p->xmax))
+		return api_fail(db, DLSIM_USAGE, "--slack '%s': expected A:B",
+				o_slack);
+	if (o_cpus && (g->cpus = strtoul(o_cpus, &end, 10), end == o_cpus ||
+		       *end || g->cpus < 1 || g->cpus > SCN_MAX_CPUS))
+		return api_fail(db, DLSIM_USAGE, "--cpus '%s': expected 1..%d",
+				o_cpus, SCN_MAX_CPUS);
+	/* a plain policy (sim/policy.h); default: the registry's first */
+	g->policy = sim_policy_find(o_policy);
+	for (size_t i = 0; !o_policy && (g->policy = sim_policy_at(i)); i++)
+		if (!(g->policy->flags & SIM_POLICY_NOT_PLAIN))
+			break;
+	if (!g->policy || (g->policy->flags & SIM_POLICY_NOT_PLAIN))
+		return api_fail(db, DLSIM_USAGE, "--policy '%s': expected %s",
+				o_policy ? o_policy : "", sim_policy_names(0,
+				SIM_POLICY_NOT_PLAIN, plain, sizeof(plain)));
+	if (o_seed && (g->seed = strtoull(o_seed, &end, 0), end == o_seed ||
+		       *end))
+		return api_fail(db, DLSIM_USAGE, "--seed '%s': expected an "
+				"integer", o_seed);
+	if (o_name && !gen_name_ok(o_name))
+		return api_fail(db, DLSIM_USAGE, "--name '%s': expected letters, "
+				"digits, '_', '-', '.'", o_name);
+	g->name = o_name ? o_name : "gen";
+	return DLSIM_OK;
+}
+
+enum dlsim_status dlsim_gen(struct dlsim *db, const struct dlsim_opts *o,
+			    char **text, size_t *len)
+{
+	static const char *const keys[] = {
+		"tasks", "utilization", "method", "cap", "periods",
+		"period-dist", "deadlines", "slack", "cpus", "policy", "seed",
+		"name", NULL
+	};
+	struct gen_req g = {
+		.p = {
+			.ntasks = 10, .method = RT_GEN_UUNIFAST_DISCARD,
+			.cap = 1, .periods = RT_GEN_PERIODS_LOG_UNIFORM,
+			.pmin = 10, .pmax = 1000, .granularity = 1,
+			.deadlines = RT_GEN_DEADLINES_IMPLICIT, .xmin = 0,
+			.xmax = 1,
+		},
+		.u = 0.8, .seed = 1, .cpus = 1,
+	};
+	struct rt_diag d = { "" };
+	struct rt_gen_ws ws;
+	struct rt_task *ts = NULL;
+	struct scn_emit e;
+	struct rt_rng r;
+	char comment[1024];
+	enum dlsim_status st;
+	enum rt_err err;
+
+	if (!db || !text || !len)
+		return api_misuse(db, "dlsim_gen: NULL argument");
+	st = api_opts_only(db, o, keys, "gen");
+	if (st == DLSIM_OK)
+		st = gen_settings(db, o, &g);
+	if (st)
+		return st;
+	err = rt_gen_check(&g.p, g.u, &d);
+	if (err)
+		return api_fail(db, DLSIM_OPTION, "gen: %s", d.msg);
+	ts = rt_calloc(g.p.ntasks, sizeof(*ts));
+	if (!ts || rt_gen_ws_init(&ws, g.p.ntasks)) {
+		rt_free(ts);
+		return api_fail(db, DLSIM_NOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < g.p.ntasks; i++)
+		ts[i] = rt_task_make(NULL, 1, 1, 1);
+	rt_rng_seed(&r, g.seed);
+	err = rt_gen_taskset(&g.p, g.u, &r, &ws, ts, &d);
+	rt_gen_ws_fini(&ws);
+	if (err) {
+		rt_free(ts);
+		return api_fail(db, api_status(err), "gen: %s", d.msg);
+	}
+	snprintf(comment, sizeof(comment),
+		 "generated by dlsim gen: %zu tasks, %s, target U = %g, "
+		 "realised U = sum C/T = %.6g\n"
+		 "periods %s %lld..%lld (granularity %lld), deadlines %s, seed %llu",
+		 g.p.ntasks, rt_gen_method_name(g.p.method), g.u,
+		 rt_gen_realised(ts, g.p.ntasks), rt_gen_periods_name(g.p.periods),
+		 (long long)g.p.pmin, (long long)g.p.pmax,
+		 (long long)g.p.granularity, rt_gen_deadlines_name(g.p.deadlines),
+		 g.seed);
+	memset(&e, 0, sizeof(e));
+	e.name = g.name;
+	e.comment = comment;
+	e.cpus = (unsigned)g.cpus;
+	e.policy = g.policy->name;
+	e.placement = RT_EXP_PLACE_GLOBAL;
+	e.priorities = RT_FP_DEADLINE_MONOTONIC;
+	e.tasks = ts;
+	e.ntasks = g.p.ntasks;
+	err = scn_emit_scenario(&e, text, len, &d);
+	rt_free(ts);
+	if (err)
+		return api_err(db, err, &d);
+	return api_ok(db);
+}
+
+/* ---- rt-app --------------------------------------------------------------------- */
+
+enum dlsim_status dlsim_import_rtapp(struct dlsim *db, const char *path,
+				     const struct dlsim_opts *o, char **text,
+				     size_t *len)
+{
+	static const char *const keys[] = { "cpus", "name", NULL };
+	struct scn_rtapp_opts ro = { 0, NULL };
+	const char *cpus = api_opt(o, "cpus");
+	struct rt_diag d = { "" };
+	enum dlsim_status st;
+	enum rt_err err;
+	char *json = NULL;
+	size_t jlen;
+
+	if (!db || !path || !text || !len)
+		return api_misuse(db, "dlsim_import_rtapp: NULL argument");
+	st = api_opts_only(db, o, keys, "import");
+	if (st)
+		return st;
+	if (cpus) {
+		unsigned long n;
+		char *end;
+
+		n = strtoul(cpus, &end, 10);
+		if (*end || !*cpus || n < 1 || n > SCN_MAX_CPUS)
+			return api_fail(db, DLSIM_USAGE, "--cpus: expected 1..%u",
+					SCN_MAX_CPUS);
+		ro.cpus = (unsigned)n;
+	}
+	ro.name = api_opt(o, "name");
+	err = api_read_all(path, &json, &jlen, &d);
+	if (err)
+		return api_err(db, err, &d);
+	err = scn_rtapp_import(json, jlen, !strcmp(path, "-") ? "<stdin>" : path,
+			       &ro, text, len, &d);
+	rt_free(json);
+	return err ? api_err(db, err, &d) : api_ok(db);
+}
+
+enum dlsim_status dlsim_export_rtapp(struct dlsim *db,
+				     const struct dlsim_scenario *sc,
+				     char **text, size_t *len)
+{
+	struct rt_diag d = { "" };
+	enum rt_err err;
+
+	if (!db || !sc || !text || !len)
+		return api_misuse(db, "dlsim_export_rtapp: NULL argument");
+	err = scn_rtapp_export(sc->s, text, len, &d);
+	return err ? api_err(db, err, &d) : api_ok(db);
+}

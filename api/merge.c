@@ -1,0 +1,169 @@
+/* merge.c - `dlsim merge`: the shard CSVs of one experiment summed into
+ * the CSV a single run would have written, byte for byte, and its sidecar
+ * (render/acc_csv.h does the arithmetic).  Refused: shards of different
+ * experiments (hash), a missing or repeated shard, an unfinished shard, a
+ * point whose sets do not add up. */
+#include "api/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "render/acc_csv.h"
+
+static enum rt_err merge_write_one(struct dlsim *db, const char *path,
+				   const struct render_acc *t,
+				   const struct render_acc_meta *m,
+				   struct rt_diag *d)
+{
+	struct api_file of;
+	enum rt_err err;
+	FILE *f;
+
+	err = api_file_open(db, &of, path, &f, d);
+	if (err)
+		return err;
+	err = t ? render_acc_write(f, t, d) : render_acc_meta_write(f, m, d);
+	if (err) {
+		api_file_abort(&of);
+		return err;
+	}
+	return api_file_commit(&of, d);
+}
+
+static enum dlsim_status merge_write(struct dlsim *db, const char *out,
+				     const struct render_acc *t,
+				     const struct render_acc_meta *m)
+{
+	struct rt_diag d = { "" };
+	size_t n = strlen(out) + 8;
+	char *meta = rt_malloc(n);
+	enum rt_err err;
+
+	if (!meta)
+		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+	snprintf(meta, n, "%s.meta", out);
+	err = merge_write_one(db, out, t, NULL, &d);
+	if (!err)
+		err = merge_write_one(db, meta, NULL, m, &d);
+	rt_free(meta);
+	return err ? api_err(db, err, &d) : DLSIM_OK;
+}
+
+/* Every shard's sidecar and CSV, checked to be the n shards of one
+ * finished experiment. */
+static enum dlsim_status merge_read(struct dlsim *db, const char *const *in,
+				    size_t n, struct render_acc **t,
+				    struct render_acc_meta *meta)
+{
+	struct rt_diag d = { "" };
+	bool *seen;
+
+	for (size_t k = 0; k < n; k++) {
+		char mp[4096];
+		enum rt_err err;
+
+		snprintf(mp, sizeof(mp), "%s.meta", in[k]);
+		err = render_acc_meta_read(mp, &meta[k], &d);
+		if (!err)
+			err = render_acc_read(in[k], &t[k], &d);
+		if (err)
+			return api_fail(db, api_status(err), "merge: %s", d.msg);
+		if (meta[k].hash != meta[0].hash ||
+		    meta[k].shards != meta[0].shards)
+			return api_fail(db, DLSIM_INVALID, "merge: %.500s is "
+					"experiment %.100s (hash %016llx, %u "
+					"shards), %s is %s (hash %016llx, %u "
+					"shards): not shards of one experiment",
+					in[k], meta[k].name,
+					(unsigned long long)meta[k].hash,
+					meta[k].shards, in[0], meta[0].name,
+					(unsigned long long)meta[0].hash,
+					meta[0].shards);
+		if (!meta[k].complete)
+			return api_fail(db, DLSIM_INVALID, "merge: %s (shard "
+					"%u/%u) is not finished; run it again to "
+					"complete it", in[k], meta[k].shard,
+					meta[k].shards);
+	}
+	if (n != meta[0].shards)
+		return api_fail(db, DLSIM_INVALID, "merge: %zu files for %u "
+				"shards", n, meta[0].shards);
+	seen = rt_calloc(n + 1, sizeof(*seen));
+	if (!seen)
+		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+	for (size_t k = 0; k < n; k++) {
+		if (meta[k].shard < 1 || meta[k].shard > n || seen[meta[k].shard]) {
+			rt_free(seen);
+			return api_fail(db, DLSIM_INVALID, "merge: shard %u/%u "
+					"given twice (%s)", meta[k].shard,
+					meta[k].shards, in[k]);
+		}
+		seen[meta[k].shard] = true;
+	}
+	rt_free(seen);
+	return DLSIM_OK;
+}
+
+enum dlsim_status dlsim_merge(struct dlsim *db, const char *out,
+			      const char *const *in, size_t n)
+{
+	struct render_acc **t, *m = NULL;
+	struct render_acc_meta *meta, all;
+	struct rt_diag d = { "" };
+	enum dlsim_status st;
+	int sets_col;
+
+	if (!db || !out || !in || !n)
+		return api_misuse(db, "dlsim_merge: NULL argument");
+	t = rt_calloc(n, sizeof(*t));
+	meta = rt_calloc(n, sizeof(*meta));
+	if (!t || !meta) {
+		st = api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+		goto done;
+	}
+	st = merge_read(db, in, n, t, meta);
+	if (st)
+		goto done;
+	if (render_acc_merge(t, n, &m, &d)) {
+		st = api_fail(db, DLSIM_INVALID, "merge: %s", d.msg);
+		goto done;
+	}
+	sets_col = render_acc_col(m, "sets");
+	if (m->nrows != meta[0].points) {
+		st = api_fail(db, DLSIM_INVALID, "merge: %zu points after "
+			      "merging; the experiment has %llu", m->nrows,
+			      (unsigned long long)meta[0].points);
+		goto done;
+	}
+	for (size_t r = 0; r < m->nrows; r++) {
+		if (m->rows[r].v[sets_col - 2] != meta[0].sets) {
+			st = api_fail(db, DLSIM_INVALID, "merge: point %llu has "
+				      "%llu sets; the experiment has %llu per "
+				      "point",
+				      (unsigned long long)m->rows[r].point,
+				      (unsigned long long)m->rows[r].v[sets_col - 2],
+				      (unsigned long long)meta[0].sets);
+			goto done;
+		}
+	}
+	all = meta[0];
+	all.shard = all.shards = 1;
+	all.threads = 0;
+	snprintf(all.host, sizeof(all.host), "merged from %zu shards", n);
+	for (size_t k = 1; k < n; k++) {
+		if (strcmp(meta[k].start, all.start) < 0)
+			memcpy(all.start, meta[k].start, sizeof(all.start));
+		if (strcmp(meta[k].end, all.end) > 0)
+			memcpy(all.end, meta[k].end, sizeof(all.end));
+	}
+	all.complete = true;
+	st = merge_write(db, out, m, &all);
+done:
+	for (size_t k = 0; t && k < n; k++)
+		render_acc_free(t[k]);
+	render_acc_free(m);
+	rt_free(t);
+	rt_free(meta);
+	return st ? st : api_ok(db);
+}

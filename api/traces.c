@@ -1,0 +1,247 @@
+/* traces.c - traces in and out: a saved event log replayed into the output
+ * files (`dlsim render`), and a measured schedule (trace-cmd report)
+ * against the simulation of the same releases (`dlsim compare`, the
+ * simulation being the pipeline's, api/sim.h). */
+#include "api/sim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "render/compare.h"
+#include "render/replay.h"
+
+/* ---- dlsim render -------------------------------------------------------------- */
+
+enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
+				   const struct dlsim_opts *o)
+{
+	struct api_outputs_opts oo;
+	struct api_outputs outs;
+	struct render_replay *rp = NULL;
+	struct rt_diag d = { "" };
+	enum dlsim_status st;
+	enum rt_err err;
+	FILE *f;
+
+	if (!db || !log)
+		return api_misuse(db, "dlsim_render_log: NULL argument");
+	st = api_opts_only(db, o, api_output_keys, "render");
+	if (st)
+		return st;
+	api_outputs_get(o, &oo);
+	if (!oo.gantt && !oo.tikz && !oo.jobs && !oo.trace && !oo.log)
+		return api_fail(db, DLSIM_USAGE, "nothing to write: give -o "
+				"OUT.png (or --tikz, --jobs, --trace, --log)");
+	f = api_open_input(log);
+	if (!f)
+		return api_fail(db, DLSIM_IO, "cannot read %s: %s", log,
+				strerror(errno));
+	err = render_replay_open(f, log, &rp, &d);
+	if (err != RT_OK) {
+		st = api_err(db, err, &d);
+		goto out;
+	}
+	st = api_outputs_check(db, &oo, render_replay_meta(rp)->display_unit);
+	if (st == DLSIM_OK)
+		st = api_outputs_open(db, &outs, &oo, render_replay_meta(rp));
+	if (st != DLSIM_OK)
+		goto out;
+	api_ok(db);
+	err = render_replay_run(rp, outs.sinks, outs.nsinks, &d);
+	if (err != RT_OK) {
+		st = api_err(db, err, &d);
+		api_outputs_close(db, &outs, false, "render failed");
+		goto out;
+	}
+	st = api_outputs_close(db, &outs, true, NULL);
+out:
+	render_replay_destroy(rp);
+	api_close_input(f);
+	return st ? st : api_ok(db);
+}
+
+/* ---- dlsim compare ------------------------------------------------------------ */
+
+enum dlsim_status api_compare_simulate(struct dlsim *db,
+				       const struct scn_scenario *s,
+				       struct render_cmp *c)
+{
+	struct rt_diag d = { "" };
+	struct dlsim_sim *sim = NULL;
+	struct api_sim_req r;
+	struct sim_sink sink;
+	const struct rt_task *tasks;
+	enum dlsim_status st;
+
+	if (render_cmp_sim_tasks(c, &tasks, &d) != RT_OK)
+		return api_fail(db, DLSIM_IO, "%s", d.msg);
+	memset(&r, 0, sizeof(r));
+	r.tasks = tasks;
+	r.until = render_cmp_horizon(c);
+	sink = render_cmp_sim_sink(c);
+	r.extra = &sink;
+	r.nextra = 1;
+	st = api_sim_create(db, s, &r, &sim);
+	if (st == DLSIM_OK)
+		st = api_sim_run(db, sim, NULL);
+	dlsim_sim_free(sim);
+	if (st != DLSIM_OK)
+		return st;
+	if (render_cmp_finish(c, &d) != RT_OK)
+		return api_fail(db, DLSIM_IO, "%s", d.msg);
+	return DLSIM_OK;
+}
+
+static const char *fmt(const struct scn_scenario *s, rt_time t, char *buf,
+		       size_t n)
+{
+	if (t == RT_TIME_NEVER)
+		return "-";
+	return api_fmt_time(s, t, buf, n);
+}
+
+static void compare_print(FILE *f, const struct scn_scenario *s,
+			  const struct render_cmp *c, const char *trace,
+			  bool colour)
+{
+	const char *green = colour ? "\033[32m" : "";
+	const char *red = colour ? "\033[1;31m" : "";
+	const char *reset = colour ? "\033[0m" : "";
+	char a[48], b[48], e[48], g[48], h[48], k[48], m[48];
+	size_t njobs = 0;
+
+	for (size_t i = 0; i < c->ntasks; i++)
+		njobs += c->tasks[i].njobs;
+	fprintf(f, "%s vs %s: %zu jobs of %zu tasks from %" PRIu64 " of %"
+		PRIu64 " sched events; time 0 = trace %" PRId64 ".%06" PRId64
+		" s, unit %s\n", trace, s->name, njobs, c->ntasks, c->used,
+		c->events, c->origin_ns / 1000000000,
+		(c->origin_ns % 1000000000) / 1000,
+		scn_time_unit_name(s->time_unit));
+	fprintf(f, "%-16s %5s  %-22s %-22s %8s %8s %9s\n", "task", "jobs",
+		"measured min/med/max", "simulated min/med/max", "miss-obs",
+		"miss-sim", "max-diff");
+	for (size_t i = 0; i < c->ntasks; i++) {
+		const struct render_cmp_task *t = &c->tasks[i];
+		char obs[80], sim[80];
+
+		snprintf(obs, sizeof(obs), "%s/%s/%s", fmt(s, t->obs_min, a, 48),
+			 fmt(s, t->obs_med, b, 48), fmt(s, t->obs_max, e, 48));
+		snprintf(sim, sizeof(sim), "%s/%s/%s", fmt(s, t->sim_min, g, 48),
+			 fmt(s, t->sim_med, h, 48), fmt(s, t->sim_max, k, 48));
+		fprintf(f, "%-16s %5zu  %-22s %-22s %8" PRIu64 " %8" PRIu64
+			" %9s\n", s->tasks[i].name, t->njobs, obs, sim,
+			t->obs_miss, t->sim_miss, t->pid < 0 ? "not seen" :
+			fmt(s, t->max_div, m, 48));
+	}
+	if (!c->diverged) {
+		fprintf(f, "%slargest divergence: 0%s (the simulation reproduces "
+			"every job of the trace)\n", green, reset);
+	} else {
+		const struct render_cmp_job *j =
+			&c->tasks[c->div_task].jobs[c->div_job];
+
+		fprintf(f, "%slargest divergence: %s at %s%s: %s job %zu "
+			"released at %s, measured response %s, simulated %s\n",
+			red, fmt(s, c->div, a, 48), fmt(s, j->release, b, 48),
+			reset, s->tasks[c->div_task].name, c->div_job,
+			fmt(s, j->release, e, 48),
+			j->obs_finish == RT_TIME_NEVER ? "unfinished" :
+			fmt(s, j->obs_finish - j->release, g, 48),
+			j->sim_finish == RT_TIME_NEVER ? "unfinished" :
+			fmt(s, j->sim_finish - j->release, h, 48));
+	}
+}
+
+static enum dlsim_status compare_gantt(struct dlsim *db,
+				       const struct scn_scenario *s,
+				       const struct render_cmp *c,
+				       const char *path)
+{
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_meta m;
+	struct rt_diag d = { "" };
+	struct api_file af;
+	enum rt_err err = RT_OK;
+	FILE *f = NULL;
+
+	api_meta(s, c->end, &m);
+	o.title = NULL;
+	api_file_init(&af);
+	if (api_is_memory_path(path))
+		err = api_file_open(db, &af, path, &f, &d);
+	if (err == RT_OK)
+		err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);
+	if (err == RT_OK && f)
+		err = api_file_commit(&af, &d);
+	api_file_abort(&af);
+	if (err != RT_OK)
+		return api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
+	return DLSIM_OK;
+}
+
+enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
+				      const char *scenario, const char *gantt,
+				      unsigned flags, FILE *out)
+{
+	struct scn_scenario *s = NULL;
+	struct render_cmp *c = NULL;
+	struct render_cmp_input in;
+	struct rt_diag d = { "" };
+	enum render_gantt_format gf;
+	enum dlsim_status st;
+	enum rt_err err;
+	FILE *f;
+
+	if (!db || !trace || !scenario || !out)
+		return api_misuse(db, "dlsim_compare_write: NULL argument");
+	if (flags & ~DLSIM_COLOR)
+		return api_misuse(db, "dlsim_compare_write: flags");
+	if (gantt && render_gantt_format_from_path(gantt, &gf, &d) != RT_OK)
+		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
+	st = api_load(db, scenario, &s);
+	if (st)
+		return st;
+	in = (struct render_cmp_input){ .tasks = s->tasks, .ntasks = s->ntasks,
+					.cpus = s->cpus,
+					.ticks = s->time_unit == SCN_UNIT_TICK };
+	f = api_open_input(trace);
+	if (!f) {
+		st = api_fail(db, DLSIM_IO, "%s: cannot open", trace);
+		goto out;
+	}
+	err = render_cmp_read(f, strcmp(trace, "-") ? trace : "<stdin>", &in,
+			      &c, &d);
+	api_close_input(f);
+	if (err != RT_OK) {
+		st = api_err(db, err, &d);
+		goto out;
+	}
+	st = api_compare_simulate(db, s, c);
+	if (st != DLSIM_OK)
+		goto out;
+	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	if (gantt)
+		st = compare_gantt(db, s, c, gantt);
+out:
+	render_cmp_free(c);
+	scn_free(s);
+	return st ? st : api_ok(db);
+}
+
+enum dlsim_status dlsim_compare_text(struct dlsim *db, const char *trace,
+				     const char *scenario, const char *gantt,
+				     unsigned flags, char **text, size_t *len)
+{
+	struct api_text t;
+	enum dlsim_status st;
+
+	if (!db || !text || !len)
+		return api_misuse(db, "dlsim_compare_text: NULL argument");
+	st = api_text_open(db, &t);
+	if (st)
+		return st;
+	st = dlsim_compare_write(db, trace, scenario, gantt, flags, t.f);
+	return api_text_close(db, &t, st, text, len);
+}
