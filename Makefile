@@ -135,7 +135,8 @@ EMBED_CFLAGS := -std=c11 -Wall -Wextra -pedantic -Wconversion \
 $(EMBED): examples/embed.c include/dlsim.h $(LIB)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(EMBED_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
+	$(Q)$(CC) $(EMBED_CFLAGS) $(CFLAGS) -c -o $@.o $<
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $@.o $(LIB) $(RT_LIBS)
 
 $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)

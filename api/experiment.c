@@ -350,7 +350,7 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 					"number of threads 1..4096", jobs);
 	}
 	*threads = n < 1 ? 1 : (unsigned)n;
-	if (out && api_is_memory_path(out))
+	if (out && api_is_memory_path(db, out))
 		return api_fail(db, DLSIM_USAGE, "-o %s: an experiment resumes "
 				"from its files; give a file name", out);
 	rt_free(xp->out);
@@ -434,7 +434,7 @@ enum dlsim_status dlsim_experiment_run(struct dlsim *db,
 	struct rt_exp_slice sl;
 	struct exp_run r;
 	char *meta = NULL;
-	unsigned threads;
+	unsigned threads = 1;
 	enum dlsim_status st;
 	const struct rt_exp *x;
 

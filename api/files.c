@@ -17,10 +17,10 @@
 #define API_MEMORY_PREFIX ":memory:"
 #define API_MAX_INPUT (256u << 20)      /* bytes read from one input */
 
-bool api_is_memory_path(const char *path)
+bool api_is_memory_path(const struct dlsim *db, const char *path)
 {
-	return path && !strncmp(path, API_MEMORY_PREFIX,
-				sizeof(API_MEMORY_PREFIX) - 1);
+	return path && !db->no_memory && !strncmp(path, API_MEMORY_PREFIX,
+						  sizeof(API_MEMORY_PREFIX) - 1);
 }
 
 void api_file_init(struct api_file *f)
@@ -35,7 +35,7 @@ enum rt_err api_file_open(struct dlsim *db, struct api_file *f,
 	enum rt_err err;
 
 	api_file_init(f);
-	if (!api_is_memory_path(path)) {
+	if (!api_is_memory_path(db, path)) {
 		err = render_outfile_open(&f->of, path, fp, d);
 		f->open = err == RT_OK;
 		return err;

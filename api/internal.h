@@ -42,6 +42,7 @@ struct dlsim {
 	void *progress_ctx;
 	struct api_memfile *mem;        /* nmem memory files, owned */
 	size_t nmem, cap_mem;
+	bool no_memory;                 /* ":memory:" paths are plain names */
 };
 
 struct dlsim_scenario {
@@ -123,8 +124,8 @@ struct api_file {
 	bool finished;                  /* memory: closed, not yet published */
 };
 
-/* True for a ":memory:" path. */
-bool api_is_memory_path(const char *path);
+/* True for a ":memory:" path (unless db turned memory files off). */
+bool api_is_memory_path(const struct dlsim *db, const char *path);
 /* Prepare f (before any use: api_file_abort() is then safe). */
 void api_file_init(struct api_file *f);
 /* Open path as render_outfile_open() does, or in memory for db.  *fp is

@@ -103,7 +103,7 @@ static enum rt_err fig_open(struct dlsim *db, struct api_file *af,
 {
 	*f = NULL;
 	api_file_init(af);
-	if (!api_is_memory_path(out))
+	if (!api_is_memory_path(db, out))
 		return RT_OK;
 	return api_file_open(db, af, out, f, d);
 }

@@ -19,8 +19,8 @@ enum dlsim_status api_load(struct dlsim *db, const char *path,
 {
 	struct rt_diag d = { "" };
 	enum rt_err err;
-	char *buf;
-	size_t len;
+	char *buf = NULL;
+	size_t len = 0;
 
 	if (strcmp(path, "-")) {
 		err = scn_load_file(path, out, &d);

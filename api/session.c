@@ -103,6 +103,12 @@ void dlsim_set_progress(struct dlsim *db, dlsim_progress_fn fn, void *ctx)
 	db->progress_ctx = ctx;
 }
 
+void dlsim_set_memory_files(struct dlsim *db, int on)
+{
+	if (db)
+		db->no_memory = !on;
+}
+
 void dlsim_cleanup_signal(void)
 {
 	render_outfile_cleanup_signal();

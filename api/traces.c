@@ -169,7 +169,7 @@ static enum dlsim_status compare_gantt(struct dlsim *db,
 	api_meta(s, c->end, &m);
 	o.title = NULL;
 	api_file_init(&af);
-	if (api_is_memory_path(path))
+	if (api_is_memory_path(db, path))
 		err = api_file_open(db, &af, path, &f, &d);
 	if (err == RT_OK)
 		err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);

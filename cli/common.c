@@ -89,6 +89,7 @@ struct dlsim *cli_session(const char *cmd)
 		return NULL;
 	}
 	dlsim_set_notice(db, cli_notice, (void *)cmd);
+	dlsim_set_memory_files(db, 0);  /* every file name reaches the disk */
 	return db;
 }
 

@@ -54,7 +54,8 @@
  *     given to the library may instead start with ":memory:" (e.g.
  *     ":memory:chart.svg", the rest chooses the format as a file name
  *     would): the file is then kept in the session, and
- *     dlsim_memory_take() hands it over.  "-" is standard output (input:
+ *     dlsim_memory_take() hands it over (dlsim_set_memory_files turns
+ *     this off).  "-" is standard output (input:
  *     standard input).
  *   The library never prints, never exits and installs no signal
  *   handler.
@@ -170,6 +171,11 @@ void dlsim_set_progress(struct dlsim *db, dlsim_progress_fn fn, void *ctx);
  * session forgets it.  DLSIM_USAGE if the session holds no such file. */
 enum dlsim_status dlsim_memory_take(struct dlsim *db, const char *path, char **data,
 		      size_t *len);
+
+/* on = 0: a ":memory:" path is an ordinary file name for the calls on db
+ * (the dlsim command does so: every name it is given reaches the disk);
+ * on = 1 (the default): memory files. */
+void dlsim_set_memory_files(struct dlsim *db, int on);
 
 /* Write len bytes to path whole or not at all (a temporary renamed over
  * the target; "-" standard output; ":memory:" kept in the session).
@@ -421,7 +427,8 @@ size_t dlsim_analysis_ncontradictions(const struct dlsim_analysis *an);
 const char *dlsim_analysis_contradiction(const struct dlsim_analysis *an,
 					 size_t i);
 /* The analysis' simulation (borrowed: its result accessors and writers
- * work; freed with the analysis). */
+ * work, without percentiles, which an analysis does not keep; freed with
+ * the analysis). */
 struct dlsim_sim *dlsim_analysis_sim(const struct dlsim_analysis *an);
 
 /* ---- charts, reports and traces ------------------------------------------ */

@@ -37,7 +37,7 @@ static enum rt_err bound_global(const struct rt_task *sub, size_t n,
 				rt_time *tard, struct rt_bound_domain *out)
 {
 	struct rt_diag d = { "" };
-	struct rt_tard_result r, rd;
+	struct rt_tard_result r = { RT_TARD_NA, -1, "" }, rd = r;
 	rt_time *rda = rt_calloc(n ? n : 1, sizeof(*rda));
 	rt_time *tda = rt_calloc(n ? n : 1, sizeof(*tda));
 	enum rt_err err;
