@@ -1,282 +1,11 @@
 /* outputs.c - opening, feeding and committing the output files of a run
- * or a replayed log (see outputs.h). */
-#define _XOPEN_SOURCE 700       /* realpath */
+ * or a replayed log (see outputs.h; their settings: outputs_check.c). */
 #include "api/outputs.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "models/mem.h"
-
-const char *const api_output_keys[] = {
-	"log", "jobs", "trace", "ftrace", "gantt", "tikz", "gantt-rows",
-	"window", "width", "dpi", "title", "max-output", "font", "axis-unit",
-	"color-by", NULL
-};
-
-void api_outputs_get(const struct dlsim_opts *o, struct api_outputs_opts *out)
-{
-	out->log = api_opt(o, "log");
-	out->jobs = api_opt(o, "jobs");
-	out->trace = api_opt(o, "trace");
-	out->ftrace = api_opt(o, "ftrace");
-	out->gantt = api_opt(o, "gantt");
-	out->tikz = api_opt(o, "tikz");
-	out->rows = api_opt(o, "gantt-rows");
-	out->window = api_opt(o, "window");
-	out->width = api_opt(o, "width");
-	out->dpi = api_opt(o, "dpi");
-	out->title = api_opt(o, "title");
-	out->max_output = api_opt(o, "max-output");
-	out->font = api_opt(o, "font");
-	out->axis_unit = api_opt(o, "axis-unit");
-	out->color_by = api_opt(o, "color-by");
-}
-
-bool api_outputs_any(const struct api_outputs_opts *o)
-{
-	return o->log || o->jobs || o->trace || o->ftrace || o->gantt ||
-	       o->tikz;
-}
-
-static bool outputs_want_chart(const struct api_outputs_opts *o)
-{
-	return o->gantt || o->tikz;
-}
-
-/* Chart options from their settings; DLSIM_USAGE naming the option. */
-static enum dlsim_status outputs_chart_opts(struct dlsim *db,
-					    const struct api_outputs_opts *o,
-					    const char *display_unit,
-					    struct render_gantt_opts *g)
-{
-	enum scn_time_unit unit = SCN_UNIT_TICK;
-
-	struct render_gantt_opts def = RENDER_GANTT_OPTS_DEFAULT;
-	struct rt_diag d = { "" };
-
-	*g = def;
-	if (o->dpi) {
-		char *end;
-		double v = strtod(o->dpi, &end);
-
-		if (*end || !(v >= 10 && v <= 2400))
-			return api_fail(db, DLSIM_USAGE, "--dpi %s: expected a number "
-					"from 10 to 2400", o->dpi);
-		g->dpi = v;
-	}
-	if (o->width && render_parse_length(o->width, g->dpi != 0 ? g->dpi : 300,
-					    &g->width_pt, &d) != RT_OK)
-		return api_fail(db, DLSIM_USAGE, "--width %s: %s", o->width, d.msg);
-	if (o->window && (!scn_time_unit_from_name(display_unit, &unit) ||
-			  scn_parse_window(o->window, unit, &g->t0, &g->t1,
-					   &d) != RT_OK))
-		return api_fail(db, DLSIM_USAGE, "--window %s: %s", o->window,
-				d.msg[0] ? d.msg : "unknown time unit");
-	if (o->rows) {
-		if (!strcmp(o->rows, "task"))
-			g->rows = RENDER_ROWS_TASK;
-		else if (!strcmp(o->rows, "cpu"))
-			g->rows = RENDER_ROWS_CPU;
-		else
-			return api_fail(db, DLSIM_USAGE, "--gantt-rows %s: expected "
-					"'task' or 'cpu'", o->rows);
-	}
-	if (o->color_by) {
-		if (!strcmp(o->color_by, "task"))
-			g->colour_by = RENDER_COLOUR_BY_TASK;
-		else if (!strcmp(o->color_by, "cpu"))
-			g->colour_by = RENDER_COLOUR_BY_CPU;
-		else
-			return api_fail(db, DLSIM_USAGE, "--color-by %s: expected "
-					"'task' or 'cpu'", o->color_by);
-	}
-	if (o->axis_unit) {
-		static const char *const units[] = {
-			"tick", "ticks", "ns", "us", "ms", "s"
-		};
-		size_t k = 0;
-
-		while (k < 6 && strcmp(o->axis_unit, units[k]))
-			k++;
-		if (k == 6)
-			return api_fail(db, DLSIM_USAGE, "--axis-unit %s: expected ns, "
-					"us, ms, s or tick", o->axis_unit);
-	}
-	if (o->font && !*o->font)
-		return api_fail(db, DLSIM_USAGE, "--font: expected sans, serif or a "
-				"font family name");
-	g->title = o->title;
-	g->font = o->font;
-	g->axis_unit = o->axis_unit;
-	return DLSIM_OK;
-}
-
-static const char *const out_opt[API_OUT__COUNT] = {
-	"--log", "--jobs", "--trace", "--ftrace", "--gantt", "--tikz"
-};
-
-static void outputs_paths(const struct api_outputs_opts *o,
-			  const char *p[API_OUT__COUNT])
-{
-	p[API_OUT_LOG] = o->log;
-	p[API_OUT_JOBS] = o->jobs;
-	p[API_OUT_TRACE] = o->trace;
-	p[API_OUT_FTRACE] = o->ftrace;
-	p[API_OUT_GANTT] = o->gantt;
-	p[API_OUT_TIKZ] = o->tikz;
-}
-
-static bool is_stdout(const char *p)
-{
-	return !strcmp(p, "-") || !strcmp(p, "/dev/stdout") ||
-	       !strcmp(p, "/dev/fd/1") || !strcmp(p, "/proc/self/fd/1");
-}
-
-bool api_outputs_use_stdout(const struct api_outputs_opts *o)
-{
-	const char *p[API_OUT__COUNT];
-
-	outputs_paths(o, p);
-	for (int k = 0; k < API_OUT__COUNT; k++)
-		if (p[k] && is_stdout(p[k]))
-			return true;
-	return false;
-}
-
-/* The directory of p resolved (realpath) plus its last component, so that
- * "a.csv" and "./a.csv" compare equal before either exists; NULL if the
- * directory cannot be resolved (malloc'd). */
-static char *canon_name(const char *p)
-{
-	const char *slash = strrchr(p, '/');
-	char *dir = slash ? strndup(p, (size_t)(slash - p + 1)) : strdup(".");
-	char *real = dir ? realpath(dir, NULL) : NULL, *out = NULL;
-	const char *base = slash ? slash + 1 : p;
-
-	if (real) {
-		size_t n = strlen(real) + strlen(base) + 2;
-
-		out = malloc(n);
-		if (out)
-			snprintf(out, n, "%s/%s", real, base);
-	}
-	free(dir);
-	free(real);
-	return out;
-}
-
-static bool same_target(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0, same;
-	char *ca, *cb;
-
-	if (!strcmp(a, b) || (is_stdout(a) && is_stdout(b)))
-		return true;
-	if (is_stdout(a) || is_stdout(b))
-		return false;
-	if (ea && eb)   /* symlinks and hard links to one file */
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
-		       !S_ISCHR(sa.st_mode);
-	ca = canon_name(a);
-	cb = canon_name(b);
-	same = ca && cb && !strcmp(ca, cb);
-	free(ca);
-	free(cb);
-	return same;
-}
-
-/* Two outputs on one file would overwrite each other: a usage error.  (A
- * character device such as /dev/null may take several.) */
-static enum dlsim_status outputs_same_file(struct dlsim *db,
-					   const struct api_outputs_opts *o)
-{
-	const char *p[API_OUT__COUNT];
-
-	outputs_paths(o, p);
-	for (int a = 0; a < API_OUT__COUNT; a++)
-		for (int b = a + 1; b < API_OUT__COUNT && p[a]; b++)
-			if (p[b] && same_target(p[a], p[b]))
-				return api_fail(db, DLSIM_USAGE, "%s %s and %s %s name "
-						"the same file", out_opt[a],
-						p[a], out_opt[b], p[b]);
-	return DLSIM_OK;
-}
-
-/* A byte count with an optional K, M, G, T suffix (powers of 1024, "Ki"
- * and "B" accepted: 10M, 10MiB, 10MB are all 10485760); false if bad. */
-static bool api_parse_size(const char *text, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-	unsigned shift = 0;
-
-	if (!text || *text < '0' || *text > '9')
-		return false;
-	errno = 0;
-	v = strtoull(text, &end, 10);
-	if (errno)
-		return false;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	case 't': case 'T': shift = 40; end++; break;
-	default: break;
-	}
-	if (shift && *end == 'i')
-		end++;
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end || (shift && v > (UINT64_MAX >> shift)))
-		return false;
-	*out = (uint64_t)v << shift;
-	return true;
-}
-
-enum dlsim_status api_outputs_check(struct dlsim *db,
-				    const struct api_outputs_opts *o,
-				    const char *display_unit)
-{
-	struct rt_diag d = { "" };
-	struct render_gantt_opts g;
-	enum render_gantt_format gf;
-	enum render_log_format lf;
-	enum dlsim_status rc;
-
-	if (o->log && render_log_format_from_path(o->log, &lf, &d) != RT_OK)
-		return api_fail(db, DLSIM_USAGE, "--log: %s", d.msg);
-	if (o->gantt && render_gantt_format_from_path(o->gantt, &gf, &d) != RT_OK)
-		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
-	if (o->tikz && !render_path_has_ext(o->tikz, ".tex") &&
-	    !render_path_has_ext(o->tikz, ".tikz"))
-		return api_fail(db, DLSIM_USAGE, "--tikz %s: expected a .tex or .tikz "
-				"file name", o->tikz);
-	if (o->trace && !render_path_has_ext(o->trace, ".json"))
-		return api_fail(db, DLSIM_USAGE, "--trace %s: expected a .json file "
-				"name", o->trace);
-	if (!outputs_want_chart(o) && (o->rows || o->window || o->width ||
-				       o->dpi || o->title || o->font ||
-				       o->axis_unit || o->color_by))
-		return api_fail(db, DLSIM_USAGE, "chart options need --gantt or --tikz");
-	rc = outputs_chart_opts(db, o, display_unit, &g);
-	if (rc == DLSIM_OK && o->max_output) {
-		uint64_t v;
-
-		if (!api_parse_size(o->max_output, &v))
-			return api_fail(db, DLSIM_USAGE, "--max-output %s: expected a "
-					"size such as 500K, 10M or 2G",
-					o->max_output);
-	}
-	if (rc == DLSIM_OK)
-		rc = outputs_same_file(db, o);
-	return rc;
-}
-
 
 /* Remember why the run stopped because of an output (first reason kept). */
 static void outputs_blame(struct api_outputs *out, int file, enum rt_err err)
@@ -286,7 +15,7 @@ static void outputs_blame(struct api_outputs *out, int file, enum rt_err err)
 	out->failed = true;
 	if (file >= 0 && api_file_failed(&out->files[file], &out->why))
 		return;
-	rt_diagf(&out->why, err, "%s %s: %s", file >= 0 ? out_opt[file] :
+	rt_diagf(&out->why, err, "%s %s: %s", file >= 0 ? api_output_opt[file] :
 		 "chart", file >= 0 ? out->paths[file] : "", rt_strerror(err));
 }
 
@@ -455,10 +184,10 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 	out->o = o;
 	out->horizon = m->horizon;
 	out->max_bytes = API_MAX_OUTPUT_DEFAULT;
-	if (o->max_output && !api_parse_size(o->max_output, &out->max_bytes))
+	if (o->max_output && !api_outputs_size(o->max_output, &out->max_bytes))
 		return api_fail(db, DLSIM_USAGE, "--max-output %s: expected a "
 				"size", o->max_output);
-	outputs_paths(o, out->paths);
+	api_outputs_paths(o, out->paths);
 	if ((rc = outputs_open_files(db, out)) != DLSIM_OK)
 		goto fail;
 	if (o->log) {
@@ -491,11 +220,11 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 		outputs_add_sink(out, render_ftrace_sink(out->ftrace),
 				 API_OUT_FTRACE);
 	}
-	if (outputs_want_chart(o)) {
+	if (api_outputs_want_chart(o)) {
 		struct render_gantt_opts g;
 		enum rt_err err;
 
-		rc = outputs_chart_opts(db, o, m->display_unit, &g);
+		rc = api_outputs_chart(db, o, m->display_unit, &g);
 		if (rc != DLSIM_OK)
 			goto fail;
 		if (o->window && m->horizon > 0 && g.t0 >= m->horizon)
@@ -535,7 +264,7 @@ static bool outputs_writer_done(struct dlsim *db, struct api_outputs *out,
 	if (api_file_failed(&out->files[k], &why))
 		api_add_line(db, "%s", why.msg);
 	else
-		api_add_line(db, "%s %s: %s", out_opt[k], out->paths[k], d->msg);
+		api_add_line(db, "%s %s: %s", api_output_opt[k], out->paths[k], d->msg);
 	return false;
 }
 

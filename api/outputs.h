@@ -84,6 +84,22 @@ void api_outputs_get(const struct dlsim_opts *o, struct api_outputs_opts *out);
 bool api_outputs_any(const struct api_outputs_opts *o);
 bool api_outputs_use_stdout(const struct api_outputs_opts *o);
 
+/* The command-line spelling of each file's option ("--log", ...). */
+extern const char *const api_output_opt[API_OUT__COUNT];
+/* The file of each enum api_out_file (NULL: not asked for). */
+void api_outputs_paths(const struct api_outputs_opts *o,
+		       const char *p[API_OUT__COUNT]);
+/* Is a chart (gantt, tikz) asked for?  Its options into g (DLSIM_USAGE
+ * naming the option; times of window in display_unit). */
+bool api_outputs_want_chart(const struct api_outputs_opts *o);
+enum dlsim_status api_outputs_chart(struct dlsim *db,
+				    const struct api_outputs_opts *o,
+				    const char *display_unit,
+				    struct render_gantt_opts *g);
+/* A byte count with an optional K, M, G, T suffix (powers of 1024, "Ki"
+ * and "B" accepted: 10M, 10MiB, 10MB are all 10485760); false if bad. */
+bool api_outputs_size(const char *text, uint64_t *out);
+
 /* Check every option (extensions, window, width, sizes, two outputs on one
  * file) before any work; times (window) in display_unit or with their own
  * unit.  DLSIM_USAGE naming the option. */
