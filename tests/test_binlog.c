@@ -315,16 +315,19 @@ static void test_wbuf_integers_are_printf_integers(void)
 	}
 	mb_open(&mine);
 	mb_open(&ref);
-	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f));
+	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f, 128));
 	for (size_t i = 0; i < n; i++) {
-		render_wbuf_i64(&w, v[i]);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_u64(&w, (uint64_t)v[i]);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_us(&w, v[i], 1000);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_us(&w, v[i], 1);
-		render_wbuf_ch(&w, '\n');
+		char *p = render_wbuf_begin(&w);
+
+		p = render_put_i64(p, v[i]);
+		*p++ = ' ';
+		p = render_put_u64(p, (uint64_t)v[i]);
+		*p++ = ' ';
+		p = render_put_us(p, v[i], 1000);
+		*p++ = ' ';
+		p = render_put_us(p, v[i], 1);
+		*p++ = '\n';
+		render_wbuf_end(&w, p);
 		fprintf(ref.f, "%" PRId64 " %" PRIu64 " ", v[i], (uint64_t)v[i]);
 		render_json_us(ref.f, v[i], 1000);
 		fputc(' ', ref.f);

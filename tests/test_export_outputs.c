@@ -132,7 +132,9 @@ static void test_jobs_csv_writes_jobs_left_open_when_the_run_stops(void)
 	a = tb_release(&b, 0, 0, 5, 10);
 	tb_run(&b, 0, a, 1);
 	CU_ASSERT_EQUAL(render_jobs_finish(j, NULL), RT_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(mb_text(&mb), "A,0,0,5,0,,,15,1\n"));
+	/* unfinished at the horizon 20, 15 past its deadline; its start and
+	 * CPU come only with a final record, which never came */
+	CU_ASSERT_PTR_NOT_NULL(strstr(mb_text(&mb), "A,0,0,5,,,,15,\n"));
 	mb_close(&mb);
 }
 
