@@ -110,6 +110,17 @@ char *render_put_u64_slow(char *p, uint64_t v)
 	return render_put_bytes(p, s, (size_t)(tmp + sizeof(tmp) - s));
 }
 
+void render_numcache_fill(struct render_numcache *c, unsigned slot,
+			  uint64_t v)
+{
+	char *p = c->digits[slot];
+
+	memset(p, '0', sizeof(c->digits[slot]));
+	/* at most 16 digits: render_put_u64 stores at most 16 bytes here */
+	render_put_u64(p, v);
+	c->key[slot] = v;
+}
+
 char *render_put_us_slow(char *p, int64_t t, int64_t units_per_us)
 {
 	uint64_t mag = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;

@@ -158,26 +158,38 @@ static inline char *render_put_u2d(char *p, uint32_t x)
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The last n of the 8 ASCII digits d at p (8 bytes stored); returns the
+ * end. */
+#define RENDER_PUT_LAST(p, d, n) \
+	(memcpy((p), &(uint64_t){ (d) >> (8 * (8 - (n))) }, 8), (p) + (n))
+
 /* The digits of x < 10^8 without leading zeros at p (8 bytes stored);
- * returns the end. */
+ * returns the end.  The length comes from comparisons, not from the
+ * digits: once the branches are predicted (a field's size rarely
+ * changes), where the next field goes does not wait for this one's
+ * multiplications, so the fields of a record are formatted in
+ * parallel. */
+__attribute__((always_inline))
 static inline char *render_put_u8d(char *p, uint32_t x)
 {
-	uint64_t d = render_digits8(x);
-	/* leading zero digits are the low zero bytes (x = 0: one '0') */
-	unsigned lz = d ? (unsigned)__builtin_ctzll(d) >> 3 : 7;
+	uint64_t d;
 
-	d = (d + 0x3030303030303030ull) >> (8 * lz);
-	memcpy(p, &d, 8);
-	return p + 8 - lz;
+	if (x < 100)
+		return render_put_u2d(p, x);
+	d = render_digits8(x) + 0x3030303030303030ull;
+	if (x < 10000)
+		return x < 1000 ? RENDER_PUT_LAST(p, d, 3) :
+		       RENDER_PUT_LAST(p, d, 4);
+	if (x < 1000000)
+		return x < 100000 ? RENDER_PUT_LAST(p, d, 5) :
+		       RENDER_PUT_LAST(p, d, 6);
+	return x < 10000000 ? RENDER_PUT_LAST(p, d, 7) :
+	       RENDER_PUT_LAST(p, d, 8);
 }
 
-/* Inlined at every field: each call site then has its own history for
- * the branches on the number's size, which are then well predicted. */
 __attribute__((always_inline))
 static inline char *render_put_u64(char *p, uint64_t v)
 {
-	if (v < 100)
-		return render_put_u2d(p, (uint32_t)v);
 	if (v < 100000000)
 		return render_put_u8d(p, (uint32_t)v);
 	if (v < 10000000000000000ull) {
@@ -185,8 +197,7 @@ static inline char *render_put_u64(char *p, uint64_t v)
 		uint64_t lo = render_digits8((uint32_t)(v - hi * 100000000)) +
 			      0x3030303030303030ull;
 
-		p = hi < 100 ? render_put_u2d(p, (uint32_t)hi) :
-		    render_put_u8d(p, (uint32_t)hi);
+		p = render_put_u8d(p, (uint32_t)hi);
 		memcpy(p, &lo, 8);
 		return p + 8;
 	}
@@ -209,6 +220,57 @@ static inline char *render_put_i64(char *p, int64_t v)
 		return render_put_u64(p, (uint64_t)0 - (uint64_t)v);
 	}
 	return render_put_u64(p, (uint64_t)v);
+}
+
+/* Times recur from record to record (a job's release, deadline and start
+ * are in each of its records; several records share an instant), so the
+ * text logs keep the digits of the last large numbers they wrote: a
+ * direct-mapped cache keyed by the value, for values of 9 to 16 digits
+ * (smaller ones are cheaper to format than to look up).  Zeroed, it is
+ * empty (0 is never such a key). */
+#define RENDER_NUMCACHE_SIZE 64
+struct render_numcache {
+	uint64_t key[RENDER_NUMCACHE_SIZE];
+	char digits[RENDER_NUMCACHE_SIZE][16];
+};
+
+/* Fill the slot of v (10^8 <= v < 10^16): its digits, without leading
+ * zeros, then zeros. */
+void render_numcache_fill(struct render_numcache *c, unsigned slot,
+			  uint64_t v);
+
+/* v in decimal as render_put_u64 writes it, through the cache (16 bytes
+ * stored).  The length comes from comparisons, as in render_put_u8d. */
+__attribute__((always_inline))
+static inline char *render_put_u64c(char *p, struct render_numcache *c,
+				    uint64_t v)
+{
+	unsigned slot;
+
+	if (v < 100000000 || v >= 10000000000000000ull)
+		return render_put_u64(p, v);
+	slot = (unsigned)((v * 0x9E3779B97F4A7C15ull) >> 58);
+	if (c->key[slot] != v)
+		render_numcache_fill(c, slot, v);
+	memcpy(p, c->digits[slot], 16);
+	if (v < 10000000000ull)
+		return p + (v < 1000000000 ? 9 : 10);
+	if (v < 1000000000000ull)
+		return p + (v < 100000000000ull ? 11 : 12);
+	if (v < 100000000000000ull)
+		return p + (v < 10000000000000ull ? 13 : 14);
+	return p + (v < 1000000000000000ull ? 15 : 16);
+}
+
+__attribute__((always_inline))
+static inline char *render_put_i64c(char *p, struct render_numcache *c,
+				    int64_t v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return render_put_u64(p, (uint64_t)0 - (uint64_t)v);
+	}
+	return render_put_u64c(p, c, (uint64_t)v);
 }
 
 /* An rt_time in microseconds from 'units_per_us' units per us, as
