@@ -19,8 +19,9 @@
  *   trace       --trace (Chrome)    ftrace     --ftrace
  *
  * Printed per writer: records it was handed, bytes written, CPU time of
- * the run (this thread), ns per record over 'none' and the cost factor
- * over 'none' (as bench_sol's cost=, without the kernel's share).  Under
+ * the run (this thread: median and minimum, the least disturbed by other
+ * load), ns per record over 'none' and the cost factor over 'none' (as
+ * bench_sol's cost=, without the kernel's share; both from medians).  Under
  * valgrind --tool=callgrind, BENCH_REPS=1 and one writer give repeatable
  * instruction counts.
  */
@@ -226,8 +227,8 @@ int main(int argc, char **argv)
 		if (!want[k])
 			continue;
 		t = bw_median(res[k].t, reps);
-		printf("writer=%s jobs=%llu time=%.3fs", bw_name[k],
-		       (unsigned long long)res[k].jobs, t);
+		printf("writer=%s jobs=%llu time=%.3fs min=%.3fs", bw_name[k],
+		       (unsigned long long)res[k].jobs, t, res[k].t[0]);
 		if (k != BW_NONE)
 			printf(" records=%llu bytes=%llu ns_per_record=%.1f "
 			       "cost=%.2fx",
