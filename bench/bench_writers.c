@@ -14,6 +14,10 @@
  *   none        the engine alone (no sink)
  *   null        a sink that wants every record and does nothing: the
  *               engine's cost of building and handing off records
+ *   null-wrapped  the same behind a pass-through sink that counts the
+ *               records, as `dlsim run` puts one in front of every
+ *               writer (cli/outputs.c: error blame, output budget); the
+ *               writers below are measured behind it too
  *   jobs        --jobs CSV          log-csv    --log .csv
  *   log-jsonl   --log .jsonl        log-bin    --log .bin
  *   trace       --trace (Chrome)    ftrace     --ftrace
@@ -42,12 +46,12 @@
 #define BW_MAX_REPS 15
 #define BW_TASKS 10
 
-enum bw_kind { BW_NONE, BW_NULL, BW_JOBS, BW_LOG_CSV, BW_LOG_JSONL,
-	       BW_LOG_BIN, BW_TRACE, BW_FTRACE, BW__COUNT };
+enum bw_kind { BW_NONE, BW_NULL, BW_NULL_WRAPPED, BW_JOBS, BW_LOG_CSV,
+	       BW_LOG_JSONL, BW_LOG_BIN, BW_TRACE, BW_FTRACE, BW__COUNT };
 
 static const char *const bw_name[BW__COUNT] = {
-	"none", "null", "jobs", "log-csv", "log-jsonl", "log-bin", "trace",
-	"ftrace",
+	"none", "null", "null-wrapped", "jobs", "log-csv", "log-jsonl",
+	"log-bin", "trace", "ftrace",
 };
 
 struct bw_res {
@@ -190,8 +194,11 @@ int main(int argc, char **argv)
 		while (k < BW__COUNT && strcmp(argv[i], bw_name[k]))
 			k++;
 		if (k == BW__COUNT) {
-			fprintf(stderr, "usage: bench_writers [none|null|jobs|"
-				"log-csv|log-jsonl|log-bin|trace|ftrace]...\n");
+			fprintf(stderr, "usage: bench_writers [WRITER...]; "
+				"writers:");
+			for (k = 0; k < BW__COUNT; k++)
+				fprintf(stderr, " %s", bw_name[k]);
+			fputc('\n', stderr);
 			return 1;
 		}
 		want[k] = true;

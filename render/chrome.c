@@ -10,6 +10,7 @@
 #include "render/chrome.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -24,6 +25,13 @@ struct chrome_run {
 	rt_time since;
 };
 
+/* A task's events up to their first number, formatted once. */
+struct chrome_task {
+	struct render_frag x;           /* {"name":N,"ph":"X","pid":1,"tid": */
+	struct render_frag x_args;      /* ,"cat":"exec","args":{"task":I,"job": */
+	struct render_frag b, e;        /* {"name":N,"ph":"b","pid":2,"tid":I+1,"ts": */
+};
+
 struct render_chrome {
 	FILE *f;                        /* borrowed */
 	const struct render_meta *m;    /* borrowed */
@@ -33,6 +41,7 @@ struct render_chrome {
 	bool failed;
 	struct render_wbuf w;           /* events are formatted here */
 	struct render_frag *names;      /* JSON task names; [ntasks] = "?" */
+	struct chrome_task *tasks;      /* m->ntasks */
 };
 
 /* An event's text besides its name: a dozen numbers at their widest and
@@ -56,6 +65,18 @@ static const struct render_frag *task_name(const struct render_chrome *c,
 	return &c->names[t < c->m->ntasks ? t : c->m->ntasks];
 }
 
+/* The separator before an event. */
+static char *ev_sep(struct render_chrome *c, char *p)
+{
+	if (c->first) {
+		c->first = false;
+		*p++ = '\n';
+		return p;
+	}
+	RENDER_PUT_LIT(p, ",\n");
+	return p;
+}
+
 /* Start an event object at p: separator, "name", "ph", "pid", "tid",
  * "ts".  qname is the name as a JSON string literal (quotes included),
  * ph one letter. */
@@ -63,12 +84,8 @@ static char *ev_begin(struct render_chrome *c, char *p,
 		      const struct render_frag *qname, char ph, int pid,
 		      long tid, rt_time ts)
 {
-	if (c->first) {
-		RENDER_PUT_LIT(p, "\n{\"name\":");
-		c->first = false;
-	} else {
-		RENDER_PUT_LIT(p, ",\n{\"name\":");
-	}
+	p = ev_sep(c, p);
+	RENDER_PUT_LIT(p, "{\"name\":");
 	p = render_put_frag(p, qname);
 	RENDER_PUT_LIT(p, ",\"ph\":\"");
 	*p++ = ph;
@@ -118,7 +135,8 @@ static bool write_meta(struct render_chrome *c)
 	return !c->w.failed;
 }
 
-/* Close the interval running on cpu at t as an "X" event. */
+/* Close the interval running on cpu at t as an "X" event (its task is
+ * one of the run's: START checks it). */
 static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 {
 	struct chrome_run *r = &c->run[cpu];
@@ -130,13 +148,14 @@ static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 	r->on = false;
 	if (!rt_time_sub(t, r->since, &dur) || dur < 0)
 		dur = 0;
-	p = render_wbuf_begin(&c->w);
-	p = ev_begin(c, p, task_name(c, r->task), 'X', 1, (long)cpu, r->since);
+	p = ev_sep(c, render_wbuf_begin(&c->w));
+	p = render_put_frag(p, &c->tasks[r->task].x);
+	p = render_put_u64(p, cpu);
+	RENDER_PUT_LIT(p, ",\"ts\":");
+	p = render_put_us(p, r->since, c->units_per_us);
 	RENDER_PUT_LIT(p, ",\"dur\":");
 	p = render_put_us(p, dur, c->units_per_us);
-	RENDER_PUT_LIT(p, ",\"cat\":\"exec\",\"args\":{\"task\":");
-	p = render_put_u64(p, r->task);
-	RENDER_PUT_LIT(p, ",\"job\":");
+	p = render_put_frag(p, &c->tasks[r->task].x_args);
 	p = render_put_u64(p, r->job);
 	RENDER_PUT_LIT(p, "}}");
 	render_wbuf_end(&c->w, p);
@@ -144,14 +163,15 @@ static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 }
 
 /* One end of a job's async slice on the task's track: ph 'b' (begin) or
- * 'e' (end, with its status). */
+ * 'e' (end, with its status); r->task is a task of the run. */
 static bool job_ev(struct render_chrome *c, const struct sim_rec *r, char ph,
 		   const char *status)
 {
-	char *p = render_wbuf_begin(&c->w);
+	const struct chrome_task *k = &c->tasks[r->task];
+	char *p = ev_sep(c, render_wbuf_begin(&c->w));
 
-	p = ev_begin(c, p, task_name(c, r->task), ph, 2, (long)r->task + 1,
-		     r->time);
+	p = render_put_frag(p, ph == 'b' ? &k->b : &k->e);
+	p = render_put_us(p, r->time, c->units_per_us);
 	RENDER_PUT_LIT(p, ",\"cat\":\"job\",\"id\":\"j");
 	p = render_put_u64(p, r->info->seq);
 	RENDER_PUT_LIT(p, "\",\"args\":{\"job\":");
@@ -276,14 +296,43 @@ static enum rt_err chrome_emit(void *ctx, const struct sim_rec *r)
 
 static void chrome_free(struct render_chrome *c)
 {
+	for (size_t i = 0; c->tasks && i < c->m->ntasks; i++) {
+		render_frag_free(&c->tasks[i].x);
+		render_frag_free(&c->tasks[i].x_args);
+		render_frag_free(&c->tasks[i].b);
+		render_frag_free(&c->tasks[i].e);
+	}
+	rt_free(c->tasks);
 	render_frags_free(c->names, c->m->ntasks + 1);
 	render_wbuf_discard(&c->w);
 	rt_free(c->run);
 	rt_free(c);
 }
 
+/* *out = {"name":NAME, then the rest as the format says (name NULL:
+ * the format alone); false if out of memory. */
+__attribute__((format(printf, 3, 4)))
+static bool chrome_frag(struct render_frag *out, const struct render_frag *name,
+			const char *fmt, ...)
+{
+	struct render_fragbuf b;
+	FILE *mf = render_frag_open(&b);
+	va_list ap;
+	bool ok;
+
+	if (!mf)
+		return false;
+	ok = !name || (fputs("{\"name\":", mf) >= 0 &&
+		       fwrite(name->s, 1, name->len, mf) == name->len &&
+		       fputc(',', mf) != EOF);
+	va_start(ap, fmt);
+	ok = ok && vfprintf(mf, fmt, ap) >= 0;
+	va_end(ap);
+	return render_frag_close(&b, out) && ok;
+}
+
 /* Each task's name as a JSON string ("?" for a task index out of
- * range). */
+ * range), and its events' fixed text. */
 static bool chrome_names(struct render_chrome *c)
 {
 	size_t nt = c->m->ntasks;
@@ -302,6 +351,22 @@ static bool chrome_names(struct render_chrome *c)
 			return false;
 		ok = render_json_string(mf, name);
 		if (!render_frag_close(&b, &c->names[i]) || !ok)
+			return false;
+	}
+	c->tasks = rt_calloc(nt ? nt : 1, sizeof(*c->tasks));
+	if (!c->tasks)
+		return false;
+	for (size_t i = 0; i < nt; i++) {
+		struct chrome_task *k = &c->tasks[i];
+		const struct render_frag *n = &c->names[i];
+
+		if (!chrome_frag(&k->x, n, "\"ph\":\"X\",\"pid\":1,\"tid\":") ||
+		    !chrome_frag(&k->b, n, "\"ph\":\"b\",\"pid\":2,\"tid\":%zu,"
+				 "\"ts\":", i + 1) ||
+		    !chrome_frag(&k->e, n, "\"ph\":\"e\",\"pid\":2,\"tid\":%zu,"
+				 "\"ts\":", i + 1) ||
+		    !chrome_frag(&k->x_args, NULL, ",\"cat\":\"exec\",\"args\":"
+				 "{\"task\":%zu,\"job\":", i))
 			return false;
 	}
 	return true;
