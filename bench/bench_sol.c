@@ -200,19 +200,6 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 	return got && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static int sol_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double sol_median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), sol_cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int main(void)
 {
 	static struct sol_cfg cfg[] = {
@@ -301,7 +288,7 @@ int main(void)
 			}
 	}
 	for (int s = 0; s < 2; s++) {
-		sol[s].med = sol_median(sol[s].times, reps);
+		sol[s].med = bench_median(sol[s].times, reps);
 		printf("sol-loop tasks=%zu jobs=%llu time=%.3fs jobs_per_s=%.1fM\n",
 		       sol[s].n, (unsigned long long)sol[s].jobs, sol[s].med,
 		       (double)sol[s].jobs / sol[s].med / 1e6);
@@ -323,7 +310,7 @@ int main(void)
 				printf("%s n/a", tag);
 				continue;
 			}
-			c->res->med[b] = sol_median(c->res->times[b], reps);
+			c->res->med[b] = bench_median(c->res->times[b], reps);
 			jps = (double)c->res->jobs_out[b] / c->res->med[b];
 			printf("%s jobs=%llu time=%.3fs jobs_per_s=%.1fM "
 			       "ratio_to_sol%zu=%.3f maxrss_kb=%ld", tag,
@@ -331,8 +318,8 @@ int main(void)
 			       jps / 1e6, sol[c->sol].n, jps / solj, c->res->rss[b]);
 			if (c->out)
 				printf(" user=%.3fs sys=%.3fs",
-				       sol_median(c->res->user[b], reps),
-				       sol_median(c->res->sys[b], reps));
+				       bench_median(c->res->user[b], reps),
+				       bench_median(c->res->sys[b], reps));
 			if (c->ref >= 0 && !cfg[c->ref].res->failed[b])
 				printf(" cost=%.2fx", c->res->med[b] / cfg[c->ref].res->med[b]);
 		}

@@ -156,19 +156,6 @@ static bool bw_run(enum bw_kind k, const struct sim_config *c,
 	return !err;
 }
 
-static int bw_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double bw_median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), bw_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int main(int argc, char **argv)
 {
 	static struct bw_res res[BW__COUNT];
@@ -225,7 +212,7 @@ int main(int argc, char **argv)
 		for (int k = 0; k < BW__COUNT; k++)
 			if (want[k] && !bw_run((enum bw_kind)k, &c, &m, &res[k], r))
 				return 1;
-	none = bw_median(res[BW_NONE].t, reps);
+	none = bench_median(res[BW_NONE].t, reps);
 	printf("bench_writers: edf-uni-10-1M in process, output to a counting "
 	       "null FILE, median of %d interleaved runs\n", reps);
 	for (int k = 0; k < BW__COUNT; k++) {
@@ -233,7 +220,7 @@ int main(int argc, char **argv)
 
 		if (!want[k])
 			continue;
-		t = bw_median(res[k].t, reps);
+		t = bench_median(res[k].t, reps);
 		printf("writer=%s jobs=%llu time=%.3fs min=%.3fs", bw_name[k],
 		       (unsigned long long)res[k].jobs, t, res[k].t[0]);
 		if (k != BW_NONE)

@@ -10,7 +10,6 @@
 #include "render/chrome.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -309,26 +308,11 @@ static void chrome_free(struct render_chrome *c)
 	rt_free(c);
 }
 
-/* *out = {"name":NAME, then the rest as the format says (name NULL:
- * the format alone); false if out of memory. */
-__attribute__((format(printf, 3, 4)))
-static bool chrome_frag(struct render_frag *out, const struct render_frag *name,
-			const char *fmt, ...)
+static bool chrome_name(FILE *f, size_t i, const char *name, const void *ctx)
 {
-	struct render_fragbuf b;
-	FILE *mf = render_frag_open(&b);
-	va_list ap;
-	bool ok;
-
-	if (!mf)
-		return false;
-	ok = !name || (fputs("{\"name\":", mf) >= 0 &&
-		       fwrite(name->s, 1, name->len, mf) == name->len &&
-		       fputc(',', mf) != EOF);
-	va_start(ap, fmt);
-	ok = ok && vfprintf(mf, fmt, ap) >= 0;
-	va_end(ap);
-	return render_frag_close(&b, out) && ok;
+	(void)i;
+	(void)ctx;
+	return render_json_string(f, name);
 }
 
 /* Each task's name as a JSON string ("?" for a task index out of
@@ -337,36 +321,26 @@ static bool chrome_names(struct render_chrome *c)
 {
 	size_t nt = c->m->ntasks;
 
-	c->names = rt_calloc(nt + 1, sizeof(*c->names));
-	if (!c->names)
+	if (!render_frags_tasks(&c->names, c->m, "?", chrome_name, NULL))
 		return false;
-	for (size_t i = 0; i <= nt; i++) {
-		const char *name = i < nt && c->m->tasks[i].name ?
-				   c->m->tasks[i].name : "?";
-		struct render_fragbuf b;
-		FILE *mf = render_frag_open(&b);
-		bool ok;
-
-		if (!mf)
-			return false;
-		ok = render_json_string(mf, name);
-		if (!render_frag_close(&b, &c->names[i]) || !ok)
-			return false;
-	}
 	c->tasks = rt_calloc(nt ? nt : 1, sizeof(*c->tasks));
 	if (!c->tasks)
 		return false;
 	for (size_t i = 0; i < nt; i++) {
 		struct chrome_task *k = &c->tasks[i];
-		const struct render_frag *n = &c->names[i];
+		int len = (int)c->names[i].len;
+		const char *n = c->names[i].s;
 
-		if (!chrome_frag(&k->x, n, "\"ph\":\"X\",\"pid\":1,\"tid\":") ||
-		    !chrome_frag(&k->b, n, "\"ph\":\"b\",\"pid\":2,\"tid\":%zu,"
-				 "\"ts\":", i + 1) ||
-		    !chrome_frag(&k->e, n, "\"ph\":\"e\",\"pid\":2,\"tid\":%zu,"
-				 "\"ts\":", i + 1) ||
-		    !chrome_frag(&k->x_args, NULL, ",\"cat\":\"exec\",\"args\":"
-				 "{\"task\":%zu,\"job\":", i))
+		if (!render_frag_printf(&k->x, "{\"name\":%.*s,\"ph\":\"X\","
+					"\"pid\":1,\"tid\":", len, n) ||
+		    !render_frag_printf(&k->b, "{\"name\":%.*s,\"ph\":\"b\","
+					"\"pid\":2,\"tid\":%zu,\"ts\":", len, n,
+					i + 1) ||
+		    !render_frag_printf(&k->e, "{\"name\":%.*s,\"ph\":\"e\","
+					"\"pid\":2,\"tid\":%zu,\"ts\":", len, n,
+					i + 1) ||
+		    !render_frag_printf(&k->x_args, ",\"cat\":\"exec\",\"args\":"
+					"{\"task\":%zu,\"job\":", i))
 			return false;
 	}
 	return true;

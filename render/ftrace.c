@@ -9,7 +9,6 @@
 #include "render/ftrace.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -307,41 +306,25 @@ static void ft_free(struct render_ftrace *w)
 	rt_free(w);
 }
 
-/* *out = what the format makes of the arguments; false if out of
- * memory. */
-__attribute__((format(printf, 2, 3)))
-static bool ft_frag(struct render_frag *out, const char *fmt, ...)
-{
-	char buf[128];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	return n >= 0 && (size_t)n < sizeof(buf) &&
-	       render_frag_set(out, buf, (size_t)n);
-}
-
 /* The identities of the tasks and CPUs, formatted once. */
 static bool ft_frags(struct render_ftrace *w)
 {
 	for (unsigned i = 0; i < w->m->cpus; i++) {
 		struct ft_cpu *c = &w->cpu[i];
 
-		if (!ft_frag(&c->col, " [%03u] ", i) ||
-		    !ft_frag(&c->num, "%03u", i) ||
-		    !ft_frag(&c->idle_head, "%16s-%-5d", "<idle>", 0) ||
-		    !ft_frag(&c->idle_who, "swapper/%u:0 [120]", i))
+		if (!render_frag_printf(&c->col, " [%03u] ", i) ||
+		    !render_frag_printf(&c->num, "%03u", i) ||
+		    !render_frag_printf(&c->idle_head, "%16s-%-5d", "<idle>", 0) ||
+		    !render_frag_printf(&c->idle_who, "swapper/%u:0 [120]", i))
 			return false;
 	}
 	for (size_t i = 0; i < w->m->ntasks; i++) {
 		struct ft_task *k = &w->task[i];
 		int pid = RENDER_FTRACE_PID0 + (int)i;
 
-		if (!ft_frag(&k->head, "%16s-%-5d", k->comm, pid) ||
-		    !ft_frag(&k->who, "%s:%d [%d]", k->comm, pid, k->prio) ||
-		    !ft_frag(&k->waking, "comm=%s pid=%d prio=%d target_cpu=",
+		if (!render_frag_printf(&k->head, "%16s-%-5d", k->comm, pid) ||
+		    !render_frag_printf(&k->who, "%s:%d [%d]", k->comm, pid, k->prio) ||
+		    !render_frag_printf(&k->waking, "comm=%s pid=%d prio=%d target_cpu=",
 			     k->comm, pid, k->prio))
 			return false;
 	}

@@ -72,28 +72,12 @@ static void jobs_free(struct render_jobs *j)
 	rt_free(j);
 }
 
-/* Each task's CSV-escaped name and the comma after it ("," for a task
- * index out of range). */
-static bool jobs_names(struct render_jobs *j)
+/* A task's CSV-escaped name and the comma after it. */
+static bool jobs_name(FILE *f, size_t i, const char *name, const void *ctx)
 {
-	size_t nt = j->m->ntasks;
-
-	j->names = rt_calloc(nt + 1, sizeof(*j->names));
-	if (!j->names)
-		return false;
-	for (size_t i = 0; i <= nt; i++) {
-		struct render_fragbuf b;
-		FILE *mf = render_frag_open(&b);
-		bool ok;
-
-		if (!mf)
-			return false;
-		ok = render_csv_field(mf, i < nt ? j->m->tasks[i].name : NULL) &&
-		     fputc(',', mf) != EOF;
-		if (!render_frag_close(&b, &j->names[i]) || !ok)
-			return false;
-	}
-	return true;
+	(void)i;
+	(void)ctx;
+	return render_csv_field(f, name) && fputc(',', f) != EOF;
 }
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
@@ -109,7 +93,7 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	j->f = f;
 	j->m = m;
-	if (!jobs_names(j) ||
+	if (!render_frags_tasks(&j->names, m, "", jobs_name, NULL) ||
 	    !render_wbuf_init(&j->w, f, JOBS_ROW_FIXED +
 			      render_frags_max_len(j->names, m->ntasks + 1))) {
 		jobs_free(j);

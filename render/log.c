@@ -278,50 +278,41 @@ static void log_free(struct render_log *l)
 	rt_free(l);
 }
 
+/* What a record holds about its task, between its cpu and its job. */
+static bool csv_task(FILE *f, size_t i, const char *name, const void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	return fputc(',', f) != EOF && render_csv_field(f, name) &&
+	       fputc(',', f) != EOF;
+}
+
+/* ctx: the number of tasks; out of range, the index and the job key
+ * follow in the record itself. */
+static bool jsonl_task(FILE *f, size_t i, const char *name, const void *ctx)
+{
+	const size_t *ntasks = ctx;
+
+	return fputs(",\"task\":", f) >= 0 && render_json_string(f, name) &&
+	       (i == *ntasks ||
+		fprintf(f, ",\"task_index\":%zu,\"job\":", i) >= 0);
+}
+
 /* The kind and task fragments of a text log. */
 static bool log_frags(struct render_log *l)
 {
 	bool json = l->fmt == RENDER_LOG_JSONL;
-	size_t nt = l->m->ntasks;
 
 	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
 		const char *s = sim_rec_kind_name((enum sim_rec_kind)k);
-		struct render_fragbuf b;
-		FILE *mf = render_frag_open(&b);
-		bool ok;
 
-		if (!mf)
-			return false;
-		ok = fprintf(mf, json ? ",\"event\":\"%s\",\"cpu\":" : ",%s,",
-			     s) >= 0;
-		if (!render_frag_close(&b, &l->kinds[k]) || !ok)
+		if (!(json ? render_frag_printf(&l->kinds[k], ",\"event\":\"%s\","
+						"\"cpu\":", s) :
+		      render_frag_printf(&l->kinds[k], ",%s,", s)))
 			return false;
 	}
-	l->tasks = rt_calloc(nt + 1, sizeof(*l->tasks));
-	if (!l->tasks)
-		return false;
-	for (size_t i = 0; i <= nt; i++) {
-		const char *name = i < nt && l->m->tasks[i].name ?
-				   l->m->tasks[i].name : "";
-		struct render_fragbuf b;
-		FILE *mf = render_frag_open(&b);
-		bool ok;
-
-		if (!mf)
-			return false;
-		if (!json)
-			ok = fputc(',', mf) != EOF && render_csv_field(mf, name) &&
-			     fputc(',', mf) != EOF;
-		else if (i < nt)
-			ok = fputs(",\"task\":", mf) >= 0 &&
-			     render_json_string(mf, name) &&
-			     fprintf(mf, ",\"task_index\":%zu,\"job\":", i) >= 0;
-		else
-			ok = fputs(",\"task\":\"\"", mf) >= 0;
-		if (!render_frag_close(&b, &l->tasks[i]) || !ok)
-			return false;
-	}
-	return true;
+	return render_frags_tasks(&l->tasks, l->m, "", json ? jsonl_task :
+				  csv_task, &l->m->ntasks);
 }
 
 enum rt_err render_log_open(FILE *f, enum render_log_format fmt,

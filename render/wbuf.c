@@ -1,9 +1,11 @@
 /* wbuf.c - the trace writers' output buffer (see wbuf.h). */
 #include "render/wbuf.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 
 #include "models/mem.h"
+#include "render/meta.h"
 
 bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max)
 {
@@ -162,6 +164,25 @@ bool render_frag_set(struct render_frag *out, const char *s, size_t n)
 	return out->s != NULL;
 }
 
+bool render_frag_printf(struct render_frag *out, const char *fmt, ...)
+{
+	struct render_fragbuf b;
+	FILE *mf = render_frag_open(&b);
+	va_list ap;
+	bool ok;
+
+	if (!mf)
+		return false;
+	va_start(ap, fmt);
+	ok = vfprintf(mf, fmt, ap) >= 0;
+	va_end(ap);
+	if (!render_frag_close(&b, out))
+		return false;
+	if (!ok)
+		render_frag_free(out);
+	return ok;
+}
+
 bool render_frag_close(struct render_fragbuf *b, struct render_frag *out)
 {
 	bool ok = fclose(b->f) == 0 && b->mem;
@@ -198,4 +219,34 @@ size_t render_frags_max_len(const struct render_frag *v, size_t n)
 		if (v[i].len > m)
 			m = v[i].len;
 	return m;
+}
+
+bool render_frags_tasks(struct render_frag **out, const struct render_meta *m,
+			const char *missing,
+			bool (*put)(FILE *f, size_t i, const char *name,
+				    const void *ctx), const void *ctx)
+{
+	struct render_frag *v = rt_calloc(m->ntasks + 1, sizeof(*v));
+
+	if (!v)
+		return false;
+	for (size_t i = 0; i <= m->ntasks; i++) {
+		const char *name = i < m->ntasks && m->tasks[i].name ?
+				   m->tasks[i].name : missing;
+		struct render_fragbuf b;
+		FILE *mf = render_frag_open(&b);
+		bool ok;
+
+		if (!mf) {
+			render_frags_free(v, m->ntasks + 1);
+			return false;
+		}
+		ok = put(mf, i, name, ctx);
+		if (!render_frag_close(&b, &v[i]) || !ok) {
+			render_frags_free(v, m->ntasks + 1);
+			return false;
+		}
+	}
+	*out = v;
+	return true;
 }

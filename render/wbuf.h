@@ -320,10 +320,24 @@ FILE *render_frag_open(struct render_fragbuf *b);
 bool render_frag_close(struct render_fragbuf *b, struct render_frag *out);
 /* *out = the n bytes of s; false if out of memory. */
 bool render_frag_set(struct render_frag *out, const char *s, size_t n);
+/* *out = what printf would print; false if out of memory. */
+__attribute__((format(printf, 2, 3)))
+bool render_frag_printf(struct render_frag *out, const char *fmt, ...);
 void render_frag_free(struct render_frag *f);
 /* Free n fragments of v, then v; NULL is a no-op. */
 void render_frags_free(struct render_frag *v, size_t n);
 /* The longest of n fragments. */
 size_t render_frags_max_len(const struct render_frag *v, size_t n);
+
+/* One fragment per task of m and one more for a task index out of range
+ * (*out, m->ntasks + 1 entries, freed with render_frags_free): what
+ * put(f, i, name, ctx) prints, i the task's index (m->ntasks for the
+ * last) and name its name, or 'missing' for a NULL name and the last.
+ * False (nothing to free) if out of memory or put failed. */
+struct render_meta;
+bool render_frags_tasks(struct render_frag **out, const struct render_meta *m,
+			const char *missing,
+			bool (*put)(FILE *f, size_t i, const char *name,
+				    const void *ctx), const void *ctx);
 
 #endif /* RENDER_WBUF_H */
