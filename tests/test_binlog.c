@@ -318,7 +318,7 @@ static void test_wbuf_integers_are_printf_integers(void)
 	}
 	mb_open(&mine);
 	mb_open(&ref);
-	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f, 128));
+	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f, 256));
 	for (size_t i = 0; i < n; i++) {
 		char *p = render_wbuf_begin(&w);
 
