@@ -55,8 +55,8 @@ struct render_wbuf {
 	bool failed;            /* a write failed: output is dropped */
 };
 
-/* Allocate the buffer for records of at most 'record_max' bytes (what
- * they store, RENDER_PUT_OVER and RENDER_FRAG_PAD included: see
+/* Allocate the buffer for records of at most 'record_max' bytes (their
+ * length; the room the puts may store beyond it is added: see
  * render_wbuf_slack()); false (nothing allocated) if out of memory. */
 bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max);
 /* The slack for records of at most 'bytes' bytes, with the room the
@@ -316,7 +316,7 @@ struct render_fragbuf {
 FILE *render_frag_open(struct render_fragbuf *b);
 /* Close the stream and move what was printed into *out (padded storage
  * from rt_calloc; free with render_frag_free).  False (nothing to free)
- * if out of memory or a print failed. */
+ * if out of memory. */
 bool render_frag_close(struct render_fragbuf *b, struct render_frag *out);
 /* *out = the n bytes of s; false if out of memory. */
 bool render_frag_set(struct render_frag *out, const char *s, size_t n);
