@@ -24,6 +24,9 @@ VARIANT ?= debug
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 PKG_CONFIG ?= pkg-config
+# python/dlsim/binlog.py is tested with the system Python (standard
+# library only; numpy used when installed)
+PYTHON3 ?= $(firstword $(wildcard /usr/bin/python3) python3)
 WERROR  ?= 1
 BUILDDIR := build/$(VARIANT)
 ifeq ($(filter $(VARIANT),debug release san),)
@@ -144,7 +147,8 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # The suite also runs the CLI end to end (tests/cli.sh), compares every
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
-# so build both.
+# so build both; and reads binary logs with the Python reader
+# (tests/test_binlog.py).
 test check: $(BUILDDIR)/run-tests $(PROG) $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
@@ -160,6 +164,7 @@ test check: $(BUILDDIR)/run-tests $(PROG) $(EMBED) check-layers
 	$(Q)sh tests/hostile.sh $(PROG)
 	$(Q)sh tests/golden.sh $(PROG)
 	$(Q)sh tests/golden_pipeline.sh $(PROG)
+	$(Q)$(PYTHON3) tests/test_binlog.py $(PROG)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test

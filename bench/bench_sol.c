@@ -23,7 +23,11 @@
  * 10^7 jobs the start-up is a fraction of a percent.  The loop is timed
  * in this thread's CPU time.  Traced runs
  * write into a temporary directory (removed afterwards) and are given as
- * a cost factor: their time over the untraced run of the same scenario.
+ * a cost factor: their time over the untraced run of the same scenario,
+ * with the user and system shares apart (writing a file is system time:
+ * the kernel copies every byte into its page cache).  They run twice: into
+ * /tmp (the disk on the development VM) and into /dev/shm (tmpfs, memory
+ * only) when it exists, marked "(tmpfs)".
  */
 #define _DEFAULT_SOURCE 1      /* wait4 */
 #include <errno.h>
@@ -59,6 +63,7 @@ struct sol_cfg {
 	double jobs;            /* wanted */
 	const char *out;        /* traced: output file suffix, else NULL */
 	const char *opt;        /* its option (--log, --jobs, --trace) */
+	bool shm;               /* traced: into /dev/shm (tmpfs) */
 	int ref;                /* index of the untraced cfg it is compared to */
 	int sol;                /* index of the reference loop it is shown against */
 	struct sol_res *res;    /* filled in */
@@ -70,7 +75,8 @@ struct sol_res {
 	uint64_t jobs_out[2];
 	long rss[2];
 	bool failed[2];
-	double times[2][SOL_MAX_REPS];
+	double times[2][SOL_MAX_REPS];  /* user + system */
+	double user[2][SOL_MAX_REPS], sys[2][SOL_MAX_REPS];
 };
 
 /* Write cfg's scenario; false on an I/O error. */
@@ -131,11 +137,13 @@ static bool sol_write_yaml(struct sol_cfg *c, const char *dir)
 	return fclose(f) == 0;
 }
 
-/* Run `bin run path --quiet [opt file]`; seconds in *dt, released jobs
- * (from the summary line) in *jobs, child peak RSS in *rss.  false if it
- * failed (e.g. an option this binary does not know). */
+/* Run `bin run path --quiet [opt file]` (the file in dir); CPU seconds
+ * in *user and *sys, released jobs (from the summary line) in *jobs,
+ * child peak RSS in *rss.  false if it failed (e.g. an option this binary
+ * does not know). */
 static bool sol_spawn(const char *bin, const struct sol_cfg *c,
-		      const char *dir, double *dt, uint64_t *jobs, long *rss)
+		      const char *dir, double *user, double *sys,
+		      uint64_t *jobs, long *rss)
 {
 	char out[300], line[512];
 	int fd[2], status;
@@ -184,42 +192,39 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 		fclose(p);
 	if (wait4(pid, &status, 0, &ru) < 0)
 		return false;
-	*dt = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-	      (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	*user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+	*sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	*rss = ru.ru_maxrss;
 	if (c->out)
 		unlink(out);
 	return got && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static int sol_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double sol_median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), sol_cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int main(void)
 {
 	static struct sol_cfg cfg[] = {
-		/* 0 */ { "edf-uni-10", SOL_EDF, 10, 1, false, 1e7, NULL, NULL, -1, 0, NULL },
-		/* 1 */ { "edf-uni-1000", SOL_EDF, 1000, 1, false, 1e7, NULL, NULL, -1, 1, NULL },
-		/* 2 */ { "edf-global-16x200", SOL_EDF, 200, 16, false, 1e7, NULL, NULL, -1, 0, NULL },
-		/* 3 */ { "edf-part-16x200", SOL_EDF, 200, 16, true, 1e7, NULL, NULL, -1, 0, NULL },
-		/* 4 */ { "cbs-100", SOL_CBS, 100, 1, false, 5e6, NULL, NULL, -1, 0, NULL },
-		/* 5 */ { "linux-dl-100", SOL_LINUX_DL, 100, 1, false, 5e6, NULL, NULL, -1, 0, NULL },
-		/* 6 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, NULL, NULL, -1, 0, NULL },
-		/* 7 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "csv", "--jobs", 6, 0, NULL },
-		/* 8 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "csv", "--log", 6, 0, NULL },
-		/* 9 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "jsonl", "--log", 6, 0, NULL },
-		/* 10 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "bin", "--log", 6, 0, NULL },
-		/* 11 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, "json", "--trace", 6, 0, NULL },
+		/* 0 */ { "edf-uni-10", SOL_EDF, 10, 1, false, 1e7, NULL, NULL, false, -1, 0, NULL },
+		/* 1 */ { "edf-uni-1000", SOL_EDF, 1000, 1, false, 1e7, NULL, NULL, false, -1, 1, NULL },
+		/* 2 */ { "edf-global-16x200", SOL_EDF, 200, 16, false, 1e7, NULL, NULL, false, -1, 0, NULL },
+		/* 3 */ { "edf-part-16x200", SOL_EDF, 200, 16, true, 1e7, NULL, NULL, false, -1, 0, NULL },
+		/* 4 */ { "cbs-100", SOL_CBS, 100, 1, false, 5e6, NULL, NULL, false, -1, 0, NULL },
+		/* 5 */ { "linux-dl-100", SOL_LINUX_DL, 100, 1, false, 5e6, NULL, NULL, false, -1, 0, NULL },
+		/* 6 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, NULL, NULL, false, -1, 0, NULL },
+#define SOL_TRACED(out, opt, shm) \
+		{ "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, out, opt, shm, 6, 0, NULL }
+		SOL_TRACED("csv", "--jobs", false),
+		SOL_TRACED("csv", "--log", false),
+		SOL_TRACED("jsonl", "--log", false),
+		SOL_TRACED("bin", "--log", false),
+		SOL_TRACED("json", "--trace", false),
+		SOL_TRACED("txt", "--ftrace", false),
+		SOL_TRACED("csv", "--jobs", true),
+		SOL_TRACED("csv", "--log", true),
+		SOL_TRACED("jsonl", "--log", true),
+		SOL_TRACED("bin", "--log", true),
+		SOL_TRACED("json", "--trace", true),
+		SOL_TRACED("txt", "--ftrace", true),
+#undef SOL_TRACED
 	};
 	const size_t ncfg = sizeof(cfg) / sizeof(cfg[0]);
 	static struct sol_res res[sizeof(cfg) / sizeof(cfg[0])];
@@ -227,6 +232,8 @@ int main(void)
 	const char *reps_s = getenv("BENCH_REPS");
 	int reps = reps_s ? atoi(reps_s) : 3;
 	char dir[] = "/tmp/dlsim-bench-XXXXXX";
+	char shm[] = "/dev/shm/dlsim-bench-XXXXXX";
+	bool have_shm;
 	struct { size_t n; struct sol_task *t; rt_time H; double times[SOL_MAX_REPS];
 		 double med; uint64_t jobs; } sol[2] = { { 10, NULL, 0, {0}, 0, 0 },
 							 { 1000, NULL, 0, {0}, 0, 0 } };
@@ -242,6 +249,7 @@ int main(void)
 		fprintf(stderr, "bench_sol: mkdtemp: %s\n", strerror(errno));
 		return 1;
 	}
+	have_shm = mkdtemp(shm) != NULL;
 	for (size_t i = 0; i < ncfg; i++)
 		cfg[i].res = &res[i];
 	for (size_t i = 0; i < ncfg; i++)
@@ -269,15 +277,18 @@ int main(void)
 			for (int b = 0; b < nbins; b++) {
 				struct sol_cfg *c = &cfg[i];
 
-				if (c->res->failed[b])
+				if (c->res->failed[b] || (c->shm && !have_shm))
 					continue;
-				if (!sol_spawn(bins[b], c, dir, &c->res->times[b][r],
+				if (!sol_spawn(bins[b], c, c->shm ? shm : dir,
+					       &c->res->user[b][r], &c->res->sys[b][r],
 					       &c->res->jobs_out[b], &c->res->rss[b]))
 					c->res->failed[b] = true;
+				c->res->times[b][r] = c->res->user[b][r] +
+						      c->res->sys[b][r];
 			}
 	}
 	for (int s = 0; s < 2; s++) {
-		sol[s].med = sol_median(sol[s].times, reps);
+		sol[s].med = bench_median(sol[s].times, reps);
 		printf("sol-loop tasks=%zu jobs=%llu time=%.3fs jobs_per_s=%.1fM\n",
 		       sol[s].n, (unsigned long long)sol[s].jobs, sol[s].med,
 		       (double)sol[s].jobs / sol[s].med / 1e6);
@@ -285,9 +296,11 @@ int main(void)
 	for (size_t i = 0; i < ncfg; i++) {
 		struct sol_cfg *c = &cfg[i];
 
+		if (c->shm && !have_shm)
+			continue;
 		printf("%s%s%s", c->name, c->out ? " " : "", c->out ? c->opt : "");
 		if (c->out)
-			printf(" .%s", c->out);
+			printf(" .%s%s", c->out, c->shm ? " (tmpfs)" : "");
 		for (int b = 0; b < nbins; b++) {
 			const char *tag = b ? " | baseline" : "";
 			double jps, solj = (double)sol[c->sol].jobs /
@@ -297,12 +310,16 @@ int main(void)
 				printf("%s n/a", tag);
 				continue;
 			}
-			c->res->med[b] = sol_median(c->res->times[b], reps);
+			c->res->med[b] = bench_median(c->res->times[b], reps);
 			jps = (double)c->res->jobs_out[b] / c->res->med[b];
 			printf("%s jobs=%llu time=%.3fs jobs_per_s=%.1fM "
 			       "ratio_to_sol%zu=%.3f maxrss_kb=%ld", tag,
 			       (unsigned long long)c->res->jobs_out[b], c->res->med[b],
 			       jps / 1e6, sol[c->sol].n, jps / solj, c->res->rss[b]);
+			if (c->out)
+				printf(" user=%.3fs sys=%.3fs",
+				       bench_median(c->res->user[b], reps),
+				       bench_median(c->res->sys[b], reps));
 			if (c->ref >= 0 && !cfg[c->ref].res->failed[b])
 				printf(" cost=%.2fx", c->res->med[b] / cfg[c->ref].res->med[b]);
 		}
@@ -314,6 +331,8 @@ int main(void)
 		for (size_t i = 0; i < ncfg; i++)
 			unlink(cfg[i].res->path);
 		rmdir(dir);
+		if (have_shm)
+			rmdir(shm);
 	}
 	free(sol[0].t);
 	free(sol[1].t);

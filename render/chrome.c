@@ -24,6 +24,13 @@ struct chrome_run {
 	rt_time since;
 };
 
+/* A task's events up to their first number, formatted once. */
+struct chrome_task {
+	struct render_frag x;           /* {"name":N,"ph":"X","pid":1,"tid": */
+	struct render_frag x_args;      /* ,"cat":"exec","args":{"task":I,"job": */
+	struct render_frag b, e;        /* {"name":N,"ph":"b","pid":2,"tid":I+1,"ts": */
+};
+
 struct render_chrome {
 	FILE *f;                        /* borrowed */
 	const struct render_meta *m;    /* borrowed */
@@ -32,48 +39,61 @@ struct render_chrome {
 	bool first;                     /* no event written yet */
 	bool failed;
 	struct render_wbuf w;           /* events are formatted here */
-	struct render_name *names;      /* JSON task names; [ntasks] = "?" */
+	struct render_frag *names;      /* JSON task names; [ntasks] = "?" */
+	struct chrome_task *tasks;      /* m->ntasks */
 };
 
+/* An event's text besides its name: a dozen numbers at their widest and
+ * the keys. */
+#define CHROME_EV_FIXED 384
+
 /* Event names that are not task names, as JSON strings, padded for
- * render_wbuf_name(). */
-static const char q_miss[RENDER_NAME_PAD] = "\"deadline miss\"";
-static const char q_abort[RENDER_NAME_PAD] = "\"abort\"";
-static const char q_suspend[RENDER_NAME_PAD] = "\"suspend\"";
-static const char q_resume[RENDER_NAME_PAD] = "\"resume\"";
-static const char q_process[RENDER_NAME_PAD] = "\"process_name\"";
-static const char q_thread[RENDER_NAME_PAD] = "\"thread_name\"";
-#define QNAME(arr) (&(const struct render_name){ (char *)(uintptr_t)(arr), \
+ * render_put_frag(). */
+static const char q_miss[RENDER_FRAG_PAD] = "\"deadline miss\"";
+static const char q_abort[RENDER_FRAG_PAD] = "\"abort\"";
+static const char q_suspend[RENDER_FRAG_PAD] = "\"suspend\"";
+static const char q_resume[RENDER_FRAG_PAD] = "\"resume\"";
+static const char q_process[RENDER_FRAG_PAD] = "\"process_name\"";
+static const char q_thread[RENDER_FRAG_PAD] = "\"thread_name\"";
+#define QNAME(arr) (&(const struct render_frag){ (char *)(uintptr_t)(arr), \
 						 strlen(arr) })
 
-static const struct render_name *task_name(const struct render_chrome *c,
+static const struct render_frag *task_name(const struct render_chrome *c,
 					   uint32_t t)
 {
 	return &c->names[t < c->m->ntasks ? t : c->m->ntasks];
 }
 
-/* Start an event object: separator, "name", "ph", "pid", "tid", "ts".
- * qname is the name as a JSON string literal (quotes included), ph one
- * letter. */
-static void ev_begin(struct render_chrome *c, const struct render_name *qname,
-		     char ph, int pid, long tid, rt_time ts)
+/* The separator before an event. */
+static char *ev_sep(struct render_chrome *c, char *p)
 {
-	struct render_wbuf *w = &c->w;
+	if (c->first) {
+		c->first = false;
+		*p++ = '\n';
+		return p;
+	}
+	RENDER_PUT_LIT(p, ",\n");
+	return p;
+}
 
-	if (c->first)
-		RENDER_WBUF_LIT(w, "\n{\"name\":");
-	else
-		RENDER_WBUF_LIT(w, ",\n{\"name\":");
-	c->first = false;
-	render_wbuf_name(w, qname);
-	RENDER_WBUF_LIT(w, ",\"ph\":\"");
-	render_wbuf_ch(w, ph);
-	RENDER_WBUF_LIT(w, "\",\"pid\":");
-	render_wbuf_i64(w, pid);
-	RENDER_WBUF_LIT(w, ",\"tid\":");
-	render_wbuf_i64(w, tid);
-	RENDER_WBUF_LIT(w, ",\"ts\":");
-	render_wbuf_us(w, ts, c->units_per_us);
+/* Start an event object at p: separator, "name", "ph", "pid", "tid",
+ * "ts".  qname is the name as a JSON string literal (quotes included),
+ * ph one letter. */
+static char *ev_begin(struct render_chrome *c, char *p,
+		      const struct render_frag *qname, char ph, int pid,
+		      long tid, rt_time ts)
+{
+	p = ev_sep(c, p);
+	RENDER_PUT_LIT(p, "{\"name\":");
+	p = render_put_frag(p, qname);
+	RENDER_PUT_LIT(p, ",\"ph\":\"");
+	*p++ = ph;
+	RENDER_PUT_LIT(p, "\",\"pid\":");
+	p = render_put_i64(p, pid);
+	RENDER_PUT_LIT(p, ",\"tid\":");
+	p = render_put_i64(p, tid);
+	RENDER_PUT_LIT(p, ",\"ts\":");
+	return render_put_us(p, ts, c->units_per_us);
 }
 
 /* A metadata event whose args name is qname (a JSON string literal)
@@ -82,19 +102,22 @@ static void ev_begin(struct render_chrome *c, const struct render_name *qname,
 static void meta_ev(struct render_chrome *c, const char *what, int pid,
 		    long tid, const char *qname, size_t qlen, const char *suffix)
 {
-	struct render_wbuf *w = &c->w;
+	char *p = render_wbuf_begin(&c->w);
 
-	ev_begin(c, QNAME(what), 'M', pid, tid, 0);
-	RENDER_WBUF_LIT(w, ",\"args\":{\"name\":");
-	render_wbuf_str(w, qname, qlen - 1);
+	p = ev_begin(c, p, QNAME(what), 'M', pid, tid, 0);
+	RENDER_PUT_LIT(p, ",\"args\":{\"name\":");
+	p = render_put_bytes(p, qname, qlen - 1);
 	if (suffix)
-		render_wbuf_str(w, suffix, strlen(suffix));
-	RENDER_WBUF_LIT(w, "\"}}");
+		p = render_put_bytes(p, suffix, strlen(suffix));
+	RENDER_PUT_LIT(p, "\"}}");
+	render_wbuf_end(&c->w, p);
 }
 
 static bool write_meta(struct render_chrome *c)
 {
-	RENDER_WBUF_LIT(&c->w, "{\"traceEvents\":[");
+	static const char open[] = "{\"traceEvents\":[";
+
+	render_wbuf_put(&c->w, open, sizeof(open) - 1);
 	meta_ev(c, q_process, 1, 0, "\"CPUs\"", 6, NULL);
 	meta_ev(c, q_process, 2, 0, "\"Jobs\"", 6, NULL);
 	for (unsigned i = 0; i < c->m->cpus; i++) {
@@ -104,111 +127,111 @@ static bool write_meta(struct render_chrome *c)
 		meta_ev(c, q_thread, 1, (long)i, name, (size_t)n, NULL);
 	}
 	for (size_t i = 0; i < c->m->ntasks; i++) {
-		const struct render_name *tn = task_name(c, (uint32_t)i);
+		const struct render_frag *tn = task_name(c, (uint32_t)i);
 
 		meta_ev(c, q_thread, 2, (long)i + 1, tn->s, tn->len, " events");
 	}
 	return !c->w.failed;
 }
 
-/* Close the interval running on cpu at t as an "X" event. */
+/* Close the interval running on cpu at t as an "X" event (its task is
+ * one of the run's: START checks it). */
 static bool close_run(struct render_chrome *c, unsigned cpu, rt_time t)
 {
 	struct chrome_run *r = &c->run[cpu];
-	const struct render_name *tn;
-	struct render_wbuf *w = &c->w;
 	rt_time dur;
+	char *p;
 
 	if (!r->on)
 		return true;
 	r->on = false;
 	if (!rt_time_sub(t, r->since, &dur) || dur < 0)
 		dur = 0;
-	tn = task_name(c, r->task);
-	ev_begin(c, tn, 'X', 1, (long)cpu, r->since);
-	RENDER_WBUF_LIT(w, ",\"dur\":");
-	render_wbuf_us(w, dur, c->units_per_us);
-	RENDER_WBUF_LIT(w, ",\"cat\":\"exec\",\"args\":{\"task\":");
-	render_wbuf_u64(w, r->task);
-	RENDER_WBUF_LIT(w, ",\"job\":");
-	render_wbuf_u64(w, r->job);
-	RENDER_WBUF_LIT(w, "}}");
-	return !w->failed;
+	p = ev_sep(c, render_wbuf_begin(&c->w));
+	p = render_put_frag(p, &c->tasks[r->task].x);
+	p = render_put_u64(p, cpu);
+	RENDER_PUT_LIT(p, ",\"ts\":");
+	p = render_put_us(p, r->since, c->units_per_us);
+	RENDER_PUT_LIT(p, ",\"dur\":");
+	p = render_put_us(p, dur, c->units_per_us);
+	p = render_put_frag(p, &c->tasks[r->task].x_args);
+	p = render_put_u64(p, r->job);
+	RENDER_PUT_LIT(p, "}}");
+	render_wbuf_end(&c->w, p);
+	return !c->w.failed;
 }
 
 /* One end of a job's async slice on the task's track: ph 'b' (begin) or
- * 'e' (end, with its status). */
+ * 'e' (end, with its status); r->task is a task of the run. */
 static bool job_ev(struct render_chrome *c, const struct sim_rec *r, char ph,
 		   const char *status)
 {
-	const struct render_name *tn = task_name(c, r->task);
-	struct render_wbuf *w = &c->w;
+	const struct chrome_task *k = &c->tasks[r->task];
+	char *p = ev_sep(c, render_wbuf_begin(&c->w));
 
-	ev_begin(c, tn, ph, 2, (long)r->task + 1, r->time);
-	RENDER_WBUF_LIT(w, ",\"cat\":\"job\",\"id\":\"j");
-	render_wbuf_u64(w, r->info->seq);
-	RENDER_WBUF_LIT(w, "\",\"args\":{\"job\":");
-	render_wbuf_u64(w, r->job);
+	p = render_put_frag(p, ph == 'b' ? &k->b : &k->e);
+	p = render_put_us(p, r->time, c->units_per_us);
+	RENDER_PUT_LIT(p, ",\"cat\":\"job\",\"id\":\"j");
+	p = render_put_u64(p, r->info->seq);
+	RENDER_PUT_LIT(p, "\",\"args\":{\"job\":");
+	p = render_put_u64(p, r->job);
 	if (ph == 'b') {
-		RENDER_WBUF_LIT(w, ",\"deadline\":");
-		render_wbuf_us(w, r->info->abs_deadline, c->units_per_us);
-		RENDER_WBUF_LIT(w, "}}");
+		RENDER_PUT_LIT(p, ",\"deadline\":");
+		p = render_put_us(p, r->info->abs_deadline, c->units_per_us);
+		RENDER_PUT_LIT(p, "}}");
 	} else {
-		RENDER_WBUF_LIT(w, ",\"status\":\"");
+		RENDER_PUT_LIT(p, ",\"status\":\"");
 		if (status[0] == 'c')
-			RENDER_WBUF_LIT(w, "complete\"}}");
+			RENDER_PUT_LIT(p, "complete\"}}");
 		else if (status[0] == 'a')
-			RENDER_WBUF_LIT(w, "abort\"}}");
+			RENDER_PUT_LIT(p, "abort\"}}");
 		else
-			RENDER_WBUF_LIT(w, "unfinished\"}}");
+			RENDER_PUT_LIT(p, "unfinished\"}}");
 	}
-	return !w->failed;
+	render_wbuf_end(&c->w, p);
+	return !c->w.failed;
 }
 
 /* A "deadline miss" or "abort" instant on the task's track. */
 static bool instant(struct render_chrome *c, const struct sim_rec *r,
 		    bool miss)
 {
-	struct render_wbuf *w = &c->w;
+	char *p = render_wbuf_begin(&c->w);
 
+	p = ev_begin(c, p, miss ? QNAME(q_miss) : QNAME(q_abort), 'i', 2,
+		     (long)r->task + 1, r->time);
 	if (miss)
-		ev_begin(c, QNAME(q_miss), 'i', 2, (long)r->task + 1, r->time);
+		RENDER_PUT_LIT(p, ",\"s\":\"t\",\"cat\":\"miss\",\"args\":{\"job\":");
 	else
-		ev_begin(c, QNAME(q_abort), 'i', 2, (long)r->task + 1, r->time);
-	if (miss)
-		RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"miss\",\"args\":{\"job\":");
-	else
-		RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"abort\",\"args\":{\"job\":");
-	render_wbuf_u64(w, r->job);
+		RENDER_PUT_LIT(p, ",\"s\":\"t\",\"cat\":\"abort\",\"args\":{\"job\":");
+	p = render_put_u64(p, r->job);
 	if (miss) {
-		RENDER_WBUF_LIT(w, ",\"tardiness\":");
-		render_wbuf_us(w, r->value, c->units_per_us);
+		RENDER_PUT_LIT(p, ",\"tardiness\":");
+		p = render_put_us(p, r->value, c->units_per_us);
 	}
-	RENDER_WBUF_LIT(w, "}}");
-	return !w->failed;
+	RENDER_PUT_LIT(p, "}}");
+	render_wbuf_end(&c->w, p);
+	return !c->w.failed;
 }
 
 /* A self-suspension instant on the task's track. */
 static bool susp_ev(struct render_chrome *c, const struct sim_rec *r)
 {
-	struct render_wbuf *w = &c->w;
 	bool susp = r->kind == SIM_REC_SUSPEND;
+	char *p = render_wbuf_begin(&c->w);
 
-	if (susp)
-		ev_begin(c, QNAME(q_suspend), 'i', 2, (long)r->task + 1,
-			 r->time);
-	else
-		ev_begin(c, QNAME(q_resume), 'i', 2, (long)r->task + 1,
-			 r->time);
-	RENDER_WBUF_LIT(w, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
-			"\"job\":");
-	render_wbuf_u64(w, r->job);
+	p = ev_begin(c, p, susp ? QNAME(q_suspend) : QNAME(q_resume), 'i', 2,
+		     (long)r->task + 1, r->time);
+	RENDER_PUT_LIT(p, ",\"s\":\"t\",\"cat\":\"suspension\",\"args\":{"
+		       "\"job\":");
+	p = render_put_u64(p, r->job);
 	if (susp) {
-		RENDER_WBUF_LIT(w, ",\"for\":");
-		render_wbuf_us(w, r->value, c->units_per_us);
+		RENDER_PUT_LIT(p, ",\"for\":");
+		p = render_put_us(p, r->value, c->units_per_us);
 	}
-	RENDER_WBUF_LIT(w, "}}");
-	return !w->failed;
+	RENDER_PUT_LIT(p, "}}");
+	render_wbuf_end(&c->w, p);
+	return !c->w.failed;
 }
 
 static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
@@ -272,10 +295,55 @@ static enum rt_err chrome_emit(void *ctx, const struct sim_rec *r)
 
 static void chrome_free(struct render_chrome *c)
 {
-	render_names_free(c->names, c->m->ntasks);
+	for (size_t i = 0; c->tasks && i < c->m->ntasks; i++) {
+		render_frag_free(&c->tasks[i].x);
+		render_frag_free(&c->tasks[i].x_args);
+		render_frag_free(&c->tasks[i].b);
+		render_frag_free(&c->tasks[i].e);
+	}
+	rt_free(c->tasks);
+	render_frags_free(c->names, c->m->ntasks + 1);
 	render_wbuf_discard(&c->w);
 	rt_free(c->run);
 	rt_free(c);
+}
+
+static bool chrome_name(FILE *f, size_t i, const char *name, const void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	return render_json_string(f, name);
+}
+
+/* Each task's name as a JSON string ("?" for a task index out of
+ * range), and its events' fixed text. */
+static bool chrome_names(struct render_chrome *c)
+{
+	size_t nt = c->m->ntasks;
+
+	if (!render_frags_tasks(&c->names, c->m, "?", chrome_name, NULL))
+		return false;
+	c->tasks = rt_calloc(nt ? nt : 1, sizeof(*c->tasks));
+	if (!c->tasks)
+		return false;
+	for (size_t i = 0; i < nt; i++) {
+		struct chrome_task *k = &c->tasks[i];
+		int len = (int)c->names[i].len;
+		const char *n = c->names[i].s;
+
+		if (!render_frag_printf(&k->x, "{\"name\":%.*s,\"ph\":\"X\","
+					"\"pid\":1,\"tid\":", len, n) ||
+		    !render_frag_printf(&k->b, "{\"name\":%.*s,\"ph\":\"b\","
+					"\"pid\":2,\"tid\":%zu,\"ts\":", len, n,
+					i + 1) ||
+		    !render_frag_printf(&k->e, "{\"name\":%.*s,\"ph\":\"e\","
+					"\"pid\":2,\"tid\":%zu,\"ts\":", len, n,
+					i + 1) ||
+		    !render_frag_printf(&k->x_args, ",\"cat\":\"exec\",\"args\":"
+					"{\"task\":%zu,\"job\":", i))
+			return false;
+	}
+	return true;
 }
 
 enum rt_err render_chrome_open(FILE *f, const struct render_meta *m,
@@ -297,8 +365,9 @@ enum rt_err render_chrome_open(FILE *f, const struct render_meta *m,
 	c->m = m;
 	c->first = true;
 	c->units_per_us = m->time_unit && !strcmp(m->time_unit, "ns") ? 1000 : 1;
-	if (!render_wbuf_init(&c->w, f) ||
-	    !render_names_init(&c->names, m, true, "?")) {
+	if (!chrome_names(c) ||
+	    !render_wbuf_init(&c->w, f, CHROME_EV_FIXED +
+			      render_frags_max_len(c->names, m->ntasks + 1))) {
 		chrome_free(c);
 		return rt_diagf(d, RT_ERR_NOMEM, "trace: out of memory");
 	}

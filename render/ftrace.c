@@ -13,12 +13,17 @@
 #include <string.h>
 
 #include "models/mem.h"
+#include "render/wbuf.h"
 
 struct ft_cpu {
 	int64_t cur;                    /* task running, -1: idle */
 	bool leaving;                   /* cur stops at 'left_at' */
 	const char *state;              /* its prev_state then */
 	rt_time left_at;
+	/* formatted once: " [%03u] ", "%03u", the idle task as the first
+	 * column ("<idle>-0" in "%16s-%-5d") and as a sched_switch side
+	 * ("swapper/%u:0 [120]") */
+	struct render_frag col, num, idle_head, idle_who;
 };
 
 struct ft_task {
@@ -27,6 +32,9 @@ struct ft_task {
 	bool awake;                     /* runnable: no wake-up on release */
 	int last_cpu;
 	uint64_t pending;               /* released, not yet finished jobs */
+	/* formatted once: the first column ("%16s-%-5d"), the sched_switch
+	 * side ("%s:%d [%d]"), sched_waking's fields up to target_cpu= */
+	struct render_frag head, who, waking;
 };
 
 struct render_ftrace {
@@ -36,8 +44,12 @@ struct render_ftrace {
 	struct ft_task *task;
 	int64_t units_per_us;
 	rt_time now;
-	bool failed;
+	struct render_wbuf w;           /* lines are formatted here */
 };
+
+/* The longest line: every fragment is bounded (comm <= 15 bytes, pids
+ * and prios ints, CPU numbers unsigned), numbers at their widest. */
+#define FT_LINE_MAX 512
 
 void render_ftrace_comm(const char *name, char *buf)
 {
@@ -54,54 +66,89 @@ void render_ftrace_comm(const char *name, char *buf)
 	buf[n] = '\0';
 }
 
-static void ts(const struct render_ftrace *w, rt_time t, uint64_t *sec,
-	       uint64_t *usec)
+/* "%5" PRIu64 ".%06" PRIu64 of t in seconds and microseconds, rounded
+ * as trace-cmd does: usecs = (nsecs + 500) / 1000. */
+static char *put_ts(const struct render_ftrace *w, char *p, rt_time t)
 {
-	/* trace-cmd: usecs = (nsecs + 500) / 1000 */
 	uint64_t us = w->units_per_us == 1 ? (uint64_t)t :
 		      ((uint64_t)t + 500) / 1000;
+	uint64_t sec = us / 1000000;
+	uint32_t usec = (uint32_t)(us % 1000000);
 
-	*sec = us / 1000000;
-	*usec = us % 1000000;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (sec < 100000) {
+		/* 8 digits, leading zeros (but the last digit) as spaces,
+		 * the last five kept */
+		uint64_t d = render_digits8((uint32_t)sec);
+		unsigned lz = d ? (unsigned)__builtin_ctzll(d) >> 3 : 7;
+		uint64_t blank = ((uint64_t)1 << (8 * lz)) - 1;
+		uint64_t s = ((d + 0x3030303030303030ull) & ~blank) |
+			     (0x2020202020202020ull & blank);
+
+		s >>= 24;
+		memcpy(p, &s, 8);
+		p += 5;
+		d = (render_digits8(usec) + 0x3030303030303030ull) >> 16;
+		*p++ = '.';
+		memcpy(p, &d, 8);
+		return p + 6;
+	}
+#endif
+	{
+		char tmp[20], *s = render_wbuf_digits(tmp + sizeof(tmp), sec);
+
+		while (tmp + sizeof(tmp) - s < 5)
+			*--s = ' ';
+		p = render_put_bytes(p, s, (size_t)(tmp + sizeof(tmp) - s));
+		*p++ = '.';
+		s = render_wbuf_digits(tmp + sizeof(tmp), usec);
+		while (tmp + sizeof(tmp) - s < 6)
+			*--s = '0';
+		return render_put_bytes(p, s, 6);
+	}
 }
 
-/* "%16s-%-5d [%03d] %5lu.%06lu: NAME: " + padding */
-static void head(struct render_ftrace *w, rt_time t, unsigned cpu,
-		 int64_t running, const char *name)
+/* "%16s-%-5d [%03d] %5lu.%06lu: NAME: " + padding, at the start of a
+ * line; 'ev' is ": NAME: " padded as trace-cmd pads it. */
+static char *head(struct render_ftrace *w, char *p, rt_time t, unsigned cpu,
+		  int64_t running, const char *ev, size_t evlen)
 {
-	static const char spaces[] = "                    ";
-	uint64_t sec, usec;
-	size_t len = strlen(name);
-
-	ts(w, t, &sec, &usec);
-	if (fprintf(w->f, "%16s-%-5d [%03u] %5" PRIu64 ".%06" PRIu64 ": %s: %.*s",
-		    running < 0 ? "<idle>" : w->task[running].comm,
-		    running < 0 ? 0 : RENDER_FTRACE_PID0 + (int)running, cpu,
-		    sec, usec, name, len < 20 ? (int)(20 - len) : 0, spaces) < 0)
-		w->failed = true;
+	p = render_put_frag(p, running < 0 ? &w->cpu[cpu].idle_head :
+			    &w->task[running].head);
+	p = render_put_frag(p, &w->cpu[cpu].col);
+	p = put_ts(w, p, t);
+	return render_put_bytes(p, ev, evlen);
 }
 
-static void who(struct render_ftrace *w, unsigned cpu, int64_t task,
-		char *buf, size_t n)
+#define EV_SWITCH ": sched_switch:         "
+#define EV_WAKING ": sched_waking:         "
+#define EV_WAKEUP ": sched_wakeup:         "
+#define HEAD(w, p, t, cpu, running, ev) \
+	head((w), (p), (t), (cpu), (running), (ev), sizeof(ev) - 1)
+
+static const struct render_frag *who(const struct render_ftrace *w,
+				     unsigned cpu, int64_t task)
 {
-	if (task < 0)
-		snprintf(buf, n, "swapper/%u:0 [120]", cpu);
-	else
-		snprintf(buf, n, "%s:%d [%d]", w->task[task].comm,
-			 RENDER_FTRACE_PID0 + (int)task, w->task[task].prio);
+	return task < 0 ? &w->cpu[cpu].idle_who : &w->task[task].who;
 }
 
 static void do_switch(struct render_ftrace *w, rt_time t, unsigned cpu,
 		      int64_t next, const char *state)
 {
 	struct ft_cpu *c = &w->cpu[cpu];
-	char a[64], b[64];
+	char *p = render_wbuf_begin(&w->w);
 
-	who(w, cpu, c->cur, a, sizeof(a));
-	who(w, cpu, next, b, sizeof(b));
-	head(w, t, cpu, c->cur, "sched_switch");
-	if (fprintf(w->f, "%s %s ==> %s\n", a, c->cur < 0 ? "R" : state, b) < 0)
-		w->failed = true;
+	p = HEAD(w, p, t, cpu, c->cur, EV_SWITCH);
+	p = render_put_frag(p, who(w, cpu, c->cur));
+	*p++ = ' ';
+	if (c->cur < 0)
+		*p++ = 'R';
+	else
+		p = render_put_bytes(p, state, strlen(state));
+	RENDER_PUT_LIT(p, " ==> ");
+	p = render_put_frag(p, who(w, cpu, next));
+	*p++ = '\n';
+	render_wbuf_end(&w->w, p);
 	c->cur = next;
 	c->leaving = false;
 	if (next >= 0)
@@ -125,6 +172,7 @@ static void wake(struct render_ftrace *w, rt_time t, uint32_t task)
 	unsigned cpu = k->last_cpu >= 0 && (unsigned)k->last_cpu < w->m->cpus ?
 		       (unsigned)k->last_cpu : 0;
 	int64_t running = w->cpu[cpu].cur;
+	char *p;
 
 	if (k->awake)
 		return;
@@ -137,14 +185,19 @@ static void wake(struct render_ftrace *w, rt_time t, uint32_t task)
 			w->cpu[i].state = "R+";
 			return;
 		}
-	head(w, t, cpu, running, "sched_waking");
-	if (fprintf(w->f, "comm=%s pid=%d prio=%d target_cpu=%03u\n", k->comm,
-		    RENDER_FTRACE_PID0 + (int)task, k->prio, cpu) < 0)
-		w->failed = true;
-	head(w, t, cpu, running, "sched_wakeup");
-	if (fprintf(w->f, "%s:%d [%d] CPU:%03u\n", k->comm,
-		    RENDER_FTRACE_PID0 + (int)task, k->prio, cpu) < 0)
-		w->failed = true;
+	p = render_wbuf_begin(&w->w);
+	p = HEAD(w, p, t, cpu, running, EV_WAKING);
+	p = render_put_frag(p, &k->waking);
+	p = render_put_frag(p, &w->cpu[cpu].num);
+	*p++ = '\n';
+	render_wbuf_end(&w->w, p);
+	p = render_wbuf_begin(&w->w);
+	p = HEAD(w, p, t, cpu, running, EV_WAKEUP);
+	p = render_put_frag(p, &k->who);
+	RENDER_PUT_LIT(p, " CPU:");
+	p = render_put_frag(p, &w->cpu[cpu].num);
+	*p++ = '\n';
+	render_wbuf_end(&w->w, p);
 }
 
 /* Task leaves CPU cpu at t with prev_state 'state'. */
@@ -227,9 +280,55 @@ static enum rt_err ftrace_emit(void *ctx, const struct sim_rec *r)
 {
 	struct render_ftrace *w = ctx;
 
-	if (!w->failed)
+	if (!w->w.failed)
 		ftrace_rec(w, r);
-	return w->failed ? RT_ERR_IO : RT_OK;
+	return w->w.failed ? RT_ERR_IO : RT_OK;
+}
+
+static void ft_free(struct render_ftrace *w)
+{
+	if (!w)
+		return;
+	for (unsigned i = 0; w->cpu && i < w->m->cpus; i++) {
+		render_frag_free(&w->cpu[i].col);
+		render_frag_free(&w->cpu[i].num);
+		render_frag_free(&w->cpu[i].idle_head);
+		render_frag_free(&w->cpu[i].idle_who);
+	}
+	for (size_t i = 0; w->task && i < w->m->ntasks; i++) {
+		render_frag_free(&w->task[i].head);
+		render_frag_free(&w->task[i].who);
+		render_frag_free(&w->task[i].waking);
+	}
+	render_wbuf_discard(&w->w);
+	rt_free(w->cpu);
+	rt_free(w->task);
+	rt_free(w);
+}
+
+/* The identities of the tasks and CPUs, formatted once. */
+static bool ft_frags(struct render_ftrace *w)
+{
+	for (unsigned i = 0; i < w->m->cpus; i++) {
+		struct ft_cpu *c = &w->cpu[i];
+
+		if (!render_frag_printf(&c->col, " [%03u] ", i) ||
+		    !render_frag_printf(&c->num, "%03u", i) ||
+		    !render_frag_printf(&c->idle_head, "%16s-%-5d", "<idle>", 0) ||
+		    !render_frag_printf(&c->idle_who, "swapper/%u:0 [120]", i))
+			return false;
+	}
+	for (size_t i = 0; i < w->m->ntasks; i++) {
+		struct ft_task *k = &w->task[i];
+		int pid = RENDER_FTRACE_PID0 + (int)i;
+
+		if (!render_frag_printf(&k->head, "%16s-%-5d", k->comm, pid) ||
+		    !render_frag_printf(&k->who, "%s:%d [%d]", k->comm, pid, k->prio) ||
+		    !render_frag_printf(&k->waking, "comm=%s pid=%d prio=%d target_cpu=",
+			     k->comm, pid, k->prio))
+			return false;
+	}
+	return true;
 }
 
 enum rt_err render_ftrace_open(FILE *f, const struct render_meta *m,
@@ -242,19 +341,15 @@ enum rt_err render_ftrace_open(FILE *f, const struct render_meta *m,
 		return rt_diagf(d, RT_ERR_INVAL, "ftrace: bad arguments");
 	w = rt_calloc(1, sizeof(*w));
 	if (w) {
+		w->m = m;
 		w->cpu = rt_calloc(m->cpus, sizeof(*w->cpu));
 		w->task = rt_calloc(m->ntasks ? m->ntasks : 1, sizeof(*w->task));
 	}
 	if (!w || !w->cpu || !w->task) {
-		if (w) {
-			rt_free(w->cpu);
-			rt_free(w->task);
-		}
-		rt_free(w);
+		ft_free(w);
 		return rt_diagf(d, RT_ERR_NOMEM, "ftrace: out of memory");
 	}
 	w->f = f;
-	w->m = m;
 	w->units_per_us = m->time_unit && !strcmp(m->time_unit, "ns") ? 1000 : 1;
 	for (unsigned i = 0; i < m->cpus; i++)
 		w->cpu[i].cur = -1;
@@ -263,10 +358,12 @@ enum rt_err render_ftrace_open(FILE *f, const struct render_meta *m,
 		w->task[i].prio = m->tasks[i].klass == RT_CLASS_FAIR ? 120 : -1;
 		w->task[i].last_cpu = m->tasks[i].cpu;
 	}
+	if (!ft_frags(w) || !render_wbuf_init(&w->w, f, FT_LINE_MAX)) {
+		ft_free(w);
+		return rt_diagf(d, RT_ERR_NOMEM, "ftrace: out of memory");
+	}
 	if (fprintf(f, "cpus=%u\n", m->cpus) < 0) {
-		rt_free(w->cpu);
-		rt_free(w->task);
-		rt_free(w);
+		ft_free(w);
 		return rt_diagf(d, RT_ERR_IO, "ftrace: write failed");
 	}
 	*out = w;
@@ -293,9 +390,7 @@ enum rt_err render_ftrace_finish(struct render_ftrace *w, struct rt_diag *d)
 
 	if (!w)
 		return RT_OK;
-	ok = !w->failed && fflush(w->f) != EOF && !ferror(w->f);
-	rt_free(w->cpu);
-	rt_free(w->task);
-	rt_free(w);
+	ok = render_wbuf_finish(&w->w);
+	ft_free(w);
 	return ok ? RT_OK : rt_diagf(d, RT_ERR_IO, "ftrace: write failed");
 }

@@ -10,6 +10,8 @@
  *   ABORT       finish, response and tardiness empty
  *   UNFINISHED  finish, response empty; tardiness = h - d if d <= h
  *
+ * The final record's job info carries the first start and the last CPU,
+ * so the writer does not ask for START records (the most frequent kind).
  * MISS never closes a slot: a late job's MISS follows its COMPLETE (same
  * instant) and a pending late job's MISS precedes its UNFINISHED, and in
  * both cases the final record alone gives the tardiness.  Records for a
@@ -55,16 +57,27 @@ struct render_jobs {
 	uint64_t base;                  /* oldest seq without a row */
 	uint64_t top;                   /* one past the largest seq seen */
 	struct render_wbuf w;           /* rows are formatted here */
-	struct render_name *names;      /* escaped CSV names; [ntasks] = "" */
+	struct render_frag *names;      /* "NAME," CSV-escaped; [ntasks] = "," */
 	bool failed;                    /* a write failed */
 };
 
+/* A row's text besides its name: eight numbers at their widest. */
+#define JOBS_ROW_FIXED 256
+
 static void jobs_free(struct render_jobs *j)
 {
-	render_names_free(j->names, j->m->ntasks);
+	render_frags_free(j->names, j->m->ntasks + 1);
 	render_wbuf_discard(&j->w);
 	rt_free(j->ring);
 	rt_free(j);
+}
+
+/* A task's CSV-escaped name and the comma after it. */
+static bool jobs_name(FILE *f, size_t i, const char *name, const void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	return render_csv_field(f, name) && fputc(',', f) != EOF;
 }
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
@@ -80,8 +93,9 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	j->f = f;
 	j->m = m;
-	if (!render_wbuf_init(&j->w, f) ||
-	    !render_names_init(&j->names, m, false, "")) {
+	if (!render_frags_tasks(&j->names, m, "", jobs_name, NULL) ||
+	    !render_wbuf_init(&j->w, f, JOBS_ROW_FIXED +
+			      render_frags_max_len(j->names, m->ntasks + 1))) {
 		jobs_free(j);
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	}
@@ -94,20 +108,13 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 	return RT_OK;
 }
 
-static inline void put_opt(struct render_wbuf *w, rt_time v, bool present)
-{
-	render_wbuf_ch(w, ',');
-	if (present)
-		render_wbuf_i64(w, v);
-}
-
 static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 {
-	const struct render_name *name =
+	const struct render_frag *name =
 		&j->names[w->task < j->m->ntasks ? w->task : j->m->ntasks];
 	bool done = w->state == JOB_COMPLETE, has_tard = false;
 	rt_time tard = 0;
-	struct render_wbuf *b = &j->w;
+	char *p;
 
 	if (done) {
 		/* tardiness = max(0, f - d) */
@@ -118,20 +125,31 @@ static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 		/* pending at the horizon h = 'finish' with d <= h: h - d */
 		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
 	}
-	render_wbuf_name(b, name);
-	render_wbuf_ch(b, ',');
-	render_wbuf_u64(b, w->job);
-	render_wbuf_ch(b, ',');
-	render_wbuf_i64(b, w->release);
-	render_wbuf_ch(b, ',');
-	render_wbuf_i64(b, w->deadline);
-	put_opt(b, w->start, w->start != RT_TIME_NEVER);
-	put_opt(b, w->finish, done);
-	put_opt(b, w->response, done);
-	put_opt(b, tard, has_tard);
-	put_opt(b, w->cpu, w->cpu >= 0);
-	render_wbuf_ch(b, '\n');
-	return !b->failed;
+	p = render_wbuf_begin(&j->w);
+	p = render_put_frag(p, name);
+	p = render_put_u64(p, w->job);
+	*p++ = ',';
+	p = render_put_i64(p, w->release);
+	*p++ = ',';
+	p = render_put_i64(p, w->deadline);
+	*p++ = ',';
+	if (w->start != RT_TIME_NEVER)
+		p = render_put_i64(p, w->start);
+	*p++ = ',';
+	if (done)
+		p = render_put_i64(p, w->finish);
+	*p++ = ',';
+	if (done)
+		p = render_put_i64(p, w->response);
+	*p++ = ',';
+	if (has_tard)
+		p = render_put_i64(p, tard);
+	*p++ = ',';
+	if (w->cpu >= 0)
+		p = render_put_u64(p, (uint64_t)w->cpu);
+	*p++ = '\n';
+	render_wbuf_end(&j->w, p);
+	return !j->w.failed;
 }
 
 /* Write the rows of every closed job at the head. */
@@ -187,15 +205,6 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	if (!ji || ji->seq < j->base)
 		return RT_OK;           /* END, or a job whose row is out */
-	if (r->kind == SIM_REC_START && ji->seq < j->top &&
-	    j->ring[ji->seq & (j->cap - 1)].state == JOB_PENDING) {
-		/* the common case, a released job (re)starting: only its
-		 * first start and last CPU can change */
-		w = &j->ring[ji->seq & (j->cap - 1)];
-		w->start = ji->start;
-		w->cpu = ji->cpu;
-		return RT_OK;
-	}
 	rc = jobs_reserve(j, ji->seq);
 	if (rc != RT_OK)
 		return rc;
@@ -236,8 +245,7 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 struct sim_sink render_jobs_sink(struct render_jobs *j)
 {
 	struct sim_sink s = {
-		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_START) |
-			SIM_MASK(SIM_REC_COMPLETE) |
+		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED),
 		.emit = jobs_emit,
 		.ctx = j,
@@ -253,7 +261,8 @@ enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d)
 	if (!j)
 		return RT_OK;
 	/* Jobs never closed (a run stopped early) are written as unfinished
-	 * at the horizon, so every job seen yields its row. */
+	 * at the horizon, so every job seen yields its row (start and CPU
+	 * unknown: only final records carry them). */
 	for (uint64_t s = j->base; !j->failed && s < j->top; s++) {
 		struct jobs_row *w = &j->ring[s & (j->cap - 1)];
 

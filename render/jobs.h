@@ -22,7 +22,13 @@ struct render_jobs;
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 			     struct render_jobs **out, struct rt_diag *d);
+/* The sink: RELEASE and the final records (COMPLETE, ABORT, UNFINISHED);
+ * a job's final record carries its first start and last CPU. */
 struct sim_sink render_jobs_sink(struct render_jobs *j);
+/* Write the rows still held, flush, report write errors (RT_ERR_IO),
+ * free; NULL is a no-op.  A run that stopped early (no final record for
+ * some released jobs) gets their rows as unfinished at the horizon, with
+ * what their release told: no start, no CPU. */
 enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d);
 
 #endif /* RENDER_JOBS_H */

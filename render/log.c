@@ -1,14 +1,19 @@
-/* log.c - CSV and JSON Lines event log writers (formats: docs/formats.md).
+/* log.c - the event log writers: CSV, JSON Lines and binary (formats:
+ * docs/formats.md).
  *
  * One row per trace record, written as the record arrives: memory O(1),
  * independent of the horizon.  Names are escaped (RFC 4180 for CSV, JSON
  * string escapes with invalid UTF-8 replaced by U+FFFD), so any task name
  * round-trips through `dlsim render`.  A write error stops the run with
  * RT_ERR_IO at the record that failed.
+ *
+ * Each format has its own emit function, and a text record is a few
+ * copies of text formatted at open (per kind: the event name and the keys
+ * around it; per task: its escaped name, index and keys) with the numbers
+ * between them written by hand (wbuf.h).
  */
 #include "render/log.h"
 
-#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,30 +28,27 @@ struct render_log {
 	enum render_log_format fmt;
 	const struct render_meta *m;    /* borrowed */
 	struct render_wbuf w;           /* records are formatted here */
-	struct render_name *names;      /* m->ntasks + 1: the escaped task
-					 * names, then "" (a task out of
-					 * range) */
-	struct render_name kinds[SIM_REC__COUNT]; /* kind names, in kbuf */
-	char kbuf[SIM_REC__COUNT][RENDER_NAME_PAD];
+	/* What a record holds between its cpu and its job, per task
+	 * (m->ntasks + 1; the last for a task index out of range): CSV
+	 * ",NAME,", JSONL ",\"task\":NAME,\"task_index\":I,\"job\":" (out of
+	 * range: ",\"task\":\"\"", the index and job key follow) */
+	struct render_frag *tasks;
+	/* What follows the time, per kind: CSV ",KIND,", JSONL
+	 * ",\"event\":\"KIND\",\"cpu\":" */
+	struct render_frag kinds[SIM_REC__COUNT];
 	rt_time last_t;                 /* binary: time of the last record */
-	bool failed;                    /* a write failed */
+	struct render_numcache nums;    /* text: digits of recent times */
 };
 
-static const struct render_name *task_name(const struct render_log *l,
-					   uint32_t task)
-{
-	return &l->names[task < l->m->ntasks ? task : l->m->ntasks];
-}
+/* The fixed text of a record, numbers at their widest, besides its task
+ * fragment. */
+#define LOG_CSV_FIXED 256
+#define LOG_JSONL_FIXED 512
 
-static const struct render_name *kind_name(const struct render_log *l,
+static const struct render_frag *kind_frag(const struct render_log *l,
 					   enum sim_rec_kind k)
 {
 	return &l->kinds[(unsigned)k < SIM_REC__COUNT ? k : 0];
-}
-
-static bool csv_header(struct render_log *l)
-{
-	return fputs("time,event,cpu,task,job,value\n", l->f) >= 0;
 }
 
 static bool jsonl_header_to(FILE *f, const struct render_meta *m)
@@ -76,45 +78,50 @@ static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 	return ok && fputs("]}\n", f) >= 0;
 }
 
-static bool jsonl_header(struct render_log *l)
+/* The file's header: CSV the column names, JSONL the header line (both to
+ * the FILE), binary "DLSIMBIN", version (u32 LE), header length (u32 LE),
+ * the JSONL header line (into the buffer).  RT_ERR_NOMEM or RT_ERR_IO. */
+static enum rt_err log_header(struct render_log *l)
 {
-	return jsonl_header_to(l->f, l->m);
-}
-
-/* ---- binary log (docs/formats.md "Binary event log") ---- */
-
-/* "DLSIMBIN", version (u32 LE), header length (u32 LE), the JSONL header
- * line. */
-static bool bin_header(struct render_log *l)
-{
-	char *mem = NULL;
-	size_t n = 0;
-	FILE *mf = open_memstream(&mem, &n);
-	unsigned char hd[16] = "DLSIMBIN";
+	struct render_fragbuf b;
+	struct render_frag hd;
+	unsigned char magic[16] = "DLSIMBIN";
+	FILE *mf;
 	bool ok;
 
+	if (l->fmt == RENDER_LOG_CSV)
+		return fputs("time,event,cpu,task,job,value\n", l->f) >= 0 ?
+		       RT_OK : RT_ERR_IO;
+	if (l->fmt == RENDER_LOG_JSONL)
+		return jsonl_header_to(l->f, l->m) ? RT_OK : RT_ERR_IO;
+	mf = render_frag_open(&b);
 	if (!mf)
-		return false;
+		return RT_ERR_NOMEM;
 	ok = jsonl_header_to(mf, l->m);
-	if (fclose(mf) != 0 || !mem || n > UINT32_MAX)
-		ok = false;
-	if (ok) {
-		for (int i = 0; i < 4; i++) {
-			hd[8 + i] = (unsigned char)(RENDER_BINLOG_VERSION >> (8 * i));
-			hd[12 + i] = (unsigned char)((uint32_t)n >> (8 * i));
-		}
-		render_wbuf_str(&l->w, (const char *)hd, sizeof(hd));
-		render_wbuf_put_slow(&l->w, mem, n);
-		ok = !l->w.failed;
+	if (!render_frag_close(&b, &hd))
+		return RT_ERR_NOMEM;
+	ok = ok && hd.len <= UINT32_MAX;
+	for (int i = 0; i < 4; i++) {
+		magic[8 + i] = (unsigned char)(RENDER_BINLOG_VERSION >> (8 * i));
+		magic[12 + i] = (unsigned char)((uint32_t)hd.len >> (8 * i));
 	}
-	free(mem);
-	return ok;
+	if (ok) {
+		render_wbuf_put(&l->w, (const char *)magic, sizeof(magic));
+		render_wbuf_put(&l->w, hd.s, hd.len);
+	}
+	render_frag_free(&hd);
+	return ok && !l->w.failed ? RT_OK : RT_ERR_IO;
 }
 
-/* A record is at most 2 + 11 varints of 10 bytes: room for all of it is
- * made once, then the bytes are stored without further checks. */
+/* ---- binary log (docs/formats.md "Binary") ---- */
+
+/* A record is at most 2 + 11 varints of 10 bytes. */
 #define BIN_REC_MAX (2 + 11 * 10)
 
+/* v as an unsigned LEB128 varint.  A loop: its branches are well
+ * predicted at each field, and the next field's address does not wait
+ * for this one's length (a branchless form, which makes it wait, is
+ * slower). */
 static inline char *bin_uvar(char *p, uint64_t v)
 {
 	while (v >= 0x80) {
@@ -134,21 +141,20 @@ static inline char *bin_svar(char *p, int64_t a, int64_t b)
 	return bin_uvar(p, (d << 1) ^ ((uint64_t)0 - (d >> 63)));
 }
 
-static void bin_record(struct render_log *l, const struct sim_rec *r)
+static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
 {
+	struct render_log *l = ctx;
 	const struct sim_job_info *ji = r->info;
-	struct render_wbuf *w = &l->w;
 	bool job = r->kind != SIM_REC_END;
 	unsigned flags = (r->cpu >= 0 ? RENDER_BINLOG_CPU : 0) |
 			 (job ? RENDER_BINLOG_TASK : 0);
-	char *p0, *p;
+	char *p = render_wbuf_begin(&l->w);
 
 	if (job && ji)
 		flags |= RENDER_BINLOG_INFO |
 			 (ji->start != RT_TIME_NEVER ? RENDER_BINLOG_START : 0) |
 			 (ji->finish != RT_TIME_NEVER ? RENDER_BINLOG_FINISH : 0) |
 			 (ji->cpu >= 0 ? RENDER_BINLOG_LAST_CPU : 0);
-	p0 = p = render_wbuf_room(w, BIN_REC_MAX);
 	*p++ = (char)r->kind;
 	*p++ = (char)flags;
 	p = bin_svar(p, r->time, l->last_t);
@@ -171,135 +177,142 @@ static void bin_record(struct render_log *l, const struct sim_rec *r)
 		if (flags & RENDER_BINLOG_LAST_CPU)
 			p = bin_uvar(p, (uint64_t)ji->cpu);
 	}
-	w->n += (size_t)(p - p0);
+	render_wbuf_end(&l->w, p);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
 }
 
-static void csv_record(struct render_log *l, const struct sim_rec *r)
-{
-	struct render_wbuf *w = &l->w;
-	const struct render_name *kn = kind_name(l, r->kind);
+/* ---- CSV and JSON Lines ---- */
 
-	render_wbuf_i64(w, r->time);
-	render_wbuf_ch(w, ',');
-	render_wbuf_name(w, kn);
-	render_wbuf_ch(w, ',');
-	if (r->cpu >= 0)
-		render_wbuf_i64(w, r->cpu);
-	render_wbuf_ch(w, ',');
-	if (r->kind != SIM_REC_END) {
-		const struct render_name *tn = task_name(l, r->task);
-
-		render_wbuf_name(w, tn);
-		render_wbuf_ch(w, ',');
-		render_wbuf_u64(w, r->job);
-		render_wbuf_ch(w, ',');
-	} else {
-		RENDER_WBUF_LIT(w, ",,");
-	}
-	render_wbuf_i64(w, r->value);
-	render_wbuf_ch(w, '\n');
-}
-
-/* ,"key":v or ,"key":null; 'key' is the literal with its quotes,
- * comma and colon. */
-static inline void json_opt(struct render_wbuf *w, const char *key, size_t klen,
-		     rt_time v, bool present)
-{
-	render_wbuf_str(w, key, klen);
-	if (present)
-		render_wbuf_i64(w, v);
-	else
-		RENDER_WBUF_LIT(w, "null");
-}
-
-#define JSON_OPT(w, lit, v, present) \
-	json_opt((w), (lit), sizeof(lit) - 1, (v), (present))
-
-static void jsonl_record(struct render_log *l, const struct sim_rec *r)
-{
-	const struct sim_job_info *ji = r->info;
-	struct render_wbuf *w = &l->w;
-	const struct render_name *kn = kind_name(l, r->kind), *tn;
-
-	RENDER_WBUF_LIT(w, "{\"t\":");
-	render_wbuf_i64(w, r->time);
-	RENDER_WBUF_LIT(w, ",\"event\":\"");
-	render_wbuf_name(w, kn);
-	render_wbuf_ch(w, '"');
-	JSON_OPT(w, ",\"cpu\":", r->cpu, r->cpu >= 0);
-	if (r->kind == SIM_REC_END) {
-		RENDER_WBUF_LIT(w, ",\"task\":null,\"task_index\":null,"
-				"\"job\":null,\"value\":");
-		render_wbuf_i64(w, r->value);
-		RENDER_WBUF_LIT(w, "}\n");
-		return;
-	}
-	tn = task_name(l, r->task);
-	RENDER_WBUF_LIT(w, ",\"task\":");
-	render_wbuf_name(w, tn);
-	RENDER_WBUF_LIT(w, ",\"task_index\":");
-	render_wbuf_u64(w, r->task);
-	RENDER_WBUF_LIT(w, ",\"job\":");
-	render_wbuf_u64(w, r->job);
-	RENDER_WBUF_LIT(w, ",\"value\":");
-	render_wbuf_i64(w, r->value);
-	if (ji) {
-		RENDER_WBUF_LIT(w, ",\"seq\":");
-		render_wbuf_u64(w, ji->seq);
-		RENDER_WBUF_LIT(w, ",\"release\":");
-		render_wbuf_i64(w, ji->release);
-		RENDER_WBUF_LIT(w, ",\"deadline\":");
-		render_wbuf_i64(w, ji->abs_deadline);
-		JSON_OPT(w, ",\"start\":", ji->start,
-			 ji->start != RT_TIME_NEVER);
-		JSON_OPT(w, ",\"finish\":", ji->finish,
-			 ji->finish != RT_TIME_NEVER);
-		JSON_OPT(w, ",\"last_cpu\":", ji->cpu, ji->cpu >= 0);
-	}
-	RENDER_WBUF_LIT(w, "}\n");
-}
-
-static enum rt_err log_emit(void *ctx, const struct sim_rec *r)
+static enum rt_err csv_emit(void *ctx, const struct sim_rec *r)
 {
 	struct render_log *l = ctx;
-	bool ok;
+	char *p = render_wbuf_begin(&l->w);
 
-	if (l->failed)
-		return RT_ERR_IO;
-	if (l->fmt == RENDER_LOG_CSV)
-		csv_record(l, r);
-	else if (l->fmt == RENDER_LOG_JSONL)
-		jsonl_record(l, r);
-	else
-		bin_record(l, r);
-	ok = !l->w.failed;
-	if (!ok) {
-		l->failed = true;
-		return RT_ERR_IO;
+	p = render_put_i64c(p, &l->nums, r->time);
+	p = render_put_frag(p, kind_frag(l, r->kind));
+	if (r->cpu >= 0)
+		p = render_put_u64(p, (uint64_t)r->cpu);
+	if (r->kind != SIM_REC_END) {
+		p = render_put_frag(p, &l->tasks[r->task < l->m->ntasks ?
+						 r->task : l->m->ntasks]);
+		p = render_put_u64(p, r->job);
+		*p++ = ',';
+	} else {
+		RENDER_PUT_LIT(p, ",,,");
 	}
-	return RT_OK;
+	p = render_put_i64(p, r->value);
+	*p++ = '\n';
+	render_wbuf_end(&l->w, p);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
+}
+
+/* ,"key":v or ,"key":null; 'lit' is the literal with its quotes, comma
+ * and colon. */
+#define JSON_OPT(p, lit, v, present) do {                               \
+		RENDER_PUT_LIT(p, lit);                                 \
+		if (present)                                            \
+			p = render_put_i64c(p, &l->nums, (v));          \
+		else                                                    \
+			RENDER_PUT_LIT(p, "null");                      \
+	} while (0)
+
+static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_log *l = ctx;
+	const struct sim_job_info *ji = r->info;
+	char *p = render_wbuf_begin(&l->w);
+
+	RENDER_PUT_LIT(p, "{\"t\":");
+	p = render_put_i64c(p, &l->nums, r->time);
+	p = render_put_frag(p, kind_frag(l, r->kind));
+	if (r->cpu >= 0)
+		p = render_put_u64(p, (uint64_t)r->cpu);
+	else
+		RENDER_PUT_LIT(p, "null");
+	if (r->kind == SIM_REC_END) {
+		RENDER_PUT_LIT(p, ",\"task\":null,\"task_index\":null,"
+			       "\"job\":null,\"value\":");
+		p = render_put_i64c(p, &l->nums, r->value);
+		RENDER_PUT_LIT(p, "}\n");
+		render_wbuf_end(&l->w, p);
+		return l->w.failed ? RT_ERR_IO : RT_OK;
+	}
+	if (r->task < l->m->ntasks) {
+		p = render_put_frag(p, &l->tasks[r->task]);
+	} else {
+		p = render_put_frag(p, &l->tasks[l->m->ntasks]);
+		RENDER_PUT_LIT(p, ",\"task_index\":");
+		p = render_put_u64(p, r->task);
+		RENDER_PUT_LIT(p, ",\"job\":");
+	}
+	p = render_put_u64(p, r->job);
+	RENDER_PUT_LIT(p, ",\"value\":");
+	p = render_put_i64c(p, &l->nums, r->value);
+	if (ji) {
+		RENDER_PUT_LIT(p, ",\"seq\":");
+		p = render_put_u64(p, ji->seq);
+		RENDER_PUT_LIT(p, ",\"release\":");
+		p = render_put_i64c(p, &l->nums, ji->release);
+		RENDER_PUT_LIT(p, ",\"deadline\":");
+		p = render_put_i64c(p, &l->nums, ji->abs_deadline);
+		JSON_OPT(p, ",\"start\":", ji->start, ji->start != RT_TIME_NEVER);
+		JSON_OPT(p, ",\"finish\":", ji->finish,
+			 ji->finish != RT_TIME_NEVER);
+		RENDER_PUT_LIT(p, ",\"last_cpu\":");
+		if (ji->cpu >= 0)
+			p = render_put_u64(p, (uint64_t)ji->cpu);
+		else
+			RENDER_PUT_LIT(p, "null");
+	}
+	RENDER_PUT_LIT(p, "}\n");
+	render_wbuf_end(&l->w, p);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
 }
 
 static void log_free(struct render_log *l)
 {
-	render_names_free(l->names, l->m->ntasks);
+	render_frags_free(l->tasks, l->m->ntasks + 1);
+	for (unsigned k = 0; k < SIM_REC__COUNT; k++)
+		render_frag_free(&l->kinds[k]);
 	render_wbuf_discard(&l->w);
 	rt_free(l);
 }
 
-/* The escaped task names (and "" last) and the kind names. */
-static bool log_names(struct render_log *l)
+/* What a record holds about its task, between its cpu and its job. */
+static bool csv_task(FILE *f, size_t i, const char *name, const void *ctx)
 {
+	(void)i;
+	(void)ctx;
+	return fputc(',', f) != EOF && render_csv_field(f, name) &&
+	       fputc(',', f) != EOF;
+}
+
+/* ctx: the number of tasks; out of range, the index and the job key
+ * follow in the record itself. */
+static bool jsonl_task(FILE *f, size_t i, const char *name, const void *ctx)
+{
+	const size_t *ntasks = ctx;
+
+	return fputs(",\"task\":", f) >= 0 && render_json_string(f, name) &&
+	       (i == *ntasks ||
+		fprintf(f, ",\"task_index\":%zu,\"job\":", i) >= 0);
+}
+
+/* The kind and task fragments of a text log. */
+static bool log_frags(struct render_log *l)
+{
+	bool json = l->fmt == RENDER_LOG_JSONL;
+
 	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
 		const char *s = sim_rec_kind_name((enum sim_rec_kind)k);
 
-		l->kinds[k].len = strlen(s);
-		assert(l->kinds[k].len < RENDER_NAME_PAD);
-		memcpy(l->kbuf[k], s, l->kinds[k].len);  /* rest: calloc's 0 */
-		l->kinds[k].s = l->kbuf[k];
+		if (!(json ? render_frag_printf(&l->kinds[k], ",\"event\":\"%s\","
+						"\"cpu\":", s) :
+		      render_frag_printf(&l->kinds[k], ",%s,", s)))
+			return false;
 	}
-	return render_names_init(&l->names, l->m, l->fmt == RENDER_LOG_JSONL,
-				 "");
+	return render_frags_tasks(&l->tasks, l->m, "", json ? jsonl_task :
+				  csv_task, &l->m->ntasks);
 }
 
 enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
@@ -307,7 +320,8 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 			    struct render_log **out, struct rt_diag *d)
 {
 	struct render_log *l;
-	bool ok;
+	size_t rec_max = BIN_REC_MAX;
+	enum rt_err rc;
 
 	rt_diag_clear(d);
 	if (!f || !m || !out || (fmt != RENDER_LOG_CSV && fmt != RENDER_LOG_JSONL &&
@@ -319,16 +333,25 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 	l->f = f;
 	l->fmt = fmt;
 	l->m = m;
-	if (!render_wbuf_init(&l->w, f) ||
-	    (fmt != RENDER_LOG_BIN && !log_names(l))) {
+	if (fmt != RENDER_LOG_BIN) {
+		if (!log_frags(l)) {
+			log_free(l);
+			return rt_diagf(d, RT_ERR_NOMEM, "event log: out of memory");
+		}
+		rec_max = (fmt == RENDER_LOG_CSV ? LOG_CSV_FIXED :
+			   LOG_JSONL_FIXED) +
+			  render_frags_max_len(l->tasks, m->ntasks + 1);
+	}
+	if (!render_wbuf_init(&l->w, f, rec_max)) {
 		log_free(l);
 		return rt_diagf(d, RT_ERR_NOMEM, "event log: out of memory");
 	}
-	ok = fmt == RENDER_LOG_CSV ? csv_header(l) :
-	     fmt == RENDER_LOG_JSONL ? jsonl_header(l) : bin_header(l);
-	if (!ok) {
+	rc = log_header(l);
+	if (rc) {
 		log_free(l);
-		return rt_diagf(d, RT_ERR_IO, "event log: write failed");
+		return rt_diagf(d, rc, rc == RT_ERR_NOMEM ?
+				"event log: out of memory" :
+				"event log: write failed");
 	}
 	*out = l;
 	return RT_OK;
@@ -336,7 +359,12 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 
 struct sim_sink render_log_sink(struct render_log *l)
 {
-	struct sim_sink s = { .mask = SIM_MASK_ALL, .emit = log_emit, .ctx = l };
+	struct sim_sink s = {
+		.mask = SIM_MASK_ALL,
+		.emit = l->fmt == RENDER_LOG_CSV ? csv_emit :
+			l->fmt == RENDER_LOG_JSONL ? jsonl_emit : bin_emit,
+		.ctx = l,
+	};
 
 	return s;
 }
@@ -347,7 +375,7 @@ enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d)
 
 	if (!l)
 		return RT_OK;
-	failed = !render_wbuf_finish(&l->w) || l->failed;
+	failed = !render_wbuf_finish(&l->w);
 	log_free(l);
 	if (failed)
 		return rt_diagf(d, RT_ERR_IO, "event log: write failed");

@@ -7,7 +7,6 @@
  * Slots hold pointers to strings owned by the outfiles; a slot is set only
  * once its string is complete and cleared before the string is freed.
  */
-#define _GNU_SOURCE             /* fopencookie (glibc, musl) */
 #include "render/outfile.h"
 
 #include <dirent.h>
@@ -21,6 +20,7 @@
 #include <unistd.h>
 
 #include "models/mem.h"
+#include "render/outstream.h"
 
 #define OUTFILE_TRIES 100               /* temporary names tried */
 #define OUTFILE_MAX_LINKS 40            /* symlinks followed (as Linux) */
@@ -279,105 +279,6 @@ static enum rt_err open_tmp(struct render_outfile *o, const struct stat *old,
 	return RT_OK;
 }
 
-/* The stream over the file descriptor: counts bytes, keeps the first
- * write error (errno), and hosts the test seam. */
-struct outfile_cookie {
-	int fd;
-	int err;                        /* first write errno, 0 if none */
-	uint64_t bytes;                 /* written to fd */
-};
-
-static long outfile_fail_countdown = -1;        /* tests only */
-static int outfile_fail_errno;
-
-void render_outfile_fail_after(long n, int err)
-{
-	outfile_fail_countdown = n;
-	outfile_fail_errno = err;
-}
-
-static bool outfile_inject(int *err)
-{
-	if (outfile_fail_countdown < 0)
-		return false;
-	if (outfile_fail_countdown > 0) {
-		outfile_fail_countdown--;
-		return false;
-	}
-	*err = outfile_fail_errno ? outfile_fail_errno : EIO;
-	return true;
-}
-
-static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
-{
-	struct outfile_cookie *c = ctx;
-	size_t done = 0;
-
-	if (c->err) {
-		errno = c->err;
-		return -1;
-	}
-	if (outfile_inject(&c->err)) {
-		errno = c->err;
-		return -1;
-	}
-	while (done < n) {
-		ssize_t k = write(c->fd, buf + done, n - done);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			c->err = k < 0 ? errno : EIO;
-			errno = c->err;
-			return -1;
-		}
-		done += (size_t)k;
-		c->bytes += (uint64_t)k;
-	}
-	return (ssize_t)n;
-}
-
-static int cookie_close(void *ctx)
-{
-	struct outfile_cookie *c = ctx;
-	int rc = 0;
-
-	if (c->fd >= 0 && close(c->fd) != 0 && !c->err)
-		c->err = errno;
-	if (c->err) {
-		errno = c->err;
-		rc = -1;
-	}
-	return rc;
-}
-
-/* A buffered stream writing to fd (owned from now on, even on failure). */
-static FILE *cookie_open(struct render_outfile *o, int fd)
-{
-	static const cookie_io_functions_t io = {
-		.write = cookie_write, .close = cookie_close,
-	};
-	struct outfile_cookie *c = rt_calloc(1, sizeof(*c));
-	FILE *f;
-
-	if (!c) {
-		close(fd);
-		errno = ENOMEM;
-		return NULL;
-	}
-	c->fd = fd;
-	f = fopencookie(c, "w", io);
-	if (!f) {
-		close(fd);
-		rt_free(c);
-		errno = ENOMEM;
-		return NULL;
-	}
-	setvbuf(f, NULL, _IOFBF, 1 << 16);
-	o->cookie = c;
-	return f;
-}
-
 enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 				FILE **f, struct rt_diag *d)
 {
@@ -441,7 +342,7 @@ enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 			goto fail;
 		o->avail = fd_avail(fd);
 	}
-	o->f = cookie_open(o, fd);
+	o->f = render_outstream_open(fd, o->tmp != NULL, &o->cookie);
 	if (!o->f) {
 		err = errno;
 		if (o->tmp)
@@ -461,7 +362,7 @@ fail:
 
 enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d)
 {
-	struct outfile_cookie *c = o->cookie;
+	const struct render_outstream *c = o->cookie;
 	int err = 0;
 
 	if (!o->open)
@@ -469,15 +370,18 @@ enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d)
 	if (o->finished)
 		return RT_OK;
 	if (fflush(o->f) == EOF || ferror(o->f))
-		err = c && c->err ? c->err : errno ? errno : EIO;
+		err = c && render_outstream_err(c) ? render_outstream_err(c) :
+		      errno ? errno : EIO;
 	if (o->kind == RENDER_OUT_STDOUT) {
 		o->finished = true;
 		return err ? sys_err(d, o->path, "write failed", err) : RT_OK;
 	}
-	if (!err && o->tmp && fsync(c->fd) != 0 && errno != EINVAL)
+	if (!err && o->tmp && fsync(render_outstream_fd(c)) != 0 &&
+	    errno != EINVAL)
 		err = errno;
 	if (fclose(o->f) == EOF && !err)
-		err = c->err ? c->err : errno ? errno : EIO;
+		err = render_outstream_err(c) ? render_outstream_err(c) :
+		      errno ? errno : EIO;
 	o->f = NULL;
 	o->finished = true;
 	return err ? sys_err(d, o->path, "write failed", err) : RT_OK;
@@ -574,18 +478,19 @@ void render_outfile_abort(struct render_outfile *o)
 
 uint64_t render_outfile_size(const struct render_outfile *o)
 {
-	const struct outfile_cookie *c = o->cookie;
+	const struct render_outstream *c = o->cookie;
 
-	return o->open && c ? c->bytes : 0;
+	return o->open && c ? render_outstream_bytes(c) : 0;
 }
 
 bool render_outfile_failed(struct render_outfile *o, struct rt_diag *d)
 {
-	const struct outfile_cookie *c = o->cookie;
+	const struct render_outstream *c = o->cookie;
 
 	if (!o->open || !o->f || !ferror(o->f))
 		return false;
-	sys_err(d, o->path, "write failed", c && c->err ? c->err : EIO);
+	sys_err(d, o->path, "write failed", c && render_outstream_err(c) ?
+		render_outstream_err(c) : EIO);
 	return true;
 }
 

@@ -78,7 +78,7 @@ struct render_outfile {
 	unsigned stale;                 /* stale temporaries removed at open */
 	uint64_t avail;                 /* bytes free on its file system at
 					 * open (UINT64_MAX: unknown/none) */
-	struct outfile_cookie *cookie;  /* the stream's byte counter, first
+	struct render_outstream *cookie; /* the stream's byte counter, first
 					 * error (owned; private) */
 };
 

@@ -1,27 +1,43 @@
 /* wbuf.c - the trace writers' output buffer (see wbuf.h). */
 #include "render/wbuf.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 
 #include "models/mem.h"
-#include "render/internal.h"
 #include "render/meta.h"
 
-bool render_wbuf_init(struct render_wbuf *w, FILE *f)
+bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max)
 {
-	w->buf = rt_malloc(RENDER_WBUF_SIZE);
+	w->slack = render_wbuf_slack(record_max);
+	w->buf = w->slack <= SIZE_MAX - RENDER_WBUF_SIZE ?
+		 rt_malloc(RENDER_WBUF_SIZE + w->slack) : NULL;
 	w->n = 0;
 	w->f = f;
 	w->failed = false;
 	return w->buf != NULL;
 }
 
+/* Write the first n bytes held (one fwrite); after a failure, output is
+ * dropped. */
+static void wbuf_write(struct render_wbuf *w, size_t n)
+{
+	if (!w->failed && n && fwrite(w->buf, 1, n, w->f) != n)
+		w->failed = true;
+}
+
 bool render_wbuf_drain(struct render_wbuf *w)
 {
-	if (!w->failed && w->n && fwrite(w->buf, 1, w->n, w->f) != w->n)
-		w->failed = true;
-	w->n = 0;               /* after a failure, output is dropped */
+	wbuf_write(w, w->n);
+	w->n = 0;
 	return !w->failed;
+}
+
+void render_wbuf_spill(struct render_wbuf *w)
+{
+	wbuf_write(w, RENDER_WBUF_SIZE);
+	w->n -= RENDER_WBUF_SIZE;
+	memmove(w->buf, w->buf + RENDER_WBUF_SIZE, w->n);
 }
 
 bool render_wbuf_finish(struct render_wbuf *w)
@@ -44,118 +60,193 @@ void render_wbuf_discard(struct render_wbuf *w)
 	w->n = 0;
 }
 
-void render_wbuf_put_slow(struct render_wbuf *w, const char *s, size_t n)
+void render_wbuf_put(struct render_wbuf *w, const char *s, size_t n)
 {
 	while (n) {
 		size_t k = RENDER_WBUF_SIZE - w->n;
 
-		if (k == 0) {
-			render_wbuf_drain(w);
-			continue;
-		}
 		if (k > n)
 			k = n;
 		memcpy(w->buf + w->n, s, k);
 		w->n += k;
 		s += k;
 		n -= k;
+		if (w->n >= RENDER_WBUF_SIZE)
+			render_wbuf_spill(w);
 	}
 }
 
-void render_wbuf_us(struct render_wbuf *w, int64_t t, int64_t units_per_us)
+const char render_digit_pairs[200] =
+	"00010203040506070809101112131415161718192021222324"
+	"25262728293031323334353637383940414243444546474849"
+	"50515253545556575859606162636465666768697071727374"
+	"75767778798081828384858687888990919293949596979899";
+
+char *render_wbuf_digits(char *end, uint64_t v)
+{
+	const char *pairs = render_digit_pairs;
+	char *p = end;
+
+	while (v >= 100) {
+		unsigned k = (unsigned)(v % 100) * 2;
+
+		v /= 100;
+		*--p = pairs[k + 1];
+		*--p = pairs[k];
+	}
+	if (v >= 10) {
+		unsigned k = (unsigned)v * 2;
+
+		*--p = pairs[k + 1];
+		*--p = pairs[k];
+	} else {
+		*--p = (char)('0' + v);
+	}
+	return p;
+}
+
+char *render_put_u64_slow(char *p, uint64_t v)
+{
+	char tmp[20], *s = render_wbuf_digits(tmp + sizeof(tmp), v);
+
+	return render_put_bytes(p, s, (size_t)(tmp + sizeof(tmp) - s));
+}
+
+void render_numcache_fill(struct render_numcache *c, unsigned slot,
+			  uint64_t v)
+{
+	char *p = c->digits[slot];
+
+	memset(p, '0', sizeof(c->digits[slot]));
+	/* at most 16 digits: render_put_u64 stores at most 16 bytes here */
+	render_put_u64(p, v);
+	c->key[slot] = v;
+}
+
+char *render_put_us_slow(char *p, int64_t t, int64_t units_per_us)
 {
 	uint64_t mag = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;
-	uint64_t div = (uint64_t)units_per_us, frac;
-	char tmp[20];
+	uint64_t div = (uint64_t)units_per_us;
+	char tmp[20], *s;
 	int digits = 0;
 
-	if (div <= 1) {
-		render_wbuf_i64(w, t);
-		return;
-	}
-	for (uint64_t p = 1; p < div && digits < 18; p *= 10)
+	if (div <= 1)
+		return render_put_i64(p, t);
+	for (uint64_t q = 1; q < div && digits < 18; q *= 10)
 		digits++;
 	if (t < 0)
-		render_wbuf_ch(w, '-');
-	render_wbuf_u64(w, mag / div);
-	render_wbuf_ch(w, '.');
+		*p++ = '-';
+	p = render_put_u64(p, mag / div);
+	*p++ = '.';
 	/* mag % div zero-padded to 'digits' ("%0*" PRIu64): a value wider
 	 * than 'digits' (div not a power of ten) is written whole */
-	frac = mag % div;
-	{
-		char *p = render_wbuf_digits(tmp + sizeof(tmp), frac);
-
-		while (tmp + sizeof(tmp) - p < digits)
-			*--p = '0';
-		render_wbuf_str(w, p, (size_t)(tmp + sizeof(tmp) - p));
-	}
+	s = render_wbuf_digits(tmp + sizeof(tmp), mag % div);
+	while (tmp + sizeof(tmp) - s < digits)
+		*--s = '0';
+	return render_put_bytes(p, s, (size_t)(tmp + sizeof(tmp) - s));
 }
 
-/* Run an escaper writing to a FILE into memory: the writers' own bytes,
- * computed once per name instead of once per record. */
-static bool escape_mem(bool (*put)(FILE *, const char *), const char *s,
-		       char **out, size_t *len)
+FILE *render_frag_open(struct render_fragbuf *b)
 {
-	char *mem = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&mem, &n);
+	b->mem = NULL;
+	b->n = 0;
+	b->f = open_memstream(&b->mem, &b->n);
+	return b->f;
+}
+
+bool render_frag_set(struct render_frag *out, const char *s, size_t n)
+{
+	/* at least RENDER_FRAG_PAD bytes, zero-padded */
+	out->s = rt_calloc(n + 1 > RENDER_FRAG_PAD ? n + 1 : RENDER_FRAG_PAD, 1);
+	out->len = n;
+	if (out->s && n)
+		memcpy(out->s, s, n);
+	return out->s != NULL;
+}
+
+bool render_frag_printf(struct render_frag *out, const char *fmt, ...)
+{
+	struct render_fragbuf b;
+	FILE *mf = render_frag_open(&b);
+	va_list ap;
 	bool ok;
 
-	if (!f)
+	if (!mf)
 		return false;
-	ok = put(f, s);
-	if (fclose(f) != 0 || !ok || !mem) {
-		free(mem);
+	va_start(ap, fmt);
+	ok = vfprintf(mf, fmt, ap) >= 0;
+	va_end(ap);
+	if (!render_frag_close(&b, out))
 		return false;
-	}
-	/* open_memstream memory comes from malloc: copy into rt_ memory,
-	 * at least RENDER_NAME_PAD bytes, zero-padded */
-	*out = rt_calloc(n + 1 > RENDER_NAME_PAD ? n + 1 : RENDER_NAME_PAD, 1);
-	if (*out) {
-		memcpy(*out, mem, n);
-		*len = n;
-	}
-	free(mem);
-	return *out != NULL;
+	if (!ok)
+		render_frag_free(out);
+	return ok;
 }
 
-bool render_escape_csv(const char *s, char **out, size_t *len)
+bool render_frag_close(struct render_fragbuf *b, struct render_frag *out)
 {
-	return escape_mem(render_csv_field, s, out, len);
+	bool ok = fclose(b->f) == 0 && b->mem;
+
+	/* open_memstream memory comes from malloc: copy into rt_ memory */
+	ok = ok && render_frag_set(out, b->mem, b->n);
+	free(b->mem);
+	b->mem = NULL;
+	b->f = NULL;
+	return ok;
 }
 
-bool render_escape_json(const char *s, char **out, size_t *len)
+void render_frag_free(struct render_frag *f)
 {
-	return escape_mem(render_json_string, s, out, len);
+	rt_free(f->s);
+	f->s = NULL;
+	f->len = 0;
 }
 
-bool render_names_init(struct render_name **out, const struct render_meta *m,
-		       bool json, const char *missing)
+void render_frags_free(struct render_frag *v, size_t n)
 {
-	struct render_name *v = rt_calloc(m->ntasks + 1, sizeof(*v));
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++)
+		rt_free(v[i].s);
+	rt_free(v);
+}
+
+size_t render_frags_max_len(const struct render_frag *v, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i].len > m)
+			m = v[i].len;
+	return m;
+}
+
+bool render_frags_tasks(struct render_frag **out, const struct render_meta *m,
+			const char *missing,
+			bool (*put)(FILE *f, size_t i, const char *name,
+				    const void *ctx), const void *ctx)
+{
+	struct render_frag *v = rt_calloc(m->ntasks + 1, sizeof(*v));
 
 	if (!v)
 		return false;
 	for (size_t i = 0; i <= m->ntasks; i++) {
 		const char *name = i < m->ntasks && m->tasks[i].name ?
 				   m->tasks[i].name : missing;
-		bool ok = json ? render_escape_json(name, &v[i].s, &v[i].len) :
-			  render_escape_csv(name, &v[i].s, &v[i].len);
+		struct render_fragbuf b;
+		FILE *mf = render_frag_open(&b);
+		bool ok;
 
-		if (!ok) {
-			render_names_free(v, m->ntasks);
+		if (!mf) {
+			render_frags_free(v, m->ntasks + 1);
+			return false;
+		}
+		ok = put(mf, i, name, ctx);
+		if (!render_frag_close(&b, &v[i]) || !ok) {
+			render_frags_free(v, m->ntasks + 1);
 			return false;
 		}
 	}
 	*out = v;
 	return true;
-}
-
-void render_names_free(struct render_name *v, size_t ntasks)
-{
-	if (!v)
-		return;
-	for (size_t i = 0; i <= ntasks; i++)
-		rt_free(v[i].s);
-	rt_free(v);
 }

@@ -1,17 +1,35 @@
-/* wbuf.h - the trace writers' output buffer: records are formatted by
- * hand into a 1 MiB buffer that goes to the FILE in one fwrite() when
- * full (and at the end), so a record costs a few stores, not an fprintf.
+/* wbuf.h - the trace writers' output buffer and the pieces their records
+ * are made of.
  *
- * The FILE is borrowed (the caller opens and commits it: outfile.h);
- * the buffer only batches.  Errors are sticky: the first failed fwrite
- * marks the buffer failed, later output is dropped and every call after
- * that reports false.  Formatting is exactly printf's: render_wbuf_i64
- * writes what "%" PRId64 writes, render_wbuf_u64 "%" PRIu64.
+ * A record is formatted with a cursor into a 1 MiB buffer, with no bounds
+ * check inside the record: the writer declares at init the most bytes one
+ * record may store (its 'slack'), and the buffer always has that much room
+ * past what it holds.  Whenever a record ends with RENDER_WBUF_SIZE bytes
+ * or more held, exactly RENDER_WBUF_SIZE of them go to the FILE in one
+ * fwrite() and the rest moves to the front, so the file is written in
+ * 1 MiB blocks whatever the records' sizes:
  *
  *	struct render_wbuf w;
- *	if (!render_wbuf_init(&w, f)) ...                 out of memory
- *	render_wbuf_str(&w, "t=", 2); render_wbuf_i64(&w, t); ...
+ *	if (!render_wbuf_init(&w, f, slack)) ...          out of memory
+ *	char *p = render_wbuf_begin(&w);                  one record:
+ *	RENDER_PUT_LIT(p, "t=");
+ *	p = render_put_i64(p, t);
+ *	p = render_put_frag(p, &names[task]);
+ *	render_wbuf_end(&w, p);
  *	ok = render_wbuf_finish(&w);                      write, fflush, free
+ *
+ * The cursor is a local pointer, so the compiler keeps it in a register
+ * (stores through the buffer cannot change it).  The render_put_*()
+ * helpers may store up to RENDER_PUT_OVER bytes past the end they return,
+ * and render_put_frag() up to RENDER_FRAG_PAD: those bytes are
+ * overwritten by what follows or never written out, and the buffer's
+ * room covers them.
+ *
+ * The FILE is borrowed (the caller opens and commits it: outfile.h).
+ * Errors are sticky: the first failed fwrite marks the buffer failed,
+ * later output is dropped and every call after that reports false.
+ * Integers are exactly printf's: render_put_i64 writes what "%" PRId64
+ * writes, render_put_u64 "%" PRIu64.
  */
 #ifndef RENDER_WBUF_H
 #define RENDER_WBUF_H
@@ -23,17 +41,30 @@
 #include <string.h>
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
-#define RENDER_WBUF_SLACK 256           /* room render_wbuf_room() may ask */
+#define RENDER_PUT_OVER 16              /* a put may store this far past
+					 * its end */
+#define RENDER_FRAG_PAD 64              /* render_put_frag() copies this
+					 * many bytes of a short fragment */
 
 struct render_wbuf {
-	char *buf;              /* RENDER_WBUF_SIZE bytes, owned */
-	size_t n;               /* bytes held */
+	char *buf;              /* RENDER_WBUF_SIZE + slack bytes, owned */
+	size_t n;               /* bytes held; < RENDER_WBUF_SIZE between
+				 * records */
+	size_t slack;           /* room always free past n */
 	FILE *f;                /* borrowed */
 	bool failed;            /* a write failed: output is dropped */
 };
 
-/* Allocate the buffer; false (nothing allocated) if out of memory. */
-bool render_wbuf_init(struct render_wbuf *w, FILE *f);
+/* Allocate the buffer for records of at most 'record_max' bytes (their
+ * length; the room the puts may store beyond it is added: see
+ * render_wbuf_slack()); false (nothing allocated) if out of memory. */
+bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max);
+/* The slack for records of at most 'bytes' bytes, with the room the
+ * puts' over-stores need. */
+static inline size_t render_wbuf_slack(size_t bytes)
+{
+	return bytes + RENDER_FRAG_PAD + RENDER_PUT_OVER;
+}
 /* Write what is held (one fwrite); false if this or an earlier write
  * failed.  The FILE is not flushed. */
 bool render_wbuf_drain(struct render_wbuf *w);
@@ -42,158 +73,271 @@ bool render_wbuf_drain(struct render_wbuf *w);
 bool render_wbuf_finish(struct render_wbuf *w);
 /* Free without writing (a failed run). */
 void render_wbuf_discard(struct render_wbuf *w);
+/* Append n bytes of s, any n (headers, trailers). */
+void render_wbuf_put(struct render_wbuf *w, const char *s, size_t n);
+/* Write the first RENDER_WBUF_SIZE bytes held and keep the rest. */
+void render_wbuf_spill(struct render_wbuf *w);
 
-/* Make sure k <= RENDER_WBUF_SLACK more bytes fit, draining if needed;
- * returns where to write them (the caller then adds to w->n). */
-static inline char *render_wbuf_room(struct render_wbuf *w, size_t k)
+/* Where the next record starts: w->slack bytes may be stored from here. */
+static inline char *render_wbuf_begin(struct render_wbuf *w)
 {
-	if (w->n + k > RENDER_WBUF_SIZE)
-		render_wbuf_drain(w);
 	return w->buf + w->n;
 }
 
-/* Append n bytes of s (any n). */
-void render_wbuf_put_slow(struct render_wbuf *w, const char *s, size_t n);
-
-static inline void render_wbuf_str(struct render_wbuf *w, const char *s,
-				   size_t n)
+/* The record ends at p (from render_wbuf_begin, at most w->slack bytes
+ * on). */
+static inline void render_wbuf_end(struct render_wbuf *w, char *p)
 {
-	if (n > RENDER_WBUF_SLACK) {
-		render_wbuf_put_slow(w, s, n);
-		return;
-	}
-	memcpy(render_wbuf_room(w, n), s, n);
-	w->n += n;
+	w->n = (size_t)(p - w->buf);
+	if (w->n >= RENDER_WBUF_SIZE)
+		render_wbuf_spill(w);
 }
 
-/* A string literal. */
-#define RENDER_WBUF_LIT(w, lit) render_wbuf_str((w), (lit), sizeof(lit) - 1)
+/* ---- the pieces of a record ---- */
 
-static inline void render_wbuf_ch(struct render_wbuf *w, char c)
+/* A string literal. */
+#define RENDER_PUT_LIT(p, lit) \
+	(memcpy((p), (lit), sizeof(lit) - 1), (p) += sizeof(lit) - 1)
+
+static inline char *render_put_bytes(char *p, const char *s, size_t n)
 {
-	*render_wbuf_room(w, 1) = c;
-	w->n++;
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* Bytes formatted once (an escaped task name with the keys around it):
+ * s holds len bytes, zero-padded to at least RENDER_FRAG_PAD, so that a
+ * short fragment is copied as one fixed-size block. */
+struct render_frag {
+	char *s;
+	size_t len;
+};
+
+static inline char *render_put_frag(char *p, const struct render_frag *f)
+{
+	if (f->len <= RENDER_FRAG_PAD)
+		memcpy(p, f->s, RENDER_FRAG_PAD);
+	else
+		memcpy(p, f->s, f->len);
+	return p + f->len;
 }
 
 /* Decimal digits of v into the 20 bytes ending at 'end'; returns the
  * first digit. */
-static inline char *render_wbuf_digits(char *end, uint64_t v)
+char *render_wbuf_digits(char *end, uint64_t v);
+/* v in decimal at p, any v (the general case of render_put_u64). */
+char *render_put_u64_slow(char *p, uint64_t v);
+
+/* The 8 decimal digits of x < 10^8, zero-padded, most significant first
+ * in memory order, as the bytes of a little-endian word (0..9, not yet
+ * ASCII).  Four radix-100 digits in 16-bit lanes, then radix-10 digits in
+ * bytes, each split by a multiply-shift that is exact in that range:
+ * 10486 / 2^20 for / 100 below 10^4, 103 / 2^10 for / 10 below 100
+ * (P. Khuong, "How to print integers really fast", 2017). */
+static inline uint64_t render_digits8(uint32_t x)
 {
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324"
-		"25262728293031323334353637383940414243444546474849"
-		"50515253545556575859606162636465666768697071727374"
-		"75767778798081828384858687888990919293949596979899";
-	char *p = end;
-	uint32_t x;
+	uint64_t merged = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
+	uint64_t top = ((merged * 10486) >> 20) & ((0x7Full << 32) | 0x7F);
+	uint64_t bot = merged - 100 * top;
+	uint64_t hundreds = (bot << 16) + top;
+	uint64_t tens = (hundreds * 103) >> 10;
 
-	while (v > UINT32_MAX) {        /* 64-bit steps only above 2^32 */
-		unsigned k = (unsigned)(v % 100) * 2;
-
-		v /= 100;
-		*--p = pairs[k + 1];
-		*--p = pairs[k];
-	}
-	x = (uint32_t)v;                /* then cheaper 32-bit ones */
-	while (x >= 100) {
-		unsigned k = (x % 100) * 2;
-
-		x /= 100;
-		*--p = pairs[k + 1];
-		*--p = pairs[k];
-	}
-	if (x >= 10) {
-		unsigned k = x * 2;
-
-		*--p = pairs[k + 1];
-		*--p = pairs[k];
-	} else {
-		*--p = (char)('0' + x);
-	}
-	return p;
+	tens &= (0xFull << 48) | (0xFull << 32) | (0xFull << 16) | 0xF;
+	return tens + ((hundreds - 10 * tens) << 8);
 }
 
-/* Number of decimal digits of v (1..20): t = floor(bits x 1233 / 4096)
- * (1233 / 4096 ~ log10 2) is log10 of v or one more, told apart by one
- * comparison.  v | 1 counts 0 as one digit and never crosses a power of
- * ten (those are even). */
-static inline unsigned render_wbuf_ndigits(uint64_t v)
-{
-	static const uint64_t p10[20] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-		100000000, 1000000000, 10000000000ULL, 100000000000ULL,
-		1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-		1000000000000000ULL, 10000000000000000ULL,
-		100000000000000000ULL, 1000000000000000000ULL,
-		10000000000000000000ULL,
-	};
-	uint64_t x = v | 1;
-	unsigned bits = 64 - (unsigned)__builtin_clzll(x);
-	unsigned t = (bits * 1233) >> 12;
+/* "00" "01" ... "99". */
+extern const char render_digit_pairs[200];
 
-	return t + 1 - (x < p10[t]);
+/* The digits of x < 100 without a leading zero at p (2 bytes stored);
+ * returns the end. */
+static inline char *render_put_u2d(char *p, uint32_t x)
+{
+	memcpy(p, render_digit_pairs + 2 * x + (x < 10), 2);
+	return p + 2 - (x < 10);
 }
 
-/* v in decimal, straight into the buffer. */
-static inline void render_wbuf_u64(struct render_wbuf *w, uint64_t v)
-{
-	unsigned n = render_wbuf_ndigits(v);
-	char *p = render_wbuf_room(w, 20);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The last n of the 8 ASCII digits d at p (8 bytes stored); returns the
+ * end. */
+#define RENDER_PUT_LAST(p, d, n) \
+	(memcpy((p), &(uint64_t){ (d) >> (8 * (8 - (n))) }, 8), (p) + (n))
 
-	render_wbuf_digits(p + n, v);
-	w->n += n;
+/* The digits of x < 10^8 without leading zeros at p (8 bytes stored);
+ * returns the end.  The length comes from comparisons, not from the
+ * digits: once the branches are predicted (a field's size rarely
+ * changes), where the next field goes does not wait for this one's
+ * multiplications, so the fields of a record are formatted in
+ * parallel. */
+__attribute__((always_inline))
+static inline char *render_put_u8d(char *p, uint32_t x)
+{
+	uint64_t d;
+
+	if (x < 100)
+		return render_put_u2d(p, x);
+	d = render_digits8(x) + 0x3030303030303030ull;
+	if (x < 10000)
+		return x < 1000 ? RENDER_PUT_LAST(p, d, 3) :
+		       RENDER_PUT_LAST(p, d, 4);
+	if (x < 1000000)
+		return x < 100000 ? RENDER_PUT_LAST(p, d, 5) :
+		       RENDER_PUT_LAST(p, d, 6);
+	return x < 10000000 ? RENDER_PUT_LAST(p, d, 7) :
+	       RENDER_PUT_LAST(p, d, 8);
 }
 
-static inline void render_wbuf_i64(struct render_wbuf *w, int64_t v)
+__attribute__((always_inline))
+static inline char *render_put_u64(char *p, uint64_t v)
+{
+	if (v < 100000000)
+		return render_put_u8d(p, (uint32_t)v);
+	if (v < 10000000000000000ull) {
+		uint64_t hi = v / 100000000;
+		uint64_t lo = render_digits8((uint32_t)(v - hi * 100000000)) +
+			      0x3030303030303030ull;
+
+		p = render_put_u8d(p, (uint32_t)hi);
+		memcpy(p, &lo, 8);
+		return p + 8;
+	}
+	return render_put_u64_slow(p, v);
+}
+#else
+static inline char *render_put_u64(char *p, uint64_t v)
+{
+	if (v < 100)
+		return render_put_u2d(p, (uint32_t)v);
+	return render_put_u64_slow(p, v);
+}
+#endif
+
+__attribute__((always_inline))
+static inline char *render_put_i64(char *p, int64_t v)
 {
 	if (v < 0) {
-		render_wbuf_ch(w, '-');
-		render_wbuf_u64(w, (uint64_t)0 - (uint64_t)v);
-		return;
+		*p++ = '-';
+		return render_put_u64(p, (uint64_t)0 - (uint64_t)v);
 	}
-	render_wbuf_u64(w, (uint64_t)v);
+	return render_put_u64(p, (uint64_t)v);
+}
+
+/* Times recur from record to record (a job's release, deadline and start
+ * are in each of its records; several records share an instant), so the
+ * text logs keep the digits of the last large numbers they wrote: a
+ * direct-mapped cache keyed by the value, for values of 9 to 16 digits
+ * (smaller ones are cheaper to format than to look up).  Zeroed, it is
+ * empty (0 is never such a key). */
+#define RENDER_NUMCACHE_SIZE 64
+struct render_numcache {
+	uint64_t key[RENDER_NUMCACHE_SIZE];
+	char digits[RENDER_NUMCACHE_SIZE][16];
+};
+
+/* Fill the slot of v (10^8 <= v < 10^16): its digits, without leading
+ * zeros, then zeros. */
+void render_numcache_fill(struct render_numcache *c, unsigned slot,
+			  uint64_t v);
+
+/* v in decimal as render_put_u64 writes it, through the cache (16 bytes
+ * stored).  The length comes from comparisons, as in render_put_u8d. */
+__attribute__((always_inline))
+static inline char *render_put_u64c(char *p, struct render_numcache *c,
+				    uint64_t v)
+{
+	unsigned slot;
+
+	if (v < 100000000 || v >= 10000000000000000ull)
+		return render_put_u64(p, v);
+	slot = (unsigned)((v * 0x9E3779B97F4A7C15ull) >> 58);
+	if (c->key[slot] != v)
+		render_numcache_fill(c, slot, v);
+	memcpy(p, c->digits[slot], 16);
+	if (v < 10000000000ull)
+		return p + (v < 1000000000 ? 9 : 10);
+	if (v < 1000000000000ull)
+		return p + (v < 100000000000ull ? 11 : 12);
+	if (v < 100000000000000ull)
+		return p + (v < 10000000000000ull ? 13 : 14);
+	return p + (v < 1000000000000000ull ? 15 : 16);
+}
+
+__attribute__((always_inline))
+static inline char *render_put_i64c(char *p, struct render_numcache *c,
+				    int64_t v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return render_put_u64(p, (uint64_t)0 - (uint64_t)v);
+	}
+	return render_put_u64c(p, c, (uint64_t)v);
 }
 
 /* An rt_time in microseconds from 'units_per_us' units per us, as
  * render_json_us() writes it (three decimals when units_per_us is 1000,
  * a plain integer when it is 1). */
-void render_wbuf_us(struct render_wbuf *w, int64_t t, int64_t units_per_us);
+char *render_put_us_slow(char *p, int64_t t, int64_t units_per_us);
 
-/* An escaped text and its length.  The storage of the names made here
- * holds at least RENDER_NAME_PAD bytes (zero-padded), so that a short
- * name is copied as one fixed-size block (render_wbuf_name). */
-#define RENDER_NAME_PAD 32
-struct render_name {
-	char *s;
-	size_t len;
-};
-
-static inline void render_wbuf_name(struct render_wbuf *w,
-				    const struct render_name *nm)
+static inline char *render_put_us(char *p, int64_t t, int64_t units_per_us)
 {
-	if (nm->len <= RENDER_NAME_PAD) {
-		memcpy(render_wbuf_room(w, RENDER_NAME_PAD), nm->s,
-		       RENDER_NAME_PAD);
-		w->n += nm->len;
-		return;
+	if (units_per_us == 1)
+		return render_put_i64(p, t);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (units_per_us == 1000 && t >= 0) {
+		/* the last three of 8 digits, after the '.' */
+		uint64_t frac = (render_digits8((uint32_t)(t % 1000)) +
+				 0x3030303030303030ull) >> 32;
+
+		p = render_put_u64(p, (uint64_t)t / 1000);
+		frac = (frac & ~(uint64_t)0xFF) | '.';
+		memcpy(p, &frac, 8);
+		return p + 4;
 	}
-	render_wbuf_str(w, nm->s, nm->len);
+#endif
+	return render_put_us_slow(p, t, units_per_us);
 }
 
-/* The task names of m escaped once for the writers: v[i] for task i
- * (a NULL name as 'missing'), v[m->ntasks] = 'missing' (for a task index
- * out of range).  json: JSON string literals, else CSV fields.  *out
- * (m->ntasks + 1 entries) is freed with render_names_free(); false if out
- * of memory (nothing to free). */
-struct render_meta;
-bool render_names_init(struct render_name **out, const struct render_meta *m,
-		       bool json, const char *missing);
-void render_names_free(struct render_name *v, size_t ntasks);
+/* ---- fragments ---- */
 
-/* Text pre-escaped once (task names): the bytes render_csv_field() /
- * render_json_string() would write for s.  *out is rt_malloc'ed (free
- * with rt_free), *len its length; false if out of memory. */
-bool render_escape_csv(const char *s, char **out, size_t *len);
-bool render_escape_json(const char *s, char **out, size_t *len);
+/* A fragment is built by printing into a memory stream:
+ *
+ *	struct render_fragbuf b;
+ *	FILE *mf = render_frag_open(&b);
+ *	if (!mf) ...                                      out of memory
+ *	fputs(",\"task\":", mf); render_json_string(mf, name); ...
+ *	if (!render_frag_close(&b, &frag)) ...            out of memory
+ */
+struct render_fragbuf {
+	FILE *f;
+	char *mem;
+	size_t n;
+};
+
+FILE *render_frag_open(struct render_fragbuf *b);
+/* Close the stream and move what was printed into *out (padded storage
+ * from rt_calloc; free with render_frag_free).  False (nothing to free)
+ * if out of memory. */
+bool render_frag_close(struct render_fragbuf *b, struct render_frag *out);
+/* *out = the n bytes of s; false if out of memory. */
+bool render_frag_set(struct render_frag *out, const char *s, size_t n);
+/* *out = what printf would print; false if out of memory. */
+__attribute__((format(printf, 2, 3)))
+bool render_frag_printf(struct render_frag *out, const char *fmt, ...);
+void render_frag_free(struct render_frag *f);
+/* Free n fragments of v, then v; NULL is a no-op. */
+void render_frags_free(struct render_frag *v, size_t n);
+/* The longest of n fragments. */
+size_t render_frags_max_len(const struct render_frag *v, size_t n);
+
+/* One fragment per task of m and one more for a task index out of range
+ * (*out, m->ntasks + 1 entries, freed with render_frags_free): what
+ * put(f, i, name, ctx) prints, i the task's index (m->ntasks for the
+ * last) and name its name, or 'missing' for a NULL name and the last.
+ * False (nothing to free) if out of memory or put failed. */
+struct render_meta;
+bool render_frags_tasks(struct render_frag **out, const struct render_meta *m,
+			const char *missing,
+			bool (*put)(FILE *f, size_t i, const char *name,
+				    const void *ctx), const void *ctx);
 
 #endif /* RENDER_WBUF_H */

@@ -3,9 +3,11 @@
 # --jobs CSV, the --log CSV and JSONL and the --trace Chrome JSON must equal
 # the files in tests/golden/ (written by the dlsim of main before the
 # buffered writers: 81586d1, then 6d48660 once linux-dl's kernel profiles
-# changed the fair-server and tick examples' schedules); long runs (several MiB each, so every writer
-# crosses its buffer many times) are compared by SHA-256 against
-# tests/golden/long.sha256.  A binary log (--log F.bin) replayed by
+# changed the fair-server and tick examples' schedules), and so must the
+# --ftrace text and the binary log (--log F.bin; both written by main at
+# 73d9d6a, before their writers were made faster); long runs (several MiB
+# each, so every writer crosses its buffer many times) are compared by
+# SHA-256 against tests/golden/long.sha256.  A binary log replayed by
 # 'dlsim render' must give the same JSONL as --log F.jsonl.
 #
 #   sh tests/golden.sh PATH/TO/dlsim            check (writes only under
@@ -29,25 +31,29 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 LONG="rm-vs-edf:50000 clustered:30000 abort:50000 sporadic:50s
 cbs-isolation:100000 linux-dl:100s suspend-edf:20000"
 
-# binlog NAME [--until T]: --log NAME.bin replayed by 'dlsim render' into
+# binlog NAME DIR: DIR/NAME.log.bin replayed by 'dlsim render' into
 # $T/NAME.bin.jsonl (must equal the direct JSONL log)
 binlog() {
-	n=$1; shift
-	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" --log "$T/$n.bin" >/dev/null &&
-	"$DLSIM" render "$T/$n.bin" --log "$T/$n.bin.jsonl" >/dev/null
+	"$DLSIM" render "$2/$1.log.bin" --log "$T/$1.bin.jsonl" >/dev/null
 }
 
-# outputs NAME DIR [--until T]: the four files of one run into DIR
+# outputs NAME DIR [--until T]: the six files of one run into DIR
 outputs() {
 	n=$1; d=$2; shift 2
 	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" --jobs "$d/$n.jobs.csv" \
-		--log "$d/$n.log.csv" --trace "$d/$n.trace.json" >/dev/null &&
+		--log "$d/$n.log.csv" --trace "$d/$n.trace.json" \
+		--ftrace "$d/$n.ftrace.txt" >/dev/null &&
 	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" \
-		--log "$d/$n.log.jsonl" >/dev/null
+		--log "$d/$n.log.jsonl" >/dev/null &&
+	"$DLSIM" run "$EX/$n.yaml" --quiet "$@" \
+		--log "$d/$n.log.bin" >/dev/null
 }
 
+KINDS="jobs.csv log.csv log.jsonl trace.json ftrace.txt log.bin"
+
 if [ "$REGEN" = "--regen" ]; then
-	rm -f "$G"/*.csv "$G"/*.jsonl "$G"/*.json "$G/long.sha256"
+	rm -f "$G"/*.csv "$G"/*.jsonl "$G"/*.json "$G"/*.txt "$G"/*.bin \
+		"$G/long.sha256"
 	for f in "$EX"/*.yaml; do
 		outputs "$(basename "$f" .yaml)" "$G" || exit 1
 	done
@@ -63,27 +69,27 @@ fi
 for f in "$EX"/*.yaml; do
 	n=$(basename "$f" .yaml)
 	if ! outputs "$n" "$T"; then bad "$n: run failed"; continue; fi
-	for k in jobs.csv log.csv log.jsonl trace.json; do
+	for k in $KINDS; do
 		if cmp -s "$G/$n.$k" "$T/$n.$k"; then ok; else
 			bad "$n.$k differs from $G/$n.$k"
 			diff "$G/$n.$k" "$T/$n.$k" | head -5
 		fi
 	done
-	if binlog "$n" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+	if binlog "$n" "$T" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
 		bad "$n: the binary log replayed differs from $G/$n.log.jsonl"
 	fi
 done
 for spec in $LONG; do
 	n=${spec%%:*}
 	outputs "$n" "$T" --until "${spec#*:}" || { bad "$n: long run failed"; continue; }
-	for k in jobs.csv log.csv log.jsonl trace.json; do
+	for k in $KINDS; do
 		want=$(grep " $n\.$k\$" "$G/long.sha256" | cut -d' ' -f1)
 		got=$(cd "$T" && sha256sum "$n.$k" | cut -d' ' -f1)
 		if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else
 			bad "$n.$k (--until ${spec#*:}) checksum differs"
 		fi
 	done
-	if binlog "$n" --until "${spec#*:}" &&
+	if binlog "$n" "$T" &&
 	   cmp -s "$T/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
 		bad "$n (--until ${spec#*:}): the binary log replayed differs"
 	fi

@@ -288,11 +288,14 @@ static void test_writers_report_a_failed_write(void)
 
 /* The writers' hand-rolled integers are printf's, byte for byte: every
  * power of ten +-2, the extremes, and random values of every magnitude
- * (seeded); microseconds as render_json_us() writes them. */
+ * (seeded); microseconds as render_json_us() writes them; through the
+ * digit cache too, each value twice and again later (hits, misses and
+ * slots taken over by other values). */
 static void test_wbuf_integers_are_printf_integers(void)
 {
 	const uint64_t seed = 14;
 	struct membuf mine, ref;
+	static struct render_numcache nc;       /* zeroed: empty */
 	struct render_wbuf w;
 	struct rt_rng r;
 	int64_t v[600];
@@ -315,21 +318,31 @@ static void test_wbuf_integers_are_printf_integers(void)
 	}
 	mb_open(&mine);
 	mb_open(&ref);
-	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f));
+	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f, 256));
 	for (size_t i = 0; i < n; i++) {
-		render_wbuf_i64(&w, v[i]);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_u64(&w, (uint64_t)v[i]);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_us(&w, v[i], 1000);
-		render_wbuf_ch(&w, ' ');
-		render_wbuf_us(&w, v[i], 1);
-		render_wbuf_ch(&w, '\n');
+		char *p = render_wbuf_begin(&w);
+
+		p = render_put_i64(p, v[i]);
+		*p++ = ' ';
+		p = render_put_u64(p, (uint64_t)v[i]);
+		*p++ = ' ';
+		p = render_put_us(p, v[i], 1000);
+		*p++ = ' ';
+		p = render_put_us(p, v[i], 1);
+		*p++ = ' ';
+		p = render_put_i64c(p, &nc, v[i]);
+		*p++ = ' ';
+		p = render_put_i64c(p, &nc, v[i]);
+		*p++ = ' ';
+		p = render_put_u64c(p, &nc, (uint64_t)v[i / 2]);
+		*p++ = '\n';
+		render_wbuf_end(&w, p);
 		fprintf(ref.f, "%" PRId64 " %" PRIu64 " ", v[i], (uint64_t)v[i]);
 		render_json_us(ref.f, v[i], 1000);
 		fputc(' ', ref.f);
 		render_json_us(ref.f, v[i], 1);
-		fputc('\n', ref.f);
+		fprintf(ref.f, " %" PRId64 " %" PRId64 " %" PRIu64 "\n", v[i], v[i],
+			(uint64_t)v[i / 2]);
 	}
 	CU_ASSERT(render_wbuf_finish(&w));
 	if (strcmp(mb_text(&mine), mb_text(&ref)))

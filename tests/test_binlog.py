@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""python/dlsim/binlog.py against dlsim's own JSONL log (make test).
+
+    python3 tests/test_binlog.py PATH/TO/dlsim
+
+For every example scenario (and two long runs that cross the writer's
+1 MiB buffer), the binary log read by binlog.py must give the header and
+the records of --log F.jsonl of the same run, record for record (as
+json.loads gives them); to_numpy() must agree with the records when numpy
+can be imported.  Broken files (every truncation of a small log, another
+version, a bad magic, unknown flags and kinds, a record after "end") must
+raise BinLogError.  Ends with "binlog.py: N passed, N failed"; exit 1 if
+any failed.  Files go to a temporary folder, removed at the end.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.dont_write_bytecode = True         # nothing left in python/
+
+from dlsim import binlog  # noqa: E402
+
+LONG = (("rm-vs-edf", "50000"), ("linux-dl", "100s"))
+
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: " + what)
+
+
+def run(dlsim, yaml, out, until=None):
+    cmd = [dlsim, "run", yaml, "--quiet", "--log", out]
+    if until:
+        cmd += ["--until", until]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+
+def compare(dlsim, tmp, name, until=None):
+    """The binary log of one run against its JSONL log."""
+    yaml = os.path.join(ROOT, "scenarios", "examples", name + ".yaml")
+    jl, bn = os.path.join(tmp, name + ".jsonl"), os.path.join(tmp, name + ".bin")
+    run(dlsim, yaml, jl, until)
+    run(dlsim, yaml, bn, until)
+    with open(jl, encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f]
+    hdr, recs = binlog.records(bn)
+    check(hdr == lines[0], "%s: header differs from the JSONL header" % name)
+    got = [binlog.as_dict(r) for r in recs]
+    same = got == lines[1:]
+    if not same:
+        bad = next((i for i, (a, b) in enumerate(zip(got, lines[1:]))
+                    if a != b), min(len(got), len(lines) - 1))
+        print("  %s: record %d: %r != %r" % (name, bad + 1,
+              got[bad] if bad < len(got) else None,
+              lines[bad + 1] if bad + 1 < len(lines) else None))
+    check(same, "%s: %d records read, the JSONL log has %d%s"
+          % (name, len(got), len(lines) - 1, "" if same else ", not equal"))
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return bn
+    a = binlog.to_numpy(bn)
+    idx, tm = binlog.NUMPY_NULL_INDEX, binlog.NUMPY_NULL_TIME
+    want = [(binlog.EVENTS.index(r.event), r.t,
+             idx if r.cpu is None else r.cpu,
+             idx if r.task_index is None else r.task_index,
+             idx if r.job is None else r.job, r.value,
+             idx if r.seq is None else r.seq,
+             tm if r.release is None else r.release,
+             tm if r.deadline is None else r.deadline,
+             tm if r.start is None else r.start,
+             tm if r.finish is None else r.finish,
+             idx if r.last_cpu is None else r.last_cpu) for r in recs]
+    check(a.tolist() == want, "%s: to_numpy differs from the records" % name)
+    return bn
+
+
+def raises(data, what, must_say):
+    """Reading 'data' must raise BinLogError whose message has must_say."""
+    import io
+    try:
+        list(binlog.open_log(io.BytesIO(data)))
+    except binlog.BinLogError as e:
+        check(must_say in str(e), "%s: message %r lacks %r"
+              % (what, str(e), must_say))
+        return
+    check(False, "%s: read without an error" % what)
+
+
+def broken(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    hlen = int.from_bytes(data[12:16], "little")
+    start = 16 + hlen                   # the first record
+    for cut in range(start, len(data)):
+        raises(data[:cut], "truncated at byte %d of %d" % (cut, len(data)),
+               ":")
+    raises(data[:8] + (2).to_bytes(4, "little") + data[12:],
+           "version 2", "version 2")
+    raises(b"DLSIMBIX" + data[8:], "bad magic", "magic")
+    raises(data[:10], "truncated header block", "magic")
+    raises(data[:start - 1], "truncated header", "truncated binary log header")
+    raises(data[:start + 1] + b"\x40" + data[start + 2:], "unknown flag",
+           "bad record flags 0x40")
+    raises(data[:start] + b"\x63" + data[start + 1:], "unknown kind",
+           "unknown event kind 99")
+    raises(data + data[start:start + 40], "a record after end", "after")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: test_binlog.py PATH/TO/dlsim", file=sys.stderr)
+        return 2
+    dlsim = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="dlsim-binlog-") as tmp:
+        examples = sorted(glob.glob(os.path.join(ROOT, "scenarios",
+                                                 "examples", "*.yaml")))
+        small = None
+        for y in examples:
+            bn = compare(dlsim, tmp, os.path.basename(y)[:-5])
+            if small is None or os.path.getsize(bn) < os.path.getsize(small):
+                small = bn
+        for name, until in LONG:
+            compare(dlsim, tmp, name, until)
+        broken(small)
+    print("binlog.py: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
