@@ -514,7 +514,7 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
 	while (!e->err) {
 		/* evq holds the horizon event until the end: never empty. */
-		struct sim_evq *q = e->cq.n && sim_evq_peek_time(&e->cq) <=
+		struct sim_evq *q = sim_evq_size(&e->cq) && sim_evq_peek_time(&e->cq) <=
 				    sim_evq_peek_time(&e->evq) ? &e->cq : &e->evq;
 		struct sim_event *ev = sim_evq_peek(q);
 		rt_time t = sim_evq_peek_time(q);

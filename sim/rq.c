@@ -1,9 +1,8 @@
-/* rq.c - indexed 4-ary heap of jobs by policy key (see rq.h).
+/* rq.c - runqueue heaps (rq.h): the heap of heap.h instantiated twice,
+ * as a min-heap and as a max-heap of policy keys.
  *
- * Same layout as the event queue (evq.c): children of i are 4i+1..4i+4.
- * Invariant: no node is 'before' its parent, where before(a, b) is
- * key(a) < key(b) for a min-heap and key(a) > key(b) for a max-heap, and
- * heap[i].job->rq_idx == i.  Keys of distinct jobs may compare equal
+ * Each operation tests the direction once and runs the heap compiled for
+ * it, so no comparison tests it.  Keys of distinct jobs may compare equal
  * (a policy that does not break ties); the heap is still correct, only
  * the choice among equals is then unspecified, so policies that care
  * (EDF's tie_break) make keys unique.
@@ -12,135 +11,85 @@
 
 #include <assert.h>
 
-#include "models/mem.h"
-
-#define RQ_D 4
-#define RQ_MIN_CAP 16
-
-static inline bool rq_before(const struct sim_rq *q,
-			     const struct sim_rq_node *a,
-			     const struct sim_rq_node *b)
+static inline bool rq_min_less(const struct sim_key *a,
+			       const struct sim_key *b)
 {
-	int c = sim_key_cmp(&a->key, &b->key);
-
-	return q->max ? c > 0 : c < 0;
+	return sim_key_cmp(a, b) < 0;
 }
 
-static inline void rq_place(struct sim_rq *q, uint32_t i,
-			    struct sim_rq_node nd)
+static inline bool rq_max_less(const struct sim_key *a,
+			       const struct sim_key *b)
 {
-	q->heap[i] = nd;
-	nd.job->rq_idx = i;
-}
-
-void sim_rq_sift_up(struct sim_rq *q, uint32_t i)
-{
-	struct sim_rq_node nd = q->heap[i];
-
-	while (i > 0) {
-		uint32_t p = (i - 1) / RQ_D;
-
-		if (!rq_before(q, &nd, &q->heap[p]))
-			break;
-		rq_place(q, i, q->heap[p]);
-		i = p;
-	}
-	rq_place(q, i, nd);
-}
-
-static void rq_sift_down(struct sim_rq *q, uint32_t i)
-{
-	struct sim_rq_node nd = q->heap[i];
-	uint32_t n = q->n;
-
-	for (;;) {
-		uint32_t c = i * RQ_D + 1, end, best;
-
-		if (c >= n)
-			break;
-		end = c + RQ_D < n ? c + RQ_D : n;
-		best = c;
-		for (c++; c < end; c++)
-			if (rq_before(q, &q->heap[c], &q->heap[best]))
-				best = c;
-		if (!rq_before(q, &q->heap[best], &nd))
-			break;
-		rq_place(q, i, q->heap[best]);
-		i = best;
-	}
-	rq_place(q, i, nd);
-}
-
-/* Restore order around slot i after its node changed. */
-static void rq_fix(struct sim_rq *q, uint32_t i)
-{
-	if (i > 0 && rq_before(q, &q->heap[i], &q->heap[(i - 1) / RQ_D]))
-		sim_rq_sift_up(q, i);
-	else
-		rq_sift_down(q, i);
+	return sim_key_cmp(a, b) > 0;
 }
 
 void sim_rq_init(struct sim_rq *q, bool max)
 {
-	q->heap = NULL;
-	q->n = q->cap = 0;
+	sim_heap_init(&q->h);
 	q->max = max;
 }
 
 void sim_rq_fini(struct sim_rq *q)
 {
-	rt_free(q->heap);
-	sim_rq_init(q, q->max);
+	sim_heap_fini(&q->h);
 }
 
 enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap)
 {
-	struct sim_rq_node *h;
+	return sim_heap_reserve(&q->h, cap);
+}
 
-	if (cap <= q->cap)
-		return RT_OK;
-	if (cap >= SIM_RQ_NONE)
-		return RT_ERR_NOMEM;
-	h = rt_reallocarray(q->heap, cap, sizeof(*h));
-	if (!h)
-		return RT_ERR_NOMEM;
-	q->heap = h;
-	q->cap = (uint32_t)cap;
+enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
+{
+	enum rt_err err;
+
+	if (q->h.n == q->h.cap && (err = sim_heap_grow(&q->h)) != RT_OK)
+		return err;
+	if (q->max)
+		sim_heap_push(&q->h, &j->key, &j->rq_idx, rq_max_less);
+	else
+		sim_heap_push(&q->h, &j->key, &j->rq_idx, rq_min_less);
 	return RT_OK;
 }
 
-enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j)
+void sim_rq_remove(struct sim_rq *q, struct sim_job *j)
 {
-	enum rt_err err = sim_rq_reserve(q, q->cap ? (size_t)q->cap * 2
-					     : RQ_MIN_CAP);
-
-	if (err)
-		return err;
-	return sim_rq_push(q, j);
-}
-
-void sim_rq_fill(struct sim_rq *q, uint32_t i)
-{
-	rq_place(q, i, q->heap[q->n]);
-	rq_fix(q, i);
+	assert(j->rq_idx < q->h.n && q->h.node[j->rq_idx].pos == &j->rq_idx);
+	if (q->max)
+		sim_heap_remove(&q->h, j->rq_idx, rq_max_less);
+	else
+		sim_heap_remove(&q->h, j->rq_idx, rq_min_less);
 }
 
 void sim_rq_update(struct sim_rq *q, struct sim_job *j)
 {
 	uint32_t i = j->rq_idx;
 
-	assert(i < q->n && q->heap[i].job == j);
-	q->heap[i].key = j->key;
-	rq_fix(q, i);
+	assert(i < q->h.n && q->h.node[i].pos == &j->rq_idx);
+	q->h.node[i].key = j->key;
+	if (q->max)
+		sim_heap_fix(&q->h, i, rq_max_less);
+	else
+		sim_heap_fix(&q->h, i, rq_min_less);
+}
+
+struct sim_job *sim_rq_pop(struct sim_rq *q)
+{
+	struct sim_job *j = sim_rq_top(q);
+
+	if (j)
+		sim_rq_remove(q, j);
+	return j;
 }
 
 struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j)
 {
-	struct sim_job *old = q->heap[0].job;
+	struct sim_job *old = sim_rq_top(q);
 
-	assert(q->n > 0);
-	q->heap[0].key = j->key;
-	q->heap[0].job = j;
-	rq_sift_down(q, 0);
+	assert(old);
+	if (q->max)
+		sim_heap_replace_top(&q->h, &j->key, &j->rq_idx, rq_max_less);
+	else
+		sim_heap_replace_top(&q->h, &j->key, &j->rq_idx, rq_min_less);
 	return old;
 }

@@ -162,8 +162,8 @@ static enum rt_err sv_grub_changed(struct sv_rq *rq, struct sv_dom *dom)
 
 	const struct sim_rq *running = &rq->cs.cl[dom - rq->dom].running;
 
-	for (uint32_t i = 0; i < running->n && !err; i++) {
-		struct sv_server *s = sv_of(rq, running->heap[i].job);
+	for (uint32_t i = 0; i < sim_rq_size(running) && !err; i++) {
+		struct sv_server *s = sv_of(rq, sim_rq_at(running, i));
 
 		if (!s || !s->grub)
 			continue;
