@@ -85,35 +85,6 @@ void sim_clusters_mark(struct sim_clusters *cs, struct sim_cluster *c)
 	sim_engine_resched(cs->e);
 }
 
-void sim_cluster_idle_push(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu)
-{
-	assert(cs->idle_pos[cpu] == SIM_CPU_NOT_IDLE && c->nidle < c->ncpus);
-	cs->idle_pos[cpu] = c->nidle;
-	c->idle[c->nidle++] = cpu;
-}
-
-void sim_cluster_idle_take(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu)
-{
-	unsigned slot = cs->idle_pos[cpu];
-	unsigned top = c->idle[--c->nidle];
-
-	assert(slot != SIM_CPU_NOT_IDLE);
-	c->idle[slot] = top;
-	cs->idle_pos[top] = slot;
-	cs->idle_pos[cpu] = SIM_CPU_NOT_IDLE;
-}
-
-void sim_cluster_leave(struct sim_clusters *cs, struct sim_cluster *c,
-		       struct sim_job *j)
-{
-	sim_rq_remove(&c->running, j);
-	sim_cluster_idle_push(cs, c, (unsigned)j->pcpu);
-	j->pcpu = -1;
-	sim_clusters_mark(cs, c);       /* a CPU was freed */
-}
-
 /* ---- the job-level policies' runqueues (edf, fp) ---------------------- */
 
 struct sim_crq {
@@ -143,7 +114,7 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 
 /* A running job is displaced only by a strictly smaller k0 (equal k0
  * never preempts, as the kernel's dl_entity_preempt()). */
-static bool crq_preempts(const struct sim_key *a, const struct sim_key *b)
+static inline bool crq_preempts(const struct sim_key *a, const struct sim_key *b)
 {
 	return a->k0 < b->k0;
 }

@@ -27,6 +27,7 @@
 #ifndef SIM_CLUSTER_H
 #define SIM_CLUSTER_H
 
+#include <assert.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -96,10 +97,26 @@ static inline struct sim_cluster *sim_clusters_of(const struct sim_clusters *cs,
 void sim_clusters_mark(struct sim_clusters *cs, struct sim_cluster *c);
 
 /* cpu (of c) became idle / is taken (O(1), swap with the top). */
-void sim_cluster_idle_push(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu);
-void sim_cluster_idle_take(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu);
+static inline void sim_cluster_idle_push(struct sim_clusters *cs,
+					 struct sim_cluster *c, unsigned cpu)
+{
+	assert(cs->idle_pos[cpu] == SIM_CPU_NOT_IDLE && c->nidle < c->ncpus);
+	cs->idle_pos[cpu] = c->nidle;
+	c->idle[c->nidle++] = cpu;
+}
+
+static inline void sim_cluster_idle_take(struct sim_clusters *cs,
+					 struct sim_cluster *c, unsigned cpu)
+{
+	unsigned slot = cs->idle_pos[cpu];
+	unsigned top = c->idle[--c->nidle];
+
+	assert(slot != SIM_CPU_NOT_IDLE);
+	c->idle[slot] = top;
+	cs->idle_pos[top] = slot;
+	cs->idle_pos[cpu] = SIM_CPU_NOT_IDLE;
+}
+
 /* An idle CPU of c (c->nidle > 0) for j: its last CPU if idle, else the
  * top of the stack. */
 static inline unsigned sim_cluster_idle_pick(const struct sim_clusters *cs,
@@ -117,20 +134,25 @@ static inline unsigned sim_cluster_idle_pick(const struct sim_clusters *cs,
  * is asked for if j could run now (an idle CPU, or it preempts the
  * victim: the kernel's check_preempt_curr()).  RT_ERR_NOMEM only if the
  * heap had to grow (never with the reservations of init). */
-static inline enum rt_err sim_cluster_enqueue(struct sim_clusters *cs,
-					      struct sim_cluster *c,
-					      struct sim_job *j,
-					      const struct sim_cluster_hooks *h)
+static inline __attribute__((always_inline)) enum rt_err
+sim_cluster_enqueue(struct sim_clusters *cs, struct sim_cluster *c,
+		    struct sim_job *j, const struct sim_cluster_hooks *h)
 {
-	if (c->nidle || h->preempts(&j->key, sim_rq_top_key(&c->running)))
+	if (c->nidle || h->preempts(&j->key, &sim_rq_top(&c->running)->key))
 		sim_clusters_mark(cs, c);
 	return sim_rq_push(&c->ready, j);
 }
 
 /* Running j leaves its CPU (given back at the next dispatch of c, which
  * is asked for); it is in no heap afterwards, pcpu -1. */
-void sim_cluster_leave(struct sim_clusters *cs, struct sim_cluster *c,
-		       struct sim_job *j);
+static inline void sim_cluster_leave(struct sim_clusters *cs,
+				     struct sim_cluster *c, struct sim_job *j)
+{
+	sim_rq_remove(&c->running, j);
+	sim_cluster_idle_push(cs, c, (unsigned)j->pcpu);
+	j->pcpu = -1;
+	sim_clusters_mark(cs, c);       /* a CPU was freed */
+}
 
 /* Restore c's invariant, calling sim_engine_assign() for every CPU whose
  * entity changes and the hooks around it.  Inline so that each policy's

@@ -47,6 +47,18 @@ struct sim_key {
 	uint64_t k2;
 };
 
+/* Lexicographic (k0, k1, k2): a before b.  Heaps compare mostly keys
+ * whose first words differ: one well-predicted test, then one compare. */
+static inline bool sim_key_less(const struct sim_key *a,
+				const struct sim_key *b)
+{
+	if (a->k0 != b->k0)
+		return a->k0 < b->k0;
+	if (a->k1 != b->k1)
+		return a->k1 < b->k1;
+	return a->k2 < b->k2;
+}
+
 /* Lexicographic (k0, k1, k2): -1, 0, 1. */
 static inline int sim_key_cmp(const struct sim_key *a, const struct sim_key *b)
 {

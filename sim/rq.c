@@ -1,95 +1,86 @@
-/* rq.c - runqueue heaps (rq.h): the heap of heap.h instantiated twice,
- * as a min-heap and as a max-heap of policy keys.
- *
- * Each operation tests the direction once and runs the heap compiled for
- * it, so no comparison tests it.  Keys of distinct jobs may compare equal
- * (a policy that does not break ties); the heap is still correct, only
- * the choice among equals is then unspecified, so policies that care
- * (EDF's tie_break) make keys unique.
- */
+/* rq.c - the runqueue operations that touch the heap (rq.h): the heap of
+ * heap.h instantiated with the one order of every runqueue, sim_key_less
+ * on keys as the runqueue caches them. */
 #include "sim/rq.h"
 
 #include <assert.h>
 
-static inline bool rq_min_less(const struct sim_key *a,
-			       const struct sim_key *b)
+/* The job of a heap node. */
+static inline struct sim_job *rq_job(const struct sim_heap_node *nd)
 {
-	return sim_key_cmp(a, b) < 0;
+	return (struct sim_job *)(void *)((char *)nd->pos -
+					  offsetof(struct sim_job, rq_idx));
 }
 
-static inline bool rq_max_less(const struct sim_key *a,
-			       const struct sim_key *b)
+enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j,
+			     const struct sim_key *k)
 {
-	return sim_key_cmp(a, b) > 0;
-}
+	if (q->h.n == q->h.cap) {
+		enum rt_err err = sim_heap_grow(&q->h);
 
-void sim_rq_init(struct sim_rq *q, bool max)
-{
-	sim_heap_init(&q->h);
-	q->max = max;
-}
-
-void sim_rq_fini(struct sim_rq *q)
-{
-	sim_heap_fini(&q->h);
-}
-
-enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap)
-{
-	return sim_heap_reserve(&q->h, cap);
-}
-
-enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
-{
-	enum rt_err err;
-
-	if (q->h.n == q->h.cap && (err = sim_heap_grow(&q->h)) != RT_OK)
-		return err;
-	if (q->max)
-		sim_heap_push(&q->h, &j->key, &j->rq_idx, rq_max_less);
-	else
-		sim_heap_push(&q->h, &j->key, &j->rq_idx, rq_min_less);
+		if (err)
+			return err;
+	}
+	if (sim_key_less(k, &q->fkey)) {        /* j is the new top */
+		sim_heap_push(&q->h, &q->fkey, &q->front->rq_idx,
+			      sim_key_less);
+		sim_rq_set_front_(q, j, k);
+	} else {
+		sim_heap_push(&q->h, k, &j->rq_idx, sim_key_less);
+	}
 	return RT_OK;
 }
 
-void sim_rq_remove(struct sim_rq *q, struct sim_job *j)
+void sim_rq_promote(struct sim_rq *q)
+{
+	struct sim_job *t = rq_job(&q->h.node[0]);
+	struct sim_key k = q->h.node[0].key;
+
+	sim_heap_remove(&q->h, 0, sim_key_less);
+	sim_rq_set_front_(q, t, &k);
+}
+
+void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j,
+			 const struct sim_key *k)
+{
+	struct sim_job *t;
+	struct sim_key tk;
+
+	if (sim_key_less(k, &q->h.node[0].key)) {
+		sim_rq_set_front_(q, j, k);
+		return;
+	}
+	/* the heap's top is the new front; j takes its place */
+	t = rq_job(&q->h.node[0]);
+	tk = q->h.node[0].key;
+	sim_heap_replace_top(&q->h, k, &j->rq_idx, sim_key_less);
+	sim_rq_set_front_(q, t, &tk);
+}
+
+void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j)
 {
 	assert(j->rq_idx < q->h.n && q->h.node[j->rq_idx].pos == &j->rq_idx);
-	if (q->max)
-		sim_heap_remove(&q->h, j->rq_idx, rq_max_less);
-	else
-		sim_heap_remove(&q->h, j->rq_idx, rq_min_less);
+	sim_heap_remove(&q->h, j->rq_idx, sim_key_less);
 }
 
 void sim_rq_update(struct sim_rq *q, struct sim_job *j)
 {
-	uint32_t i = j->rq_idx;
+	struct sim_key k = sim_rq_key(q, j);
 
-	assert(i < q->h.n && q->h.node[i].pos == &j->rq_idx);
-	q->h.node[i].key = j->key;
-	if (q->max)
-		sim_heap_fix(&q->h, i, rq_max_less);
+	if (j != q->front) {
+		uint32_t i = j->rq_idx;
+
+		assert(i < q->h.n && q->h.node[i].pos == &j->rq_idx);
+		q->h.node[i].key = k;
+		sim_heap_fix(&q->h, i, sim_key_less);
+		if (!sim_key_less(&q->h.node[0].key, &q->fkey))
+			return;
+		/* a heap job now comes first: it and the front swap */
+		k = q->fkey;
+		j = q->front;
+	}
+	if (q->h.n && sim_key_less(&q->h.node[0].key, &k))
+		sim_rq_replace_slow(q, j, &k);
 	else
-		sim_heap_fix(&q->h, i, rq_min_less);
-}
-
-struct sim_job *sim_rq_pop(struct sim_rq *q)
-{
-	struct sim_job *j = sim_rq_top(q);
-
-	if (j)
-		sim_rq_remove(q, j);
-	return j;
-}
-
-struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j)
-{
-	struct sim_job *old = sim_rq_top(q);
-
-	assert(old);
-	if (q->max)
-		sim_heap_replace_top(&q->h, &j->key, &j->rq_idx, rq_max_less);
-	else
-		sim_heap_replace_top(&q->h, &j->key, &j->rq_idx, rq_min_less);
-	return old;
+		q->fkey = k;
 }

@@ -24,7 +24,7 @@ struct item {
 
 static bool min_less(const struct sim_key *a, const struct sim_key *b)
 {
-	return sim_key_cmp(a, b) < 0;
+	return sim_key_less(a, b);
 }
 
 static bool max_less(const struct sim_key *a, const struct sim_key *b)
@@ -213,59 +213,209 @@ static void test_heap_grow_failure(void)
 	CU_ASSERT_EQUAL(it[3].pos, SIM_HEAP_NONE);
 }
 
-/* The runqueue wrapper: min and max heaps of jobs, the two-heap
- * exchange of a preemption, against a scan. */
+/* sim_key_less (first words, then the second, then the third) is the
+ * lexicographic order of sim_key_cmp, extremes and signs included. */
+static void test_heap_key_order(void)
+{
+	static const int64_t w[] = { INT64_MIN, INT64_MIN + 1, -2, -1, 0, 1,
+				     2, INT64_MAX - 1, INT64_MAX };
+	const size_t nw = sizeof(w) / sizeof(w[0]);
+	struct rt_rng g;
+	bool ok = true;
+
+	rt_rng_seed(&g, 51);
+	for (int n = 0; n < 200000 && ok; n++) {
+		struct sim_key a = { w[rt_rng_range(&g, 0, (int64_t)nw - 1)],
+				     w[rt_rng_range(&g, 0, (int64_t)nw - 1)],
+				     (uint64_t)w[rt_rng_range(&g, 0,
+							      (int64_t)nw - 1)] };
+		struct sim_key b = { w[rt_rng_range(&g, 0, (int64_t)nw - 1)],
+				     w[rt_rng_range(&g, 0, (int64_t)nw - 1)],
+				     (uint64_t)w[rt_rng_range(&g, 0,
+							      (int64_t)nw - 1)] };
+
+		if (n % 3 == 0)
+			b.k0 = a.k0;
+		if (n % 5 == 0)
+			b.k1 = a.k1;
+		ok = sim_key_less(&a, &b) == (sim_key_cmp(&a, &b) < 0);
+	}
+	CU_ASSERT_TRUE(ok);
+}
+
+/* A max-heap of jobs (keys cached complemented) with extreme keys comes
+ * out largest first. */
+static void test_rq_max_extremes(void)
+{
+	static const int64_t k0[] = { INT64_MIN, -7, 0, 5, INT64_MAX, 0 };
+	static const uint64_t k2[] = { 0, 3, UINT64_MAX, 1, 0, 0 };
+	struct sim_job job[6];
+	struct sim_rq q;
+	struct sim_job *prev = NULL, *j;
+
+	memset(job, 0, sizeof(job));
+	sim_rq_init(&q, true);
+	for (int k = 0; k < 6; k++) {
+		job[k].key = (struct sim_key){ k0[k], k == 5 ? INT64_MIN : 0,
+					       k2[k] };
+		CU_ASSERT_EQUAL(sim_rq_push(&q, &job[k]), RT_OK);
+	}
+	CU_ASSERT_PTR_EQUAL(sim_rq_top(&q), &job[4]);
+	while ((j = sim_rq_pop(&q)) != NULL) {
+		if (prev)
+			CU_ASSERT_TRUE(sim_key_cmp(&prev->key, &j->key) > 0);
+		prev = j;
+	}
+	CU_ASSERT_PTR_EQUAL(prev, &job[0]);
+	sim_rq_fini(&q);
+}
+
+/* The runqueue (sim/rq.h): the top kept out of the heap, min or max,
+ * against a scan after every random operation. */
+static bool rq_ok(const struct sim_rq *q, struct sim_job *job, const bool *in,
+		  size_t nj, bool max)
+{
+	const struct sim_job *best = NULL;
+	size_t n = 0;
+
+	for (size_t k = 0; k < nj; k++) {
+		if (!in[k])
+			continue;
+		n++;
+		if (!best || (max ? sim_key_cmp(&job[k].key, &best->key) > 0 :
+			      sim_key_cmp(&job[k].key, &best->key) < 0))
+			best = &job[k];
+	}
+	if (sim_rq_size(q) != n || sim_rq_top(q) != best)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		struct sim_job *j = sim_rq_at(q, i);
+
+		if (j < job || j >= job + nj || !in[j - job])
+			return false;
+		if (i > 0 && (j->rq_idx != i - 1 ||
+			      sim_key_cmp(&j->key, &best->key) == 0))
+			return false;
+	}
+	return n == 0 || best->rq_idx == SIM_RQ_FRONT;
+}
+
+static void run_rq(bool max, uint64_t seed)
+{
+	struct sim_job job[60];
+	bool in[60] = { false };
+	struct sim_rq q;
+	struct rt_rng g;
+	bool ok = true;
+
+	memset(job, 0, sizeof(job));
+	rt_rng_seed(&g, seed);
+	sim_rq_init(&q, max);
+	CU_ASSERT_EQUAL_FATAL(sim_rq_reserve(&q, 60), RT_OK);
+	for (int step = 0; step < 20000 && ok; step++) {
+		size_t k = (size_t)rt_rng_range(&g, 0, 59);
+		int op = (int)rt_rng_range(&g, 0, 3);
+		struct sim_job *j = &job[k];
+
+		if (!in[k]) {                           /* push */
+			j->key = (struct sim_key){ rt_rng_range(&g, 0, 30),
+						   rt_rng_range(&g, 0, 2), k };
+			ok = sim_rq_push(&q, j) == RT_OK;
+			in[k] = true;
+		} else if (op == 0) {                   /* remove anywhere */
+			sim_rq_remove(&q, j);
+			in[k] = false;
+		} else if (op == 1) {                   /* re-key */
+			j->key.k0 = rt_rng_range(&g, 0, 30);
+			j->key.k1 = rt_rng_range(&g, 0, 2);
+			sim_rq_update(&q, j);
+		} else if (op == 2) {                   /* pop */
+			struct sim_job *t = sim_rq_pop(&q);
+
+			ok = t && t->rq_idx == SIM_RQ_NONE;
+			if (t)
+				in[t - job] = false;
+		} else {                                /* replace the top */
+			size_t f = 0;
+
+			while (f < 60 && in[f])
+				f++;
+			if (f == 60)
+				continue;
+			job[f].key = (struct sim_key){ rt_rng_range(&g, 0, 30),
+						       rt_rng_range(&g, 0, 2),
+						       f };
+			in[sim_rq_replace_top(&q, &job[f]) - job] = false;
+			in[f] = true;
+		}
+		ok = ok && rq_ok(&q, job, in, 60, max);
+	}
+	if (!ok)
+		fprintf(stderr, "\n  rq: seed %" PRIu64 " failed\n", seed);
+	CU_ASSERT_TRUE(ok);
+	sim_rq_fini(&q);
+	for (size_t k = 0; k < 60; k++)
+		CU_ASSERT_TRUE(!in[k] || job[k].rq_idx == SIM_RQ_NONE);
+}
+
+static void test_rq_min_random(void)
+{
+	run_rq(false, 61);
+	run_rq(false, 62);
+}
+
+static void test_rq_max_random(void)
+{
+	run_rq(true, 71);
+	run_rq(true, 72);
+}
+
+/* The two-heap exchange of a preemption: the earliest waiting job and
+ * the latest running one swap with one replace_top in each runqueue. */
 static void test_rq_exchange(void)
 {
 	struct sim_job job[40];
-	struct sim_rq ready, running;
+	bool running[40];
+	struct sim_rq ready, run;
 	struct rt_rng g;
 	bool ok = true;
 
 	memset(job, 0, sizeof(job));
 	rt_rng_seed(&g, 41);
 	sim_rq_init(&ready, false);
-	sim_rq_init(&running, true);
+	sim_rq_init(&run, true);
 	for (int k = 0; k < 40; k++) {
 		job[k].key = (struct sim_key){ rt_rng_range(&g, 0, 9), k, 0 };
-		job[k].rq_idx = SIM_RQ_NONE;
-		CU_ASSERT_EQUAL(sim_rq_push(k < 4 ? &running : &ready, &job[k]),
+		running[k] = k < 4;
+		CU_ASSERT_EQUAL(sim_rq_push(running[k] ? &run : &ready, &job[k]),
 				RT_OK);
 	}
-	/* Four CPUs: while the earliest waiting job is before the latest
-	 * running one, swap them. */
-	for (int step = 0; step < 200 && ok; step++) {
-		struct sim_job *w = sim_rq_top(&ready), *r = sim_rq_top(&running);
+	for (int step = 0; step < 300 && ok; step++) {
+		struct sim_job *w = sim_rq_top(&ready), *r = sim_rq_top(&run);
 		struct sim_job *x = &job[rt_rng_range(&g, 0, 39)];
 
 		if (sim_key_cmp(&w->key, &r->key) < 0) {
 			ok = sim_rq_replace_top(&ready, r) == w &&
-			     sim_rq_replace_top(&running, w) == r;
+			     sim_rq_replace_top(&run, w) == r;
+			running[w - job] = true;
+			running[r - job] = false;
 		} else {                /* re-key some job, wherever it is */
 			x->key.k0 = rt_rng_range(&g, 0, 9);
-			sim_rq_update(x->rq_idx < sim_rq_size(&running) &&
-				      sim_rq_at(&running, x->rq_idx) == x ?
-				      &running : &ready, x);
+			sim_rq_update(running[x - job] ? &run : &ready, x);
 		}
-		for (int k = 0; k < 40; k++) {
-			struct sim_rq *q = sim_rq_size(&running) > job[k].rq_idx &&
-					   sim_rq_at(&running, job[k].rq_idx) ==
-					   &job[k] ? &running : &ready;
+		ok = ok && sim_rq_size(&run) == 4 && sim_rq_size(&ready) == 36;
+		for (int k = 0; k < 40 && ok; k++) {
+			bool is_r = running[k];
 
-			ok = ok && sim_rq_at(q, job[k].rq_idx) == &job[k];
-			ok = ok && (q == &running ?
-				    sim_key_cmp(&job[k].key, &sim_rq_top(q)->key) <= 0 :
-				    sim_key_cmp(&job[k].key, &sim_rq_top(q)->key) >= 0);
+			ok = sim_key_cmp(&job[k].key, &sim_rq_top(is_r ? &run :
+						     &ready)->key) * (is_r ? 1 : -1) <= 0;
 		}
 	}
 	CU_ASSERT_TRUE(ok);
-	CU_ASSERT_EQUAL(sim_rq_size(&running), 4);
+	CU_ASSERT_EQUAL(sim_rq_size(&run), 4);
 	CU_ASSERT_EQUAL(sim_rq_size(&ready), 36);
-	for (size_t n = 36; n > 0; n--)
-		CU_ASSERT_PTR_NOT_NULL(sim_rq_pop(&ready));
-	CU_ASSERT_PTR_NULL(sim_rq_pop(&ready));
 	sim_rq_fini(&ready);
-	sim_rq_fini(&running);
+	sim_rq_fini(&run);
 	CU_ASSERT_EQUAL(job[0].rq_idx, SIM_RQ_NONE);
 }
 
@@ -278,6 +428,13 @@ CU_TestInfo heap_tests[] = {
 	{ "popping every node gives the keys in order", test_heap_sorts },
 	{ "growth that cannot allocate leaves the heap unchanged",
 	  test_heap_grow_failure },
+	{ "keys: sim_key_less is the order of sim_key_cmp, extremes included",
+	  test_heap_key_order },
+	{ "runqueues: a max-heap with extreme keys", test_rq_max_extremes },
+	{ "runqueues: random operations on a min-runqueue (top kept apart)",
+	  test_rq_min_random },
+	{ "runqueues: random operations on a max-runqueue (top kept apart)",
+	  test_rq_max_random },
 	{ "runqueues: the two-heap exchange of a preemption", test_rq_exchange },
 	CU_TEST_INFO_NULL
 };
