@@ -238,10 +238,11 @@ enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
 static enum rt_err sv_overflow(struct sv_rq *rq, const struct sv_server *s,
 			       const char *what, rt_time a, rt_time b)
 {
-	return sim_engine_failf(rq->e, RT_ERR_OVERFLOW, "server %s: its %s = %"
-				PRId64 " + %" PRId64 " overflows the time range "
-				"(at time %" PRId64 ")", s->name ? s->name : "?",
-				what, a, b, sim_engine_now(rq->e));
+	sim_engine_failf(rq->e, RT_ERR_OVERFLOW, "server %s: its %s = %" PRId64
+			 " + %" PRId64 " overflows the time range (at time %"
+			 PRId64 ")", s->name ? s->name : "?", what, a, b,
+			 sim_engine_now(rq->e));
+	return RT_ERR_OVERFLOW;
 }
 
 /*
