@@ -70,6 +70,7 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	uint64_t seed = e->cfg.seed;
 
 	t->task = &e->cfg.tasks[i];
+	t->idx = (uint32_t)i;
 	e->st.tasks[i].tardiness_bound = RT_TIME_NEVER;
 	sim_event_init(&t->rel, SIM_EV_RELEASE);
 	sim_fifo_init(&t->fifo);

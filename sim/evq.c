@@ -8,20 +8,29 @@
 
 #include <assert.h>
 
-/* (time, order): k2 is always 0. */
+/* (time, order): k2 is always 0.  Twice: short-circuit, and as
+ * selections without branches (sim_heap_order). */
 static inline bool evq_less(const struct sim_key *a, const struct sim_key *b)
 {
 	return a->k0 < b->k0 || (a->k0 == b->k0 && a->k1 < b->k1);
 }
 
+static inline bool evq_less_bf(const struct sim_key *a,
+			       const struct sim_key *b)
+{
+	return a->k0 != b->k0 ? a->k0 < b->k0 : a->k1 < b->k1;
+}
+
+static const struct sim_heap_order evq_order = { evq_less, evq_less_bf };
+
 void sim_evq_sift_up(struct sim_evq *q, uint32_t i)
 {
-	sim_heap_sift_up(&q->h, i, evq_less);
+	sim_heap_sift_up(&q->h, i, &evq_order);
 }
 
 void sim_evq_remove(struct sim_evq *q, uint32_t i)
 {
-	sim_heap_remove(&q->h, i, evq_less);
+	sim_heap_remove(&q->h, i, &evq_order);
 }
 
 void sim_evq_init(struct sim_evq *q)
@@ -64,23 +73,21 @@ enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 		return err;
 	if ((err = evq_key(q, t, rank, &key)) != RT_OK)
 		return err;
-	sim_heap_push(&q->h, &key, &ev->idx, evq_less);
+	sim_heap_push(&q->h, &key, &ev->idx, &evq_order);
 	return RT_OK;
 }
 
-enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank)
+void sim_evq_fix(struct sim_evq *q, uint32_t i)
 {
-	enum rt_err err;
+	sim_heap_fix(&q->h, i, &evq_order);
+}
 
+enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank)
+{
 	if (!sim_event_queued(ev))
 		return sim_evq_push(q, ev, t, rank);
-	err = evq_key(q, t, rank, &q->h.node[ev->idx].key);
-	if (err)
-		return err;
-	/* A fresh seq makes the key larger unless the time or rank dropped. */
-	sim_heap_fix(&q->h, ev->idx, evq_less);
-	return RT_OK;
+	return RT_ERR_OVERFLOW;         /* seq ran out: ev left as it was */
 }
 
 struct sim_event *sim_evq_pop(struct sim_evq *q)

@@ -119,10 +119,29 @@ static inline enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
 	return RT_OK;
 }
 
+/* Out-of-line parts of sim_evq_move (not for callers): restore the
+ * order around slot i after its key changed; move an event that is not
+ * queued, or when seq ran out. */
+void sim_evq_fix(struct sim_evq *q, uint32_t i);
+enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank);
+
 /* Re-key ev to (t, rank) with a fresh seq, queued or not (then it is
  * pushed).  O(log n).  Errors as sim_evq_push. */
-enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank);
+static inline enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
+				       rt_time t, enum sim_rank rank)
+{
+	struct sim_heap_node *nd;
+
+	if (!sim_event_queued(ev) || q->seq > SIM_EVQ_SEQ_MAX)
+		return sim_evq_move_slow(q, ev, t, rank);
+	nd = &q->h.node[ev->idx];
+	nd->key.k0 = t;
+	nd->key.k1 = (int64_t)((uint64_t)rank << 56 | q->seq++);
+	/* a fresh seq makes the key larger unless the time or rank dropped */
+	sim_evq_fix(q, ev->idx);
+	return RT_OK;
+}
 
 /* Remove ev if queued (no-op otherwise).  O(log n); cannot fail. */
 static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)

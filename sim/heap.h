@@ -11,11 +11,11 @@
  * tournament of two pairs (three comparisons, two of them independent)
  * rather than a scan (three dependent ones).
  *
- * The order is a 'less' function handed to every operation.  The
- * operations are static inline and always inlined, so a user calling them
- * with its own less (evq.c: time, rank, seq; rq.c: a policy's key, as a
- * min- or a max-heap) gets a heap compiled for that order: the comparison
- * inlined, no indirect call, no flag tested per comparison.  Users wrap
+ * The order (struct sim_heap_order: a 'less' function, twice) is handed
+ * to every operation.  The operations are static inline and always
+ * inlined, so a user calling them with its own order (evq.c: time, rank,
+ * seq; rq.c: a policy's key) gets a heap compiled for that order: the
+ * comparison inlined, no indirect call, no flag tested per comparison.  Users wrap
  * the operations in their own few functions, so each is compiled once per
  * order; only memory management is out of line (heap.c).
  *
@@ -52,11 +52,18 @@ struct sim_key {
 static inline bool sim_key_less(const struct sim_key *a,
 				const struct sim_key *b)
 {
-	if (a->k0 != b->k0)
-		return a->k0 < b->k0;
-	if (a->k1 != b->k1)
-		return a->k1 < b->k1;
-	return a->k2 < b->k2;
+	return a->k0 < b->k0 ||
+	       (a->k0 == b->k0 && (a->k1 < b->k1 ||
+				   (a->k1 == b->k1 && a->k2 < b->k2)));
+}
+
+/* The same order written as selections, which compilers turn into
+ * conditional moves: no branch (sift-down of a large heap). */
+static inline bool sim_key_less_bf(const struct sim_key *a,
+				   const struct sim_key *b)
+{
+	return a->k0 != b->k0 ? a->k0 < b->k0 :
+	       a->k1 != b->k1 ? a->k1 < b->k1 : a->k2 < b->k2;
 }
 
 /* Lexicographic (k0, k1, k2): -1, 0, 1. */
@@ -85,8 +92,24 @@ struct sim_heap {
 	uint32_t cap;                   /* nodes allocated, < SIM_HEAP_NONE */
 };
 
-/* The order: true iff a must come out before b. */
+/* An order: true iff a must come out before b. */
 typedef bool sim_heap_less(const struct sim_key *a, const struct sim_key *b);
+
+/* A heap's order, given twice.  Which of four children is least is a
+ * coin toss the branch predictor loses on a large heap, while on a small
+ * one (a few levels, the same events coming back) it learns it: so
+ * sift-down picks among children with 'less_bf', the order written
+ * without branches, and an arithmetic selection when the heap has at
+ * least SIM_HEAP_BF_MIN nodes, and with 'less' (short-circuit tests)
+ * otherwise (measured: 4-ary heap, hold operations, 11 nodes: the
+ * branches are 25% faster; 1001 nodes: the selection is 45% faster).
+ * Both must be the same order. */
+struct sim_heap_order {
+	sim_heap_less *less;
+	sim_heap_less *less_bf;
+};
+
+#define SIM_HEAP_BF_MIN 32
 
 /* Empty heap, no memory. */
 void sim_heap_init(struct sim_heap *h);
@@ -101,7 +124,7 @@ enum rt_err sim_heap_reserve(struct sim_heap *h, size_t cap);
  * sim_heap_reserve. */
 enum rt_err sim_heap_grow(struct sim_heap *h);
 
-/* ---- the operations, instantiated by each user with its 'less' ---- */
+/* ---- the operations, instantiated by each user with its order ---- */
 
 #define SIM_HEAP_OP static inline __attribute__((always_inline))
 
@@ -115,14 +138,14 @@ SIM_HEAP_OP void sim_heap_set(struct sim_heap *h, uint32_t i,
 
 /* Move the node at slot i up to where it belongs. */
 SIM_HEAP_OP void sim_heap_sift_up(struct sim_heap *h, uint32_t i,
-				  sim_heap_less *less)
+				  const struct sim_heap_order *o)
 {
 	struct sim_heap_node nd = h->node[i];
 
 	while (i > 0) {
 		uint32_t p = (i - 1) / 4;
 
-		if (!less(&nd.key, &h->node[p].key))
+		if (!o->less(&nd.key, &h->node[p].key))
 			break;
 		sim_heap_set(h, i, h->node[p]);
 		i = p;
@@ -130,32 +153,44 @@ SIM_HEAP_OP void sim_heap_sift_up(struct sim_heap *h, uint32_t i,
 	sim_heap_set(h, i, nd);
 }
 
-/* Move the node at slot i down to where it belongs. */
+/* Move the node at slot i down to where it belongs.  Four children:
+ * the least is found as a tournament of two pairs; on a large heap by
+ * arithmetic on the branch-free order's answers (see sim_heap_order). */
 SIM_HEAP_OP void sim_heap_sift_down(struct sim_heap *h, uint32_t i,
-				    sim_heap_less *less)
+				    const struct sim_heap_order *o)
 {
 	struct sim_heap_node nd = h->node[i];
 	const struct sim_heap_node *a = h->node;
 	size_t n = h->n;
+	bool bf = n >= SIM_HEAP_BF_MIN;
 
 	for (;;) {
 		size_t c = (size_t)i * 4 + 1, best;
 
-		if (c + 3 < n) {
-			size_t b01 = less(&a[c + 1].key, &a[c].key) ? c + 1 : c;
-			size_t b23 = less(&a[c + 3].key, &a[c + 2].key) ?
+		if (c + 3 < n && bf) {
+			size_t b01 = c + o->less_bf(&a[c + 1].key, &a[c].key);
+			size_t b23 = c + 2 +
+				     o->less_bf(&a[c + 3].key, &a[c + 2].key);
+			size_t m = -(size_t)o->less_bf(&a[b23].key,
+						       &a[b01].key);
+
+			best = b01 ^ ((b01 ^ b23) & m);
+		} else if (c + 3 < n) {
+			size_t b01 = o->less(&a[c + 1].key, &a[c].key) ?
+				     c + 1 : c;
+			size_t b23 = o->less(&a[c + 3].key, &a[c + 2].key) ?
 				     c + 3 : c + 2;
 
-			best = less(&a[b23].key, &a[b01].key) ? b23 : b01;
+			best = o->less(&a[b23].key, &a[b01].key) ? b23 : b01;
 		} else if (c < n) {
 			best = c;
 			for (c++; c < n; c++)
-				if (less(&a[c].key, &a[best].key))
+				if (o->less(&a[c].key, &a[best].key))
 					best = c;
 		} else {
 			break;
 		}
-		if (!less(&a[best].key, &nd.key))
+		if (!o->less(&a[best].key, &nd.key))
 			break;
 		sim_heap_set(h, i, a[best]);
 		i = (uint32_t)best;
@@ -166,18 +201,18 @@ SIM_HEAP_OP void sim_heap_sift_down(struct sim_heap *h, uint32_t i,
 /* The key of the node at slot i changed (or the node was just put
  * there): up if it now comes before its parent, else down. */
 SIM_HEAP_OP void sim_heap_fix(struct sim_heap *h, uint32_t i,
-			      sim_heap_less *less)
+			      const struct sim_heap_order *o)
 {
-	if (i > 0 && less(&h->node[i].key, &h->node[(i - 1) / 4].key))
-		sim_heap_sift_up(h, i, less);
+	if (i > 0 && o->less(&h->node[i].key, &h->node[(i - 1) / 4].key))
+		sim_heap_sift_up(h, i, o);
 	else
-		sim_heap_sift_down(h, i, less);
+		sim_heap_sift_down(h, i, o);
 }
 
 /* Add an item (its *pos is set) with 'key'.  Needs room: h->n < h->cap
  * (sim_heap_reserve / sim_heap_grow first). */
 SIM_HEAP_OP void sim_heap_push(struct sim_heap *h, const struct sim_key *key,
-			       uint32_t *pos, sim_heap_less *less)
+			       uint32_t *pos, const struct sim_heap_order *o)
 {
 	uint32_t i = h->n++;
 
@@ -186,18 +221,18 @@ SIM_HEAP_OP void sim_heap_push(struct sim_heap *h, const struct sim_key *key,
 	h->node[i].pos = pos;
 	*pos = i;
 	if (i > 0)
-		sim_heap_sift_up(h, i, less);
+		sim_heap_sift_up(h, i, o);
 }
 
 /* Remove the node at slot i; its item's pos becomes SIM_HEAP_NONE. */
 SIM_HEAP_OP void sim_heap_remove(struct sim_heap *h, uint32_t i,
-				 sim_heap_less *less)
+				 const struct sim_heap_order *o)
 {
 	assert(i < h->n);
 	*h->node[i].pos = SIM_HEAP_NONE;
 	if (i != --h->n) {              /* the last node fills the hole */
 		sim_heap_set(h, i, h->node[h->n]);
-		sim_heap_fix(h, i, less);
+		sim_heap_fix(h, i, o);
 	}
 }
 
@@ -206,14 +241,15 @@ SIM_HEAP_OP void sim_heap_remove(struct sim_heap *h, uint32_t i,
  * whose *pos is left as it was (the caller places that item at once). */
 SIM_HEAP_OP uint32_t *sim_heap_replace_top(struct sim_heap *h,
 					   const struct sim_key *key,
-					   uint32_t *pos, sim_heap_less *less)
+					   uint32_t *pos,
+					   const struct sim_heap_order *o)
 {
 	uint32_t *old = h->node[0].pos;
 
 	assert(h->n > 0);
 	h->node[0].key = *key;
 	h->node[0].pos = pos;
-	sim_heap_sift_down(h, 0, less);
+	sim_heap_sift_down(h, 0, o);
 	return old;
 }
 

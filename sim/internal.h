@@ -39,6 +39,7 @@ enum sim_ev_kind {
 /* Per task: where its release sequence stands, and its pending jobs. */
 struct sim_task_rt {
 	const struct rt_task *task;     /* borrowed from cfg.tasks */
+	uint32_t idx;                   /* its index in cfg.tasks */
 	struct sim_event rel;           /* the task's one pending release */
 	struct sim_job_fifo fifo;       /* pending jobs, oldest (head) first */
 	uint64_t k;                     /* index of the next job to release */

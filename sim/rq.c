@@ -5,6 +5,11 @@
 
 #include <assert.h>
 
+/* The one order of every runqueue: sim_key_less on keys as cached. */
+static const struct sim_heap_order sim_rq_order = {
+	sim_key_less, sim_key_less_bf
+};
+
 /* The job of a heap node. */
 static inline struct sim_job *rq_job(const struct sim_heap_node *nd)
 {
@@ -23,10 +28,10 @@ enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j,
 	}
 	if (sim_key_less(k, &q->fkey)) {        /* j is the new top */
 		sim_heap_push(&q->h, &q->fkey, &q->front->rq_idx,
-			      sim_key_less);
+			      &sim_rq_order);
 		sim_rq_set_front_(q, j, k);
 	} else {
-		sim_heap_push(&q->h, k, &j->rq_idx, sim_key_less);
+		sim_heap_push(&q->h, k, &j->rq_idx, &sim_rq_order);
 	}
 	return RT_OK;
 }
@@ -36,7 +41,7 @@ void sim_rq_promote(struct sim_rq *q)
 	struct sim_job *t = rq_job(&q->h.node[0]);
 	struct sim_key k = q->h.node[0].key;
 
-	sim_heap_remove(&q->h, 0, sim_key_less);
+	sim_heap_remove(&q->h, 0, &sim_rq_order);
 	sim_rq_set_front_(q, t, &k);
 }
 
@@ -53,14 +58,14 @@ void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j,
 	/* the heap's top is the new front; j takes its place */
 	t = rq_job(&q->h.node[0]);
 	tk = q->h.node[0].key;
-	sim_heap_replace_top(&q->h, k, &j->rq_idx, sim_key_less);
+	sim_heap_replace_top(&q->h, k, &j->rq_idx, &sim_rq_order);
 	sim_rq_set_front_(q, t, &tk);
 }
 
 void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j)
 {
 	assert(j->rq_idx < q->h.n && q->h.node[j->rq_idx].pos == &j->rq_idx);
-	sim_heap_remove(&q->h, j->rq_idx, sim_key_less);
+	sim_heap_remove(&q->h, j->rq_idx, &sim_rq_order);
 }
 
 void sim_rq_update(struct sim_rq *q, struct sim_job *j)
@@ -72,7 +77,7 @@ void sim_rq_update(struct sim_rq *q, struct sim_job *j)
 
 		assert(i < q->h.n && q->h.node[i].pos == &j->rq_idx);
 		q->h.node[i].key = k;
-		sim_heap_fix(&q->h, i, sim_key_less);
+		sim_heap_fix(&q->h, i, &sim_rq_order);
 		if (!sim_key_less(&q->h.node[0].key, &q->fkey))
 			return;
 		/* a heap job now comes first: it and the front swap */

@@ -32,6 +32,16 @@ static bool max_less(const struct sim_key *a, const struct sim_key *b)
 	return sim_key_cmp(a, b) > 0;
 }
 
+static bool max_less_bf(const struct sim_key *a, const struct sim_key *b)
+{
+	return sim_key_less_bf(b, a);
+}
+
+/* The orders under test: min with the library's two comparisons, max
+ * with the reference one and a branch-free one. */
+static const struct sim_heap_order min_order = { min_less, sim_key_less_bf };
+static const struct sim_heap_order max_order = { max_less, max_less_bf };
+
 /* The heap's invariant: every node's item knows its slot, the cached key
  * is the item's, no node before its parent; and exactly the items marked
  * queued are in it. */
@@ -81,7 +91,8 @@ static void draw_key(struct rt_rng *g, struct sim_key *k, uint64_t uniq,
 	k->k2 = dups ? (uint64_t)rt_rng_range(g, 0, 1) : uniq;
 }
 
-static void run_random(sim_heap_less *less, uint64_t seed, bool dups)
+static void run_random(const struct sim_heap_order *o, uint64_t seed,
+		       bool dups)
 {
 	struct item it[NITEM];
 	struct sim_heap h;
@@ -96,19 +107,19 @@ static void run_random(sim_heap_less *less, uint64_t seed, bool dups)
 		it[k].pos = SIM_HEAP_NONE;
 	for (int step = 0; step < 20000 && ok; step++) {
 		struct item *x = &it[rt_rng_range(&g, 0, NITEM - 1)];
-		const struct item *top = ref_top(it, NITEM, less);
+		const struct item *top = ref_top(it, NITEM, o->less);
 		int op = (int)rt_rng_range(&g, 0, 4);
 
 		if (x->pos == SIM_HEAP_NONE) {          /* push */
 			draw_key(&g, &x->key, uniq++, dups);
-			sim_heap_push(&h, &x->key, &x->pos, less);
+			sim_heap_push(&h, &x->key, &x->pos, o);
 		} else if (op == 0) {                   /* remove anywhere */
-			sim_heap_remove(&h, x->pos, less);
+			sim_heap_remove(&h, x->pos, o);
 			ok = x->pos == SIM_HEAP_NONE;
 		} else if (op == 1) {                   /* re-key, either way */
 			draw_key(&g, &x->key, uniq++, dups);
 			h.node[x->pos].key = x->key;
-			sim_heap_fix(&h, x->pos, less);
+			sim_heap_fix(&h, x->pos, o);
 		} else if (op == 2 && top) {            /* pop the top */
 			const struct item *t = (const struct item *)(const void *)
 				((const char *)h.node[0].pos -
@@ -116,7 +127,7 @@ static void run_random(sim_heap_less *less, uint64_t seed, bool dups)
 
 			/* equal keys: any of them may be on top */
 			ok = sim_key_cmp(&t->key, &top->key) == 0;
-			sim_heap_remove(&h, 0, less);
+			sim_heap_remove(&h, 0, o);
 		} else if (op == 3 && top) {            /* replace the top */
 			struct item *y = NULL;
 			uint32_t *old;
@@ -127,12 +138,12 @@ static void run_random(sim_heap_less *less, uint64_t seed, bool dups)
 			if (!y)
 				continue;
 			draw_key(&g, &y->key, uniq++, dups);
-			old = sim_heap_replace_top(&h, &y->key, &y->pos, less);
+			old = sim_heap_replace_top(&h, &y->key, &y->pos, o);
 			ok = *old == 0 || *old == SIM_HEAP_NONE;
 			*old = SIM_HEAP_NONE;   /* the caller places it: out */
 		}
-		ok = ok && heap_ok(&h, it, NITEM, less);
-		top = ref_top(it, NITEM, less);
+		ok = ok && heap_ok(&h, it, NITEM, o->less);
+		top = ref_top(it, NITEM, o->less);
 		ok = ok && (h.n == 0) == (top == NULL);
 		ok = ok && (!top || sim_key_cmp(&h.node[0].key, &top->key) == 0);
 	}
@@ -147,19 +158,19 @@ static void run_random(sim_heap_less *less, uint64_t seed, bool dups)
 static void test_heap_min_random(void)
 {
 	for (uint64_t seed = 1; seed <= 4; seed++)
-		run_random(min_less, seed, false);
+		run_random(&min_order, seed, false);
 }
 
 static void test_heap_max_random(void)
 {
 	for (uint64_t seed = 11; seed <= 14; seed++)
-		run_random(max_less, seed, false);
+		run_random(&max_order, seed, false);
 }
 
 static void test_heap_equal_keys(void)
 {
-	run_random(min_less, 21, true);
-	run_random(max_less, 22, true);
+	run_random(&min_order, 21, true);
+	run_random(&max_order, 22, true);
 }
 
 /* Popping everything gives the keys in order: a heap sort. */
@@ -176,13 +187,13 @@ static void test_heap_sorts(void)
 		draw_key(&g, &it[k].key, k, false);
 		if (h.n == h.cap)
 			CU_ASSERT_EQUAL_FATAL(sim_heap_grow(&h), RT_OK);
-		sim_heap_push(&h, &it[k].key, &it[k].pos, min_less);
+		sim_heap_push(&h, &it[k].key, &it[k].pos, &min_order);
 	}
 	CU_ASSERT_TRUE(h.cap >= NITEM);
 	while (h.n) {
 		CU_ASSERT_TRUE(sim_key_cmp(&prev, &h.node[0].key) < 0);
 		prev = h.node[0].key;
-		sim_heap_remove(&h, 0, min_less);
+		sim_heap_remove(&h, 0, &min_order);
 	}
 	sim_heap_fini(&h);
 }
@@ -198,7 +209,7 @@ static void test_heap_grow_failure(void)
 	CU_ASSERT_EQUAL(h.cap, 16);
 	for (int k = 0; k < 16; k++) {
 		it[k].key = (struct sim_key){ 16 - k, 0, 0 };
-		sim_heap_push(&h, &it[k].key, &it[k].pos, min_less);
+		sim_heap_push(&h, &it[k].key, &it[k].pos, &min_order);
 	}
 	rt_mem_fail_after(0);
 	CU_ASSERT_EQUAL(sim_heap_grow(&h), RT_ERR_NOMEM);
@@ -213,8 +224,9 @@ static void test_heap_grow_failure(void)
 	CU_ASSERT_EQUAL(it[3].pos, SIM_HEAP_NONE);
 }
 
-/* sim_key_less (first words, then the second, then the third) is the
- * lexicographic order of sim_key_cmp, extremes and signs included. */
+/* sim_key_less and sim_key_less_bf (first words, then the second, then
+ * the third) are the lexicographic order of sim_key_cmp, extremes and
+ * signs included. */
 static void test_heap_key_order(void)
 {
 	static const int64_t w[] = { INT64_MIN, INT64_MIN + 1, -2, -1, 0, 1,
@@ -238,7 +250,8 @@ static void test_heap_key_order(void)
 			b.k0 = a.k0;
 		if (n % 5 == 0)
 			b.k1 = a.k1;
-		ok = sim_key_less(&a, &b) == (sim_key_cmp(&a, &b) < 0);
+		ok = sim_key_less(&a, &b) == (sim_key_cmp(&a, &b) < 0) &&
+		     sim_key_less_bf(&a, &b) == (sim_key_cmp(&a, &b) < 0);
 	}
 	CU_ASSERT_TRUE(ok);
 }
@@ -428,7 +441,7 @@ CU_TestInfo heap_tests[] = {
 	{ "popping every node gives the keys in order", test_heap_sorts },
 	{ "growth that cannot allocate leaves the heap unchanged",
 	  test_heap_grow_failure },
-	{ "keys: sim_key_less is the order of sim_key_cmp, extremes included",
+	{ "keys: both comparisons are the order of sim_key_cmp, extremes included",
 	  test_heap_key_order },
 	{ "runqueues: a max-heap with extreme keys", test_rq_max_extremes },
 	{ "runqueues: random operations on a min-runqueue (top kept apart)",
