@@ -54,7 +54,8 @@ struct sim_clusters {
 	struct sim_cluster *cl;         /* n entries */
 	unsigned *idle_mem;             /* cpus entries: the idle stacks */
 	unsigned *idle_pos;             /* cpu -> slot in its idle[], or
-					 * SIM_CPU_NOT_IDLE */
+					 * SIM_CPU_NOT_IDLE (clusters of more
+					 * than one CPU) */
 	unsigned *dirty;                /* clusters to visit (n slots) */
 	unsigned ndirty;
 	unsigned *task_cl;              /* task -> its cluster (NULL when
@@ -96,10 +97,16 @@ static inline struct sim_cluster *sim_clusters_of(const struct sim_clusters *cs,
  * the policy always visits it. */
 void sim_clusters_mark(struct sim_clusters *cs, struct sim_cluster *c);
 
-/* cpu (of c) became idle / is taken (O(1), swap with the top). */
+/* cpu (of c) became idle / is taken (O(1), swap with the top).  A
+ * cluster of one CPU keeps only the count: its stack is its one CPU for
+ * good, and idle_pos is never read for it. */
 static inline void sim_cluster_idle_push(struct sim_clusters *cs,
 					 struct sim_cluster *c, unsigned cpu)
 {
+	if (c->ncpus == 1) {
+		c->nidle = 1;
+		return;
+	}
 	assert(cs->idle_pos[cpu] == SIM_CPU_NOT_IDLE && c->nidle < c->ncpus);
 	cs->idle_pos[cpu] = c->nidle;
 	c->idle[c->nidle++] = cpu;
@@ -108,9 +115,14 @@ static inline void sim_cluster_idle_push(struct sim_clusters *cs,
 static inline void sim_cluster_idle_take(struct sim_clusters *cs,
 					 struct sim_cluster *c, unsigned cpu)
 {
-	unsigned slot = cs->idle_pos[cpu];
-	unsigned top = c->idle[--c->nidle];
+	unsigned slot, top;
 
+	if (c->ncpus == 1) {
+		c->nidle = 0;
+		return;
+	}
+	slot = cs->idle_pos[cpu];
+	top = c->idle[--c->nidle];
 	assert(slot != SIM_CPU_NOT_IDLE);
 	c->idle[slot] = top;
 	cs->idle_pos[top] = slot;

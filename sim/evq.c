@@ -23,9 +23,12 @@ static inline bool evq_less_bf(const struct sim_key *a,
 
 static const struct sim_heap_order evq_order = { evq_less, evq_less_bf };
 
-void sim_evq_sift_up(struct sim_evq *q, uint32_t i)
+void sim_evq_insert(struct sim_evq *q, struct sim_event *ev, rt_time t,
+		    uint64_t order)
 {
-	sim_heap_sift_up(&q->h, i, &evq_order);
+	struct sim_key k = { t, (int64_t)order, 0 };
+
+	sim_heap_push(&q->h, k, &ev->idx, &evq_order);
 }
 
 void sim_evq_remove(struct sim_evq *q, uint32_t i)
@@ -73,13 +76,16 @@ enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 		return err;
 	if ((err = evq_key(q, t, rank, &key)) != RT_OK)
 		return err;
-	sim_heap_push(&q->h, &key, &ev->idx, &evq_order);
+	sim_heap_push(&q->h, key, &ev->idx, &evq_order);
 	return RT_OK;
 }
 
-void sim_evq_fix(struct sim_evq *q, uint32_t i)
+void sim_evq_rekey(struct sim_evq *q, uint32_t i, rt_time t, uint64_t order)
 {
-	sim_heap_fix(&q->h, i, &evq_order);
+	struct sim_heap_node nd = { { t, (int64_t)order, 0 }, q->h.node[i].pos };
+
+	/* a fresh seq makes the key larger unless the time or rank dropped */
+	sim_heap_place(&q->h, i, nd, &evq_order);
 }
 
 enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,

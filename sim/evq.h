@@ -82,11 +82,14 @@ void sim_evq_fini(struct sim_evq *q);
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap);
 
 /* Out-of-line parts of the inline operations below (not for callers):
- * restore the order around slot i; grow-and-push; remove slot i. */
-void sim_evq_sift_up(struct sim_evq *q, uint32_t i);
+ * push ev with key (t, order) (room available); grow-and-push; remove
+ * slot i; re-key slot i to (t, order). */
+void sim_evq_insert(struct sim_evq *q, struct sim_event *ev, rt_time t,
+		    uint64_t order);
 enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 			      rt_time t, enum sim_rank rank);
 void sim_evq_remove(struct sim_evq *q, uint32_t i);
+void sim_evq_rekey(struct sim_evq *q, uint32_t i, rt_time t, uint64_t order);
 
 /* The event a node points at (its idx is the event's first member). */
 static inline struct sim_event *sim_evq_event(const struct sim_heap_node *nd)
@@ -102,27 +105,27 @@ static inline enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
 				       rt_time t, enum sim_rank rank)
 {
 	uint32_t i = q->h.n;
-	struct sim_heap_node *nd;
+	uint64_t order;
 
 	assert(!sim_event_queued(ev));
 	if (i == q->h.cap || q->seq > SIM_EVQ_SEQ_MAX)
 		return sim_evq_push_slow(q, ev, t, rank);
-	nd = &q->h.node[i];
-	nd->key.k0 = t;
-	nd->key.k1 = (int64_t)((uint64_t)rank << 56 | q->seq++);
-	nd->key.k2 = 0;
-	nd->pos = &ev->idx;
-	ev->idx = i;
-	q->h.n = i + 1;
-	if (i > 0)
-		sim_evq_sift_up(q, i);
+	order = (uint64_t)rank << 56 | q->seq++;
+	if (i > 0) {
+		sim_evq_insert(q, ev, t, order);
+		return RT_OK;
+	}
+	q->h.node[0].key.k0 = t;        /* an empty queue: no sift */
+	q->h.node[0].key.k1 = (int64_t)order;
+	q->h.node[0].key.k2 = 0;
+	q->h.node[0].pos = &ev->idx;
+	ev->idx = 0;
+	q->h.n = 1;
 	return RT_OK;
 }
 
-/* Out-of-line parts of sim_evq_move (not for callers): restore the
- * order around slot i after its key changed; move an event that is not
- * queued, or when seq ran out. */
-void sim_evq_fix(struct sim_evq *q, uint32_t i);
+/* Out-of-line part of sim_evq_move (not for callers): an event that is
+ * not queued, or when seq ran out. */
 enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
 			      rt_time t, enum sim_rank rank);
 
@@ -131,15 +134,9 @@ enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
 static inline enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
 				       rt_time t, enum sim_rank rank)
 {
-	struct sim_heap_node *nd;
-
 	if (!sim_event_queued(ev) || q->seq > SIM_EVQ_SEQ_MAX)
 		return sim_evq_move_slow(q, ev, t, rank);
-	nd = &q->h.node[ev->idx];
-	nd->key.k0 = t;
-	nd->key.k1 = (int64_t)((uint64_t)rank << 56 | q->seq++);
-	/* a fresh seq makes the key larger unless the time or rank dropped */
-	sim_evq_fix(q, ev->idx);
+	sim_evq_rekey(q, ev->idx, t, (uint64_t)rank << 56 | q->seq++);
 	return RT_OK;
 }
 

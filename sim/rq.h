@@ -124,24 +124,22 @@ static inline void sim_rq_set_front_(struct sim_rq *q, struct sim_job *j,
 }
 
 /* Out-of-line parts of the operations below (rq.c; not for callers):
- * push j (key k) when q has a front; the heap's top becomes the front;
- * replace the front by j (key k) when the heap is not empty; remove j
- * from the heap; update. */
-enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j,
-			     const struct sim_key *k);
+ * push j when q has a front; the heap's top becomes the front; replace
+ * the front by j when the heap is not empty; remove j from the heap. */
+enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j);
 void sim_rq_promote(struct sim_rq *q);
-void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j,
-			 const struct sim_key *k);
+void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j);
 void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j);
 
 /* Add j (in no runqueue) with key j->key.  RT_ERR_NOMEM if the heap had
  * to grow and could not (runqueue unchanged). */
 static inline enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
 {
-	struct sim_key k = sim_rq_key(q, j);
+	struct sim_key k;
 
 	if (q->front)
-		return sim_rq_push_slow(q, j, &k);
+		return sim_rq_push_slow(q, j);
+	k = sim_rq_key(q, j);
 	sim_rq_set_front_(q, j, &k);
 	return RT_OK;
 }
@@ -179,13 +177,15 @@ static inline struct sim_job *sim_rq_replace_top(struct sim_rq *q,
 						 struct sim_job *j)
 {
 	struct sim_job *old = q->front;
-	struct sim_key k = sim_rq_key(q, j);
 
 	assert(old);
-	if (q->h.n)
-		sim_rq_replace_slow(q, j, &k);
-	else
+	if (q->h.n) {
+		sim_rq_replace_slow(q, j);
+	} else {
+		struct sim_key k = sim_rq_key(q, j);
+
 		sim_rq_set_front_(q, j, &k);
+	}
 	return old;
 }
 

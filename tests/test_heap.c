@@ -112,7 +112,7 @@ static void run_random(const struct sim_heap_order *o, uint64_t seed,
 
 		if (x->pos == SIM_HEAP_NONE) {          /* push */
 			draw_key(&g, &x->key, uniq++, dups);
-			sim_heap_push(&h, &x->key, &x->pos, o);
+			sim_heap_push(&h, x->key, &x->pos, o);
 		} else if (op == 0) {                   /* remove anywhere */
 			sim_heap_remove(&h, x->pos, o);
 			ok = x->pos == SIM_HEAP_NONE;
@@ -138,7 +138,7 @@ static void run_random(const struct sim_heap_order *o, uint64_t seed,
 			if (!y)
 				continue;
 			draw_key(&g, &y->key, uniq++, dups);
-			old = sim_heap_replace_top(&h, &y->key, &y->pos, o);
+			old = sim_heap_replace_top(&h, y->key, &y->pos, o);
 			ok = *old == 0 || *old == SIM_HEAP_NONE;
 			*old = SIM_HEAP_NONE;   /* the caller places it: out */
 		}
@@ -187,7 +187,7 @@ static void test_heap_sorts(void)
 		draw_key(&g, &it[k].key, k, false);
 		if (h.n == h.cap)
 			CU_ASSERT_EQUAL_FATAL(sim_heap_grow(&h), RT_OK);
-		sim_heap_push(&h, &it[k].key, &it[k].pos, &min_order);
+		sim_heap_push(&h, it[k].key, &it[k].pos, &min_order);
 	}
 	CU_ASSERT_TRUE(h.cap >= NITEM);
 	while (h.n) {
@@ -209,7 +209,7 @@ static void test_heap_grow_failure(void)
 	CU_ASSERT_EQUAL(h.cap, 16);
 	for (int k = 0; k < 16; k++) {
 		it[k].key = (struct sim_key){ 16 - k, 0, 0 };
-		sim_heap_push(&h, &it[k].key, &it[k].pos, &min_order);
+		sim_heap_push(&h, it[k].key, &it[k].pos, &min_order);
 	}
 	rt_mem_fail_after(0);
 	CU_ASSERT_EQUAL(sim_heap_grow(&h), RT_ERR_NOMEM);
