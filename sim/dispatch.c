@@ -63,12 +63,11 @@ static void disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 static rt_time disp_run_for(const struct sim_engine *e,
 			    const struct sim_job *j)
 {
-	const struct rt_task *tk = e->trt[j->info.task].task;
 	rt_time after;
 
-	if (j->susp >= tk->nsuspend)
+	if (j->susp >= j->nsusp)
 		return j->info.remaining;
-	after = tk->suspend[j->susp].after;
+	after = e->trt[j->info.task].task->suspend[j->susp].after;
 	if (after >= j->info.demand)
 		return j->info.remaining;
 	/* executed = demand - remaining < after (the point is ahead) */

@@ -45,6 +45,8 @@ struct sim_job {
 	struct sim_event timer;         /* deadline timer (on_miss: abort) */
 	struct sim_event wake;          /* end of a self-suspension */
 	uint32_t susp;                  /* next suspension point (index) */
+	uint32_t nsusp;                 /* its task's points (a copy: a start
+					 * reads no task) */
 	bool suspended;                 /* between SUSPEND and RESUME */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	rt_time since;                  /* running: instant it (re)started */

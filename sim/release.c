@@ -154,6 +154,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	sim_event_init(&j->timer, SIM_EV_DEADLINE);
 	sim_event_init(&j->wake, SIM_EV_WAKEUP);
 	j->susp = 0;
+	j->nsusp = (uint32_t)tk->nsuspend;
 	j->suspended = false;
 	j->since = e->now;
 	j->run_cpu = -1;
