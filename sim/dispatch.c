@@ -74,7 +74,8 @@ static rt_time disp_run_for(const struct sim_engine *e,
 	return after - (j->info.demand - j->info.remaining);
 }
 
-static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
+static inline __attribute__((always_inline)) void
+disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
 	rt_time fin;
