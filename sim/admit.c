@@ -31,6 +31,9 @@
  *
  * Cost per join: O(tasks) to collect its domain plus one run of each
  * candidate test over the domain (QPA: a few dbf evaluations).
+ *
+ * Also the names of the tests that ADMIT / REJECT records carry, the
+ * policies' own and the registry's (sim_admit_test_name, engine.h).
  */
 #include "models/analysis_uni.h"
 #include "models/mem.h"
@@ -344,4 +347,26 @@ void sim_admit_end(struct sim_engine *e)
 		}
 	}
 	rt_free(r);
+}
+
+const char *sim_admit_test_name(unsigned t)
+{
+	if (t >= SIM_ADMIT_REGISTRY) {
+		size_t i = t - SIM_ADMIT_REGISTRY, k = 0;
+
+		while (rt_tests[k] && k < i)
+			k++;
+		return rt_tests[k] ? rt_tests[k]->name : "?";
+	}
+	switch ((enum sim_admit_test)t) {
+	case SIM_ADMIT_NONE:            return "none";
+	case SIM_ADMIT_LINUX:           return "linux";
+	case SIM_ADMIT_EXACT:           return "exact";
+	case SIM_ADMIT_DENSITY:         return "density";
+	case SIM_ADMIT_D_EQUALS_T:      return "d-equals-t";
+	case SIM_ADMIT_UTILIZATION:     return "utilization";
+	case SIM_ADMIT_HARD_ALL:        return "hard";
+	case SIM_ADMIT_REGISTRY:        break;
+	}
+	return "?";
 }

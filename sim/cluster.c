@@ -1,4 +1,7 @@
-/* cluster.c - per-cluster runqueue state (see cluster.h). */
+/* cluster.c - per-cluster runqueues (see cluster.h): set-up, the idle
+ * stacks, the clusters to visit; and their use by the job-level
+ * policies (sim_crq_*: a policy key per job, the job-level preemption
+ * rule, no hooks). */
 #include "sim/cluster.h"
 
 #include <assert.h>
@@ -82,33 +85,75 @@ void sim_clusters_mark(struct sim_clusters *cs, struct sim_cluster *c)
 	sim_engine_resched(cs->e);
 }
 
-void sim_cluster_idle_push(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu)
+/* ---- the job-level policies' runqueues (edf, fp) ---------------------- */
+
+struct sim_crq {
+	struct sim_clusters cs;         /* the clusters' heaps and CPUs */
+};
+
+void sim_crq_destroy(struct sim_crq *q)
 {
-	assert(cs->idle_pos[cpu] == SIM_CPU_NOT_IDLE && c->nidle < c->ncpus);
-	cs->idle_pos[cpu] = c->nidle;
-	c->idle[c->nidle++] = cpu;
+	if (!q)
+		return;
+	sim_clusters_fini(&q->cs);
+	rt_free(q);
 }
 
-void sim_cluster_idle_take(struct sim_clusters *cs, struct sim_cluster *c,
-			   unsigned cpu)
+enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
+			   struct rt_diag *d)
 {
-	unsigned slot = cs->idle_pos[cpu];
-	unsigned top = c->idle[--c->nidle];
+	struct sim_crq *q = rt_calloc(1, sizeof(*q));
 
-	assert(slot != SIM_CPU_NOT_IDLE);
-	c->idle[slot] = top;
-	cs->idle_pos[top] = slot;
-	cs->idle_pos[cpu] = SIM_CPU_NOT_IDLE;
+	if (!q || sim_clusters_init(&q->cs, e) != RT_OK) {
+		sim_crq_destroy(q);
+		return rt_diagf(d, RT_ERR_NOMEM, "runqueues: out of memory");
+	}
+	*out = q;
+	return RT_OK;
 }
 
-unsigned sim_cluster_idle_pick(const struct sim_clusters *cs,
-			       const struct sim_cluster *c,
-			       const struct sim_job *j)
+/* A running job is displaced only by a strictly smaller k0 (equal k0
+ * never preempts, as the kernel's dl_entity_preempt()). */
+static inline bool crq_preempts(const struct sim_key *a, const struct sim_key *b)
 {
-	int last = j->info.cpu;
+	return a->k0 < b->k0;
+}
 
-	if (last >= 0 && cs->idle_pos[last] != SIM_CPU_NOT_IDLE)
-		return (unsigned)last;
-	return c->idle[c->nidle - 1];
+static const struct sim_cluster_hooks crq_hooks = {
+	.preempts = crq_preempts,
+};
+
+enum rt_err sim_crq_enqueue(struct sim_crq *q, struct sim_job *j)
+{
+	j->pcpu = -1;
+	return sim_cluster_enqueue(&q->cs, sim_clusters_of(&q->cs, j->info.task),
+				   j, &crq_hooks);
+}
+
+void sim_crq_dequeue(struct sim_crq *q, struct sim_job *j)
+{
+	struct sim_cluster *c = sim_clusters_of(&q->cs, j->info.task);
+
+	if (j->pcpu >= 0)
+		sim_cluster_leave(&q->cs, c, j);
+	else
+		sim_rq_remove(&c->ready, j);
+}
+
+enum rt_err sim_crq_schedule(struct sim_crq *q)
+{
+	struct sim_clusters *cs = &q->cs;
+	enum rt_err err = RT_OK;
+
+	if (cs->n == 1)         /* one cluster: always visited */
+		return sim_cluster_dispatch(cs, cs->cl, &crq_hooks, NULL);
+	for (unsigned i = 0; i < cs->ndirty; i++) {
+		struct sim_cluster *c = &cs->cl[cs->dirty[i]];
+
+		c->dirty = false;
+		if (!err)
+			err = sim_cluster_dispatch(cs, c, &crq_hooks, NULL);
+	}
+	cs->ndirty = 0;
+	return err;
 }

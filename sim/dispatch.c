@@ -31,21 +31,10 @@
  */
 #include <assert.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "sim/internal.h"
-
-void sim_account(struct sim_engine *e, struct sim_job *j)
-{
-	rt_time ran = e->now - j->since;
-
-	assert(j->run_cpu >= 0 && ran >= 0 && ran <= j->info.remaining);
-	if (ran == 0)
-		return;
-	j->info.remaining -= ran;
-	j->since = e->now;
-	e->st.cpu[j->run_cpu].busy += ran;
-	sim_pol_update_curr(e, j, ran);
-}
 
 /* Take j (running on its CPU) off the CPU: account, cancel completion. */
 static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
@@ -74,19 +63,19 @@ static void disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 static rt_time disp_run_for(const struct sim_engine *e,
 			    const struct sim_job *j)
 {
-	const struct rt_task *tk = e->trt[j->info.task].task;
 	rt_time after;
 
-	if (j->susp >= tk->nsuspend)
+	if (j->susp >= j->nsusp)
 		return j->info.remaining;
-	after = tk->suspend[j->susp].after;
+	after = e->trt[j->info.task].task->suspend[j->susp].after;
 	if (after >= j->info.demand)
 		return j->info.remaining;
 	/* executed = demand - remaining < after (the point is ahead) */
 	return after - (j->info.demand - j->info.remaining);
 }
 
-static void disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
+static inline __attribute__((always_inline)) void
+disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
 	rt_time fin;
@@ -125,6 +114,21 @@ void sim_dispatch(struct sim_engine *e)
 		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
 		return;
 	}
+	if (e->ndirty == 1) {   /* one CPU changes: the passes in one */
+		unsigned cpu = e->dirty[0];
+		struct sim_cpu *c = &e->cpu[cpu];
+
+		if (c->curr != c->next) {
+			if (c->curr)
+				disp_stop(e, c->curr, c->next != NULL);
+			if (c->next)
+				disp_start(e, c->next, cpu);
+			c->curr = c->next;
+		}
+		c->dirty = false;
+		e->ndirty = 0;
+		return;
+	}
 	for (unsigned i = 0; i < e->ndirty; i++) {
 		struct sim_cpu *c = &e->cpu[e->dirty[i]];
 
@@ -146,7 +150,8 @@ void sim_dispatch(struct sim_engine *e)
 
 /* j leaves the system (completed or aborted): out of its task's FIFO; the
  * next pending job of the task, if j was the head, becomes ready. */
-static void disp_leave(struct sim_engine *e, struct sim_job *j)
+static inline __attribute__((always_inline)) void
+disp_leave(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_rt *t = &e->trt[j->info.task];
 	bool head = t->fifo.head == j;
@@ -317,4 +322,18 @@ enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
 void sim_engine_disarm(struct sim_engine *e, struct sim_event *ev)
 {
 	sim_evq_cancel(&e->evq, ev);
+}
+
+enum rt_err sim_engine_failf(struct sim_engine *e, enum rt_err err,
+			     const char *fmt, ...)
+{
+	char msg[sizeof(e->diag.msg)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sim_fail(e, err, "policy %s: %s", e->ops ? e->ops->name :
+		 e->cfg.policy, msg);
+	return err;
 }

@@ -29,8 +29,6 @@
 #include "models/rng.h"
 #include "sim/internal.h"
 
-#define SIM_MAX_CPUS 65536u
-
 void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
 {
 	va_list ap;
@@ -42,301 +40,6 @@ void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
 	vsnprintf(e->diag.msg, sizeof(e->diag.msg), fmt, ap);
 	va_end(ap);
 	e->want = 0;            /* no records after a failure */
-}
-
-void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
-		   const struct sim_job *j, rt_time value)
-{
-	struct sim_rec r = {
-		.time = e->now, .kind = kind, .cpu = cpu,
-		.task = j ? j->info.task : 0, .job = j ? j->info.job : 0,
-		.value = value, .info = j ? &j->info : NULL,
-	};
-
-	for (size_t i = 0; i < e->nsinks; i++) {
-		const struct sim_sink *s = &e->sinks[i];
-		enum rt_err err;
-
-		if (!(s->mask & SIM_MASK(kind)))
-			continue;
-		err = s->emit(s->ctx, &r);
-		if (err) {
-			sim_fail(e, err, "sink %zu failed on a %s record at %"
-				 PRId64, i, sim_rec_kind_name(kind), e->now);
-			return;
-		}
-	}
-}
-
-void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
-		    rt_time finish, rt_time tardiness)
-{
-	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
-	struct sim_miss *fm = &e->st.first_miss;
-
-	ts->missed++;
-	e->st.misses++;
-	if (tardiness > ts->max_tardiness)
-		ts->max_tardiness = tardiness;
-	if (tardiness > e->st.max_tardiness)
-		e->st.max_tardiness = tardiness;
-	/* First miss: earliest deadline; ties: lower task, then earlier job. */
-	if (e->st.has_first_miss) {
-		if (j->info.abs_deadline > fm->deadline)
-			return;
-		if (j->info.abs_deadline == fm->deadline &&
-		    (j->info.task > fm->task ||
-		     (j->info.task == fm->task && j->info.job > fm->job)))
-			return;
-	}
-	e->st.has_first_miss = true;
-	fm->task = j->info.task;
-	fm->job = j->info.job;
-	fm->release = j->info.release;
-	fm->deadline = j->info.abs_deadline;
-	fm->finish = finish;
-	fm->tardiness = tardiness;
-}
-
-/* CPUs per cluster for a uniform placement (cfg already checked). */
-static unsigned eng_cluster_size(const struct sim_config *cfg)
-{
-	switch (cfg->placement) {
-	case SIM_PLACE_PARTITIONED:
-		return 1;
-	case SIM_PLACE_CLUSTERED:
-		return cfg->cluster_size;
-	case SIM_PLACE_GLOBAL:
-	case SIM_PLACE_CPUSETS:
-		break;
-	}
-	return cfg->cpus;
-}
-
-static unsigned eng_nclusters(const struct sim_config *cfg)
-{
-	if (cfg->placement == SIM_PLACE_CPUSETS)
-		return cfg->nsets;
-	return cfg->cpus / eng_cluster_size(cfg);
-}
-
-/* cpusets: every CPU in a set, every set non-empty.  O(cpus). */
-static enum rt_err eng_check_cpusets(const struct sim_config *cfg,
-				     struct rt_diag *d)
-{
-	unsigned *n;
-	unsigned empty = UINT_MAX;
-
-	if (cfg->nsets < 1 || cfg->nsets > cfg->cpus || !cfg->cpu_set)
-		return rt_diagf(d, RT_ERR_INVAL, "cpusets: %u sets for %u CPUs "
-				"(expected 1..%u sets and the set of every CPU)",
-				cfg->nsets, cfg->cpus, cfg->cpus);
-	for (unsigned c = 0; c < cfg->cpus; c++)
-		if (cfg->cpu_set[c] >= cfg->nsets)
-			return rt_diagf(d, RT_ERR_INVAL, "cpusets: CPU %u in set "
-					"%u, out of range (%u sets)", c,
-					cfg->cpu_set[c], cfg->nsets);
-	n = rt_calloc(cfg->nsets, sizeof(*n));
-	if (!n)
-		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
-	for (unsigned c = 0; c < cfg->cpus; c++)
-		n[cfg->cpu_set[c]]++;
-	for (unsigned set = 0; set < cfg->nsets && empty == UINT_MAX; set++)
-		if (!n[set])
-			empty = set;
-	rt_free(n);
-	if (empty != UINT_MAX)
-		return rt_diagf(d, RT_ERR_INVAL, "cpusets: set %u has no CPU",
-				empty);
-	return RT_OK;
-}
-
-static enum rt_err eng_check_placement(const struct sim_config *cfg,
-				       struct rt_diag *d)
-{
-	unsigned nclusters;
-	enum rt_err err;
-	const char *what;
-
-	switch (cfg->placement) {
-	case SIM_PLACE_GLOBAL:
-		return RT_OK;
-	case SIM_PLACE_CLUSTERED:
-		if (cfg->cluster_size < 1 || cfg->cluster_size > cfg->cpus ||
-		    cfg->cpus % cfg->cluster_size != 0)
-			return rt_diagf(d, RT_ERR_INVAL, "cluster_size %u does not "
-					"divide %u CPUs into clusters",
-					cfg->cluster_size, cfg->cpus);
-		break;
-	case SIM_PLACE_CPUSETS:
-		if ((err = eng_check_cpusets(cfg, d)))
-			return err;
-		break;
-	case SIM_PLACE_PARTITIONED:
-		break;
-	default:
-		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown value %d",
-				(int)cfg->placement);
-	}
-	nclusters = eng_nclusters(cfg);
-	if (nclusters == 1 || cfg->ntasks == 0)
-		return RT_OK;
-	what = cfg->placement == SIM_PLACE_PARTITIONED ? "CPU" :
-	       cfg->placement == SIM_PLACE_CPUSETS ? "cpuset" : "cluster";
-	if (!cfg->task_cluster)
-		return rt_diagf(d, RT_ERR_INVAL, "%s placement needs the %s of "
-				"every task (task_cluster)",
-				cfg->placement == SIM_PLACE_PARTITIONED ?
-				"partitioned" : cfg->placement ==
-				SIM_PLACE_CPUSETS ? "cpusets" : "clustered",
-				what);
-	for (size_t i = 0; i < cfg->ntasks; i++)
-		if (cfg->task_cluster[i] >= nclusters)
-			return rt_diagf(d, RT_ERR_INVAL, "task %s: %s %u out of "
-					"range (%u %ss)", cfg->tasks[i].name ?
-					cfg->tasks[i].name : "?", what,
-					cfg->task_cluster[i], nclusters, what);
-	return RT_OK;
-}
-
-/* The CPU lists of the clusters (cl_cpus, cl_first): a counting sort of
- * the CPUs by cluster, O(cpus + clusters). */
-static enum rt_err eng_clusters_init(struct sim_engine *e)
-{
-	const struct sim_config *cfg = &e->cfg;
-	unsigned n = eng_nclusters(cfg), k = eng_cluster_size(cfg);
-	bool sets = cfg->placement == SIM_PLACE_CPUSETS;
-
-	e->nclusters = n;
-	e->cl_cpus = rt_calloc(cfg->cpus, sizeof(*e->cl_cpus));
-	e->cl_first = rt_calloc((size_t)n + 1, sizeof(*e->cl_first));
-	if (!e->cl_cpus || !e->cl_first)
-		return RT_ERR_NOMEM;
-	/* cl_first[c + 1] counts cluster c, then the prefix sums make
-	 * cl_first[c + 1] the end of c; filling moves each start up */
-	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
-		e->cl_first[(sets ? cfg->cpu_set[cpu] : cpu / k) + 1]++;
-	for (unsigned c = 0; c < n; c++)
-		e->cl_first[c + 1] += e->cl_first[c];
-	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
-		e->cl_cpus[e->cl_first[sets ? cfg->cpu_set[cpu] : cpu / k]++] =
-			cpu;
-	for (unsigned c = n; c > 0; c--)        /* back to the starts */
-		e->cl_first[c] = e->cl_first[c - 1];
-	e->cl_first[0] = 0;
-	assert(e->cl_first[n] == cfg->cpus);
-	return RT_OK;
-}
-
-/* Servers, their tasks, arrive_at/leave_at. */
-static enum rt_err eng_check_servers(const struct sim_config *cfg,
-				     const struct sim_policy_ops *ops,
-				     struct rt_diag *d)
-{
-	if (cfg->nservers && !cfg->servers)
-		return rt_diagf(d, RT_ERR_INVAL, "%zu servers but no server "
-				"array", cfg->nservers);
-	if (cfg->placement != SIM_PLACE_GLOBAL &&
-	    !(ops->flags & SIM_POLICY_CLUSTERS))
-		return rt_diagf(d, RT_ERR_INVAL, "policy %s runs one global "
-				"runqueue; partitioned, clustered or cpuset "
-				"placement needs another policy", ops->name);
-	if ((cfg->nservers || cfg->task_server) &&
-	    !(ops->flags & SIM_POLICY_SERVERS))
-		return rt_diagf(d, RT_ERR_INVAL, "policy %s does not run "
-				"servers; use policy cbs (EDF over jobs and "
-				"servers)", ops->name);
-	for (size_t i = 0; i < cfg->nservers; i++) {
-		enum rt_err err = rt_server_check(&cfg->servers[i], d);
-
-		if (err)
-			return err;
-	}
-	for (size_t i = 0; i < cfg->ntasks; i++) {
-		const char *n = cfg->tasks[i].name ? cfg->tasks[i].name : "?";
-
-		if (cfg->task_server && (cfg->task_server[i] < -1 ||
-		    cfg->task_server[i] >= (int64_t)cfg->nservers))
-			return rt_diagf(d, RT_ERR_INVAL, "task %s: server %"
-					PRId32 " does not exist", n,
-					cfg->task_server[i]);
-		if (cfg->arrive_at && (cfg->arrive_at[i] < 0 ||
-				       cfg->arrive_at[i] > RT_TIME_MAX))
-			return rt_diagf(d, RT_ERR_INVAL, "task %s: arrive_at "
-					"must be >= 0", n);
-		if (cfg->leave_at && cfg->leave_at[i] < 0)
-			return rt_diagf(d, RT_ERR_INVAL, "task %s: leave_at "
-					"must be >= 0", n);
-	}
-	return RT_OK;
-}
-
-static enum rt_err eng_check(const struct sim_config *cfg,
-			     const struct sim_policy_ops **ops,
-			     struct rt_diag *d)
-{
-	enum rt_err err;
-
-	if (!cfg)
-		return rt_diagf(d, RT_ERR_INVAL, "no simulation configuration");
-	if (cfg->ntasks && !cfg->tasks)
-		return rt_diagf(d, RT_ERR_INVAL, "%zu tasks but no task array",
-				cfg->ntasks);
-	if (cfg->ntasks > UINT32_MAX)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%zu tasks: at most %"
-				PRIu32 " are supported", cfg->ntasks,
-				UINT32_MAX);
-	if (cfg->cpus < 1 || cfg->cpus > SIM_MAX_CPUS)
-		return rt_diagf(d, RT_ERR_INVAL, "cpus must be in 1..%u, not %u",
-				SIM_MAX_CPUS, cfg->cpus);
-	if (cfg->horizon <= 0 || cfg->horizon > RT_TIME_MAX)
-		return rt_diagf(d, RT_ERR_INVAL, "horizon must be in 1..%" PRId64
-				", not %" PRId64, (int64_t)RT_TIME_MAX,
-				cfg->horizon);
-	if (cfg->on_miss != SIM_ON_MISS_CONTINUE &&
-	    cfg->on_miss != SIM_ON_MISS_ABORT)
-		return rt_diagf(d, RT_ERR_INVAL, "on_miss: unknown value %d",
-				(int)cfg->on_miss);
-	if (cfg->tie_break != SIM_TIE_TASK_ORDER &&
-	    cfg->tie_break != SIM_TIE_FIFO)
-		return rt_diagf(d, RT_ERR_INVAL, "tie_break: unknown value %d",
-				(int)cfg->tie_break);
-	if ((unsigned)cfg->priorities >= RT_FP__COUNT)
-		return rt_diagf(d, RT_ERR_INVAL, "priorities: unknown value %d",
-				(int)cfg->priorities);
-	err = eng_check_placement(cfg, d);
-	if (err)
-		return err;
-	*ops = sim_policy_find(cfg->policy);
-	if (!*ops) {
-		const struct sim_policy_ops *p;
-		char known[128] = "";
-
-		for (size_t i = 0; (p = sim_policy_at(i)) != NULL; i++) {
-			size_t len = strlen(known);
-
-			snprintf(known + len, sizeof(known) - len, "%s%s",
-				 i ? ", " : "", p->name);
-		}
-		return rt_diagf(d, RT_ERR_INVAL, "unknown policy '%s' "
-				"(known: %s)", cfg->policy ? cfg->policy : "",
-				known);
-	}
-	if (!(*ops)->init || !(*ops)->fini || !(*ops)->enqueue ||
-	    !(*ops)->dequeue || !(*ops)->schedule)
-		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "
-				"hook", (*ops)->name);
-	for (size_t i = 0; i < cfg->ntasks; i++) {
-		err = rt_task_check(&cfg->tasks[i], d);
-		if (err)
-			return err;
-	}
-	if (cfg->admission != SIM_ADMISSION_NONE &&
-	    (!((*ops)->flags & SIM_POLICY_ADMISSION) || !(*ops)->analysed_as))
-		return rt_diagf(d, RT_ERR_INVAL, "policy %s has its own "
-				"admission; it takes no admission test or mode",
-				(*ops)->name);
-	return eng_check_servers(cfg, *ops, d);
 }
 
 void sim_engine_destroy(struct sim_engine *e)
@@ -367,6 +70,7 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	uint64_t seed = e->cfg.seed;
 
 	t->task = &e->cfg.tasks[i];
+	t->idx = (uint32_t)i;
 	e->st.tasks[i].tardiness_bound = RT_TIME_NEVER;
 	sim_event_init(&t->rel, SIM_EV_RELEASE);
 	sim_fifo_init(&t->fifo);
@@ -388,7 +92,7 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	enum rt_err err;
 
 	rt_diag_clear(d);
-	err = eng_check(cfg, &ops, d);
+	err = sim_config_check(cfg, &ops, d);
 	if (err)
 		return err;
 	n = cfg->ntasks;
@@ -408,7 +112,7 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->st.tasks = rt_calloc(n, sizeof(*e->st.tasks));
 	e->st.cpu = rt_calloc(m, sizeof(*e->st.cpu));
 	if (!e->trt || !e->cpu || !e->dirty || !e->st.tasks || !e->st.cpu ||
-	    eng_clusters_init(e) != RT_OK)
+	    sim_config_clusters(e) != RT_OK)
 		goto nomem;
 	/* Releases, joins and the horizon; completions: no growth without
 	 * timers. */
@@ -450,24 +154,6 @@ fail:
 	sim_engine_destroy(e);  /* fini()s the policy only if init succeeded */
 	return err;
 }
-
-enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
-{
-	struct sim_sink *v;
-
-	if (!s || !s->emit || e->ran || e->st.events)
-		return RT_ERR_INVAL;
-	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
-	if (!v)
-		return RT_ERR_NOMEM;
-	e->sinks = v;
-	v[e->nsinks] = *s;
-	v[e->nsinks].mask &= SIM_MASK_ALL;
-	e->want |= v[e->nsinks].mask;
-	e->nsinks++;
-	return RT_OK;
-}
-
 /* The horizon: account running jobs up to H, report every pending job
  * (task order, then job order): MISS if d <= H (tardiness H - d, a lower
  * bound), UNFINISHED always; then END. */
@@ -514,7 +200,7 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
 	while (!e->err) {
 		/* evq holds the horizon event until the end: never empty. */
-		struct sim_evq *q = e->cq.n && sim_evq_peek_time(&e->cq) <=
+		struct sim_evq *q = sim_evq_size(&e->cq) && sim_evq_peek_time(&e->cq) <=
 				    sim_evq_peek_time(&e->evq) ? &e->cq : &e->evq;
 		struct sim_event *ev = sim_evq_peek(q);
 		rt_time t = sim_evq_peek_time(q);
@@ -580,9 +266,4 @@ void sim_engine_set_stop(struct sim_engine *e,
 			 const volatile sig_atomic_t *flag)
 {
 	e->stop = flag;
-}
-
-const struct sim_stats *sim_engine_stats(const struct sim_engine *e)
-{
-	return &e->st;
 }

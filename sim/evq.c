@@ -1,184 +1,99 @@
-/* evq.c - indexed 4-ary min-heap of events keyed by (time, rank, seq).
+/* evq.c - the event queue (evq.h): the heap of heap.h instantiated with
+ * the (time, rank, seq) order.
  *
- * Node i has children 4i+1 .. 4i+4 and parent (i-1)/4.  A 4-ary heap is
- * half as deep as a binary one, so sift-up (push, earlier move) touches
- * half the levels; sift-down compares up to four children per level, but
- * they share a cache line (4 x 24-byte nodes).  Every node move writes
- * the node's new slot back into its event (ev->idx), which is what makes
- * cancel and move O(log n) without a search.
- *
- * Invariant: for every i > 0, key(heap[(i-1)/4]) < key(heap[i]) (strict:
- * seq makes keys unique), and heap[i].ev->idx == i.
+ * Keys are (time, rank << 56 | seq, 0); seq makes them unique, so the
+ * order of events is total and never depends on the heap's layout.
  */
 #include "sim/evq.h"
 
 #include <assert.h>
 
-#include "models/mem.h"
-
-#define EVQ_D 4                         /* arity */
-#define EVQ_MIN_CAP 16
-
-static inline bool evq_less(const struct sim_evq_node *a,
-			    const struct sim_evq_node *b)
+/* (time, order): k2 is always 0.  Twice: short-circuit, and as
+ * selections without branches (sim_heap_order). */
+static inline bool evq_less(const struct sim_key *a, const struct sim_key *b)
 {
-	return a->time < b->time || (a->time == b->time && a->order < b->order);
+	return a->k0 < b->k0 || (a->k0 == b->k0 && a->k1 < b->k1);
 }
 
-static inline void evq_place(struct sim_evq *q, uint32_t i,
-			     struct sim_evq_node nd)
+static inline bool evq_less_bf(const struct sim_key *a,
+			       const struct sim_key *b)
 {
-	q->heap[i] = nd;
-	nd.ev->idx = i;
+	return a->k0 != b->k0 ? a->k0 < b->k0 : a->k1 < b->k1;
 }
 
-/* Move the node at slot i up to where it belongs. */
-void sim_evq_sift_up(struct sim_evq *q, uint32_t i)
+static const struct sim_heap_order evq_order = { evq_less, evq_less_bf };
+
+void sim_evq_insert(struct sim_evq *q, struct sim_event *ev, rt_time t,
+		    uint64_t order)
 {
-	struct sim_evq_node nd = q->heap[i];
+	struct sim_key k = { t, (int64_t)order, 0 };
 
-	while (i > 0) {
-		uint32_t p = (i - 1) / EVQ_D;
-
-		if (!evq_less(&nd, &q->heap[p]))
-			break;
-		evq_place(q, i, q->heap[p]);
-		i = p;
-	}
-	evq_place(q, i, nd);
+	sim_heap_push(&q->h, k, &ev->idx, &evq_order);
 }
 
-/* Move the node at slot i down to where it belongs.  Four children: the
- * smallest is found as a tournament of two pairs (three comparisons, two
- * of them independent) rather than a scan (three dependent ones). */
-static void evq_sift_down(struct sim_evq *q, uint32_t i)
+void sim_evq_remove(struct sim_evq *q, uint32_t i)
 {
-	struct sim_evq_node nd = q->heap[i];
-	uint32_t n = q->n;
-
-	for (;;) {
-		uint32_t c = i * EVQ_D + 1, best;
-
-		if (c >= n)
-			break;
-		if (c + 3 < n) {
-			const struct sim_evq_node *h = q->heap;
-			uint32_t b01 = evq_less(&h[c + 1], &h[c]) ? c + 1 : c;
-			uint32_t b23 = evq_less(&h[c + 3], &h[c + 2]) ? c + 3 :
-				       c + 2;
-
-			best = evq_less(&h[b23], &h[b01]) ? b23 : b01;
-		} else {
-			best = c;
-			for (c++; c < n; c++)
-				if (evq_less(&q->heap[c], &q->heap[best]))
-					best = c;
-		}
-		if (!evq_less(&q->heap[best], &nd))
-			break;
-		evq_place(q, i, q->heap[best]);
-		i = best;
-	}
-	evq_place(q, i, nd);
+	sim_heap_remove(&q->h, i, &evq_order);
 }
 
 void sim_evq_init(struct sim_evq *q)
 {
-	q->heap = NULL;
-	q->n = q->cap = 0;
+	sim_heap_init(&q->h);
 	q->seq = 0;
 }
 
 void sim_evq_fini(struct sim_evq *q)
 {
-	for (uint32_t i = 0; i < q->n; i++)
-		q->heap[i].ev->idx = SIM_EVQ_NONE;
-	rt_free(q->heap);
-	sim_evq_init(q);
+	sim_heap_fini(&q->h);
+	q->seq = 0;
 }
 
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap)
 {
-	struct sim_evq_node *h;
-
-	if (cap <= q->cap)
-		return RT_OK;
-	if (cap >= SIM_EVQ_NONE)
-		return RT_ERR_NOMEM;
-	h = rt_reallocarray(q->heap, cap, sizeof(*h));
-	if (!h)
-		return RT_ERR_NOMEM;
-	q->heap = h;
-	q->cap = (uint32_t)cap;
-	return RT_OK;
+	return sim_heap_reserve(&q->h, cap);
 }
 
-static enum rt_err evq_next_order(struct sim_evq *q, enum sim_rank rank,
-				  uint64_t *order)
+static enum rt_err evq_key(struct sim_evq *q, rt_time t, enum sim_rank rank,
+			   struct sim_key *key)
 {
 	assert((unsigned)rank < SIM_RANK__COUNT);
 	if (q->seq > SIM_EVQ_SEQ_MAX)
 		return RT_ERR_OVERFLOW;
-	*order = (uint64_t)rank << 56 | q->seq++;
+	key->k0 = t;
+	key->k1 = (int64_t)((uint64_t)rank << 56 | q->seq++);
+	key->k2 = 0;
 	return RT_OK;
 }
 
 enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 			      rt_time t, enum sim_rank rank)
 {
-	struct sim_evq_node nd = { .time = t, .ev = ev };
+	struct sim_key key;
 	enum rt_err err;
 
 	assert(!sim_event_queued(ev));
-	if (q->n == q->cap) {
-		size_t cap = q->cap ? (size_t)q->cap * 2 : EVQ_MIN_CAP;
-
-		err = sim_evq_reserve(q, cap);
-		if (err)
-			return err;
-	}
-	err = evq_next_order(q, rank, &nd.order);
-	if (err)
+	if (q->h.n == q->h.cap && (err = sim_heap_grow(&q->h)) != RT_OK)
 		return err;
-	q->heap[q->n] = nd;
-	sim_evq_sift_up(q, q->n++);
+	if ((err = evq_key(q, t, rank, &key)) != RT_OK)
+		return err;
+	sim_heap_push(&q->h, key, &ev->idx, &evq_order);
 	return RT_OK;
 }
 
-enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank)
+void sim_evq_rekey(struct sim_evq *q, uint32_t i, rt_time t, uint64_t order)
 {
-	struct sim_evq_node *nd;
-	struct sim_evq_node old;
-	enum rt_err err;
+	struct sim_heap_node nd = { { t, (int64_t)order, 0 }, q->h.node[i].pos };
 
+	/* a fresh seq makes the key larger unless the time or rank dropped */
+	sim_heap_place(&q->h, i, nd, &evq_order);
+}
+
+enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank)
+{
 	if (!sim_event_queued(ev))
 		return sim_evq_push(q, ev, t, rank);
-	nd = &q->heap[ev->idx];
-	old = *nd;
-	err = evq_next_order(q, rank, &nd->order);
-	if (err)
-		return err;
-	nd->time = t;
-	/* A fresh seq makes the key larger unless the time or rank dropped. */
-	if (evq_less(nd, &old))
-		sim_evq_sift_up(q, ev->idx);
-	else
-		evq_sift_down(q, ev->idx);
-	return RT_OK;
-}
-
-void sim_evq_fill(struct sim_evq *q, uint32_t i)
-{
-	struct sim_evq_node last = q->heap[q->n];
-
-	/* The last node fills the hole; it may belong above or below it. */
-	q->heap[i] = last;
-	last.ev->idx = i;
-	if (i > 0 && evq_less(&last, &q->heap[(i - 1) / EVQ_D]))
-		sim_evq_sift_up(q, i);
-	else
-		evq_sift_down(q, i);
+	return RT_ERR_OVERFLOW;         /* seq ran out: ev left as it was */
 }
 
 struct sim_event *sim_evq_pop(struct sim_evq *q)
@@ -192,12 +107,12 @@ struct sim_event *sim_evq_pop(struct sim_evq *q)
 
 rt_time sim_evq_time(const struct sim_evq *q, const struct sim_event *ev)
 {
-	assert(sim_event_queued(ev) && ev->idx < q->n);
-	return q->heap[ev->idx].time;
+	assert(sim_event_queued(ev) && ev->idx < q->h.n);
+	return q->h.node[ev->idx].key.k0;
 }
 
 enum sim_rank sim_evq_rank(const struct sim_evq *q, const struct sim_event *ev)
 {
-	assert(sim_event_queued(ev) && ev->idx < q->n);
-	return (enum sim_rank)(q->heap[ev->idx].order >> 56);
+	assert(sim_event_queued(ev) && ev->idx < q->h.n);
+	return (enum sim_rank)((uint64_t)q->h.node[ev->idx].key.k1 >> 56);
 }

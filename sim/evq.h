@@ -1,9 +1,10 @@
-/* evq.h - the event queue: an indexed 4-ary min-heap of timed events.
+/* evq.h - the event queue: timed events in the indexed 4-ary min-heap
+ * of heap.h.
  *
  * Events are structs embedded in their owners (a job's completion, a task's
- * next release, a policy's timer); the heap stores (time, order, pointer)
- * nodes and each event remembers its slot, so cancel and move are
- * O(log n) without searching.  The key is (time, rank, seq):
+ * next release, a policy's timer); the heap stores (time, order) keys with
+ * a pointer to each event's slot index, so cancel and move are O(log n)
+ * without searching.  The key is (time, rank, seq):
  *
  *   time   instant the event fires
  *   rank   what kind of event it is (enum sim_rank): at one instant, lower
@@ -29,6 +30,7 @@
 
 #include "models/rt_err.h"
 #include "models/rt_time.h"
+#include "sim/heap.h"
 
 /* Same-instant order (lower first); see sim/README.md. */
 enum sim_rank {
@@ -42,7 +44,7 @@ enum sim_rank {
 	SIM_RANK__COUNT
 };
 
-#define SIM_EVQ_NONE    UINT32_MAX      /* idx of an event not in a queue */
+#define SIM_EVQ_NONE    SIM_HEAP_NONE   /* idx of an event not in a queue */
 #define SIM_EVQ_SEQ_MAX ((UINT64_C(1) << 56) - 1)
 
 struct sim_event {
@@ -50,16 +52,10 @@ struct sim_event {
 	uint8_t kind;           /* owner's dispatch tag; opaque to the queue */
 };
 
-struct sim_evq_node {
-	rt_time time;           /* when the event fires */
-	uint64_t order;         /* rank << 56 | seq */
-	struct sim_event *ev;   /* borrowed from its owner */
-};
-
+/* The heap (heap.h) holds nodes keyed (time, rank << 56 | seq, 0) that
+ * point at their events' idx. */
 struct sim_evq {
-	struct sim_evq_node *heap;      /* heap[0] is the minimum */
-	uint32_t n;                     /* queued events */
-	uint32_t cap;                   /* slots allocated */
+	struct sim_heap h;              /* h.node[0] is the next event */
 	uint64_t seq;                   /* next insertion number */
 };
 
@@ -76,7 +72,8 @@ static inline bool sim_event_queued(const struct sim_event *ev)
 }
 
 /* Empty queue, no memory.  sim_evq_fini frees the node array (the events
- * themselves are their owners'); both accept a zeroed queue. */
+ * themselves are their owners'; queued ones are marked not queued); both
+ * accept a zeroed queue. */
 void sim_evq_init(struct sim_evq *q);
 void sim_evq_fini(struct sim_evq *q);
 
@@ -85,11 +82,21 @@ void sim_evq_fini(struct sim_evq *q);
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap);
 
 /* Out-of-line parts of the inline operations below (not for callers):
- * restore the order around slot i; grow-and-push; fill hole i. */
-void sim_evq_sift_up(struct sim_evq *q, uint32_t i);
+ * push ev with key (t, order) (room available); grow-and-push; remove
+ * slot i; re-key slot i to (t, order). */
+void sim_evq_insert(struct sim_evq *q, struct sim_event *ev, rt_time t,
+		    uint64_t order);
 enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 			      rt_time t, enum sim_rank rank);
-void sim_evq_fill(struct sim_evq *q, uint32_t i);
+void sim_evq_remove(struct sim_evq *q, uint32_t i);
+void sim_evq_rekey(struct sim_evq *q, uint32_t i, rt_time t, uint64_t order);
+
+/* The event a node points at (its idx is the event's first member). */
+static inline struct sim_event *sim_evq_event(const struct sim_heap_node *nd)
+{
+	return (struct sim_event *)(void *)((char *)nd->pos -
+					    offsetof(struct sim_event, idx));
+}
 
 /* Queue ev (not queued) at (t, rank).  RT_ERR_NOMEM if growing failed,
  * RT_ERR_OVERFLOW if seq ran out; the queue is unchanged on failure.
@@ -97,27 +104,41 @@ void sim_evq_fill(struct sim_evq *q, uint32_t i);
 static inline enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
 				       rt_time t, enum sim_rank rank)
 {
-	uint32_t i = q->n;
-	struct sim_evq_node *nd;
+	uint32_t i = q->h.n;
+	uint64_t order;
 
 	assert(!sim_event_queued(ev));
-	if (i == q->cap || q->seq > SIM_EVQ_SEQ_MAX)
+	if (i == q->h.cap || q->seq > SIM_EVQ_SEQ_MAX)
 		return sim_evq_push_slow(q, ev, t, rank);
-	nd = &q->heap[i];
-	nd->time = t;
-	nd->order = (uint64_t)rank << 56 | q->seq++;
-	nd->ev = ev;
-	ev->idx = i;
-	q->n = i + 1;
-	if (i > 0)
-		sim_evq_sift_up(q, i);
+	order = (uint64_t)rank << 56 | q->seq++;
+	if (i > 0) {
+		sim_evq_insert(q, ev, t, order);
+		return RT_OK;
+	}
+	q->h.node[0].key.k0 = t;        /* an empty queue: no sift */
+	q->h.node[0].key.k1 = (int64_t)order;
+	q->h.node[0].key.k2 = 0;
+	q->h.node[0].pos = &ev->idx;
+	ev->idx = 0;
+	q->h.n = 1;
 	return RT_OK;
 }
 
+/* Out-of-line part of sim_evq_move (not for callers): an event that is
+ * not queued, or when seq ran out. */
+enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,
+			      rt_time t, enum sim_rank rank);
+
 /* Re-key ev to (t, rank) with a fresh seq, queued or not (then it is
  * pushed).  O(log n).  Errors as sim_evq_push. */
-enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
-			 rt_time t, enum sim_rank rank);
+static inline enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
+				       rt_time t, enum sim_rank rank)
+{
+	if (!sim_event_queued(ev) || q->seq > SIM_EVQ_SEQ_MAX)
+		return sim_evq_move_slow(q, ev, t, rank);
+	sim_evq_rekey(q, ev->idx, t, (uint64_t)rank << 56 | q->seq++);
+	return RT_OK;
+}
 
 /* Remove ev if queued (no-op otherwise).  O(log n); cannot fail. */
 static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
@@ -126,21 +147,24 @@ static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
 
 	if (i == SIM_EVQ_NONE)
 		return;
-	assert(i < q->n && q->heap[i].ev == ev);
-	ev->idx = SIM_EVQ_NONE;
-	if (i != --q->n)
-		sim_evq_fill(q, i);     /* the last node fills the hole */
+	assert(i < q->h.n && q->h.node[i].pos == &ev->idx);
+	if (i == q->h.n - 1) {          /* the last node: no hole to fill */
+		ev->idx = SIM_EVQ_NONE;
+		q->h.n = i;
+		return;
+	}
+	sim_evq_remove(q, i);
 }
 
 /* The next event (NULL if empty), its time and rank; not removed. */
 static inline struct sim_event *sim_evq_peek(const struct sim_evq *q)
 {
-	return q->n ? q->heap[0].ev : NULL;
+	return q->h.n ? sim_evq_event(&q->h.node[0]) : NULL;
 }
 
 static inline rt_time sim_evq_peek_time(const struct sim_evq *q)
 {
-	return q->n ? q->heap[0].time : RT_TIME_NEVER;
+	return q->h.n ? q->h.node[0].key.k0 : RT_TIME_NEVER;
 }
 
 /* Remove and return the next event (NULL if empty). */
@@ -153,7 +177,7 @@ enum sim_rank sim_evq_rank(const struct sim_evq *q, const struct sim_event *ev);
 /* Number of queued events. */
 static inline size_t sim_evq_size(const struct sim_evq *q)
 {
-	return q->n;
+	return q->h.n;
 }
 
 #endif /* SIM_EVQ_H */

@@ -1,5 +1,6 @@
-/* internal.h - the engine's private structures, shared by engine.c,
- * dispatch.c and release.c (not part of sim/'s public surface).
+/* internal.h - the engine's private structures and functions, shared by
+ * engine.c, config.c, report.c, dispatch.c, release.c, join.c and admit.c
+ * (not part of sim/'s public surface).
  *
  * Errors inside a run are sticky: the first failing step (allocation,
  * overflow, a sink, the policy) records itself with sim_fail(); the loop
@@ -9,6 +10,7 @@
 #ifndef SIM_INTERNAL_H
 #define SIM_INTERNAL_H
 
+#include <assert.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,6 +39,7 @@ enum sim_ev_kind {
 /* Per task: where its release sequence stands, and its pending jobs. */
 struct sim_task_rt {
 	const struct rt_task *task;     /* borrowed from cfg.tasks */
+	uint32_t idx;                   /* its index in cfg.tasks */
 	struct sim_event rel;           /* the task's one pending release */
 	struct sim_job_fifo fifo;       /* pending jobs, oldest (head) first */
 	uint64_t k;                     /* index of the next job to release */
@@ -112,7 +115,8 @@ struct sim_engine {
 void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Emit a record to the sinks that want it; j may be NULL (END). */
+/* report.c: emit a record to the sinks that want it; j may be NULL
+ * (END). */
 void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		   const struct sim_job *j, rt_time value);
 
@@ -127,6 +131,17 @@ static inline void sim_emit(struct sim_engine *e, enum sim_rec_kind kind,
  * finished; tardiness observed, a lower bound then). */
 void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 		    rt_time finish, rt_time tardiness);
+
+/* config.c */
+/* Check cfg (every field the engine and the policies rely on; d names
+ * the field or task) and find its policy in the registry.  On failure
+ * *ops is untouched. */
+enum rt_err sim_config_check(const struct sim_config *cfg,
+			     const struct sim_policy_ops **ops,
+			     struct rt_diag *d);
+/* e->nclusters, cl_cpus, cl_first from e->cfg's placement (checked).
+ * RT_ERR_NOMEM (left for sim_engine_destroy). */
+enum rt_err sim_config_clusters(struct sim_engine *e);
 
 /* release.c */
 /* Plan task t's first release (job 0).  Cannot fail once the event queue
@@ -158,16 +173,27 @@ void sim_on_complete(struct sim_engine *e, struct sim_job *j);
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j);
 /* j's suspension ended (its wake event fired): ready again. */
 void sim_on_wakeup(struct sim_engine *e, struct sim_job *j);
-/* Bring a running job's remaining demand and its CPU's busy time up to
- * now. */
-void sim_account(struct sim_engine *e, struct sim_job *j);
-
 /* Optional policy hooks, NULL-checked here and nowhere else. */
 static inline void sim_pol_update_curr(struct sim_engine *e,
 				       struct sim_job *j, rt_time ran)
 {
 	if (e->ops->update_curr)
 		e->ops->update_curr(e->pstate, j, ran);
+}
+
+/* Bring a running job's remaining demand and its CPU's busy time up to
+ * now. */
+static inline void sim_account(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time ran = e->now - j->since;
+
+	assert(j->run_cpu >= 0 && ran >= 0 && ran <= j->info.remaining);
+	if (ran == 0)
+		return;
+	j->info.remaining -= ran;
+	j->since = e->now;
+	e->st.cpu[j->run_cpu].busy += ran;
+	sim_pol_update_curr(e, j, ran);
 }
 
 static inline enum rt_err sim_pol_timer(struct sim_engine *e,

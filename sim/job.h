@@ -37,25 +37,6 @@
 #include "sim/evq.h"
 #include "sim/trace.h"
 
-/* A policy's ordering key, compared lexicographically (k0, k1, k2); lower
- * is more urgent.  EDF: k0 = absolute deadline, (k1, k2) the tie-break. */
-struct sim_key {
-	int64_t k0;
-	int64_t k1;
-	uint64_t k2;
-};
-
-static inline int sim_key_cmp(const struct sim_key *a, const struct sim_key *b)
-{
-	if (a->k0 != b->k0)
-		return a->k0 < b->k0 ? -1 : 1;
-	if (a->k1 != b->k1)
-		return a->k1 < b->k1 ? -1 : 1;
-	if (a->k2 != b->k2)
-		return a->k2 < b->k2 ? -1 : 1;
-	return 0;
-}
-
 struct sim_job {
 	struct sim_job_info info;       /* what records point at; kept current
 					 * (remaining is exact whenever a record
@@ -64,12 +45,18 @@ struct sim_job {
 	struct sim_event timer;         /* deadline timer (on_miss: abort) */
 	struct sim_event wake;          /* end of a self-suspension */
 	uint32_t susp;                  /* next suspension point (index) */
+	uint32_t nsusp;                 /* its task's points (a copy: a start
+					 * reads no task) */
 	bool suspended;                 /* between SUSPEND and RESUME */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	rt_time since;                  /* running: instant it (re)started */
 	int run_cpu;                    /* CPU it runs on now, -1 if none */
 	/* Owned by the policy (the engine never reads them): */
-	struct sim_key key;             /* runqueue order */
+	struct sim_key key;             /* runqueue order (heap.h), compared
+					 * lexicographically (k0, k1, k2);
+					 * lower is more urgent.  EDF: k0 =
+					 * absolute deadline, (k1, k2) the
+					 * tie-break */
 	uint32_t rq_idx;                /* slot in a policy heap */
 	int pcpu;                       /* CPU the policy placed it on, -1 */
 };

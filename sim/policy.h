@@ -183,7 +183,16 @@ enum rt_err sim_engine_arm(struct sim_engine *e, struct sim_event *ev,
 /* Cancel a timer armed with sim_engine_arm (no-op if not armed). */
 void sim_engine_disarm(struct sim_engine *e, struct sim_event *ev);
 
-/* ---- services for server policies (sim/server_svc.c) --------------- */
+/* Stop the run: the policy cannot go on (a deadline or budget beyond
+ * the time range, a broken rule).  The message (printf format) says what
+ * failed; the run's error reads "policy NAME: message" (the first failure
+ * of a run is the one kept).  Returns err, so that a hook can
+ * return sim_engine_failf(e, err, ...). */
+enum rt_err sim_engine_failf(struct sim_engine *e, enum rt_err err,
+			     const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- services for server policies (sim/report.c) -------------------- */
 
 /* Emit a record at now for task 'task' (j: the job concerned, may be
  * NULL: then job 0 and no info), to the sinks that want 'kind'. */

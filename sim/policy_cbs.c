@@ -5,7 +5,7 @@
  * tasks attached to them (cfg.task_server); the other tasks are plain EDF
  * entities.  One EDF order over both: a plain task's ready job by its
  * absolute deadline, a server by its scheduling deadline d_s (sim/server.c
- * has the rules).  With cpus > 1 this is global EDF over the entities
+ * is the EDF core over entities, sim/server_rules.c has the CBS rules).  With cpus > 1 this is global EDF over the entities
  * (Baruah, Goossens, Lipari 2002), or EDF per partition / cluster /
  * cpuset with placement (a server and its tasks stay in one).
  *
@@ -22,8 +22,13 @@
  * reduces to this on one CPU).  Bandwidths are 2^20 fixed point rounded
  * up, and a constrained server (D < T) counts with its density Q/D, so
  * reclaiming never takes what a server needs.  The budget drained at a
- * fractional rate is kept exactly (sim/server.c, qfrac); what remains at
- * the last whole time unit before it runs out is forfeited.
+ * fractional rate is kept exactly (sim/server_rules.c, qfrac); what
+ * remains at the last whole time unit before it runs out is forfeited.
+ *
+ * This file only builds the servers from the scenario (cbs_init: kind ->
+ * rules, budget, deadline, period, GRUB refused on a domain of several
+ * CPUs) and hands every hook to the core (sv_enqueue, sv_dequeue,
+ * sv_schedule, sv_timer, sv_end).
  */
 #include "models/mem.h"
 #include "sim/policy.h"

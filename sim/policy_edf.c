@@ -1,6 +1,6 @@
 /* policy_edf.c - preemptive EDF on absolute job deadlines (docs/design.md §4).
  *
- * Per cluster of CPUs (sim/crq.h, placement in engine.h): with one CPU
+ * Per cluster of CPUs (sim/cluster.h, placement in engine.h): with one CPU
  * this is uniprocessor EDF (Liu & Layland 1973; docs/theory.md §A); partitioned,
  * each CPU runs uniprocessor EDF over its own tasks (docs/theory.md §C); global,
  * the m most urgent ready jobs run (docs/theory.md §B); clustered, the same inside
@@ -14,10 +14,10 @@
  * deadline (kernel dl_entity_preempt(): strict '<'): tie-breaks only
  * order waiting jobs.
  *
- * Placement, preemption victims, CPU choice and costs: sim/crq.h.
+ * Placement, preemption victims, CPU choice and costs: sim/cluster.h.
  */
 #include "models/mem.h"
-#include "sim/crq.h"
+#include "sim/cluster.h"
 #include "sim/policy.h"
 
 struct edf_state {

@@ -4,7 +4,7 @@
  * (sim_config.priorities: deadline-monotonic, rate-monotonic or explicit
  * per-task priority; models/analysis_fp.h, the same ranking the fp-rta
  * analysis uses, ties by task index), and its jobs inherit it.  Per
- * cluster of CPUs (sim/crq.h): one CPU, uniprocessor FP; partitioned, one
+ * cluster of CPUs (sim/cluster.h): one CPU, uniprocessor FP; partitioned, one
  * FP scheduler per CPU; global, the m highest-priority ready jobs run;
  * clustered, the same inside each cluster.
  *
@@ -15,7 +15,7 @@
  */
 #include "models/analysis_fp.h"
 #include "models/mem.h"
-#include "sim/crq.h"
+#include "sim/cluster.h"
 #include "sim/policy.h"
 
 struct fp_state {

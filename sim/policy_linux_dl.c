@@ -4,7 +4,7 @@
  * Every task is its own reservation (runtime Q = C, deadline D, period P =
  * T): a hard CBS with the revised wake-up rule, throttling, the
  * replenishment loop with carried-over overrun and the "lagged too much"
- * reset, and dl_check_constrained_dl() at wake-up (sim/server.c,
+ * reset, and dl_check_constrained_dl() at wake-up (sim/server_rules.c,
  * SV_RULES_LINUX), in the kernel's fixed point.  Global EDF on the
  * scheduling deadlines over the CPUs of a root domain (the kernel
  * approximates it by push/pull); a running task is not preempted by an
@@ -51,6 +51,12 @@
  * rate in root domains of one CPU; on a domain of several CPUs the
  * kernel's per-runqueue accounting has no counterpart in global EDF, so
  * it is refused.
+ *
+ * This file: the per-CPU fair servers (ldl_fair_init, their admission
+ * ldl_fair_admit), every task's reservation and __checkparam_dl()
+ * (ldl_init), sched_setattr() calls (ldl_change_arm, ldl_change), the
+ * admission (ldl_admit), leaving (ldl_leave), the bandwidth the admission
+ * counts (ldl_total_bw); the scheduling hooks are the core's (sim/server.c).
  */
 #include <stdio.h>
 

@@ -118,7 +118,7 @@ static rt_time rel_demand(struct sim_task_rt *t)
 void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 {
 	const struct rt_task *tk = t->task;
-	uint32_t idx = (uint32_t)(t - e->trt);
+	uint32_t idx = t->idx;
 	struct sim_task_stats *ts = &e->st.tasks[idx];
 	struct sim_job *j;
 	rt_time d, when;
@@ -154,6 +154,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	sim_event_init(&j->timer, SIM_EV_DEADLINE);
 	sim_event_init(&j->wake, SIM_EV_WAKEUP);
 	j->susp = 0;
+	j->nsusp = (uint32_t)tk->nsuspend;
 	j->suspended = false;
 	j->since = e->now;
 	j->run_cpu = -1;

@@ -1,146 +1,100 @@
-/* rq.c - indexed 4-ary heap of jobs by policy key (see rq.h).
- *
- * Same layout as the event queue (evq.c): children of i are 4i+1..4i+4.
- * Invariant: no node is 'before' its parent, where before(a, b) is
- * key(a) < key(b) for a min-heap and key(a) > key(b) for a max-heap, and
- * heap[i].job->rq_idx == i.  Keys of distinct jobs may compare equal
- * (a policy that does not break ties); the heap is still correct, only
- * the choice among equals is then unspecified, so policies that care
- * (EDF's tie_break) make keys unique.
- */
+/* rq.c - the runqueue operations that touch the heap (rq.h): the heap of
+ * heap.h instantiated with the one order of every runqueue, sim_key_less
+ * on keys as the runqueue caches them. */
 #include "sim/rq.h"
 
 #include <assert.h>
 
-#include "models/mem.h"
+/* The one order of every runqueue: sim_key_less on keys as cached. */
+static const struct sim_heap_order sim_rq_order = {
+	sim_key_less, sim_key_less_bf
+};
 
-#define RQ_D 4
-#define RQ_MIN_CAP 16
-
-static inline bool rq_before(const struct sim_rq *q,
-			     const struct sim_rq_node *a,
-			     const struct sim_rq_node *b)
+/* The job of a heap node. */
+static inline struct sim_job *rq_job(const struct sim_heap_node *nd)
 {
-	int c = sim_key_cmp(&a->key, &b->key);
-
-	return q->max ? c > 0 : c < 0;
-}
-
-static inline void rq_place(struct sim_rq *q, uint32_t i,
-			    struct sim_rq_node nd)
-{
-	q->heap[i] = nd;
-	nd.job->rq_idx = i;
-}
-
-void sim_rq_sift_up(struct sim_rq *q, uint32_t i)
-{
-	struct sim_rq_node nd = q->heap[i];
-
-	while (i > 0) {
-		uint32_t p = (i - 1) / RQ_D;
-
-		if (!rq_before(q, &nd, &q->heap[p]))
-			break;
-		rq_place(q, i, q->heap[p]);
-		i = p;
-	}
-	rq_place(q, i, nd);
-}
-
-static void rq_sift_down(struct sim_rq *q, uint32_t i)
-{
-	struct sim_rq_node nd = q->heap[i];
-	uint32_t n = q->n;
-
-	for (;;) {
-		uint32_t c = i * RQ_D + 1, end, best;
-
-		if (c >= n)
-			break;
-		end = c + RQ_D < n ? c + RQ_D : n;
-		best = c;
-		for (c++; c < end; c++)
-			if (rq_before(q, &q->heap[c], &q->heap[best]))
-				best = c;
-		if (!rq_before(q, &q->heap[best], &nd))
-			break;
-		rq_place(q, i, q->heap[best]);
-		i = best;
-	}
-	rq_place(q, i, nd);
-}
-
-/* Restore order around slot i after its node changed. */
-static void rq_fix(struct sim_rq *q, uint32_t i)
-{
-	if (i > 0 && rq_before(q, &q->heap[i], &q->heap[(i - 1) / RQ_D]))
-		sim_rq_sift_up(q, i);
-	else
-		rq_sift_down(q, i);
-}
-
-void sim_rq_init(struct sim_rq *q, bool max)
-{
-	q->heap = NULL;
-	q->n = q->cap = 0;
-	q->max = max;
-}
-
-void sim_rq_fini(struct sim_rq *q)
-{
-	rt_free(q->heap);
-	sim_rq_init(q, q->max);
-}
-
-enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap)
-{
-	struct sim_rq_node *h;
-
-	if (cap <= q->cap)
-		return RT_OK;
-	if (cap >= SIM_RQ_NONE)
-		return RT_ERR_NOMEM;
-	h = rt_reallocarray(q->heap, cap, sizeof(*h));
-	if (!h)
-		return RT_ERR_NOMEM;
-	q->heap = h;
-	q->cap = (uint32_t)cap;
-	return RT_OK;
+	return (struct sim_job *)(void *)((char *)nd->pos -
+					  offsetof(struct sim_job, rq_idx));
 }
 
 enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j)
 {
-	enum rt_err err = sim_rq_reserve(q, q->cap ? (size_t)q->cap * 2
-					     : RQ_MIN_CAP);
+	struct sim_key k = sim_rq_key(q, j);
 
-	if (err)
-		return err;
-	return sim_rq_push(q, j);
+	if (q->h.n == q->h.cap) {
+		enum rt_err err = sim_heap_grow(&q->h);
+
+		if (err)
+			return err;
+	}
+	if (sim_key_less(&k, &q->fkey)) {       /* j is the new top */
+		sim_heap_push(&q->h, q->fkey, &q->front->rq_idx,
+			      &sim_rq_order);
+		sim_rq_set_front_(q, j, &k);
+	} else {
+		sim_heap_push(&q->h, k, &j->rq_idx, &sim_rq_order);
+	}
+	return RT_OK;
 }
 
-void sim_rq_fill(struct sim_rq *q, uint32_t i)
+void sim_rq_promote(struct sim_rq *q)
 {
-	rq_place(q, i, q->heap[q->n]);
-	rq_fix(q, i);
+	struct sim_job *t = rq_job(&q->h.node[0]);
+	struct sim_key k = q->h.node[0].key;
+
+	sim_heap_remove(&q->h, 0, &sim_rq_order);
+	sim_rq_set_front_(q, t, &k);
+}
+
+/* The heap's top becomes the front and j (key k) takes its place in the
+ * heap, or j becomes the front if it comes first. */
+static void rq_replace(struct sim_rq *q, struct sim_job *j,
+		       const struct sim_key *k)
+{
+	struct sim_job *t;
+	struct sim_key tk;
+
+	if (sim_key_less(k, &q->h.node[0].key)) {
+		sim_rq_set_front_(q, j, k);
+		return;
+	}
+	t = rq_job(&q->h.node[0]);
+	tk = q->h.node[0].key;
+	sim_heap_replace_top(&q->h, *k, &j->rq_idx, &sim_rq_order);
+	sim_rq_set_front_(q, t, &tk);
+}
+
+void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j)
+{
+	struct sim_key k = sim_rq_key(q, j);
+
+	rq_replace(q, j, &k);
+}
+
+void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j)
+{
+	assert(j->rq_idx < q->h.n && q->h.node[j->rq_idx].pos == &j->rq_idx);
+	sim_heap_remove(&q->h, j->rq_idx, &sim_rq_order);
 }
 
 void sim_rq_update(struct sim_rq *q, struct sim_job *j)
 {
-	uint32_t i = j->rq_idx;
+	struct sim_key k = sim_rq_key(q, j);
 
-	assert(i < q->n && q->heap[i].job == j);
-	q->heap[i].key = j->key;
-	rq_fix(q, i);
-}
+	if (j != q->front) {
+		uint32_t i = j->rq_idx;
+		struct sim_heap_node nd = { k, &j->rq_idx };
 
-struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j)
-{
-	struct sim_job *old = q->heap[0].job;
-
-	assert(q->n > 0);
-	q->heap[0].key = j->key;
-	q->heap[0].job = j;
-	rq_sift_down(q, 0);
-	return old;
+		assert(i < q->h.n && q->h.node[i].pos == &j->rq_idx);
+		sim_heap_place(&q->h, i, nd, &sim_rq_order);
+		if (!sim_key_less(&q->h.node[0].key, &q->fkey))
+			return;
+		/* a heap job now comes first: it and the front swap */
+		k = q->fkey;
+		j = q->front;
+	}
+	if (q->h.n && sim_key_less(&q->h.node[0].key, &k))
+		rq_replace(q, j, &k);
+	else
+		q->fkey = k;
 }

@@ -1,5 +1,12 @@
-/* rq.h - runqueue heap: an indexed 4-ary heap of jobs ordered by their
- * policy key (struct sim_key), for policies to build runqueues from.
+/* rq.h - runqueue heap: jobs in the indexed 4-ary heap of heap.h ordered
+ * by their policy key (struct sim_key), for policies to build runqueues
+ * from.
+ *
+ * The top is kept out of the heap (the runqueue's 'front'): looking at
+ * it costs no indirection, a runqueue of one job (the running "heap" of
+ * a one-CPU cluster) is never a heap at all, and a preempted job that
+ * goes back before every waiting one (the usual case: it ran because it
+ * was the most urgent) is put back in O(1), then resumes in O(1).
  *
  * A min-heap keeps the most urgent ready job on top (EDF: earliest
  * deadline); a max-heap of the jobs running on a set of CPUs keeps the
@@ -8,6 +15,16 @@
  * O(log m).  A job is in at most one heap at a time: its slot lives in
  * job->rq_idx.  Keys are copied into the nodes at push, so sifting never
  * touches job memory; a key may only change through sim_rq_update().
+ *
+ * A max-heap caches its keys complemented (every word XOR all ones:
+ * ~x < ~y iff x > y, for the signed and the unsigned words alike), so it
+ * is the same min-heap and no comparison tests the direction.  Keys of
+ * distinct jobs may compare equal (a policy that does not break ties);
+ * the heap is still correct, only the choice among equals is then
+ * unspecified, so policies that care (EDF's tie_break) make keys unique.
+ * The operations are inline where they do not touch the heap (a
+ * runqueue of one job never does), and out of line (rq.c) where they
+ * do.
  */
 #ifndef SIM_RQ_H
 #define SIM_RQ_H
@@ -18,90 +35,161 @@
 #include <stdint.h>
 
 #include "models/rt_err.h"
+#include "sim/heap.h"
 #include "sim/job.h"
 
-#define SIM_RQ_NONE UINT32_MAX          /* rq_idx of a job in no heap */
-
-struct sim_rq_node {
-	struct sim_key key;             /* copy of job->key */
-	struct sim_job *job;            /* borrowed; engine-owned */
-};
+#define SIM_RQ_NONE SIM_HEAP_NONE       /* rq_idx of a job in no heap */
+#define SIM_RQ_FRONT (SIM_HEAP_NONE - 1)/* rq_idx of a runqueue's front */
 
 struct sim_rq {
-	struct sim_rq_node *heap;       /* heap[0] is the top */
-	uint32_t n;                     /* jobs queued */
-	uint32_t cap;                   /* slots allocated */
-	bool max;                       /* true: largest key on top */
+	struct sim_job *front;          /* the top, kept out of the heap:
+					 * before every job of h; NULL iff
+					 * the runqueue is empty */
+	struct sim_key fkey;            /* its key as cached (flip) */
+	struct sim_heap h;              /* the other jobs; nodes point at
+					 * job->rq_idx */
+	uint64_t flip;                  /* 0: a min-heap; all ones: a
+					 * max-heap, caching every key word
+					 * complemented (which reverses the
+					 * order), so both are the one
+					 * min-heap of sim_key_less */
 };
 
-/* Empty heap; 'max' chooses the direction.  fini frees the array and
- * accepts a zeroed heap. */
-void sim_rq_init(struct sim_rq *q, bool max);
-void sim_rq_fini(struct sim_rq *q);
+/* Empty runqueue; 'max' chooses the direction.  fini frees the array
+ * (jobs still in it get rq_idx SIM_RQ_NONE) and accepts a zeroed one. */
+static inline void sim_rq_init(struct sim_rq *q, bool max)
+{
+	q->front = NULL;
+	sim_heap_init(&q->h);
+	q->flip = max ? UINT64_MAX : 0;
+}
+
+static inline void sim_rq_fini(struct sim_rq *q)
+{
+	if (q->front)
+		q->front->rq_idx = SIM_RQ_NONE;
+	q->front = NULL;
+	sim_heap_fini(&q->h);
+}
 
 /* Room for 'cap' jobs, so pushes up to that size cannot fail.  On failure
- * (RT_ERR_NOMEM) the heap is unchanged. */
-enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap);
+ * (RT_ERR_NOMEM) the runqueue is unchanged. */
+static inline enum rt_err sim_rq_reserve(struct sim_rq *q, size_t cap)
+{
+	return sim_heap_reserve(&q->h, cap > 0 ? cap - 1 : 0);
+}
 
-/* Out-of-line parts of the inline operations below (not for callers). */
-void sim_rq_sift_up(struct sim_rq *q, uint32_t i);
+static inline size_t sim_rq_size(const struct sim_rq *q)
+{
+	return q->h.n + (q->front != NULL);
+}
+
+static inline struct sim_job *sim_rq_top(const struct sim_rq *q)
+{
+	return q->front;
+}
+
+/* The job of a heap node. */
+static inline struct sim_job *sim_rq_job_(const struct sim_heap_node *nd)
+{
+	return (struct sim_job *)(void *)((char *)nd->pos -
+					  offsetof(struct sim_job, rq_idx));
+}
+
+/* The i-th job (i < size; 0 is the top, the others in no order). */
+static inline struct sim_job *sim_rq_at(const struct sim_rq *q, uint32_t i)
+{
+	return i == 0 ? q->front : sim_rq_job_(&q->h.node[i - 1]);
+}
+
+/* j's key as q caches it. */
+static inline struct sim_key sim_rq_key(const struct sim_rq *q,
+					const struct sim_job *j)
+{
+	struct sim_key k = {
+		.k0 = (int64_t)((uint64_t)j->key.k0 ^ q->flip),
+		.k1 = (int64_t)((uint64_t)j->key.k1 ^ q->flip),
+		.k2 = j->key.k2 ^ q->flip,
+	};
+
+	return k;
+}
+
+static inline void sim_rq_set_front_(struct sim_rq *q, struct sim_job *j,
+				     const struct sim_key *k)
+{
+	q->front = j;
+	q->fkey = *k;
+	j->rq_idx = SIM_RQ_FRONT;
+}
+
+/* Out-of-line parts of the operations below (rq.c; not for callers):
+ * push j when q has a front; the heap's top becomes the front; replace
+ * the front by j when the heap is not empty; remove j from the heap. */
 enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j);
-void sim_rq_fill(struct sim_rq *q, uint32_t i);
+void sim_rq_promote(struct sim_rq *q);
+void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j);
+void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j);
 
-/* Add j (in no heap) with key j->key.  RT_ERR_NOMEM if growing failed
- * (heap unchanged). */
+/* Add j (in no runqueue) with key j->key.  RT_ERR_NOMEM if the heap had
+ * to grow and could not (runqueue unchanged). */
 static inline enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
 {
-	uint32_t i = q->n;
+	struct sim_key k;
 
-	if (i == q->cap)
+	if (q->front)
 		return sim_rq_push_slow(q, j);
-	q->heap[i].key = j->key;
-	q->heap[i].job = j;
-	j->rq_idx = i;
-	q->n = i + 1;
-	if (i > 0)
-		sim_rq_sift_up(q, i);
+	k = sim_rq_key(q, j);
+	sim_rq_set_front_(q, j, &k);
 	return RT_OK;
+}
+
+/* Remove and return the top (NULL if empty). */
+static inline struct sim_job *sim_rq_pop(struct sim_rq *q)
+{
+	struct sim_job *j = q->front;
+
+	if (!j)
+		return NULL;
+	if (q->h.n)
+		sim_rq_promote(q);
+	else
+		q->front = NULL;
+	j->rq_idx = SIM_RQ_NONE;
+	return j;
 }
 
 /* Remove j (in q).  Cannot fail. */
 static inline void sim_rq_remove(struct sim_rq *q, struct sim_job *j)
 {
-	uint32_t i = j->rq_idx;
+	if (j == q->front)
+		sim_rq_pop(q);
+	else
+		sim_rq_remove_slow(q, j);
+}
 
-	assert(i < q->n && q->heap[i].job == j);
-	j->rq_idx = SIM_RQ_NONE;
-	if (i != --q->n)
-		sim_rq_fill(q, i);      /* the last node fills the hole */
+/* Replace the top (q not empty) by j (in no runqueue, or the top of one
+ * it is being swapped out of: the two-heap exchange of a preemption) and
+ * return the old top, whose rq_idx is left alone: the caller places it
+ * in a runqueue right away.  O(1) when j comes before every other job,
+ * else one sift.  Cannot fail. */
+static inline struct sim_job *sim_rq_replace_top(struct sim_rq *q,
+						 struct sim_job *j)
+{
+	struct sim_job *old = q->front;
+
+	assert(old);
+	if (q->h.n) {
+		sim_rq_replace_slow(q, j);
+	} else {
+		struct sim_key k = sim_rq_key(q, j);
+
+		sim_rq_set_front_(q, j, &k);
+	}
+	return old;
 }
 
 /* j->key changed: restore the order.  Cannot fail. */
 void sim_rq_update(struct sim_rq *q, struct sim_job *j);
-/* Remove and return the top (NULL if empty). */
-static inline struct sim_job *sim_rq_pop(struct sim_rq *q)
-{
-	struct sim_job *j = q->n ? q->heap[0].job : NULL;
-
-	if (j)
-		sim_rq_remove(q, j);
-	return j;
-}
-/* Replace the top (q not empty) by j and return the old top: one sift
- * instead of a pop and a push.  j may still sit in another heap whose
- * top it is being swapped out of (the two-heap exchange of a
- * preemption); the old top's rq_idx is left alone, so the caller must
- * place it in a heap right away.  Cannot fail. */
-struct sim_job *sim_rq_replace_top(struct sim_rq *q, struct sim_job *j);
-
-static inline struct sim_job *sim_rq_top(const struct sim_rq *q)
-{
-	return q->n ? q->heap[0].job : NULL;
-}
-
-static inline size_t sim_rq_size(const struct sim_rq *q)
-{
-	return q->n;
-}
 
 #endif /* SIM_RQ_H */

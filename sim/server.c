@@ -184,14 +184,38 @@ static void sv_key(const struct sv_rq *rq, struct sim_job *j, uint8_t klass,
  * on a strictly earlier (class, deadline): an equal deadline never
  * preempts, whatever the tie key (one rule for every policy, as the
  * kernel's dl_entity_preempt(); the tie key orders waiting entities). */
-static bool sv_before(const struct sv_rq *rq, const struct sim_key *a,
-		      const struct sim_key *b)
+static bool sv_before(const struct sim_key *a, const struct sim_key *b)
 {
-	(void)rq;
 	if (a->k0 != b->k0)
 		return a->k0 < b->k0;
 	return a->k1 < b->k1;
 }
+
+static void sv_stop_hook(void *ctx, struct sim_job *j)
+{
+	sv_stop(ctx, j);
+}
+
+static enum rt_err sv_start_hook(void *ctx, struct sim_job *j)
+{
+	return sv_start(ctx, j);
+}
+
+/* Tick accounting: the preempted entity's update_curr_dl()
+ * (put_prev_task_dl()) may find its runtime used up. */
+static enum rt_err sv_preempted_hook(void *ctx, struct sim_job *j)
+{
+	struct sv_rq *rq = ctx;
+
+	return rq->tick ? sv_preempted(rq, j) : RT_OK;
+}
+
+static const struct sim_cluster_hooks sv_hooks = {
+	.preempts  = sv_before,
+	.stop      = sv_stop_hook,
+	.start     = sv_start_hook,
+	.preempted = sv_preempted_hook,
+};
 
 struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j)
 {
@@ -217,26 +241,17 @@ void sv_rec(struct sv_rq *rq, const struct sv_server *s,
 
 static enum rt_err sv_ready_push(struct sv_rq *rq, struct sim_job *j)
 {
-	struct sim_cluster *cl = sim_clusters_of(&rq->cs, j->info.task);
-	const struct sim_job *victim = sim_rq_top(&cl->running);
-
 	j->pcpu = -1;
-	if (cl->nidle || (victim && sv_before(rq, &j->key, &victim->key)))
-		sim_clusters_mark(&rq->cs, cl);
-	return sim_rq_push(&cl->ready, j);
+	return sim_cluster_enqueue(&rq->cs, sim_clusters_of(&rq->cs, j->info.task),
+				   j, &sv_hooks);
 }
 
 /* A running entity leaves its CPU (given back in the next schedule). */
 static void sv_off_cpu(struct sv_rq *rq, struct sim_cluster *cl,
 		       struct sim_job *j)
 {
-	unsigned cpu = (unsigned)j->pcpu;
-
 	sv_stop(rq, j);
-	sim_rq_remove(&cl->running, j);
-	j->pcpu = -1;
-	sim_cluster_idle_push(&rq->cs, cl, cpu);
-	sim_clusters_mark(&rq->cs, cl);
+	sim_cluster_leave(&rq->cs, cl, j);
 }
 
 /* The server's head job stands for it in the heaps from now on. */
@@ -398,45 +413,6 @@ out:
 	rq->leaving = NULL;
 }
 
-/* Restore the invariant in one domain: no idle CPU while an entity
- * waits, no waiting entity before a running one. */
-static enum rt_err sv_schedule_dom(struct sv_rq *rq, struct sim_cluster *cl)
-{
-	struct sim_job *j, *victim;
-	enum rt_err err;
-
-	while ((j = sim_rq_top(&cl->ready)) != NULL) {
-		unsigned cpu;
-
-		victim = NULL;
-		if (cl->nidle) {
-			cpu = sim_cluster_idle_pick(&rq->cs, cl, j);
-			sim_cluster_idle_take(&rq->cs, cl, cpu);
-			sim_rq_pop(&cl->ready);
-			if ((err = sim_rq_push(&cl->running, j)))
-				return err;
-		} else {
-			victim = sim_rq_top(&cl->running);
-			if (!sv_before(rq, &j->key, &victim->key))
-				break;
-			cpu = (unsigned)victim->pcpu;
-			sv_stop(rq, victim);
-			victim->pcpu = -1;
-			sim_rq_replace_top(&cl->ready, victim);
-			sim_rq_replace_top(&cl->running, j);
-		}
-		j->pcpu = (int)cpu;
-		sim_engine_assign(rq->e, cpu, j);
-		if ((err = sv_start(rq, j)))
-			return err;
-		/* tick accounting: the preempted entity's update_curr_dl()
-		 * (put_prev_task_dl()) may find its runtime used up */
-		if (rq->tick && victim && (err = sv_preempted(rq, victim)))
-			return err;
-	}
-	return RT_OK;
-}
-
 enum rt_err sv_schedule(struct sv_rq *rq)
 {
 	enum rt_err err = RT_OK;
@@ -447,14 +423,14 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 		sim_engine_assign(rq->e, rq->vacated[i], NULL);
 	rq->nvacated = 0;
 	if (rq->cs.n == 1)      /* one domain: always visited */
-		return sv_schedule_dom(rq, rq->cs.cl);
+		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, &sv_hooks, rq);
 	/* sv_start may mark more domains (a GRUB rate change): loop until
 	 * none is left */
 	while (rq->cs.ndirty && !err) {
 		struct sim_cluster *cl = &rq->cs.cl[rq->cs.dirty[--rq->cs.ndirty]];
 
 		cl->dirty = false;
-		err = sv_schedule_dom(rq, cl);
+		err = sim_cluster_dispatch(&rq->cs, cl, &sv_hooks, rq);
 	}
 	return err;
 }

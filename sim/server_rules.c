@@ -12,6 +12,7 @@
 #include "sim/server_int.h"
 
 #include <assert.h>
+#include <inttypes.h>
 
 /* Server deadline miss (docs/design.md §2): d_s passed while the server still had
  * work and budget.  Detected when it exhausts its budget or runs out of
@@ -162,8 +163,8 @@ static enum rt_err sv_grub_changed(struct sv_rq *rq, struct sv_dom *dom)
 
 	const struct sim_rq *running = &rq->cs.cl[dom - rq->dom].running;
 
-	for (uint32_t i = 0; i < running->n && !err; i++) {
-		struct sv_server *s = sv_of(rq, running->heap[i].job);
+	for (uint32_t i = 0; i < sim_rq_size(running) && !err; i++) {
+		struct sv_server *s = sv_of(rq, sim_rq_at(running, i));
 
 		if (!s || !s->grub)
 			continue;
@@ -231,11 +232,16 @@ enum rt_err sv_inactive(struct sv_rq *rq, struct sv_server *s)
 
 /* ---- the CBS rules ----------------------------------------------------- */
 
-/* A server's deadline or budget left the rt_time range. */
-static enum rt_err sv_overflow(struct sv_rq *rq, struct sv_server *s)
+/* A server's new deadline or budget, a + b, leaves the rt_time range:
+ * the run stops, saying which server and what overflowed ('what' names
+ * the sum, e.g. "deadline d + period T"). */
+static enum rt_err sv_overflow(struct sv_rq *rq, const struct sv_server *s,
+			       const char *what, rt_time a, rt_time b)
 {
-	(void)rq;
-	(void)s;
+	sim_engine_failf(rq->e, RT_ERR_OVERFLOW, "server %s: its %s = %" PRId64
+			 " + %" PRId64 " overflows the time range (at time %"
+			 PRId64 ")", s->name ? s->name : "?", what, a, b,
+			 sim_engine_now(rq->e));
 	return RT_ERR_OVERFLOW;
 }
 
@@ -261,14 +267,16 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 		}
 	}
 	while (s->q <= 0) {
-		if (!rt_time_add(s->d, s->P, &s->d) ||
-		    !rt_time_add(s->q, s->Q, &s->q))
-			return sv_overflow(rq, s);
+		if (!rt_time_add(s->d, s->P, &s->d))
+			return sv_overflow(rq, s, "deadline d + T", s->d,
+					   s->P);
+		if (!rt_time_add(s->q, s->Q, &s->q))
+			return sv_overflow(rq, s, "budget q + Q", s->q, s->Q);
 	}
 	if ((s->rules == SV_RULES_REVISED || s->rules == SV_RULES_LINUX) &&
 	    s->d < now) {
 		if (!rt_time_add(now, s->D, &s->d))
-			return sv_overflow(rq, s);
+			return sv_overflow(rq, s, "deadline t + D", now, s->D);
 		s->q = s->Q;
 		s->qfrac = 0;
 	}
@@ -352,7 +360,8 @@ static enum rt_err sv_next_period(struct sv_rq *rq, struct sv_server *s,
 				  rt_time *out)
 {
 	if (!rt_time_add(s->d - s->D, s->P, out))
-		return sv_overflow(rq, s);
+		return sv_overflow(rq, s, "next period d - D + T",
+				   s->d - s->D, s->P);
 	return RT_OK;
 }
 
@@ -569,7 +578,7 @@ enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
 	}
 	if (s->d < now) {               /* setup_new_dl_entity() */
 		if (!rt_time_add(now, D, &s->d))
-			return sv_overflow(rq, s);
+			return sv_overflow(rq, s, "deadline t + D", now, D);
 		s->q = Q;
 		s->qfrac = 0;
 		sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
@@ -639,7 +648,7 @@ enum rt_err sv_defer_start(struct sv_rq *rq, struct sv_server *s)
 	if (s->d < now || rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
 		s->defer_running = false;
 		if (!rt_time_add(now, s->D, &s->d))
-			return RT_ERR_OVERFLOW;
+			return sv_overflow(rq, s, "deadline t + D", now, s->D);
 		s->q = s->Q;
 	}
 	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
@@ -685,7 +694,7 @@ enum rt_err sv_defer_timer(struct sv_rq *rq, struct sv_server *s)
 	s->defer_armed = false;
 	if (s->d >= now && rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {
 		if (!rt_time_add(now, s->D, &s->d))
-			return RT_ERR_OVERFLOW;
+			return sv_overflow(rq, s, "deadline t + D", now, s->D);
 		s->q = s->Q;
 	}
 	return sv_replenish(rq, s);
@@ -705,7 +714,7 @@ enum rt_err sv_defer_bg_exhausted(struct sv_rq *rq, struct sv_server *s)
 	s->defer_running = false;
 	sim_engine_disarm(rq->e, &s->repl.ev);
 	if (!rt_time_add(now, s->D, &s->d))
-		return RT_ERR_OVERFLOW;
+		return sv_overflow(rq, s, "deadline t + D", now, s->D);
 	s->q = s->Q;
 	s->st->replenishments++;
 	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
@@ -816,7 +825,7 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 out:
 	if (renew) {
 		if (!rt_time_add(now, s->D, &s->d))
-			return sv_overflow(rq, s);
+			return sv_overflow(rq, s, "deadline t + D", now, s->D);
 		s->q = s->Q;
 		s->qfrac = 0;
 	}

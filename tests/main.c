@@ -18,6 +18,7 @@ static CU_SuiteInfo suites[] = {
 	{ "analysis", NULL, NULL, NULL, NULL, analysis_tests },
 	{ "scn",      NULL, NULL, NULL, NULL, scn_tests },
 	{ "evq",      NULL, NULL, NULL, NULL, evq_tests },
+	{ "heap",     NULL, NULL, NULL, NULL, heap_tests },
 	{ "edf",      NULL, NULL, NULL, NULL, edf_tests },
 	{ "prop",     NULL, NULL, NULL, NULL, prop_tests },
 	{ "export",   NULL, NULL, NULL, NULL, export_tests },

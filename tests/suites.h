@@ -11,6 +11,7 @@ extern CU_TestInfo frac_tests[];        /* test_frac.c */
 extern CU_TestInfo analysis_tests[];    /* test_analysis.c */
 extern CU_TestInfo scn_tests[];         /* test_scn.c */
 extern CU_TestInfo evq_tests[];         /* test_evq.c */
+extern CU_TestInfo heap_tests[];        /* test_heap.c: the indexed heap */
 extern CU_TestInfo edf_tests[];         /* test_edf.c: hand-worked timelines */
 extern CU_TestInfo prop_tests[];        /* test_prop.c: random property tests */
 extern CU_TestInfo export_tests[];      /* test_export.c: log/jobs writers */

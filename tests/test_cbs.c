@@ -421,6 +421,32 @@ static void test_servers_need_a_policy_that_runs_them(void)
 	scn_free(s);
 }
 
+/* A server whose postponed deadline leaves the time range stops the run,
+ * and the message says which server and what overflowed (not only that
+ * "the policy failed"). */
+static void test_a_server_overflow_names_what_overflowed(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs }\n"
+		"servers: [{ name: S, budget: 1, "
+		"period: 5000000000000000000 }]\n"
+		"tasks: [{ name: J, C: 3, T: 9000000000000000000, "
+		"server: S }]\n");
+	struct sim_config c = cbs_config(s);
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	/* at 1 the budget is used up: d += T = 5e18 + 5e18 */
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_OVERFLOW);
+	CU_ASSERT_STRING_EQUAL(d.msg, "policy cbs: server S: its deadline "
+			       "d + T = 5000000000000000000 + "
+			       "5000000000000000000 overflows the time range "
+			       "(at time 1)");
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
 /* The scenario keys and their errors. */
 static void test_server_keys_load_and_bad_ones_are_located(void)
 {
@@ -709,6 +735,8 @@ CU_TestInfo cbs_tests[] = {
 	  test_a_late_server_pending_at_the_horizon_is_a_miss },
 	{ "servers need a policy that runs them, with valid parameters",
 	  test_servers_need_a_policy_that_runs_them },
+	{ "a server overflow names the server and what overflowed",
+	  test_a_server_overflow_names_what_overflowed },
 	{ "server keys load and bad ones are located",
 	  test_server_keys_load_and_bad_ones_are_located },
 	{ "arrive_at and leave_at shape the releases",

@@ -1,0 +1,267 @@
+/* config.c - a simulation configuration checked before an engine is
+ * built, and its placement resolved into clusters (sim_engine_create).
+ *
+ * Every field of struct sim_config that the engine or a policy relies on
+ * is checked here, once, with a message naming the field or the task:
+ * ranges (cpus, horizon, enums), the tasks (rt_task_check), the policy
+ * (known to the registry, with every required hook), the placement (a
+ * cluster_size dividing cpus; cpusets covering every CPU, none empty;
+ * the cluster of every task), the servers (rt_server_check, a policy
+ * that runs them, the server of every task), arrive_at / leave_at, and
+ * that scheduler.admission is asked only of a policy that honours it.
+ * Policies check what is theirs alone in their init().
+ *
+ * Placement: the CPUs are numbered into clusters (engine.h: one per CPU
+ * partitioned, k consecutive CPUs clustered, all of them global, the
+ * sets of cpusets), each cluster's CPUs in index order.  O(cpus + tasks).
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "sim/internal.h"
+
+#define SIM_MAX_CPUS 65536u
+
+/* CPUs per cluster for a uniform placement (cfg already checked). */
+static unsigned cfg_cluster_size(const struct sim_config *cfg)
+{
+	switch (cfg->placement) {
+	case SIM_PLACE_PARTITIONED:
+		return 1;
+	case SIM_PLACE_CLUSTERED:
+		return cfg->cluster_size;
+	case SIM_PLACE_GLOBAL:
+	case SIM_PLACE_CPUSETS:
+		break;
+	}
+	return cfg->cpus;
+}
+
+static unsigned cfg_nclusters(const struct sim_config *cfg)
+{
+	if (cfg->placement == SIM_PLACE_CPUSETS)
+		return cfg->nsets;
+	return cfg->cpus / cfg_cluster_size(cfg);
+}
+
+/* cpusets: every CPU in a set, every set non-empty.  O(cpus). */
+static enum rt_err cfg_check_cpusets(const struct sim_config *cfg,
+				     struct rt_diag *d)
+{
+	unsigned *n;
+	unsigned empty = UINT_MAX;
+
+	if (cfg->nsets < 1 || cfg->nsets > cfg->cpus || !cfg->cpu_set)
+		return rt_diagf(d, RT_ERR_INVAL, "cpusets: %u sets for %u CPUs "
+				"(expected 1..%u sets and the set of every CPU)",
+				cfg->nsets, cfg->cpus, cfg->cpus);
+	for (unsigned c = 0; c < cfg->cpus; c++)
+		if (cfg->cpu_set[c] >= cfg->nsets)
+			return rt_diagf(d, RT_ERR_INVAL, "cpusets: CPU %u in set "
+					"%u, out of range (%u sets)", c,
+					cfg->cpu_set[c], cfg->nsets);
+	n = rt_calloc(cfg->nsets, sizeof(*n));
+	if (!n)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
+	for (unsigned c = 0; c < cfg->cpus; c++)
+		n[cfg->cpu_set[c]]++;
+	for (unsigned set = 0; set < cfg->nsets && empty == UINT_MAX; set++)
+		if (!n[set])
+			empty = set;
+	rt_free(n);
+	if (empty != UINT_MAX)
+		return rt_diagf(d, RT_ERR_INVAL, "cpusets: set %u has no CPU",
+				empty);
+	return RT_OK;
+}
+
+static enum rt_err cfg_check_placement(const struct sim_config *cfg,
+				       struct rt_diag *d)
+{
+	unsigned nclusters;
+	enum rt_err err;
+	const char *what;
+
+	switch (cfg->placement) {
+	case SIM_PLACE_GLOBAL:
+		return RT_OK;
+	case SIM_PLACE_CLUSTERED:
+		if (cfg->cluster_size < 1 || cfg->cluster_size > cfg->cpus ||
+		    cfg->cpus % cfg->cluster_size != 0)
+			return rt_diagf(d, RT_ERR_INVAL, "cluster_size %u does not "
+					"divide %u CPUs into clusters",
+					cfg->cluster_size, cfg->cpus);
+		break;
+	case SIM_PLACE_CPUSETS:
+		if ((err = cfg_check_cpusets(cfg, d)))
+			return err;
+		break;
+	case SIM_PLACE_PARTITIONED:
+		break;
+	default:
+		return rt_diagf(d, RT_ERR_INVAL, "placement: unknown value %d",
+				(int)cfg->placement);
+	}
+	nclusters = cfg_nclusters(cfg);
+	if (nclusters == 1 || cfg->ntasks == 0)
+		return RT_OK;
+	what = cfg->placement == SIM_PLACE_PARTITIONED ? "CPU" :
+	       cfg->placement == SIM_PLACE_CPUSETS ? "cpuset" : "cluster";
+	if (!cfg->task_cluster)
+		return rt_diagf(d, RT_ERR_INVAL, "%s placement needs the %s of "
+				"every task (task_cluster)",
+				cfg->placement == SIM_PLACE_PARTITIONED ?
+				"partitioned" : cfg->placement ==
+				SIM_PLACE_CPUSETS ? "cpusets" : "clustered",
+				what);
+	for (size_t i = 0; i < cfg->ntasks; i++)
+		if (cfg->task_cluster[i] >= nclusters)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: %s %u out of "
+					"range (%u %ss)", cfg->tasks[i].name ?
+					cfg->tasks[i].name : "?", what,
+					cfg->task_cluster[i], nclusters, what);
+	return RT_OK;
+}
+
+/* The CPU lists of the clusters (cl_cpus, cl_first): a counting sort of
+ * the CPUs by cluster, O(cpus + clusters). */
+enum rt_err sim_config_clusters(struct sim_engine *e)
+{
+	const struct sim_config *cfg = &e->cfg;
+	unsigned n = cfg_nclusters(cfg), k = cfg_cluster_size(cfg);
+	bool sets = cfg->placement == SIM_PLACE_CPUSETS;
+
+	e->nclusters = n;
+	e->cl_cpus = rt_calloc(cfg->cpus, sizeof(*e->cl_cpus));
+	e->cl_first = rt_calloc((size_t)n + 1, sizeof(*e->cl_first));
+	if (!e->cl_cpus || !e->cl_first)
+		return RT_ERR_NOMEM;
+	/* cl_first[c + 1] counts cluster c, then the prefix sums make
+	 * cl_first[c + 1] the end of c; filling moves each start up */
+	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
+		e->cl_first[(sets ? cfg->cpu_set[cpu] : cpu / k) + 1]++;
+	for (unsigned c = 0; c < n; c++)
+		e->cl_first[c + 1] += e->cl_first[c];
+	for (unsigned cpu = 0; cpu < cfg->cpus; cpu++)
+		e->cl_cpus[e->cl_first[sets ? cfg->cpu_set[cpu] : cpu / k]++] =
+			cpu;
+	for (unsigned c = n; c > 0; c--)        /* back to the starts */
+		e->cl_first[c] = e->cl_first[c - 1];
+	e->cl_first[0] = 0;
+	assert(e->cl_first[n] == cfg->cpus);
+	return RT_OK;
+}
+
+/* Servers, their tasks, arrive_at/leave_at. */
+static enum rt_err cfg_check_servers(const struct sim_config *cfg,
+				     const struct sim_policy_ops *ops,
+				     struct rt_diag *d)
+{
+	if (cfg->nservers && !cfg->servers)
+		return rt_diagf(d, RT_ERR_INVAL, "%zu servers but no server "
+				"array", cfg->nservers);
+	if (cfg->placement != SIM_PLACE_GLOBAL &&
+	    !(ops->flags & SIM_POLICY_CLUSTERS))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s runs one global "
+				"runqueue; partitioned, clustered or cpuset "
+				"placement needs another policy", ops->name);
+	if ((cfg->nservers || cfg->task_server) &&
+	    !(ops->flags & SIM_POLICY_SERVERS))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s does not run "
+				"servers; use policy cbs (EDF over jobs and "
+				"servers)", ops->name);
+	for (size_t i = 0; i < cfg->nservers; i++) {
+		enum rt_err err = rt_server_check(&cfg->servers[i], d);
+
+		if (err)
+			return err;
+	}
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		const char *n = cfg->tasks[i].name ? cfg->tasks[i].name : "?";
+
+		if (cfg->task_server && (cfg->task_server[i] < -1 ||
+		    cfg->task_server[i] >= (int64_t)cfg->nservers))
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: server %"
+					PRId32 " does not exist", n,
+					cfg->task_server[i]);
+		if (cfg->arrive_at && (cfg->arrive_at[i] < 0 ||
+				       cfg->arrive_at[i] > RT_TIME_MAX))
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: arrive_at "
+					"must be >= 0", n);
+		if (cfg->leave_at && cfg->leave_at[i] < 0)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: leave_at "
+					"must be >= 0", n);
+	}
+	return RT_OK;
+}
+
+enum rt_err sim_config_check(const struct sim_config *cfg,
+			     const struct sim_policy_ops **ops,
+			     struct rt_diag *d)
+{
+	enum rt_err err;
+
+	if (!cfg)
+		return rt_diagf(d, RT_ERR_INVAL, "no simulation configuration");
+	if (cfg->ntasks && !cfg->tasks)
+		return rt_diagf(d, RT_ERR_INVAL, "%zu tasks but no task array",
+				cfg->ntasks);
+	if (cfg->ntasks > UINT32_MAX)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%zu tasks: at most %"
+				PRIu32 " are supported", cfg->ntasks,
+				UINT32_MAX);
+	if (cfg->cpus < 1 || cfg->cpus > SIM_MAX_CPUS)
+		return rt_diagf(d, RT_ERR_INVAL, "cpus must be in 1..%u, not %u",
+				SIM_MAX_CPUS, cfg->cpus);
+	if (cfg->horizon <= 0 || cfg->horizon > RT_TIME_MAX)
+		return rt_diagf(d, RT_ERR_INVAL, "horizon must be in 1..%" PRId64
+				", not %" PRId64, (int64_t)RT_TIME_MAX,
+				cfg->horizon);
+	if (cfg->on_miss != SIM_ON_MISS_CONTINUE &&
+	    cfg->on_miss != SIM_ON_MISS_ABORT)
+		return rt_diagf(d, RT_ERR_INVAL, "on_miss: unknown value %d",
+				(int)cfg->on_miss);
+	if (cfg->tie_break != SIM_TIE_TASK_ORDER &&
+	    cfg->tie_break != SIM_TIE_FIFO)
+		return rt_diagf(d, RT_ERR_INVAL, "tie_break: unknown value %d",
+				(int)cfg->tie_break);
+	if ((unsigned)cfg->priorities >= RT_FP__COUNT)
+		return rt_diagf(d, RT_ERR_INVAL, "priorities: unknown value %d",
+				(int)cfg->priorities);
+	err = cfg_check_placement(cfg, d);
+	if (err)
+		return err;
+	*ops = sim_policy_find(cfg->policy);
+	if (!*ops) {
+		const struct sim_policy_ops *p;
+		char known[128] = "";
+
+		for (size_t i = 0; (p = sim_policy_at(i)) != NULL; i++) {
+			size_t len = strlen(known);
+
+			snprintf(known + len, sizeof(known) - len, "%s%s",
+				 i ? ", " : "", p->name);
+		}
+		return rt_diagf(d, RT_ERR_INVAL, "unknown policy '%s' "
+				"(known: %s)", cfg->policy ? cfg->policy : "",
+				known);
+	}
+	if (!(*ops)->init || !(*ops)->fini || !(*ops)->enqueue ||
+	    !(*ops)->dequeue || !(*ops)->schedule)
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "
+				"hook", (*ops)->name);
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		err = rt_task_check(&cfg->tasks[i], d);
+		if (err)
+			return err;
+	}
+	if (cfg->admission != SIM_ADMISSION_NONE &&
+	    (!((*ops)->flags & SIM_POLICY_ADMISSION) || !(*ops)->analysed_as))
+		return rt_diagf(d, RT_ERR_INVAL, "policy %s has its own "
+				"admission; it takes no admission test or mode",
+				(*ops)->name);
+	return cfg_check_servers(cfg, *ops, d);
+}

@@ -1,0 +1,140 @@
+/* report.c - what a run reports: records fanned out to the sinks, and
+ * the statistics (engine.h).
+ *
+ * Records: every record, about a job (sim_emit, the engine's own) or
+ * not (sim_engine_emit, for policies and joins: admission, servers),
+ * goes through one fan-out, to the sinks whose mask has its kind, in the
+ * order they were added; the first sink error stops the run
+ * (sim_fail).  sim_emit() tests the sinks' union mask inline, so a kind
+ * no sink wants costs one test.
+ *
+ * Statistics are kept by the engine as it goes (released, completed,
+ * responses, preemptions, busy time: a few additions per job);
+ * this file keeps the ones shared by several paths: misses (completion,
+ * abort, horizon) with the first miss, and the servers' counters that
+ * policies fill.
+ */
+#include <inttypes.h>
+
+#include "models/mem.h"
+#include "sim/internal.h"
+
+enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
+{
+	struct sim_sink *v;
+
+	if (!s || !s->emit || e->ran || e->st.events)
+		return RT_ERR_INVAL;
+	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
+	if (!v)
+		return RT_ERR_NOMEM;
+	e->sinks = v;
+	v[e->nsinks] = *s;
+	v[e->nsinks].mask &= SIM_MASK_ALL;
+	e->want |= v[e->nsinks].mask;
+	e->nsinks++;
+	return RT_OK;
+}
+
+/* The one fan-out: r to every sink that wants its kind, in order. */
+static void rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
+{
+	for (size_t i = 0; i < e->nsinks; i++) {
+		const struct sim_sink *s = &e->sinks[i];
+		enum rt_err err;
+
+		if (!(s->mask & SIM_MASK(r->kind)))
+			continue;
+		err = s->emit(s->ctx, r);
+		if (err) {
+			sim_fail(e, err, "sink %zu failed on a %s record at %"
+				 PRId64, i, sim_rec_kind_name(r->kind), r->time);
+			return;
+		}
+	}
+}
+
+void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		   const struct sim_job *j, rt_time value)
+{
+	struct sim_rec r = {
+		.time = e->now, .kind = kind, .cpu = cpu,
+		.task = j ? j->info.task : 0, .job = j ? j->info.job : 0,
+		.value = value, .info = j ? &j->info : NULL,
+	};
+
+	rep_fan_out(e, &r);
+}
+
+void sim_engine_emit(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		     uint32_t task, const struct sim_job *j, rt_time value)
+{
+	struct sim_rec r = {
+		.time = e->now, .kind = kind, .cpu = cpu,
+		.task = j ? j->info.task : task, .job = j ? j->info.job : 0,
+		.value = value, .info = j ? &j->info : NULL,
+	};
+
+	if (e->want & SIM_MASK(kind))
+		rep_fan_out(e, &r);
+}
+
+void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
+		    rt_time finish, rt_time tardiness)
+{
+	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
+	struct sim_miss *fm = &e->st.first_miss;
+
+	ts->missed++;
+	e->st.misses++;
+	if (tardiness > ts->max_tardiness)
+		ts->max_tardiness = tardiness;
+	if (tardiness > e->st.max_tardiness)
+		e->st.max_tardiness = tardiness;
+	/* First miss: earliest deadline; ties: lower task, then earlier job. */
+	if (e->st.has_first_miss) {
+		if (j->info.abs_deadline > fm->deadline)
+			return;
+		if (j->info.abs_deadline == fm->deadline &&
+		    (j->info.task > fm->task ||
+		     (j->info.task == fm->task && j->info.job > fm->job)))
+			return;
+	}
+	e->st.has_first_miss = true;
+	fm->task = j->info.task;
+	fm->job = j->info.job;
+	fm->release = j->info.release;
+	fm->deadline = j->info.abs_deadline;
+	fm->finish = finish;
+	fm->tardiness = tardiness;
+}
+
+struct sim_server_stats *sim_engine_server_stats(struct sim_engine *e,
+						 size_t n)
+{
+	struct sim_server_stats *v;
+
+	if (e->st.servers || n == 0)
+		return e->st.servers;
+	v = rt_calloc(n, sizeof(*v));
+	if (!v)
+		return NULL;
+	e->st.servers = v;
+	e->st.nservers = n;
+	return v;
+}
+
+void sim_engine_server_miss(struct sim_engine *e, size_t i, rt_time late)
+{
+	struct sim_server_stats *s = &e->st.servers[i];
+
+	s->deadline_misses++;
+	e->st.server_misses++;
+	if (late > s->max_lateness)
+		s->max_lateness = late;
+}
+
+const struct sim_stats *sim_engine_stats(const struct sim_engine *e)
+{
+	return &e->st;
+}
