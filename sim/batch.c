@@ -253,6 +253,7 @@ static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	cfg.cluster_size = x->cluster_size;
 	cfg.task_cluster = cl;
 	cfg.priorities = x->priorities;
+	cfg.totals_only = true;         /* only the first miss is wanted */
 	if (cbs) {
 		rt_exp_servers(x, ws->ts, ws->servers, ws->task_server);
 		cfg.servers = ws->servers;

@@ -87,10 +87,6 @@ void sim_clusters_mark(struct sim_clusters *cs, struct sim_cluster *c)
 
 /* ---- the job-level policies' runqueues (edf, fp) ---------------------- */
 
-struct sim_crq {
-	struct sim_clusters cs;         /* the clusters' heaps and CPUs */
-};
-
 void sim_crq_destroy(struct sim_crq *q)
 {
 	if (!q)
@@ -112,47 +108,19 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 	return RT_OK;
 }
 
-/* A running job is displaced only by a strictly smaller k0 (equal k0
- * never preempts, as the kernel's dl_entity_preempt()). */
-static inline bool crq_preempts(const struct sim_key *a, const struct sim_key *b)
-{
-	return a->k0 < b->k0;
-}
-
-static const struct sim_cluster_hooks crq_hooks = {
-	.preempts = crq_preempts,
-};
-
-enum rt_err sim_crq_enqueue(struct sim_crq *q, struct sim_job *j)
-{
-	j->pcpu = -1;
-	return sim_cluster_enqueue(&q->cs, sim_clusters_of(&q->cs, j->info.task),
-				   j, &crq_hooks);
-}
-
-void sim_crq_dequeue(struct sim_crq *q, struct sim_job *j)
-{
-	struct sim_cluster *c = sim_clusters_of(&q->cs, j->info.task);
-
-	if (j->pcpu >= 0)
-		sim_cluster_leave(&q->cs, c, j);
-	else
-		sim_rq_remove(&c->ready, j);
-}
-
-enum rt_err sim_crq_schedule(struct sim_crq *q)
+enum rt_err sim_crq_schedule_any(struct sim_crq *q)
 {
 	struct sim_clusters *cs = &q->cs;
 	enum rt_err err = RT_OK;
 
 	if (cs->n == 1)         /* one cluster: always visited */
-		return sim_cluster_dispatch(cs, cs->cl, &crq_hooks, NULL);
+		return sim_cluster_dispatch(cs, cs->cl, &sim_crq_hooks_, NULL);
 	for (unsigned i = 0; i < cs->ndirty; i++) {
 		struct sim_cluster *c = &cs->cl[cs->dirty[i]];
 
 		c->dirty = false;
 		if (!err)
-			err = sim_cluster_dispatch(cs, c, &crq_hooks, NULL);
+			err = sim_cluster_dispatch(cs, c, &sim_crq_hooks_, NULL);
 	}
 	cs->ndirty = 0;
 	return err;

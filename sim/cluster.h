@@ -16,9 +16,10 @@
  * ran on if that one is idle (an entity never leaves its cluster), else to
  * the idle CPU on top of the stack (initially the cluster's CPUs in index
  * order); a preempting entity takes the victim's CPU and the victim waits.
- * A cluster of one CPU (uniprocessor, partitioned) takes the same steps on
- * a running "heap" of one slot and an idle "stack" of one CPU: a dispatch
- * is one comparison of the earliest waiting entity with the running one.
+ * A cluster of one CPU (uniprocessor, partitioned) is one comparison of
+ * the earliest waiting entity with the running one: without hooks
+ * (sim_cluster_dispatch_one) nothing else; with hooks the same steps on a
+ * running "heap" of one slot and an idle "stack" of one CPU.
  *
  * Costs: enqueue/dequeue O(log n_c) (n_c = entities of the cluster), each
  * change of assignment O(log n_c + log k).  Memory O(tasks + cpus +
@@ -166,6 +167,38 @@ static inline void sim_cluster_leave(struct sim_clusters *cs,
 	sim_clusters_mark(cs, c);       /* a CPU was freed */
 }
 
+/* The dispatch of a cluster of one CPU under a policy without hooks (a
+ * job-level policy): one comparison, no loop (the job placed is the
+ * least ready one, so the next cannot preempt it), no idle stack.  Hooks
+ * may change keys and heaps, so the policies with hooks take the loop of
+ * sim_cluster_dispatch, which looks again.  Cannot fail. */
+static inline __attribute__((always_inline)) void
+sim_cluster_dispatch_one(struct sim_clusters *cs, struct sim_cluster *c,
+			 const struct sim_cluster_hooks *h)
+{
+	struct sim_job *j = sim_rq_top(&c->ready), *victim;
+	unsigned cpu;
+
+	assert(c->ncpus == 1 && !h->stop && !h->start && !h->preempted);
+	if (!j)
+		return;
+	victim = sim_rq_top(&c->running);
+	if (!victim) {
+		cpu = c->idle[0];
+		c->nidle = 0;
+		sim_rq_pop(&c->ready);
+	} else {
+		if (!h->preempts(&j->key, &victim->key))
+			return;
+		cpu = (unsigned)victim->pcpu;
+		victim->pcpu = -1;
+		sim_rq_replace_top(&c->ready, victim);
+	}
+	sim_rq_put_only(&c->running, j);
+	j->pcpu = (int)cpu;
+	sim_engine_assign(cs->e, cpu, j);
+}
+
 /* Restore c's invariant, calling sim_engine_assign() for every CPU whose
  * entity changes and the hooks around it.  Inline so that each policy's
  * copy has its hooks inlined.  Errors: a heap that had to grow (never
@@ -177,6 +210,10 @@ sim_cluster_dispatch(struct sim_clusters *cs, struct sim_cluster *c,
 	struct sim_job *j, *victim;
 	enum rt_err err;
 
+	if (c->ncpus == 1 && !h->stop && !h->start && !h->preempted) {
+		sim_cluster_dispatch_one(cs, c, h);
+		return RT_OK;
+	}
 	while ((j = sim_rq_top(&c->ready)) != NULL) {
 		unsigned cpu;
 
@@ -222,7 +259,9 @@ sim_cluster_dispatch(struct sim_clusters *cs, struct sim_cluster *c,
  * partitioned dispatch on many CPUs stays O(changes), not O(clusters).
  */
 
-struct sim_crq;
+struct sim_crq {
+	struct sim_clusters cs;         /* the clusters' heaps and CPUs */
+};
 
 /* Runqueues for engine e's placement (read through the engine services
  * of policy.h).  On failure *out is untouched and d says why
@@ -231,15 +270,62 @@ enum rt_err sim_crq_create(struct sim_engine *e, struct sim_crq **out,
 			   struct rt_diag *d);
 void sim_crq_destroy(struct sim_crq *q);        /* NULL is a no-op */
 
+/* A running job is displaced only by a strictly smaller k0 (equal k0
+ * never preempts, as the kernel's dl_entity_preempt()). */
+static inline bool sim_crq_preempts_(const struct sim_key *a,
+				     const struct sim_key *b)
+{
+	return a->k0 < b->k0;
+}
+
+static const struct sim_cluster_hooks sim_crq_hooks_ = {
+	.preempts = sim_crq_preempts_,
+};
+
+/* The three operations are inline, so that each policy's hook compiles
+ * into one function with its own key computation (no call per layer). */
+
 /* j became ready with j->key set by the policy; asks the engine for a
  * decision if j could run now (idle CPU or strictly smaller k0 than the
  * cluster's victim).  RT_ERR_NOMEM only if a heap had to grow (never with
  * the reservations made at create). */
-enum rt_err sim_crq_enqueue(struct sim_crq *q, struct sim_job *j);
+static inline __attribute__((always_inline)) enum rt_err
+sim_crq_enqueue(struct sim_crq *q, struct sim_job *j)
+{
+	j->pcpu = -1;
+	return sim_cluster_enqueue(&q->cs, sim_clusters_of(&q->cs, j->info.task),
+				   j, &sim_crq_hooks_);
+}
+
 /* j leaves (running or waiting).  Cannot fail. */
-void sim_crq_dequeue(struct sim_crq *q, struct sim_job *j);
+static inline __attribute__((always_inline)) void
+sim_crq_dequeue(struct sim_crq *q, struct sim_job *j)
+{
+	struct sim_cluster *c = sim_clusters_of(&q->cs, j->info.task);
+
+	if (j->pcpu >= 0)
+		sim_cluster_leave(&q->cs, c, j);
+	else
+		sim_rq_remove(&c->ready, j);
+}
+
+/* sim_crq_schedule but for one CPU (cluster.c). */
+enum rt_err sim_crq_schedule_any(struct sim_crq *q);
+
 /* The policy's schedule(): restore the invariant in every changed
- * cluster, calling sim_engine_assign() for each CPU whose job changes. */
-enum rt_err sim_crq_schedule(struct sim_crq *q);
+ * cluster, calling sim_engine_assign() for each CPU whose job changes.
+ * One CPU in all (uniprocessor) is inline; the rest out of line, so the
+ * one-CPU case needs few registers. */
+static inline __attribute__((always_inline)) enum rt_err
+sim_crq_schedule(struct sim_crq *q)
+{
+	struct sim_clusters *cs = &q->cs;
+
+	if (cs->n == 1 && cs->cl->ncpus == 1) {
+		sim_cluster_dispatch_one(cs, cs->cl, &sim_crq_hooks_);
+		return RT_OK;
+	}
+	return sim_crq_schedule_any(q);
+}
 
 #endif /* SIM_CLUSTER_H */

@@ -47,27 +47,27 @@ static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
 	return cpu;
 }
 
-static void disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
+static inline __attribute__((always_inline)) void
+disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 {
 	unsigned cpu = disp_unrun(e, j);
 
 	/* A preemption is a running, unfinished job displaced by another. */
-	if (displaced)
-		e->st.tasks[j->info.task].preemptions++;
+	if (displaced && e->stats)
+		j->trt->preemptions++;
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
 }
 
 /* How long j may run from now before its 'done' event: to its
  * completion, or to its next suspension point if that comes first
  * (points at or after its demand do not apply to it). */
-static rt_time disp_run_for(const struct sim_engine *e,
-			    const struct sim_job *j)
+static rt_time disp_run_for(const struct sim_job *j)
 {
 	rt_time after;
 
 	if (j->susp >= j->nsusp)
 		return j->info.remaining;
-	after = e->trt[j->info.task].task->suspend[j->susp].after;
+	after = j->trt->task->suspend[j->susp].after;
 	if (after >= j->info.demand)
 		return j->info.remaining;
 	/* executed = demand - remaining < after (the point is ahead) */
@@ -83,15 +83,18 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
 	j->since = e->now;
-	if (j->info.start == RT_TIME_NEVER)
-		j->info.start = e->now;
+	/* a selection, not a branch: first start or resume is a coin toss */
+	j->info.start = j->info.start == RT_TIME_NEVER ? e->now :
+			j->info.start;
 	j->info.cpu = (int)cpu;
 	if (prev >= 0 && prev != (int)cpu) {
-		e->st.tasks[j->info.task].migrations++;
+		if (e->stats)
+			j->trt->migrations++;
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	if (rt_time_add(e->now, disp_run_for(e, j), &fin) &&
+	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
+	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
 	    fin <= e->cfg.horizon) {
 		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
@@ -114,8 +117,10 @@ void sim_dispatch(struct sim_engine *e)
 		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
 		return;
 	}
-	if (e->ndirty == 1) {   /* one CPU changes: the passes in one */
-		unsigned cpu = e->dirty[0];
+	if (e->cfg.cpus == 1 || e->ndirty == 1) {
+		/* one CPU changes (or there is one: no dirty list kept): the
+		 * passes in one */
+		unsigned cpu = e->cfg.cpus == 1 ? 0 : e->dirty[0];
 		struct sim_cpu *c = &e->cpu[cpu];
 
 		if (c->curr != c->next) {
@@ -153,7 +158,7 @@ void sim_dispatch(struct sim_engine *e)
 static inline __attribute__((always_inline)) void
 disp_leave(struct sim_engine *e, struct sim_job *j)
 {
-	struct sim_task_rt *t = &e->trt[j->info.task];
+	struct sim_task_rt *t = j->trt;
 	bool head = t->fifo.head == j;
 	enum rt_err err;
 
@@ -174,7 +179,7 @@ disp_leave(struct sim_engine *e, struct sim_job *j)
 static void disp_suspend(struct sim_engine *e, struct sim_job *j,
 			 unsigned cpu)
 {
-	const struct rt_suspend *p = &e->trt[j->info.task].task->suspend[j->susp];
+	const struct rt_suspend *p = &j->trt->task->suspend[j->susp];
 	rt_time wake;
 	enum rt_err err;
 
@@ -207,7 +212,7 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
-	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
+	struct sim_task_rt *t = j->trt;
 	unsigned cpu = disp_unrun(e, j);
 	rt_time response, tard;
 
@@ -220,15 +225,17 @@ void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 	e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
 	sim_emit(e, SIM_REC_COMPLETE, (int)cpu, j, response);
-	ts->completed++;
-	e->st.completed++;
-	ts->sum_response += (rt_u128)response;
-	if (response > ts->max_response)
-		ts->max_response = response;
+	t->completed++;
+	if (e->stats) {
+		t->sum_response += (rt_u128)response;
+		if (response > t->max_response)
+			t->max_response = response;
+	}
 	/* Miss iff finish > d; finish == d is a hit (docs/theory.md §0.1). */
 	if (e->now > j->info.abs_deadline) {
 		tard = e->now - j->info.abs_deadline;
-		ts->sum_tardiness += (rt_u128)tard;
+		if (e->stats)
+			e->st.tasks[j->info.task].sum_tardiness += (rt_u128)tard;
 		sim_stats_miss(e, j, e->now, tard);
 		sim_emit(e, SIM_REC_MISS, (int)cpu, j, tard);
 	}
@@ -237,7 +244,7 @@ void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 {
-	struct sim_task_rt *t = &e->trt[j->info.task];
+	struct sim_task_rt *t = j->trt;
 	int cpu = -1;
 	rt_time late = e->now - j->info.abs_deadline;
 
@@ -251,7 +258,8 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 	if (t->fifo.head == j && !j->suspended)
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_ABORT);
 	sim_emit(e, SIM_REC_ABORT, cpu, j, j->info.remaining);
-	e->st.tasks[j->info.task].aborted++;
+	if (e->stats)
+		e->st.tasks[j->info.task].aborted++;
 	sim_stats_miss(e, j, RT_TIME_NEVER, late);
 	sim_emit(e, SIM_REC_MISS, cpu, j, late);
 	disp_leave(e, j);
@@ -305,7 +313,7 @@ void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
 
 	assert(e->in_schedule && cpu < e->cfg.cpus);
 	c->next = j;
-	if (!c->dirty) {
+	if (!c->dirty && e->cfg.cpus > 1) {
 		c->dirty = true;
 		e->dirty[e->ndirty++] = cpu;
 	}

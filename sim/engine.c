@@ -81,6 +81,9 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	sim_event_init(&t->join, SIM_EV_JOIN);
 	t->base = e->cfg.arrive_at ? e->cfg.arrive_at[i] : 0;
 	t->leave = e->cfg.leave_at ? e->cfg.leave_at[i] : RT_TIME_NEVER;
+	t->until = t->leave < e->cfg.horizon ? t->leave : e->cfg.horizon;
+	t->plain = t->task->arrival == RT_ARRIVAL_PERIODIC &&
+		   t->task->jitter == 0;
 }
 
 enum rt_err sim_engine_create(const struct sim_config *cfg,
@@ -102,9 +105,11 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for the engine");
 	e->cfg = *cfg;
 	e->cfg.policy = ops->name;      /* the caller's string is not kept */
+	e->stats = !cfg->totals_only;
 	sim_evq_init(&e->evq);
 	sim_evq_init(&e->cq);
-	sim_job_pool_init(&e->pool);
+	sim_job_pool_init(&e->pool, SIM_EV_COMPLETE, SIM_EV_DEADLINE,
+			  SIM_EV_WAKEUP);
 	sim_event_init(&e->horizon, SIM_EV_HORIZON);
 	e->trt = rt_calloc(n, sizeof(*e->trt));
 	e->cpu = rt_calloc(m, sizeof(*e->cpu));
@@ -191,19 +196,37 @@ enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
 	return sim_engine_run_until(e, RT_TIME_NEVER, &finished, d);
 }
 
+/* The time of the next event and its queue (*q): the earlier of the two
+ * queues' tops, the completion on equal times (rank COMPLETE comes
+ * first).  evq holds the horizon event (at H <= RT_TIME_MAX) until the
+ * end, so it is never empty and an empty cq (RT_TIME_NEVER) never wins;
+ * both have room reserved. */
+static inline __attribute__((always_inline)) rt_time
+eng_next(struct sim_engine *e, struct sim_evq **q)
+{
+	rt_time t = sim_evq_next_time(&e->evq);
+	rt_time tc = sim_evq_next_time(&e->cq);
+
+	*q = tc <= t ? &e->cq : &e->evq;
+	return tc <= t ? tc : t;
+}
+
 enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 				 bool *finished, struct rt_diag *d)
 {
+	static const volatile sig_atomic_t no_stop;
+	const volatile sig_atomic_t *stop = e->stop ? e->stop : &no_stop;
+	uint64_t events = 0;            /* counted here, published at return */
+
 	rt_diag_clear(d);
 	*finished = false;
 	if (e->ran)
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
+	e->started = true;
 	while (!e->err) {
-		/* evq holds the horizon event until the end: never empty. */
-		struct sim_evq *q = sim_evq_size(&e->cq) && sim_evq_peek_time(&e->cq) <=
-				    sim_evq_peek_time(&e->evq) ? &e->cq : &e->evq;
-		struct sim_event *ev = sim_evq_peek(q);
-		rt_time t = sim_evq_peek_time(q);
+		struct sim_evq *q;
+		struct sim_event *ev;
+		rt_time t = eng_next(e, &q);
 
 		if (t != e->now) {
 			/* Every event at 'now' is handled: decide, once. */
@@ -211,14 +234,14 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 				sim_dispatch(e);
 				continue;
 			}
-			if ((t >= pause && t != RT_TIME_NEVER) ||
-			    (e->stop && *e->stop)) {
-				e->st.now = e->now;
+			if (t >= pause || *stop) {
+				sim_stats_publish(e, events);
 				return RT_OK;    /* paused: 'now' fully decided */
 			}
 			e->now = t;
 		}
-		e->st.events++;
+		ev = sim_evq_event(&q->h.node[0]);
+		events++;
 		/* An if-chain, most frequent first: cheaper to predict than a
 		 * jump table when releases and completions alternate. */
 		if (ev->kind == SIM_EV_RELEASE) {
@@ -250,14 +273,14 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 			assert(ev->kind == SIM_EV_HORIZON);
 			sim_evq_cancel(&e->evq, ev);
 			eng_finish(e);
-			e->st.now = e->now;
+			sim_stats_publish(e, events);
 			e->ran = true;
 			*finished = true;
 			return e->err ? rt_diagf(d, e->err, "%s", e->diag.msg)
 				      : RT_OK;
 		}
 	}
-	e->st.now = e->now;
+	sim_stats_publish(e, events);
 	e->ran = true;
 	return rt_diagf(d, e->err, "%s", e->diag.msg);
 }

@@ -220,6 +220,13 @@ struct sim_config {
 					 * the placement bound nowhere (they
 					 * fit on no CPU): rejected at their
 					 * join by the domain's test */
+	/* Statistics not asked for cost nothing: with totals_only the
+	 * engine keeps only what sim_stats has outside its arrays (jobs,
+	 * completed, misses, max_tardiness, the first miss, events) and
+	 * the per-task flags (rejected, tardiness_bound); tasks[] counts,
+	 * responses, tardiness, preemptions, migrations and cpu[].busy
+	 * stay 0.  Zero: every statistic (what `dlsim run` prints). */
+	bool totals_only;
 };
 
 struct sim_task_stats {

@@ -8,32 +8,17 @@
 
 #include <assert.h>
 
-/* (time, order): k2 is always 0.  Twice: short-circuit, and as
- * selections without branches (sim_heap_order). */
-static inline bool evq_less(const struct sim_key *a, const struct sim_key *b)
-{
-	return a->k0 < b->k0 || (a->k0 == b->k0 && a->k1 < b->k1);
-}
-
-static inline bool evq_less_bf(const struct sim_key *a,
-			       const struct sim_key *b)
-{
-	return a->k0 != b->k0 ? a->k0 < b->k0 : a->k1 < b->k1;
-}
-
-static const struct sim_heap_order evq_order = { evq_less, evq_less_bf };
-
 void sim_evq_insert(struct sim_evq *q, struct sim_event *ev, rt_time t,
 		    uint64_t order)
 {
 	struct sim_key k = { t, (int64_t)order, 0 };
 
-	sim_heap_push(&q->h, k, &ev->idx, &evq_order);
+	sim_heap_push(&q->h, k, &ev->idx, &sim_evq_order_);
 }
 
 void sim_evq_remove(struct sim_evq *q, uint32_t i)
 {
-	sim_heap_remove(&q->h, i, &evq_order);
+	sim_heap_remove(&q->h, i, &sim_evq_order_);
 }
 
 void sim_evq_init(struct sim_evq *q)
@@ -48,9 +33,22 @@ void sim_evq_fini(struct sim_evq *q)
 	q->seq = 0;
 }
 
+/* An empty queue's first node says RT_TIME_NEVER (sim_evq_next_time);
+ * every way out of a queue of one event goes through sim_evq_cancel,
+ * which keeps it so. */
+static void evq_room(struct sim_evq *q)
+{
+	if (q->h.n == 0)
+		q->h.node[0].key.k0 = RT_TIME_NEVER;
+}
+
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap)
 {
-	return sim_heap_reserve(&q->h, cap);
+	enum rt_err err = sim_heap_reserve(&q->h, cap);
+
+	if (!err && q->h.cap)
+		evq_room(q);
+	return err;
 }
 
 static enum rt_err evq_key(struct sim_evq *q, rt_time t, enum sim_rank rank,
@@ -76,7 +74,7 @@ enum rt_err sim_evq_push_slow(struct sim_evq *q, struct sim_event *ev,
 		return err;
 	if ((err = evq_key(q, t, rank, &key)) != RT_OK)
 		return err;
-	sim_heap_push(&q->h, key, &ev->idx, &evq_order);
+	sim_heap_push(&q->h, key, &ev->idx, &sim_evq_order_);
 	return RT_OK;
 }
 
@@ -85,7 +83,7 @@ void sim_evq_rekey(struct sim_evq *q, uint32_t i, rt_time t, uint64_t order)
 	struct sim_heap_node nd = { { t, (int64_t)order, 0 }, q->h.node[i].pos };
 
 	/* a fresh seq makes the key larger unless the time or rank dropped */
-	sim_heap_place(&q->h, i, nd, &evq_order);
+	sim_heap_place(&q->h, i, nd, &sim_evq_order_);
 }
 
 enum rt_err sim_evq_move_slow(struct sim_evq *q, struct sim_event *ev,

@@ -78,8 +78,27 @@ void sim_evq_init(struct sim_evq *q);
 void sim_evq_fini(struct sim_evq *q);
 
 /* Make room for 'cap' events so that pushes up to that size cannot fail
- * with RT_ERR_NOMEM.  On failure the queue is unchanged. */
+ * with RT_ERR_NOMEM.  On failure the queue is unchanged.  A queue with
+ * room (cap > 0) can be read with sim_evq_next_time. */
 enum rt_err sim_evq_reserve(struct sim_evq *q, size_t cap);
+
+/* The queue's order on keys (time, order): k2 is always 0.  Twice, as
+ * heap.h wants it: short-circuit, and as selections without branches
+ * (sim_heap_order).  For the operations inline here and in evq.c. */
+static inline bool sim_evq_less_(const struct sim_key *a, const struct sim_key *b)
+{
+	return a->k0 < b->k0 || (a->k0 == b->k0 && a->k1 < b->k1);
+}
+
+static inline bool sim_evq_less_bf_(const struct sim_key *a,
+			       const struct sim_key *b)
+{
+	return a->k0 != b->k0 ? a->k0 < b->k0 : a->k1 < b->k1;
+}
+
+static const struct sim_heap_order sim_evq_order_ = {
+	sim_evq_less_, sim_evq_less_bf_
+};
 
 /* Out-of-line parts of the inline operations below (not for callers):
  * push ev with key (t, order) (room available); grow-and-push; remove
@@ -140,6 +159,26 @@ static inline enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
 	return RT_OK;
 }
 
+/* ev, the next event of q (its top), moves to (t, rank) with a fresh
+ * seq: one sift from the top, inline (a periodic timer's hold: the
+ * release of a task's next job).  Errors as sim_evq_move. */
+static inline __attribute__((always_inline)) enum rt_err
+sim_evq_move_top(struct sim_evq *q, struct sim_event *ev, rt_time t,
+		 enum sim_rank rank)
+{
+	struct sim_heap_node nd;
+
+	assert(ev->idx == 0 && q->h.node[0].pos == &ev->idx);
+	if (q->seq > SIM_EVQ_SEQ_MAX)
+		return sim_evq_move_slow(q, ev, t, rank);
+	nd.key.k0 = t;
+	nd.key.k1 = (int64_t)((uint64_t)rank << 56 | q->seq++);
+	nd.key.k2 = 0;
+	nd.pos = &ev->idx;
+	sim_heap_down(&q->h, 0, nd, &sim_evq_order_);
+	return RT_OK;
+}
+
 /* Remove ev if queued (no-op otherwise).  O(log n); cannot fail. */
 static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
 {
@@ -151,6 +190,7 @@ static inline void sim_evq_cancel(struct sim_evq *q, struct sim_event *ev)
 	if (i == q->h.n - 1) {          /* the last node: no hole to fill */
 		ev->idx = SIM_EVQ_NONE;
 		q->h.n = i;
+		q->h.node[i].key.k0 = RT_TIME_NEVER;    /* sim_evq_next_time */
 		return;
 	}
 	sim_evq_remove(q, i);
@@ -165,6 +205,15 @@ static inline struct sim_event *sim_evq_peek(const struct sim_evq *q)
 static inline rt_time sim_evq_peek_time(const struct sim_evq *q)
 {
 	return q->h.n ? q->h.node[0].key.k0 : RT_TIME_NEVER;
+}
+
+/* The same for a queue with room reserved (sim_evq_reserve): one load,
+ * no test (an empty queue's first node keeps the time RT_TIME_NEVER). */
+static inline rt_time sim_evq_next_time(const struct sim_evq *q)
+{
+	assert(q->h.cap > 0 && (q->h.n > 0 ||
+				q->h.node[0].key.k0 == RT_TIME_NEVER));
+	return q->h.node[0].key.k0;
 }
 
 /* Remove and return the next event (NULL if empty). */

@@ -40,11 +40,23 @@ enum sim_ev_kind {
 struct sim_task_rt {
 	const struct rt_task *task;     /* borrowed from cfg.tasks */
 	uint32_t idx;                   /* its index in cfg.tasks */
+	bool plain;                     /* periodic, no jitter: r_k = a_k =
+					 * a_{k-1} + T (release.c's fast
+					 * path) */
 	struct sim_event rel;           /* the task's one pending release */
 	struct sim_job_fifo fifo;       /* pending jobs, oldest (head) first */
 	uint64_t k;                     /* index of the next job to release */
 	rt_time arrival;                /* a_k of job k (next to release) */
 	rt_time release;                /* r_k of job k; >= r_{k-1} */
+	rt_time until;                  /* min(leave, horizon): no release at
+					 * or after it */
+	/* Statistics of its jobs, kept here (hot: every release and
+	 * completion touches this record) and copied into
+	 * sim_stats.tasks[] when a run returns (sim_stats_publish): */
+	uint64_t released, completed;   /* always (the totals are their sums) */
+	uint64_t preemptions, migrations;       /* the rest: unless */
+	rt_time max_response;           /* totals_only */
+	rt_u128 sum_response;
 	struct rt_rng rng_arrival;      /* stream 0: sporadic extra delays */
 	struct rt_rng rng_jitter;       /* stream 1: release jitter */
 	struct rt_rng rng_exec;         /* stream 2: execution demand */
@@ -68,6 +80,8 @@ struct sim_cpu {
 	struct sim_job *curr;           /* running job, NULL if idle */
 	struct sim_job *next;           /* schedule()'s choice; == curr
 					 * outside a dispatch */
+	rt_time busy;                   /* executing (unless totals_only;
+					 * published as sim_stats.cpu[].busy) */
 	bool dirty;                     /* in the dirty list */
 };
 
@@ -100,7 +114,14 @@ struct sim_engine {
 	struct sim_sink *sinks;         /* copies */
 	size_t nsinks;
 	unsigned want;                  /* OR of the sinks' masks */
-	struct sim_stats st;
+	bool stats;                     /* !cfg.totals_only: per-task and
+					 * per-CPU statistics kept */
+	bool started;                   /* the run was entered (no more
+					 * sinks) */
+	struct sim_stats st;            /* tasks[] (but for the flags and
+					 * the miss counts), cpu[], jobs,
+					 * completed and events published
+					 * when a run returns */
 	rt_time now;                    /* current instant */
 	bool resched;                   /* dispatch before time advances */
 	bool ran;                       /* sim_engine_run was called */
@@ -131,6 +152,9 @@ static inline void sim_emit(struct sim_engine *e, enum sim_rec_kind kind,
  * finished; tardiness observed, a lower bound then). */
 void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 		    rt_time finish, rt_time tardiness);
+/* Copy the counters kept in the task and CPU records into e->st, with
+ * 'events' handled since the last call (a run returning). */
+void sim_stats_publish(struct sim_engine *e, uint64_t events);
 
 /* config.c */
 /* Check cfg (every field the engine and the policies rely on; d names
@@ -192,7 +216,8 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 		return;
 	j->info.remaining -= ran;
 	j->since = e->now;
-	e->st.cpu[j->run_cpu].busy += ran;
+	if (e->stats)
+		e->cpu[j->run_cpu].busy += ran;
 	sim_pol_update_curr(e, j, ran);
 }
 

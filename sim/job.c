@@ -17,8 +17,12 @@ struct sim_job_chunk {
 	struct sim_job jobs[];          /* n jobs */
 };
 
-void sim_job_pool_init(struct sim_job_pool *p)
+void sim_job_pool_init(struct sim_job_pool *p, uint8_t done, uint8_t timer,
+		       uint8_t wake)
 {
+	p->kind[0] = done;
+	p->kind[1] = timer;
+	p->kind[2] = wake;
 	p->free = NULL;
 	p->chunks = NULL;
 	p->next_chunk = SIM_POOL_FIRST;
@@ -35,7 +39,7 @@ void sim_job_pool_fini(struct sim_job_pool *p)
 		rt_free(c);
 		c = next;
 	}
-	sim_job_pool_init(p);
+	sim_job_pool_init(p, p->kind[0], p->kind[1], p->kind[2]);
 }
 
 static int pool_grow(struct sim_job_pool *p)
@@ -51,10 +55,17 @@ static int pool_grow(struct sim_job_pool *p)
 	c->n = n;
 	c->next = p->chunks;
 	p->chunks = c;
-	/* Thread in reverse so jobs come out in address order. */
+	/* Thread in reverse so jobs come out in address order.  A job's
+	 * events keep their kinds for good and are never queued while it is
+	 * free, so a job handed out needs neither set. */
 	for (size_t i = n; i-- > 0;) {
-		c->jobs[i].next = p->free;
-		p->free = &c->jobs[i];
+		struct sim_job *j = &c->jobs[i];
+
+		sim_event_init(&j->done, p->kind[0]);
+		sim_event_init(&j->timer, p->kind[1]);
+		sim_event_init(&j->wake, p->kind[2]);
+		j->next = p->free;
+		p->free = j;
 	}
 	p->cap += n;
 	if (n <= (size_t)-1 / 2)
@@ -76,7 +87,8 @@ struct sim_job *sim_job_get(struct sim_job_pool *p)
 
 void sim_job_put(struct sim_job_pool *p, struct sim_job *j)
 {
-	assert(!sim_event_queued(&j->done) && !sim_event_queued(&j->timer));
+	assert(!sim_event_queued(&j->done) && !sim_event_queued(&j->timer) &&
+	       !sim_event_queued(&j->wake));
 	assert(p->live > 0);
 	j->next = p->free;
 	p->free = j;
@@ -92,12 +104,11 @@ void sim_fifo_append(struct sim_job_fifo *f, struct sim_job *j)
 	else
 		f->head = j;
 	f->tail = j;
-	f->n++;
 }
 
 void sim_fifo_remove(struct sim_job_fifo *f, struct sim_job *j)
 {
-	assert(f->n > 0);
+	assert(f->head && f->tail);
 	if (j->prev)
 		j->prev->next = j->next;
 	else
@@ -107,5 +118,4 @@ void sim_fifo_remove(struct sim_job_fifo *f, struct sim_job *j)
 	else
 		f->tail = j->prev;
 	j->next = j->prev = NULL;
-	f->n--;
 }

@@ -37,6 +37,8 @@
 #include "sim/evq.h"
 #include "sim/trace.h"
 
+struct sim_task_rt;
+
 struct sim_job {
 	struct sim_job_info info;       /* what records point at; kept current
 					 * (remaining is exact whenever a record
@@ -49,6 +51,7 @@ struct sim_job {
 					 * reads no task) */
 	bool suspended;                 /* between SUSPEND and RESUME */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
+	struct sim_task_rt *trt;        /* its task's engine record */
 	rt_time since;                  /* running: instant it (re)started */
 	int run_cpu;                    /* CPU it runs on now, -1 if none */
 	/* Owned by the policy (the engine never reads them): */
@@ -66,13 +69,11 @@ struct sim_job {
 struct sim_job_fifo {
 	struct sim_job *head;           /* oldest pending job, NULL if none */
 	struct sim_job *tail;           /* newest pending job */
-	size_t n;                       /* pending jobs */
 };
 
 static inline void sim_fifo_init(struct sim_job_fifo *f)
 {
 	f->head = f->tail = NULL;
-	f->n = 0;
 }
 
 /* Append j (not in any FIFO) at the tail. */
@@ -86,6 +87,8 @@ struct sim_job_chunk;
 
 struct sim_job_pool {
 	struct sim_job *free;           /* free list through job->next */
+	uint8_t kind[3];                /* of every job's done, timer and
+					 * wake events (set once per job) */
 	struct sim_job_chunk *chunks;   /* every chunk, freed at fini */
 	size_t next_chunk;              /* size of the next chunk (jobs) */
 	size_t live;                    /* jobs handed out, not yet put back */
@@ -94,11 +97,15 @@ struct sim_job_pool {
 
 #define SIM_POOL_FIRST 64
 
-void sim_job_pool_init(struct sim_job_pool *p);
+/* An empty pool whose jobs' done, timer and wake events have the kinds
+ * given (the engine's dispatch tags, struct sim_event.kind). */
+void sim_job_pool_init(struct sim_job_pool *p, uint8_t done, uint8_t timer,
+		       uint8_t wake);
 void sim_job_pool_fini(struct sim_job_pool *p);        /* frees every chunk */
 
-/* A job from the pool (contents undefined), or NULL if a new chunk could
- * not be allocated (pool unchanged). */
+/* A job from the pool, or NULL if a new chunk could not be allocated
+ * (pool unchanged).  Its events are not queued and have the pool's kinds;
+ * every other field is undefined. */
 struct sim_job *sim_job_get(struct sim_job_pool *p);
 /* Return j to the pool; its events must not be queued. */
 void sim_job_put(struct sim_job_pool *p, struct sim_job *j);

@@ -94,6 +94,26 @@ none:
 	return RT_OK;
 }
 
+/* rel_plan for the job after the one whose release event just fired
+ * (the top of the queue).  Periodic without jitter: r_k = a_k = a_{k-1}
+ * + T (in order by itself), released if before leave_at and H, the
+ * event moved in place (a hold), inline. */
+static inline __attribute__((always_inline)) enum rt_err
+rel_plan_next(struct sim_engine *e, struct sim_task_rt *t)
+{
+	rt_time a;
+
+	if (!t->plain)
+		return rel_plan(e, t);
+	if (__builtin_add_overflow(t->arrival, t->task->period, &a) ||
+	    a >= t->until) {
+		sim_evq_cancel(&e->evq, &t->rel);
+		return RT_OK;
+	}
+	t->arrival = t->release = a;
+	return sim_evq_move_top(&e->evq, &t->rel, a, SIM_RANK_RELEASE);
+}
+
 enum rt_err sim_release_first(struct sim_engine *e, struct sim_task_rt *t)
 {
 	t->k = 0;
@@ -119,7 +139,6 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 {
 	const struct rt_task *tk = t->task;
 	uint32_t idx = t->idx;
-	struct sim_task_stats *ts = &e->st.tasks[idx];
 	struct sim_job *j;
 	rt_time d, when;
 	bool first;
@@ -139,6 +158,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 			 " of task %s", t->k, tk->name ? tk->name : "?");
 		return;
 	}
+	j->trt = t;
 	j->info.task = idx;
 	j->info.job = t->k;
 	j->info.seq = e->next_seq++;
@@ -150,18 +170,13 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->info.start = RT_TIME_NEVER;
 	j->info.finish = RT_TIME_NEVER;
 	j->info.cpu = -1;
-	sim_event_init(&j->done, SIM_EV_COMPLETE);
-	sim_event_init(&j->timer, SIM_EV_DEADLINE);
-	sim_event_init(&j->wake, SIM_EV_WAKEUP);
 	j->susp = 0;
 	j->nsusp = (uint32_t)tk->nsuspend;
 	j->suspended = false;
-	j->since = e->now;
-	j->run_cpu = -1;
+	j->run_cpu = -1;                /* 'since' is set when it starts */
 	j->rq_idx = SIM_RQ_NONE;
 	j->pcpu = -1;
-	ts->released++;
-	e->st.jobs++;
+	t->released++;
 	sim_emit(e, SIM_REC_RELEASE, -1, j, d);
 
 	first = t->fifo.head == NULL;
@@ -187,7 +202,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 		}
 	}
 	t->k++;
-	err = rel_plan(e, t);
+	err = rel_plan_next(e, t);
 	if (err)
 		sim_fail(e, err, "cannot plan the next release of task %s",
 			 tk->name ? tk->name : "?");

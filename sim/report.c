@@ -23,7 +23,7 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 {
 	struct sim_sink *v;
 
-	if (!s || !s->emit || e->ran || e->st.events)
+	if (!s || !s->emit || e->ran || e->started)
 		return RT_ERR_INVAL;
 	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
 	if (!v)
@@ -85,10 +85,12 @@ void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
 	struct sim_miss *fm = &e->st.first_miss;
 
-	ts->missed++;
 	e->st.misses++;
-	if (tardiness > ts->max_tardiness)
-		ts->max_tardiness = tardiness;
+	if (e->stats) {
+		ts->missed++;
+		if (tardiness > ts->max_tardiness)
+			ts->max_tardiness = tardiness;
+	}
 	if (tardiness > e->st.max_tardiness)
 		e->st.max_tardiness = tardiness;
 	/* First miss: earliest deadline; ties: lower task, then earlier job. */
@@ -132,6 +134,33 @@ void sim_engine_server_miss(struct sim_engine *e, size_t i, rt_time late)
 	e->st.server_misses++;
 	if (late > s->max_lateness)
 		s->max_lateness = late;
+}
+
+void sim_stats_publish(struct sim_engine *e, uint64_t events)
+{
+	uint64_t jobs = 0, completed = 0;
+
+	for (size_t i = 0; i < e->cfg.ntasks; i++) {
+		const struct sim_task_rt *t = &e->trt[i];
+		struct sim_task_stats *ts = &e->st.tasks[i];
+
+		jobs += t->released;
+		completed += t->completed;
+		if (!e->stats)
+			continue;
+		ts->released = t->released;
+		ts->completed = t->completed;
+		ts->preemptions = t->preemptions;
+		ts->migrations = t->migrations;
+		ts->max_response = t->max_response;
+		ts->sum_response = t->sum_response;
+	}
+	for (size_t c = 0; e->stats && c < e->cfg.cpus; c++)
+		e->st.cpu[c].busy = e->cpu[c].busy;
+	e->st.jobs = jobs;
+	e->st.completed = completed;
+	e->st.events += events;
+	e->st.now = e->now;
 }
 
 const struct sim_stats *sim_engine_stats(const struct sim_engine *e)

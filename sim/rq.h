@@ -131,6 +131,23 @@ void sim_rq_promote(struct sim_rq *q);
 void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j);
 void sim_rq_remove_slow(struct sim_rq *q, struct sim_job *j);
 
+/* j (in no runqueue, or the top of one it is being swapped out of) is
+ * the one job of q, which is empty or holds only the job j replaces,
+ * and never holds two: its key is not cached, since nothing compares
+ * with the front of a runqueue that holds no other job (the running
+ * set of a one-CPU cluster, whose job the dispatch compares by its own
+ * key).  Returns the job replaced, or NULL.  Cannot fail. */
+static inline struct sim_job *sim_rq_put_only(struct sim_rq *q,
+					      struct sim_job *j)
+{
+	struct sim_job *old = q->front;
+
+	assert(q->h.n == 0);
+	q->front = j;
+	j->rq_idx = SIM_RQ_FRONT;
+	return old;
+}
+
 /* Add j (in no runqueue) with key j->key.  RT_ERR_NOMEM if the heap had
  * to grow and could not (runqueue unchanged). */
 static inline enum rt_err sim_rq_push(struct sim_rq *q, struct sim_job *j)
