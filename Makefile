@@ -2,10 +2,10 @@
 #
 #   make                    the optimised build (-O2 -g, link-time optimisation)
 #                           in build/release/: dlsim, libdlsim.a, libdlsim.so.X.Y.Z
-#                           (soname libdlsim.so.X, + libdlsim.so)
+#                           (soname libdlsim.so.X, + libdlsim.so), the man page
 #   make test               build and run every CUnit suite, the CLI checks, the
-#                           tutorial's doc tests, the shared library's exports
-#                           (+ layer check)
+#                           tutorial's doc tests, the shared library's exports,
+#                           the man page against every --help (+ layer check)
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make VARIANT=debug      -O0 -g in build/debug/ (for gdb; any goal)
 #   make run                analyse + simulate the bundled example (Dario's case)
@@ -100,10 +100,11 @@ DLSIM_VERSION := $(shell sed -n 's/^\#define DLSIM_VERSION "\(.*\)"/\1/p' includ
 SONAME := libdlsim.so.$(firstword $(subst ., ,$(DLSIM_VERSION)))
 SHLIB  := $(BUILDDIR)/libdlsim.so.$(DLSIM_VERSION)
 SHLINKS := $(BUILDDIR)/$(SONAME) $(BUILDDIR)/libdlsim.so
+MANPAGE := $(BUILDDIR)/dlsim.1.in
 
 .PHONY: all test check check-asan check-layers run bench install uninstall clean \
 	fuzz fuzz-build fuzz-deps valgrind
-all: $(PROG) $(LIB) $(SHLIB) $(SHLINKS)
+all: $(PROG) $(LIB) $(SHLIB) $(SHLINKS) $(MANPAGE)
 
 $(BUILDDIR)/%.o: %.c
 	@mkdir -p $(@D)
@@ -143,6 +144,12 @@ $(BUILDDIR)/$(SONAME): $(SHLIB)
 $(BUILDDIR)/libdlsim.so: $(BUILDDIR)/$(SONAME)
 	$(Q)ln -sf $(<F) $@
 
+# The man page: docs/dlsim.1.in around every help text of the binary
+# (scripts/gen-man.sh); install fills in the folders (@DOCDIR@, ...).
+$(MANPAGE): $(PROG) docs/dlsim.1.in scripts/gen-man.sh
+	@$(if $(Q),echo "  MAN     $@")
+	$(Q)sh scripts/gen-man.sh $(PROG) docs/dlsim.1.in > $@.tmp && mv $@.tmp $@
+
 # dlsim --version: the version number and, in a git checkout, `git
 # describe` baked in at build time (the header changes only when it does).
 GIT_DESCRIBE  := $(shell git -C "$(CURDIR)" describe --always --dirty --tags 2>/dev/null)
@@ -179,7 +186,8 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # The suite also runs the CLI end to end (tests/cli.sh), compares every
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
-# and checks what libdlsim.so exports (tests/shlib.sh).
+# checks what libdlsim.so exports (tests/shlib.sh) and the man page against
+# every --help (tests/man.sh).
 test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
@@ -196,6 +204,7 @@ test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)sh tests/golden.sh $(PROG)
 	$(Q)sh tests/golden_pipeline.sh $(PROG)
 	$(Q)CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/shlib.sh $(BUILDDIR)
+	$(Q)sh tests/man.sh $(PROG) $(MANPAGE)
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
