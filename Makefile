@@ -5,7 +5,8 @@
 #                           (soname libdlsim.so.X, + libdlsim.so), the man page
 #   make test               build and run every CUnit suite, the CLI checks, the
 #                           tutorial's doc tests, the shared library's exports,
-#                           the man page against every --help (+ layer check)
+#                           the man page against every --help, the Python
+#                           bindings (+ layer check)
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make VARIANT=debug      -O0 -g in build/debug/ (for gdb; any goal)
 #   make run                analyse + simulate the bundled example (Dario's case)
@@ -27,6 +28,7 @@ VARIANT ?= release
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 PKG_CONFIG ?= pkg-config
+PYTHON  ?= python3
 WERROR  ?= 1
 BUILDDIR := build/$(VARIANT)
 ifeq ($(filter $(VARIANT),debug release san),)
@@ -186,8 +188,9 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # The suite also runs the CLI end to end (tests/cli.sh), compares every
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
-# checks what libdlsim.so exports (tests/shlib.sh) and the man page against
-# every --help (tests/man.sh).
+# checks what libdlsim.so exports (tests/shlib.sh), the man page against
+# every --help (tests/man.sh), and the Python bindings against the command
+# (tests/test_python.py, docs/python.md).
 test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
@@ -205,6 +208,19 @@ test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)sh tests/golden_pipeline.sh $(PROG)
 	$(Q)CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/shlib.sh $(BUILDDIR)
 	$(Q)sh tests/man.sh $(PROG) $(MANPAGE)
+	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
+		PYTHONDONTWRITEBYTECODE=1 $(PYTHON) tests/test_python.py $(PROG)
+	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
+		PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m doctest docs/python.md && \
+		echo "  DOCTEST ok (docs/python.md)"
+
+# Python loads the sanitized libdlsim.so of VARIANT=san: the sanitizer
+# runtimes must come first, and the interpreter's own allocations at exit
+# are not leaks of the library.
+ifeq ($(VARIANT),san)
+PY_ENV := LD_PRELOAD="$(shell $(CC) -print-file-name=libasan.so) \
+	$(shell $(CC) -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0
+endif
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
