@@ -4,29 +4,48 @@
 #                           in build/release/: dlsim, libdlsim.a, libdlsim.so.X.Y.Z
 #                           (soname libdlsim.so.X, + libdlsim.so), the man page
 #   make test               build and run every CUnit suite, the CLI checks, the
-#                           tutorial's doc tests, the shared library's exports,
-#                           the man page against every --help, the Python
-#                           bindings (+ layer check)
+#                           doc tests, the shared library's exports, the Python
+#                           bindings, an install into a temporary PREFIX (man
+#                           page, pkg-config build of examples/embed.c, Python
+#                           from the install, uninstall) and the layer check
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
 #   make VARIANT=debug      -O0 -g in build/debug/ (for gdb; any goal)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
 #   make fuzz               libFuzzer targets, FUZZ_SECONDS (60) each (clang)
 #   make valgrind           run + analyze every example under valgrind
-#   make install PREFIX=DIR install the release DIR/bin/dlsim and the bash completion
-#                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
+#   make install PREFIX=DIR install the optimised build, whatever VARIANT the
+#                           tree uses, under DIR (default /usr/local; DESTDIR
+#                           honoured): bin/dlsim, lib/libdlsim.a, lib/libdlsim.so*,
+#                           include/dlsim.h, lib/pkgconfig/dlsim.pc,
+#                           share/man/man1/dlsim.1, share/dlsim/examples/,
+#                           share/doc/dlsim/, the bash completion and the
+#                           Python package (lib/python3/dist-packages/dlsim);
+#                           each folder has its own variable (BINDIR, LIBDIR, ...
+#                           below)
+#   make uninstall PREFIX=DIR  remove what install put there
 #   make V=1                show full compiler command lines
 #   make WERROR=0           for packagers on newer compilers
 #   make NO_DEPS_INSTALL=1  never call scripts/install-deps.sh
 #
 # CFLAGS/LDFLAGS are yours to override; the project's own flags live in
-# RT_CFLAGS and are always applied.  When pkg-config cannot find a library
-# (or GNU parallel, used by make test to run a sharded experiment, is
-# missing), scripts/install-deps.sh installs the Debian packages (as root,
-# apt-get).
+# RT_CFLAGS and are always applied.  When a goal needs a library pkg-config
+# cannot find (or, for make test, CUnit, GNU parallel, the chart fonts,
+# python3 or groff), scripts/install-deps.sh installs the Debian packages
+# (as root, apt-get); clean, uninstall and check-layers need nothing.
 VARIANT ?= release
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+DOCDIR  ?= $(DATADIR)/doc/dlsim
+EXAMPLESDIR ?= $(DATADIR)/dlsim/examples
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+PYTHONDIR ?= $(LIBDIR)/python3/dist-packages
+LDCONFIG ?= ldconfig
 PKG_CONFIG ?= pkg-config
 PYTHON  ?= python3
 WERROR  ?= 1
@@ -38,20 +57,32 @@ endif
 DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp jansson
 TEST_DEPS := cunit
 
-# Install missing packages once, before any flag is computed.
+# Install missing packages once, before any flag is computed, and only
+# those the goals need: the libraries for anything that builds, and for
+# the goals that run the suite or draw charts also the test tools and fonts
+# (chart fonts: DejaVu Sans, the default, and Liberation Serif for --font
+# serif, Times metrics; fonts-liberation2 has the subscript digits of
+# tau_1).
+DEP_GOALS  := $(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all))
+TEST_GOALS := $(filter test check check-asan,$(DEP_GOALS))
+FONT_GOALS := $(filter test check check-asan run bench,$(DEP_GOALS))
 ifneq ($(NO_DEPS_INSTALL),1)
-ifneq ($(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all)),)
-# Chart fonts: DejaVu Sans (default) and Liberation Serif (--font serif,
-# Times metrics; fonts-liberation2 has the subscript digits of tau_1).
-DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) $(TEST_DEPS) 2>/dev/null && \
+ifneq ($(DEP_GOALS),)
+DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) 2>/dev/null && echo yes)
+ifneq ($(TEST_GOALS),)
+DEPS_OK := $(and $(DEPS_OK),$(shell $(PKG_CONFIG) --exists $(TEST_DEPS) 2>/dev/null && \
 	parallel --version 2>/dev/null | grep -q 'GNU parallel' && \
-	fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
-	fc-list 'DejaVu Sans' family 2>/dev/null | grep -q . && echo yes)
+	command -v $(PYTHON) >/dev/null && command -v groff >/dev/null && echo yes))
+endif
+ifneq ($(FONT_GOALS),)
+DEPS_OK := $(and $(DEPS_OK),$(shell fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
+	fc-list 'DejaVu Sans' family 2>/dev/null | grep -q . && echo yes))
+endif
 ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 groff-base)
 endif
 endif
 endif
@@ -189,8 +220,9 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
 # checks what libdlsim.so exports (tests/shlib.sh), the man page against
-# every --help (tests/man.sh), and the Python bindings against the command
-# (tests/test_python.py, docs/python.md).
+# every --help (tests/man.sh), the Python bindings against the command
+# (tests/test_python.py, docs/python.md), and installs into a temporary
+# folder to use the install as a user would (tests/install.sh).
 test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
@@ -213,6 +245,7 @@ test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
 		PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m doctest docs/python.md && \
 		echo "  DOCTEST ok (docs/python.md)"
+	$(Q)MAKE="$(MAKE)" PYTHON="$(PYTHON)" sh tests/install.sh
 
 # Python loads the sanitized libdlsim.so of VARIANT=san: the sanitizer
 # runtimes must come first, and the interpreter's own allocations at exit
@@ -322,14 +355,66 @@ bench:
 bench-run: $(BENCH_BINS) $(PROG)
 	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; DLSIM=$(PROG) $$b || exit 1; done
 
-BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-install:        # always the optimised build, whatever VARIANT the tree uses
+# make install: the release build, whatever VARIANT the tree uses; the
+# folders' variables are at the top.  The documentation the help texts
+# name (docs/..., scenarios/...) goes to DOCDIR with the same relative
+# paths (the installed dlsim --help says where), its scenarios/examples
+# being a link to EXAMPLESDIR; the Python package learns where the library
+# is (_installed.py).  As root without DESTDIR, ldconfig makes the new
+# soname known (LDCONFIG=true: not).
+INST_EXAMPLES := $(sort $(wildcard scenarios/examples/*.yaml)) examples/embed.c
+INST_DOCS := README.md scenarios/README.md \
+	$(sort $(wildcard docs/*.md docs/*.png docs/examples/* docs/experiments/*))
+INST_PY   := $(sort $(wildcard python/dlsim/*.py))
+INST_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g' \
+	-e 's|@EXAMPLESDIR@|$(EXAMPLESDIR)|g' -e 's|@PYTHONDIR@|$(PYTHONDIR)|g' \
+	-e 's|@PKGCONFIGDIR@|$(PKGCONFIGDIR)|g' -e 's|@VERSION@|$(DLSIM_VERSION)|g' \
+	-e 's|@DEPS@|$(DEPS)|g'
+INST_LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then $(LDCONFIG) || true; fi
+DEST := $(DESTDIR)
+install:
 	$(Q)$(MAKE) --no-print-directory VARIANT=release all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(BASHCOMPDIR)
-	install -m 755 build/release/dlsim $(DESTDIR)$(BINDIR)/dlsim
-	install -m 644 scripts/dlsim.bash-completion $(DESTDIR)$(BASHCOMPDIR)/dlsim
+	install -d $(DEST)$(BINDIR) $(DEST)$(LIBDIR) $(DEST)$(INCLUDEDIR) $(DEST)$(PKGCONFIGDIR) \
+		$(DEST)$(MANDIR)/man1 $(DEST)$(EXAMPLESDIR) $(DEST)$(BASHCOMPDIR) $(DEST)$(PYTHONDIR)/dlsim \
+		$(addprefix $(DEST)$(DOCDIR)/,$(sort $(dir $(INST_DOCS))))
+	install -m 755 build/release/dlsim $(DEST)$(BINDIR)/dlsim
+	install -m 644 build/release/libdlsim.a $(DEST)$(LIBDIR)/libdlsim.a
+	install -m 755 build/release/libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/
+	ln -sf libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DEST)$(LIBDIR)/libdlsim.so
+	install -m 644 include/dlsim.h $(DEST)$(INCLUDEDIR)/dlsim.h
+	$(INST_SUBST) scripts/dlsim.pc.in > $(DEST)$(PKGCONFIGDIR)/dlsim.pc
+	$(INST_SUBST) build/release/dlsim.1.in > $(DEST)$(MANDIR)/man1/dlsim.1
+	chmod 644 $(DEST)$(PKGCONFIGDIR)/dlsim.pc $(DEST)$(MANDIR)/man1/dlsim.1
+	install -m 644 $(INST_EXAMPLES) $(DEST)$(EXAMPLESDIR)/
+	$(Q)for f in $(INST_DOCS); do echo "install -m 644 $$f $(DEST)$(DOCDIR)/$$f"; \
+		install -m 644 $$f $(DEST)$(DOCDIR)/$$f || exit 1; done
+	ln -sfn "$$(realpath -m --relative-to=$(DEST)$(DOCDIR)/scenarios $(DEST)$(EXAMPLESDIR))" \
+		$(DEST)$(DOCDIR)/scenarios/examples
+	install -m 644 scripts/dlsim.bash-completion $(DEST)$(BASHCOMPDIR)/dlsim
+	install -m 644 $(INST_PY) $(DEST)$(PYTHONDIR)/dlsim/
+	printf '%s\nLIBRARY = "%s"\n' "# written by make install: the library of this package" \
+		"$(LIBDIR)/$(SONAME)" > $(DEST)$(PYTHONDIR)/dlsim/_installed.py
+	chmod 644 $(DEST)$(PYTHONDIR)/dlsim/_installed.py
+	$(Q)$(INST_LDCONFIG)
+# Exactly the files install writes (and the bytecode Python compiled from
+# them), then the folders that were dlsim's alone, if empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dlsim $(DESTDIR)$(BASHCOMPDIR)/dlsim
+	rm -f $(DEST)$(BINDIR)/dlsim $(DEST)$(LIBDIR)/libdlsim.a \
+		$(DEST)$(LIBDIR)/libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/$(SONAME) \
+		$(DEST)$(LIBDIR)/libdlsim.so $(DEST)$(INCLUDEDIR)/dlsim.h $(DEST)$(PKGCONFIGDIR)/dlsim.pc \
+		$(DEST)$(MANDIR)/man1/dlsim.1 $(DEST)$(BASHCOMPDIR)/dlsim
+	rm -f $(addprefix $(DEST)$(EXAMPLESDIR)/,$(notdir $(INST_EXAMPLES)))
+	rm -f $(addprefix $(DEST)$(DOCDIR)/,$(INST_DOCS)) $(DEST)$(DOCDIR)/scenarios/examples
+	rm -f $(addprefix $(DEST)$(PYTHONDIR)/dlsim/,$(notdir $(INST_PY)) _installed.py) \
+		$(foreach m,$(basename $(notdir $(INST_PY))) _installed, \
+			$(DEST)$(PYTHONDIR)/dlsim/__pycache__/$(m).*.pyc)
+	$(Q)for d in $(DEST)$(PYTHONDIR)/dlsim/__pycache__ $(DEST)$(PYTHONDIR)/dlsim \
+		$(addprefix $(DEST)$(DOCDIR)/,$(filter-out ./,$(sort $(dir $(INST_DOCS))))) \
+		$(DEST)$(DOCDIR) $(DEST)$(EXAMPLESDIR) $(DEST)$(dir $(EXAMPLESDIR)); do echo "$$d"; done | \
+		sort -r | while read -r d; do rmdir "$$d" 2>/dev/null; done; true
+	$(Q)$(INST_LDCONFIG)
 clean:
 	rm -rf build
 
