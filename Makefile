@@ -1,32 +1,55 @@
 # dlsim - discrete-event real-time scheduling simulator and analysis tool.
 #
-#   make                    build build/$(VARIANT)/dlsim and libdlsim.a (VARIANT=debug)
+#   make                    the optimised build (-O2 -g, link-time optimisation)
+#                           in build/release/: dlsim, libdlsim.a, libdlsim.so.X.Y.Z
+#                           (soname libdlsim.so.X, + libdlsim.so), the man page
 #   make test               build and run every CUnit suite, the CLI checks, the
-#                           tutorial's doc tests (+ layer check)
+#                           doc tests, the shared library's exports, the Python
+#                           bindings, an install into a temporary PREFIX (man
+#                           page, pkg-config build of examples/embed.c, Python
+#                           from the install, uninstall) and the layer check
 #   make check-asan         the suite under ASan + UBSan (same as VARIANT=san test)
+#   make VARIANT=debug      -O0 -g in build/debug/ (for gdb; any goal)
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
 #   make fuzz               libFuzzer targets, FUZZ_SECONDS (60) each (clang)
 #   make valgrind           run + analyze every example under valgrind
-#   make install PREFIX=DIR install the release DIR/bin/dlsim and the bash completion
-#                           (DIR/share/bash-completion/completions/dlsim; DESTDIR honoured)
-#   make VARIANT=release    optimised, -DNDEBUG
+#   make install PREFIX=DIR install the optimised build, whatever VARIANT the
+#                           tree uses, under DIR (default /usr/local; DESTDIR
+#                           honoured): bin/dlsim, lib/libdlsim.a, lib/libdlsim.so*,
+#                           include/dlsim.h, lib/pkgconfig/dlsim.pc,
+#                           share/man/man1/dlsim.1, share/dlsim/examples/,
+#                           share/doc/dlsim/, the bash completion and the
+#                           Python package (lib/python3/dist-packages/dlsim);
+#                           each folder has its own variable (BINDIR, LIBDIR, ...
+#                           below)
+#   make uninstall PREFIX=DIR  remove what install put there
 #   make V=1                show full compiler command lines
 #   make WERROR=0           for packagers on newer compilers
 #   make NO_DEPS_INSTALL=1  never call scripts/install-deps.sh
 #
 # CFLAGS/LDFLAGS are yours to override; the project's own flags live in
-# RT_CFLAGS and are always applied.  When pkg-config cannot find a library
-# (or GNU parallel, used by make test to run a sharded experiment, is
-# missing), scripts/install-deps.sh installs the Debian packages (as root,
-# apt-get).
-VARIANT ?= debug
+# RT_CFLAGS and are always applied.  When a goal needs a library pkg-config
+# cannot find (or, for make test, CUnit, GNU parallel, the chart fonts,
+# python3 or groff), scripts/install-deps.sh installs the Debian packages
+# (as root, apt-get); clean, uninstall and check-layers need nothing.
+VARIANT ?= release
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+DOCDIR  ?= $(DATADIR)/doc/dlsim
+EXAMPLESDIR ?= $(DATADIR)/dlsim/examples
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+PYTHONDIR ?= $(LIBDIR)/python3/dist-packages
+LDCONFIG ?= ldconfig
 PKG_CONFIG ?= pkg-config
-# python/dlsim/binlog.py is tested with the system Python (standard
-# library only; numpy used when installed)
-PYTHON3 ?= $(firstword $(wildcard /usr/bin/python3) python3)
+# the system Python runs the bindings' and the binary-log reader's tests
+# (standard library only; numpy used when installed)
+PYTHON  ?= $(firstword $(wildcard /usr/bin/python3) python3)
 WERROR  ?= 1
 BUILDDIR := build/$(VARIANT)
 ifeq ($(filter $(VARIANT),debug release san),)
@@ -36,20 +59,32 @@ endif
 DEPS      := libcyaml yaml-0.1 cairo cairo-png cairo-svg cairo-pdf gmp jansson
 TEST_DEPS := cunit
 
-# Install missing packages once, before any flag is computed.
+# Install missing packages once, before any flag is computed, and only
+# those the goals need: the libraries for anything that builds, and for
+# the goals that run the suite or draw charts also the test tools and fonts
+# (chart fonts: DejaVu Sans, the default, and Liberation Serif for --font
+# serif, Times metrics; fonts-liberation2 has the subscript digits of
+# tau_1).
+DEP_GOALS  := $(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all))
+TEST_GOALS := $(filter test check check-asan,$(DEP_GOALS))
+FONT_GOALS := $(filter test check check-asan run bench,$(DEP_GOALS))
 ifneq ($(NO_DEPS_INSTALL),1)
-ifneq ($(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all)),)
-# Chart fonts: DejaVu Sans (default) and Liberation Serif (--font serif,
-# Times metrics; fonts-liberation2 has the subscript digits of tau_1).
-DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) $(TEST_DEPS) 2>/dev/null && \
+ifneq ($(DEP_GOALS),)
+DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) 2>/dev/null && echo yes)
+ifneq ($(TEST_GOALS),)
+DEPS_OK := $(and $(DEPS_OK),$(shell $(PKG_CONFIG) --exists $(TEST_DEPS) 2>/dev/null && \
 	parallel --version 2>/dev/null | grep -q 'GNU parallel' && \
-	fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
-	fc-list 'DejaVu Sans' family 2>/dev/null | grep -q . && echo yes)
+	command -v $(PYTHON) >/dev/null && command -v groff >/dev/null && echo yes))
+endif
+ifneq ($(FONT_GOALS),)
+DEPS_OK := $(and $(DEPS_OK),$(shell fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
+	fc-list 'DejaVu Sans' family 2>/dev/null | grep -q . && echo yes))
+endif
 ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 groff-base)
 endif
 endif
 endif
@@ -94,9 +129,17 @@ BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILDDIR)/bench/%)
 LIB  := $(BUILDDIR)/libdlsim.a
 PROG := $(BUILDDIR)/dlsim
 
+# The shared library's version is DLSIM_VERSION of include/dlsim.h, the one
+# place it is written; its soname carries the major number.
+DLSIM_VERSION := $(shell sed -n 's/^\#define DLSIM_VERSION "\(.*\)"/\1/p' include/dlsim.h)
+SONAME := libdlsim.so.$(firstword $(subst ., ,$(DLSIM_VERSION)))
+SHLIB  := $(BUILDDIR)/libdlsim.so.$(DLSIM_VERSION)
+SHLINKS := $(BUILDDIR)/$(SONAME) $(BUILDDIR)/libdlsim.so
+MANPAGE := $(BUILDDIR)/dlsim.1.in
+
 .PHONY: all test check check-asan check-layers run bench install uninstall clean \
 	fuzz fuzz-build fuzz-deps valgrind
-all: $(PROG)
+all: $(PROG) $(LIB) $(SHLIB) $(SHLINKS) $(MANPAGE)
 
 $(BUILDDIR)/%.o: %.c
 	@mkdir -p $(@D)
@@ -105,14 +148,45 @@ $(BUILDDIR)/%.o: %.c
 $(BUILDDIR)/tests/%.o: RT_CFLAGS += $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null) \
 	-DDLSIM_SRCDIR='"$(CURDIR)"'
 
+# One set of library objects serves libdlsim.a and libdlsim.so: position
+# independent, and calls between them bound at link time (no semantic
+# interposition), which costs the engine no measurable instruction (+0.01 %
+# under callgrind).
+PIC_CFLAGS := -fPIC -fno-semantic-interposition
+$(LIB_OBJS): RT_CFLAGS += $(PIC_CFLAGS)
+
+# Objects remember the flags they were compiled with: a change (VARIANT
+# aside, which has its own folder: CFLAGS, WERROR, a new flag here)
+# rebuilds them instead of linking stale ones.
+$(BUILDDIR)/gen/cflags: FORCE
+	$(shell mkdir -p $(@D))$(file >$@.tmp,$(CC) $(RT_CFLAGS) $(CFLAGS) | $(PIC_CFLAGS))
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(LIB_OBJS) $(CLI_OBJS) $(TEST_OBJS) $(BENCH_BINS:%=%.o): $(BUILDDIR)/gen/cflags
+
 $(LIB): $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-# dlsim --version: the version number (DLSIM_VERSION of include/dlsim.h,
-# the one place it is written) and, in a git checkout, `git describe`
-# baked in at build time (the header changes only when it does).
-DLSIM_VERSION := $(shell sed -n 's/^\#define DLSIM_VERSION "\(.*\)"/\1/p' include/dlsim.h)
+# libdlsim.so exports the functions of include/dlsim.h and nothing else
+# (scripts/libdlsim.map; tests/shlib.sh checks it); -z defs: every symbol
+# it needs comes from a library it names.
+$(SHLIB): $(LIB_OBJS) scripts/libdlsim.map
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=scripts/libdlsim.map \
+		-Wl,-z,defs $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJS) $(RT_LIBS)
+$(BUILDDIR)/$(SONAME): $(SHLIB)
+	$(Q)ln -sf $(<F) $@
+$(BUILDDIR)/libdlsim.so: $(BUILDDIR)/$(SONAME)
+	$(Q)ln -sf $(<F) $@
+
+# The man page: docs/dlsim.1.in around every help text of the binary
+# (scripts/gen-man.sh); install fills in the folders (@DOCDIR@, ...).
+$(MANPAGE): $(PROG) docs/dlsim.1.in scripts/gen-man.sh
+	@$(if $(Q),echo "  MAN     $@")
+	$(Q)sh scripts/gen-man.sh $(PROG) docs/dlsim.1.in > $@.tmp && mv $@.tmp $@
+
+# dlsim --version: the version number and, in a git checkout, `git
+# describe` baked in at build time (the header changes only when it does).
 GIT_DESCRIBE  := $(shell git -C "$(CURDIR)" describe --always --dirty --tags 2>/dev/null)
 .PHONY: FORCE
 $(BUILDDIR)/gen/version.h: FORCE
@@ -147,9 +221,12 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # The suite also runs the CLI end to end (tests/cli.sh), compares every
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
-# so build both; and reads binary logs with the Python reader
-# (tests/test_binlog.py).
-test check: $(BUILDDIR)/run-tests $(PROG) $(EMBED) check-layers
+# checks what libdlsim.so exports (tests/shlib.sh), the man page against
+# every --help (tests/man.sh), the Python bindings against the command
+# (tests/test_python.py, docs/python.md), and installs into a temporary
+# folder to use the install as a user would (tests/install.sh), and reads binary logs with the
+# Python reader (tests/test_binlog.py).
+test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
 	printf '%s\n' 'miss: P2 job 0, deadline 5, by 3' \
@@ -164,7 +241,23 @@ test check: $(BUILDDIR)/run-tests $(PROG) $(EMBED) check-layers
 	$(Q)sh tests/hostile.sh $(PROG)
 	$(Q)sh tests/golden.sh $(PROG)
 	$(Q)sh tests/golden_pipeline.sh $(PROG)
-	$(Q)$(PYTHON3) tests/test_binlog.py $(PROG)
+	$(Q)$(PYTHON) tests/test_binlog.py $(PROG)
+	$(Q)CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/shlib.sh $(BUILDDIR)
+	$(Q)sh tests/man.sh $(PROG) $(MANPAGE)
+	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
+		PYTHONDONTWRITEBYTECODE=1 $(PYTHON) tests/test_python.py $(PROG)
+	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
+		PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m doctest docs/python.md && \
+		echo "  DOCTEST ok (docs/python.md)"
+	$(Q)MAKE="$(MAKE)" PYTHON="$(PYTHON)" sh tests/install.sh
+
+# Python loads the sanitized libdlsim.so of VARIANT=san: the sanitizer
+# runtimes must come first, and the interpreter's own allocations at exit
+# are not leaks of the library.
+ifeq ($(VARIANT),san)
+PY_ENV := LD_PRELOAD="$(shell $(CC) -print-file-name=libasan.so) \
+	$(shell $(CC) -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0
+endif
 
 check-asan:
 	$(Q)$(MAKE) --no-print-directory VARIANT=san test
@@ -266,14 +359,66 @@ bench:
 bench-run: $(BENCH_BINS) $(PROG)
 	$(Q)for b in $(BENCH_BINS); do echo "== $$b"; DLSIM=$(PROG) $$b || exit 1; done
 
-BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-install:        # always the optimised build, whatever VARIANT the tree uses
+# make install: the release build, whatever VARIANT the tree uses; the
+# folders' variables are at the top.  The documentation the help texts
+# name (docs/..., scenarios/...) goes to DOCDIR with the same relative
+# paths (the installed dlsim --help says where), its scenarios/examples
+# being a link to EXAMPLESDIR; the Python package learns where the library
+# is (_installed.py).  As root without DESTDIR, ldconfig makes the new
+# soname known (LDCONFIG=true: not).
+INST_EXAMPLES := $(sort $(wildcard scenarios/examples/*.yaml)) examples/embed.c
+INST_DOCS := README.md scenarios/README.md \
+	$(sort $(wildcard docs/*.md docs/*.png docs/examples/* docs/experiments/*))
+INST_PY   := $(sort $(wildcard python/dlsim/*.py))
+INST_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g' \
+	-e 's|@EXAMPLESDIR@|$(EXAMPLESDIR)|g' -e 's|@PYTHONDIR@|$(PYTHONDIR)|g' \
+	-e 's|@PKGCONFIGDIR@|$(PKGCONFIGDIR)|g' -e 's|@VERSION@|$(DLSIM_VERSION)|g' \
+	-e 's|@DEPS@|$(DEPS)|g'
+INST_LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then $(LDCONFIG) || true; fi
+DEST := $(DESTDIR)
+install:
 	$(Q)$(MAKE) --no-print-directory VARIANT=release all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(BASHCOMPDIR)
-	install -m 755 build/release/dlsim $(DESTDIR)$(BINDIR)/dlsim
-	install -m 644 scripts/dlsim.bash-completion $(DESTDIR)$(BASHCOMPDIR)/dlsim
+	install -d $(DEST)$(BINDIR) $(DEST)$(LIBDIR) $(DEST)$(INCLUDEDIR) $(DEST)$(PKGCONFIGDIR) \
+		$(DEST)$(MANDIR)/man1 $(DEST)$(EXAMPLESDIR) $(DEST)$(BASHCOMPDIR) $(DEST)$(PYTHONDIR)/dlsim \
+		$(addprefix $(DEST)$(DOCDIR)/,$(sort $(dir $(INST_DOCS))))
+	install -m 755 build/release/dlsim $(DEST)$(BINDIR)/dlsim
+	install -m 644 build/release/libdlsim.a $(DEST)$(LIBDIR)/libdlsim.a
+	install -m 755 build/release/libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/
+	ln -sf libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DEST)$(LIBDIR)/libdlsim.so
+	install -m 644 include/dlsim.h $(DEST)$(INCLUDEDIR)/dlsim.h
+	$(INST_SUBST) scripts/dlsim.pc.in > $(DEST)$(PKGCONFIGDIR)/dlsim.pc
+	$(INST_SUBST) build/release/dlsim.1.in > $(DEST)$(MANDIR)/man1/dlsim.1
+	chmod 644 $(DEST)$(PKGCONFIGDIR)/dlsim.pc $(DEST)$(MANDIR)/man1/dlsim.1
+	install -m 644 $(INST_EXAMPLES) $(DEST)$(EXAMPLESDIR)/
+	$(Q)for f in $(INST_DOCS); do echo "install -m 644 $$f $(DEST)$(DOCDIR)/$$f"; \
+		install -m 644 $$f $(DEST)$(DOCDIR)/$$f || exit 1; done
+	ln -sfn "$$(realpath -m --relative-to=$(DEST)$(DOCDIR)/scenarios $(DEST)$(EXAMPLESDIR))" \
+		$(DEST)$(DOCDIR)/scenarios/examples
+	install -m 644 scripts/dlsim.bash-completion $(DEST)$(BASHCOMPDIR)/dlsim
+	install -m 644 $(INST_PY) $(DEST)$(PYTHONDIR)/dlsim/
+	printf '%s\nLIBRARY = "%s"\n' "# written by make install: the library of this package" \
+		"$(LIBDIR)/$(SONAME)" > $(DEST)$(PYTHONDIR)/dlsim/_installed.py
+	chmod 644 $(DEST)$(PYTHONDIR)/dlsim/_installed.py
+	$(Q)$(INST_LDCONFIG)
+# Exactly the files install writes (and the bytecode Python compiled from
+# them), then the folders that were dlsim's alone, if empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dlsim $(DESTDIR)$(BASHCOMPDIR)/dlsim
+	rm -f $(DEST)$(BINDIR)/dlsim $(DEST)$(LIBDIR)/libdlsim.a \
+		$(DEST)$(LIBDIR)/libdlsim.so.$(DLSIM_VERSION) $(DEST)$(LIBDIR)/$(SONAME) \
+		$(DEST)$(LIBDIR)/libdlsim.so $(DEST)$(INCLUDEDIR)/dlsim.h $(DEST)$(PKGCONFIGDIR)/dlsim.pc \
+		$(DEST)$(MANDIR)/man1/dlsim.1 $(DEST)$(BASHCOMPDIR)/dlsim
+	rm -f $(addprefix $(DEST)$(EXAMPLESDIR)/,$(notdir $(INST_EXAMPLES)))
+	rm -f $(addprefix $(DEST)$(DOCDIR)/,$(INST_DOCS)) $(DEST)$(DOCDIR)/scenarios/examples
+	rm -f $(addprefix $(DEST)$(PYTHONDIR)/dlsim/,$(notdir $(INST_PY)) _installed.py) \
+		$(foreach m,$(basename $(notdir $(INST_PY))) _installed, \
+			$(DEST)$(PYTHONDIR)/dlsim/__pycache__/$(m).*.pyc)
+	$(Q)for d in $(DEST)$(PYTHONDIR)/dlsim/__pycache__ $(DEST)$(PYTHONDIR)/dlsim \
+		$(addprefix $(DEST)$(DOCDIR)/,$(filter-out ./,$(sort $(dir $(INST_DOCS))))) \
+		$(DEST)$(DOCDIR) $(DEST)$(EXAMPLESDIR) $(DEST)$(dir $(EXAMPLESDIR)); do echo "$$d"; done | \
+		sort -r | while read -r d; do rmdir "$$d" 2>/dev/null; done; true
+	$(Q)$(INST_LDCONFIG)
 clean:
 	rm -rf build
 

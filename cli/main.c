@@ -3,6 +3,8 @@
  * work is libdlsim's (include/dlsim.h). */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -47,6 +49,42 @@ static const char main_help[] =
 "\n"
 "Scenario format: scenarios/README.md.  Output formats: docs/formats.md.\n";
 
+/* Once installed (make install), the files the help texts name (docs/...,
+ * scenarios/...) are in PREFIX/share/doc/dlsim beside PREFIX/bin/dlsim:
+ * the main help says where when that folder exists.  Nothing is printed
+ * in a source tree, or when /proc/self/exe cannot be read. */
+static void main_docdir(FILE *f)
+{
+	static const char rel[] = "/share/doc/dlsim";
+	char path[4096];
+	struct stat st;
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
+	if (n <= 0)
+		return;
+	path[n] = '\0';
+	for (int up = 0; up < 2; up++) {        /* drop "/dlsim", then "/bin" */
+		char *slash = strrchr(path, '/');
+
+		if (!slash)
+			return;
+		*slash = '\0';
+	}
+	if (strlen(path) + sizeof(rel) > sizeof(path))
+		return;
+	strcat(path, rel);
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return;
+	fprintf(f, "Installed, these paths and those of each command's help are "
+		"relative to\n%s\n", path);
+}
+
+static void main_usage(FILE *f)
+{
+	fputs(main_help, f);
+	main_docdir(f);
+}
+
 struct cli_cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -82,11 +120,11 @@ int main(int argc, char **argv)
 	int rc;
 
 	if (argc < 2) {
-		fputs(main_help, stderr);
+		main_usage(stderr);
 		return CLI_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		fputs(main_help, stdout);
+		main_usage(stdout);
 		return CLI_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--version")) {
@@ -102,7 +140,7 @@ int main(int argc, char **argv)
 		char *hargv[] = { argv[2], (char *)"--help", NULL };
 
 		if (argc < 3) {
-			fputs(main_help, stdout);
+			main_usage(stdout);
 			return CLI_EXIT_OK;
 		}
 		c = cli_find(argv[2]);

@@ -5,6 +5,11 @@
  *	cc embed.c $(pkg-config --cflags --libs dlsim) -o embed
  *	./embed scenarios/examples/dario.yaml
  *
+ * (make install puts this file beside the example scenarios, in
+ * PREFIX/share/dlsim/examples; under a PREFIX the dynamic linker does not
+ * search, run it with LD_LIBRARY_PATH=PREFIX/lib, or link libdlsim.a:
+ * pkg-config --static, with -l:libdlsim.a for -ldlsim.)
+ *
  * On Dario's case (two tasks C=4, D=5, T=10: U = 0.8, yet P2 misses its
  * deadline 5 by 3) it prints
  *

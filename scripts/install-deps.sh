@@ -1,9 +1,11 @@
 #!/bin/sh
 # Install dlsim's build and test dependencies on Debian/Ubuntu (as root).
-# Called by the Makefile when pkg-config cannot find a library (or GNU
-# parallel, which make test uses to run a sharded experiment).
+# Called by the Makefile when a goal needs something missing: a library
+# pkg-config cannot find, or for make test CUnit, GNU parallel (to run a
+# sharded experiment), python3 (the bindings' tests), groff (the man
+# page's) or the chart fonts.
 set -e
-PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel"
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 groff-base"
 # `make fuzz` (libFuzzer) needs clang, `make valgrind` valgrind; the
 # Makefile asks for them with DLSIM_EXTRA_DEPS=1 (.ci/run does).
 if [ "${DLSIM_EXTRA_DEPS:-0}" = 1 ]; then

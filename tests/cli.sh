@@ -2,7 +2,7 @@
 # End-to-end checks of the dlsim command: exit codes, JSON contracts, CSV
 # outputs, error messages.  Usage: sh tests/cli.sh PATH/TO/dlsim
 # Writes only under build/cli-tests.  Ends with "N passed, N failed".
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 T=build/cli-tests
 EX=scenarios/examples
 rm -rf "$T" && mkdir -p "$T"
@@ -1067,7 +1067,7 @@ for c in run analyze validate render import export compare experiment merge gen 
 done
 
 # --- the README's analyze example is what analyze prints --------------------
-awk '/^\$ build\/debug\/dlsim analyze scenarios\/examples\/dario.yaml/ { f = 1; next }
+awk '/^\$ build\/release\/dlsim analyze scenarios\/examples\/dario.yaml/ { f = 1; next }
      f && /^```/ { exit } f' README.md > $T/readme-analyze.txt
 "$DLSIM" analyze $EX/dario.yaml > $T/analyze-dario.txt
 if [ -s $T/readme-analyze.txt ] && cmp -s $T/readme-analyze.txt $T/analyze-dario.txt; then ok; else

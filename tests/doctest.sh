@@ -14,7 +14,7 @@
 # page can write files as a reader would.  Only a few stable fragments
 # are checked on purpose: layouts may change, the facts must not.
 # Ends with "doctest: N passed, N failed".
-DLSIM=$(cd "$(dirname "${1:-build/debug/dlsim}")" && pwd)/$(basename "${1:-build/debug/dlsim}")
+DLSIM=$(cd "$(dirname "${1:-build/release/dlsim}")" && pwd)/$(basename "${1:-build/release/dlsim}")
 PAGE=${2:-docs/tutorial.md}
 ROOT=$(pwd)
 W=$ROOT/build/doctest/$(basename "$PAGE" .md)

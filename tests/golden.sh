@@ -16,7 +16,7 @@
 #                                                when a format changes on
 #                                                purpose)
 # Ends with "golden: N passed, N failed"; exit 1 if any failed.
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 REGEN=${2:-}
 G=tests/golden
 T=build/golden-tests

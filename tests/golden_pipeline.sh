@@ -18,7 +18,7 @@
 #                                                       answer changes on
 #                                                       purpose)
 # Ends with "golden-pipeline: N passed, N failed"; exit 1 if any failed.
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 REGEN=${2:-}
 G=tests/golden/pipeline
 T=build/golden-pipeline

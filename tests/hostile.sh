@@ -7,7 +7,7 @@
 # must exit 0 or 2 within 10 s and 2 GiB of address space (ASan builds:
 # no address limit, sanitizers need the space).  Usage:
 # sh tests/hostile.sh PATH/TO/dlsim [--keep].  Ends with "N passed, N failed".
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 EX=scenarios/examples
 mkdir -p build
 H=$(mktemp -d "$(pwd)/build/hostile.XXXXXX")

@@ -1,7 +1,7 @@
 /* main.c - CUnit runner for every suite.
  *
- *   build/debug/run-tests              all suites
- *   build/debug/run-tests SUITE...     only the named suites (e.g. edf)
+ *   build/release/run-tests              all suites
+ *   build/release/run-tests SUITE...     only the named suites (e.g. edf)
  *
  * Exits non-zero if any test fails. */
 #include <stdio.h>

@@ -5,7 +5,7 @@
 # which took minutes before the incremental partitioner (test suite
 # partition-scale checks it against the old one).  Usage: sh tests/scale.sh
 # PATH/TO/dlsim.  Writes only under build/.
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 T=$(mktemp -d "${TMPDIR:-/tmp}/dlsim-scale.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 pass=0

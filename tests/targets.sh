@@ -7,7 +7,7 @@
 # nodes are mknod copies made here (never the real /dev/full or /dev/null),
 # the tmpfs is mounted here (skipped when mount is not allowed).  No sleep:
 # runs are synchronised through FIFOs.  Ends with "N passed, N failed".
-DLSIM=${1:-build/debug/dlsim}
+DLSIM=${1:-build/release/dlsim}
 case $DLSIM in /*) ;; *) DLSIM=$(pwd)/$DLSIM ;; esac
 EX=$(pwd)/scenarios/examples
 mkdir -p build
