@@ -136,33 +136,13 @@ enum rt_err rt_uni_dbf(const struct rt_task *ts, size_t n, rt_time t,
  *
  * compared as exact rationals (frac.h); equality accepts.  No rounding.
  * *cmp = sign(sum - 1); RT_ERR_UNSUPPORTED if frac cannot decide.
+ *
+ * The sums go through the floating-point filter of frac.h first: each
+ * term is formed from at most three int64 -> double conversions, one
+ * product and one quotient (relative error below 6u, u = 2^-53), the
+ * recursive summation of n non-negative terms adds at most (n - 1)u of the
+ * sum and (double)b carries u, within rt_frac_filter's (n + 8)u max(s, b).
  */
-/*
- * Floating-point filter in front of an exact comparison of a sum of n
- * non-negative terms with a bound b.  Each term is formed from at most
- * three int64 -> double conversions, one product and one quotient, so its
- * relative error is below 6u (u = 2^-53); recursive summation of n
- * non-negative terms adds at most (n - 1)u of the sum (Higham, Accuracy
- * and Stability of Numerical Algorithms, 2002, 4.2); (double)b carries u.
- * Hence |s - exact| <= (n + 6)u max(s, b) and outside the margin
- * (n + 8) 2^-50 max(s, b) (four times that) the sign of s - b is the
- * exact sign.  Returns false (undecided: ask frac.h) inside it.
- */
-static bool uni_filter(double s, double b, size_t n, int *cmp)
-{
-	double m = (double)(n + 8) * 0x1p-50 * (s > b ? s : b);
-
-	if (s > b + m) {
-		*cmp = 1;
-		return true;
-	}
-	if (s < b - m) {
-		*cmp = -1;
-		return true;
-	}
-	return false;
-}
-
 static enum rt_err uni_sum_cmp1(const struct rt_task *ts, size_t n,
 				bool density, int *cmp, struct rt_diag *d)
 {
@@ -177,7 +157,7 @@ static enum rt_err uni_sum_cmp1(const struct rt_task *ts, size_t n,
 			den = ts[i].deadline;
 		s += (double)ts[i].wcet / (double)den;
 	}
-	if (uni_filter(s, 1.0, n, cmp))
+	if (rt_frac_filter(s, 1.0, n, cmp))
 		return RT_OK;
 	err = density ? rt_frac_density(ts, n, &f) : rt_frac_utilization(ts, n, &f);
 	if (err)
@@ -330,12 +310,12 @@ static enum rt_err la_holds(struct uni_ctx *c, struct rt_frac_term *terms,
 
 		/* k + T - D >= 0 (k >= k0); formed in double, its absolute
 		 * error is below 2u max(k, |T - D|) <= 2u k + 2u (T - D)^+,
-		 * which with U < 1 stays inside uni_filter's margin */
+		 * which with U < 1 stays inside rt_frac_filter's margin */
 		s += (double)t->wcet *
 		     ((double)k + (double)(t->period - t->deadline)) /
 		     (double)t->period;
 	}
-	if (uni_filter(s, (double)k, c->n, &cmp)) {
+	if (rt_frac_filter(s, (double)k, c->n, &cmp)) {
 		*holds = cmp <= 0;
 		return RT_OK;
 	}
