@@ -68,8 +68,9 @@ bool gl_charge(struct gctx *c, uint64_t k)
 enum rt_err gl_over_budget(struct gctx *c)
 {
 	return rt_diagf(c->d, RT_ERR_UNSUPPORTED,
-			"%s needs more than %llu steps (budget exhausted)",
-			c->test, (unsigned long long)c->budget);
+			"too large: %s needs more than %llu steps for %zu tasks "
+			"on %u CPUs (budget exhausted)", c->test,
+			(unsigned long long)c->budget, c->n, c->m);
 }
 
 enum rt_err gl_overflow(struct gctx *c, const char *what)

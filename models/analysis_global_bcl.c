@@ -4,11 +4,12 @@
  * Both bound the interference a task k can suffer within its deadline D_k
  * by the work each other task can execute in that window (carry-in jobs
  * counted in full), each term capped at D_k - C_k (BCL-iterative: + 1).
- * BCL is one pass, O(n^2), with no budget.  BCL-iterative refines
- * per-task slacks S_k round by round (O(n^2) per round; slacks only grow,
- * so it terminates) and charges n steps per task per round.  Constrained
- * deadlines only; integer time throughout, every sum below n 2^64 (no
- * overflow, no rounding beyond the paper's floor).
+ * BCL is one pass, O(n^2), charged n steps per task against
+ * RT_GLOBAL_BUDGET_DEFAULT (its signature has no budget).  BCL-iterative
+ * refines per-task slacks S_k round by round (O(n^2) per round; slacks
+ * only grow, so it terminates) and charges n steps per task it
+ * recomputes.  Constrained deadlines only; integer time throughout, every
+ * sum below n 2^64 (no overflow, no rounding beyond the paper's floor).
  */
 #include "models/analysis_global_int.h"
 
@@ -54,16 +55,21 @@ enum rt_err rt_global_bcl(const struct rt_task *ts, size_t n, unsigned m,
 	enum rt_err err;
 	bool done;
 
-	gl_ctx_init(&c, "BCL", ts, n, m, 0, d);
+	gl_ctx_init(&c, "BCL", ts, n, m, RT_GLOBAL_BUDGET_DEFAULT, d);
 	err = gl_begin(&c, &r, true, &done);
 	if (err || done)
 		return gl_end(&c, &r, out, err);
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
+		if (!gl_charge(&c, n)) {
+			err = gl_over_budget(&c);
+			break;
+		}
 		if (!bcl_task(ts, n, m, k)) {
 			r.verdict = RT_VERDICT_REJECT;
 			r.task = k;
 			break;
 		}
+	}
 	return gl_end(&c, &r, out, err);
 }
 

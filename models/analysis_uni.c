@@ -63,8 +63,9 @@ static bool ctx_charge(struct uni_ctx *c, uint64_t k)
 static enum rt_err ctx_over(struct uni_ctx *c, const char *what)
 {
 	return rt_diagf(c->d, RT_ERR_UNSUPPORTED,
-			"%s needs more than %llu steps (budget exhausted)",
-			what, (unsigned long long)c->budget);
+			"too large: %s needs more than %llu steps for %zu tasks "
+			"(budget exhausted)", what,
+			(unsigned long long)c->budget, c->n);
 }
 
 const char *rt_verdict_name(enum rt_verdict v)
@@ -571,8 +572,8 @@ static enum rt_err uni_scan(struct uni_ctx *c, rt_time L, bool stop_first,
 	o->points = 0;
 	if (!ctx_charge(c, pts))
 		return rt_diagf(c->d, RT_ERR_UNSUPPORTED,
-				"testing interval too long: %llu points below "
-				"L = %lld (budget %llu steps)",
+				"too large: testing interval too long: %llu "
+				"points below L = %lld (budget %llu steps)",
 				(unsigned long long)pts, (long long)L,
 				(unsigned long long)c->budget);
 	heap = rt_calloc(c->n ? c->n : 1, sizeof(*heap));
@@ -929,6 +930,7 @@ enum rt_err rt_uni_tardiness_bounds(const struct rt_task *ts, size_t n,
 	struct rt_uni_result q;
 	struct rt_diag why = { "" };
 	bool u_ok = false;
+	uint64_t rbudget;
 	enum rt_err err;
 
 	err = rt_uni_utilization_test(ts, n, &u_ok);
@@ -948,9 +950,17 @@ enum rt_err rt_uni_tardiness_bounds(const struct rt_task *ts, size_t n,
 			return err;
 	}
 	/* Per-task response times are a refinement: with Delta known they
-	 * get a tenth of the budget, so a large set still answers quickly
-	 * (and falls back to D_i + Delta). */
-	err = rt_uni_rta_limit(ts, n, budget / 10 ? budget / 10 : 1, resp, &why);
+	 * get a budget proportional to n (analysis_uni.h), so a large set
+	 * still answers quickly, falling back to D_i + Delta; Spuri's
+	 * analysis needs n^2 steps before its first fixed point, so a set
+	 * past that is not started at all. */
+	rbudget = RT_UNI_RTA_REFINE_BASE + RT_UNI_RTA_REFINE_PER_TASK * n;
+	if (rbudget > budget / 10)
+		rbudget = budget / 10 ? budget / 10 : 1;
+	if (n > 0 && n > rbudget / n)
+		err = RT_ERR_UNSUPPORTED;
+	else
+		err = rt_uni_rta_limit(ts, n, rbudget, resp, &why);
 	*resp_exact = !err;
 	if (err == RT_ERR_NOMEM)
 		return rt_diagf(d, err, "%s", why.msg);

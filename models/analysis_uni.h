@@ -123,13 +123,24 @@ enum rt_err rt_uni_rta_limit(const struct rt_task *ts, size_t n,
 			     uint64_t budget, rt_time *resp,
 			     struct rt_diag *d);
 
+/* Steps rt_uni_tardiness_bounds() gives Spuri's per-task response times
+ * of n tasks: RT_UNI_RTA_REFINE_BASE + RT_UNI_RTA_REFINE_PER_TASK n, at
+ * most a tenth of its budget.  A function of n so that the CPUs of a
+ * partition, analysed one call each, share a total of at most
+ * 2^12 per CPU with tasks + 2^8 per task (100,000 tasks on 64 CPUs:
+ * 2.6 10^7 steps, a few tens of milliseconds), while small sets keep
+ * their exact answers (the examples need at most a hundred steps). */
+#define RT_UNI_RTA_REFINE_BASE     ((uint64_t)4096)
+#define RT_UNI_RTA_REFINE_PER_TASK ((uint64_t)256)
+
 /*
  * The tardiness bounds of one CPU without more search than needed:
  * *delta = Delta (D.3), 0 at once when QPA accepts (immediate when every
  * D_i >= T_i and U <= 1: Liu & Layland); resp[i] = Spuri's exact response
- * time (*resp_exact = true) or, when that exceeds the budget, the upper
- * bound D_i + Delta (*resp_exact = false).  RT_ERR_INVAL when U > 1 (no
- * bound: tardiness grows), other errors as the _limit functions.
+ * time (*resp_exact = true) or, when that needs more than the steps above
+ * (at least n^2: then it is not even started), the upper bound D_i +
+ * Delta (*resp_exact = false).  RT_ERR_INVAL when U > 1 (no bound:
+ * tardiness grows), other errors as the _limit functions.
  */
 enum rt_err rt_uni_tardiness_bounds(const struct rt_task *ts, size_t n,
 				    uint64_t budget, rt_time *delta,
