@@ -12,48 +12,27 @@
 #include "models/analysis_global_int.h"
 
 #include "models/mem.h"
-
-/* Restore the min-heap order of h[0..k) below position j. */
-static void heap_down(int64_t *h, size_t k, size_t j)
-{
-	for (;;) {
-		size_t l = 2 * j + 1, x = j;
-		int64_t tmp;
-
-		if (l < k && h[l] < h[x])
-			x = l;
-		if (l + 1 < k && h[l + 1] < h[x])
-			x = l + 1;
-		if (x == j)
-			return;
-		tmp = h[j];
-		h[j] = h[x];
-		h[x] = tmp;
-		j = x;
-	}
-}
+#include "models/minheap.h"
 
 /* Sum of the k largest of v[0..n) (k <= n): a min-heap of the best k so far
- * in top[], O(n log k). */
-static i128 top_sum(const int64_t *v, size_t n, size_t k, int64_t *top)
+ * in top[] (minheap.h), O(n log k). */
+static i128 top_sum(const int64_t *v, size_t n, size_t k,
+		    struct rt_heap_item *top)
 {
 	size_t cnt = 0;
 	i128 s = 0;
 
 	for (size_t i = 0; i < n && k; i++) {
 		if (cnt < k) {
-			size_t j = cnt++;
-
-			for (; j > 0 && top[(j - 1) / 2] > v[i]; j = (j - 1) / 2)
-				top[j] = top[(j - 1) / 2];
-			top[j] = v[i];
-		} else if (v[i] > top[0]) {
-			top[0] = v[i];
-			heap_down(top, k, 0);
+			top[cnt].key = v[i];
+			rt_heap_up(top, cnt++);
+		} else if (v[i] > top[0].key) {
+			top[0].key = v[i];
+			rt_heap_down(top, k, 0);
 		}
 	}
 	for (size_t i = 0; i < cnt; i++)
-		s += top[i];
+		s += top[i].key;
 	return s;
 }
 
@@ -83,7 +62,7 @@ static i128 top_sum(const int64_t *v, size_t n, size_t k, int64_t *top)
  * + (m - 1) (the largest) do not already pass.
  */
 static bool bar_point(const struct gctx *c, size_t k, i128 t, int64_t *diff,
-		      int64_t *top, i128 *next)
+		      struct rt_heap_item *top, i128 *next)
 {
 	const struct rt_task *ts = c->ts;
 	int64_t tt = (int64_t)t;                /* D_k <= t < 2^63 */
@@ -135,7 +114,8 @@ enum rt_err rt_global_bar(const struct rt_task *ts, size_t n, unsigned m,
 	struct gctx c;
 	enum rt_err err;
 	bool done, active = true;
-	int64_t *diff, *top;
+	struct rt_heap_item *top;
+	int64_t *diff;
 	i128 *cur, *lim, csum = 0;
 	void *buf;
 
@@ -148,15 +128,15 @@ enum rt_err rt_global_bar(const struct rt_task *ts, size_t n, unsigned m,
 		r.why = "U = m: the BAR testing interval is unbounded";
 		return gl_end(&c, &r, out, RT_OK);
 	}
-	/* one block: cur, lim (i128), then diff, top (int64) */
-	buf = rt_calloc(n, 2 * sizeof(*cur) + 2 * sizeof(*diff));
+	/* one block: cur, lim (i128), top (heap items), diff (int64) */
+	buf = rt_calloc(n, 2 * sizeof(*cur) + sizeof(*top) + sizeof(*diff));
 	if (!buf)
 		return gl_end(&c, &r, out, rt_diagf(d, RT_ERR_NOMEM, "BAR: %s",
 						    rt_strerror(RT_ERR_NOMEM)));
 	cur = buf;                      /* next t = A + D_k per task */
 	lim = cur + n;                  /* last admissible t, -1: none */
-	diff = (int64_t *)(lim + n);
-	top = diff + n;
+	top = (struct rt_heap_item *)(lim + n);
+	diff = (int64_t *)(top + n);
 	/* C_S: the m-1 largest C_i (top_sum on a copy in 'diff') */
 	for (size_t i = 0; i < n; i++)
 		diff[i] = ts[i].wcet;

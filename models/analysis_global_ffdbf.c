@@ -16,6 +16,7 @@
 #include "models/analysis_global_int.h"
 
 #include "models/mem.h"
+#include "models/minheap.h"
 
 /* sigma = p/q in lowest terms, p, q > 0. */
 struct sigma {
@@ -265,13 +266,15 @@ static enum rt_err ffdbf_tail(struct gctx *c, struct sigma s, i128 *tail,
  * and B = sum over those of (C_i q - b_i), since C_i p q - (D_i p - R) p
  * = p (C_i q - b_i + N) there.  The test points are exactly where a task
  * enters its ramp (b_i - off_i) or leaves it (b_i: A += C_i, b_i += T_i p),
- * so a min-heap of each task's next event yields the next point and the
- * demand is updated in O(log n) a point instead of O(n) divisions and
- * checked products.  The scan is rebuilt (O(n)) whenever sigma changes.
+ * so a min-heap of each task's next event (minheap.h) yields the next
+ * point and the demand is updated in O(log n) a point instead of O(n)
+ * divisions and checked products.  The scan is rebuilt (O(n)) whenever
+ * sigma changes.
  *
  * Overflow: it is used only when Z = 3 (n + 1)(m + 1) V S^2 (N + 1) <
- * 2^125, V the largest C, D or T, S = max(p, q), N = (sum C eps_den + 2 V)
- * S the largest point the scan can reach.  Then every value above (A q <=
+ * 2^125 and N + V S < 2^62 (an event fits the heap's int64 key), V the
+ * largest C, D or T, S = max(p, q), N = (sum C eps_den + 2 V) S the
+ * largest point the scan can reach.  Then every value above (A q <=
  * n V S (N + 1), |B| <= n (V S + N), the two sides of the witness
  * condition) and every intermediate of ffdbf_scaled() at such points is
  * below 2^127: both ways give the same verdict, and neither can
@@ -287,7 +290,7 @@ struct ff_task {
 
 struct ff_scan {
 	struct ff_task *tk;     /* n tasks (owned) */
-	size_t *heap;           /* task indices by next event (owned) */
+	struct rt_heap_item *heap;      /* (next event, task) (owned) */
 	size_t n;
 	i128 A, B, r;           /* as above */
 	bool on;                /* Z small enough: scan incrementally */
@@ -298,28 +301,7 @@ static i128 ff_event(const struct ff_task *t)
 	return t->ramp ? t->b : t->b - t->off;
 }
 
-static void ff_down(struct ff_scan *sc, size_t j)
-{
-	size_t *h = sc->heap, n = sc->n;
-
-	for (;;) {
-		size_t l = 2 * j + 1, x = j, tmp;
-
-		if (l < n && ff_event(&sc->tk[h[l]]) < ff_event(&sc->tk[h[x]]))
-			x = l;
-		if (l + 1 < n &&
-		    ff_event(&sc->tk[h[l + 1]]) < ff_event(&sc->tk[h[x]]))
-			x = l + 1;
-		if (x == j)
-			return;
-		tmp = h[j];
-		h[j] = h[x];
-		h[x] = tmp;
-		j = x;
-	}
-}
-
-/* Z < 2^125 (see above), with checked products. */
+/* Z < 2^125 and N + V S < 2^62 (see above), with checked products. */
 static bool ff_small(const struct gctx *c, struct sigma s, i128 tb)
 {
 	i128 v = 1, S = imax(s.p, s.q), z, nb;
@@ -328,6 +310,7 @@ static bool ff_small(const struct gctx *c, struct sigma s, i128 tb)
 		v = imax(v, imax(c->ts[i].wcet, imax(c->ts[i].deadline,
 						     c->ts[i].period)));
 	return add_ok(tb, 2 * v, &nb) && mul_ok(nb, S, &nb) &&
+	       nb + v * S < ((i128)1 << 62) &&
 	       mul_ok(3 * ((i128)c->n + 1), (i128)c->m + 1, &z) &&
 	       mul_ok(z, v, &z) && mul_ok(z, S, &z) && mul_ok(z, S, &z) &&
 	       mul_ok(z, nb + 1, &z) && z < ((i128)1 << 125);
@@ -361,22 +344,20 @@ static void ff_reset(struct ff_scan *sc, const struct gctx *c, struct sigma s,
 			sc->B += f->cq - f->b;
 			sc->r++;
 		}
-		sc->heap[i] = i;
+		sc->heap[i].key = (int64_t)ff_event(f);
+		sc->heap[i].idx = i;
 	}
-	for (size_t i = sc->n / 2; i-- > 0;)
-		ff_down(sc, i);
+	rt_heap_make(sc->heap, sc->n);
 }
 
 /* Process every event <= N: tasks entering or leaving their ramp. */
 static void ff_advance(struct ff_scan *sc, const struct gctx *c, i128 N)
 {
-	for (;;) {
-		struct ff_task *f = &sc->tk[sc->heap[0]];
+	while (sc->heap[0].key <= N) {
+		struct ff_task *f = &sc->tk[sc->heap[0].idx];
 
-		if (ff_event(f) > N)
-			return;
 		if (f->ramp) {                  /* deadline point b */
-			sc->A += c->ts[sc->heap[0]].wcet;
+			sc->A += c->ts[sc->heap[0].idx].wcet;
 			sc->B -= f->cq - f->b;
 			sc->r--;
 			f->b += f->tp;
@@ -386,7 +367,8 @@ static void ff_advance(struct ff_scan *sc, const struct gctx *c, i128 N)
 			sc->r++;
 			f->ramp = true;
 		}
-		ff_down(sc, 0);
+		sc->heap[0].key = (int64_t)ff_event(f);
+		rt_heap_down(sc->heap, sc->n, 0);
 	}
 }
 
@@ -396,7 +378,7 @@ static bool ff_next(const struct ff_scan *sc, const struct gctx *c,
 {
 	if (!sc->on)
 		return ffdbf_next(c, s, x, t);
-	*t = ff_event(&sc->tk[sc->heap[0]]);
+	*t = sc->heap[0].key;
 	return true;
 }
 

@@ -2,7 +2,8 @@
  * (docs/theory.md §A.3): every deadline of the synchronous pattern below
  * the testing interval L, in increasing order.
  *
- * The deadlines come from a min-heap of each task's next deadline, so a
+ * The deadlines come from a min-heap of each task's next deadline
+ * (minheap.h), so a
  * scan of P points costs O(P log n); the points are counted (O(n)) and
  * charged to the budget before any is visited.  The same scan gives the
  * exact maximum tardiness (analysis_uni_tardiness.c).
@@ -10,30 +11,7 @@
 #include "models/analysis_uni_int.h"
 
 #include "models/mem.h"
-
-struct dl_heap_item {
-	rt_time t;                      /* next absolute deadline of the task */
-	size_t task;                    /* index into ts */
-};
-
-static void heap_down(struct dl_heap_item *h, size_t n, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		struct dl_heap_item tmp;
-
-		if (l < n && h[l].t < h[m].t)
-			m = l;
-		if (l + 1 < n && h[l + 1].t < h[m].t)
-			m = l + 1;
-		if (m == i)
-			return;
-		tmp = h[i];
-		h[i] = h[m];
-		h[m] = tmp;
-		i = m;
-	}
-}
+#include "models/minheap.h"
 
 /* Number of deadlines k*T_i + D_i < L, saturated at UINT64_MAX. */
 static uint64_t count_points(const struct rt_task *ts, size_t n, rt_time L)
@@ -64,7 +42,7 @@ enum rt_err uni_scan(struct uni_ctx *c, rt_time L, bool stop_first,
 {
 	const struct rt_task *ts = c->ts;
 	uint64_t pts = count_points(ts, c->n, L);
-	struct dl_heap_item *heap;
+	struct rt_heap_item *heap;
 	size_t hn = 0;
 	i128 h = 0;
 
@@ -83,23 +61,22 @@ enum rt_err uni_scan(struct uni_ctx *c, rt_time L, bool stop_first,
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	for (size_t i = 0; i < c->n; i++)
 		if (ts[i].deadline < L)
-			heap[hn++] = (struct dl_heap_item){ ts[i].deadline, i };
-	for (size_t i = hn / 2; i-- > 0;)
-		heap_down(heap, hn, i);
+			heap[hn++] = (struct rt_heap_item){ ts[i].deadline, i };
+	rt_heap_make(heap, hn);
 	while (hn) {
-		rt_time t = heap[0].t;
+		rt_time t = heap[0].key;
 
-		while (hn && heap[0].t == t) {
-			const struct rt_task *k = &ts[heap[0].task];
+		while (hn && heap[0].key == t) {
+			const struct rt_task *k = &ts[heap[0].idx];
 			rt_time next;
 
 			h += k->wcet;
 			if (rt_time_add(t, k->period, &next) && next < L) {
-				heap[0].t = next;
+				heap[0].key = next;
 			} else {
 				heap[0] = heap[--hn];
 			}
-			heap_down(heap, hn, 0);
+			rt_heap_down(heap, hn, 0);
 		}
 		o->points++;
 		if (h - t > o->max_excess)
