@@ -42,13 +42,23 @@
  * 0 <= S_i <= D_i - C_i keeps X >= R >= 1; terms are <= R - C_k + 1.
  *
  * Work per piece.  E_i does not depend on R, so it is computed once per
- * fixed point; W_i is kept as floor(X/T_i) C_i and X mod T_i and advanced
- * with R (a division only when R jumps past more than one period).  A
- * term whose W_i and R - C_k + 1 have both reached E_i stays E_i for every
- * larger R (all three are non-decreasing), so it leaves the active list
- * and adds a constant: the pieces are then bounded by the corners of the
- * terms still rising only, which makes them longer (the same R*, fewer
- * pieces).
+ * fixed point; W_i costs one (64-bit, in the common case) division per
+ * piece.  A term whose W_i and R - C_k + 1 have both reached E_i stays
+ * E_i for every larger R (all three are non-decreasing), so it leaves the
+ * active list and adds a constant: the pieces are then bounded by the
+ * corners of the terms still rising only (the same R*, fewer pieces).
+ *
+ * Longer jumps.  No term ever falls, and a term rising (slope 1) at x
+ * keeps rising at least until g_i: W_i until its next corner, R - C_k + 1
+ * until it meets min(W_i, E_i), either until E_i.  So for every d >= 0
+ *
+ *     S(x + d) >= S(x) + sum_{rising i} min(d, g_i),
+ *
+ * a concave lower bound; while C_k + floor(bound / m) > x + d, f(x + d) >
+ * x + d and no fixed point lies in [x, x + d].  With d* the largest such
+ * d (rta_reach: Newton's method from the right on the concave function),
+ * the next x may be x + d* + 1 (<= R*) when that beats max(x + len,
+ * f(x)).  On the 20-task sets of bench_exp this halves the pieces.
  */
 #define RTA_W 64
 #include "models/analysis_global_rta_word.h"

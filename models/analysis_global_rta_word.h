@@ -3,17 +3,18 @@
  *
  * Included twice by analysis_global_rta.c: with RTA_W 64 (int64_t, when
  * every C, D, T is at most 2^40 and n, m at most 2^20: the common case,
- * 2.4 times fewer instructions than 128-bit words) and with RTA_W 128
- * (rt_i128, any input).  The algorithm and its proof are at the top of
+ * measured 2.4 times fewer instructions than 128-bit words, whose
+ * divisions are library calls) and with RTA_W 128 (rt_i128, any input).  The algorithm and its proof are at the top of
  * analysis_global_rta.c; this file is its code, the same for both words.
  * A macro template because the hot loop's word width is the whole
  * difference; the two copies cannot drift apart.
  *
  * Bounds for RTA_W 64 (B = 2^40; x <= D_k < B while the loop runs):
  * X_i = x + D_i - C_i - S_i < 2B, floor(X_i/T_i) C_i <= X_i, E_i <= D_k +
- * C_i < 2B, so every term is < 2B and their sum < n 2B <= 2^61;
- * m (x - C_k + 1) < 2^60; x + len < 3B; f = C_k + sum/m < 2^62; the
- * step j <= |K| + 1 < 2^62.  Terms advance only while x + delta <= D_k.
+ * C_i < 2B, so every term and every g_i is < 2B and their sums < n 2B <=
+ * 2^61; m (x - C_k + 1) < 2^60; x + len < 3B; f = C_k + sum/m < 2^62;
+ * the step j <= |K| + 1 < 2^62; in rta_reach every value stays below
+ * -K + sum g_i + m < 2^62 and x + d* + 1 below 2^62 + B.
  * RTA_W 128: every value is below 2^66 n (sums) or 2^65 (terms).
  */
 #if RTA_W == 64
