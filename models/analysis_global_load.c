@@ -20,10 +20,11 @@
  *     m x - R - sum_i C_i (x + (T_i - D_i)^+) / T_i
  *
  * exactly.  First the filter of frac.h on s = U x + Y + R against b = m x,
- * from the context's double U and Y: U x carries (n + 3)u of itself (the
- * sum, (double)x and the product), Y (n + 2)u, (double)R and the two
- * additions u of s each, b = m (double)x 2u of itself -- within
- * rt_frac_filter's (n + 8)u max(s, b).  It decides every x not within
+ * from the context's double U and Y: U x carries (n + 4)u of itself (the
+ * sum of n quotients, (double)x and the product), Y (n + 2)u, (double)R
+ * u, so the three parts at most (n + 4)u s and the two additions 2u s;
+ * b = m (double)x carries 2u b -- within rt_frac_filter's (n + 8)u
+ * max(s, b).  It decides every x not within
  * about n 2^-50 of the root, in O(1) (one budget step).  Otherwise the
  * exact sum of one fraction per task (C_i (x + T_i) < 2^127 for x <
  * 2^63), O(n) (n more steps).
