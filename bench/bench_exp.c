@@ -1,6 +1,7 @@
 /* bench_exp.c - experiment throughput in task sets per second (make bench).
  *
  *   bench_exp            every configuration below
+ *   bench_exp NAME...    only those (uni-sim, uni-tests, global, scaling)
  *
  * 1. uni-sim:   1 CPU, n = 10, UUniFast-discard, periods log-uniform
  *               10..1000, constrained deadlines (x in [0.5, 1]), U = 0.5 ..
@@ -101,26 +102,40 @@ static double bench_one(const char *name, const char *text, unsigned threads,
 	return wall ? (double)sum.all.sets / dt : rate;
 }
 
-int main(void)
+/* Configuration 'name' selected by argv (all of them without arguments). */
+static bool wanted(int argc, char **argv, const char *name)
+{
+	if (argc < 2)
+		return true;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return true;
+	return false;
+}
+
+int main(int argc, char **argv)
 {
 	char text[2048];
 	double r1, r2;
 
 	snprintf(text, sizeof(text), uni, 4000, "true");
-	if (bench_one("uni-sim", text, 1, 10000, false) < 0)
+	if (wanted(argc, argv, "uni-sim") &&
+	    bench_one("uni-sim", text, 1, 10000, false) < 0)
 		return 1;
 	snprintf(text, sizeof(text), uni, 20000, "false");
-	if (bench_one("uni-tests", text, 1, 100000, false) < 0)
+	if (wanted(argc, argv, "uni-tests") &&
+	    bench_one("uni-tests", text, 1, 100000, false) < 0)
 		return 1;
 	snprintf(text, sizeof(text), glob, 4000);
-	if (bench_one("global", text, 1, 20000, false) < 0)
+	if (wanted(argc, argv, "global") &&
+	    bench_one("global", text, 1, 20000, false) < 0)
 		return 1;
+	if (!wanted(argc, argv, "scaling"))
+		return 0;
 	snprintf(text, sizeof(text), uni, 4000, "true");
 	r1 = bench_one("uni-sim", text, 1, 0, true);
 	r2 = bench_one("uni-sim", text, 2, 0, true);
 	if (r1 < 0 || r2 < 0)
-		return 1;
-	if (r2 < 0)
 		return 1;
 	printf("exp-scaling threads=1->2 speedup=%.2fx (wall clock; needs two "
 	       "idle cores)\n", r2 / r1);

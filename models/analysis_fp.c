@@ -103,6 +103,7 @@ enum rt_err rt_fp_ranks(const struct rt_task *ts, size_t n,
 
 struct fp_rta {
 	const struct rt_task *ts;
+	size_t n;                       /* tasks */
 	const size_t *by;               /* tasks in priority order */
 	uint64_t budget, steps;
 	struct rt_diag *d;
@@ -124,9 +125,10 @@ static enum rt_err fp_fixpoint(struct fp_rta *a, size_t k, rt_time own,
 		rt_u128 sum = (rt_u128)own;
 
 		if (a->steps + k + 1 > a->budget)
-			return rt_diagf(a->d, RT_ERR_UNSUPPORTED, "fp-rta: budget "
-					"exhausted after %llu steps",
-					(unsigned long long)a->steps);
+			return rt_diagf(a->d, RT_ERR_UNSUPPORTED, "too large: "
+					"fp-rta needs more than %llu steps for "
+					"%zu tasks (budget exhausted)",
+					(unsigned long long)a->budget, a->n);
 		a->steps += k + 1;
 		for (size_t r = 0; r < k; r++) {
 			const struct rt_task *t = &a->ts[a->by[r]];
@@ -190,7 +192,7 @@ enum rt_err rt_fp_rta(const struct rt_task *ts, size_t n, enum rt_fp_order o,
 		      uint64_t budget, rt_time *resp, struct rt_fp_result *r,
 		      struct rt_diag *d)
 {
-	struct fp_rta a = { .ts = ts, .budget = budget, .d = d };
+	struct fp_rta a = { .ts = ts, .n = n, .budget = budget, .d = d };
 	struct rt_fp_result res = { RT_VERDICT_ACCEPT, RT_FP_NO_TASK, 0 };
 	struct rt_frac *u = NULL;
 	rt_time *out = NULL;
@@ -293,8 +295,8 @@ enum rt_err rt_fp_rta_test(const struct rt_task *ts, size_t n, unsigned m,
 		if (d)
 			*d = why;
 	} else if (err) {
-		fp_note(out, "undecided: %s", why.msg[0] ? why.msg :
-			rt_strerror(err));
+		rt_test_note_undecided(out, why.msg[0] ? why.msg :
+				       rt_strerror(err));
 		err = RT_OK;
 	} else if (r.verdict == RT_VERDICT_ACCEPT) {
 		out->verdict = RT_VERDICT_ACCEPT;

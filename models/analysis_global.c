@@ -7,9 +7,11 @@
  * lambda_i, dbf_i(t) = max(0, floor((t - D_i)/T_i) + 1) * C_i.
  *
  * The tests live one family a file: analysis_global_density.c (GFB, BAK;
- * B.1-B.2), _bcl.c (BCL, BCL-iterative; B.3-B.4), _rta.c (B.5), _bar.c
- * (B.6), _ffdbf.c (B.7), _load.c (LOAD, B.0, and the linear interval bound
- * BAR shares), with rt_qsum in _qsum.c.  Each follows the formula *and the
+ * B.1-B.2), _bcl.c (BCL, BCL-iterative; B.3-B.4), _rta.c (B.5, its fixed
+ * point in _rta_word.h), _bar.c (B.6), _ffdbf.c (B.7), _load.c (LOAD, B.0,
+ * and the linear interval bound BAR shares), with rt_qsum in _qsum.c.
+ * tests/global_ref.c holds plain versions of the iterative ones, which
+ * the property tests hold these against.  Each follows the formula *and the
  * evaluation order* docs/theory.md §B documents for schedcat (round limits, "+1"
  * integer-time corrections, the FF-DBF sigma grid and test points),
  * because the reference vectors were produced with those semantics.
@@ -49,6 +51,8 @@ void gl_ctx_init(struct gctx *c, const char *test,
 	c->used = 0;
 	c->d = d;
 	c->ucmp = 0;
+	c->ud = 0;
+	c->yd = 0;
 	rt_qsum_init(&c->q);
 }
 
@@ -64,8 +68,9 @@ bool gl_charge(struct gctx *c, uint64_t k)
 enum rt_err gl_over_budget(struct gctx *c)
 {
 	return rt_diagf(c->d, RT_ERR_UNSUPPORTED,
-			"%s needs more than %llu steps (budget exhausted)",
-			c->test, (unsigned long long)c->budget);
+			"too large: %s needs more than %llu steps for %zu tasks "
+			"on %u CPUs (budget exhausted)", c->test,
+			(unsigned long long)c->budget, c->n, c->m);
 }
 
 enum rt_err gl_overflow(struct gctx *c, const char *what)
@@ -117,12 +122,29 @@ static size_t first_infeasible(const struct rt_task *ts, size_t n)
 }
 
 /*
- * sign(U - m), U = sum C_i/T_i (docs/theory.md §A.1, B.0): exact, equality is 0.
+ * sign(U - m), U = sum C_i/T_i (docs/theory.md §A.1, B.0): exact, equality
+ * is 0.  The double sum decides whenever it lies outside rt_frac_filter's
+ * margin (each u_i = C_i/T_i carries at most 3u, the sum (n - 1)u more,
+ * (double)m is exact); otherwise the exact sum does.  The same loop leaves
+ * the double estimates of U and Y = sum u_i (T_i - D_i)^+ in the context.
  */
 enum rt_err gl_u_cmp_m(struct gctx *c, int *sign)
 {
 	enum rt_err err = RT_OK;
+	double u = 0, y = 0;
 
+	for (size_t i = 0; i < c->n; i++) {
+		const struct rt_task *t = &c->ts[i];
+		double ui = (double)t->wcet / (double)t->period;
+
+		u += ui;
+		if (t->period > t->deadline)
+			y += ui * (double)(t->period - t->deadline);
+	}
+	c->ud = u;
+	c->yd = y;
+	if (rt_frac_filter(u, (double)c->m, c->n, sign))
+		return RT_OK;
 	rt_qsum_clear(&c->q);
 	for (size_t i = 0; i < c->n && !err; i++)
 		err = gl_add(c, c->ts[i].wcet, c->ts[i].period);

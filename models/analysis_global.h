@@ -21,14 +21,21 @@
  *   intermediate past 128 bits returns RT_ERR_OVERFLOW, a fraction frac.h
  *   cannot decide RT_ERR_UNSUPPORTED -- never a wrong verdict.  The test
  *   registry (tests.h) turns both into verdict n/a with a note.
- * - Work budget.  BCL-iterative, RTA, BAR, FF-DBF and LOAD are iterative or
- *   pseudo-polynomial; they take a budget of steps (one step = one task's
- *   term in one evaluation) and return RT_ERR_UNSUPPORTED ("budget
- *   exhausted") instead of running past it.  Exhausting
- *   RT_GLOBAL_BUDGET_DEFAULT takes ~0.2-0.3 s optimised (-O2), up to ~0.8 s
- *   in the -O0 debug build; typical sets of 200 tasks on 16 CPUs need a few
- *   10^5 steps (< 0.1 s).  The reference sample needs at most ~1.1 * 10^5.
- *   GFB, BAK and BCL are O(n^2) at most and take no budget.
+ * - Work budget.  Every test but GFB (O(n)) counts its work in steps
+ *   (one step = one task's term in one evaluation) and returns
+ *   RT_ERR_UNSUPPORTED with "too large: <test> needs more than N steps
+ *   for n tasks on m CPUs (budget exhausted)" instead of running past its
+ *   budget; the registry (tests.h) prints that note with verdict n/a.
+ *   BCL-iterative, RTA, BAR, FF-DBF and LOAD take the budget as an
+ *   argument; BAK and BCL (O(n^2): n steps per task) use
+ *   RT_GLOBAL_BUDGET_DEFAULT.  A test stops at its first decided answer,
+ *   so a reject found early is still an answer for any n.  Exhausting the
+ *   default takes 0.05-0.2 s optimised (-O2) and up to 0.5 s in the -O0
+ *   debug build (measured: 5,000 light tasks on 4 CPUs); 100,000 tasks
+ *   exhaust it within the first round of BCL, BCL-iterative, RTA or BAR
+ *   (n^2 = 10^10 > 2 10^7).  Sets of 20 tasks on 4 CPUs need a few
+ *   thousand steps, 200 tasks on 16 CPUs a few 10^5; the reference
+ *   sample at most ~1.1 10^5.
  * - *r is written on RT_OK only (other out-arrays as documented).
  */
 #ifndef RT_ANALYSIS_GLOBAL_H

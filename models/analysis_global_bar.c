@@ -12,48 +12,27 @@
 #include "models/analysis_global_int.h"
 
 #include "models/mem.h"
-
-/* Restore the min-heap order of h[0..k) below position j. */
-static void heap_down(i128 *h, size_t k, size_t j)
-{
-	for (;;) {
-		size_t l = 2 * j + 1, x = j;
-		i128 tmp;
-
-		if (l < k && h[l] < h[x])
-			x = l;
-		if (l + 1 < k && h[l + 1] < h[x])
-			x = l + 1;
-		if (x == j)
-			return;
-		tmp = h[j];
-		h[j] = h[x];
-		h[x] = tmp;
-		j = x;
-	}
-}
+#include "models/minheap.h"
 
 /* Sum of the k largest of v[0..n) (k <= n): a min-heap of the best k so far
- * in top[], O(n log k). */
-static i128 top_sum(const i128 *v, size_t n, size_t k, i128 *top)
+ * in top[] (minheap.h), O(n log k). */
+static i128 top_sum(const int64_t *v, size_t n, size_t k,
+		    struct rt_heap_item *top)
 {
 	size_t cnt = 0;
 	i128 s = 0;
 
 	for (size_t i = 0; i < n && k; i++) {
 		if (cnt < k) {
-			size_t j = cnt++;
-
-			for (; j > 0 && top[(j - 1) / 2] > v[i]; j = (j - 1) / 2)
-				top[j] = top[(j - 1) / 2];
-			top[j] = v[i];
-		} else if (v[i] > top[0]) {
-			top[0] = v[i];
-			heap_down(top, k, 0);
+			top[cnt].key = v[i];
+			rt_heap_up(top, cnt++);
+		} else if (v[i] > top[0].key) {
+			top[0].key = v[i];
+			rt_heap_down(top, k, 0);
 		}
 	}
 	for (size_t i = 0; i < cnt; i++)
-		s += top[i];
+		s += top[i].key;
 	return s;
 }
 
@@ -71,47 +50,59 @@ static i128 top_sum(const i128 *v, size_t n, size_t k, i128 *top)
  * D_k), up to the bound A_k <= (C_S - D_k (m-U) + Y + m C_k)/(m - U)
  * (C_S = sum of the m-1 largest C_i, Y = sum (T_i - D_i) u_i); as integers,
  * t <= floor((C_S + m C_k + Y)/(m - U)), computed exactly by gl_lin_last().
- * Each dbf term <= t + C_i < 2^64 (C_i <= T_i), sums < n 2^64.  Tasks are
- * visited round-robin, one offset each, so an early violation of any task
- * is found before a long scan of another (the verdict does not depend on
- * the order).  bar_point() checks one (k, t) and sets *next to the next
- * point after t (O(n) per point, no heap needed).
+ * Each dbf term <= t + C_i < 2^64 (C_i <= T_i: uint64), each I term in
+ * [0, t - C_k + 1] or [0, A] (int64), sums < n 2^63 (128 bits).  Tasks
+ * are visited round-robin, one offset each, so an early violation of any
+ * task is found before a long scan of another (the verdict does not
+ * depend on the order).  bar_point() checks one (k, t) and sets *next to
+ * the next point after t: O(n) per point with one division per task
+ * (D_i <= T_i gives floor((t - D_i)/T_i) + 1 = floor(t/T_i) + [t mod T_i
+ * >= D_i]); the m - 1 largest differences are summed through the heap
+ * only when the cheaper bounds sum1 + (sum of all differences) and sum1
+ * + (m - 1) (the largest) do not already pass.
  */
-static bool bar_point(const struct gctx *c, size_t k, i128 t, i128 *diff,
-		      i128 *top, i128 *next)
+static bool bar_point(const struct gctx *c, size_t k, i128 t, int64_t *diff,
+		      struct rt_heap_item *top, i128 *next)
 {
 	const struct rt_task *ts = c->ts;
-	i128 ck = ts[k].wcet, a = t - ts[k].deadline, lim = t - ck + 1;
-	i128 sum1 = 0, nx = I128_MAX, cap;
+	int64_t tt = (int64_t)t;                /* D_k <= t < 2^63 */
+	int64_t ck = ts[k].wcet, a = tt - ts[k].deadline, lim = tt - ck + 1;
+	uint64_t nx = UINT64_MAX;
+	int64_t maxd = 0;
+	i128 sum1 = 0, sumd = 0, cap;
 	size_t kk = c->m - 1 < c->n ? c->m - 1 : c->n;
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct rt_task *ti = &ts[i];
-		int64_t tt = (int64_t)t, q = tt / ti->period, r = tt % ti->period;
-		i128 dbf = 0, dbfp, i1, i2, nd = ti->deadline;
+		int64_t q = tt / ti->period, r = tt - q * ti->period;
+		int64_t j = q + (r >= ti->deadline);    /* 0 for t < D_i */
+		uint64_t dbf = (uint64_t)j * (uint64_t)ti->wcet, dbfp, nd;
+		int64_t i1, i2;
 
-		/* 64-bit divisions (t < 2^63); products in 128 bits */
-		if (tt >= ti->deadline) {
-			int64_t j = (tt - ti->deadline) / ti->period + 1;
-
-			dbf = (i128)j * ti->wcet;
-			nd += (i128)j * ti->period;
-		}
-		dbfp = (i128)q * ti->wcet + (r < ti->wcet ? r : ti->wcet);
-		if (i == k) {
-			i1 = imin(dbf - ck, a);
-			i2 = imin(dbfp - ck, a);
+		nd = (uint64_t)ti->deadline + (uint64_t)j * (uint64_t)ti->period;
+		dbfp = (uint64_t)q * (uint64_t)ti->wcet +
+		       (uint64_t)(r < ti->wcet ? r : ti->wcet);
+		if (i == k) {                   /* dbf, dbf' >= C_k at t >= D_k */
+			i1 = dbf - (uint64_t)ck < (uint64_t)a ?
+			     (int64_t)(dbf - (uint64_t)ck) : a;
+			i2 = dbfp - (uint64_t)ck < (uint64_t)a ?
+			     (int64_t)(dbfp - (uint64_t)ck) : a;
 		} else {
-			i1 = imin(dbf, lim);
-			i2 = imin(dbfp, lim);
+			i1 = dbf < (uint64_t)lim ? (int64_t)dbf : lim;
+			i2 = dbfp < (uint64_t)lim ? (int64_t)dbfp : lim;
 		}
 		sum1 += i1;
-		diff[i] = i2 - i1;
+		diff[i] = i2 - i1;              /* >= 0: dbf' >= dbf */
+		sumd += diff[i];
+		if (diff[i] > maxd)
+			maxd = diff[i];
 		if (nd < nx)
 			nx = nd;
 	}
 	*next = nx;
-	cap = (i128)c->m * (t - ck);
+	cap = (i128)c->m * (tt - ck);
+	if (sum1 + sumd <= cap || sum1 + (i128)kk * maxd <= cap)
+		return true;
 	return sum1 + top_sum(diff, c->n, kk, top) <= cap;
 }
 
@@ -123,8 +114,10 @@ enum rt_err rt_global_bar(const struct rt_task *ts, size_t n, unsigned m,
 	struct gctx c;
 	enum rt_err err;
 	bool done, active = true;
-	i128 *buf = NULL, *diff, *top, *cur, *lim, csum = 0;
-	double ud, yd;
+	struct rt_heap_item *top;
+	int64_t *diff;
+	i128 *cur, *lim, csum = 0;
+	void *buf;
 
 	gl_ctx_init(&c, "BAR", ts, n, m, budget, d);
 	err = gl_begin(&c, &r, true, &done);
@@ -135,26 +128,25 @@ enum rt_err rt_global_bar(const struct rt_task *ts, size_t n, unsigned m,
 		r.why = "U = m: the BAR testing interval is unbounded";
 		return gl_end(&c, &r, out, RT_OK);
 	}
-	buf = rt_calloc(4 * n, sizeof(*buf));
+	/* one block: cur, lim (i128), top (heap items), diff (int64) */
+	buf = rt_calloc(n, 2 * sizeof(*cur) + sizeof(*top) + sizeof(*diff));
 	if (!buf)
 		return gl_end(&c, &r, out, rt_diagf(d, RT_ERR_NOMEM, "BAR: %s",
 						    rt_strerror(RT_ERR_NOMEM)));
-	diff = buf;
-	top = buf + n;
-	cur = buf + 2 * n;              /* next t = A + D_k per task */
-	lim = buf + 3 * n;              /* last admissible t, -1: none */
-	/* C_S: the m-1 largest C_i (top_sum on a copy in 'cur') */
+	cur = buf;                      /* next t = A + D_k per task */
+	lim = cur + n;                  /* last admissible t, -1: none */
+	top = (struct rt_heap_item *)(lim + n);
+	diff = (int64_t *)(top + n);
+	/* C_S: the m-1 largest C_i (top_sum on a copy in 'diff') */
 	for (size_t i = 0; i < n; i++)
-		cur[i] = ts[i].wcet;
-	csum = top_sum(cur, n, m - 1 < n ? m - 1 : n, top);
-	gl_approx_u_y(ts, n, &ud, &yd);
+		diff[i] = ts[i].wcet;
+	csum = top_sum(diff, n, m - 1 < n ? m - 1 : n, top);
 	for (size_t k = 0; k < n && !err; k++) {
 		i128 R = csum + (i128)m * ts[k].wcet;
 		rt_time last = 0;
 		bool found;
 
-		err = gl_lin_last(&c, R, ts[k].deadline, false,
-				  ((double)R + yd) / ((double)m - ud), &last, &found);
+		err = gl_lin_last(&c, R, ts[k].deadline, false, &last, &found);
 		lim[k] = found ? last : -1;
 		cur[k] = ts[k].deadline;        /* A = 0 is always a point */
 	}

@@ -7,7 +7,8 @@
  * m - (m - 1) lambda_k.  Both are closed formulas decided exactly as signs
  * of rt_qsum sums, with no rounding: equality accepts.  GFB needs
  * constrained deadlines and is O(n); BAK takes arbitrary deadlines and is
- * O(n^2) (n sums of n terms).  Neither takes a work budget.
+ * O(n^2) (n sums of n terms), charged n steps per task k against
+ * RT_GLOBAL_BUDGET_DEFAULT (its signature has no budget).
  * gl_max_density() is shared with FF-DBF (its first sigma is lambda_max).
  */
 #include "models/analysis_global_int.h"
@@ -89,25 +90,67 @@ enum rt_err rt_global_gfb(const struct rt_task *ts, size_t n, unsigned m,
  * 128-bit products: < 2^128 unless parameters exceed ~2^42).  Exact, no
  * rounding; equality accepts.
  */
+/* One beta term times D_k: *capped when it is min(D_k, .) = D_k, else
+ * x/T_i + y/D'_k; false on a product past 128 bits. */
+static bool bak_term(const struct rt_task *ti, i128 dk, i128 dpk, i128 ck,
+		     i128 *x, i128 *y, bool *capped)
+{
+	i128 ci = ti->wcet, t = ti->period, l, r, p;
+
+	*x = ci * (dk + t - ti->deadline);      /* |.| < 2^127 */
+	*y = ci * dpk > ck * t ? ci * dpk - ck * t : 0; /* lambda_k < u_i */
+	if (!mul_ok(*x, dpk, &l) || !mul_ok(*y, t, &p) || !add_ok(l, p, &l) ||
+	    !mul_ok(dk * t, dpk, &r))
+		return false;
+	*capped = l >= r;
+	return true;
+}
+
+/*
+ * Decided first in double: s = the positive terms (capped ones as D_k,
+ * x_i/T_i when x_i >= 0, y_i/D'_k, the (m - 1) C_k D_k / D'_k term) against
+ * b = m D_k + the magnitudes of the negative x_i/T_i.  Each term is formed
+ * from exact 128-bit integers with at most three roundings (conversions
+ * and one quotient), so s and b carry at most (n + 4)u of themselves each:
+ * within rt_frac_filter's margin counted for 2n + 2 terms.  Otherwise the
+ * exact sum decides.
+ */
 static enum rt_err bak_task(struct gctx *c, size_t k, bool *ok)
 {
 	const struct rt_task *ts = c->ts, *tk = &ts[k];
 	i128 dk = tk->deadline, dpk = imin(tk->deadline, tk->period);
-	i128 ck = tk->wcet, cap, t;
+	i128 ck = tk->wcet, cap, x, y;
+	double s = 0, b = (double)c->m * (double)dk;
 	enum rt_err err = RT_OK;
-	int s;
+	bool capped = false;
+	int sg;
 
+	for (size_t i = 0; i < c->n; i++) {
+		if (!bak_term(&ts[i], dk, dpk, ck, &x, &y, &capped))
+			return gl_overflow(c, "a beta term");
+		if (capped) {
+			s += (double)dk;
+		} else {
+			double xd = (double)x / (double)ts[i].period;
+
+			if (x >= 0)
+				s += xd;
+			else
+				b -= xd;
+			s += (double)y / (double)dpk;
+		}
+	}
+	if (!mul_ok((i128)(c->m - 1) * ck, dk, &cap))
+		return gl_overflow(c, "(m-1) C_k D_k");
+	s += (double)cap / (double)dpk;
+	if (rt_frac_filter(s, b, 2 * c->n + 2, &sg)) {
+		*ok = sg <= 0;
+		return RT_OK;
+	}
 	rt_qsum_clear(&c->q);
 	for (size_t i = 0; i < c->n && !err; i++) {
-		i128 ci = ts[i].wcet, ti = ts[i].period, x, y = 0, l, r;
-
-		x = ci * (dk + ti - ts[i].deadline);    /* |.| < 2^127 */
-		if (ci * dpk > ck * ti)                 /* lambda_k < u_i */
-			y = ci * dpk - ck * ti;
-		if (!mul_ok(x, dpk, &l) || !mul_ok(y, ti, &t) ||
-		    !add_ok(l, t, &l) || !mul_ok(dk * ti, dpk, &r))
-			return gl_overflow(c, "a beta term");
-		if (l >= r) {
+		bak_term(&ts[i], dk, dpk, ck, &x, &y, &capped);
+		if (capped) {
 			err = gl_add(c, dk, 1);
 		} else {
 			err = gl_add(c, x, ts[i].period);
@@ -115,16 +158,14 @@ static enum rt_err bak_task(struct gctx *c, size_t k, bool *ok)
 				err = gl_add(c, y, (int64_t)dpk);
 		}
 	}
-	if (!mul_ok((i128)(c->m - 1) * ck, dk, &cap))
-		return gl_overflow(c, "(m-1) C_k D_k");
 	if (!err)
 		err = gl_add(c, cap, (int64_t)dpk);
 	if (!err)
 		err = gl_add(c, -(i128)c->m * dk, 1);
 	if (!err)
-		err = gl_sign(c, "the beta sum", &s);
+		err = gl_sign(c, "the beta sum", &sg);
 	if (!err)
-		*ok = s <= 0;
+		*ok = sg <= 0;
 	return err;
 }
 
@@ -136,11 +177,15 @@ enum rt_err rt_global_bak(const struct rt_task *ts, size_t n, unsigned m,
 	enum rt_err err;
 	bool done, ok = true;
 
-	gl_ctx_init(&c, "BAK", ts, n, m, 0, d);
+	gl_ctx_init(&c, "BAK", ts, n, m, RT_GLOBAL_BUDGET_DEFAULT, d);
 	err = gl_begin(&c, &r, false, &done);
 	if (err || done)
 		return gl_end(&c, &r, out, err);
 	for (size_t k = 0; k < n && !err && ok; k++) {
+		if (!gl_charge(&c, n)) {
+			err = gl_over_budget(&c);
+			break;
+		}
 		err = bak_task(&c, k, &ok);
 		if (!err && !ok) {
 			r.verdict = RT_VERDICT_REJECT;

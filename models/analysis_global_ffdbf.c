@@ -15,6 +15,9 @@
  */
 #include "models/analysis_global_int.h"
 
+#include "models/mem.h"
+#include "models/minheap.h"
+
 /* sigma = p/q in lowest terms, p, q > 0. */
 struct sigma {
 	int64_t p, q;
@@ -251,6 +254,147 @@ static enum rt_err ffdbf_tail(struct gctx *c, struct sigma s, i128 *tail,
 }
 
 /*
+ * The scan without re-evaluating every task at every point.  Between two
+ * consecutive test points no task changes case, and at t = N/p (sigma =
+ * p/q, every quantity in units 1/p) the scaled demand is
+ *
+ *     p q sum_i ffdbf_i = p (q A + B + r N),
+ *
+ * A = sum of C_i over the deadline points k T_i + D_i <= t (the jobs whose
+ * whole C_i counts), r = the number of tasks in their middle case ("ramp",
+ * the next deadline point b_i with b_i - min(C_i/sigma, D_i) <= t < b_i)
+ * and B = sum over those of (C_i q - b_i), since C_i p q - (D_i p - R) p
+ * = p (C_i q - b_i + N) there.  The test points are exactly where a task
+ * enters its ramp (b_i - off_i) or leaves it (b_i: A += C_i, b_i += T_i p),
+ * so a min-heap of each task's next event (minheap.h) yields the next
+ * point and the demand is updated in O(log n) a point instead of O(n)
+ * divisions and checked products.  The scan is rebuilt (O(n)) whenever
+ * sigma changes.
+ *
+ * Overflow: it is used only when Z = 3 (n + 1)(m + 1) V S^2 (N + 1) <
+ * 2^125 and N + V S < 2^62 (an event fits the heap's int64 key), V the
+ * largest C, D or T, S = max(p, q), N = (sum C eps_den + 2 V) S the
+ * largest point the scan can reach.  Then every value above (A q <=
+ * n V S (N + 1), |B| <= n (V S + N), the two sides of the witness
+ * condition) and every intermediate of ffdbf_scaled() at such points is
+ * below 2^127: both ways give the same verdict, and neither can
+ * overflow.  Otherwise each point is evaluated directly (ffdbf_next(),
+ * ffdbf_witness()) and their overflow checks answer.  The budget is
+ * charged the same either way (2n steps a point).
+ */
+struct ff_task {
+	i128 tp, dp, off, cq;   /* T_i p, D_i p, min(C_i q, D_i p), C_i q */
+	i128 b;                 /* next deadline point, > x */
+	bool ramp;              /* b - off <= x < b */
+};
+
+struct ff_scan {
+	struct ff_task *tk;     /* n tasks (owned) */
+	struct rt_heap_item *heap;      /* (next event, task) (owned) */
+	size_t n;
+	i128 A, B, r;           /* as above */
+	bool on;                /* Z small enough: scan incrementally */
+};
+
+static i128 ff_event(const struct ff_task *t)
+{
+	return t->ramp ? t->b : t->b - t->off;
+}
+
+/* Z < 2^125 and N + V S < 2^62 (see above), with checked products. */
+static bool ff_small(const struct gctx *c, struct sigma s, i128 tb)
+{
+	i128 v = 1, S = imax(s.p, s.q), z, nb;
+
+	for (size_t i = 0; i < c->n; i++)
+		v = imax(v, imax(c->ts[i].wcet, imax(c->ts[i].deadline,
+						     c->ts[i].period)));
+	return add_ok(tb, 2 * v, &nb) && mul_ok(nb, S, &nb) &&
+	       nb + v * S < ((i128)1 << 62) &&
+	       mul_ok(3 * ((i128)c->n + 1), (i128)c->m + 1, &z) &&
+	       mul_ok(z, v, &z) && mul_ok(z, S, &z) && mul_ok(z, S, &z) &&
+	       mul_ok(z, nb + 1, &z) && z < ((i128)1 << 125);
+}
+
+/* State after every event <= x (x >= 0, units 1/p) for sigma s. */
+static void ff_reset(struct ff_scan *sc, const struct gctx *c, struct sigma s,
+		     i128 tb, i128 x)
+{
+	sc->on = ff_small(c, s, tb);
+	sc->A = 0;
+	sc->B = 0;
+	sc->r = 0;
+	if (!sc->on)
+		return;
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct rt_task *t = &c->ts[i];
+		struct ff_task *f = &sc->tk[i];
+		i128 jobs = 0;
+
+		f->tp = (i128)t->period * s.p;
+		f->dp = (i128)t->deadline * s.p;
+		f->cq = (i128)t->wcet * s.q;
+		f->off = imin(f->cq, f->dp);
+		if (x >= f->dp)
+			jobs = (x - f->dp) / f->tp + 1;
+		sc->A += jobs * t->wcet;
+		f->b = f->dp + jobs * f->tp;
+		f->ramp = f->b - f->off <= x;
+		if (f->ramp) {
+			sc->B += f->cq - f->b;
+			sc->r++;
+		}
+		sc->heap[i].key = (int64_t)ff_event(f);
+		sc->heap[i].idx = i;
+	}
+	rt_heap_make(sc->heap, sc->n);
+}
+
+/* Process every event <= N: tasks entering or leaving their ramp. */
+static void ff_advance(struct ff_scan *sc, const struct gctx *c, i128 N)
+{
+	while (sc->heap[0].key <= N) {
+		struct ff_task *f = &sc->tk[sc->heap[0].idx];
+
+		if (f->ramp) {                  /* deadline point b */
+			sc->A += c->ts[sc->heap[0].idx].wcet;
+			sc->B -= f->cq - f->b;
+			sc->r--;
+			f->b += f->tp;
+			f->ramp = false;
+		} else {                        /* ramp starts */
+			sc->B += f->cq - f->b;
+			sc->r++;
+			f->ramp = true;
+		}
+		sc->heap[0].key = (int64_t)ff_event(f);
+		rt_heap_down(sc->heap, sc->n, 0);
+	}
+}
+
+/* The next test point > x (after ff_advance(x)). */
+static bool ff_next(const struct ff_scan *sc, const struct gctx *c,
+		    struct sigma s, i128 x, i128 *t)
+{
+	if (!sc->on)
+		return ffdbf_next(c, s, x, t);
+	*t = sc->heap[0].key;
+	return true;
+}
+
+/* Witness condition at the point N (units 1/p); false = overflow. */
+static bool ff_witness(struct ff_scan *sc, const struct gctx *c, i128 N,
+		       struct sigma s, bool *ok)
+{
+	if (!sc->on)
+		return ffdbf_witness(c, N, s.p, s, ok);
+	ff_advance(sc, c, N);
+	*ok = s.p * (s.q * sc->A + sc->B + sc->r * N) <=
+	      ((i128)c->m * s.q - (i128)(c->m - 1) * s.p) * N;
+	return true;
+}
+
+/*
  * schedcat is_schedulable(epsilon, sigma_granularity): sigma runs through
  * lambda_max, then the grid values g/G above it; t runs through the merged
  * test points of the current sigma above the last failure point, up to
@@ -266,6 +410,7 @@ enum rt_err rt_global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
 			    struct rt_diag *d)
 {
 	struct rt_global_result r;
+	struct ff_scan sc = { NULL, NULL, n, 0, 0, 0, false };
 	struct gctx c;
 	struct sigma cur;
 	enum rt_err err;
@@ -300,6 +445,15 @@ enum rt_err rt_global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
 	}
 	if (!err && ok)
 		err = ffdbf_tail(&c, cur, &tail, &have_tail);
+	if (!err && r.verdict == RT_VERDICT_ACCEPT) {
+		sc.tk = rt_calloc(n, sizeof(*sc.tk));
+		sc.heap = rt_calloc(n, sizeof(*sc.heap));
+		if (!sc.tk || !sc.heap)
+			err = rt_diagf(d, RT_ERR_NOMEM, "FF-DBF: %s",
+				       rt_strerror(RT_ERR_NOMEM));
+		else
+			ff_reset(&sc, &c, cur, tb, x);
+	}
 	while (!err && r.verdict == RT_VERDICT_ACCEPT) {
 		i128 t, te, lim;
 
@@ -308,7 +462,7 @@ enum rt_err rt_global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
 			break;
 		}
 		/* next point t/p; stop past sum C / eps: t eps_num > tb p */
-		if (!ffdbf_next(&c, cur, x, &t) || !mul_ok(t, eps_num, &te) ||
+		if (!ff_next(&sc, &c, cur, x, &t) || !mul_ok(t, eps_num, &te) ||
 		    !mul_ok(tb, cur.p, &lim)) {
 			err = gl_overflow(&c, "a test point");
 			break;
@@ -317,7 +471,7 @@ enum rt_err rt_global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
 			break;
 		if (have_tail && mul_ok(tail, cur.p, &lim) && t >= lim)
 			break;                  /* every later point passes */
-		if (!ffdbf_witness(&c, t, cur.p, cur, &ok)) {
+		if (!ff_witness(&sc, &c, t, cur, &ok)) {
 			err = gl_overflow(&c, "the demand at a test point");
 			break;
 		}
@@ -357,9 +511,12 @@ enum rt_err rt_global_ffdbf(const struct rt_task *ts, size_t n, unsigned m,
 				x = fdiv(x, cur.p);
 				cur = nx;
 				err = ffdbf_tail(&c, cur, &tail, &have_tail);
+				ff_reset(&sc, &c, cur, tb, x);
 				break;
 			}
 		}
 	}
+	rt_free(sc.tk);
+	rt_free(sc.heap);
 	return gl_end(&c, &r, out, err);
 }

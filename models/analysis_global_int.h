@@ -70,6 +70,9 @@ struct gctx {
 	struct rt_diag *d;
 	struct rt_qsum q;               /* scratch exact sum */
 	int ucmp;                       /* sign(U - m), set by gl_begin() */
+	double ud, yd;                  /* U and Y = sum u_i (T_i - D_i)^+ in
+					 * double, set by gl_u_cmp_m(): filters
+					 * and starting guesses only */
 };
 
 /* No memory yet; gl_end() (or rt_qsum_free(&c->q)) releases the scratch. */
@@ -87,7 +90,8 @@ enum rt_err gl_add(struct gctx *c, i128 num, int64_t den);
 /* m >= 1, a task array if n > 0, every C, D, T > 0 (RT_ERR_INVAL). */
 enum rt_err gl_check_tasks(const struct rt_task *ts, size_t n, unsigned m,
 			   const char *test, struct rt_diag *d);
-/* sign(U - m), exact (uses the scratch sum). */
+/* sign(U - m), exact (a floating-point filter, then the scratch sum);
+ * also sets c->ud and c->yd. */
 enum rt_err gl_u_cmp_m(struct gctx *c, int *sign);
 /* Accept, no task, no witness, no steps, why "". */
 void gl_result_init(struct rt_global_result *r);
@@ -104,11 +108,17 @@ enum rt_err gl_end(struct gctx *c, struct rt_global_result *r,
  * T_j) (first on ties). */
 size_t gl_max_density(const struct rt_task *ts, size_t n);
 
+/* analysis_global_rta.c: rt_global_rta() with the 128-bit words forced
+ * when 'wide' (otherwise 64-bit words whenever the parameters allow), so
+ * that tests can hold the two against each other. */
+enum rt_err gl_rta_words(const struct rt_task *ts, size_t n, unsigned m,
+			 unsigned rounds, uint64_t budget, bool wide,
+			 rt_time *resp, struct rt_global_result *out,
+			 struct rt_diag *d);
+
 /* analysis_global_load.c: the largest integer x >= lo with (m - U) x - Y -
- * R <= 0 (< 0 if strict), U < m; 'guess' only seeds the exact search. */
+ * R <= 0 (< 0 if strict); U < m and c->ud, c->yd set (gl_u_cmp_m). */
 enum rt_err gl_lin_last(struct gctx *c, i128 R, rt_time lo, bool strict,
-			double guess, rt_time *out, bool *found);
-/* Double estimates of U and Y (search start points only). */
-void gl_approx_u_y(const struct rt_task *ts, size_t n, double *u, double *y);
+			rt_time *out, bool *found);
 
 #endif /* RT_ANALYSIS_GLOBAL_INT_H */

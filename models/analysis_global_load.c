@@ -12,18 +12,37 @@
  */
 #include "models/analysis_global_int.h"
 
+#include "models/frac.h"
+
 /*
  * sign((m - U) x - Y - R) with Y = sum_i C_i (T_i - D_i)^+ / T_i, i.e.
  *
  *     m x - R - sum_i C_i (x + (T_i - D_i)^+) / T_i
  *
- * exactly (one fraction per task; C_i (x + T_i) < 2^127 for x < 2^63).
+ * exactly.  First the filter of frac.h on s = U x + Y + R against b = m x,
+ * from the context's double U and Y: U x carries (n + 4)u of itself (the
+ * sum of n quotients, (double)x and the product), Y (n + 2)u, (double)R
+ * u, so the three parts at most (n + 4)u s and the two additions 2u s;
+ * b = m (double)x carries 2u b -- within rt_frac_filter's (n + 8)u
+ * max(s, b).  It decides every x not within
+ * about n 2^-50 of the root, in O(1) (one budget step).  Otherwise the
+ * exact sum of one fraction per task (C_i (x + T_i) < 2^127 for x <
+ * 2^63), O(n) (n more steps).
  */
 static enum rt_err lin_sign(struct gctx *c, i128 x, i128 R, int *sign)
 {
+	double xd = (double)x;
 	enum rt_err err;
 	i128 mx;
+	int cmp;
 
+	if (!gl_charge(c, 1))
+		return gl_over_budget(c);
+	if (rt_frac_filter(c->ud * xd + c->yd + (double)R, (double)c->m * xd,
+			   c->n, &cmp)) {
+		*sign = -cmp;
+		return RT_OK;
+	}
 	if (!gl_charge(c, c->n))
 		return gl_over_budget(c);
 	rt_qsum_clear(&c->q);
@@ -55,13 +74,15 @@ static enum rt_err lin_pred(struct gctx *c, i128 x, i128 R, bool strict,
  * Largest integer x in [lo, RT_TIME_MAX] with (m-U) x - Y - R <= 0 (< 0 if
  * strict); requires U < m, so the left side increases with x and the
  * answer is floor((Y + R)/(m - U)) (minus one at equality when strict),
- * rounded *down* -- the exact bound, never past it.  'guess' (a double
- * estimate) only chooses where the exact search starts.  *found = false if
- * even lo fails.
+ * rounded *down* -- the exact bound, never past it.  The double estimate
+ * of that quotient only chooses where the exact search starts: a correct
+ * guess costs two probes past lo and RT_TIME_MAX, each O(1) through the
+ * filter.  *found = false if even lo fails.
  */
 enum rt_err gl_lin_last(struct gctx *c, i128 R, rt_time lo, bool strict,
-			double guess, rt_time *out, bool *found)
+			rt_time *out, bool *found)
 {
+	double guess = ((double)R + c->yd) / ((double)c->m - c->ud);
 	i128 a, b, g;                   /* pred(a) true, pred(b) false */
 	enum rt_err err;
 	bool ok;
@@ -119,20 +140,6 @@ enum rt_err gl_lin_last(struct gctx *c, i128 R, rt_time lo, bool strict,
 	return RT_OK;
 }
 
-/* Double estimates of U and Y (search start points only). */
-void gl_approx_u_y(const struct rt_task *ts, size_t n, double *u, double *y)
-{
-	*u = 0;
-	*y = 0;
-	for (size_t i = 0; i < n; i++) {
-		double ui = (double)ts[i].wcet / (double)ts[i].period;
-
-		*u += ui;
-		if (ts[i].period > ts[i].deadline)
-			*y += ui * (double)(ts[i].period - ts[i].deadline);
-	}
-}
-
 static i128 lcm_checked(i128 a, i128 b, bool *ok)
 {
 	i128 g = (i128)rt_gcd64((uint64_t)(a % b), (uint64_t)b), r;
@@ -181,12 +188,10 @@ enum rt_err rt_global_load(const struct rt_task *ts, size_t n, unsigned m,
 		return gl_end(&c, &r, out, RT_OK);
 	}
 	if (c.ucmp < 0) {
-		double ud, yd;
 		rt_time last = 0;
 		bool found;
 
-		gl_approx_u_y(ts, n, &ud, &yd);
-		err = gl_lin_last(&c, 0, 1, true, yd / ((double)m - ud), &last, &found);
+		err = gl_lin_last(&c, 0, 1, true, &last, &found);
 		tmax = found ? last : 0;
 	} else {
 		i128 h = 1, dmax = 0;

@@ -1,5 +1,6 @@
 /* frac.c - exact non-negative rationals: 128-bit fast path, bignum
- * fallback (GMP's mpn functions), and an enclosure past a size cap.
+ * fallback (bignum.c, on GMP's mpn layer), and an enclosure past a size
+ * cap.  Their decimal text is frac_text.c.
  *
  * A fraction is in one of three forms and only ever moves down the list:
  *
@@ -17,7 +18,8 @@
  * so every gcd has a 64-bit operand (d < 2^63) and the bignum only needs
  * multiply/divide by one limb, add, compare.  No heap memory is used past
  * rt_frac_create(): limb arrays are fixed-size (BIG_CAP limbs, enough for
- * the product of two capped values), so adding never fails.
+ * the product of two capped values), so adding never fails (why mpn and
+ * not mpz: bignum.c).
  *
  * Why the cap: the exact denominator divides lcm(T_i), which for n
  * pairwise coprime ns periods has ~30n bits; an uncapped sum of 10^6 such
@@ -31,218 +33,18 @@
  */
 #include "models/frac.h"
 
-#include <gmp.h>
-#include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "models/frac_int.h"
 #include "models/mem.h"
 
-#define FRAC_LIMBS  (RT_FRAC_MAX_BITS / 64)     /* cap of an exact p or q */
-#define BIG_CAP     (2 * FRAC_LIMBS + 8)        /* products, shifts */
-#define FRAC_SHIFT  128                         /* APPROX fraction bits */
-#define DEC_MAX     (BIG_CAP * 20 + 4)          /* decimal digits of a big */
-
 typedef rt_u128 u128;
-
-#if GMP_LIMB_BITS != 64 || GMP_NAIL_BITS != 0
-#error "frac.c assumes 64-bit GMP limbs without nails"
-#endif
-
-struct big {
-	size_t n;                       /* limbs in use; d[n-1] != 0; 0 = zero */
-	mp_limb_t d[BIG_CAP];           /* little endian */
-};
-
-enum frac_form { FRAC_SMALL, FRAC_BIG, FRAC_APPROX };
-
-struct rt_frac {
-	enum frac_form form;
-	u128 num, den;                  /* SMALL: reduced, den > 0 */
-	struct big a, b;                /* BIG: num, den; APPROX: lo, hi */
-};
-
-/* ---- bignum: GMP's mpn layer on fixed arrays ---------------------------
- *
- * The limb arithmetic is GMP's (mpn_add, mpn_add_1, mpn_mul, mpn_mul_1,
- * mpn_divrem_1, mpn_mod_1, mpn_tdiv_qr, mpn_get_str).  The mpn layer
- * rather than mpz because it works on caller-owned limb arrays: the fixed-size 'struct
- * big' keeps "adding never fails" true (mpz would allocate through GMP's
- * allocator, which cannot report failure: it aborts), and GMP's scratch
- * space for these sizes (< 2 KiB) is on the stack.  The helpers below
- * only keep 'n' normalised (d[n-1] != 0, 0 for zero) around the calls. */
-
-static void big_norm(struct big *x)
-{
-	while (x->n && !x->d[x->n - 1])
-		x->n--;
-}
-
-static void big_set_u128(struct big *x, u128 v)
-{
-	x->d[0] = (mp_limb_t)v;
-	x->d[1] = (mp_limb_t)(v >> 64);
-	x->n = 2;
-	big_norm(x);
-}
-
-static int big_cmp(const struct big *x, const struct big *y)
-{
-	if (x->n != y->n)
-		return x->n < y->n ? -1 : 1;
-	return x->n ? mpn_cmp(x->d, y->d, (mp_size_t)x->n) : 0;
-}
-
-/* r = x + y; r may alias x or y.  Caller guarantees capacity. */
-static void big_add(struct big *r, const struct big *x, const struct big *y)
-{
-	const struct big *l = x->n >= y->n ? x : y, *s = l == x ? y : x;
-	mp_limb_t carry;
-	size_t n = l->n;
-
-	if (!s->n) {
-		if (r != l)
-			*r = *l;
-		return;
-	}
-	carry = mpn_add(r->d, l->d, (mp_size_t)l->n, s->d, (mp_size_t)s->n);
-	r->n = n;
-	if (carry)
-		r->d[r->n++] = carry;
-}
-
-/* x += 1 */
-static void big_inc(struct big *x)
-{
-	if (!x->n) {
-		x->d[0] = 1;
-		x->n = 1;
-	} else if (mpn_add_1(x->d, x->d, (mp_size_t)x->n, 1)) {
-		x->d[x->n++] = 1;
-	}
-}
-
-/* r = x * m; r may alias x. */
-static void big_mul_u64(struct big *r, const struct big *x, uint64_t m)
-{
-	mp_limb_t carry;
-
-	if (!m || !x->n) {
-		r->n = 0;
-		return;
-	}
-	carry = mpn_mul_1(r->d, x->d, (mp_size_t)x->n, m);
-	r->n = x->n;
-	if (carry)
-		r->d[r->n++] = carry;
-}
-
-/* r = x * y; r must not alias x or y; x->n + y->n <= BIG_CAP. */
-static void big_mul(struct big *r, const struct big *x, const struct big *y)
-{
-	const struct big *l = x->n >= y->n ? x : y, *s = l == x ? y : x;
-
-	if (!s->n) {
-		r->n = 0;
-		return;
-	}
-	mpn_mul(r->d, l->d, (mp_size_t)l->n, s->d, (mp_size_t)s->n);
-	r->n = l->n + s->n;
-	big_norm(r);
-}
-
-/* q = x / m (q may alias x, or be NULL); returns x mod m.  m > 0. */
-static uint64_t big_divmod_u64(struct big *q, const struct big *x, uint64_t m)
-{
-	mp_limb_t rem;
-
-	if (!x->n) {
-		if (q)
-			q->n = 0;
-		return 0;
-	}
-	if (!q)
-		return mpn_mod_1(x->d, (mp_size_t)x->n, m);
-	rem = mpn_divrem_1(q->d, 0, x->d, (mp_size_t)x->n, m);
-	q->n = x->n;
-	big_norm(q);
-	return rem;
-}
-
-/* r = x * 2^(64*k); r may alias x. */
-static void big_shl_limbs(struct big *r, const struct big *x, size_t k)
-{
-	if (!x->n) {
-		r->n = 0;
-		return;
-	}
-	memmove(r->d + k, x->d, x->n * sizeof(x->d[0]));
-	memset(r->d, 0, k * sizeof(x->d[0]));
-	r->n = x->n + k;
-}
-
-/* q = floor(x / y), r = x mod y (y > 0).  q, r distinct from x, y and
- * from each other. */
-static void big_divmod(struct big *q, struct big *r, const struct big *x,
-		       const struct big *y)
-{
-	if (x->n < y->n) {
-		q->n = 0;
-		*r = *x;
-		return;
-	}
-	mpn_tdiv_qr(q->d, r->d, 0, x->d, (mp_size_t)x->n, y->d,
-		    (mp_size_t)y->n);
-	q->n = x->n - y->n + 1;
-	r->n = y->n;
-	big_norm(q);
-	big_norm(r);
-}
-
-/* Decimal digits of x into out (NUL-terminated, room for DEC_MAX);
- * returns the length. */
-static size_t big_to_dec(const struct big *x, char *out)
-{
-	struct big t = *x;              /* mpn_get_str clobbers its input */
-	size_t len;
-
-	if (!t.n) {
-		out[0] = '0';
-		out[1] = '\0';
-		return 1;
-	}
-	len = mpn_get_str((unsigned char *)out, 10, t.d, (mp_size_t)t.n);
-	while (len > 1 && out[0] == 0) {         /* "there may be leading
-						  * zeros in the string" */
-		memmove(out, out + 1, --len);
-	}
-	for (size_t i = 0; i < len; i++)
-		out[i] = (char)('0' + out[i]);
-	out[len] = '\0';
-	return len;
-}
-
-/* x as m * 2^e with m the top (up to) 128 bits, for double conversion. */
-static double big_to_double(const struct big *x, int *e)
-{
-	u128 m;
-
-	*e = 0;
-	if (!x->n)
-		return 0.0;
-	if (x->n == 1)
-		return (double)x->d[0];
-	m = ((u128)x->d[x->n - 1] << 64) | x->d[x->n - 2];
-	*e = (int)(64 * (x->n - 2));
-	return (double)m;
-}
 
 /* ---- forms --------------------------------------------------------------- */
 
 /* Exact num/den of an exact fraction as bigs. */
-static void frac_exact_view(const struct rt_frac *f, struct big *num,
-			    struct big *den)
+void frac_exact_view(const struct rt_frac *f, struct big *num,
+		     struct big *den)
 {
 	if (f->form == FRAC_SMALL) {
 		big_set_u128(num, f->num);
@@ -507,150 +309,6 @@ int rt_frac_cmp_frac(const struct rt_frac *f, const struct rt_frac *g)
 	if (rt_frac_compare_frac(f, g, &c) != RT_OK)
 		return RT_FRAC_UNDECIDED;
 	return c;
-}
-
-/* Append s to buf at *pos, truncating at len - 1; *pos counts all. */
-static void put(char *buf, size_t len, size_t *pos, const char *s)
-{
-	for (; *s; s++, (*pos)++)
-		if (len && *pos < len - 1)
-			buf[*pos] = *s;
-}
-
-size_t rt_frac_format(const struct rt_frac *f, char *buf, size_t len)
-{
-	char dec[DEC_MAX];
-	size_t pos = 0;
-	struct big num, den;
-
-	if (f->form == FRAC_APPROX) {
-		/* "~" floor(lo / 2^128) "." 18 digits of the fraction part */
-		struct big ip = f->a, fp = f->a;
-		char digits[24];
-		uint64_t v;
-
-		ip.n = ip.n > 2 ? ip.n - 2 : 0;
-		if (ip.n)
-			memmove(ip.d, f->a.d + 2, ip.n * sizeof(ip.d[0]));
-		fp.n = fp.n > 2 ? 2 : fp.n;
-		big_norm(&fp);
-		big_mul_u64(&fp, &fp, 1000000000000000000ULL);  /* 10^18 */
-		v = fp.n > 2 ? fp.d[2] : 0;
-		for (int k = 17; k >= 0; k--) {
-			digits[k] = (char)('0' + v % 10);
-			v /= 10;
-		}
-		digits[18] = '\0';
-		put(buf, len, &pos, "~");
-		big_to_dec(&ip, dec);
-		put(buf, len, &pos, dec);
-		put(buf, len, &pos, ".");
-		put(buf, len, &pos, digits);
-	} else {
-		frac_exact_view(f, &num, &den);
-		big_to_dec(&num, dec);
-		put(buf, len, &pos, dec);
-		put(buf, len, &pos, "/");
-		big_to_dec(&den, dec);
-		put(buf, len, &pos, dec);
-	}
-	if (len)
-		buf[pos < len ? pos : len - 1] = '\0';
-	return pos;
-}
-
-size_t rt_frac_format_decimal(const struct rt_frac *f, unsigned sig,
-			      char *buf, size_t len)
-{
-	/* digits[0..nd) of floor(value * 10^nf), nf fraction digits */
-	char digits[DEC_MAX + 80];
-	char out[DEC_MAX + 90];
-	struct big num, den, q, r, t;
-	size_t nd, first = 0, keep, pos = 0, nf = 0;
-
-	if (sig == 0)
-		sig = 1;
-	if (f->form == FRAC_APPROX)
-		return rt_frac_format(f, buf, len);
-	frac_exact_view(f, &num, &den);
-	big_divmod(&q, &r, &num, &den);
-	nd = big_to_dec(&q, digits);
-	if (nd == 1 && digits[0] == '0')
-		first = 1;              /* leading integer zero: not significant */
-	/* fraction digits until 'sig' significant ones and one more */
-	while (nf < 64 + sig) {
-		size_t signif = 0;
-
-		for (size_t k = 0; k < nd; k++)
-			if (signif || digits[k] != '0')
-				signif++;
-		if (signif > sig)
-			break;
-		big_mul_u64(&t, &r, 10);
-		big_divmod(&q, &r, &t, &den);
-		digits[nd++] = (char)('0' + (q.n ? q.d[0] : 0));
-		nf++;
-	}
-	/* keep = digits up to the sig-th significant one (at least the
-	 * integer part) */
-	while (first < nd && digits[first] == '0')
-		first++;
-	keep = first + sig;
-	if (keep < nd - nf)
-		keep = nd - nf;
-	if (keep > nd)
-		keep = nd;
-	/* round half up: the first dropped digit decides */
-	if (keep < nd && digits[keep] >= '5') {
-		size_t k = keep;
-
-		while (k > 0 && digits[k - 1] == '9')
-			digits[--k] = '0';
-		if (k == 0) {
-			memmove(digits + 1, digits, nd);
-			digits[0] = '1';
-			nd++;
-			keep++;
-		} else {
-			digits[k - 1]++;
-		}
-	}
-	/* print: integer part, then the kept fraction digits */
-	{
-		size_t ip = nd - nf;            /* integer digits */
-
-		for (size_t k = 0; k < ip; k++)
-			out[pos++] = digits[k];
-		if (keep > ip) {
-			out[pos++] = '.';
-			for (size_t k = ip; k < keep; k++)
-				out[pos++] = digits[k];
-		}
-		out[pos] = '\0';
-	}
-	pos = 0;
-	put(buf, len, &pos, out);
-	if (len)
-		buf[pos < len ? pos : len - 1] = '\0';
-	return pos;
-}
-
-double rt_frac_to_double(const struct rt_frac *f)
-{
-	struct big num, den;
-	double mn, md;
-	int en, ed;
-
-	if (f->form == FRAC_SMALL)
-		return (double)f->num / (double)f->den;
-	if (f->form == FRAC_APPROX) {
-		mn = big_to_double(&f->a, &en);
-		return ldexp(mn, en - FRAC_SHIFT);
-	}
-	frac_exact_view(f, &num, &den);
-	mn = big_to_double(&num, &en);
-	md = big_to_double(&den, &ed);
-	return ldexp(mn / md, en - ed);
 }
 
 /*

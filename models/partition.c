@@ -25,6 +25,10 @@
  * O(n * m) for n tasks and m CPUs (every CPU tried for every task);
  * 100,000 tasks on 64 CPUs or 20,000 on 4,096 take well under a second
  * (tests/test_partition_scale.c).
+ *
+ * Length (about 650 lines): one data structure, the packer, whose
+ * enclosures, CPU orders and exact fallbacks share its invariants; each
+ * piece alone would expose them to the others.
  */
 #include "models/partition.h"
 
@@ -133,11 +137,28 @@ static const struct encl *load_of(const struct packer *p, unsigned j)
  * Stable merge sort of idx[0..n) by weight non-increasing (schedcat
  * decreasing(): Python's sort(key=weight, reverse=True) keeps equal items
  * in input order).  C_a/w_a vs C_b/w_b by 128-bit cross products, exact.
+ * The keys (C, w, index) are copied into one compact array first: merging
+ * through indices into the task array was bound by its cache misses.
  */
-static void sort_by_weight(const struct packer *p, size_t *idx, size_t *tmp)
+struct wkey {
+	int64_t c, w;           /* weight C/w */
+	size_t i;               /* task index */
+};
+
+static enum rt_err sort_by_weight(const struct packer *p, size_t *idx)
 {
 	size_t n = p->n;
+	struct wkey *a = rt_calloc(n ? 2 * n : 1, sizeof(*a)), *b, *t;
 
+	if (!a)
+		return rt_diagf(p->d, RT_ERR_NOMEM, "partition: %s",
+				rt_strerror(RT_ERR_NOMEM));
+	b = a + n;
+	for (size_t i = 0; i < n; i++) {
+		a[i].c = p->ts[i].wcet;
+		a[i].w = weight_den(p, &p->ts[i]);
+		a[i].i = i;
+	}
 	for (size_t w = 1; w < n; w *= 2) {
 		for (size_t lo = 0; lo < n; lo += 2 * w) {
 			size_t mid = lo + w < n ? lo + w : n;
@@ -145,22 +166,24 @@ static void sort_by_weight(const struct packer *p, size_t *idx, size_t *tmp)
 			size_t i = lo, j = mid, k = lo;
 
 			while (i < mid && j < hi) {
-				const struct rt_task *x = &p->ts[idx[i]];
-				const struct rt_task *y = &p->ts[idx[j]];
-
-				if (rt_frac_cmp64(y->wcet, weight_den(p, y), x->wcet,
-						  weight_den(p, x)) > 0)
-					tmp[k++] = idx[j++];
+				if (rt_frac_cmp64(a[j].c, a[j].w, a[i].c, a[i].w) > 0)
+					b[k++] = a[j++];
 				else
-					tmp[k++] = idx[i++];
+					b[k++] = a[i++];
 			}
 			while (i < mid)
-				tmp[k++] = idx[i++];
+				b[k++] = a[i++];
 			while (j < hi)
-				tmp[k++] = idx[j++];
+				b[k++] = a[j++];
 		}
-		memcpy(idx, tmp, n * sizeof(*idx));
+		t = a;
+		a = b;
+		b = t;
 	}
+	for (size_t i = 0; i < n; i++)
+		idx[i] = a[i].i;
+	rt_free(a < b ? a : b);
+	return RT_OK;
 }
 
 /* sign(load(a) - load(b)), exact: the enclosures, else both lists. */
@@ -588,7 +611,7 @@ enum rt_err rt_partition(const struct rt_task *ts, size_t n, unsigned m,
 	p.budget = budget;
 	p.d = d;
 	rt_qsum_init(&p.q);
-	seq = rt_calloc(2 * n + 1, sizeof(*seq));
+	seq = rt_calloc(n + 1, sizeof(*seq));
 	where = rt_calloc(n + 1, sizeof(*where));
 	if (!packer_alloc(&p, fit) || !seq || !where) {
 		err = rt_diagf(d, RT_ERR_NOMEM, "partition: %s",
@@ -600,7 +623,7 @@ enum rt_err rt_partition(const struct rt_task *ts, size_t n, unsigned m,
 		where[i] = -1;
 	}
 	if (h >= RT_PART_FIRST_FIT_DEC)
-		sort_by_weight(&p, seq, seq + n);
+		err = sort_by_weight(&p, seq);
 	for (size_t s = 0; s < n && !err; s++) {
 		size_t ti = seq[s];
 		bool ok = false;

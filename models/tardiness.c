@@ -52,13 +52,14 @@ static enum rt_err u_minus(struct rt_qsum *q, const struct rt_task *ts,
 /*
  * The common precondition of D.1 and D.2 (schedcat has_bounded_tardiness):
  * U <= m and C_i <= T_i.  Also *ceil_u = ceil(U) (exact: the least integer
- * j with U - j <= 0; U <= m keeps the search within m steps).
+ * j with U - j <= 0, by bisection over [0, m]: O(n log m)).
  */
 static enum rt_err bounded(struct rt_qsum *q, const struct rt_task *ts,
 			   size_t n, unsigned m, struct rt_tard_result *r,
 			   i128 *ceil_u)
 {
 	enum rt_err err;
+	i128 lo = -1, hi = m;           /* U - lo > 0, U - hi <= 0 */
 	int s = 0;
 
 	r->status = RT_TARD_BOUNDED;
@@ -76,14 +77,19 @@ static enum rt_err bounded(struct rt_qsum *q, const struct rt_task *ts,
 		r->why = "U > m";
 		return err;
 	}
-	for (i128 j = 0; j <= m; j++) {
-		err = u_minus(q, ts, n, j, &s);
-		if (err || s <= 0) {
-			*ceil_u = j;
+	while (hi - lo > 1) {
+		i128 mid = lo + (hi - lo) / 2;
+
+		err = u_minus(q, ts, n, mid, &s);
+		if (err)
 			return err;
-		}
+		if (s <= 0)
+			hi = mid;
+		else
+			lo = mid;
 	}
-	return RT_ERR_INVAL;                    /* unreachable: U <= m */
+	*ceil_u = hi;
+	return RT_OK;
 }
 
 /* Least integer x in [lo, RT_TIME_MAX] with pred(x) for a monotone
@@ -450,9 +456,14 @@ static enum rt_err cva_pred_int(void *p, i128 s, bool *ok)
  * ceil(s* - C_i/m) is the least integer z with M(z + C_i/m) <= 0, i.e.
  * cva_pred(z m + C_i).  With s_int = the least integer s with M(s) <= 0
  * (s* in (s_int - 1, s_int]) the answer is z_A - 1 or z_A, z_A = s_int -
- * floor(C_i/m): one exact evaluation per task.  Rounded up, as a bound
- * must be.  schedcat's special case m = 1 with all D_i = T_i returns
- * R_i = T_i (no tardiness), kept here.
+ * floor(C_i/m), and the one test that decides, at (z_A - 1) m + C_i =
+ * (s_int - 1) m + (C_i mod m), depends on C_i only through C_i mod m.  M
+ * decreases, so it holds exactly for the residues from some r* on: r* is
+ * found by bisection over [0, m) (O(log m) evaluations of O(n log K)), and
+ * each task then needs one comparison -- O(n log n log m) in all instead
+ * of an evaluation per task.  Rounded up, as a bound must be.  schedcat's
+ * special case m = 1 with all D_i = T_i returns R_i = T_i (no tardiness),
+ * kept here.
  */
 enum rt_err rt_tard_cva(const struct rt_task *ts, size_t n, unsigned m,
 			struct rt_tard_result *out, rt_time *tard, rt_time *resp,
@@ -463,6 +474,7 @@ enum rt_err rt_tard_cva(const struct rt_task *ts, size_t n, unsigned m,
 	struct cva_ctx c;
 	enum rt_err err = tard_check(ts, n, m, "CVA", d);
 	i128 cu = 0, ymin, sint = 0, *buf = NULL, *bound = NULL;
+	i128 rlo = -1, rhi = m;         /* pred fails at rlo, holds at rhi */
 	size_t *heap = NULL;
 	bool found, implicit = true;
 
@@ -508,13 +520,23 @@ enum rt_err rt_tard_cva(const struct rt_task *ts, size_t n, unsigned m,
 	err = least_true(cva_pred_int, &c, 0, &sint, &found);
 	if (!err && !found)
 		err = RT_ERR_OVERFLOW;
-	for (size_t i = 0; i < n && !err; i++) {
-		i128 ci = ts[i].wcet, za = sint - ci / m, z = za;
+	/* r*: least residue r in [0, m] with M at (s_int - 1) m + r <= 0
+	 * (r = m is s_int itself, known to hold) */
+	while (!err && rlo + 1 < rhi) {
+		i128 mid = rlo + (rhi - rlo) / 2;
 		bool ok = false;
 
-		err = cva_pred(&c, (za - 1) * m + ci, &ok);
+		err = cva_pred(&c, (sint - 1) * m + mid, &ok);
 		if (ok)
-			z = za - 1;
+			rhi = mid;
+		else
+			rlo = mid;
+	}
+	for (size_t i = 0; i < n && !err; i++) {
+		i128 ci = ts[i].wcet, z = sint - ci / m;
+
+		if (ci % m >= rhi)
+			z--;
 		bound[i] = buf[i] + ci + z;
 		if (bound[i] > RT_TIME_MAX)
 			err = RT_ERR_OVERFLOW;

@@ -6,10 +6,11 @@
  * only for m == 1 and all D_i >= T_i), a witness instant for exact rejects,
  * and a short note.
  *
- * Error policy: a test that runs but cannot decide (step budget exhausted,
- * an interval or value past RT_TIME_MAX, a fraction too close to its bound
- * to compare) returns RT_OK with verdict n/a and the reason in 'note', so
- * `dlsim analyze` still prints the other tests.  Only invalid input
+ * Error policy: a test that runs but cannot decide (step budget exhausted:
+ * "too large: ..."; an interval or value past RT_TIME_MAX, a fraction too
+ * close to its bound to compare: "undecided: ...") returns RT_OK with
+ * verdict n/a and the reason in 'note', so `dlsim analyze` still prints
+ * the other tests.  Only invalid input
  * (RT_ERR_INVAL: a task with C, D or T <= 0) and allocation failure
  * (RT_ERR_NOMEM) come back as errors, with 'd' filled.
  */
@@ -85,8 +86,7 @@ static enum rt_err out_undecided(struct rt_test_result *out, enum rt_err err,
 		return err;
 	}
 	out->verdict = RT_VERDICT_NA;
-	note(out, "undecided: %s",
-		 why->msg[0] ? why->msg : rt_strerror(err));
+	rt_test_note_undecided(out, why->msg[0] ? why->msg : rt_strerror(err));
 	return RT_OK;
 }
 
@@ -681,6 +681,14 @@ enum rt_err rt_test_assignment(const struct rt_test_info *ti,
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: no partition found",
 				ti->name);
 	return RT_OK;
+}
+
+void rt_test_note_undecided(struct rt_test_result *out, const char *why)
+{
+	if (!strncmp(why, "too large", 9))
+		note(out, "%s", why);
+	else
+		note(out, "undecided: %s", why);
 }
 
 void rt_test_result_init(struct rt_test_result *out, enum rt_test_kind kind)

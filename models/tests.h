@@ -64,6 +64,13 @@ struct rt_test_result {
  * empty note. */
 void rt_test_result_init(struct rt_test_result *out, enum rt_test_kind kind);
 
+/* The note of a test that ran but could not decide (verdict stays n/a):
+ * 'why' as it is when it starts with "too large" (a work budget ran out:
+ * the set is past what the test decides in its time, the message says
+ * how far), otherwise "undecided: <why>" (an intermediate past 128 bits,
+ * a fraction too close to its bound).  Cut at the note's size. */
+void rt_test_note_undecided(struct rt_test_result *out, const char *why);
+
 /*
  * What a test analyses: the scheduling model its verdict speaks about
  * (a policy) and the platform it speaks about.  Callers ask the registry

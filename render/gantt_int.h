@@ -99,6 +99,15 @@ size_t gantt_tau_name(char *buf, size_t n, size_t index);
  * gives "". */
 void gantt_clean_text(char *dst, size_t n, const char *src);
 
+/* ---- layout (gantt_layout.c) ---- */
+
+/* Labels wider than 0.4 of the page: task rows put "τᵢ name" on the first
+ * line and the tuple under it.  RT_ERR_NOMEM (labels unchanged). */
+enum rt_err gantt_fit_labels(struct render_gantt *g);
+/* The label column, fonts and g->ax from the labels and g->o (at
+ * creation: the recorder's merging needs the scale). */
+void gantt_xlayout(struct render_gantt *g);
+
 /* Vertical layout in points (rows are stacks of lanes). */
 struct gantt_ylayout {
 	double F;                       /* base font size */

@@ -1,19 +1,35 @@
-/* internal.h - private interfaces shared by the files of scenarios/.
+/* internal.h - private interfaces shared by the scenario loader's files
+ * in scenarios/ (the other readers and writers have their own headers:
+ * exp.h, json.h, rtapp.h, strbuf.h).
  *
- * Loading a scenario is four steps, one file each:
+ * Loading a scenario, file by file in the order the text flows:
  *
- *   locate.c   libyaml, for positions only: where a path's key and value
- *              start (for error messages), where a syntax error is, and the
- *              'arrival: periodic' / 'exec: fixed' scalar shorthands that a
- *              libcyaml 1.3.1 schema cannot express (see scn_shorthand_scan)
- *   schema.c   the libcyaml schema: every scalar is loaded as a string
- *   convert.c  strings -> struct scn_scenario (document, scheduler, tasks
- *              list); convert_task.c one task; every number parsed by units.c
- *   scn.c      the public entry points, libcyaml's configuration, its log
- *              captured and its errors reformatted as FILE:LINE:COL: ...
+ *   scn.c           the entry points (scn_load_data, scn_load_file), the
+ *                   engine configuration of a scenario, scn_free
+ *   cyaml_load.c    libcyaml: its configuration, allocator (rt_realloc)
+ *                   and captured log, the load with the scalar shorthands,
+ *                   its errors in the project's words
+ *   schema.c        the libcyaml schema: every scalar is loaded as a string
+ *   locate.c        libyaml, for positions only: where a path's key and
+ *                   value start, where a syntax error is, and the
+ *                   'arrival: periodic' / 'exec: fixed' scalar shorthands
+ *                   that a libcyaml 1.3.1 schema cannot express
+ *   convert.c       strings -> struct scn_scenario: the document, platform
+ *                   and scheduler, then the tasks list
+ *   convert_task.c  one task; every number parsed by units.c
+ *   convert_server.c  CBS servers, admission times, linux-dl and edf-split
+ *                   scheduler keys
+ *   convert_cpuset.c  cpusets (root domains), fair tasks, the fair server
+ *   check.c         the last step: everything `dlsim run` needs before it
+ *                   simulates
+ *   units.c         user numbers: times with units, integers, enum names,
+ *                   identifiers, quoting
+ *   nameset.c       a hash set of names (tasks, cpusets) for O(1) lookups
+ *   errors.c        the error channel: FILE:LINE:COL: PATH: message
  *
- * Nothing here leaves scenarios/: no libcyaml or libyaml type appears in
- * scn.h.
+ * Besides the loader, exp.c (experiment files) uses units.c, locate.c and
+ * scn_default_name(); emit.c writes a task set as a scenario.  Nothing
+ * here leaves scenarios/: no libcyaml or libyaml type appears in scn.h.
  */
 #ifndef SCN_INTERNAL_H
 #define SCN_INTERNAL_H
@@ -206,7 +222,7 @@ enum rt_err scn_shorthand_scan(const uint8_t *buf, size_t len,
 			       struct scn_shorthands *sh);
 void scn_shorthands_fini(struct scn_shorthands *sh);
 
-/* ---- error messages (scn.c) --------------------------------------------- */
+/* ---- error messages (errors.c) ------------------------------------------ */
 
 struct scn_ctx {
 	const char *file;               /* name used in messages */
@@ -235,6 +251,21 @@ enum rt_err scn_fail_at(const struct scn_ctx *c, enum rt_err err,
 			struct scn_mark m, const char *path, const char *fmt,
 			...)
 	__attribute__((format(printf, 5, 6)));
+
+/* Copy s into out[n] (n > 0), cut short if need be. */
+void scn_copy(char *out, size_t n, const char *s);
+
+/* ---- libcyaml (cyaml_load.c) --------------------------------------------- */
+
+/* Load c->buf with libcyaml into *y (NULL at first; free with
+ * scn_cyaml_free() whatever the result).  sh receives the scalar
+ * shorthands found (scn_shorthands_fini() in every case).  On failure
+ * c->d says why in the form above: not YAML, an alias, an unknown or
+ * repeated key, a value of the wrong kind, an empty document, more than
+ * one document, RT_ERR_NOMEM. */
+enum rt_err scn_cyaml_load(const struct scn_ctx *c, struct scn_y_doc **y,
+			   struct scn_shorthands *sh);
+void scn_cyaml_free(struct scn_y_doc *y);       /* NULL is a no-op */
 
 /* ---- values (units.c) --------------------------------------------------- */
 

@@ -42,6 +42,7 @@ static CU_SuiteInfo suites[] = {
 	{ "split",    NULL, NULL, NULL, NULL, split_tests },
 	{ "global_prop", NULL, NULL, NULL, NULL, global_prop_tests },
 	{ "analysis_limits", NULL, NULL, NULL, NULL, analysis_limits_tests },
+	{ "budget", NULL, NULL, NULL, NULL, budget_tests },
 	{ "cbs_prop", NULL, NULL, NULL, NULL, cbs_prop_tests },
 	{ "edf_engine", NULL, NULL, NULL, NULL, edf_engine_tests },
 	{ "scn_errors", NULL, NULL, NULL, NULL, scn_errors_tests },

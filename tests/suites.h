@@ -37,6 +37,7 @@ extern CU_TestInfo domains_tests[];     /* test_domains.c: cpusets, fair server 
 extern CU_TestInfo split_tests[];       /* test_split.c: edf-split */
 extern CU_TestInfo global_prop_tests[];  /* test_global_prop.c: G-EDF properties */
 extern CU_TestInfo analysis_limits_tests[]; /* test_analysis_limits.c: edges, limits */
+extern CU_TestInfo budget_tests[];      /* test_budget.c: decided or too large */
 extern CU_TestInfo cbs_prop_tests[];     /* test_cbs_prop.c: CBS properties */
 extern CU_TestInfo edf_engine_tests[];   /* test_edf_engine.c: engine contracts */
 extern CU_TestInfo scn_errors_tests[];   /* test_scn_errors.c: bad input */

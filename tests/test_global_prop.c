@@ -1,70 +1,23 @@
 /* test_global_prop.c - seeded property tests of the global EDF tests
- * (docs/theory.md §B): an independent plain-iteration RTA agrees with the
- * accelerated one; no test accepts a set that misses a deadline in a
+ * (docs/theory.md §B): the plain references of tests/global_ref.c (RTA by
+ * schedcat's iteration, BCL-iterative, BAR and FF-DBF evaluated point by
+ * point) agree with the library's accelerated versions; no test accepts a set that misses a deadline in a
  * synchronous unit-step G-EDF simulation or that fails the LOAD
  * condition; LOAD agrees with a brute-force scan.  Each prints its seed
  * and the failing set.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "models/analysis_global.h"
+#include "models/analysis_global_int.h"
 #include "models/rng.h"
 #include "models/tests.h"
 #include "tests/analysis_util.h"
+#include "tests/global_ref.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
-
-/* ---- RTA: accelerated fixed point vs the plain iteration ------------------------ */
-
-/* schedcat rta.py as written: R := est(R) one step at a time. */
-static bool plain_rta(const struct rt_task *ts, size_t n, unsigned m,
-		      rt_time *resp)
-{
-	rt_i128 slack[16] = { 0 };
-	bool sched = false, updated = true;
-
-	for (unsigned round = 0; updated && !sched && round < 25; round++) {
-		sched = true;
-		updated = false;
-		for (size_t k = 0; k < n; k++) {
-			rt_i128 last = ts[k].wcet, est = -1;
-
-			for (;;) {
-				rt_i128 sum = 0;
-
-				for (size_t i = 0; i < n; i++) {
-					rt_i128 ci = ts[i].wcet, ti = ts[i].period;
-					rt_i128 x = last + ts[i].deadline - ci - slack[i];
-					rt_i128 w = (x / ti) * ci + (x % ti < ci ? x % ti : ci);
-					rt_i128 r = ts[k].deadline % ti - slack[i];
-					rt_i128 e = (ts[k].deadline / ti) * ci +
-						    (r < 0 ? 0 : r < ci ? r : ci);
-					rt_i128 lim = last - ts[k].wcet + 1;
-
-					if (i == k)
-						continue;
-					sum += w < e ? (w < lim ? w : lim) : (e < lim ? e : lim);
-				}
-				est = ts[k].wcet + sum / m;
-				if (est == last || est > ts[k].deadline)
-					break;
-				last = est;
-			}
-			if (est <= ts[k].deadline) {
-				if (ts[k].deadline - est != slack[k]) {
-					slack[k] = ts[k].deadline - est;
-					updated = true;
-				}
-			} else {
-				sched = false;
-			}
-		}
-	}
-	for (size_t i = 0; i < n && sched; i++)
-		resp[i] = (rt_time)(ts[i].deadline - slack[i]);
-	return sched;
-}
 
 static void print_set(uint64_t seed, size_t set, const struct rt_task *ts,
 		      size_t n, unsigned m)
@@ -86,6 +39,7 @@ static void test_rta_fixed_point_equals_plain_iteration(void)
 		rt_time scale = set % 3 ? 1 : 997, resp[8], want[8];
 		struct rt_task ts[8];
 		struct rt_global_result r;
+		size_t task;
 		bool plain;
 		unsigned before = CU_get_number_of_failures();
 
@@ -100,10 +54,11 @@ static void test_rta_fixed_point_equals_plain_iteration(void)
 			d = rt_rng_range(&rng, 0, 1) ? t : rt_rng_range(&rng, c, t);
 			ts[i] = TK(c, t, d);
 		}
-		plain = plain_rta(ts, n, m, want);
+		plain = gref_rta(ts, n, m, want, &task);
 		CU_ASSERT_EQUAL_FATAL(rt_global_rta(ts, n, m, 25, RT_GLOBAL_BUDGET_DEFAULT,
 						    resp, &r, NULL), RT_OK);
 		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, plain);
+		CU_ASSERT_EQUAL(r.task, task);
 		for (size_t i = 0; i < n && plain; i++) {
 			CU_ASSERT_EQUAL(resp[i], want[i]);
 			CU_ASSERT(resp[i] >= ts[i].wcet && resp[i] <= ts[i].deadline);
@@ -117,6 +72,103 @@ static void test_rta_fixed_point_equals_plain_iteration(void)
 	if (accepted <= 300 || accepted >= 1400)
 		fprintf(stderr, "\n  [accepted %zu of 1500]\n", accepted);
 	CU_ASSERT(accepted > 300 && accepted < 1400);
+}
+
+/* ---- the fast tests against their plain references --------------------------- */
+
+/*
+ * Random constrained-deadline sets in four shapes: the experiment's (20
+ * tasks on 4 CPUs, periods 10..1000), small integers, ns-scaled, and
+ * parameters past 2^40 (the 128-bit paths).  Verdict, failing task, BAR's
+ * offset and RTA's bounds must be the references' exactly.
+ */
+static void test_fast_tests_equal_their_plain_references(void)
+{
+	const uint64_t seed = 0xfa57ef;
+	size_t accepted[4] = { 0 }, compared = 0;
+	struct rt_rng rng;
+
+	rt_rng_seed(&rng, seed);
+	for (size_t set = 0; set < 1200; set++) {
+		unsigned shape = set % 4, m = (unsigned)rt_rng_range(&rng, 2, 4);
+		size_t n = shape ? (size_t)rt_rng_range(&rng, 2, 10) : 20;
+		rt_time scale = shape == 2 ? 1000003 : shape == 3 ?
+				((rt_time)1 << 41) + 9 : 1;
+		rt_time resp[20], want[20];
+		struct rt_task ts[20];
+		struct rt_global_result r, r2;
+		size_t task;
+		rt_time off;
+		unsigned before = CU_get_number_of_failures();
+		bool ok;
+
+		if (!shape)
+			m = 4;
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = rt_rng_range(&rng, shape ? 3 : 10,
+						 shape ? 40 : 1000);
+			rt_time hi = t * 3 * (rt_time)m / (2 * (rt_time)n);
+			rt_time c = rt_rng_range(&rng, 1, hi < 1 ? 1 : hi < t ? hi : t);
+
+			ts[i] = TK(c * scale, t * scale,
+				   rt_rng_range(&rng, c, t) * scale);
+		}
+		CU_ASSERT_EQUAL_FATAL(rt_global_bar(ts, n, m, RT_GLOBAL_BUDGET_DEFAULT,
+						    &r, NULL), RT_OK);
+		if (r.why[0] && r.verdict == RT_VERDICT_REJECT &&
+		    strcmp(r.why, "U = m: the BAR testing interval is unbounded"))
+			continue;               /* infeasible or U > m */
+		compared++;
+		ok = gref_bar(ts, n, m, &task, &off);
+		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, ok);
+		CU_ASSERT_EQUAL(r.task, task);
+		CU_ASSERT_EQUAL(r.witness, off);
+		accepted[0] += ok;
+		CU_ASSERT_EQUAL_FATAL(rt_global_bcl_iterative(ts, n, m,
+				RT_GLOBAL_BUDGET_DEFAULT, &r, NULL), RT_OK);
+		ok = gref_bcl_iterative(ts, n, m, &task);
+		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, ok);
+		CU_ASSERT_EQUAL(r.task, task);
+		accepted[1] += ok;
+		/* RTA: the default words against the 128-bit ones on every
+		 * shape, and against schedcat's plain iteration where that
+		 * does not creep by +1 for ages (the unscaled shapes) */
+		CU_ASSERT_EQUAL_FATAL(rt_global_rta(ts, n, m, 25,
+				RT_GLOBAL_BUDGET_DEFAULT, resp, &r, NULL), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(gl_rta_words(ts, n, m, 25,
+				RT_GLOBAL_BUDGET_DEFAULT, true, want, &r2, NULL),
+				RT_OK);
+		ok = r.verdict == RT_VERDICT_ACCEPT;
+		CU_ASSERT_EQUAL(r2.verdict, r.verdict);
+		CU_ASSERT_EQUAL(r2.task, r.task);
+		for (size_t i = 0; i < n && ok; i++)
+			CU_ASSERT_EQUAL(resp[i], want[i]);
+		if (shape < 2) {
+			ok = gref_rta(ts, n, m, want, &task);
+			CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, ok);
+			CU_ASSERT_EQUAL(r.task, task);
+			for (size_t i = 0; i < n && ok; i++)
+				CU_ASSERT_EQUAL(resp[i], want[i]);
+		}
+		accepted[2] += ok;
+		CU_ASSERT_EQUAL_FATAL(rt_global_ffdbf(ts, n, m, RT_FFDBF_EPS_NUM,
+				RT_FFDBF_EPS_DEN, RT_FFDBF_SIGMA_DEN,
+				RT_GLOBAL_BUDGET_DEFAULT, &r, NULL), RT_OK);
+		ok = gref_ffdbf(ts, n, m);
+		CU_ASSERT_EQUAL(r.verdict == RT_VERDICT_ACCEPT, ok);
+		accepted[3] += ok;
+		if (CU_get_number_of_failures() != before) {
+			print_set(seed, set, ts, n, m);
+			return;
+		}
+	}
+	/* both verdicts must occur for every test, else this proves little */
+	for (size_t k = 0; k < 4; k++) {
+		if (accepted[k] < 50 || accepted[k] + 50 > compared)
+			fprintf(stderr, "\n  [test %zu: %zu of %zu accepted]\n", k,
+				accepted[k], compared);
+		CU_ASSERT(accepted[k] >= 50 && accepted[k] + 50 <= compared);
+	}
 }
 
 /* ---- soundness: synchronous unit-step G-EDF simulation --------------------------- */
@@ -321,6 +373,8 @@ static void test_load_matches_a_brute_force_scan(void)
 CU_TestInfo global_prop_tests[] = {
 	{ "RTA's fixed point equals the plain iteration",
 	  test_rta_fixed_point_equals_plain_iteration },
+	{ "the fast global tests equal their plain references",
+	  test_fast_tests_equal_their_plain_references },
 	{ "no test accepts a set that misses or overloads",
 	  test_no_test_accepts_a_set_that_misses_or_overloads },
 	{ "LOAD matches a brute-force scan", test_load_matches_a_brute_force_scan },
