@@ -108,6 +108,9 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 					"%lld; expected 1..max",
 					(long long)p->granularity);
 	}
+	if (p->cmin < 0)
+		return rt_diagf(d, RT_ERR_INVAL, "least C %lld; expected >= 0",
+				(long long)p->cmin);
 	if (!(p->xmin >= 0 && p->xmin <= p->xmax) ||
 	    (p->deadlines == RT_GEN_DEADLINES_CONSTRAINED && p->xmax > 1) ||
 	    p->xmax > 1e6)
@@ -310,18 +313,22 @@ rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r)
 }
 
 /*
- * C = ceil(u T), in [1, T].  u is a random double, so u T carries a
- * rounding error of a few ulps: 0.3 * 10 is 3.0000000000000004, which
- * must give 3, not 4.  The product is therefore reduced by 1e-9 (far
- * below one time unit for any T <= 2^61 that the generator produces)
- * before rounding up.
+ * C = ceil(u T), in [cmin, T] (cmin >= 1).  u is a random double, so u T
+ * carries a rounding error of a few ulps: 0.3 * 10 is
+ * 3.0000000000000004, which must give 3, not 4.  The product is therefore
+ * reduced by 1e-9 (far below one time unit for any T <= 2^61 that the
+ * generator produces) before rounding up.
  */
-static rt_time gen_wcet(double u, rt_time t)
+static rt_time gen_wcet(double u, rt_time t, rt_time cmin)
 {
 	double c = ceil(u * (double)t - 1e-9);
 
-	if (!(c >= 1))
-		return 1;
+	if (cmin < 1)
+		cmin = 1;
+	if (cmin > t)
+		cmin = t;
+	if (!(c >= (double)cmin))
+		return cmin;
 	if (c >= (double)t)
 		return t;
 	return (rt_time)c;
@@ -339,7 +346,7 @@ enum rt_err rt_gen_taskset(const struct rt_gen_params *p, double total,
 		return err;
 	for (size_t i = 0; i < n; i++) {
 		rt_time t = rt_gen_period(p, r);
-		rt_time c = gen_wcet(ws->u[i], t);
+		rt_time c = gen_wcet(ws->u[i], t, p->cmin);
 		rt_time dl = t;
 
 		if (p->deadlines != RT_GEN_DEADLINES_IMPLICIT) {

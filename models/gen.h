@@ -19,7 +19,8 @@
  * [max(min, g), max]), uniform integers in [min, max] rounded down to a
  * multiple of g (same clamp), or drawn uniformly from a fixed set.
  *
- * Execution times C_i = ceil(u_i * T_i), at least 1 and at most T_i, so
+ * Execution times C_i = ceil(u_i * T_i), at least 1 (or cmin) and at
+ * most T_i, so
  * the realised utilization sum C_i / T_i is at least the target and
  * differs from it: callers report the realised value.  Deadlines:
  * implicit D = T; constrained D = C + floor(x (T - C + 1)) clamped to
@@ -75,6 +76,9 @@ struct rt_gen_params {
 	double xmin, xmax;              /* deadline slack factor range,
 					 * 0 <= xmin <= xmax (<= 1 for
 					 * constrained) */
+	rt_time cmin;                   /* least C (0 or 1: 1; linux-dl:
+					 * 1024 ns, the kernel's least
+					 * runtime); <= the least period */
 };
 
 /* "uunifast", "uunifast-discard", "randfixedsum" (and the other enums). */

@@ -18,9 +18,55 @@
 
 #include <yaml.h>
 
+#include "models/linux_dl.h"
 #include "models/mem.h"
 #include "scenarios/exp_int.h"
 #include "scenarios/internal.h"
+
+/* time_unit: tick (default) | ns | us | ms | s */
+static enum rt_err xl_time_unit(const struct xl *c, yaml_node_t *n,
+				struct rt_exp *x)
+{
+	enum scn_time_unit u = SCN_UNIT_TICK;
+	const char *s;
+	char q[72];
+	enum rt_err err;
+
+	if (n) {
+		if ((err = xl_str(c, n, "time_unit", &s)))
+			return err;
+		if (!scn_time_unit_from_name(s, &u)) {
+			scn_quote(q, sizeof(q), s);
+			return xl_fail(c, n, "time_unit", "%s; expected tick, ns, "
+				       "us, ms or s", q);
+		}
+	}
+	x->time_unit = scn_time_unit_name(u);
+	x->unit = scn_time_unit_scale(u);
+	return RT_OK;
+}
+
+/* The generator's periods from x->time_unit into internal units (ns for
+ * a physical unit): exact, or an error naming time_unit. */
+static enum rt_err xl_scale_periods(const struct xl *c, yaml_node_t *n,
+				    struct rt_exp *x)
+{
+	struct rt_gen_params *g = &x->gen;
+	rt_time *set = (rt_time *)g->pset;
+	bool ok = true;
+
+	if (x->unit == 1)
+		return RT_OK;
+	ok &= rt_time_mul(g->pmin, x->unit, &g->pmin);
+	ok &= rt_time_mul(g->pmax, x->unit, &g->pmax);
+	ok &= rt_time_mul(g->granularity, x->unit, &g->granularity);
+	for (size_t i = 0; i < g->npset; i++)
+		ok &= rt_time_mul(set[i], x->unit, &set[i]);
+	if (!ok || g->pmax > RT_TIME_MAX / 4)
+		return xl_fail(c, n, "time_unit", "%s: the periods do not fit "
+			       "in nanoseconds (2^61)", x->time_unit);
+	return RT_OK;
+}
 
 static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 			  struct rt_exp *x)
@@ -28,16 +74,18 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	static const char *const keys[] = {
 		"format", "name", "description", "platform", "scheduler",
 		"generator", "utilization", "sets", "tests", "simulate",
-		"max_jobs", "redraws", "seed", "sweep", "reservation"
+		"max_jobs", "redraws", "seed", "sweep", "reservation",
+		"time_unit", "tardiness"
 	};
 	enum { K_FORMAT, K_NAME, K_DESC, K_PLATFORM, K_SCHED, K_GEN, K_UTIL,
 	       K_SETS, K_TESTS, K_SIM, K_JOBS, K_REDRAWS, K_SEED, K_SWEEP,
-	       K_RESV, K_N };
+	       K_RESV, K_UNIT, K_TARD, K_N };
 	static const char *const pkeys[] = { "cpus" };
 	yaml_node_t *v[K_N], *pv[1];
 	enum rt_err err = xl_map(c, root, "", keys, K_N, v);
 	const char *s;
 	int64_t k;
+	bool linux_dl;
 
 	if (err)
 		return err;
@@ -78,15 +126,24 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	x->partitioning = RT_PART_FIRST_FIT_DEC;
 	if (v[K_SCHED] && (err = xl_scheduler(c, v[K_SCHED], x)))
 		return err;
+	linux_dl = !strcmp(x->policy, "linux-dl");
+	if (linux_dl && !x->kernel)
+		x->kernel = rt_dl_profile(NULL)->kernel;
 	x->server_kind = RT_SERVER_CBS;
 	x->budget_factor = 1;
 	x->period_divisor = 1;
+	x->resv_deadline = linux_dl ? RT_EXP_RESV_DL_TASK : RT_EXP_RESV_DL_PERIOD;
 	if (v[K_RESV] && (err = xl_reservation(c, v[K_RESV], x)))
+		return err;
+	if ((err = xl_time_unit(c, v[K_UNIT], x)))
 		return err;
 	if (!v[K_GEN])
 		return xl_fail(c, root, "", "missing generator");
-	if ((err = xl_generator(c, v[K_GEN], x)))
+	if ((err = xl_generator(c, v[K_GEN], x)) ||
+	    (err = xl_scale_periods(c, v[K_UNIT], x)))
 		return err;
+	if (linux_dl)
+		x->gen.cmin = RT_DL_RUNTIME_MIN;
 	if (v[K_SWEEP] && (err = xl_sweep(c, v[K_SWEEP], x)))
 		return err;
 	if (!v[K_UTIL])
@@ -102,6 +159,13 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	x->simulate = true;
 	if (v[K_SIM] && (err = xl_bool(c, v[K_SIM], "simulate", &x->simulate)))
 		return err;
+	if (v[K_TARD] && (err = xl_bool(c, v[K_TARD], "tardiness",
+					&x->tardiness)))
+		return err;
+	if (x->tardiness && (!x->simulate || rt_exp_reserved(x)))
+		return xl_fail(c, v[K_TARD], "tardiness", "needs simulate: true "
+			       "and policy edf or fp (no tardiness bound covers "
+			       "the jobs of a reservation)");
 	x->max_jobs = 100000;
 	if (v[K_JOBS] && (err = xl_int(c, v[K_JOBS], "max_jobs", 1,
 				       (int64_t)1 << 40, &k)))

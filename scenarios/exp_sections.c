@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/linux_dl.h"
 #include "models/mem.h"
 #include "scenarios/internal.h"
 
@@ -39,12 +40,12 @@ static bool find_deadlines(const char *s, int *o)
 	return true;
 }
 
-static const char *const xl_policies[] = { "edf", "fp", "cbs" };
+static const char *const xl_policies[] = { "edf", "fp", "cbs", "linux-dl" };
 
 static bool find_policy(const char *s, int *o)
 {
 	*o = -1;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (!strcmp(s, xl_policies[i]))
 			*o = i;
 	return *o >= 0;
@@ -63,22 +64,38 @@ static bool find_kind(const char *s, int *o)
 	return *o >= 0;
 }
 
-/* reservation: {kind, budget_factor, period_divisor} (policy cbs) */
+static bool find_resv_deadline(const char *s, int *o)
+{
+	*o = !strcmp(s, "period") ? RT_EXP_RESV_DL_PERIOD :
+	     !strcmp(s, "task") ? RT_EXP_RESV_DL_TASK : -1;
+	return *o >= 0;
+}
+
+/* reservation: {kind, budget_factor, period_divisor, deadline} (policies
+ * cbs and linux-dl; kind: cbs only; a linux-dl task is its own
+ * reservation, so its period and deadline stay the task's) */
 enum rt_err xl_reservation(const struct xl *c, yaml_node_t *n,
 			   struct rt_exp *x)
 {
 	static const char *const keys[] = { "kind", "budget_factor",
-					    "period_divisor" };
-	yaml_node_t *v[3];
-	enum rt_err err = xl_map(c, n, "reservation", keys, 3, v);
+					    "period_divisor", "deadline" };
+	static const char why_linux[] = "a linux-dl task is its own "
+		"reservation: its jobs arrive every period and are due at its "
+		"deadline, so only budget_factor changes its runtime";
+	yaml_node_t *v[4];
+	enum rt_err err = xl_map(c, n, "reservation", keys, 4, v);
+	bool linux_dl = !strcmp(x->policy, "linux-dl");
 	int64_t k;
 	int e;
 
 	if (err)
 		return err;
-	if (strcmp(x->policy, "cbs"))
+	if (!rt_exp_reserved(x))
 		return xl_fail(c, n, "reservation", "only with scheduler.policy: "
-			       "cbs");
+			       "cbs or linux-dl");
+	if (v[0] && linux_dl)
+		return xl_fail(c, v[0], "reservation.kind", "only with policy "
+			       "cbs (linux-dl has the kernel's rules)");
 	if (v[0] && (err = xl_enum(c, v[0], "reservation.kind", find_kind,
 				   "cbs, hard-cbs, revised-cbs", &e)))
 		return err;
@@ -93,8 +110,20 @@ enum rt_err xl_reservation(const struct xl *c, yaml_node_t *n,
 	if (v[2] && (err = xl_int(c, v[2], "reservation.period_divisor", 1,
 				  1000000, &k)))
 		return err;
+	if (v[2] && linux_dl && k != 1)
+		return xl_fail(c, v[2], "reservation.period_divisor", "%lld; %s; "
+			       "expected 1 (policy cbs serves a task by a server "
+			       "of a shorter period)", (long long)k, why_linux);
 	if (v[2])
 		x->period_divisor = (unsigned)k;
+	if (v[3] && (err = xl_enum(c, v[3], "reservation.deadline",
+				   find_resv_deadline, "period, task", &e)))
+		return err;
+	if (v[3] && linux_dl && e != RT_EXP_RESV_DL_TASK)
+		return xl_fail(c, v[3], "reservation.deadline", "period; %s; "
+			       "expected task", why_linux);
+	if (v[3])
+		x->resv_deadline = (enum rt_exp_resv_deadline)e;
 	return RT_OK;
 }
 
@@ -133,9 +162,9 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 {
 	static const char *const keys[] = { "policy", "placement",
 					    "cluster_size", "partitioning",
-					    "priorities" };
-	yaml_node_t *v[5];
-	enum rt_err err = xl_map(c, n, "scheduler", keys, 5, v);
+					    "priorities", "kernel" };
+	yaml_node_t *v[6];
+	enum rt_err err = xl_map(c, n, "scheduler", keys, 6, v);
 	int64_t k;
 	int e;
 
@@ -143,7 +172,7 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 		return err;
 	if (v[0]) {
 		err = xl_enum(c, v[0], "scheduler.policy", find_policy,
-			      "edf, fp, cbs", &e);
+			      "edf, fp, cbs, linux-dl", &e);
 		if (err)
 			return err;
 		rt_free(x->policy);
@@ -188,6 +217,24 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 		return err;
 	if (v[4])
 		x->priorities = (enum rt_fp_order)e;
+	if (v[5]) {             /* linux-dl: the simulated kernel */
+		const struct rt_dl_rules *r;
+		const char *s;
+		char q[72];
+
+		if (strcmp(x->policy, "linux-dl"))
+			return xl_fail(c, v[5], "scheduler.kernel", "only with "
+				       "policy linux-dl");
+		if ((err = xl_str(c, v[5], "scheduler.kernel", &s)))
+			return err;
+		r = rt_dl_profile(s);
+		if (!r) {
+			scn_quote(q, sizeof(q), s);
+			return xl_fail(c, v[5], "scheduler.kernel", "%s; expected "
+				       "one of: %s", q, RT_DL_KERNEL_NAMES);
+		}
+		x->kernel = r->kernel;
+	}
 	return RT_OK;
 }
 

@@ -768,6 +768,54 @@ sed 's/tests: \[utilization, density, qpa\]/tests: [utilization, gfb]/' $E/acc.y
 expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
 has $T/err 'badtest.yaml:12:22: tests[1]: "gfb" does not analyse this policy and placement; expected one of: utilization, density, pdc, qpa'
 expect_rc 1 "$DLSIM" experiment $E/acc.yaml --shard 4/3
+# reservations: linux-dl sets in ns that load (__checkparam_dl), the
+# kernel's admission against the simulated kernel, cbs over servers
+cat > $E/lx.yaml <<'EOF'
+format: 1
+name: lx
+scheduler: {policy: linux-dl, kernel: "6.12"}
+reservation: {budget_factor: 0.9}
+time_unit: ms
+generator:
+  tasks: 4
+  method: randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 50}
+  deadlines: {model: constrained, min: 0.5, max: 1.0}
+utilization: {from: 0.8, to: 1.0, step: 0.1}
+sets: 6
+max_jobs: 300
+seed: 3
+EOF
+expect_rc 0 "$DLSIM" experiment $E/lx.yaml -q -o $E/lx.csv
+has $E/lx.csv 'point,utilization,sets,utilization_accepted,density_accepted,pdc_accepted,qpa_accepted,linux_accepted,sim_missed,sim_exact,contradictions,redrawn,sim_unplaced,simulated,sim_refused'
+has $E/lx.csv.meta 'kernel: 6.12'
+has $E/lx.csv.meta 'time_unit: ms'
+expect_rc 0 "$DLSIM" experiment $E/lx.yaml --item 1:2 -o $E/lx12.yaml
+has $E/lx12.yaml 'time_unit: ns'
+has $E/lx12.yaml 'exec: { model: list, values: ['
+expect_rc 0 "$DLSIM" validate $E/lx12.yaml
+has $T/out "policy linux-dl (kernel 6.12, accounting exact), time unit ns"
+sed 's/time_unit: ms/time_unit: tick/' $E/lx.yaml > $E/lxt.yaml
+expect_rc 2 "$DLSIM" experiment $E/lxt.yaml -q -o $E/lxt.csv
+has $T/err 'time_unit: policy linux-dl needs a physical unit (ns, us, ms or s)'
+sed -e 's/policy: edf/policy: cbs/' \
+    -e 's/^simulate: true/reservation: {budget_factor: 1.1, deadline: task}\nmax_jobs: 2000/' \
+    -e 's/tests: \[utilization, density, qpa\]/tests: [qpa, cbs-bandwidth]/' $E/acc.yaml > $E/cbs.yaml
+expect_rc 0 "$DLSIM" experiment $E/cbs.yaml -q -o $E/cbs.csv
+has $E/cbs.csv 'point,utilization,sets,qpa_accepted,cbs-bandwidth_accepted,sim_missed'
+expect_rc 0 "$DLSIM" experiment $E/cbs.yaml --item 9:0 -o $E/cbs90.yaml
+expect_rc 0 "$DLSIM" validate $E/cbs90.yaml
+has $E/cbs90.yaml 'servers:'
+# tardiness: appended columns; shards merge to the single run
+sed 's/^simulate: true/tardiness: true/' $E/acc.yaml > $E/tard.yaml
+expect_rc 0 "$DLSIM" experiment $E/tard.yaml -q -o $E/tard.csv
+has $E/tard.csv ',simulated,tardiness_sets,max_tardiness,max_tardiness_bound'
+for i in 1 2; do
+	expect_rc 0 "$DLSIM" experiment $E/tard.yaml -q --shard $i/2 -o $E/tard$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/tardm.csv $E/tard1.csv $E/tard2.csv
+cmp -s $E/tard.csv $E/tardm.csv && ok || bad "tardiness: merged shards differ from the single run"
+awk -F, 'NR > 1 && $(NF-1) != $NF { bad = 1 } END { exit bad }' $E/tard.csv && ok || bad "one CPU: max observed tardiness differs from the exact bound"
 
 # --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do

@@ -59,6 +59,7 @@ static CU_SuiteInfo suites[] = {
 	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
 	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
 	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
+	{ "exp_resv", NULL, NULL, NULL, NULL, exp_resv_tests },
 	{ "resv_prop", NULL, NULL, NULL, NULL, resv_prop_tests },
 	{ "api",      NULL, NULL, NULL, NULL, api_tests },
 	CU_SUITE_INFO_NULL
