@@ -816,6 +816,27 @@ done
 expect_rc 0 "$DLSIM" merge -o $E/tardm.csv $E/tard1.csv $E/tard2.csv
 cmp -s $E/tard.csv $E/tardm.csv && ok || bad "tardiness: merged shards differ from the single run"
 awk -F, 'NR > 1 && $(NF-1) != $NF { bad = 1 } END { exit bad }' $E/tard.csv && ok || bad "one CPU: max observed tardiness differs from the exact bound"
+expect_rc 0 "$DLSIM" plot $E/tard.csv --tardiness -o $E/tard.svg
+has $E/tard.svg 'maximum tardiness (ticks)'
+expect_rc 1 "$DLSIM" plot $E/j1.csv --tardiness -o $E/notard.png
+has $T/err 'no tardiness columns'
+# weighted schedulability of two experiments that differ in tasks
+sed 's/tasks: 10/tasks: 5/; s/name: acc-uni/name: acc-five/' $E/acc.yaml > $E/five.yaml
+expect_rc 0 "$DLSIM" experiment $E/five.yaml -q -o $E/five.csv
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted -o $E/w.csv
+has $E/w.csv 'tasks,utilization,density,qpa,simulation'
+[ "$(grep -c '' $E/w.csv)" -eq 3 ] && ok || bad "weighted table: 2 rows expected"
+[ "$(sed -n 2p $E/w.csv | cut -d, -f1)" = 5 ] && ok || bad "weighted table: rows in increasing tasks"
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted -o $E/w.png
+[ -s $E/w.png ] && ok || bad "weighted figure not written"
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by tasks -o $E/w2.csv
+cmp -s $E/w.csv $E/w2.csv && ok || bad "--by tasks differs from the default"
+expect_rc 2 "$DLSIM" plot $E/j1.csv $E/j2.csv --weighted -o $E/w3.png
+has $T/err 'the results vary none of the parameters'
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv -o $E/w4.png
+has $T/err 'several CSVs make the --weighted figure'
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by cpus -o $E/w5.png
+has $T/err 'have the same value 1'
 
 # --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do

@@ -60,6 +60,7 @@ static CU_SuiteInfo suites[] = {
 	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
 	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
 	{ "exp_resv", NULL, NULL, NULL, NULL, exp_resv_tests },
+	{ "exp_plot", NULL, NULL, NULL, NULL, exp_plot_tests },
 	{ "resv_prop", NULL, NULL, NULL, NULL, resv_prop_tests },
 	{ "api",      NULL, NULL, NULL, NULL, api_tests },
 	CU_SUITE_INFO_NULL
