@@ -18,6 +18,8 @@ void rt_exp_free(struct rt_exp *x)
 	rt_free(x->name);
 	rt_free(x->policy);
 	rt_free((void *)x->gen.pset);
+	rt_free((void *)x->gen.lower);
+	rt_free((void *)x->gen.upper);
 	rt_free(x);
 }
 
@@ -199,10 +201,16 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 				"nothing to count");
 	if (x->simulate && x->max_jobs < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "max_jobs: expected >= 1");
+	if ((x->gen.lower || x->gen.upper) && x->sweep == RT_EXP_SWEEP_TASKS)
+		return rt_diagf(d, RT_ERR_INVAL, "generator: per-task bounds "
+				"(lower, upper) and a sweep over the number of "
+				"tasks do not go together");
 	err = rt_gen_check(&x->gen, x->gen.method == RT_GEN_UUNIFAST ? -1 :
 			   rt_exp_point_total(x, x->sweep ==
 					      RT_EXP_SWEEP_UTILIZATION ?
 					      x->npoints - 1 : 0), d);
+	if (!err && x->gen.method == RT_GEN_DRS)        /* the lower end */
+		err = rt_gen_check(&x->gen, rt_exp_point_total(x, 0), d);
 	if (err)
 		return err;
 	for (size_t i = 0; i < x->ntests; i++)
@@ -357,6 +365,16 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	}
 	PUT("deadlines=%s\nxmin=%.17g\nxmax=%.17g\n",
 	    rt_gen_deadlines_name(x->gen.deadlines), x->gen.xmin, x->gen.xmax);
+	for (int k = 0; k < 2; k++) {   /* drs bounds, when given */
+		const double *b = k ? x->gen.upper : x->gen.lower;
+
+		if (!b)
+			continue;
+		PUT("%s=", k ? "upper" : "lower");
+		for (size_t i = 0; i < x->gen.ntasks; i++)
+			PUT("%s%.17g", i ? "," : "", b[i]);
+		PUT("\n");
+	}
 	if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
 		PUT("sweep=%s\nsweep_from=%lld\nsweep_to=%lld\nsweep_step=%lld\n",
 		    rt_exp_sweep_name(x->sweep), (long long)x->sweep_from,

@@ -9,7 +9,7 @@
 #include "models/mem.h"
 
 static const char *const gen_method_names[] = {
-	"uunifast", "uunifast-discard", "randfixedsum"
+	"uunifast", "uunifast-discard", "randfixedsum", "drs"
 };
 static const char *const gen_periods_names[] = {
 	"log-uniform", "uniform", "set"
@@ -78,6 +78,31 @@ bool rt_gen_deadlines_from_name(const char *s, enum rt_gen_deadlines *out)
 	return true;
 }
 
+/* drs: 0 <= lower <= upper <= 1 per task (upper: cap without a list),
+ * total within [sum lower, sum upper] when given. */
+static enum rt_err gen_check_drs(const struct rt_gen_params *p, double total,
+				 struct rt_diag *d)
+{
+	double lsum = 0, hsum = 0;
+
+	for (size_t i = 0; i < p->ntasks; i++) {
+		double l = p->lower ? p->lower[i] : 0;
+		double h = p->upper ? p->upper[i] : p->cap;
+
+		if (!(l >= 0 && l <= h && h <= 1))
+			return rt_diagf(d, RT_ERR_INVAL, "task %zu: bounds [%g, "
+					"%g]; expected 0 <= lower <= upper <= "
+					"1", i, l, h);
+		lsum += l;
+		hsum += h;
+	}
+	if (total >= 0 && (total < lsum - 1e-12 || total > hsum + 1e-12))
+		return rt_diagf(d, RT_ERR_INVAL, "utilization %g is outside "
+				"[sum of lower bounds, sum of upper bounds] = "
+				"[%g, %g]", total, lsum, hsum);
+	return RT_OK;
+}
+
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d)
 {
@@ -118,6 +143,11 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 				"expected 0 <= min <= max%s", p->xmin, p->xmax,
 				p->deadlines == RT_GEN_DEADLINES_CONSTRAINED ?
 				" <= 1" : "");
+	if ((p->lower || p->upper) && p->method != RT_GEN_DRS)
+		return rt_diagf(d, RT_ERR_INVAL, "per-task bounds need method "
+				"drs");
+	if (p->method == RT_GEN_DRS)
+		return gen_check_drs(p, total, d);
 	if (total >= 0 && p->method != RT_GEN_UUNIFAST &&
 	    total > (double)p->ntasks * p->cap)
 		return rt_diagf(d, RT_ERR_INVAL, "utilization %g is more than "
@@ -134,7 +164,8 @@ enum rt_err rt_gen_ws_init(struct rt_gen_ws *ws, size_t n)
 	ws->u = rt_calloc(n, sizeof(double));
 	ws->w = rt_calloc(n * (n + 1), sizeof(double));
 	ws->t = rt_calloc(n * (n + 1), sizeof(double));
-	if (!ws->u || !ws->w || !ws->t) {
+	ws->v = rt_calloc(4 * n, sizeof(double));
+	if (!ws->u || !ws->w || !ws->t || !ws->v) {
 		rt_gen_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
@@ -149,6 +180,7 @@ void rt_gen_ws_fini(struct rt_gen_ws *ws)
 	rt_free(ws->u);
 	rt_free(ws->w);
 	rt_free(ws->t);
+	rt_free(ws->v);
 	memset(ws, 0, sizeof(*ws));
 }
 
@@ -274,6 +306,8 @@ enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 		for (size_t i = 0; i < n; i++)
 			u[i] *= cap;
 		return RT_OK;
+	case RT_GEN_DRS:
+		return rt_gen_drs(n, total, NULL, NULL, cap, r, ws, u, d);
 	}
 	return rt_diagf(d, RT_ERR_INVAL, "generator: unknown method %d", (int)m);
 }
@@ -339,8 +373,10 @@ enum rt_err rt_gen_taskset(const struct rt_gen_params *p, double total,
 			   struct rt_task *ts, struct rt_diag *d)
 {
 	size_t n = p->ntasks;
-	enum rt_err err = rt_gen_util(p->method, n, total, p->cap, r, ws, ws->u,
-				      d);
+	enum rt_err err = p->method == RT_GEN_DRS ?
+		rt_gen_drs(n, total, p->lower, p->upper, p->cap, r, ws, ws->u,
+			   d) :
+		rt_gen_util(p->method, n, total, p->cap, r, ws, ws->u, d);
 
 	if (err)
 		return err;

@@ -299,7 +299,8 @@ static struct render_acc_series *acc_w_series(struct render_acc_series *s,
 	if (*n == RENDER_ACC_MAX_SERIES)
 		return NULL;
 	memset(&s[*n], 0, sizeof(s[*n]));
-	snprintf(s[*n].label, sizeof(s[*n].label), "%s", label);
+	snprintf(s[*n].label, sizeof(s[*n].label), "%.*s",
+		 (int)sizeof(s[*n].label) - 1, label);
 	s[*n].sim = sim;
 	s[*n].pts = rt_calloc(nt, sizeof(*s[*n].pts));
 	return s[*n].pts ? &s[(*n)++] : NULL;

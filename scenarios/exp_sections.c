@@ -361,14 +361,57 @@ static enum rt_err xl_deadlines(const struct xl *c, yaml_node_t *n,
 	return RT_OK;
 }
 
+/* generator.lower / .upper (method drs): one number for every task, or
+ * a list of 'tasks' numbers in [0, 1]; into *out (rt_calloc'd, x owns
+ * it). */
+static enum rt_err xl_bounds(const struct xl *c, yaml_node_t *n,
+			     const char *field, size_t tasks, const double **out)
+{
+	double *b = rt_calloc(tasks, sizeof(*b));
+	size_t cnt;
+	enum rt_err err;
+
+	if (!b)
+		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
+	*out = b;
+	if (n->type == YAML_SCALAR_NODE) {
+		err = xl_double(c, n, field, &b[0]);
+		for (size_t i = 1; !err && i < tasks; i++)
+			b[i] = b[0];
+		if (!err && !(b[0] >= 0 && b[0] <= 1))
+			return xl_fail(c, n, field, "%g; expected 0 .. 1", b[0]);
+		return err;
+	}
+	cnt = n->type == YAML_SEQUENCE_NODE ?
+	      (size_t)(n->data.sequence.items.top -
+		       n->data.sequence.items.start) : 0;
+	if (cnt != tasks)
+		return xl_fail(c, n, field, "expected a number, or a list of "
+			       "%zu numbers (one per task)", tasks);
+	for (size_t i = 0; i < cnt; i++) {
+		yaml_node_t *it = yaml_document_get_node(
+			(yaml_document_t *)&c->doc,
+			n->data.sequence.items.start[i]);
+		char f[64];
+
+		snprintf(f, sizeof(f), "%s[%zu]", field, i);
+		if ((err = xl_double(c, it, f, &b[i])))
+			return err;
+		if (!(b[i] >= 0 && b[i] <= 1))
+			return xl_fail(c, it, f, "%g; expected 0 .. 1", b[i]);
+	}
+	return RT_OK;
+}
+
 enum rt_err xl_generator(const struct xl *c, yaml_node_t *n,
 			 struct rt_exp *x)
 {
 	static const char *const keys[] = { "tasks", "method", "cap",
-					    "periods", "deadlines" };
+					    "periods", "deadlines", "lower",
+					    "upper" };
 	struct rt_gen_params *g = &x->gen;
-	yaml_node_t *v[5];
-	enum rt_err err = xl_map(c, n, "generator", keys, 5, v);
+	yaml_node_t *v[7];
+	enum rt_err err = xl_map(c, n, "generator", keys, 7, v);
 	int64_t k;
 	int e;
 
@@ -381,10 +424,24 @@ enum rt_err xl_generator(const struct xl *c, yaml_node_t *n,
 		return err;
 	g->ntasks = (size_t)k;
 	err = xl_enum(c, v[1], "generator.method", find_method,
-		      "uunifast, uunifast-discard, randfixedsum", &e);
+		      "uunifast, uunifast-discard, randfixedsum, drs", &e);
 	if (err)
 		return err;
 	g->method = (enum rt_gen_method)e;
+	for (int i = 5; i < 7; i++) {
+		char f[32];
+
+		if (!v[i])
+			continue;
+		snprintf(f, sizeof(f), "generator.%s", keys[i]);
+		if (g->method != RT_GEN_DRS)
+			return xl_fail(c, v[i], f, "per-task bounds need method: "
+				       "drs");
+		err = xl_bounds(c, v[i], f, g->ntasks,
+				i == 5 ? &g->lower : &g->upper);
+		if (err)
+			return err;
+	}
 	g->cap = 1;
 	if (v[2]) {
 		err = xl_double(c, v[2], "generator.cap", &g->cap);
@@ -443,7 +500,7 @@ enum rt_err xl_utilization(const struct xl *c, yaml_node_t *n,
 			       "points", RT_EXP_MAX_POINTS);
 	x->npoints = (size_t)((x->to - x->from) / x->step) + 1;
 	top = rt_exp_point_total(x, x->npoints - 1);
-	if (x->gen.method != RT_GEN_UUNIFAST &&
+	if (x->gen.method != RT_GEN_UUNIFAST && x->gen.method != RT_GEN_DRS &&
 	    top > (double)x->gen.ntasks * x->gen.cap)
 		return xl_fail(c, v[1], "utilization.to", "total %g is more "
 			       "than tasks x cap = %g", top,

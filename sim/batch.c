@@ -92,11 +92,14 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct rt_diag *d)
 {
 	double total = rt_exp_point_total(x, p), target = total, shift = 0;
+	double floor_u = 0;
 	struct rt_exp v;
 	struct rt_rng r;
 
 	rt_exp_at(x, p, &v);            /* this point's tasks and CPUs */
 	x = &v;
+	for (size_t i = 0; x->gen.lower && i < x->gen.ntasks; i++)
+		floor_u += x->gen.lower[i];     /* drs: no target below it */
 	rt_rng_seed(&r, rt_rng_derive(x->seed, p, s));
 	for (unsigned k = 0;; k++) {
 		enum rt_err err = rt_gen_taskset(&x->gen, target, &r, &ws->gen,
@@ -109,8 +112,8 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 		 * draw lower by the mean lift seen so far */
 		shift += rt_gen_realised(ws->ts, x->gen.ntasks) - target;
 		target = total - shift / (k + 1);
-		if (target < 0)
-			target = 0;
+		if (target < floor_u)
+			target = floor_u;
 		err = exp_in_bin(x, p, ws->ts, &in);
 		if (err)
 			return rt_diagf(d, err, "sample %llu: exact "

@@ -715,6 +715,16 @@ expect_rc 0 "$DLSIM" merge -o $E/merged.csv $E/s1.csv $E/s2.csv $E/s3.csv
 cmp -s $E/j1.csv $E/merged.csv && ok || bad "3 merged shards differ from the single run"
 expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv
 has $T/err '2 files for 3 shards'
+# shards written by an older dlsim (sidecars without the parameter lines)
+# still merge to the same CSV
+for i in 1 2 3; do
+	cp $E/s$i.csv $E/old$i.csv
+	grep -v -e '^policy:' -e '^cpus:' -e '^tasks:' -e '^cap:' -e '^period_' \
+		-e '^time_unit:' $E/s$i.csv.meta > $E/old$i.csv.meta
+done
+expect_rc 0 "$DLSIM" merge -o $E/oldmerged.csv $E/old1.csv $E/old2.csv $E/old3.csv
+cmp -s $E/j1.csv $E/oldmerged.csv && ok || bad "shards with old sidecars merge differently"
+hasnt $E/oldmerged.csv.meta 'tasks:'
 sed 's/seed: 42/seed: 43/' $E/acc.yaml > $E/other.yaml
 expect_rc 0 "$DLSIM" experiment $E/other.yaml -q --shard 3/3 -o $E/o3.csv
 expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv $E/o3.csv

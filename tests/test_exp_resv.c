@@ -1,7 +1,8 @@
-/* test_exp_resv.c - experiments over reservations (cbs, linux-dl) and
- * the tardiness of a sweep: the keys, the reservation rules worked out by
- * hand, the kernel's admission against the simulated kernel, the sets
- * written as scenarios, and the observed tardiness against its bound. */
+/* test_exp_resv.c - experiments over reservations (cbs, linux-dl), the
+ * tardiness of a sweep and per-task utilization bounds (drs): the keys,
+ * the reservation rules worked out by hand, the kernel's admission
+ * against the simulated kernel, the sets written as scenarios, the
+ * observed tardiness against its bound, sets within their bounds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -416,7 +417,80 @@ static void test_tard_multi_and_csv(void)
 				      "needs simulate: true"));
 }
 
+/* method: drs with per-task bounds: every drawn set keeps each task's
+ * utilization (before C is rounded up) within them and lands in its bin;
+ * the keys' errors name the field. */
+static void test_exp_drs(void)
+{
+	static const char text[] =
+		"format: 1\nname: b\nplatform: {cpus: 2}\n"
+		"generator: {tasks: 4, method: drs, lower: 0.05, upper: [0.9, "
+		"0.8, 0.3, 0.2], periods: {dist: log-uniform, min: 100, max: "
+		"10000}, deadlines: {model: implicit}}\n"
+		"utilization: {from: 0.5, to: 2.0, step: 0.25}\nsets: 20\n"
+		"max_jobs: 3000\nseed: 3\n";
+	static const struct { const char *from, *to, *msg; } bad[] = {
+		{ "upper: [0.9, 0.8, 0.3, 0.2]", "upper: [0.9, 0.8]",
+		  "exp.yaml:4:56: generator.upper: expected a number, or a list "
+		  "of 4 numbers" },
+		{ "method: drs", "method: randfixedsum",
+		  "generator.lower: per-task bounds need method: drs" },
+		{ "to: 2.0", "to: 2.5", "utilization 2.5 is outside [sum of "
+		  "lower bounds, sum of upper bounds] = [0.2, 2.2]" },
+		{ "lower: 0.05", "lower: 1.5", "generator.lower: 1.5; expected "
+		  "0 .. 1" },
+	};
+	struct rt_diag d = { "" };
+	struct rt_exp *x = exp_load(text, &d);
+	struct sim_exp_ws ws;
+	struct rt_exp_counts c[7];
+	bool have[7] = { false };
+	unsigned contra = 0;
+
+	if (!x)
+		printf("\n  %s\n", d.msg);
+	CU_ASSERT_FATAL(x != NULL && x->gen.method == RT_GEN_DRS);
+	CU_ASSERT(x->gen.lower[3] == 0.05 && x->gen.upper[1] == 0.8);
+	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
+	for (size_t p = 0; p < x->npoints; p++)
+		for (uint64_t s = 0; s < 5; s++) {
+			unsigned rd;
+
+			CU_ASSERT_FATAL(sim_exp_draw(x, p, s, &ws, &rd, &d) ==
+					RT_OK);
+			for (size_t i = 0; i < 4; i++) {
+				double u = (double)ws.ts[i].wcet /
+					   (double)ws.ts[i].period;
+
+				/* C = ceil(u T) adds less than 1 / T */
+				CU_ASSERT(u >= x->gen.lower[i] - 1e-12 &&
+					  u < x->gen.upper[i] + 1.0 /
+					  (double)ws.ts[i].period + 1e-12);
+			}
+		}
+	sim_exp_ws_fini(&ws);
+	memset(c, 0, sizeof(c));
+	exp_run(x, 2, 1, 1, c, have, &contra);
+	CU_ASSERT(contra == 0 && have[6] && c[6].sets == 20);
+	rt_exp_free(x);
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		const char *at = strstr(text, bad[k].from);
+		char buf[1024];
+
+		CU_ASSERT_FATAL(at != NULL);
+		snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(at - text), text,
+			 bad[k].to, at + strlen(bad[k].from));
+		x = exp_load(buf, &d);
+		CU_ASSERT(x == NULL);
+		if (!strstr(d.msg, bad[k].msg))
+			printf("\n  got: %s\n  want: %s\n", d.msg, bad[k].msg);
+		CU_ASSERT(strstr(d.msg, bad[k].msg) != NULL);
+		rt_exp_free(x);
+	}
+}
+
 CU_TestInfo exp_resv_tests[] = {
+	{ "drs: per-task bounds kept, keys checked", test_exp_drs },
 	{ "linux-dl experiment keys and what the kernel refuses",
 	  test_resv_linux_keys },
 	{ "reservation budget, deadline and period rules by hand",
