@@ -78,31 +78,6 @@ bool rt_gen_deadlines_from_name(const char *s, enum rt_gen_deadlines *out)
 	return true;
 }
 
-/* drs: 0 <= lower <= upper <= 1 per task (upper: cap without a list),
- * total within [sum lower, sum upper] when given. */
-static enum rt_err gen_check_drs(const struct rt_gen_params *p, double total,
-				 struct rt_diag *d)
-{
-	double lsum = 0, hsum = 0;
-
-	for (size_t i = 0; i < p->ntasks; i++) {
-		double l = p->lower ? p->lower[i] : 0;
-		double h = p->upper ? p->upper[i] : p->cap;
-
-		if (!(l >= 0 && l <= h && h <= 1))
-			return rt_diagf(d, RT_ERR_INVAL, "task %zu: bounds [%g, "
-					"%g]; expected 0 <= lower <= upper <= "
-					"1", i, l, h);
-		lsum += l;
-		hsum += h;
-	}
-	if (total >= 0 && (total < lsum - 1e-12 || total > hsum + 1e-12))
-		return rt_diagf(d, RT_ERR_INVAL, "utilization %g is outside "
-				"[sum of lower bounds, sum of upper bounds] = "
-				"[%g, %g]", total, lsum, hsum);
-	return RT_OK;
-}
-
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d)
 {
@@ -147,7 +122,8 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 		return rt_diagf(d, RT_ERR_INVAL, "per-task bounds need method "
 				"drs");
 	if (p->method == RT_GEN_DRS)
-		return gen_check_drs(p, total, d);
+		return rt_gen_drs_check(p->ntasks, total, p->lower, p->upper,
+					p->cap, d);
 	if (total >= 0 && p->method != RT_GEN_UUNIFAST &&
 	    total > (double)p->ntasks * p->cap)
 		return rt_diagf(d, RT_ERR_INVAL, "utilization %g is more than "

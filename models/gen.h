@@ -134,6 +134,11 @@ enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 enum rt_err rt_gen_drs(size_t n, double total, const double *lower,
 		       const double *upper, double cap, struct rt_rng *r,
 		       struct rt_gen_ws *ws, double *u, struct rt_diag *d);
+/* Its checks alone (total < 0: the bounds only); RT_ERR_INVAL naming the
+ * task or the range. */
+enum rt_err rt_gen_drs_check(size_t n, double total, const double *lower,
+			     const double *upper, double cap,
+			     struct rt_diag *d);
 
 /* One period according to p. */
 rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r);

@@ -154,18 +154,12 @@ static bool drs_unit(struct rt_rng *r, const double *c0, double *x,
 	return ok;
 }
 
-enum rt_err rt_gen_drs(size_t n, double total, const double *lower,
-		       const double *upper, double cap, struct rt_rng *r,
-		       struct rt_gen_ws *ws, double *u, struct rt_diag *d)
+enum rt_err rt_gen_drs_check(size_t n, double total, const double *lower,
+			     const double *upper, double cap,
+			     struct rt_diag *d)
 {
-	double *x = ws->v, *c0 = ws->v + n, *c = ws->v + 2 * n;
-	double *w = ws->v + 3 * n;
-	double lsum = 0, hsum = 0, rest, got = 0;
-	size_t m = 0, last = 0;
+	double lsum = 0, hsum = 0;
 
-	if (n < 1 || n > ws->n)
-		return rt_diagf(d, RT_ERR_INVAL, "generator: %zu tasks; "
-				"workspace for %zu", n, ws->n);
 	for (size_t i = 0; i < n; i++) {
 		double l = lower ? lower[i] : 0, h = upper ? upper[i] : cap;
 
@@ -176,10 +170,32 @@ enum rt_err rt_gen_drs(size_t n, double total, const double *lower,
 		lsum += l;
 		hsum += h;
 	}
-	if (!(total >= lsum - DRS_EPS && total <= hsum + DRS_EPS))
-		return rt_diagf(d, RT_ERR_INVAL, "drs: utilization %g out of "
-				"[sum lower, sum upper] = [%g, %g]", total, lsum,
-				hsum);
+	if (total >= 0 && !(total >= lsum - DRS_EPS && total <= hsum + DRS_EPS))
+		return rt_diagf(d, RT_ERR_INVAL, "drs: utilization %g is outside "
+				"[sum of lower bounds, sum of upper bounds] = "
+				"[%g, %g]", total, lsum, hsum);
+	return RT_OK;
+}
+
+enum rt_err rt_gen_drs(size_t n, double total, const double *lower,
+		       const double *upper, double cap, struct rt_rng *r,
+		       struct rt_gen_ws *ws, double *u, struct rt_diag *d)
+{
+	double *x = ws->v, *c0 = ws->v + n, *c = ws->v + 2 * n;
+	double *w = ws->v + 3 * n;
+	double lsum = 0, rest, got = 0;
+	size_t m = 0, last = 0;
+
+	enum rt_err err;
+
+	if (n < 1 || n > ws->n)
+		return rt_diagf(d, RT_ERR_INVAL, "generator: %zu tasks; "
+				"workspace for %zu", n, ws->n);
+	err = rt_gen_drs_check(n, total, lower, upper, cap, d);
+	if (err)
+		return err;
+	for (size_t i = 0; i < n; i++)
+		lsum += lower ? lower[i] : 0;
 	rest = total - lsum;
 	/* the free tasks (l < h) in x's order; the others fixed at l */
 	for (size_t i = 0; i < n; i++) {

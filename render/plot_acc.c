@@ -133,15 +133,36 @@ static const char *acc_xlabel(const struct render_acc *t, char *fixed,
 	       "utilization U = \xce\xa3 C\xe1\xb5\xa2/T\xe1\xb5\xa2";
 }
 
+/* The sets behind the points of s[0..n): "40" or "35-40" into buf, and
+ * the largest y into *ymax. */
+static void acc_sets_range(const struct render_acc_series *s, size_t n,
+			   char *buf, size_t len, double *ymax)
+{
+	uint64_t smin = UINT64_MAX, smax = 0;
+
+	*ymax = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < s[i].npts; k++) {
+			*ymax = s[i].pts[k].y > *ymax ? s[i].pts[k].y : *ymax;
+			smin = s[i].pts[k].n < smin ? s[i].pts[k].n : smin;
+			smax = s[i].pts[k].n > smax ? s[i].pts[k].n : smax;
+		}
+	if (smin == smax)
+		snprintf(buf, len, "%llu", (unsigned long long)smin);
+	else
+		snprintf(buf, len, "%llu-%llu", (unsigned long long)smin,
+			 (unsigned long long)smax);
+}
+
 static enum rt_err acc_plot(const struct render_acc *t,
 			    const struct render_acc_plot_opts *o,
 			    const char *path, FILE *f, struct rt_diag *d)
 {
 	struct render_acc_series s[RENDER_ACC_MAX_SERIES];
-	uint64_t smin = UINT64_MAX, smax = 0;
-	char fixed[48], caption[160];
+	char fixed[48], caption[160], range[48];
 	struct render_lines fig;
 	enum rt_err err;
+	double ymax;
 	size_t n;
 
 	err = render_acc_series(t, s, &n, d);
@@ -149,19 +170,9 @@ static enum rt_err acc_plot(const struct render_acc *t,
 		return err;
 	memset(&fig, 0, sizeof(fig));
 	fig.xlabel = acc_xlabel(t, fixed, sizeof(fixed));
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < s[i].npts; k++) {
-			smin = s[i].pts[k].n < smin ? s[i].pts[k].n : smin;
-			smax = s[i].pts[k].n > smax ? s[i].pts[k].n : smax;
-		}
-	if (smin == smax)
-		snprintf(caption, sizeof(caption), "%s%llu sets per point; "
-			 "bars: 95 %% Wilson intervals", fixed,
-			 (unsigned long long)smin);
-	else
-		snprintf(caption, sizeof(caption), "%s%llu-%llu sets per point; "
-			 "bars: 95 %% Wilson intervals", fixed,
-			 (unsigned long long)smin, (unsigned long long)smax);
+	acc_sets_range(s, n, range, sizeof(range), &ymax);
+	snprintf(caption, sizeof(caption), "%s%s sets per point; bars: 95 %% "
+		 "Wilson intervals", fixed, range);
 	fig.s = s;
 	fig.n = n;
 	fig.ylabel = "acceptance ratio (fraction of sets)";
@@ -244,10 +255,9 @@ enum rt_err render_tard_plot(const struct render_acc *t, double scale,
 			     const char *path, FILE *f, struct rt_diag *d)
 {
 	struct render_acc_series s[2];
-	uint64_t smin = UINT64_MAX, smax = 0;
-	char fixed[48], caption[160], ylabel[64];
+	char fixed[48], caption[160], ylabel[64], range[48];
 	struct render_lines fig;
-	double ymax = 0;
+	double ymax;
 	enum rt_err err;
 	size_t n;
 
@@ -256,20 +266,9 @@ enum rt_err render_tard_plot(const struct render_acc *t, double scale,
 		return err;
 	memset(&fig, 0, sizeof(fig));
 	fig.xlabel = acc_xlabel(t, fixed, sizeof(fixed));
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < s[i].npts; k++) {
-			ymax = s[i].pts[k].y > ymax ? s[i].pts[k].y : ymax;
-			smin = s[i].pts[k].n < smin ? s[i].pts[k].n : smin;
-			smax = s[i].pts[k].n > smax ? s[i].pts[k].n : smax;
-		}
-	if (smin == smax)
-		snprintf(caption, sizeof(caption), "%slargest of the %llu sets "
-			 "with a bound, per point", fixed,
-			 (unsigned long long)smin);
-	else
-		snprintf(caption, sizeof(caption), "%slargest of the %llu-%llu "
-			 "sets with a bound, per point", fixed,
-			 (unsigned long long)smin, (unsigned long long)smax);
+	acc_sets_range(s, n, range, sizeof(range), &ymax);
+	snprintf(caption, sizeof(caption), "%slargest of the %s sets with a "
+		 "bound, per point", fixed, range);
 	snprintf(ylabel, sizeof(ylabel), "maximum tardiness (%s)", unit);
 	fig.s = s;
 	fig.n = n;

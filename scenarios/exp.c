@@ -100,7 +100,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 			return xl_fail(c, v[K_NAME], "name", "expected letters, "
 				       "digits, '_', '-', '.' (it names the "
 				       "output files)");
-		x->name = xl_dup(s);
+		x->name = rt_strdup(s);
 	} else {
 		x->name = scn_default_name(c->file);
 	}
@@ -118,7 +118,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 		if (pv[0])
 			x->cpus = (unsigned)k;
 	}
-	x->policy = xl_dup("edf");
+	x->policy = rt_strdup("edf");
 	if (!x->policy)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	x->placement = RT_EXP_PLACE_GLOBAL;

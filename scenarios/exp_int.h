@@ -61,8 +61,6 @@ enum rt_err xl_micro(const struct xl *c, const yaml_node_t *n,
 enum rt_err xl_enum(const struct xl *c, const yaml_node_t *n,
 		    const char *field, bool (*find)(const char *, int *),
 		    const char *valid, int *out);
-/* rt_malloc'd copy of s, NULL when out of memory. */
-char *xl_dup(const char *s);
 
 /* ---- sections (exp_sections.c) ------------------------------------------ */
 

@@ -231,13 +231,3 @@ enum rt_err xl_enum(const struct xl *c, const yaml_node_t *n,
 	}
 	return RT_OK;
 }
-
-char *xl_dup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = rt_malloc(n);
-
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}

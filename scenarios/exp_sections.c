@@ -176,7 +176,7 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 		if (err)
 			return err;
 		rt_free(x->policy);
-		x->policy = xl_dup(xl_policies[e]);
+		x->policy = rt_strdup(xl_policies[e]);
 		if (!x->policy)
 			return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	}

@@ -2,6 +2,7 @@
 #include "tests/exp_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
@@ -16,6 +17,33 @@ struct rt_exp *exp_load(const char *text, struct rt_diag *d)
 					    "exp.yaml", &x, d);
 
 	return err ? NULL : x;
+}
+
+char *exp_variant(const char *base, const char *from, const char *to)
+{
+	const char *at = strstr(base, from);
+	size_t n = strlen(base) - strlen(from) + strlen(to) + 1;
+	char *s = malloc(n);
+
+	CU_ASSERT_FATAL(at != NULL && s != NULL);
+	snprintf(s, n, "%.*s%s%s", (int)(at - base), base, to,
+		 at + strlen(from));
+	return s;
+}
+
+void exp_expect_error(const char *base, const char *from, const char *to,
+		      const char *msg)
+{
+	char *text = exp_variant(base, from, to);
+	struct rt_diag d = { "" };
+	struct rt_exp *x = exp_load(text, &d);
+
+	CU_ASSERT(x == NULL);
+	if (!strstr(d.msg, msg))
+		printf("\n  got: %s\n  want: %s\n", d.msg, msg);
+	CU_ASSERT(strstr(d.msg, msg) != NULL);
+	rt_exp_free(x);
+	free(text);
 }
 
 struct collect {

@@ -13,6 +13,15 @@
  * with d saying why. */
 struct rt_exp *exp_load(const char *text, struct rt_diag *d);
 
+/* 'base' with the first occurrence of 'from' replaced by 'to' (malloc'd;
+ * asserts that 'from' is there). */
+char *exp_variant(const char *base, const char *from, const char *to);
+
+/* Load exp_variant(base, from, to) and assert that it fails with a
+ * message containing msg (printed otherwise). */
+void exp_expect_error(const char *base, const char *from, const char *to,
+		      const char *msg);
+
 /* Run shard/shards of x on 'threads' threads (asserting success): c[p]
  * and have[p] for each point done (x->npoints entries); *contra (may be
  * NULL) += the contradictions reported, each printed with its set. */

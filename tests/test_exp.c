@@ -52,65 +52,38 @@ static void test_exp_load_keys(void)
 	rt_exp_free(x);
 }
 
-/* Replace the first occurrence of 'from' in exp_uni by 'to'. */
-static char *variant(const char *from, const char *to)
-{
-	const char *at = strstr(exp_uni, from);
-	size_t n = strlen(exp_uni) - strlen(from) + strlen(to) + 1;
-	char *s = malloc(n);
-
-	CU_ASSERT_FATAL(at != NULL && s != NULL);
-	snprintf(s, n, "%.*s%s%s", (int)(at - exp_uni), exp_uni, to,
-		 at + strlen(from));
-	return s;
-}
-
-static void expect_error(const char *from, const char *to, const char *msg)
-{
-	char *text = variant(from, to);
-	struct rt_diag d;
-	struct rt_exp *x = exp_load(text, &d);
-
-	CU_ASSERT(x == NULL);
-	if (!strstr(d.msg, msg))
-		printf("\n  got: %s\n  want: %s\n", d.msg, msg);
-	CU_ASSERT(strstr(d.msg, msg) != NULL);
-	rt_exp_free(x);
-	free(text);
-}
-
 static void test_exp_load_errors(void)
 {
-	expect_error("tests: [utilization, density, qpa, pdc]",
+	exp_expect_error(exp_uni, "tests: [utilization, density, qpa, pdc]",
 		     "tests: [utilization, gfb]",
 		     "exp.yaml:12:22: tests[1]: \"gfb\" does not analyse this "
 		     "policy and placement; expected one of: utilization, "
 		     "density, pdc, qpa");
-	expect_error("tests: [utilization, density, qpa, pdc]",
+	exp_expect_error(exp_uni, "tests: [utilization, density, qpa, pdc]",
 		     "tests: [utilisation]",
 		     "exp.yaml:12:9: tests[0]: \"utilisation\" is not a test");
-	expect_error("method: uunifast-discard", "method: uunifast-dicard",
+	exp_expect_error(exp_uni, "method: uunifast-discard", "method: uunifast-dicard",
 		     "exp.yaml:7:11: generator.method: \"uunifast-dicard\"; "
 		     "expected one of: uunifast, uunifast-discard, randfixedsum");
-	expect_error("sets: 40", "sets: 4.5", "exp.yaml:11:7: sets:");
-	expect_error("seed: 42", "sed: 42",
+	exp_expect_error(exp_uni, "sets: 40", "sets: 4.5", "exp.yaml:11:7: sets:");
+	exp_expect_error(exp_uni, "seed: 42", "sed: 42",
 		     "exp.yaml:14:1: sed: unknown key; expected one of: "
 		     "format, name");
-	expect_error("step: 0.05", "step: 0.0000001",
+	exp_expect_error(exp_uni, "step: 0.05", "step: 0.0000001",
 		     "exp.yaml:10:41: utilization.step: \"0.0000001\"");
-	expect_error("max: 1.0}", "max: 1.5}",
+	exp_expect_error(exp_uni, "max: 1.0}", "max: 1.5}",
 		     "generator.deadlines.max: 1.5; expected <= 1");
-	expect_error("min: 10, max: 1000", "min: 100, max: 10",
+	exp_expect_error(exp_uni, "min: 10, max: 1000", "min: 100, max: 10",
 		     "generator.periods.max: 10 < min 100");
-	expect_error("platform: {cpus: 1}", "platform: {cpus: 1, cpu: 2}",
+	exp_expect_error(exp_uni, "platform: {cpus: 1}", "platform: {cpus: 1, cpu: 2}",
 		     "exp.yaml:3:21: platform.cpu: unknown key; expected "
 		     "one of: cpus");
-	expect_error("format: 1", "format: 2", "exp.yaml:1:9: format:");
-	expect_error("seed: 42", "seed: 42\nseed: 43", "seed: given twice");
-	expect_error("utilization: {from: 0.5, to: 1.0, step: 0.05}",
+	exp_expect_error(exp_uni, "format: 1", "format: 2", "exp.yaml:1:9: format:");
+	exp_expect_error(exp_uni, "seed: 42", "seed: 42\nseed: 43", "seed: given twice");
+	exp_expect_error(exp_uni, "utilization: {from: 0.5, to: 1.0, step: 0.05}",
 		     "utilization: {from: 0.5, to: 11.0, step: 0.05}",
 		     "utilization.to: total 11 is more than tasks x cap = 10");
-	expect_error("format: 1", "format: [1", "exp.yaml:");
+	exp_expect_error(exp_uni, "format: 1", "format: [1", "exp.yaml:");
 }
 
 /* Uniprocessor EDF, seed 42: at every point qpa and pdc accept exactly
@@ -265,8 +238,8 @@ static void test_exp_hash(void)
 {
 	struct rt_diag d;
 	struct rt_exp *a = exp_load(exp_uni, &d);
-	char *t1 = variant("seed: 42", "seed: 0x2a  # same");
-	char *t2 = variant("seed: 42", "seed: 43");
+	char *t1 = exp_variant(exp_uni, "seed: 42", "seed: 0x2a  # same");
+	char *t2 = exp_variant(exp_uni, "seed: 42", "seed: 43");
 	struct rt_exp *b = exp_load(t1, &d), *c = exp_load(t2, &d);
 
 	CU_ASSERT_FATAL(a && b && c);

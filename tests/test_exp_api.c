@@ -157,12 +157,14 @@ static void test_api_weighted(void)
 	const char *yaml = "build/test-api-w.yaml", *yaml2 = "build/test-api-w2.yaml";
 	const char *csv[2] = { "build/test-api-w.csv", "build/test-api-w2.csv" };
 	struct dlsim *db = NULL;
-	char *text = NULL, *five, *at;
+	char *text = NULL, *five, *at = NULL;
 	size_t len = 0;
 
 	write_file(yaml, exp_text);
 	five = strdup(exp_text);
-	CU_ASSERT_FATAL(five && (at = strstr(five, "tasks: 8")));
+	if (five)
+		at = strstr(five, "tasks: 8");
+	CU_ASSERT_FATAL(at != NULL);
 	at[7] = '5';
 	write_file(yaml2, five);
 	free(five);

@@ -302,7 +302,7 @@ static void test_gen_drs_bounds(void)
 		  RT_ERR_INVAL);
 	CU_ASSERT(rt_gen_drs(3, 2.0, NULL, drs_hi_b, 1, &r, &ws, u, &d) ==
 		  RT_ERR_INVAL);
-	CU_ASSERT(strstr(d.msg, "out of [sum lower, sum upper]") != NULL);
+	CU_ASSERT(strstr(d.msg, "is outside [sum of lower bounds") != NULL);
 	/* every task at its upper bound, or at its lower one */
 	CU_ASSERT(rt_gen_drs(3, 1.95, NULL, drs_hi_b, 1, &r, &ws, u, &d) ==
 		  RT_OK);
