@@ -470,6 +470,7 @@ enum dlsim_status dlsim_experiment_run(struct dlsim *db,
 	r.meta.points = x->npoints;
 	r.meta.sets = x->sets;
 	exp_tests_list(x, r.meta.tests, sizeof(r.meta.tests));
+	render_acc_meta_params(&r.meta, x);
 	r.meta.threads = threads;
 	if (gethostname(r.meta.host, sizeof(r.meta.host) - 1))
 		snprintf(r.meta.host, sizeof(r.meta.host), "?");

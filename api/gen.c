@@ -95,7 +95,7 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 				"a number >= 0", o_u);
 	if (o_method && !rt_gen_method_from_name(o_method, &p->method))
 		return api_fail(db, DLSIM_USAGE, "--method '%s': expected "
-				"uunifast, uunifast-discard or randfixedsum",
+				"uunifast, uunifast-discard, randfixedsum or drs",
 				o_method);
 	if (o_cap && (p->cap = strtod(o_cap, &end), end == o_cap || *end))
 		return api_fail(db, DLSIM_USAGE, "--cap '%s': expected a number",

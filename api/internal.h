@@ -149,6 +149,15 @@ unsigned api_file_stale(const struct api_file *f);
 /* When f's stream has an error, its message into d and true. */
 bool api_file_failed(struct api_file *f, struct rt_diag *d);
 
+/* A figure's output (plot.c): a memory path opened as a file (*f), a
+ * disk path left to the renderer (*f NULL: it writes the file
+ * atomically when the figure is ready); closing commits the memory file
+ * on RT_OK and drops it otherwise, returning err. */
+enum rt_err api_fig_open(struct dlsim *db, struct api_file *af,
+			 const char *out, FILE **f, struct rt_diag *d);
+enum rt_err api_fig_close(struct api_file *af, enum rt_err err,
+			  struct rt_diag *d);
+
 /* Read all of path ("-": standard input) into *buf (rt_malloc,
  * NUL-terminated) and *len, at most 256 MiB.  RT_ERR_IO ("PATH: cannot
  * open: ...", "PATH: read error"), RT_ERR_INVAL (too large),

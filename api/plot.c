@@ -3,11 +3,11 @@
  *   dbf SCENARIO       dbf(t) and the supply, the witness marked
  *   response JOBS.csv  response-time histogram and CCDFs
  *   util SCENARIO      per-CPU busy share (one simulation of the pipeline)
- *   RESULTS.csv        the acceptance ratio of an experiment
  *
- * Every option is checked before the input is read, in the order the
- * command line reports them.  A figure goes to a file (render/ opens it
- * when the figure is ready) or to a memory file (":memory:NAME"). */
+ * (The figures of experiment results are plot_exp.c's.)  Every option
+ * is checked before the input is read, in the order the command line
+ * reports them.  A figure goes to a file (render/ opens it when the
+ * figure is ready) or to a memory file (":memory:NAME"). */
 #include "api/sim.h"
 
 #include <errno.h>
@@ -17,7 +17,6 @@
 #include "models/mem.h"
 #include "render/geom.h"
 #include "render/plot.h"
-#include "render/plot_acc.h"
 
 struct plot_opts {
 	const char *kind, *input, *out, *width, *dpi, *font, *axis_unit;
@@ -98,8 +97,8 @@ static enum dlsim_status axis_unit(struct dlsim *db,
 
 /* Where a figure goes: a path on disk (the renderer opens it itself, f
  * NULL) or a memory file (opened here: f). */
-static enum rt_err fig_open(struct dlsim *db, struct api_file *af,
-			    const char *out, FILE **f, struct rt_diag *d)
+enum rt_err api_fig_open(struct dlsim *db, struct api_file *af,
+			 const char *out, FILE **f, struct rt_diag *d)
 {
 	*f = NULL;
 	api_file_init(af);
@@ -108,8 +107,8 @@ static enum rt_err fig_open(struct dlsim *db, struct api_file *af,
 	return api_file_open(db, af, out, f, d);
 }
 
-static enum rt_err fig_close(struct api_file *af, enum rt_err err,
-			     struct rt_diag *d)
+enum rt_err api_fig_close(struct api_file *af, enum rt_err err,
+			  struct rt_diag *d)
 {
 	if (err == RT_OK && af->open)
 		return api_file_commit(af, d);
@@ -169,13 +168,13 @@ static enum dlsim_status plot_dbf(struct dlsim *db, const struct plot_opts *o)
 			       &scale);
 	if (st != DLSIM_OK)
 		goto out;
-	err = fig_open(db, &af, o->out, &f, &d);
+	err = api_fig_open(db, &af, o->out, &f, &d);
 	if (err == RT_OK)
 		err = render_dbf_figure(ts, n, s->cpus, sv ? sv->budget_max : 0,
 					sv ? sv->period : 0, sv ? sv->name : NULL,
 					span, scale, uname, &o->fo, o->out, f,
 					o->fmt, &trunc, &d);
-	err = fig_close(&af, err, &d);
+	err = api_fig_close(&af, err, &d);
 	if (err != RT_OK)
 		st = api_err(db, err, &d);
 	else if (trunc)
@@ -218,12 +217,12 @@ static enum dlsim_status plot_response(struct dlsim *db,
 		if (jd.n > 24)
 			api_notice(db, DLSIM_INFO, "response: the first 24 of %zu "
 				   "tasks only", jd.n);
-		err = fig_open(db, &af, o->out, &f, &d);
+		err = api_fig_open(db, &af, o->out, &f, &d);
 		if (err == RT_OK)
 			err = render_response_figure(&jd, o->nbins, scale, uname,
 						     &o->fo, o->out, f, o->fmt,
 						     &d);
-		err = fig_close(&af, err, &d);
+		err = api_fig_close(&af, err, &d);
 		if (err != RT_OK)
 			st = api_err(db, err, &d);
 	}
@@ -268,13 +267,13 @@ static enum dlsim_status util_figure(struct dlsim *db,
 	p = (struct render_panel){ .xlabel = xl, .ylabel = "busy (%)",
 		.s = ser, .ns = nc, .x0 = 0,
 		.x1 = (double)horizon / (double)scale, .y0 = 0, .y1 = 105 };
-	err = fig_open(db, &af, o->out, &f, &d);
+	err = api_fig_open(db, &af, o->out, &f, &d);
 	if (err == RT_OK && f)
 		err = render_figure_write_stream(&p, 1, &o->fo, o->fmt, f,
 						 o->out, &d);
 	else if (err == RT_OK)
 		err = render_figure_write(&p, 1, &o->fo, o->out, &d);
-	err = fig_close(&af, err, &d);
+	err = api_fig_close(&af, err, &d);
 	rt_free(buf);
 	return err ? api_err(db, err, &d) : DLSIM_OK;
 }
@@ -358,73 +357,4 @@ enum dlsim_status dlsim_plot(struct dlsim *db, const char *figure,
 		     !strcmp(figure, "response") ? plot_response(db, &o) :
 		     plot_util(db, &o);
 	return st ? st : api_ok(db);
-}
-
-/* ---- the acceptance ratio of an experiment ---------------------------------- */
-
-/* "3.5in", "7.16in", "252" (points), "252pt". */
-static bool plot_width(const char *s, double *pt)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || !(v > 0))
-		return false;
-	if (!strcmp(end, "in"))
-		v *= 72;
-	else if (*end && strcmp(end, "pt"))
-		return false;
-	*pt = v;
-	return true;
-}
-
-enum dlsim_status dlsim_plot_acceptance(struct dlsim *db, const char *csv,
-					const char *out,
-					const struct dlsim_opts *opts)
-{
-	static const char *const keys[] = { "width", "dpi", "title", "xlabel",
-					    NULL };
-	struct render_acc_plot_opts o = { 0, 0, NULL, NULL };
-	const char *w, *dpi;
-	struct render_acc *t = NULL;
-	struct rt_diag d = { "" };
-	struct api_file af;
-	enum dlsim_status st;
-	enum rt_err err;
-	FILE *f = NULL;
-
-	if (!db || !csv || !out)
-		return api_misuse(db, "dlsim_plot_acceptance: NULL argument");
-	st = api_opts_only(db, opts, keys, "plot");
-	if (st)
-		return st;
-	w = api_opt(opts, "width");
-	dpi = api_opt(opts, "dpi");
-	o.title = api_opt(opts, "title");
-	o.xlabel = api_opt(opts, "xlabel");
-	if (w && !plot_width(w, &o.width_pt))
-		return api_fail(db, DLSIM_USAGE, "--width '%s': expected e.g. "
-				"3.5in, 7.16in or 252 (points)", w);
-	if (dpi) {
-		char *end;
-
-		o.dpi = strtod(dpi, &end);
-		if (end == dpi || *end)
-			return api_fail(db, DLSIM_USAGE, "--dpi '%s': expected a "
-					"number", dpi);
-	}
-	err = render_acc_read(csv, &t, &d);
-	if (!err)
-		err = fig_open(db, &af, out, &f, &d);
-	if (!err && f) {
-		err = render_acc_plot_stream(t, &o, out, f, &d);
-		err = fig_close(&af, err, &d);
-	} else if (!err) {
-		err = render_acc_plot(t, &o, out, &d);
-	}
-	render_acc_free(t);
-	if (err)
-		return api_fail(db, err == RT_ERR_INVAL ? DLSIM_OPTION :
-				api_status(err), "%s", d.msg);
-	return api_ok(db);
 }

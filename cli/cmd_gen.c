@@ -14,9 +14,9 @@ static const char gen_help[] =
 "\n"
 "Draw one random task set and write it as a scenario (time_unit: tick) that\n"
 "dlsim validate / run / analyze load.  Defaults: 10 tasks, U = 0.8,\n"
-"uunifast-discard (also uunifast, randfixedsum), cap 1, log-uniform periods\n"
-"10:1000 with granularity 1, implicit deadlines (constrained: D = C +\n"
-"x (T - C) with x uniform in --slack, default 0:1; arbitrary: default\n"
+"uunifast-discard (also uunifast, randfixedsum, drs), cap 1, log-uniform\n"
+"periods 10:1000 with granularity 1, implicit deadlines (constrained: D =\n"
+"C + x (T - C) with x uniform in --slack, default 0:1; arbitrary: default\n"
 "0:2), 1 CPU, edf, seed 1, standard output.  C = ceil(u T) >= 1, so the\n"
 "realised U (in the file's comment) is at least the target.\n";
 

@@ -1,14 +1,18 @@
 /* cmd_plot.c - `dlsim plot ...`: a path ending in .csv is an
- * experiment's results (the acceptance-ratio figure,
- * dlsim_plot_acceptance); the words dbf, response and util select the
- * other figures (dlsim_plot):
+ * experiment's results (the acceptance-ratio or tardiness figure,
+ * dlsim_plot_acceptance; several with --weighted, dlsim_plot_weighted);
+ * the words dbf, response and util select the other figures
+ * (dlsim_plot):
  *
  *   dlsim plot RESULTS.csv -o acc.pdf            acceptance ratio
+ *   dlsim plot RESULTS.csv --tardiness -o t.pdf  observed vs bound
+ *   dlsim plot A.csv B.csv --weighted -o w.pdf   weighted schedulability
  *   dlsim plot dbf SCENARIO.yaml -o dbf.png      dbf(t) and t, witness
  *   dlsim plot response JOBS.csv -o resp.png     histogram + CCDFs
  *   dlsim plot util SCENARIO.yaml -o util.png    per-CPU busy share
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -61,14 +65,24 @@ static const char plot_fig_help[] =
 "  dlsim plot response jobs.csv --unit ns -o resp.pdf\n";
 
 static const char plot_acc_help[] =
-"Usage: dlsim plot RESULTS.csv -o OUT.png|svg|pdf [--width 3.5in|7.16in|PT]\n"
-"                  [--dpi N] [--title TEXT] [--xlabel TEXT]\n"
+"Usage: dlsim plot RESULTS.csv -o OUT.png|svg|pdf [--tardiness] [OPTIONS]\n"
+"       dlsim plot A.csv B.csv ... --weighted [--by KEY] -o OUT.png|svg|pdf|csv\n"
 "\n"
 "Acceptance ratio against utilization from the CSV of dlsim experiment (or\n"
 "dlsim merge): one curve per test, plus the simulation (the sets it met),\n"
 "each with its own marker and dash pattern, 95 % Wilson intervals as error\n"
-"bars.  Width: 3.5in (a paper column, default) or 7.16in (a page), or in\n"
-"points.  PNG at --dpi (default 300).\n";
+"bars.\n"
+"  --tardiness   per point, the largest tardiness simulated and the largest\n"
+"                tardiness bound (an experiment run with tardiness: true)\n"
+"  --weighted    the weighted schedulability W = sum u S(u) / sum u of each\n"
+"                curve of each CSV (Bastoni, Brandenburg & Anderson 2010),\n"
+"                against the parameter the CSVs vary (their .meta sidecars:\n"
+"                cpus, tasks, cap, period_min, period_max, budget_factor,\n"
+"                period_divisor); -o ending in .csv writes the table\n"
+"  --by KEY      the parameter for --weighted when several differ\n"
+"  --width W     3.5in (a paper column, default), 7.16in (a page), or points\n"
+"  --dpi N       PNG resolution (default 300)\n"
+"  --title TEXT, --xlabel TEXT\n";
 
 /* The figure's settings, argv order kept for the messages. */
 struct plot_args {
@@ -166,20 +180,34 @@ static int plot_figure(int argc, char **argv)
 	return rc;
 }
 
-/* argv[1] is the CSV. */
+/* True if path ends with ".csv", ignoring ASCII case. */
+static bool plot_is_csv(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 4 && !strcasecmp(path + n - 4, ".csv");
+}
+
+/* argv[1] is a CSV; more may follow (--weighted). */
 static int plot_acceptance(int argc, char **argv)
 {
-	const char *in = argv[1], *out = NULL, *w = NULL, *dpi = NULL;
+	const char *out = NULL, *w = NULL, *dpi = NULL, *by = NULL;
 	const char *title = NULL, *xlabel = NULL;
+	const char **in = calloc((size_t)argc, sizeof(*in));
 	struct dlsim *db;
 	struct dlsim_opts *opts;
 	enum dlsim_status st;
-	bool bad = false;
+	bool bad = false, tard = false, weighted = false;
+	size_t nin = 0;
 	int rc = CLI_EXIT_OK;
 
-	for (int i = 2; i < argc; i++) {
+	if (!in)
+		return cli_usage_error("plot", "out of memory");
+	in[nin++] = argv[1];
+	for (int i = 2; i < argc && rc == CLI_EXIT_OK; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(plot_acc_help, stdout);
+			free(in);
 			return CLI_EXIT_OK;
 		}
 		if (cli_opt_value(argc, argv, &i, "-o", &out, &bad, "plot") ||
@@ -187,42 +215,60 @@ static int plot_acceptance(int argc, char **argv)
 		    cli_opt_value(argc, argv, &i, "--dpi", &dpi, &bad, "plot") ||
 		    cli_opt_value(argc, argv, &i, "--title", &title, &bad, "plot") ||
 		    cli_opt_value(argc, argv, &i, "--xlabel", &xlabel, &bad,
-				  "plot")) {
+				  "plot") ||
+		    cli_opt_value(argc, argv, &i, "--by", &by, &bad, "plot")) {
 			if (bad)
-				return CLI_EXIT_USAGE;
-			continue;
+				rc = CLI_EXIT_USAGE;
+		} else if (!strcmp(argv[i], "--tardiness")) {
+			tard = true;
+		} else if (!strcmp(argv[i], "--weighted")) {
+			weighted = true;
+		} else if (argv[i][0] != '-' && plot_is_csv(argv[i])) {
+			in[nin++] = argv[i];
+		} else {
+			rc = cli_usage_error("plot", "unknown argument '%s'",
+					     argv[i]);
 		}
-		return cli_usage_error("plot", "unknown argument '%s'", argv[i]);
 	}
-	if (!out)
-		return cli_usage_error("plot", "missing -o OUT.png|svg|pdf");
+	if (rc == CLI_EXIT_OK && !out)
+		rc = cli_usage_error("plot", "missing -o OUT.png|svg|pdf");
+	if (rc == CLI_EXIT_OK && nin > 1 && !weighted)
+		rc = cli_usage_error("plot", "%zu results: several CSVs make the "
+				     "--weighted figure", nin);
+	if (rc == CLI_EXIT_OK && weighted && tard)
+		rc = cli_usage_error("plot", "--weighted and --tardiness are two "
+				     "figures; choose one");
+	if (rc == CLI_EXIT_OK && by && !weighted)
+		rc = cli_usage_error("plot", "--by is for --weighted");
+	if (rc != CLI_EXIT_OK) {
+		free(in);
+		return rc;
+	}
 	db = cli_session("plot");
-	if (!db)
+	if (!db) {
+		free(in);
 		return CLI_EXIT_INPUT;
+	}
 	{
 		const char *const kv[] = { "width", w, "dpi", dpi, "title", title,
-					   "xlabel", xlabel };
+					   "xlabel", xlabel,
+					   "tardiness", tard ? "on" : NULL,
+					   "by", by };
 
-		opts = cli_opts(db, kv, 4);
+		opts = cli_opts(db, kv, 6);
 	}
 	if (!opts) {
 		rc = CLI_EXIT_INPUT;
 	} else {
-		st = dlsim_plot_acceptance(db, in, out, opts);
+		st = weighted ? dlsim_plot_weighted(db, in, nin, out, opts) :
+		     dlsim_plot_acceptance(db, in[0], out, opts);
 		if (st != DLSIM_OK)
 			rc = cli_fail(db, "plot", st);
 	}
 	dlsim_opts_free(opts);
 	dlsim_close(db);
+	free(in);
 	return rc;
-}
-
-/* True if path ends with ".csv", ignoring ASCII case. */
-static bool plot_is_csv(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n >= 4 && !strcasecmp(path + n - 4, ".csv");
 }
 
 int cmd_plot(int argc, char **argv)

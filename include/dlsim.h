@@ -453,10 +453,23 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario, const cha
 enum dlsim_status dlsim_plot(struct dlsim *db, const char *figure, const char *input,
 	       const char *out, const struct dlsim_opts *o);
 /* `dlsim plot RESULTS.csv`: the acceptance-ratio figure of an experiment's
- * results.  Keys: width, dpi, title, xlabel.  DLSIM_OPTION when the
- * figure cannot be drawn with them. */
+ * results; with tardiness "on" (`--tardiness`) the tardiness figure of an
+ * experiment run with tardiness: true (per point the largest tardiness
+ * simulated and the largest bound, in the sidecar's time unit).  Keys:
+ * width, dpi, title, xlabel, tardiness.  DLSIM_OPTION when the figure
+ * cannot be drawn with them. */
 enum dlsim_status dlsim_plot_acceptance(struct dlsim *db, const char *csv,
 			  const char *out, const struct dlsim_opts *o);
+/* `dlsim plot A.csv B.csv ... --weighted`: the weighted schedulability W
+ * = sum_u u S(u) / sum_u u (Bastoni, Brandenburg & Anderson 2010) of each
+ * test and of the simulation in each of the n results (utilization
+ * sweeps), against the parameter they vary: key 'by' (a number of every
+ * sidecar, e.g. cpus, tasks, budget_factor), by default the one of
+ * cpus, tasks, cap, period_min, period_max, budget_factor,
+ * period_divisor whose values differ.  out .png/.svg/.pdf draws it, .csv
+ * writes the table.  Keys: width, dpi, title, xlabel, by. */
+enum dlsim_status dlsim_plot_weighted(struct dlsim *db, const char *const *csv,
+			size_t n, const char *out, const struct dlsim_opts *o);
 
 /* `dlsim compare`: a trace-cmd report of a real run ("-": standard input)
  * against the simulation of the scenario file with the same releases; the

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/analysis_resv.h"
+#include "models/linux_dl.h"
 #include "models/mem.h"
 #include "models/partition.h"
 
@@ -16,6 +18,8 @@ void rt_exp_free(struct rt_exp *x)
 	rt_free(x->name);
 	rt_free(x->policy);
 	rt_free((void *)x->gen.pset);
+	rt_free((void *)x->gen.lower);
+	rt_free((void *)x->gen.upper);
 	rt_free(x);
 }
 
@@ -24,22 +28,42 @@ static bool exp_is_fp(const struct rt_exp *x)
 	return !strcmp(x->policy, "fp");
 }
 
+static bool exp_is_linux(const struct rt_exp *x)
+{
+	return !strcmp(x->policy, "linux-dl");
+}
+
+bool rt_exp_reserved(const struct rt_exp *x)
+{
+	return !strcmp(x->policy, "cbs") || exp_is_linux(x);
+}
+
 /* The registry's own descriptor decides (rt_test_analyses_match, the
- * rule `dlsim analyze` follows): the policy model (edf, fp; cbs: none, the
- * per-task servers are not what the registry's CBS view analyses here)
- * and the platform (one CPU, global, partitioned).  A partitioned test
- * must also use the experiment's own heuristic, the one the simulation
- * packs with; clustered placements have no test. */
+ * rule `dlsim analyze` follows): the policy model (edf, fp; cbs: EDF over
+ * CBS reservations; linux-dl: the kernel's admission, or EDF over the
+ * reservations of its one root domain) and the platform (one CPU,
+ * global, partitioned).  A partitioned test must also use the
+ * experiment's own heuristic, the one the simulation packs with;
+ * clustered placements have no test. */
 bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 {
 	unsigned pol = !strcmp(x->policy, "edf") ? RT_AN_EDF :
-		       exp_is_fp(x) ? RT_AN_FP : 0;
+		       exp_is_fp(x) ? RT_AN_FP :
+		       !strcmp(x->policy, "cbs") ? RT_AN_CBS : 0;
 	unsigned plat = x->cpus == 1 ? RT_AN_UNI :
 			x->placement == RT_EXP_PLACE_GLOBAL ? RT_AN_GLOBAL :
 			x->placement == RT_EXP_PLACE_PARTITIONED ?
 			RT_AN_PARTITIONED : 0;
 	enum rt_part_heuristic h;
 
+	if (exp_is_linux(x)) {          /* one root domain of all CPUs */
+		if (x->placement != RT_EXP_PLACE_GLOBAL ||
+		    (t->applies && !t->applies(x->cpus)))
+			return false;
+		return rt_test_analyses_match(t, RT_AN_LINUX_DL, plat) ||
+		       (t->analyses.policies & RT_AN_EDF &&
+			rt_test_analyses_match(t, RT_AN_EDF, plat));
+	}
 	if (!pol || !plat || (t->applies && !t->applies(x->cpus)) ||
 	    !rt_test_analyses_match(t, pol, plat))
 		return false;
@@ -51,6 +75,60 @@ bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 
 static enum rt_err exp_check_point(const struct rt_exp *x,
 				   struct rt_diag *d);
+
+/*
+ * linux-dl: what SCHED_DEADLINE accepts (__checkparam_dl(),
+ * models/linux_dl.h) is what the generator must produce.  The
+ * generator's C is at least 2^DL_SCALE ns (gen.cmin) and Q at least that
+ * (rt_exp_reservations), so runtime >= 1024 ns and runtime <= deadline
+ * hold by construction; what a file can break is said here: a physical
+ * time unit (the kernel counts nanoseconds), periods within
+ * [sched_deadline_period_min_us, _max_us], deadline <= period (no
+ * arbitrary deadlines), the reservation's period and deadline those of
+ * its task (a linux-dl task is its own reservation: its jobs arrive
+ * every period and are due at its deadline), one root domain.
+ */
+static enum rt_err exp_check_linux(const struct rt_exp *x, struct rt_diag *d)
+{
+	rt_time lo = x->gen.pmin, hi = x->gen.pmax;
+
+	if (!strcmp(x->time_unit, "tick"))
+		return rt_diagf(d, RT_ERR_INVAL, "time_unit: policy linux-dl "
+				"needs a physical unit (ns, us, ms or s): the "
+				"kernel counts nanoseconds");
+	if (x->placement != RT_EXP_PLACE_GLOBAL)
+		return rt_diagf(d, RT_ERR_INVAL, "scheduler.placement: policy "
+				"linux-dl runs one root domain of all CPUs "
+				"here; expected global");
+	if (x->gen.deadlines == RT_GEN_DEADLINES_ARBITRARY)
+		return rt_diagf(d, RT_ERR_INVAL, "generator.deadlines: "
+				"arbitrary deadlines (D > T) break "
+				"__checkparam_dl (deadline <= period); expected "
+				"implicit or constrained");
+	if (x->period_divisor != 1 || x->resv_deadline != RT_EXP_RESV_DL_TASK)
+		return rt_diagf(d, RT_ERR_INVAL, "reservation: a linux-dl task is "
+				"its own reservation (runtime, deadline, period: "
+				"its jobs arrive every period and are due at "
+				"the deadline); expected period_divisor: 1 and "
+				"deadline: task (only budget_factor changes the "
+				"runtime)");
+	if (x->gen.periods == RT_GEN_PERIODS_SET) {
+		lo = hi = x->gen.pset[0];
+		for (size_t i = 1; i < x->gen.npset; i++) {
+			lo = x->gen.pset[i] < lo ? x->gen.pset[i] : lo;
+			hi = x->gen.pset[i] > hi ? x->gen.pset[i] : hi;
+		}
+	} else if (x->gen.granularity > lo) {
+		lo = x->gen.granularity;        /* periods snap to multiples */
+	}
+	if (lo < RT_DL_PERIOD_MIN || hi > RT_DL_PERIOD_MAX)
+		return rt_diagf(d, RT_ERR_INVAL, "generator.periods: %lld..%lld "
+				"ns; __checkparam_dl needs periods within "
+				"[sched_deadline_period_min_us, _max_us] = "
+				"[100 us, 4194304 us]", (long long)lo,
+				(long long)hi);
+	return RT_OK;
+}
 
 enum rt_err rt_exp_check(const struct rt_exp *x, struct rt_diag *d)
 {
@@ -89,14 +167,26 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 	if (x->cpus < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "platform.cpus: expected >= 1");
 	if (strcmp(x->policy, "edf") && strcmp(x->policy, "fp") &&
-	    strcmp(x->policy, "cbs"))
+	    !rt_exp_reserved(x))
 		return rt_diagf(d, RT_ERR_INVAL, "scheduler.policy: \"%s\"; "
-				"expected edf, fp or cbs", x->policy);
-	if (!strcmp(x->policy, "cbs") &&
+				"expected edf, fp, cbs or linux-dl", x->policy);
+	if (x->unit < 1 || !x->time_unit)
+		return rt_diagf(d, RT_ERR_INVAL, "time_unit: expected tick, ns, "
+				"us, ms or s");
+	if (rt_exp_reserved(x) &&
 	    (!(x->budget_factor >= 1e-6 && x->budget_factor <= 1e6) ||
 	     x->period_divisor < 1))
 		return rt_diagf(d, RT_ERR_INVAL, "reservation: budget factor in "
 				"[1e-6, 1e6] and period divisor >= 1 expected");
+	if (exp_is_linux(x)) {
+		err = exp_check_linux(x, d);
+		if (err)
+			return err;
+	}
+	if (x->tardiness && (!x->simulate || rt_exp_reserved(x)))
+		return rt_diagf(d, RT_ERR_INVAL, "tardiness: true needs simulate: "
+				"true and policy edf or fp (no tardiness bound "
+				"covers the jobs of a reservation)");
 	if (x->cluster_size < 1 || x->cpus % x->cluster_size)
 		return rt_diagf(d, RT_ERR_INVAL, "scheduler.cluster_size: %u "
 				"does not divide cpus %u", x->cluster_size,
@@ -111,10 +201,16 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 				"nothing to count");
 	if (x->simulate && x->max_jobs < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "max_jobs: expected >= 1");
+	if ((x->gen.lower || x->gen.upper) && x->sweep == RT_EXP_SWEEP_TASKS)
+		return rt_diagf(d, RT_ERR_INVAL, "generator: per-task bounds "
+				"(lower, upper) and a sweep over the number of "
+				"tasks do not go together");
 	err = rt_gen_check(&x->gen, x->gen.method == RT_GEN_UUNIFAST ? -1 :
 			   rt_exp_point_total(x, x->sweep ==
 					      RT_EXP_SWEEP_UTILIZATION ?
 					      x->npoints - 1 : 0), d);
+	if (!err && x->gen.method == RT_GEN_DRS)        /* the lower end */
+		err = rt_gen_check(&x->gen, rt_exp_point_total(x, 0), d);
 	if (err)
 		return err;
 	for (size_t i = 0; i < x->ntests; i++)
@@ -162,18 +258,41 @@ void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v)
 		v->cluster_size = v->cpus;
 }
 
+void rt_exp_reservations(const struct rt_exp *x, const struct rt_task *ts,
+			 struct rt_task *rs)
+{
+	rt_time qmin = exp_is_linux(x) ? RT_DL_RUNTIME_MIN : 1;
+
+	for (size_t i = 0; i < x->gen.ntasks; i++) {
+		double q = ceil((double)ts[i].wcet * x->budget_factor /
+				x->period_divisor - 1e-9);
+		rt_time per = ts[i].period / x->period_divisor, dl, qi;
+
+		if (per < 1)
+			per = 1;
+		dl = per;
+		if (x->resv_deadline == RT_EXP_RESV_DL_TASK) {
+			dl = ts[i].deadline / x->period_divisor;
+			dl = dl < 1 ? 1 : dl > per ? per : dl;
+		}
+		qi = q < (double)qmin ? qmin : q >= (double)dl ? dl : (rt_time)q;
+		if (qi > dl)
+			qi = dl;
+		rs[i] = rt_task_make(ts[i].name, qi, dl, per);
+	}
+}
+
 void rt_exp_servers(const struct rt_exp *x, const struct rt_task *ts,
 		    struct rt_server *sv, int32_t *task_server)
 {
 	for (size_t i = 0; i < x->gen.ntasks; i++) {
-		double q = ceil((double)ts[i].wcet * x->budget_factor /
-				x->period_divisor - 1e-9);
-		rt_time per = ts[i].period / x->period_divisor, qi;
+		struct rt_task r;
+		struct rt_exp one = *x;
 
-		if (per < 1)
-			per = 1;
-		qi = q < 1 ? 1 : q >= (double)per ? per : (rt_time)q;
-		sv[i] = rt_server_make("reservation", qi, per, per);
+		one.gen.ntasks = 1;
+		rt_exp_reservations(&one, &ts[i], &r);
+		sv[i] = rt_server_make("reservation", r.wcet, r.deadline,
+				       r.period);
 		sv[i].kind = x->server_kind;
 		task_server[i] = (int32_t)i;
 	}
@@ -222,6 +341,15 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 		PUT("server_kind=%s\nbudget_factor=%.17g\nperiod_divisor=%u\n",
 		    rt_server_kind_name(x->server_kind), x->budget_factor,
 		    x->period_divisor);
+	if (exp_is_linux(x))
+		PUT("kernel=%s\nbudget_factor=%.17g\n", x->kernel,
+		    x->budget_factor);
+	/* appended keys: only when not at their former value, so the hash
+	 * of every earlier experiment stays what it was */
+	if (!strcmp(x->policy, "cbs") && x->resv_deadline == RT_EXP_RESV_DL_TASK)
+		PUT("reservation_deadline=task\n");
+	if (strcmp(x->time_unit, "tick"))
+		PUT("time_unit=%s\n", x->time_unit);
 	PUT("tasks=%zu\nmethod=%s\ncap=%.17g\nperiods=%s\n", x->gen.ntasks,
 	    rt_gen_method_name(x->gen.method), x->gen.cap,
 	    rt_gen_periods_name(x->gen.periods));
@@ -237,6 +365,16 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	}
 	PUT("deadlines=%s\nxmin=%.17g\nxmax=%.17g\n",
 	    rt_gen_deadlines_name(x->gen.deadlines), x->gen.xmin, x->gen.xmax);
+	for (int k = 0; k < 2; k++) {   /* drs bounds, when given */
+		const double *b = k ? x->gen.upper : x->gen.lower;
+
+		if (!b)
+			continue;
+		PUT("%s=", k ? "upper" : "lower");
+		for (size_t i = 0; i < x->gen.ntasks; i++)
+			PUT("%s%.17g", i ? "," : "", b[i]);
+		PUT("\n");
+	}
 	if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
 		PUT("sweep=%s\nsweep_from=%lld\nsweep_to=%lld\nsweep_step=%lld\n",
 		    rt_exp_sweep_name(x->sweep), (long long)x->sweep_from,
@@ -250,6 +388,8 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	PUT("\nsimulate=%d\nmax_jobs=%llu\nredraws=%u\nseed=%llu\n",
 	    (int)x->simulate, (unsigned long long)x->max_jobs, x->redraws,
 	    (unsigned long long)x->seed);
+	if (x->tardiness)
+		PUT("tardiness=1\n");
 #undef PUT
 	return o;
 }
@@ -282,6 +422,12 @@ void rt_exp_counts_add(struct rt_exp_counts *a,
 	a->contradictions += b->contradictions;
 	a->redrawn += b->redrawn;
 	a->unplaced += b->unplaced;
+	a->refused += b->refused;
+	a->tard_sets += b->tard_sets;
+	if (b->max_tard > a->max_tard)
+		a->max_tard = b->max_tard;
+	if (b->max_bound > a->max_bound)
+		a->max_bound = b->max_bound;
 }
 
 void rt_exp_slice_range(const struct rt_exp *x,

@@ -31,6 +31,14 @@ enum rt_exp_placement {
 	RT_EXP_PLACE_CLUSTERED
 };
 
+/* The deadline of a task's reservation (policies cbs and linux-dl). */
+enum rt_exp_resv_deadline {
+	RT_EXP_RESV_DL_PERIOD = 0,      /* D_s = T_s (cbs default) */
+	RT_EXP_RESV_DL_TASK             /* D_s = min(T_s, max(1, floor(D /
+					 * divisor))): the task's own deadline
+					 * (linux-dl: always) */
+};
+
 #define RT_EXP_MAX_TESTS 32            /* tests per experiment */
 #define RT_EXP_UNIT      1000000       /* utilizations in millionths */
 #define RT_EXP_MAX_POINTS 100000
@@ -38,12 +46,22 @@ enum rt_exp_placement {
 struct rt_exp {
 	char *name;                     /* owned */
 	unsigned cpus;                  /* >= 1 */
-	char *policy;                   /* "edf", "fp" or "cbs", owned */
-	/* policy cbs: every task served by its own server (rt_exp_servers:
-	 * Q = ceil(factor C / divisor), D_s = T_s = floor(T / divisor)) */
-	enum rt_server_kind server_kind;
+	char *policy;                   /* "edf", "fp", "cbs" or "linux-dl",
+					 * owned */
+	/* policies cbs and linux-dl: every task runs in its own reservation
+	 * (rt_exp_reservations) */
+	enum rt_server_kind server_kind;/* cbs only */
 	double budget_factor;           /* >= 1e-6; 1: Q = C */
-	unsigned period_divisor;        /* >= 1; 1: T_s = T */
+	unsigned period_divisor;        /* >= 1; 1: T_s = T (linux-dl: 1) */
+	enum rt_exp_resv_deadline resv_deadline;
+	const char *kernel;             /* linux-dl: the profile
+					 * (rt_dl_profile(); static) */
+	/* times: the generator's periods are in 'time_unit'; sets are drawn
+	 * in internal units, 'unit' of them per time unit (tick: 1; a
+	 * physical unit: nanoseconds, as scenarios count them) */
+	const char *time_unit;          /* "tick", "ns", "us", "ms", "s"
+					 * (static) */
+	rt_time unit;                   /* >= 1 */
 	enum rt_exp_placement placement;
 	unsigned cluster_size;          /* cpus (global), 1, or k */
 	enum rt_part_heuristic partitioning;
@@ -61,6 +79,9 @@ struct rt_exp {
 	size_t ntests;
 	const struct rt_test_info *tests[RT_EXP_MAX_TESTS];
 	bool simulate;
+	bool tardiness;                 /* per point: the largest observed
+					 * tardiness and tardiness bound of
+					 * the sets that have a bound */
 	uint64_t max_jobs;              /* horizon cap (jobs released) */
 	unsigned redraws;               /* per set, bin misses allowed */
 	uint64_t seed;                  /* master seed */
@@ -72,8 +93,14 @@ void rt_exp_free(struct rt_exp *x);           /* NULL is a no-op */
  * registry (rt_test_analyses_match): one CPU utilization, density, pdc,
  * qpa (edf) or utilization, fp-rta (fp); global m >= 2 utilization and
  * the global EDF tests; partitioned only partitioned-<the experiment's
- * heuristic>; clustered and cbs none. */
+ * heuristic>; clustered none.  cbs: the tests of EDF over CBS
+ * reservations (the same, and cbs-bandwidth); linux-dl (global
+ * placement): linux and the EDF tests of its root domain (as `dlsim
+ * analyze` compares them), run on the reservations. */
 bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t);
+/* Policy cbs or linux-dl: every task runs in a reservation, and the
+ * tests analyse the reservations (rt_exp_reservations). */
+bool rt_exp_reserved(const struct rt_exp *x);
 
 /* Check an experiment (generator, sweep, tests, policy): RT_ERR_INVAL
  * naming the field.  The loader calls it; callers building one do too. */
@@ -90,11 +117,25 @@ size_t rt_exp_max_tasks(const struct rt_exp *x);
 /* *v = x as point p sees it: cpus, cluster_size (global placement) and
  * gen.ntasks of the point; pointers shared with x (borrowed). */
 void rt_exp_at(const struct rt_exp *x, size_t p, struct rt_exp *v);
-/* Policy cbs: the server of each of x->gen.ntasks tasks ts into sv (Q =
- * ceil(factor C / divisor) >= 1 capped at T_s, D_s = T_s = max(1,
- * floor(T / divisor)): bandwidth about factor x u_i, served in finer
- * slices as the divisor grows; x's server kind, named "reservation")
- * and task_server[i] = i. */
+/*
+ * Policies cbs and linux-dl: the reservation (Q, D_s, T_s) of each of
+ * x->gen.ntasks tasks ts, as the sporadic task that bounds its demand,
+ * into rs (what the tests analyse):
+ *
+ *   T_s = max(1, floor(T / divisor))
+ *   D_s = T_s, or (resv_deadline task) min(T_s, max(1, floor(D / divisor)))
+ *   Q   = ceil(factor C / divisor), at least 1 (linux-dl: 2^DL_SCALE =
+ *         1024 ns, the kernel's least runtime), at most D_s
+ *
+ * bandwidth about factor x u_i, served in finer slices as the divisor
+ * grows.  Under linux-dl (divisor 1, D_s = D) rs[i] is the
+ * SCHED_DEADLINE task (runtime Q, deadline D, period T) whose jobs
+ * demand C.
+ */
+void rt_exp_reservations(const struct rt_exp *x, const struct rt_task *ts,
+			 struct rt_task *rs);
+/* Policy cbs: the servers of rt_exp_reservations into sv (x's server
+ * kind, named "reservation") and task_server[i] = i. */
 void rt_exp_servers(const struct rt_exp *x, const struct rt_task *ts,
 		    struct rt_server *sv, int32_t *task_server);
 /* "utilization", "tasks", "cpus" */
@@ -114,8 +155,15 @@ struct rt_exp_counts {
 	uint64_t accepted[RT_EXP_MAX_TESTS];
 	uint64_t missed, exact, contradictions;
 	uint64_t redrawn, unplaced;
+	uint64_t refused;               /* linux-dl: a task refused by the
+					 * kernel's admission */
+	/* tardiness: over the sets with a tardiness bound (simulated to
+	 * the horizon) */
+	uint64_t tard_sets;
+	rt_time max_tard, max_bound;    /* 0 when none */
 };
 
+/* a += b: counts added, maxima kept. */
 void rt_exp_counts_add(struct rt_exp_counts *a,
 			const struct rt_exp_counts *b);
 

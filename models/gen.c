@@ -9,7 +9,7 @@
 #include "models/mem.h"
 
 static const char *const gen_method_names[] = {
-	"uunifast", "uunifast-discard", "randfixedsum"
+	"uunifast", "uunifast-discard", "randfixedsum", "drs"
 };
 static const char *const gen_periods_names[] = {
 	"log-uniform", "uniform", "set"
@@ -108,6 +108,9 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 					"%lld; expected 1..max",
 					(long long)p->granularity);
 	}
+	if (p->cmin < 0)
+		return rt_diagf(d, RT_ERR_INVAL, "least C %lld; expected >= 0",
+				(long long)p->cmin);
 	if (!(p->xmin >= 0 && p->xmin <= p->xmax) ||
 	    (p->deadlines == RT_GEN_DEADLINES_CONSTRAINED && p->xmax > 1) ||
 	    p->xmax > 1e6)
@@ -115,6 +118,12 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 				"expected 0 <= min <= max%s", p->xmin, p->xmax,
 				p->deadlines == RT_GEN_DEADLINES_CONSTRAINED ?
 				" <= 1" : "");
+	if ((p->lower || p->upper) && p->method != RT_GEN_DRS)
+		return rt_diagf(d, RT_ERR_INVAL, "per-task bounds need method "
+				"drs");
+	if (p->method == RT_GEN_DRS)
+		return rt_gen_drs_check(p->ntasks, total, p->lower, p->upper,
+					p->cap, d);
 	if (total >= 0 && p->method != RT_GEN_UUNIFAST &&
 	    total > (double)p->ntasks * p->cap)
 		return rt_diagf(d, RT_ERR_INVAL, "utilization %g is more than "
@@ -131,7 +140,8 @@ enum rt_err rt_gen_ws_init(struct rt_gen_ws *ws, size_t n)
 	ws->u = rt_calloc(n, sizeof(double));
 	ws->w = rt_calloc(n * (n + 1), sizeof(double));
 	ws->t = rt_calloc(n * (n + 1), sizeof(double));
-	if (!ws->u || !ws->w || !ws->t) {
+	ws->v = rt_calloc(4 * n, sizeof(double));
+	if (!ws->u || !ws->w || !ws->t || !ws->v) {
 		rt_gen_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
@@ -146,6 +156,7 @@ void rt_gen_ws_fini(struct rt_gen_ws *ws)
 	rt_free(ws->u);
 	rt_free(ws->w);
 	rt_free(ws->t);
+	rt_free(ws->v);
 	memset(ws, 0, sizeof(*ws));
 }
 
@@ -271,6 +282,8 @@ enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 		for (size_t i = 0; i < n; i++)
 			u[i] *= cap;
 		return RT_OK;
+	case RT_GEN_DRS:
+		return rt_gen_drs(n, total, NULL, NULL, cap, r, ws, u, d);
 	}
 	return rt_diagf(d, RT_ERR_INVAL, "generator: unknown method %d", (int)m);
 }
@@ -310,18 +323,22 @@ rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r)
 }
 
 /*
- * C = ceil(u T), in [1, T].  u is a random double, so u T carries a
- * rounding error of a few ulps: 0.3 * 10 is 3.0000000000000004, which
- * must give 3, not 4.  The product is therefore reduced by 1e-9 (far
- * below one time unit for any T <= 2^61 that the generator produces)
- * before rounding up.
+ * C = ceil(u T), in [cmin, T] (cmin >= 1).  u is a random double, so u T
+ * carries a rounding error of a few ulps: 0.3 * 10 is
+ * 3.0000000000000004, which must give 3, not 4.  The product is therefore
+ * reduced by 1e-9 (far below one time unit for any T <= 2^61 that the
+ * generator produces) before rounding up.
  */
-static rt_time gen_wcet(double u, rt_time t)
+static rt_time gen_wcet(double u, rt_time t, rt_time cmin)
 {
 	double c = ceil(u * (double)t - 1e-9);
 
-	if (!(c >= 1))
-		return 1;
+	if (cmin < 1)
+		cmin = 1;
+	if (cmin > t)
+		cmin = t;
+	if (!(c >= (double)cmin))
+		return cmin;
 	if (c >= (double)t)
 		return t;
 	return (rt_time)c;
@@ -332,14 +349,16 @@ enum rt_err rt_gen_taskset(const struct rt_gen_params *p, double total,
 			   struct rt_task *ts, struct rt_diag *d)
 {
 	size_t n = p->ntasks;
-	enum rt_err err = rt_gen_util(p->method, n, total, p->cap, r, ws, ws->u,
-				      d);
+	enum rt_err err = p->method == RT_GEN_DRS ?
+		rt_gen_drs(n, total, p->lower, p->upper, p->cap, r, ws, ws->u,
+			   d) :
+		rt_gen_util(p->method, n, total, p->cap, r, ws, ws->u, d);
 
 	if (err)
 		return err;
 	for (size_t i = 0; i < n; i++) {
 		rt_time t = rt_gen_period(p, r);
-		rt_time c = gen_wcet(ws->u[i], t);
+		rt_time c = gen_wcet(ws->u[i], t, p->cmin);
 		rt_time dl = t;
 
 		if (p->deadlines != RT_GEN_DEADLINES_IMPLICIT) {

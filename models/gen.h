@@ -13,13 +13,18 @@
  *   randfixedsum      Stafford 2006 / Emberson, Stafford & Davis 2010:
  *                     uniform on the same set, directly (no rejection),
  *                     for any 0 <= U <= n * cap.
+ *   drs               Griffin, Bate & Davis 2020 (Dirichlet-Rescale,
+ *                     gen_drs.c): uniform on {sum u_i = U, l_i <= u_i <=
+ *                     h_i} with per-task bounds (default 0 and cap), for
+ *                     any sum l <= U <= sum h.
  *
  * Periods: log-uniform in [min, max] (Emberson et al. 2010: T =
  * exp(U[ln min, ln(max + g))), T = floor(T / g) * g, clamped to
  * [max(min, g), max]), uniform integers in [min, max] rounded down to a
  * multiple of g (same clamp), or drawn uniformly from a fixed set.
  *
- * Execution times C_i = ceil(u_i * T_i), at least 1 and at most T_i, so
+ * Execution times C_i = ceil(u_i * T_i), at least 1 (or cmin) and at
+ * most T_i, so
  * the realised utilization sum C_i / T_i is at least the target and
  * differs from it: callers report the realised value.  Deadlines:
  * implicit D = T; constrained D = C + floor(x (T - C + 1)) clamped to
@@ -28,7 +33,8 @@
  *
  * Pure and reentrant: all randomness comes from the caller's rt_rng, so a
  * set is a function of (parameters, target, seed).  O(n) per vector except
- * randfixedsum, O(n^2) time and space (workspace from the caller).
+ * randfixedsum, O(n^2) time and space (workspace from the caller), and
+ * drs, O(n) per rescale.
  */
 #ifndef RT_GEN_H
 #define RT_GEN_H
@@ -41,12 +47,15 @@
 #include "models/task.h"
 
 #define RT_GEN_DISCARD_TRIES 100000     /* uunifast-discard redraws at most */
+#define RT_GEN_DRS_TRIES     1000       /* drs: draws that may fail to settle */
+#define RT_GEN_DRS_RESCALES  1000       /* drs: rescales of one draw at most */
 #define RT_GEN_MAX_TASKS     4096       /* n per set */
 
 enum rt_gen_method {
 	RT_GEN_UUNIFAST = 0,
 	RT_GEN_UUNIFAST_DISCARD,
-	RT_GEN_RANDFIXEDSUM
+	RT_GEN_RANDFIXEDSUM,
+	RT_GEN_DRS
 };
 
 enum rt_gen_periods {
@@ -75,9 +84,15 @@ struct rt_gen_params {
 	double xmin, xmax;              /* deadline slack factor range,
 					 * 0 <= xmin <= xmax (<= 1 for
 					 * constrained) */
+	rt_time cmin;                   /* least C (0 or 1: 1; linux-dl:
+					 * 1024 ns, the kernel's least
+					 * runtime); <= the least period */
+	const double *lower, *upper;    /* drs: ntasks per-task bounds each,
+					 * borrowed, or NULL (0, cap) */
 };
 
-/* "uunifast", "uunifast-discard", "randfixedsum" (and the other enums). */
+/* "uunifast", "uunifast-discard", "randfixedsum", "drs" (and the other
+ * enums). */
 const char *rt_gen_method_name(enum rt_gen_method m);
 const char *rt_gen_periods_name(enum rt_gen_periods p);
 const char *rt_gen_deadlines_name(enum rt_gen_deadlines d);
@@ -86,7 +101,8 @@ bool rt_gen_periods_from_name(const char *s, enum rt_gen_periods *out);
 bool rt_gen_deadlines_from_name(const char *s, enum rt_gen_deadlines *out);
 
 /* Check p (and that 'total' is reachable when total >= 0: total <= n *
- * cap for the capped methods); RT_ERR_INVAL naming the field. */
+ * cap for the capped methods, within [sum lower, sum upper] for drs);
+ * RT_ERR_INVAL naming the field. */
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d);
 
@@ -96,17 +112,33 @@ struct rt_gen_ws {
 	size_t n;                       /* capacity in tasks */
 	double *u;                      /* n */
 	double *w, *t;                  /* randfixedsum tables, n (n + 1) each */
+	double *v;                      /* drs scratch, 4 n */
 };
 enum rt_err rt_gen_ws_init(struct rt_gen_ws *ws, size_t n);
 void rt_gen_ws_fini(struct rt_gen_ws *ws);
 
 /* Draw n utilizations summing to 'total' into u[0..n) (ws->n >= n).
  * RT_ERR_UNSUPPORTED when uunifast-discard finds no vector within the
- * cap in RT_GEN_DISCARD_TRIES draws; RT_ERR_INVAL for a total out of
- * range. */
+ * cap in RT_GEN_DISCARD_TRIES draws (drs: no draw settles in
+ * RT_GEN_DRS_TRIES); RT_ERR_INVAL for a total out of range.  drs here
+ * has the bounds [0, cap]. */
 enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 			double cap, struct rt_rng *r, struct rt_gen_ws *ws,
 			double *u, struct rt_diag *d);
+
+/* Dirichlet-Rescale (gen_drs.c): u[0..n) uniform on {sum u = total,
+ * lower_i <= u_i <= upper_i}; lower NULL: 0, upper NULL: cap.  The sum is
+ * total up to the double rounding of one component.  RT_ERR_INVAL for
+ * bounds out of [0, 1], lower > upper or a total outside [sum lower, sum
+ * upper]; RT_ERR_UNSUPPORTED when no draw settles. */
+enum rt_err rt_gen_drs(size_t n, double total, const double *lower,
+		       const double *upper, double cap, struct rt_rng *r,
+		       struct rt_gen_ws *ws, double *u, struct rt_diag *d);
+/* Its checks alone (total < 0: the bounds only); RT_ERR_INVAL naming the
+ * task or the range. */
+enum rt_err rt_gen_drs_check(size_t n, double total, const double *lower,
+			     const double *upper, double cap,
+			     struct rt_diag *d);
 
 /* One period according to p. */
 rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r);

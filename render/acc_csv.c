@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,19 @@ static enum rt_err acc_add_col(struct render_acc *t, const char *name)
 	return RT_OK;
 }
 
+/* The columns appended after the fixed header (and after a swept tasks
+ * or cpus column), only for the experiments that have them, so every
+ * earlier CSV keeps its bytes: linux-dl's sets refused by the kernel's
+ * admission, then the tardiness of the sets that have a bound. */
+static const char *const acc_tard_cols[] = {
+	"tardiness_sets", "max_tardiness", "max_tardiness_bound"
+};
+
+static bool acc_refuses(const struct rt_exp *x)
+{
+	return !strcmp(x->policy, "linux-dl");
+}
+
 enum rt_err render_acc_from_exp(const struct rt_exp *x,
 				const struct rt_exp_counts *c,
 				const bool *have, struct render_acc **out,
@@ -81,6 +95,10 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 		err = acc_add_col(t, tail[i]);
 	if (!err && x->sweep != RT_EXP_SWEEP_UTILIZATION)
 		err = acc_add_col(t, rt_exp_sweep_name(x->sweep));
+	if (!err && acc_refuses(x))
+		err = acc_add_col(t, "sim_refused");
+	for (size_t i = 0; !err && x->tardiness && i < 3; i++)
+		err = acc_add_col(t, acc_tard_cols[i]);
 	if (!err) {
 		t->rows = rt_calloc(x->npoints, sizeof(*t->rows));
 		if (!t->rows)
@@ -113,6 +131,13 @@ enum rt_err render_acc_from_exp(const struct rt_exp *x,
 			r->v[k++] = rt_exp_point_tasks(x, p);
 		else if (x->sweep == RT_EXP_SWEEP_CPUS)
 			r->v[k++] = rt_exp_point_cpus(x, p);
+		if (acc_refuses(x))
+			r->v[k++] = c[p].refused;
+		if (x->tardiness) {
+			r->v[k++] = c[p].tard_sets;
+			r->v[k++] = (uint64_t)c[p].max_tard;
+			r->v[k++] = (uint64_t)c[p].max_bound;
+		}
 	}
 	*out = t;
 	return RT_OK;
@@ -160,6 +185,20 @@ enum rt_err render_acc_to_counts(const struct render_acc *t,
 		cp->contradictions = w->v[j++];
 		cp->redrawn = w->v[j++];
 		cp->unplaced = w->v[j++];
+		j++;                    /* simulated */
+		if (x->sweep != RT_EXP_SWEEP_UTILIZATION)
+			j++;
+		if (acc_refuses(x))
+			cp->refused = w->v[j++];
+		if (x->tardiness) {
+			if (w->v[j + 1] > RT_TIME_MAX || w->v[j + 2] > RT_TIME_MAX)
+				return rt_diagf(d, RT_ERR_PARSE, "point %llu: "
+						"tardiness past 2^63",
+						(unsigned long long)w->point);
+			cp->tard_sets = w->v[j++];
+			cp->max_tard = (rt_time)w->v[j++];
+			cp->max_bound = (rt_time)w->v[j++];
+		}
 		have[w->point] = true;
 	}
 	return err;
@@ -322,6 +361,12 @@ static bool acc_key_col(const char *name)
 	return !strcmp(name, "tasks") || !strcmp(name, "cpus");
 }
 
+/* Columns that are maxima over the sets (max_...): merged by max. */
+static bool acc_max_col(const char *name)
+{
+	return !strncmp(name, "max_", 4);
+}
+
 enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 			     struct render_acc **out, struct rt_diag *d)
 {
@@ -377,7 +422,10 @@ enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 						m->rows[p].util, s->util);
 			}
 			for (size_t i = 0; i + 2 < m->ncols; i++) {
-				if (!acc_key_col(m->names[i + 2])) {
+				if (acc_max_col(m->names[i + 2])) {
+					if (s->v[i] > m->rows[p].v[i])
+						m->rows[p].v[i] = s->v[i];
+				} else if (!acc_key_col(m->names[i + 2])) {
 					m->rows[p].v[i] += s->v[i];
 				} else if (m->rows[p].v[i] != s->v[i]) {
 					render_acc_free(m);
@@ -401,15 +449,78 @@ enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 	return RT_OK;
 }
 
+static const char *const acc_param_keys[] = {
+	"policy", "cpus", "tasks", "cap", "period_min", "period_max",
+	"time_unit", "budget_factor", "period_divisor", "kernel"
+};
+
+static void acc_param(struct render_acc_meta *m, const char *k,
+		      const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void acc_param(struct render_acc_meta *m, const char *k,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m->nparams == RENDER_ACC_MAX_PARAMS)
+		return;
+	snprintf(m->pkey[m->nparams], sizeof(m->pkey[0]), "%s", k);
+	va_start(ap, fmt);
+	vsnprintf(m->pval[m->nparams], sizeof(m->pval[0]), fmt, ap);
+	va_end(ap);
+	m->nparams++;
+}
+
+void render_acc_meta_params(struct render_acc_meta *m, const struct rt_exp *x)
+{
+	rt_time lo = x->gen.pmin, hi = x->gen.pmax;
+
+	if (x->gen.periods == RT_GEN_PERIODS_SET) {
+		lo = hi = x->gen.pset[0];
+		for (size_t i = 1; i < x->gen.npset; i++) {
+			lo = x->gen.pset[i] < lo ? x->gen.pset[i] : lo;
+			hi = x->gen.pset[i] > hi ? x->gen.pset[i] : hi;
+		}
+	}
+	m->nparams = 0;
+	acc_param(m, "policy", "%s", x->policy);
+	if (x->sweep != RT_EXP_SWEEP_CPUS)
+		acc_param(m, "cpus", "%u", x->cpus);
+	if (x->sweep != RT_EXP_SWEEP_TASKS)
+		acc_param(m, "tasks", "%zu", x->gen.ntasks);
+	acc_param(m, "cap", "%.17g", x->gen.cap);
+	acc_param(m, "period_min", "%lld", (long long)(lo / x->unit));
+	acc_param(m, "period_max", "%lld", (long long)(hi / x->unit));
+	acc_param(m, "time_unit", "%s", x->time_unit);
+	if (rt_exp_reserved(x))
+		acc_param(m, "budget_factor", "%.17g", x->budget_factor);
+	if (!strcmp(x->policy, "cbs"))
+		acc_param(m, "period_divisor", "%u", x->period_divisor);
+	if (!strcmp(x->policy, "linux-dl"))
+		acc_param(m, "kernel", "%s", x->kernel);
+}
+
+const char *render_acc_meta_param(const struct render_acc_meta *m,
+				  const char *key)
+{
+	for (size_t i = 0; i < m->nparams; i++)
+		if (!strcmp(m->pkey[i], key))
+			return m->pval[i];
+	return NULL;
+}
+
 enum rt_err render_acc_meta_write(FILE *f, const struct render_acc_meta *m,
 				  struct rt_diag *d)
 {
 	fprintf(f, "tool: %s\nexperiment: %s\nhash: %016" PRIx64 "\n"
 		"seed: %" PRIu64 "\nshard: %u/%u\npoints: %" PRIu64 "\n"
-		"sets: %" PRIu64 "\ntests: %s\nthreads: %u\nhost: %s\n"
-		"start: %s\nend: %s\ncomplete: %s\n", m->tool, m->name, m->hash,
-		m->seed, m->shard, m->shards, m->points, m->sets, m->tests,
-		m->threads, m->host, m->start, m->end,
+		"sets: %" PRIu64 "\ntests: %s\n", m->tool, m->name, m->hash,
+		m->seed, m->shard, m->shards, m->points, m->sets, m->tests);
+	for (size_t i = 0; i < m->nparams; i++)
+		fprintf(f, "%s: %s\n", m->pkey[i], m->pval[i]);
+	fprintf(f, "threads: %u\nhost: %s\nstart: %s\nend: %s\n"
+		"complete: %s\n", m->threads, m->host, m->start, m->end,
 		m->complete ? "true" : "false");
 	if (ferror(f))
 		return rt_diagf(d, RT_ERR_IO, "write error: %s", strerror(errno));
@@ -466,6 +577,11 @@ enum rt_err render_acc_meta_read(const char *path, struct render_acc_meta *m,
 			acc_copy(m->end, sizeof(m->end), v);
 		else if (!strcmp(line, "complete"))
 			m->complete = !strcmp(v, "true");
+		else
+			for (size_t i = 0; i < sizeof(acc_param_keys) /
+			     sizeof(acc_param_keys[0]); i++)
+				if (!strcmp(line, acc_param_keys[i]))
+					acc_param(m, line, "%s", v);
 	}
 	fclose(in);
 	if (seen != 3)

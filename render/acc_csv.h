@@ -11,9 +11,15 @@
  * An experiment sweeping the number of tasks or CPUs appends a 'tasks' or
  * 'cpus' column (the point's value; merge checks it, never sums it).
  * The same writer serves runs, shards and merges, so equal counts give
- * equal bytes.  The sidecar (RESULTS.csv.meta) is "key: value" lines:
- * tool, experiment, hash, seed, shard, points, sets, tests, threads,
- * host, start, end, complete.
+ * equal bytes.  Only when the experiment asks for them, more columns
+ * follow: sim_refused (policy linux-dl: sets a task of which the
+ * kernel's admission refused), then tardiness_sets, max_tardiness,
+ * max_tardiness_bound (tardiness: true; times in internal units).
+ * Merging adds counts, keeps the swept value and takes the largest of a
+ * max_ column.  The sidecar (RESULTS.csv.meta) is "key: value" lines:
+ * tool, experiment, hash, seed, shard, points, sets, tests, the
+ * experiment's parameters (render_acc_meta_params), threads, host,
+ * start, end, complete.
  */
 #ifndef RENDER_ACC_CSV_H
 #define RENDER_ACC_CSV_H
@@ -73,6 +79,8 @@ int render_acc_col(const struct render_acc *t, const char *name);
 enum rt_err render_acc_merge(struct render_acc *const *t, size_t n,
 			     struct render_acc **out, struct rt_diag *d);
 
+#define RENDER_ACC_MAX_PARAMS 12
+
 struct render_acc_meta {
 	char tool[32];                  /* "dlsim 0.1.0" */
 	char name[256];                 /* experiment name */
@@ -85,10 +93,26 @@ struct render_acc_meta {
 	char host[256];
 	char start[32], end[32];        /* UTC, ISO 8601 */
 	bool complete;                  /* every point of the slice done */
+	/* the experiment's parameters a series of experiments may vary
+	 * (render_acc_meta_params), one "key: value" line each */
+	size_t nparams;
+	char pkey[RENDER_ACC_MAX_PARAMS][24];
+	char pval[RENDER_ACC_MAX_PARAMS][48];
 };
+
+/* m's parameter lines from experiment x: policy, cpus and tasks (unless
+ * swept), cap, period_min, period_max (in the experiment's time_unit),
+ * time_unit, and for reservations budget_factor, period_divisor (cbs),
+ * kernel (linux-dl). */
+void render_acc_meta_params(struct render_acc_meta *m, const struct rt_exp *x);
+/* The value of parameter 'key' of m, or NULL. */
+const char *render_acc_meta_param(const struct render_acc_meta *m,
+				  const char *key);
 
 enum rt_err render_acc_meta_write(FILE *f, const struct render_acc_meta *m,
 				  struct rt_diag *d);
+/* Read a sidecar; unknown keys are skipped (a newer dlsim may add
+ * some), the parameter keys above are kept. */
 enum rt_err render_acc_meta_read(const char *path, struct render_acc_meta *m,
 				 struct rt_diag *d);
 

@@ -69,9 +69,12 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 			p += l + (nl ? 1 : 0);
 		}
 	}
-	emit_put(&b, "format: 1\nname: %s\ntime_unit: tick\n", e->name);
+	emit_put(&b, "format: 1\nname: %s\ntime_unit: %s\n", e->name,
+		 e->time_unit ? e->time_unit : "tick");
 	emit_put(&b, "platform: { cpus: %u }\nscheduler:\n  policy: %s\n",
 		 e->cpus, e->policy);
+	if (e->kernel)
+		emit_put(&b, "  kernel: \"%s\"\n", e->kernel);
 	if (fp)
 		emit_put(&b, "  priorities: %s\n", rt_fp_order_name(e->priorities));
 	if (e->cpus > 1 && e->placement == RT_EXP_PLACE_PARTITIONED)
@@ -99,6 +102,9 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 			 (long long)e->tasks[i].period);
 		if (e->servers)
 			emit_put(&b, ", server: s%zu", i);
+		if (e->demand && e->demand[i] != e->tasks[i].wcet)
+			emit_put(&b, ", exec: { model: list, values: [%lld] }",
+				 (long long)e->demand[i]);
 		emit_put(&b, " }\n");
 	}
 	if (b.oom) {
@@ -141,6 +147,29 @@ enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 	e.priorities = x->priorities;
 	e.tasks = ts;
 	e.ntasks = x->gen.ntasks;
+	if (strcmp(x->time_unit, "tick"))
+		e.time_unit = "ns";
+	if (!strcmp(x->policy, "linux-dl")) {   /* runtime Q, jobs demand C */
+		struct rt_task *rs = rt_calloc(e.ntasks, sizeof(*rs));
+		rt_time *c = rt_calloc(e.ntasks, sizeof(*c));
+		enum rt_err err;
+
+		if (!rs || !c) {
+			rt_free(rs);
+			rt_free(c);
+			return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+		}
+		rt_exp_reservations(x, ts, rs);
+		for (size_t i = 0; i < e.ntasks; i++)
+			c[i] = ts[i].wcet;
+		e.tasks = rs;
+		e.demand = c;
+		e.kernel = x->kernel;
+		err = scn_emit_scenario(&e, out, len, d);
+		rt_free(rs);
+		rt_free(c);
+		return err;
+	}
 	if (!strcmp(x->policy, "cbs")) {
 		struct rt_server *sv = rt_calloc(e.ntasks, sizeof(*sv));
 		int32_t *map = rt_calloc(e.ntasks, sizeof(*map));

@@ -8,8 +8,10 @@
  *   platform: {cpus: 1}
  *   scheduler: {policy: edf, placement: global, cluster_size: K,
  *               partitioning: first-fit-decreasing, priorities: ...}
- *               # policy: edf | fp | cbs
- *   reservation: {kind: cbs, budget_factor: 1, period_divisor: 1}  # cbs
+ *               # policy: edf | fp | cbs | linux-dl (kernel: "6.6" | "6.12")
+ *   reservation: {kind: cbs, budget_factor: 1, period_divisor: 1,
+ *                 deadline: period | task}   # cbs, linux-dl
+ *   time_unit: tick                      # or ns, us, ms, s (linux-dl)
  *   generator:
  *     tasks: 10
  *     method: uunifast-discard           # uunifast | uunifast-discard | randfixedsum
@@ -24,6 +26,7 @@
  *   sets: 200
  *   tests: [utilization, density, qpa]   # default: every test that fits
  *   simulate: true
+ *   tardiness: false                     # observed max vs bound per point
  *   max_jobs: 100000                     # cap of horizons that are not exact
  *   redraws: 1000                        # bin misses allowed per set
  *   seed: 42
@@ -62,7 +65,7 @@ struct scn_emit {
 	const char *comment;            /* lines written as "# ..." on top,
 					 * may be NULL */
 	unsigned cpus;
-	const char *policy;             /* "edf" or "fp" */
+	const char *policy;             /* "edf", "fp", "cbs", "linux-dl" */
 	enum rt_exp_placement placement;
 	unsigned cluster_size;          /* clustered */
 	enum rt_part_heuristic partitioning;
@@ -71,6 +74,13 @@ struct scn_emit {
 	size_t ntasks;
 	const struct rt_server *servers;/* NULL, or ntasks servers: task i
 					 * served by servers[i] (named s<i>) */
+	const char *time_unit;          /* NULL: tick; "ns": the times are
+					 * nanoseconds */
+	const char *kernel;             /* linux-dl: the profile, or NULL */
+	const rt_time *demand;          /* NULL, or ntasks job demands: task
+					 * i's jobs demand demand[i] where it
+					 * differs from its C (an execution
+					 * list of one value) */
 };
 
 /* The scenario text into *out (NUL-terminated, rt_malloc'd, caller frees

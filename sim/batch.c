@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/analysis_resv.h"
+#include "models/linux_dl.h"
 #include "models/mem.h"
-#include "models/placement.h"
-#include "sim/horizon.h"
 
 
 enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
@@ -23,7 +23,15 @@ enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
 	ws->cluster = rt_calloc(ws->n, sizeof(*ws->cluster));
 	ws->servers = rt_calloc(ws->n, sizeof(*ws->servers));
 	ws->task_server = rt_calloc(ws->n, sizeof(*ws->task_server));
-	if (!ws->ts || !ws->cluster || !ws->servers || !ws->task_server) {
+	ws->rs = rt_calloc(ws->n, sizeof(*ws->rs));
+	ws->sim = rt_calloc(ws->n, sizeof(*ws->sim));
+	ws->covered = rt_calloc(ws->n, sizeof(*ws->covered));
+	ws->sub = rt_calloc(ws->n, sizeof(*ws->sub));
+	ws->resp = rt_calloc(ws->n, sizeof(*ws->resp));
+	ws->tard = rt_calloc(ws->n, sizeof(*ws->tard));
+	if (!ws->ts || !ws->cluster || !ws->servers || !ws->task_server ||
+	    !ws->rs || !ws->sim || !ws->covered || !ws->sub || !ws->resp ||
+	    !ws->tard) {
 		sim_exp_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
@@ -41,6 +49,12 @@ void sim_exp_ws_fini(struct sim_exp_ws *ws)
 	rt_free(ws->cluster);
 	rt_free(ws->servers);
 	rt_free(ws->task_server);
+	rt_free(ws->rs);
+	rt_free(ws->sim);
+	rt_free(ws->covered);
+	rt_free(ws->sub);
+	rt_free(ws->resp);
+	rt_free(ws->tard);
 	memset(ws, 0, sizeof(*ws));
 }
 
@@ -78,11 +92,14 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct rt_diag *d)
 {
 	double total = rt_exp_point_total(x, p), target = total, shift = 0;
+	double floor_u = 0;
 	struct rt_exp v;
 	struct rt_rng r;
 
 	rt_exp_at(x, p, &v);            /* this point's tasks and CPUs */
 	x = &v;
+	for (size_t i = 0; x->gen.lower && i < x->gen.ntasks; i++)
+		floor_u += x->gen.lower[i];     /* drs: no target below it */
 	rt_rng_seed(&r, rt_rng_derive(x->seed, p, s));
 	for (unsigned k = 0;; k++) {
 		enum rt_err err = rt_gen_taskset(&x->gen, target, &r, &ws->gen,
@@ -95,8 +112,8 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 		 * draw lower by the mean lift seen so far */
 		shift += rt_gen_realised(ws->ts, x->gen.ntasks) - target;
 		target = total - shift / (k + 1);
-		if (target < 0)
-			target = 0;
+		if (target < floor_u)
+			target = floor_u;
 		err = exp_in_bin(x, p, ws->ts, &in);
 		if (err)
 			return rt_diagf(d, err, "sample %llu: exact "
@@ -115,170 +132,6 @@ enum rt_err sim_exp_draw(const struct rt_exp *x, size_t p, uint64_t s,
 					"redraws)", total, (unsigned long long)s,
 					x->redraws);
 	}
-}
-
-/* ---- simulation ---------------------------------------------------------- */
-
-struct exp_miss {
-	bool missed;
-};
-
-/* Stop at the first miss: RT_ERR_UNSUPPORTED is the private "stop"
- * signal, recognised by exp_simulate through 'missed'. */
-static enum rt_err exp_stop_on_miss(void *ctx, const struct sim_rec *r)
-{
-	(void)r;
-	((struct exp_miss *)ctx)->missed = true;
-	return RT_ERR_UNSUPPORTED;
-}
-
-/* Jobs released in [0, H): sum floor(H / T_i) + 1 (double, estimate). */
-static double exp_jobs(const struct rt_task *ts, size_t n, rt_time h)
-{
-	double j = 0;
-
-	for (size_t i = 0; i < n; i++)
-		j += (double)(h / ts[i].period) + 1;
-	return j;
-}
-
-/* Cap h so that at most max_jobs jobs are released; *capped if cut. */
-static rt_time exp_cap(uint64_t max_jobs, const struct rt_task *ts,
-		       size_t n, rt_time h, bool *capped)
-{
-	double rate = 0, hc;
-
-	*capped = false;
-	if (exp_jobs(ts, n, h) <= (double)max_jobs)
-		return h;
-	for (size_t i = 0; i < n; i++)
-		rate += 1.0 / (double)ts[i].period;
-	hc = ((double)max_jobs - (double)n) / rate;
-	*capped = true;
-	if (!(hc >= 1))
-		return 1;
-	return hc < (double)h ? (rt_time)hc : h;
-}
-
-/* Horizon for U > m: t0 = sum(C_i D_i / T_i) / (U - m), with a relative
- * margin for the double arithmetic, + 2. */
-static rt_time exp_over_horizon(const struct rt_exp *x,
-				const struct rt_task *ts, size_t n)
-{
-	long double s = 0, u = 0, t0;
-
-	for (size_t i = 0; i < n; i++) {
-		s += (long double)ts[i].wcet * (long double)ts[i].deadline /
-		     (long double)ts[i].period;
-		u += (long double)ts[i].wcet / (long double)ts[i].period;
-	}
-	u -= (long double)x->cpus;
-	if (!(u > 0))
-		return RT_TIME_MAX / 2;
-	t0 = s / u * (1 + 1e-6L) + 2;
-	if (!(t0 < (long double)(RT_TIME_MAX / 2)))
-		return RT_TIME_MAX / 2;
-	return (rt_time)t0;
-}
-
-static enum rt_err exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
-				struct sim_exp_item *out, struct rt_diag *d)
-{
-	const struct rt_task *ts = ws->ts;
-	size_t n = x->gen.ntasks;
-	const unsigned *cl = NULL;
-	struct sim_horizon h;
-	struct sim_config cfg;
-	struct sim_engine *e = NULL;
-	struct exp_miss mc = { false };
-	struct sim_sink sink;
-	bool over, capped, cbs = !strcmp(x->policy, "cbs");
-	enum rt_err err;
-	int cmp;
-
-	if (x->placement != RT_EXP_PLACE_GLOBAL && x->cpus / x->cluster_size > 1) {
-		struct rt_place_result pr;
-		struct rt_diag why = { "" };
-
-		err = rt_place(ts, n, x->cpus, x->cluster_size, x->partitioning,
-			       !strcmp(x->policy, "fp") ? &x->priorities : NULL,
-			       RT_UNI_BUDGET_DEFAULT, ws->cluster, &pr, &why);
-		if (err == RT_ERR_NOMEM || err == RT_ERR_INVAL)
-			return rt_diagf(d, err, "placement: %s", why.msg);
-		if (err || pr.verdict != RT_VERDICT_ACCEPT) {
-			out->unplaced = out->missed = true;
-			return RT_OK;
-		}
-		cl = ws->cluster;
-	}
-	err = rt_gen_util_cmp(ts, n, (int64_t)x->cpus, 1, &cmp);
-	if (err)
-		return rt_diagf(d, err, "utilization: %s", rt_strerror(err));
-	over = cmp > 0;
-	if (over) {
-		h.horizon = exp_over_horizon(x, ts, n);
-		h.exact = false;        /* exact once the miss is seen */
-	} else {
-		/* the rule of `dlsim run` (horizon.h): servers may idle with
-		 * work pending, so the hyperperiod rule for cbs, never exact */
-		struct sim_horizon_req req = {
-			.tasks = ts, .ntasks = n, .cpus = x->cpus,
-			.policy = x->policy, .servers = cbs,
-			.cpu_of = x->placement == RT_EXP_PLACE_PARTITIONED ?
-				  cl : NULL,
-			.user = RT_TIME_NEVER,
-		};
-
-		err = sim_horizon_for(&req, &h, d);
-	}
-	if (err)
-		return err;
-	/* max_jobs bounds the horizons that decide nothing for certain (the
-	 * hyperperiod on several CPUs); an exact one (L_b, or t0 for U > m)
-	 * is only cut at the engine's default cap, so that exactness is
-	 * not lost to a small max_jobs */
-	h.horizon = exp_cap(over || h.exact ? SIM_HORIZON_JOB_CAP : x->max_jobs,
-			    ts, n, h.horizon, &capped);
-	if (capped || strcmp(x->policy, "edf"))
-		h.exact = false;
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.tasks = ts;
-	cfg.ntasks = n;
-	cfg.cpus = x->cpus;
-	cfg.policy = x->policy;
-	cfg.horizon = h.horizon;
-	cfg.placement = x->placement == RT_EXP_PLACE_PARTITIONED ?
-			SIM_PLACE_PARTITIONED : x->placement == RT_EXP_PLACE_CLUSTERED ?
-			SIM_PLACE_CLUSTERED : SIM_PLACE_GLOBAL;
-	cfg.cluster_size = x->cluster_size;
-	cfg.task_cluster = cl;
-	cfg.priorities = x->priorities;
-	cfg.totals_only = true;         /* only the first miss is wanted */
-	if (cbs) {
-		rt_exp_servers(x, ws->ts, ws->servers, ws->task_server);
-		cfg.servers = ws->servers;
-		cfg.nservers = n;
-		cfg.task_server = ws->task_server;
-	}
-	err = sim_engine_create(&cfg, &e, d);
-	if (err)
-		return err;
-	sink.mask = SIM_MASK(SIM_REC_MISS);
-	sink.emit = exp_stop_on_miss;
-	sink.ctx = &mc;
-	err = sim_engine_add_sink(e, &sink);
-	if (!err)
-		err = sim_engine_run(e, d);
-	if (err == RT_ERR_UNSUPPORTED && mc.missed)
-		err = RT_OK;
-	if (!err && sim_engine_stats(e)->misses > 0)
-		mc.missed = true;
-	sim_engine_destroy(e);
-	if (err)
-		return err;
-	out->missed = mc.missed;
-	out->exact = mc.missed || h.exact;
-	return RT_OK;
 }
 
 /*
@@ -320,6 +173,39 @@ static bool exp_fast_sum(const struct rt_exp *x, const struct rt_task *ts,
 	return true;
 }
 
+/*
+ * The kernel's admission (sched_dl_overflow(), models/analysis_resv.h)
+ * of the reservations into one root domain of all CPUs, as the simulated
+ * kernel applies it: the default cap and the fair servers the
+ * experiment's profile reserves ("6.12": 52428 per CPU).  The registry's
+ * entry has no profile (no fair server).  Kind admission.
+ */
+static enum rt_err exp_linux_test(const struct rt_exp *x,
+				  const struct rt_task *ts,
+				  struct rt_test_result *out, struct rt_diag *d)
+{
+	unsigned m = x->cpus;
+	struct rt_dl_adm_input in = {
+		.tasks = ts, .n = x->gen.ntasks, .dom_cpus = &m, .ndom = 1,
+		.rt_runtime_us = RT_DL_RT_RUNTIME_US_DEFAULT,
+		.rt_period_us = RT_DL_RT_PERIOD_US_DEFAULT,
+		.fair_bw = rt_dl_reserved_bw(rt_dl_profile(x->kernel), 1),
+	};
+	struct rt_dl_adm_task *tk = rt_calloc(x->gen.ntasks, sizeof(*tk));
+	struct rt_dl_adm_dom dom;
+	enum rt_err err;
+
+	if (!tk)
+		return rt_diagf(d, RT_ERR_NOMEM, "linux: out of memory");
+	rt_test_result_init(out, RT_KIND_ADMISSION);
+	err = rt_dl_admission(&in, tk, &dom, d);
+	rt_free(tk);
+	if (!err)
+		out->verdict = dom.rejected ? RT_VERDICT_REJECT :
+			       RT_VERDICT_ACCEPT;
+	return err;
+}
+
 enum rt_err sim_exp_test_run(const struct rt_exp *x, size_t i,
 			     const struct rt_task *ts,
 			     struct rt_test_result *out, struct rt_diag *d)
@@ -327,6 +213,8 @@ enum rt_err sim_exp_test_run(const struct rt_exp *x, size_t i,
 	const struct rt_test_info *t = x->tests[i];
 	size_t n = x->gen.ntasks;
 
+	if (t->analyses.policies == RT_AN_LINUX_DL)
+		return exp_linux_test(x, ts, out, d);
 	if (!strcmp(t->name, "utilization") && exp_fast_sum(x, ts, n, false, out))
 		return RT_OK;
 	if (!strcmp(t->name, "density") && exp_fast_sum(x, ts, n, true, out))
@@ -353,8 +241,11 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 	if (err)
 		return err;
 	out->realised = rt_gen_realised(ws->ts, n);
+	if (rt_exp_reserved(x))         /* the tests see the reservations */
+		rt_exp_reservations(x, ws->ts, ws->rs);
 	for (size_t i = 0; i < x->ntests; i++) {
-		err = sim_exp_test_run(x, i, ws->ts, &res[i], d);
+		err = sim_exp_test_run(x, i, rt_exp_reserved(x) ? ws->rs :
+				       ws->ts, &res[i], d);
 		if (err)
 			return err;
 		/* "exact" in the registry means exact for EDF (U <= 1 with
@@ -366,13 +257,17 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 	}
 	if (!x->simulate)
 		return RT_OK;
-	err = exp_simulate(x, ws, out, d);
+	err = sim_exp_simulate(x, ws, out, d);
 	if (err)
 		return err;
 	for (size_t i = 0; i < x->ntests; i++)
-		if (rt_test_contradiction(&res[i], out->missed && !out->unplaced,
+		if (rt_test_contradiction(&res[i], out->covered_missed &&
+					  !out->unplaced,
 					  out->exact && !out->missed))
 			out->contradiction = true;
+	/* a bound is an upper bound of every job's tardiness */
+	if (out->bounded && out->tard_obs > out->bound)
+		out->contradiction = true;
 	return RT_OK;
 }
 

@@ -39,8 +39,22 @@
  * test rejects and an exact simulation does not miss: a bug somewhere,
  * counted and reported (point, sample) so it can be regenerated.
  *
- * Policy cbs serves every task by its own server (rt_exp_servers); its
- * horizon is the hyperperiod rule, never exact.
+ * Policies cbs and linux-dl run every task in its own reservation
+ * (rt_exp_reservations): cbs by a server, linux-dl as a SCHED_DEADLINE
+ * task of runtime Q whose jobs demand C, in the experiment's kernel
+ * profile.  The tests analyse the reservations (the sporadic tasks (Q,
+ * D_s, T_s)); 'linux' is the kernel's admission with the profile's fair
+ * servers, as the simulated kernel applies it.  The horizon is the
+ * hyperperiod rule, never exact.  A contradiction there is an accepting
+ * exact or sufficient test and a server deadline miss, or a miss of a
+ * task its reservation guarantees (models/analysis_resv.h); a set whose
+ * task the kernel's admission refuses counts as missed and 'refused',
+ * never as a contradiction.
+ *
+ * With 'tardiness' a set that has a tardiness bound (models/bounds.h,
+ * per domain of the placement) is simulated over its whole horizon, and
+ * its largest observed tardiness is compared with the bound: more is a
+ * contradiction.
  *
  * Partitioned and clustered placements bind the tasks with rt_place()
  * (models/placement.h) before simulating; a set that does not fit is
@@ -69,6 +83,11 @@ struct sim_exp_ws {
 	unsigned *cluster;
 	struct rt_server *servers;      /* policy cbs: one per task */
 	int32_t *task_server;           /* task i -> server i */
+	struct rt_task *rs;             /* reservations as sporadic tasks */
+	struct rt_task *sim;            /* linux-dl: the tasks simulated */
+	bool *covered;                  /* reservations: guaranteed tasks */
+	struct rt_task *sub;            /* tardiness: one domain's tasks */
+	rt_time *resp, *tard;           /* tardiness: rt_bound_domain's */
 	size_t n;
 };
 enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x);
@@ -87,15 +106,28 @@ struct sim_exp_item {
 					 * set could not be placed) */
 	bool exact;                     /* the simulation verdict is exact */
 	bool unplaced;
+	bool refused;                   /* linux-dl: admission refused a task */
+	bool covered_missed;            /* a miss an accepting test speaks
+					 * for (plain: any miss) */
 	bool contradiction;
 	unsigned redrawn;
 	double realised;                /* sum C/T */
+	bool bounded;                   /* tardiness: the set has a bound */
+	rt_time bound;                  /* its largest tardiness bound */
+	rt_time tard_obs;               /* the largest tardiness simulated */
 };
 
 /* Draw, test and simulate set (p, s). */
 enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 			 struct sim_exp_ws *ws, struct sim_exp_item *out,
 			 struct rt_diag *d);
+
+/* Simulate the set drawn into ws->ts (x as its point sees it: rt_exp_at;
+ * reservations in ws->rs): out's missed, exact, unplaced, refused,
+ * covered_missed and, with x->tardiness, bounded, bound and tard_obs.
+ * batch_sim.c. */
+enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
+			     struct sim_exp_item *out, struct rt_diag *d);
 
 /* Test i of x on ts: the registry's verdict and kind (the note may be
  * left empty: utilization and density are decided in double when far

@@ -104,7 +104,15 @@ static void *batch_worker(void *arg)
 			c.missed += it.missed;
 			c.exact += it.exact;
 			c.unplaced += it.unplaced;
+			c.refused += it.refused;
 			c.redrawn += it.redrawn;
+			if (it.bounded) {
+				c.tard_sets++;
+				if (it.tard_obs > c.max_tard)
+					c.max_tard = it.tard_obs;
+				if (it.bound > c.max_bound)
+					c.max_bound = it.bound;
+			}
 			if (it.contradiction) {
 				c.contradictions++;
 				contra[nc++] = s;

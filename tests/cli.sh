@@ -715,6 +715,16 @@ expect_rc 0 "$DLSIM" merge -o $E/merged.csv $E/s1.csv $E/s2.csv $E/s3.csv
 cmp -s $E/j1.csv $E/merged.csv && ok || bad "3 merged shards differ from the single run"
 expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv
 has $T/err '2 files for 3 shards'
+# shards written by an older dlsim (sidecars without the parameter lines)
+# still merge to the same CSV
+for i in 1 2 3; do
+	cp $E/s$i.csv $E/old$i.csv
+	grep -v -e '^policy:' -e '^cpus:' -e '^tasks:' -e '^cap:' -e '^period_' \
+		-e '^time_unit:' $E/s$i.csv.meta > $E/old$i.csv.meta
+done
+expect_rc 0 "$DLSIM" merge -o $E/oldmerged.csv $E/old1.csv $E/old2.csv $E/old3.csv
+cmp -s $E/j1.csv $E/oldmerged.csv && ok || bad "shards with old sidecars merge differently"
+hasnt $E/oldmerged.csv.meta 'tasks:'
 sed 's/seed: 42/seed: 43/' $E/acc.yaml > $E/other.yaml
 expect_rc 0 "$DLSIM" experiment $E/other.yaml -q --shard 3/3 -o $E/o3.csv
 expect_rc 2 "$DLSIM" merge -o $E/bad.csv $E/s1.csv $E/s2.csv $E/o3.csv
@@ -768,6 +778,75 @@ sed 's/tests: \[utilization, density, qpa\]/tests: [utilization, gfb]/' $E/acc.y
 expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
 has $T/err 'badtest.yaml:12:22: tests[1]: "gfb" does not analyse this policy and placement; expected one of: utilization, density, pdc, qpa'
 expect_rc 1 "$DLSIM" experiment $E/acc.yaml --shard 4/3
+# reservations: linux-dl sets in ns that load (__checkparam_dl), the
+# kernel's admission against the simulated kernel, cbs over servers
+cat > $E/lx.yaml <<'EOF'
+format: 1
+name: lx
+scheduler: {policy: linux-dl, kernel: "6.12"}
+reservation: {budget_factor: 0.9}
+time_unit: ms
+generator:
+  tasks: 4
+  method: randfixedsum
+  periods: {dist: log-uniform, min: 10, max: 50}
+  deadlines: {model: constrained, min: 0.5, max: 1.0}
+utilization: {from: 0.8, to: 1.0, step: 0.1}
+sets: 6
+max_jobs: 300
+seed: 3
+EOF
+expect_rc 0 "$DLSIM" experiment $E/lx.yaml -q -o $E/lx.csv
+has $E/lx.csv 'point,utilization,sets,utilization_accepted,density_accepted,pdc_accepted,qpa_accepted,linux_accepted,sim_missed,sim_exact,contradictions,redrawn,sim_unplaced,simulated,sim_refused'
+has $E/lx.csv.meta 'kernel: 6.12'
+has $E/lx.csv.meta 'time_unit: ms'
+expect_rc 0 "$DLSIM" experiment $E/lx.yaml --item 1:2 -o $E/lx12.yaml
+has $E/lx12.yaml 'time_unit: ns'
+has $E/lx12.yaml 'exec: { model: list, values: ['
+expect_rc 0 "$DLSIM" validate $E/lx12.yaml
+has $T/out "policy linux-dl (kernel 6.12, accounting exact), time unit ns"
+sed 's/time_unit: ms/time_unit: tick/' $E/lx.yaml > $E/lxt.yaml
+expect_rc 2 "$DLSIM" experiment $E/lxt.yaml -q -o $E/lxt.csv
+has $T/err 'time_unit: policy linux-dl needs a physical unit (ns, us, ms or s)'
+sed -e 's/policy: edf/policy: cbs/' \
+    -e 's/^simulate: true/reservation: {budget_factor: 1.1, deadline: task}\nmax_jobs: 2000/' \
+    -e 's/tests: \[utilization, density, qpa\]/tests: [qpa, cbs-bandwidth]/' $E/acc.yaml > $E/cbs.yaml
+expect_rc 0 "$DLSIM" experiment $E/cbs.yaml -q -o $E/cbs.csv
+has $E/cbs.csv 'point,utilization,sets,qpa_accepted,cbs-bandwidth_accepted,sim_missed'
+expect_rc 0 "$DLSIM" experiment $E/cbs.yaml --item 9:0 -o $E/cbs90.yaml
+expect_rc 0 "$DLSIM" validate $E/cbs90.yaml
+has $E/cbs90.yaml 'servers:'
+# tardiness: appended columns; shards merge to the single run
+sed 's/^simulate: true/tardiness: true/' $E/acc.yaml > $E/tard.yaml
+expect_rc 0 "$DLSIM" experiment $E/tard.yaml -q -o $E/tard.csv
+has $E/tard.csv ',simulated,tardiness_sets,max_tardiness,max_tardiness_bound'
+for i in 1 2; do
+	expect_rc 0 "$DLSIM" experiment $E/tard.yaml -q --shard $i/2 -o $E/tard$i.csv
+done
+expect_rc 0 "$DLSIM" merge -o $E/tardm.csv $E/tard1.csv $E/tard2.csv
+cmp -s $E/tard.csv $E/tardm.csv && ok || bad "tardiness: merged shards differ from the single run"
+awk -F, 'NR > 1 && $(NF-1) != $NF { bad = 1 } END { exit bad }' $E/tard.csv && ok || bad "one CPU: max observed tardiness differs from the exact bound"
+expect_rc 0 "$DLSIM" plot $E/tard.csv --tardiness -o $E/tard.svg
+has $E/tard.svg 'maximum tardiness (ticks)'
+expect_rc 1 "$DLSIM" plot $E/j1.csv --tardiness -o $E/notard.png
+has $T/err 'no tardiness columns'
+# weighted schedulability of two experiments that differ in tasks
+sed 's/tasks: 10/tasks: 5/; s/name: acc-uni/name: acc-five/' $E/acc.yaml > $E/five.yaml
+expect_rc 0 "$DLSIM" experiment $E/five.yaml -q -o $E/five.csv
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted -o $E/w.csv
+has $E/w.csv 'tasks,utilization,density,qpa,simulation'
+[ "$(grep -c '' $E/w.csv)" -eq 3 ] && ok || bad "weighted table: 2 rows expected"
+[ "$(sed -n 2p $E/w.csv | cut -d, -f1)" = 5 ] && ok || bad "weighted table: rows in increasing tasks"
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted -o $E/w.png
+[ -s $E/w.png ] && ok || bad "weighted figure not written"
+expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by tasks -o $E/w2.csv
+cmp -s $E/w.csv $E/w2.csv && ok || bad "--by tasks differs from the default"
+expect_rc 2 "$DLSIM" plot $E/j1.csv $E/j2.csv --weighted -o $E/w3.png
+has $T/err 'the results vary none of the parameters'
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv -o $E/w4.png
+has $T/err 'several CSVs make the --weighted figure'
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by cpus -o $E/w5.png
+has $T/err 'have the same value 1'
 
 # --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do

@@ -60,6 +60,9 @@ static CU_SuiteInfo suites[] = {
 	{ "ftrace",   NULL, NULL, NULL, NULL, ftrace_tests },
 	{ "gen",      NULL, NULL, NULL, NULL, gen_tests },
 	{ "exp",      NULL, NULL, NULL, NULL, exp_tests },
+	{ "exp_resv", NULL, NULL, NULL, NULL, exp_resv_tests },
+	{ "exp_plot", NULL, NULL, NULL, NULL, exp_plot_tests },
+	{ "exp_api",  NULL, NULL, NULL, NULL, exp_api_tests },
 	{ "resv_prop", NULL, NULL, NULL, NULL, resv_prop_tests },
 	{ "api",      NULL, NULL, NULL, NULL, api_tests },
 	CU_SUITE_INFO_NULL

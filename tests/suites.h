@@ -55,5 +55,8 @@ extern CU_TestInfo rtapp_tests[];       /* test_rtapp.c: rt-app JSON in and out 
 extern CU_TestInfo ftrace_tests[];      /* test_ftrace.c: trace-cmd text, compare */
 extern CU_TestInfo gen_tests[];         /* test_gen.c: task-set generators */
 extern CU_TestInfo exp_tests[];         /* test_exp.c: experiments */
+extern CU_TestInfo exp_resv_tests[];    /* test_exp_resv.c: reservations, tardiness */
+extern CU_TestInfo exp_plot_tests[];    /* test_exp_plot.c: tardiness, weighted figures */
+extern CU_TestInfo exp_api_tests[];     /* test_exp_api.c: experiments through dlsim.h */
 
 #endif /* TESTS_SUITES_H */

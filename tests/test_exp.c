@@ -11,6 +11,7 @@
 #include "scenarios/exp.h"
 #include "sim/batch.h"
 #include "scenarios/scn.h"
+#include "tests/exp_util.h"
 #include "tests/suites.h"
 
 static const char exp_uni[] =
@@ -29,19 +30,10 @@ static const char exp_uni[] =
 "simulate: true\n"
 "seed: 42\n";
 
-static struct rt_exp *load(const char *text, struct rt_diag *d)
-{
-	struct rt_exp *x = NULL;
-	enum rt_err err = scn_exp_load_data((const uint8_t *)text, strlen(text),
-					    "exp.yaml", &x, d);
-
-	return err ? NULL : x;
-}
-
 static void test_exp_load_keys(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 
 	CU_ASSERT_FATAL(x != NULL);
 	CU_ASSERT_STRING_EQUAL(x->name, "acc-uni");
@@ -60,111 +52,38 @@ static void test_exp_load_keys(void)
 	rt_exp_free(x);
 }
 
-/* Replace the first occurrence of 'from' in exp_uni by 'to'. */
-static char *variant(const char *from, const char *to)
-{
-	const char *at = strstr(exp_uni, from);
-	size_t n = strlen(exp_uni) - strlen(from) + strlen(to) + 1;
-	char *s = malloc(n);
-
-	CU_ASSERT_FATAL(at != NULL && s != NULL);
-	snprintf(s, n, "%.*s%s%s", (int)(at - exp_uni), exp_uni, to,
-		 at + strlen(from));
-	return s;
-}
-
-static void expect_error(const char *from, const char *to, const char *msg)
-{
-	char *text = variant(from, to);
-	struct rt_diag d;
-	struct rt_exp *x = load(text, &d);
-
-	CU_ASSERT(x == NULL);
-	if (!strstr(d.msg, msg))
-		printf("\n  got: %s\n  want: %s\n", d.msg, msg);
-	CU_ASSERT(strstr(d.msg, msg) != NULL);
-	rt_exp_free(x);
-	free(text);
-}
-
 static void test_exp_load_errors(void)
 {
-	expect_error("tests: [utilization, density, qpa, pdc]",
+	exp_expect_error(exp_uni, "tests: [utilization, density, qpa, pdc]",
 		     "tests: [utilization, gfb]",
 		     "exp.yaml:12:22: tests[1]: \"gfb\" does not analyse this "
 		     "policy and placement; expected one of: utilization, "
 		     "density, pdc, qpa");
-	expect_error("tests: [utilization, density, qpa, pdc]",
+	exp_expect_error(exp_uni, "tests: [utilization, density, qpa, pdc]",
 		     "tests: [utilisation]",
 		     "exp.yaml:12:9: tests[0]: \"utilisation\" is not a test");
-	expect_error("method: uunifast-discard", "method: uunifast-dicard",
+	exp_expect_error(exp_uni, "method: uunifast-discard", "method: uunifast-dicard",
 		     "exp.yaml:7:11: generator.method: \"uunifast-dicard\"; "
 		     "expected one of: uunifast, uunifast-discard, randfixedsum");
-	expect_error("sets: 40", "sets: 4.5", "exp.yaml:11:7: sets:");
-	expect_error("seed: 42", "sed: 42",
+	exp_expect_error(exp_uni, "sets: 40", "sets: 4.5", "exp.yaml:11:7: sets:");
+	exp_expect_error(exp_uni, "seed: 42", "sed: 42",
 		     "exp.yaml:14:1: sed: unknown key; expected one of: "
 		     "format, name");
-	expect_error("step: 0.05", "step: 0.0000001",
+	exp_expect_error(exp_uni, "step: 0.05", "step: 0.0000001",
 		     "exp.yaml:10:41: utilization.step: \"0.0000001\"");
-	expect_error("max: 1.0}", "max: 1.5}",
+	exp_expect_error(exp_uni, "max: 1.0}", "max: 1.5}",
 		     "generator.deadlines.max: 1.5; expected <= 1");
-	expect_error("min: 10, max: 1000", "min: 100, max: 10",
+	exp_expect_error(exp_uni, "min: 10, max: 1000", "min: 100, max: 10",
 		     "generator.periods.max: 10 < min 100");
-	expect_error("platform: {cpus: 1}", "platform: {cpus: 1, cpu: 2}",
+	exp_expect_error(exp_uni, "platform: {cpus: 1}", "platform: {cpus: 1, cpu: 2}",
 		     "exp.yaml:3:21: platform.cpu: unknown key; expected "
 		     "one of: cpus");
-	expect_error("format: 1", "format: 2", "exp.yaml:1:9: format:");
-	expect_error("seed: 42", "seed: 42\nseed: 43", "seed: given twice");
-	expect_error("utilization: {from: 0.5, to: 1.0, step: 0.05}",
+	exp_expect_error(exp_uni, "format: 1", "format: 2", "exp.yaml:1:9: format:");
+	exp_expect_error(exp_uni, "seed: 42", "seed: 42\nseed: 43", "seed: given twice");
+	exp_expect_error(exp_uni, "utilization: {from: 0.5, to: 1.0, step: 0.05}",
 		     "utilization: {from: 0.5, to: 11.0, step: 0.05}",
 		     "utilization.to: total 11 is more than tasks x cap = 10");
-	expect_error("format: 1", "format: [1", "exp.yaml:");
-}
-
-/* Run the whole experiment with 'threads' and a slice; counts per point
- * into c (x->npoints entries). */
-struct collect {
-	struct rt_exp_counts *c;
-	bool *have;
-	unsigned contra;
-};
-
-static enum rt_err on_point(void *ctx, size_t p, const struct rt_exp_counts *c)
-{
-	struct collect *k = ctx;
-
-	k->c[p] = *c;
-	k->have[p] = true;
-	return RT_OK;
-}
-
-static enum rt_err on_contra(void *ctx, size_t p, uint64_t s)
-{
-	struct collect *k = ctx;
-
-	printf("\n  contradiction at %zu:%llu\n", p, (unsigned long long)s);
-	k->contra++;
-	return RT_OK;
-}
-
-static void run(const struct rt_exp *x, unsigned threads, unsigned shard,
-		unsigned shards, struct rt_exp_counts *c, bool *have,
-		unsigned *contra)
-{
-	struct collect k = { c, have, 0 };
-	struct sim_exp_hooks h = { &k, on_point, on_contra, NULL };
-	struct rt_exp_slice sl = { shard, shards };
-	struct rt_diag d = { "" };
-	bool stopped;
-	enum rt_err err = sim_exp_run(x, &sl, NULL, threads, &h, NULL, &stopped,
-				      &d);
-
-	if (err)
-		printf("\n  %s\n", d.msg);
-	CU_ASSERT_FATAL(err == RT_OK);
-	CU_ASSERT(!stopped);
-	if (contra)
-		*contra += k.contra;
+	exp_expect_error(exp_uni, "format: 1", "format: [1", "exp.yaml:");
 }
 
 /* Uniprocessor EDF, seed 42: at every point qpa and pdc accept exactly
@@ -174,7 +93,7 @@ static void run(const struct rt_exp *x, unsigned threads, unsigned shard,
 static void test_exp_uni_sweep(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 	struct rt_exp_counts a[11], b[11], s[11], part[11];
 	bool ha[11] = { false }, hb[11] = { false }, hs[11] = { false };
 	unsigned contra = 0;
@@ -183,13 +102,13 @@ static void test_exp_uni_sweep(void)
 	memset(a, 0, sizeof(a));
 	memset(b, 0, sizeof(b));
 	memset(s, 0, sizeof(s));
-	run(x, 1, 1, 1, a, ha, &contra);
-	run(x, 3, 1, 1, b, hb, NULL);
+	exp_run(x, 1, 1, 1, a, ha, &contra);
+	exp_run(x, 3, 1, 1, b, hb, NULL);
 	for (unsigned i = 1; i <= 3; i++) {
 		bool hp[11] = { false };
 
 		memset(part, 0, sizeof(part));
-		run(x, 2, i, 3, part, hp, NULL);
+		exp_run(x, 2, i, 3, part, hp, NULL);
 		for (size_t p = 0; p < 11; p++)
 			if (hp[p]) {
 				rt_exp_counts_add(&s[p], &part[p]);
@@ -218,7 +137,7 @@ static void test_exp_uni_sweep(void)
 static void test_exp_realised_in_bin(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 	struct sim_exp_ws ws;
 
 	CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
@@ -263,7 +182,7 @@ static void test_exp_multi_sound(void)
 
 	for (int k = 0; k < 2; k++) {
 		struct rt_diag d;
-		struct rt_exp *x = load(texts[k], &d);
+		struct rt_exp *x = exp_load(texts[k], &d);
 		struct rt_exp_counts c[8];
 		bool have[8] = { false };
 		unsigned contra = 0;
@@ -272,7 +191,7 @@ static void test_exp_multi_sound(void)
 			printf("\n  %s\n", d.msg);
 		CU_ASSERT_FATAL(x != NULL && x->npoints <= 8);
 		memset(c, 0, sizeof(c));
-		run(x, 2, 1, 1, c, have, &contra);
+		exp_run(x, 2, 1, 1, c, have, &contra);
 		CU_ASSERT(contra == 0);
 		for (size_t p = 0; p < x->npoints; p++) {
 			CU_ASSERT(c[p].contradictions == 0);
@@ -289,7 +208,7 @@ static void test_exp_multi_sound(void)
 static void test_exp_scenario_roundtrip(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 	struct scn_scenario *s = NULL;
 	struct sim_exp_ws ws;
 	unsigned redrawn;
@@ -318,10 +237,10 @@ static void test_exp_scenario_roundtrip(void)
 static void test_exp_hash(void)
 {
 	struct rt_diag d;
-	struct rt_exp *a = load(exp_uni, &d);
-	char *t1 = variant("seed: 42", "seed: 0x2a  # same");
-	char *t2 = variant("seed: 42", "seed: 43");
-	struct rt_exp *b = load(t1, &d), *c = load(t2, &d);
+	struct rt_exp *a = exp_load(exp_uni, &d);
+	char *t1 = exp_variant(exp_uni, "seed: 42", "seed: 0x2a  # same");
+	char *t2 = exp_variant(exp_uni, "seed: 42", "seed: 43");
+	struct rt_exp *b = exp_load(t1, &d), *c = exp_load(t2, &d);
 
 	CU_ASSERT_FATAL(a && b && c);
 	CU_ASSERT(rt_exp_hash(a) == rt_exp_hash(b));
@@ -338,7 +257,7 @@ static void test_exp_hash(void)
 static void test_exp_slices(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 
 	CU_ASSERT_FATAL(x != NULL);
 	for (unsigned n = 1; n <= 7; n++) {
@@ -366,7 +285,7 @@ static void test_exp_slices(void)
 static void test_exp_csv(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 	struct rt_exp_counts c[11];
 	bool have[11] = { false };
 	struct render_acc *t = NULL, *m = NULL, *two[2];
@@ -455,7 +374,7 @@ static void test_exp_wilson(void)
 static void test_exp_plot(void)
 {
 	struct rt_diag d;
-	struct rt_exp *x = load(exp_uni, &d);
+	struct rt_exp *x = exp_load(exp_uni, &d);
 	struct rt_exp_counts c[11];
 	bool have[11];
 	struct render_acc *t = NULL;
@@ -521,7 +440,7 @@ static void test_exp_fast_tests_match_registry(void)
 
 	for (int k = 0; k < 2; k++) {
 		struct rt_diag d;
-		struct rt_exp *x = load(texts[k], &d);
+		struct rt_exp *x = exp_load(texts[k], &d);
 		struct sim_exp_ws ws;
 		unsigned seen[2] = { 0, 0 };
 
@@ -564,7 +483,7 @@ static void test_exp_sweep_tasks(void)
 		"sweep: {variable: tasks, from: 2, to: 6, step: 2}\n"
 		"utilization: {value: 0.8, step: 0.1}\nsets: 20\nseed: 4\n";
 	struct rt_diag d;
-	struct rt_exp *x = load(text, &d);
+	struct rt_exp *x = exp_load(text, &d);
 	struct rt_exp_counts a[3], b[3];
 	bool ha[3] = { false }, hb[3] = { false };
 	struct render_acc *t = NULL, *m = NULL, *two[2];
@@ -584,8 +503,8 @@ static void test_exp_sweep_tasks(void)
 	sim_exp_ws_fini(&ws);
 	memset(a, 0, sizeof(a));
 	memset(b, 0, sizeof(b));
-	run(x, 1, 1, 1, a, ha, &contra);
-	run(x, 2, 1, 1, b, hb, NULL);
+	exp_run(x, 1, 1, 1, a, ha, &contra);
+	exp_run(x, 2, 1, 1, b, hb, NULL);
 	CU_ASSERT(contra == 0);
 	for (int p = 0; p < 3; p++) {
 		CU_ASSERT(ha[p] && a[p].sets == 20);
@@ -605,7 +524,7 @@ static void test_exp_sweep_tasks(void)
 	CU_ASSERT_FATAL(bad != NULL);
 	memcpy(bad, text, sizeof(text));
 	memcpy(strstr(bad, "{value: 0.8"), "{from: 0.7", 10);
-	x = load(bad, &d);
+	x = exp_load(bad, &d);
 	CU_ASSERT(x == NULL);
 	CU_ASSERT(strstr(d.msg, "missing to") != NULL);
 	free(bad);
@@ -651,9 +570,9 @@ static void test_exp_allocation_failures(void)
 
 /* Policy cbs: every task its own server, Q = ceil(factor C / divisor),
  * D_s = T_s = floor(T / divisor): C = 4, T = 10, factor 1.2, divisor 2
- * gives Q = ceil(2.4) = 3, T_s = 5.  The experiment runs (simulation
- * only: no registry test analyses servers) and a set written out loads
- * with its servers. */
+ * gives Q = ceil(2.4) = 3, T_s = 5.  The experiment runs the tests of
+ * EDF over the servers by default, without a contradiction, and a set
+ * written out loads with its servers. */
 static void test_exp_cbs_reservations(void)
 {
 	static const char text[] =
@@ -672,7 +591,7 @@ static void test_exp_cbs_reservations(void)
 	struct rt_server sv;
 	struct sim_exp_ws ws;
 	struct rt_diag d;
-	struct rt_exp *x = load(text, &d), v;
+	struct rt_exp *x = exp_load(text, &d), v;
 	unsigned contra = 0, rd;
 	int32_t map;
 	char *yaml = NULL;
@@ -681,14 +600,15 @@ static void test_exp_cbs_reservations(void)
 	if (!x)
 		printf("\n  %s\n", d.msg);
 	CU_ASSERT_FATAL(x != NULL);
-	CU_ASSERT(x->ntests == 0 && x->server_kind == RT_SERVER_HARD_CBS);
+	CU_ASSERT(x->ntests == 5 && x->server_kind == RT_SERVER_HARD_CBS);
+	CU_ASSERT_STRING_EQUAL(x->tests[4]->name, "cbs-bandwidth");
 	v = *x;
 	v.gen.ntasks = 1;
 	rt_exp_servers(&v, &one, &sv, &map);
 	CU_ASSERT(sv.budget_max == 3 && sv.period == 5 && sv.deadline == 5);
 	CU_ASSERT(sv.kind == RT_SERVER_HARD_CBS && map == 0);
 	memset(c, 0, sizeof(c));
-	run(x, 2, 1, 1, c, have, &contra);
+	exp_run(x, 2, 1, 1, c, have, &contra);
 	CU_ASSERT(contra == 0 && have[2] && c[2].sets == 10);
 	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
 	CU_ASSERT_FATAL(sim_exp_draw(x, 1, 4, &ws, &rd, &d) == RT_OK);
@@ -717,7 +637,7 @@ static void test_exp_fp(void)
 		"utilization: {from: 0.8, to: 1.0, step: 0.05}\nsets: 40\n"
 		"seed: 6\n";
 	struct rt_diag d;
-	struct rt_exp *x = load(text, &d);
+	struct rt_exp *x = exp_load(text, &d);
 	struct rt_exp_counts c[5];
 	bool have[5] = { false };
 	unsigned contra = 0;
@@ -726,7 +646,7 @@ static void test_exp_fp(void)
 	CU_ASSERT_FATAL(x != NULL && x->ntests == 2);
 	CU_ASSERT_STRING_EQUAL(x->tests[1]->name, "fp-rta");
 	memset(c, 0, sizeof(c));
-	run(x, 2, 1, 1, c, have, &contra);
+	exp_run(x, 2, 1, 1, c, have, &contra);
 	CU_ASSERT(contra == 0);
 	for (int p = 0; p < 5; p++) {
 		CU_ASSERT(c[p].accepted[1] == c[p].sets - c[p].missed);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "models/gen.h"
 #include "tests/suites.h"
@@ -90,6 +91,11 @@ static void test_gen_sums(void)
 	check_sums(RT_GEN_RANDFIXEDSUM, 8, 6.5, 1);
 	check_sums(RT_GEN_RANDFIXEDSUM, 10, 4.0, 0.5);
 	check_sums(RT_GEN_RANDFIXEDSUM, 1, 0.7, 1);
+	check_sums(RT_GEN_DRS, 10, 0.9, 1);
+	check_sums(RT_GEN_DRS, 8, 6.5, 1);
+	check_sums(RT_GEN_DRS, 10, 4.0, 0.5);
+	check_sums(RT_GEN_DRS, 10, 4.9, 0.5);   /* the corner: rescales */
+	check_sums(RT_GEN_DRS, 1, 0.7, 1);
 }
 
 /* KS of coordinates 0 and 2 (a generator biased by position fails one)
@@ -131,6 +137,8 @@ static void test_gen_uniform_marginals(void)
 	check_uniform(RT_GEN_RANDFIXEDSUM, 1.0, 13, cdf_simplex3);
 	check_uniform(RT_GEN_UUNIFAST_DISCARD, 1.5, 14, cdf_cube3);
 	check_uniform(RT_GEN_RANDFIXEDSUM, 1.5, 15, cdf_cube3);
+	check_uniform(RT_GEN_DRS, 1.0, 16, cdf_simplex3);
+	check_uniform(RT_GEN_DRS, 1.5, 17, cdf_cube3);
 }
 
 /* Joint uniformity on the triangle u0 + u1 <= 1 (n = 3, U = 1): the 45
@@ -172,6 +180,137 @@ static void test_gen_uniform_joint(void)
 {
 	check_joint(RT_GEN_UUNIFAST_DISCARD, 21);
 	check_joint(RT_GEN_RANDFIXEDSUM, 22);
+	check_joint(RT_GEN_DRS, 23);
+}
+
+/* ---- Dirichlet-Rescale with per-task bounds -------------------------------
+ *
+ * Region A: n = 3, U = 1, lower (0, 0.1, 0), upper (0.3, 0.8, 1): in the
+ * (u0, u1) plane {0 <= u0 <= 0.3, 0.1 <= u1 <= 0.8, u0 + u1 <= 1}, area
+ * 0.21 - 0.005 = 0.205 (the rectangle less the corner u0 + u1 > 1).
+ * Region B: n = 3, U = 1, upper (0.9, 0.9, 0.15): the band 0.85 <= u0 +
+ * u1 <= 1 with u0, u1 <= 0.9, area 0.12875; there sum c - 1 = 0.95 < 1,
+ * so DRS works in the turned simplex of the upper bounds, whose own
+ * bounds (c / 0.95) still need rescales. */
+static const double drs_lo_a[3] = { 0, 0.1, 0 }, drs_hi_a[3] = { 0.3, 0.8, 1 };
+static const double drs_hi_b[3] = { 0.9, 0.9, 0.15 };
+
+/* Marginal CDFs of region A: u0's slice is 0.7 long up to 0.2, then
+ * 0.9 - u0; u1's is 0.3 up to 0.7, then 1 - u1. */
+static double cdf_a0(double a)
+{
+	if (a <= 0.2)
+		return 0.7 * a / 0.205;
+	return (0.14 + 0.9 * (a - 0.2) - (a * a - 0.04) / 2) / 0.205;
+}
+
+static double cdf_a1(double b)
+{
+	if (b <= 0.7)
+		return 0.3 * (b - 0.1) / 0.205;
+	return (0.18 + (b - 0.7) - (b * b - 0.49) / 2) / 0.205;
+}
+
+/* 0.05 cells (i, j) of the (u0, u1) plane wholly inside each region. */
+static bool cell_a(int i, int j)
+{
+	return i + 1 <= 6 && j >= 2 && j + 1 <= 16 && i + j + 2 <= 20;
+}
+
+static bool cell_b(int i, int j)
+{
+	return i + 1 <= 18 && j + 1 <= 18 && i + j >= 17 && i + j + 2 <= 20;
+}
+
+/* GEN_SAMPLES draws of region (lo, hi): within the bounds, summing to 1,
+ * the cells wholly inside each within 4.5 standard deviations of N *
+ * 0.0025 / area; the marginals of u0 and u1 (when given) pass KS. */
+static void check_drs(const double *lo, const double *hi, double area,
+		      bool (*inside)(int, int), double (*cdf0)(double),
+		      double (*cdf1)(double), uint64_t seed)
+{
+	static unsigned cell[20][20];
+	double *a = malloc(GEN_SAMPLES * sizeof(*a));
+	double *b = malloc(GEN_SAMPLES * sizeof(*b));
+	double expect = GEN_SAMPLES * 0.0025 / area, worst = 0;
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+	int ncells = 0;
+	double u[3];
+
+	memset(cell, 0, sizeof(cell));
+	CU_ASSERT_FATAL(a && b && rt_gen_ws_init(&ws, 3) == RT_OK);
+	rt_rng_seed(&r, seed);
+	for (size_t k = 0; k < GEN_SAMPLES; k++) {
+		int i, j;
+
+		CU_ASSERT_FATAL(rt_gen_drs(3, 1.0, lo, hi, 1, &r, &ws, u,
+					   NULL) == RT_OK);
+		for (int q = 0; q < 3; q++)
+			CU_ASSERT((lo ? lo[q] : 0) - 1e-12 <= u[q] &&
+				  u[q] <= hi[q] + 1e-12);
+		CU_ASSERT(fabs(u[0] + u[1] + u[2] - 1) < 1e-9);
+		a[k] = u[0];
+		b[k] = u[1];
+		i = (int)(u[0] * 20);
+		j = (int)(u[1] * 20);
+		if (i >= 0 && i < 20 && j >= 0 && j < 20)
+			cell[i][j]++;
+	}
+	for (int i = 0; i < 20; i++)
+		for (int j = 0; j < 20; j++) {
+			double z = fabs(cell[i][j] - expect) / sqrt(expect);
+
+			if (!inside(i, j))
+				continue;
+			ncells++;
+			worst = z > worst ? z : worst;
+		}
+	if (worst >= 4.5)
+		printf("\n  drs seed %llu: a cell %.2f sd off %.1f\n",
+		       (unsigned long long)seed, worst, expect);
+	CU_ASSERT(ncells > 30 && worst < 4.5);
+	if (cdf0) {
+		double da = ks_stat(a, GEN_SAMPLES, cdf0);
+		double db = ks_stat(b, GEN_SAMPLES, cdf1);
+
+		if (da >= GEN_KS_CRIT || db >= GEN_KS_CRIT)
+			printf("\n  drs seed %llu: KS %.4f %.4f >= %.4f\n",
+			       (unsigned long long)seed, da, db, GEN_KS_CRIT);
+		CU_ASSERT(da < GEN_KS_CRIT && db < GEN_KS_CRIT);
+	}
+	rt_gen_ws_fini(&ws);
+	free(a);
+	free(b);
+}
+
+/* DRS with per-task bounds is uniform on the polytope they cut (two
+ * regions, one through the turned simplex); bounds out of order or a
+ * total out of reach are refused. */
+static void test_gen_drs_bounds(void)
+{
+	struct rt_gen_ws ws;
+	struct rt_rng r;
+	struct rt_diag d = { "" };
+	double u[3], bad_lo[3] = { 0.5, 0, 0 }, bad_hi[3] = { 0.4, 1, 1 };
+
+	check_drs(drs_lo_a, drs_hi_a, 0.205, cell_a, cdf_a0, cdf_a1, 31);
+	check_drs(NULL, drs_hi_b, 0.12875, cell_b, NULL, NULL, 32);
+	CU_ASSERT_FATAL(rt_gen_ws_init(&ws, 3) == RT_OK);
+	rt_rng_seed(&r, 1);
+	CU_ASSERT(rt_gen_drs(3, 1.0, bad_lo, bad_hi, 1, &r, &ws, u, &d) ==
+		  RT_ERR_INVAL);
+	CU_ASSERT(rt_gen_drs(3, 2.0, NULL, drs_hi_b, 1, &r, &ws, u, &d) ==
+		  RT_ERR_INVAL);
+	CU_ASSERT(strstr(d.msg, "is outside [sum of lower bounds") != NULL);
+	/* every task at its upper bound, or at its lower one */
+	CU_ASSERT(rt_gen_drs(3, 1.95, NULL, drs_hi_b, 1, &r, &ws, u, &d) ==
+		  RT_OK);
+	CU_ASSERT(fabs(u[0] - 0.9) < 1e-12 && fabs(u[2] - 0.15) < 1e-12);
+	CU_ASSERT(rt_gen_drs(3, 0.1, drs_lo_a, drs_hi_a, 1, &r, &ws, u, &d) ==
+		  RT_OK);
+	CU_ASSERT(u[0] == 0 && u[1] == 0.1 && u[2] == 0);
+	rt_gen_ws_fini(&ws);
 }
 
 static struct rt_gen_params params_default(void)
@@ -328,6 +467,8 @@ CU_TestInfo gen_tests[] = {
 	{ "marginals are uniform on the simplex and the cut cube (KS)",
 	  test_gen_uniform_marginals },
 	{ "joint distribution is uniform on the triangle", test_gen_uniform_joint },
+	{ "drs: uniform on the polytope of per-task bounds",
+	  test_gen_drs_bounds },
 	{ "periods: log-uniform, granularity, uniform, fixed set", test_gen_periods },
 	{ "C rounded up in [1, T], realised U >= target, deadline models",
 	  test_gen_rounding_and_deadlines },
