@@ -69,6 +69,16 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 int cli_write_text(struct dlsim *db, const char *path, const char *text,
 		   size_t len);
 
+/* Help texts that name what the library's registries hold (dlsim_names):
+ * 'text' word-wrapped at 79 columns, the first line after 'first', the
+ * others after 'indent'; ends with a newline. */
+void cli_help_wrap(FILE *f, const char *first, const char *indent,
+		   const char *text);
+/* 'indent' spaces, the label padded to 'width' columns, then the names of
+ * dlsim_names(which) and 'after' (may be NULL) wrapped under the names. */
+void cli_help_names(FILE *f, int indent, const char *label, int width,
+		    enum dlsim_names which, const char *after);
+
 /* Colour on terminals only (no-color.org): the escape sequence for one
  * of these when f is a terminal, NO_COLOR is unset or empty and TERM is
  * not "dumb"; CLICOLOR_FORCE=1 forces it (NO_COLOR still wins); else "". */

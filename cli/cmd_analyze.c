@@ -9,28 +9,24 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 
-static const char analyze_help[] =
+static const char analyze_help_head[] =
 "Usage: dlsim analyze SCENARIO.yaml [--json] [--all] [--until T]\n"
 "\n"
 "Answer 'will every deadline be met?' three ways and compare them:\n"
-"  1. admission tests for the platform (one CPU: utilization U <= 1,\n"
-"     density sum C/min(D,T) <= 1, processor demand criterion 'pdc' and QPA\n"
-"     'qpa', both exact, and the fixed-priority response-time analysis\n"
-"     'fp-rta'; m CPUs: U <= m, the global EDF tests gfb, bak, bcl,\n"
-"     bcl-iterative, rta, bar, ffdbf, and partitioned-<heuristic>; for\n"
-"     linux-dl the kernel admission 'linux' per root domain, then the EDF\n"
-"     tests over the admitted tasks; for cbs 'cbs-bandwidth' per domain\n"
-"     and each served task's guarantee), in exact arithmetic; the column\n"
-"     'analyses' says which policy and placement each test is about;\n"
+"  1. admission tests for the platform, in exact arithmetic (formulas and\n"
+"     sources: docs/theory.md); the column 'analyses' says which policy and\n"
+"     placement each test is about.  The tests of this build:\n";
+
+static const char analyze_help_tail[] =
 "  2. a simulation of the scenario (see 'dlsim run --help' for the horizon);\n"
 "     on one CPU (or per CPU when partitioned) a synchronous periodic\n"
 "     scenario simulated over its busy period is itself an exact test\n"
 "     ('exact: true'); on m CPUs with migration it is not a proof;\n"
 "  3. the tardiness bound next to the tardiness observed in simulation:\n"
 "     exact on one CPU (EDF: max(0, max_t dbf(t) - t) and Spuri's per-task\n"
-"     response times; fp: the response-time analysis), per CPU when\n"
-"     partitioned, and the compliant-vector / Devi-Anderson upper bounds\n"
-"     for global EDF (per cluster when clustered).\n"
+"     response times; fixed priorities: the response-time analysis), per\n"
+"     CPU when partitioned, and the compliant-vector / Devi-Anderson upper\n"
+"     bounds for global EDF (per cluster when clustered).\n"
 "A contradiction (an exact or sufficient test that analyses the simulated\n"
 "policy and placement accepts but the simulation misses; such an exact test\n"
 "rejects but an exact simulation does not; observed tardiness or response\n"
@@ -52,6 +48,24 @@ static const char analyze_help[] =
 "reject, the simulation misses by 3):\n"
 "  dlsim analyze scenarios/examples/dario.yaml\n";
 
+static void analyze_help(FILE *f)
+{
+	fputs(analyze_help_head, f);
+	cli_help_names(f, 7, "one CPU:", 12, DLSIM_NAMES_TESTS_UNI, NULL);
+	cli_help_names(f, 7, "global:", 12, DLSIM_NAMES_TESTS_GLOBAL, NULL);
+	cli_help_names(f, 7, "partitioned:", 12,
+		       DLSIM_NAMES_TESTS_PARTITIONED, NULL);
+	cli_help_names(f, 7, "kernel:", 12, DLSIM_NAMES_TESTS_KERNEL,
+		       "(the kernel policies' own admission, per root domain; "
+		       "then the EDF tests over the admitted tasks)");
+	cli_help_names(f, 7, "servers:", 12, DLSIM_NAMES_TESTS_SERVERS,
+		       "(the server policies' bandwidth, per domain; then each "
+		       "served task's guarantee)");
+	cli_help_names(f, 5, "for the policies", 0, DLSIM_NAMES_POLICIES,
+		       "(scheduler.policy);");
+	fputs(analyze_help_tail, f);
+}
+
 int cmd_analyze(int argc, char **argv)
 {
 	const char *path = NULL, *until_s = NULL;
@@ -68,7 +82,7 @@ int cmd_analyze(int argc, char **argv)
 		bool bad = false;
 
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(analyze_help, stdout);
+			analyze_help(stdout);
 			return CLI_EXIT_OK;
 		} else if (!strcmp(argv[i], "--json")) {
 			json = true;

@@ -9,7 +9,7 @@ static const char gen_help[] =
 "Usage: dlsim gen [--tasks N] [--utilization U] [--method M] [--cap C]\n"
 "                 [--periods MIN:MAX[:G]] [--period-dist log-uniform|uniform]\n"
 "                 [--deadlines implicit|constrained|arbitrary] [--slack A:B]\n"
-"                 [--cpus M] [--policy edf|fp] [--seed S] [--name NAME]\n"
+"                 [--cpus M] [--policy P] [--seed S] [--name NAME]\n"
 "                 [-o OUT.yaml]\n"
 "\n"
 "Draw one random task set and write it as a scenario (time_unit: tick) that\n"
@@ -17,8 +17,10 @@ static const char gen_help[] =
 "uunifast-discard (also uunifast, randfixedsum, drs), cap 1, log-uniform\n"
 "periods 10:1000 with granularity 1, implicit deadlines (constrained: D =\n"
 "C + x (T - C) with x uniform in --slack, default 0:1; arbitrary: default\n"
-"0:2), 1 CPU, edf, seed 1, standard output.  C = ceil(u T) >= 1, so the\n"
-"realised U (in the file's comment) is at least the target.\n";
+"0:2), 1 CPU, the first policy below, seed 1, standard output.  C =\n"
+"ceil(u T) >= 1, so the realised U (in the file's comment) is at least the\n"
+"target.\n"
+"\n";
 
 int cmd_gen(int argc, char **argv)
 {
@@ -43,6 +45,9 @@ int cmd_gen(int argc, char **argv)
 
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(gen_help, stdout);
+			cli_help_names(stdout, 2, "--policy P", 12,
+				       DLSIM_NAMES_PLAIN_POLICIES,
+				       "(the policies of a bare task set)");
 			return CLI_EXIT_OK;
 		}
 		for (size_t k = 0; !known && k < nk; k++)

@@ -10,15 +10,16 @@ static const char import_help[] =
 "                                     [--name NAME]\n"
 "\n"
 "Convert an rt-app workload (JSON; '-' reads stdin) into a scenario (YAML on\n"
-"stdout, or -o FILE; '-' is stdout).  SCHED_DEADLINE threads become linux-dl\n"
-"tasks (dl-runtime, dl-deadline, dl-period in us), SCHED_OTHER threads\n"
-"class: fair tasks; one pass through a phase is one job: run/runtime events\n"
-"are its demand, a sleep between runs a self-suspension, the final timer\n"
-"the period; delay is the offset, loop the number of jobs (leave_at),\n"
-"global.duration the horizon.  Comments in the output name the JSON key\n"
-"each value came from.  SCHED_FIFO/RR/IDLE threads and events other than\n"
-"run, runtime, sleep and timer are errors naming the thread, the phase and\n"
-"the JSON path.  The mapping: docs/rt-app.md.\n"
+"stdout, or -o FILE; '-' is stdout).  SCHED_DEADLINE threads become tasks\n"
+"of the kernel policy %s (dl-runtime, dl-deadline, dl-period in us),\n"
+"SCHED_OTHER threads class: fair tasks; one pass through a phase is one\n"
+"job: run/runtime events are its demand, a sleep between runs a\n"
+"self-suspension, the final timer the period; delay is the offset, loop\n"
+"the number of jobs (leave_at), global.duration the horizon.  Comments in\n"
+"the output name the JSON key each value came from.  SCHED_FIFO/RR/IDLE\n"
+"threads and events other than run, runtime, sleep and timer are errors\n"
+"naming the thread, the phase and the JSON path.  The mapping:\n"
+"docs/rt-app.md.\n"
 "\n"
 "  --cpus N     platform.cpus (default: 1 + the largest CPU in any \"cpus\"\n"
 "               affinity, else 1)\n"
@@ -40,7 +41,10 @@ int cmd_import(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(import_help, stdout);
+			char kern[64];
+
+			printf(import_help, dlsim_names(
+				DLSIM_NAMES_KERNEL_POLICIES, kern, sizeof(kern)));
 			return CLI_EXIT_OK;
 		} else if (cli_opt_value(argc, argv, &i, "-o", &val, &bad, "import") ||
 			   cli_opt_value(argc, argv, &i, "--output", &val, &bad,

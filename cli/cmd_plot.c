@@ -61,7 +61,7 @@ static const char plot_fig_help[] =
 "\n"
 "Example:\n"
 "  dlsim plot dbf scenarios/examples/dario.yaml -o dbf.png\n"
-"  dlsim run scenarios/examples/linux-dl.yaml --jobs jobs.csv\n"
+"  dlsim run scenarios/examples/sporadic.yaml --jobs jobs.csv\n"
 "  dlsim plot response jobs.csv --unit ns -o resp.pdf\n";
 
 static const char plot_acc_help[] =

@@ -24,7 +24,7 @@ static const char report_help[] =
 "  --help         this text\n"
 "\n"
 "Example:\n"
-"  dlsim report scenarios/examples/linux-dl.yaml -o linux-dl.html\n";
+"  dlsim report scenarios/examples/dario.yaml -o dario.html\n";
 
 int cmd_report(int argc, char **argv)
 {

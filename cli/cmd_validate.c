@@ -19,9 +19,9 @@ static const char validate_help[] =
 "Prints a summary of the tasks, or one error naming file:line:column and the\n"
 "field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n"
 "\n"
-"  --linux   policy linux-dl: also print the kernel profile (scheduler.kernel)\n"
-"            with every rule it selects, and how runtime is charged\n"
-"            (docs/linux-dl.md)\n";
+"  --linux   a kernel policy: also print the kernel profile\n"
+"            (scheduler.kernel) with every rule it selects, and how runtime\n"
+"            is charged (docs/<policy>.md); the kernel policies:\n";
 
 int cmd_validate(int argc, char **argv)
 {
@@ -35,6 +35,8 @@ int cmd_validate(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(validate_help, stdout);
+			cli_help_names(stdout, 11, "", 0,
+				       DLSIM_NAMES_KERNEL_POLICIES, NULL);
 			return CLI_EXIT_OK;
 		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
 			quiet = true;

@@ -175,3 +175,41 @@ const char *cli_color(FILE *f, enum cli_colour c)
 	     (isatty(fileno(f)) && !(term && !strcmp(term, "dumb")));
 	return on ? seq[c] : "";
 }
+
+void cli_help_wrap(FILE *f, const char *first, const char *indent,
+		   const char *text)
+{
+	size_t col = strlen(first), ind = strlen(indent);
+	const char *p = text;
+
+	fputs(first, f);
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (p != text && col + 1 + w > 79) {
+			fprintf(f, "\n%s", indent);
+			col = ind;
+		} else if (p != text) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, w, f);
+		col += w;
+		p += w;
+		p += strspn(p, " ");
+	}
+	fputc('\n', f);
+}
+
+void cli_help_names(FILE *f, int indent, const char *label, int width,
+		    enum dlsim_names which, const char *after)
+{
+	char names[2048], text[2304], first[80], pad[80];
+
+	snprintf(first, sizeof(first), "%*s%-*s ", indent, "", width, label);
+	snprintf(pad, sizeof(pad), "%*s", (int)strlen(first), "");
+	snprintf(text, sizeof(text), "%s%s%s",
+		 dlsim_names(which, names, sizeof(names)), after ? " " : "",
+		 after ? after : "");
+	cli_help_wrap(f, first, pad, text);
+}

@@ -85,6 +85,31 @@ extern "C" {
 const char *dlsim_libversion(void);
 int dlsim_libversion_number(void);
 
+/* ---- the names the library knows ---------------------------------------- */
+
+/* What dlsim_names() lists: the library's registries, so that a help text
+ * or a front end names what this build has without a copy of the list. */
+enum dlsim_names {
+	DLSIM_NAMES_POLICIES,           /* every scheduler.policy */
+	DLSIM_NAMES_PLAIN_POLICIES,     /* those that schedule a bare task set
+					 * (dlsim gen --policy; the first is
+					 * its default) */
+	DLSIM_NAMES_KERNEL_POLICIES,    /* those that model a kernel class
+					 * (a kernel profile, dlsim validate
+					 * --linux) */
+	DLSIM_NAMES_SERVER_POLICIES,    /* those that schedule servers */
+	DLSIM_NAMES_TESTS_UNI,          /* the tests of EDF and FP on one CPU */
+	DLSIM_NAMES_TESTS_GLOBAL,       /* the tests of global EDF on m CPUs */
+	DLSIM_NAMES_TESTS_PARTITIONED,  /* the partitioned tests (heuristics) */
+	DLSIM_NAMES_TESTS_KERNEL,       /* the kernel policies' admission */
+	DLSIM_NAMES_TESTS_SERVERS       /* the server policies' tests */
+};
+
+/* The names of 'which' in registry order, "a, b, c", into buf (cut at
+ * len, always terminated when len > 0); returns buf, "" for an unknown
+ * 'which'. */
+const char *dlsim_names(enum dlsim_names which, char *buf, size_t len);
+
 /* ---- status, session, memory ------------------------------------------- */
 
 enum dlsim_status {

@@ -89,6 +89,72 @@ static void test_api_version(void)
 	CU_ASSERT_STRING_EQUAL(dlsim_errmsg(NULL), "out of memory");
 }
 
+/* True when name is one of the ", " separated names of list. */
+static bool names_has(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p; ) {
+		size_t w = strcspn(p, ",");
+
+		if (w == n && !strncmp(p, name, n))
+			return true;
+		p += w + (p[w] ? 2 : 0);
+	}
+	return false;
+}
+
+/* dlsim_names lists the registries: every name it gives loads as a policy
+ * or is a test analyze prints; nothing more; a short buffer is cut but
+ * terminated. */
+static void test_api_names(void)
+{
+	char buf[4096], text[256], cut[6];
+	struct dlsim *db = NULL;
+	const char *p;
+
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_PLAIN_POLICIES, buf,
+					   sizeof(buf)), "edf, fp");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_KERNEL_POLICIES, buf,
+					   sizeof(buf)), "linux-dl");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_SERVER_POLICIES, buf,
+					   sizeof(buf)), "cbs");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_TESTS_UNI, buf,
+					   sizeof(buf)),
+			       "utilization, density, pdc, qpa, fp-rta");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_TESTS_KERNEL, buf,
+					   sizeof(buf)), "linux");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_TESTS_SERVERS, buf,
+					   sizeof(buf)), "cbs-bandwidth");
+	dlsim_names(DLSIM_NAMES_TESTS_GLOBAL, buf, sizeof(buf));
+	CU_ASSERT(names_has(buf, "gfb") && names_has(buf, "ffdbf") &&
+		  !names_has(buf, "qpa"));
+	dlsim_names(DLSIM_NAMES_TESTS_PARTITIONED, buf, sizeof(buf));
+	CU_ASSERT(names_has(buf, "partitioned-first-fit") &&
+		  names_has(buf, "partitioned-worst-fit-decreasing-density"));
+	/* every policy listed loads (plain ones with a bare task set) */
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	dlsim_names(DLSIM_NAMES_PLAIN_POLICIES, buf, sizeof(buf));
+	for (p = buf; *p; ) {
+		size_t w = strcspn(p, ",");
+		struct dlsim_scenario *sc = NULL;
+
+		snprintf(text, sizeof(text), "format: 1\ntasks: [{name: a, C: 1, "
+			 "T: 4}]\nscheduler: {policy: %.*s}\n", (int)w, p);
+		CU_ASSERT_EQUAL(dlsim_scenario_load_string(db, text, strlen(text),
+				"names.yaml", &sc),
+				DLSIM_OK);
+		dlsim_scenario_free(sc);
+		p += w + (p[w] ? 2 : 0);
+	}
+	dlsim_close(db);
+	p = dlsim_names(DLSIM_NAMES_POLICIES, cut, sizeof(cut));
+	CU_ASSERT_PTR_EQUAL(p, cut);
+	CU_ASSERT_STRING_EQUAL(cut, "edf, ");
+	CU_ASSERT_STRING_EQUAL(dlsim_names((enum dlsim_names)99, buf,
+					   sizeof(buf)), "");
+}
+
 static void test_api_load_string(void)
 {
 	struct dlsim *db = api_open();
@@ -502,6 +568,7 @@ static void test_api_nomem_sweep(void)
 
 CU_TestInfo api_tests[] = {
 	{ "version, status and record names", test_api_version },
+	{ "the names of the registries", test_api_names },
 	{ "a scenario loads from a string", test_api_load_string },
 	{ "Dario's case analysed: the answers of dlsim analyze",
 	  test_api_analyze_dario },
