@@ -17,7 +17,9 @@
  *
  * Sets are exclusive (a CPU in at most one); the CPUs in no listed set
  * form one more set named "root", where the tasks that no set lists
- * run.  The linux-dl kernel profile and its rules are resolved here
+ * run.  (About 650 lines: the sets, the fair tasks and the fair server
+ * are resolved together, since each needs the others' CPUs and
+ * bandwidth.)  The linux-dl kernel profile and its rules are resolved here
  * (scn_linux_rules(), then scheduler.fair_server over the profile's
  * server).  Also here: the linux-dl parameter checks (__checkparam_dl) of
  * every SCHED_DEADLINE task, so that validate, run and analyze all

@@ -19,8 +19,13 @@
  * a sleep (rt-app then starts the next pass when the sleep ends; dlsim
  * approximates the period as demand + sleeps, exact when nothing delays
  * the thread, and says so in a comment).
+ *
+ * This file reads the JSON (about 700 lines: rt-app's grammar of a file,
+ * its threads and their phases, each with the messages that name the
+ * offending key; they share the value readers at the top); rtapp_emit.c
+ * writes the scenario; rtapp_int.h is what they share.
  */
-#include "scenarios/rtapp.h"
+#include "scenarios/rtapp_int.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -32,44 +37,7 @@
 #include "scenarios/json.h"
 #include "scenarios/strbuf.h"
 
-#define RA_MAX_DEPTH   64u              /* JSON nesting accepted */
-#define RA_MAX_SUSP    64u              /* sleeps between runs in a phase */
-#define RA_MAX_INT     2147483647       /* rt-app reads ints as C int */
-
-enum ra_policy { RA_OTHER, RA_DEADLINE, RA_FIFO, RA_RR, RA_IDLE, RA_BAD };
-
-static const char *const policy_names[] = {
-	"SCHED_OTHER", "SCHED_DEADLINE", "SCHED_FIFO", "SCHED_RR", "SCHED_IDLE",
-};
-
-struct ra_phase {
-	const char *name;               /* phase key; NULL: the thread itself */
-	int64_t loop;                   /* passes, >= 1 */
-	rt_time demand;                 /* us, sum of run/runtime */
-	size_t nsusp;
-	struct rt_suspend susp[RA_MAX_SUSP];
-	rt_time sleeps;                 /* every sleep of the pass */
-	bool has_timer;
-	rt_time timer_period;
-	const char *timer_key;
-	bool trailing_sleep;            /* ends with a sleep, no timer */
-};
-
-struct ra_ctx {
-	const char *file;
-	struct rt_diag *d;
-	struct scn_sb out;
-	enum ra_policy default_policy;
-	unsigned cpus_seen;             /* 1 + largest CPU in "cpus" arrays */
-	char **names;                   /* task names emitted, for messages */
-	size_t nnames, names_cap;
-};
-
-static enum rt_err fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
-			const char *phase, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static enum rt_err fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
+enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 			const char *phase, const char *key, const char *fmt, ...)
 {
 	char what[300];
@@ -88,10 +56,14 @@ static enum rt_err fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 			phase ? "\"" : "", what);
 }
 
+const char *const ra_policy_names[] = {
+	"SCHED_OTHER", "SCHED_DEADLINE", "SCHED_FIFO", "SCHED_RR", "SCHED_IDLE",
+};
+
 static enum ra_policy policy_parse(const char *s)
 {
 	for (int i = 0; i < RA_BAD; i++)
-		if (!strcmp(s, policy_names[i]))
+		if (!strcmp(s, ra_policy_names[i]))
 			return (enum ra_policy)i;
 	return RA_BAD;
 }
@@ -127,11 +99,11 @@ static enum rt_err get_uint(struct ra_ctx *c, const struct dj_val *v,
 	enum dj_type t = dj_type(v);
 
 	if (t != DJ_INT)
-		return fail(c, RT_ERR_PARSE, thread, phase, key, "expected an "
+		return ra_fail(c, RT_ERR_PARSE, thread, phase, key, "expected an "
 			    "integer, got %s", dj_type_name(t));
 	*out = dj_int(v);
 	if (*out < 0 || *out > RA_MAX_INT)
-		return fail(c, RT_ERR_PARSE, thread, phase, key, "%" PRId64
+		return ra_fail(c, RT_ERR_PARSE, thread, phase, key, "%" PRId64
 			    " is out of range; expected 0..%d", *out, RA_MAX_INT);
 	return RT_OK;
 }
@@ -148,7 +120,7 @@ static enum rt_err get_loop(struct ra_ctx *c, const struct dj_val *v,
 	}
 	if (dj_type(v) != DJ_INT || dj_int(v) < 1 ||
 	    dj_int(v) > RA_MAX_INT)
-		return fail(c, RT_ERR_PARSE, thread, phase, "loop", "expected "
+		return ra_fail(c, RT_ERR_PARSE, thread, phase, "loop", "expected "
 			    "%san integer 1..%d", forever_ok ? "-1 (forever) or "
 			    : "", RA_MAX_INT);
 	*out = dj_int(v);
@@ -159,7 +131,7 @@ static enum rt_err note_cpus(struct ra_ctx *c, const struct dj_val *v,
 			     const char *thread, const char *phase)
 {
 	if (dj_type(v) != DJ_ARRAY)
-		return fail(c, RT_ERR_PARSE, thread, phase, "cpus", "expected an "
+		return ra_fail(c, RT_ERR_PARSE, thread, phase, "cpus", "expected an "
 			    "array of CPU numbers");
 	for (size_t i = 0; i < dj_len(v); i++) {
 		int64_t cpu;
@@ -169,7 +141,7 @@ static enum rt_err note_cpus(struct ra_ctx *c, const struct dj_val *v,
 		if (rc != RT_OK)
 			return rc;
 		if (cpu >= SCN_MAX_CPUS)
-			return fail(c, RT_ERR_PARSE, thread, phase, "cpus", "CPU %"
+			return ra_fail(c, RT_ERR_PARSE, thread, phase, "cpus", "CPU %"
 				    PRId64 " is beyond %u", cpu, SCN_MAX_CPUS - 1);
 		if ((unsigned)cpu + 1 > c->cpus_seen)
 			c->cpus_seen = (unsigned)cpu + 1;
@@ -190,7 +162,7 @@ static enum rt_err phase_timer(struct ra_ctx *c, const struct dj_val *v,
 	enum rt_err rc;
 
 	if (dj_type(v) != DJ_OBJECT)
-		return fail(c, RT_ERR_PARSE, thread, pn, key, "a timer is an "
+		return ra_fail(c, RT_ERR_PARSE, thread, pn, key, "a timer is an "
 			    "object {\"ref\": NAME, \"period\": US}");
 	while (dj_next(v, &it, &k, &x)) {
 		if (!strcmp(k, "period")) {
@@ -199,26 +171,26 @@ static enum rt_err phase_timer(struct ra_ctx *c, const struct dj_val *v,
 				return rc;
 		} else if (!strcmp(k, "ref")) {
 			if (!dj_str(x))
-				return fail(c, RT_ERR_PARSE, thread, pn, key,
+				return ra_fail(c, RT_ERR_PARSE, thread, pn, key,
 					    "\"ref\": expected a string");
 		} else if (!strcmp(k, "mode")) {
 			const char *m = dj_str(x);
 
 			if (!m || (strcmp(m, "relative") && strcmp(m, "absolute")))
-				return fail(c, RT_ERR_PARSE, thread, pn, key,
+				return ra_fail(c, RT_ERR_PARSE, thread, pn, key,
 					    "\"mode\": expected \"relative\" or "
 					    "\"absolute\"");
 		} else {
-			return fail(c, RT_ERR_PARSE, thread, pn, key, "unknown "
+			return ra_fail(c, RT_ERR_PARSE, thread, pn, key, "unknown "
 				    "timer key \"%.40s\"; expected ref, period, "
 				    "mode", k);
 		}
 	}
 	if (period <= 0)
-		return fail(c, RT_ERR_PARSE, thread, pn, key, "the timer needs a "
+		return ra_fail(c, RT_ERR_PARSE, thread, pn, key, "the timer needs a "
 			    "\"period\" > 0 (us)");
 	if (p->has_timer)
-		return fail(c, RT_ERR_UNSUPPORTED, thread, pn, key, "a second "
+		return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, key, "a second "
 			    "timer in one phase is not modelled (one timer = one "
 			    "period)");
 	p->has_timer = true;
@@ -259,12 +231,12 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 			if (is_key(key, phase_props) ||
 			    (in_thread && is_key(key, thread_props)))
 				continue;
-			return fail(c, RT_ERR_PARSE, thread, pn, key, "unknown key "
+			return ra_fail(c, RT_ERR_PARSE, thread, pn, key, "unknown key "
 				    "(not an rt-app event or property)");
 		}
 		any_event = true;
 		if (p->has_timer)
-			return fail(c, RT_ERR_UNSUPPORTED, thread, pn, key,
+			return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, key,
 				    "event after the timer: dlsim needs the timer "
 				    "last in its phase (it ends the job)");
 		if (!strcmp(ev, "run") || !strcmp(ev, "runtime")) {
@@ -273,7 +245,7 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 				return rc;
 			if (pending && x > 0) {
 				if (p->nsusp == RA_MAX_SUSP)
-					return fail(c, RT_ERR_UNSUPPORTED, thread, pn,
+					return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn,
 						    key, "more than %u sleeps "
 						    "between runs", RA_MAX_SUSP);
 				p->susp[p->nsusp].after = p->demand;
@@ -286,7 +258,7 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 			if (rc != RT_OK)
 				return rc;
 			if (p->demand == 0 && x > 0)
-				return fail(c, RT_ERR_UNSUPPORTED, thread, pn, key,
+				return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, key,
 					    "a sleep before the first run is not "
 					    "modelled (a job starts by running; "
 					    "use \"delay\" or put the sleep last)");
@@ -297,38 +269,32 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 			if (rc != RT_OK)
 				return rc;
 		} else {
-			return fail(c, RT_ERR_UNSUPPORTED, thread, pn, key, "event "
+			return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, key, "event "
 				    "\"%s\" is not modelled; dlsim imports run, "
 				    "runtime, sleep and timer", ev);
 		}
 	}
 	if (!any_event)
-		return fail(c, RT_ERR_PARSE, thread, pn, NULL, "no events (rt-app "
+		return ra_fail(c, RT_ERR_PARSE, thread, pn, NULL, "no events (rt-app "
 			    "refuses a phase without events)");
 	if (p->demand == 0)
-		return fail(c, RT_ERR_UNSUPPORTED, thread, pn, NULL, "no run or "
+		return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, NULL, "no run or "
 			    "runtime > 0: a job must execute");
 	p->trailing_sleep = !p->has_timer && pending > 0;
 	if (!p->has_timer && !p->trailing_sleep)
-		return fail(c, RT_ERR_UNSUPPORTED, thread, pn, NULL, "neither a "
+		return ra_fail(c, RT_ERR_UNSUPPORTED, thread, pn, NULL, "neither a "
 			    "timer nor a final sleep: the thread would run "
 			    "back to back, with no period");
 	return RT_OK;
 }
 
-static rt_time phase_period(const struct ra_phase *p)
+rt_time ra_phase_period(const struct ra_phase *p)
 {
 	return p->has_timer ? p->timer_period : p->demand + p->sleeps;
 }
 
 /* ---- a thread ------------------------------------------------------------ */
 
-struct ra_sched {
-	enum ra_policy policy;
-	const char *policy_src;         /* where the policy came from */
-	int64_t runtime, period, deadline;      /* us; 0: not given */
-	const char *runtime_key, *period_key, *deadline_key;
-};
 
 static enum rt_err get_sched(struct ra_ctx *c, const struct dj_val *obj,
 			     const char *thread, const char *pn,
@@ -349,7 +315,7 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct dj_val *obj,
 
 		s->policy = p ? policy_parse(p) : RA_BAD;
 		if (s->policy == RA_BAD)
-			return fail(c, RT_ERR_PARSE, thread, pn, "policy", "expected "
+			return ra_fail(c, RT_ERR_PARSE, thread, pn, "policy", "expected "
 				    "SCHED_OTHER, SCHED_IDLE, SCHED_RR, SCHED_FIFO "
 				    "or SCHED_DEADLINE");
 		s->policy_src = "policy";
@@ -374,7 +340,7 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct dj_val *obj,
 	return RT_OK;
 }
 
-static enum rt_err add_name(struct ra_ctx *c, const char *name)
+enum rt_err ra_add_name(struct ra_ctx *c, const char *name)
 {
 	if (c->nnames == c->names_cap) {
 		size_t nc = c->names_cap ? 2 * c->names_cap : 16;
@@ -392,272 +358,6 @@ static enum rt_err add_name(struct ra_ctx *c, const char *name)
 	return RT_OK;
 }
 
-static void yaml_str(struct scn_sb *b, const char *s)
-{
-	scn_sb_put(b, "\"", 1);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			scn_sb_printf(b, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			scn_sb_printf(b, "\\x%02x", ch);
-		else
-			scn_sb_put(b, s, 1);
-	}
-	scn_sb_put(b, "\"", 1);
-}
-
-/* "tasks.T.phases.P.KEY" for comments (phase NULL: the thread). */
-static void src_path(char *buf, size_t n, const char *thread, const char *pn,
-		     const char *key)
-{
-	snprintf(buf, n, "tasks.%.60s%s%.60s.%s", thread, pn ? ".phases." : "",
-		 pn ? pn : "", key);
-}
-
-/* One task line "    KEY: VALUE  # comment". */
-static void line(struct scn_sb *b, const char *key, int64_t v,
-		 const char *comment)
-{
-	char head[64];
-	int n = snprintf(head, sizeof(head), "    %s: %" PRId64, key, v);
-
-	scn_sb_printf(b, "%s%*s# %s\n", head, n < 30 ? 30 - n : 1, "", comment);
-}
-
-struct ra_thread {
-	const char *name;
-	struct ra_sched sched;
-	int64_t instances, delay, loop;         /* loop -1: forever */
-	bool has_delay, loop_given;
-	struct ra_phase *phases;
-	size_t nphases;
-};
-
-/* Check that the phases describe one task; fill the per-job demands. */
-static enum rt_err combine(struct ra_ctx *c, const struct ra_thread *t,
-			   rt_time *period, const struct ra_phase **longest,
-			   rt_time **values, size_t *nvalues, bool *all_equal)
-{
-	const struct ra_phase *p0 = &t->phases[0], *lp = p0;
-	size_t n = 0, k = 0;
-	rt_time *vals;
-
-	*period = phase_period(p0);
-	for (size_t i = 0; i < t->nphases; i++) {
-		const struct ra_phase *p = &t->phases[i];
-
-		if (phase_period(p) != *period)
-			return fail(c, RT_ERR_UNSUPPORTED, t->name, p->name, NULL,
-				    "its period %" PRId64 " us differs from phase "
-				    "\"%s\"'s %" PRId64 " us; a dlsim task has one "
-				    "period", phase_period(p), p0->name ? p0->name :
-				    "", *period);
-		if (p->nsusp > lp->nsusp)
-			lp = p;
-		if ((uint64_t)p->loop > SCN_RTAPP_MAX_JOBS_LIST - n)
-			n = SCN_RTAPP_MAX_JOBS_LIST + 1;
-		else
-			n += (size_t)p->loop;
-	}
-	/* every phase's sleeps: a prefix of the longest list, the rest at or
-	 * past its demand (dlsim skips those points for that job) */
-	for (size_t i = 0; i < t->nphases; i++) {
-		const struct ra_phase *p = &t->phases[i];
-		bool ok = true;
-
-		for (size_t j = 0; j < p->nsusp; j++)
-			ok = ok && p->susp[j].after == lp->susp[j].after &&
-			     p->susp[j].len == lp->susp[j].len;
-		if (ok && p->nsusp < lp->nsusp &&
-		    lp->susp[p->nsusp].after < p->demand)
-			ok = false;
-		if (!ok)
-			return fail(c, RT_ERR_UNSUPPORTED, t->name, p->name, NULL,
-				    "its sleeps between runs differ from phase "
-				    "\"%s\"'s; a dlsim task has one list of "
-				    "suspension points", lp->name ? lp->name : "");
-	}
-	*longest = lp;
-	*all_equal = true;
-	for (size_t i = 0; i < t->nphases; i++)
-		*all_equal = *all_equal && t->phases[i].demand == p0->demand;
-	*values = NULL;
-	*nvalues = 0;
-	if (*all_equal)
-		return RT_OK;
-	if (n > SCN_RTAPP_MAX_JOBS_LIST)
-		return fail(c, RT_ERR_UNSUPPORTED, t->name, NULL, "phases", "more "
-			    "than %u jobs with different demands per pass",
-			    SCN_RTAPP_MAX_JOBS_LIST);
-	vals = rt_calloc(n, sizeof(*vals));
-	if (!vals)
-		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
-	for (size_t i = 0; i < t->nphases; i++)
-		for (int64_t r = 0; r < t->phases[i].loop; r++)
-			vals[k++] = t->phases[i].demand;
-	*values = vals;
-	*nvalues = n;
-	return RT_OK;
-}
-
-static void demand_comment(char *buf, size_t n, const struct ra_thread *t)
-{
-	size_t used = (size_t)snprintf(buf, n, "run/runtime events of ");
-
-	if (!t->phases[0].name) {
-		snprintf(buf + used, n - used, "tasks.%.60s", t->name);
-		return;
-	}
-	for (size_t i = 0; i < t->nphases && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%.40s (x%" PRId64
-					 ")", i ? ", " : "phases ",
-					 t->phases[i].name, t->phases[i].loop);
-}
-
-static enum rt_err emit_task(struct ra_ctx *c, const struct ra_thread *t)
-{
-	const struct ra_sched *s = &t->sched;
-	const struct ra_phase *lp = NULL;
-	struct scn_sb *b = &c->out;
-	rt_time period, *values = NULL, c_us, d_us, t_us;
-	size_t nvalues = 0;
-	bool all_equal;
-	char src[200], com[400];
-	enum rt_err rc;
-	int64_t jobs_per_pass = 0;
-
-	rc = combine(c, t, &period, &lp, &values, &nvalues, &all_equal);
-	if (rc != RT_OK)
-		return rc;
-	for (size_t i = 0; i < t->nphases; i++)
-		jobs_per_pass += t->phases[i].loop;     /* each <= 2^31 */
-	if (s->policy == RA_DEADLINE) {
-		if (s->runtime <= 0) {
-			rt_free(values);
-			return fail(c, RT_ERR_PARSE, t->name, NULL, "dl-runtime",
-				    "SCHED_DEADLINE needs dl-runtime > 0 (us)");
-		}
-		c_us = s->runtime;
-		t_us = s->period ? s->period : s->runtime;
-		d_us = s->deadline ? s->deadline : t_us;
-		if (period != t_us) {
-			rt_free(values);
-			return fail(c, RT_ERR_UNSUPPORTED, t->name, NULL,
-				    t->phases[0].has_timer ? "timer" : "sleep",
-				    "the thread's period %" PRId64 " us (%s) "
-				    "differs from dl-period %" PRId64 " us; dlsim "
-				    "releases a SCHED_DEADLINE task's jobs at its "
-				    "reservation period", period,
-				    t->phases[0].has_timer ? "timer period" :
-				    "demand + sleeps", t_us);
-		}
-	} else {
-		c_us = 0;
-		for (size_t i = 0; i < t->nphases; i++)
-			if (t->phases[i].demand > c_us)
-				c_us = t->phases[i].demand;
-		t_us = d_us = period;
-	}
-	for (int64_t inst = 0; inst < t->instances; inst++) {
-		char name[300];
-
-		if (t->instances > 1)
-			snprintf(name, sizeof(name), "%s-%" PRId64, t->name, inst);
-		else
-			snprintf(name, sizeof(name), "%s", t->name);
-		rc = add_name(c, name);
-		if (rc != RT_OK) {
-			rt_free(values);
-			return rc;
-		}
-		scn_sb_printf(b, "  - name: ");
-		yaml_str(b, name);
-		scn_sb_printf(b, "%*s# tasks.%.60s%s (%s%s)\n",
-			      (int)(strlen(name) < 20 ? 20 - strlen(name) : 1), "",
-			      t->name, t->instances > 1 ? ", one of its instances" :
-			      "", policy_names[s->policy], s->policy_src ? "" :
-			      ": global.default_policy");
-		if (s->policy == RA_DEADLINE) {
-			src_path(src, sizeof(src), t->name, NULL, s->runtime_key);
-			line(b, "runtime", c_us, src);
-			if (s->deadline_key)
-				src_path(com, sizeof(com), t->name, NULL,
-					 s->deadline_key);
-			else
-				snprintf(com, sizeof(com), "no dl-deadline: "
-					 "rt-app uses dl-period");
-			line(b, "deadline", d_us, com);
-			if (s->period_key)
-				src_path(com, sizeof(com), t->name, NULL,
-					 s->period_key);
-			else
-				snprintf(com, sizeof(com), "no dl-period: rt-app "
-					 "uses dl-runtime");
-			line(b, "period", t_us, com);
-		} else {
-			scn_sb_printf(b, "    class: fair                 # "
-				      "SCHED_OTHER\n");
-			demand_comment(com, sizeof(com), t);
-			line(b, "C", c_us, com);
-			if (t->phases[0].has_timer)
-				src_path(com, sizeof(com), t->name,
-					 t->phases[0].name, t->phases[0].timer_key);
-			else
-				snprintf(com, sizeof(com), "no timer: run + "
-					 "sleep, the period when never delayed");
-			line(b, "T", t_us, com);
-		}
-		if (t->has_delay && t->delay > 0)
-			line(b, "offset", t->delay,
-			     (src_path(src, sizeof(src), t->name, NULL, "delay"),
-			      src));
-		if (!all_equal) {
-			demand_comment(com, sizeof(com), t);
-			scn_sb_printf(b, "    exec:                       # %s\n"
-				      "      model: list\n      values: [", com);
-			for (size_t i = 0; i < nvalues; i++)
-				scn_sb_printf(b, "%s%" PRId64, i ? ", " : "",
-					      values[i]);
-			scn_sb_printf(b, "]\n");
-		} else if (s->policy == RA_DEADLINE &&
-			   t->phases[0].demand != c_us) {
-			demand_comment(com, sizeof(com), t);
-			scn_sb_printf(b, "    exec: { model: list, values: [%" PRId64
-				      "] }   # %s\n", t->phases[0].demand, com);
-		}
-		if (lp->nsusp) {
-			scn_sb_printf(b, "    suspend:                    # sleep "
-				      "events between runs%s%.40s\n",
-				      lp->name ? " (phase " : "", lp->name ?
-				      lp->name : "");
-			for (size_t j = 0; j < lp->nsusp; j++)
-				scn_sb_printf(b, "      - { after: %" PRId64
-					      ", for: %" PRId64 " }\n",
-					      lp->susp[j].after, lp->susp[j].len);
-		}
-		if (t->loop > 0) {
-			rt_time jobs, span, leave;
-
-			if (!rt_time_mul(t->loop, jobs_per_pass, &jobs) ||
-			    !rt_time_mul(jobs, t_us, &span) ||
-			    !rt_time_add(span, t->delay, &leave)) {
-				rt_free(values);
-				return fail(c, RT_ERR_OVERFLOW, t->name, NULL,
-					    "loop", "loop x period overflows");
-			}
-			snprintf(com, sizeof(com), "loop %" PRId64 " x %" PRId64
-				 " job%s per pass = %" PRId64 " jobs",
-				 t->loop, jobs_per_pass,
-				 jobs_per_pass > 1 ? "s" : "", jobs);
-			line(b, "leave_at", leave, com);
-		}
-	}
-	rt_free(values);
-	return RT_OK;
-}
-
 static enum rt_err check_phase_sched(struct ra_ctx *c, const struct ra_thread *t,
 				     const struct dj_val *obj,
 				     const char *pn)
@@ -671,7 +371,7 @@ static enum rt_err check_phase_sched(struct ra_ctx *c, const struct ra_thread *t
 	    (ps.runtime && ps.runtime != t->sched.runtime) ||
 	    (ps.period && ps.period != t->sched.period) ||
 	    (ps.deadline && ps.deadline != t->sched.deadline))
-		return fail(c, RT_ERR_UNSUPPORTED, t->name, pn, ps.policy_src ?
+		return ra_fail(c, RT_ERR_UNSUPPORTED, t->name, pn, ps.policy_src ?
 			    ps.policy_src : "dl-runtime", "a phase that changes "
 			    "the scheduling parameters is not modelled (a dlsim "
 			    "task keeps its policy and reservation)");
@@ -691,7 +391,7 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 	t.loop = -1;
 	t.sched.policy = c->default_policy;
 	if (dj_type(obj) != DJ_OBJECT)
-		return fail(c, RT_ERR_PARSE, name, NULL, NULL, "a thread is an "
+		return ra_fail(c, RT_ERR_PARSE, name, NULL, NULL, "a thread is an "
 			    "object");
 	phases = dj_get(obj, "phases");
 	rc = get_sched(c, obj, name, NULL, true, &t.sched);
@@ -699,10 +399,10 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 		return rc;
 	if (t.sched.policy == RA_FIFO || t.sched.policy == RA_RR ||
 	    t.sched.policy == RA_IDLE)
-		return fail(c, RT_ERR_UNSUPPORTED, name, NULL, t.sched.policy_src ?
+		return ra_fail(c, RT_ERR_UNSUPPORTED, name, NULL, t.sched.policy_src ?
 			    "policy" : NULL, "%s is not modelled: dlsim's "
 			    "linux-dl policy has SCHED_DEADLINE and SCHED_OTHER "
-			    "(class: fair) threads only", policy_names[t.sched.policy]);
+			    "(class: fair) threads only", ra_policy_names[t.sched.policy]);
 	if ((v = dj_get(obj, "instance")) &&
 	    (rc = get_uint(c, v, name, NULL, "instance", &t.instances)) != RT_OK)
 		return rc;
@@ -723,18 +423,18 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 
 		while (dj_next(obj, &kt, &key, &pv)) {
 			if (event_name(key) && strcmp(key, "runtime"))
-				return fail(c, RT_ERR_PARSE, name, NULL, key, "an "
+				return ra_fail(c, RT_ERR_PARSE, name, NULL, key, "an "
 					    "event next to \"phases\" is ignored "
 					    "by rt-app; move it into a phase");
 			if (!event_name(key) && !is_key(key, phase_props) &&
 			    !is_key(key, thread_props))
-				return fail(c, RT_ERR_PARSE, name, NULL, key,
+				return ra_fail(c, RT_ERR_PARSE, name, NULL, key,
 					    "unknown key (not an rt-app thread "
 					    "property)");
 		}
 		if (dj_type(phases) != DJ_OBJECT ||
 		    dj_len(phases) == 0)
-			return fail(c, RT_ERR_PARSE, name, NULL, "phases", "expected "
+			return ra_fail(c, RT_ERR_PARSE, name, NULL, "phases", "expected "
 				    "an object of one or more phases");
 		if ((v = dj_get(obj, "loop")) &&
 		    (rc = get_loop(c, v, name, NULL, true, &t.loop)) != RT_OK)
@@ -747,7 +447,7 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 			struct ra_phase *p = &t.phases[t.nphases];
 
 			if (dj_type(pv) != DJ_OBJECT) {
-				rc = fail(c, RT_ERR_PARSE, name, pn, NULL, "a "
+				rc = ra_fail(c, RT_ERR_PARSE, name, pn, NULL, "a "
 					  "phase is an object");
 				break;
 			}
@@ -773,7 +473,7 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 		}
 	}
 	if (rc == RT_OK && t.instances > 0)
-		rc = emit_task(c, &t);
+		rc = ra_emit_task(c, &t);
 	rt_free(t.phases);
 	return rc;
 }
@@ -821,14 +521,14 @@ static enum rt_err parse_global(struct ra_ctx *c, const struct dj_val *g,
 	if (!g)
 		return RT_OK;
 	if (dj_type(g) != DJ_OBJECT)
-		return fail(c, RT_ERR_PARSE, NULL, NULL, "global", "expected an "
+		return ra_fail(c, RT_ERR_PARSE, NULL, NULL, "global", "expected an "
 			    "object");
 	while (dj_next(g, &it, &key, &v)) {
 		if (!strcmp(key, "duration")) {
 			if (dj_type(v) != DJ_INT ||
 			    dj_int(v) < -1 || dj_int(v) == 0 ||
 			    dj_int(v) > RA_MAX_INT)
-				return fail(c, RT_ERR_PARSE, NULL, NULL,
+				return ra_fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.duration", "expected -1 "
 					    "(until the threads end) or seconds "
 					    "> 0");
@@ -838,17 +538,17 @@ static enum rt_err parse_global(struct ra_ctx *c, const struct dj_val *g,
 
 			c->default_policy = p ? policy_parse(p) : RA_BAD;
 			if (c->default_policy == RA_BAD)
-				return fail(c, RT_ERR_PARSE, NULL, NULL,
+				return ra_fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.default_policy", "expected "
 					    "a SCHED_* policy name");
 		} else if (!strcmp(key, "log_basename")) {
 			*basename = dj_str(v);
 			if (!*basename)
-				return fail(c, RT_ERR_PARSE, NULL, NULL,
+				return ra_fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.log_basename", "expected a "
 					    "string");
 		} else if (!is_key(key, global_ignored)) {
-			return fail(c, RT_ERR_PARSE, NULL, NULL, "global",
+			return ra_fail(c, RT_ERR_PARSE, NULL, NULL, "global",
 				    "unknown key \"%.60s\"", key);
 		}
 	}
@@ -908,19 +608,19 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	root = dj_root(doc);
 	tasks = dj_get(root, "tasks");
 	if (dj_type(root) != DJ_OBJECT) {
-		rc = fail(&c, RT_ERR_PARSE, NULL, NULL, NULL, "an rt-app file is "
+		rc = ra_fail(&c, RT_ERR_PARSE, NULL, NULL, NULL, "an rt-app file is "
 			  "a JSON object with \"tasks\"");
 		goto out;
 	}
 	while (dj_next(root, &it, &key, &v))
 		if (strcmp(key, "tasks") && strcmp(key, "global") &&
 		    strcmp(key, "resources")) {
-			rc = fail(&c, RT_ERR_PARSE, NULL, NULL, key, "unknown key; "
+			rc = ra_fail(&c, RT_ERR_PARSE, NULL, NULL, key, "unknown key; "
 				  "expected tasks, global, resources");
 			goto out;
 		}
 	if (!tasks || dj_type(tasks) != DJ_OBJECT) {
-		rc = fail(&c, RT_ERR_PARSE, NULL, NULL, "tasks", "required: an "
+		rc = ra_fail(&c, RT_ERR_PARSE, NULL, NULL, "tasks", "required: an "
 			  "object of threads");
 		goto out;
 	}
@@ -941,7 +641,7 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 		      "# Times are in microseconds, rt-app's unit; each comment "
 		      "names the JSON\n# key a value came from.\n"
 		      "format: 1\nname: ", c.file);
-	yaml_str(&c.out, name);
+	ra_yaml_str(&c.out, name);
 	scn_sb_printf(&c.out, "%*s# %s\ntime_unit: us\n",
 		      strlen(name) < 20 ? (int)(20 - strlen(name)) : 1, "",
 		      o && o->name ? "--name" : base && !strcmp(name, base) ?
@@ -963,7 +663,7 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 			goto out;
 	}
 	if (c.nnames == 0) {
-		rc = fail(&c, RT_ERR_PARSE, NULL, NULL, "tasks", "no thread to "
+		rc = ra_fail(&c, RT_ERR_PARSE, NULL, NULL, "tasks", "no thread to "
 			  "import (none, or every \"instance\" is 0)");
 		goto out;
 	}

@@ -8,6 +8,11 @@
  * exhaustion (soft postponement / hard throttle), replenishment (the
  * kernel's loop), going idle (GRUB's 0-lag time), server deadline misses.
  * Every rule names the paper and the kernel function it follows.
+ *
+ * One file of about 800 lines because the rules are one state machine over
+ * the same few fields (budget, deadline, since, rate, the timers): each
+ * rule's preconditions are another rule's postconditions, and reading
+ * them side by side is how they are checked against the sources.
  */
 #include "sim/server_int.h"
 
