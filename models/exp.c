@@ -23,19 +23,14 @@ void rt_exp_free(struct rt_exp *x)
 	rt_free(x);
 }
 
-static bool exp_is_fp(const struct rt_exp *x)
-{
-	return !strcmp(x->policy, "fp");
-}
-
 static bool exp_is_linux(const struct rt_exp *x)
 {
-	return !strcmp(x->policy, "linux-dl");
+	return x->model == RT_AN_LINUX_DL;
 }
 
 bool rt_exp_reserved(const struct rt_exp *x)
 {
-	return !strcmp(x->policy, "cbs") || exp_is_linux(x);
+	return x->model == RT_AN_CBS || exp_is_linux(x);
 }
 
 /* The registry's own descriptor decides (rt_test_analyses_match, the
@@ -47,9 +42,7 @@ bool rt_exp_reserved(const struct rt_exp *x)
  * clustered placements have no test. */
 bool rt_exp_test_fits(const struct rt_exp *x, const struct rt_test_info *t)
 {
-	unsigned pol = !strcmp(x->policy, "edf") ? RT_AN_EDF :
-		       exp_is_fp(x) ? RT_AN_FP :
-		       !strcmp(x->policy, "cbs") ? RT_AN_CBS : 0;
+	unsigned pol = exp_is_linux(x) ? 0 : x->model;
 	unsigned plat = x->cpus == 1 ? RT_AN_UNI :
 			x->placement == RT_EXP_PLACE_GLOBAL ? RT_AN_GLOBAL :
 			x->placement == RT_EXP_PLACE_PARTITIONED ?
@@ -166,10 +159,12 @@ static enum rt_err exp_check_point(const struct rt_exp *x, struct rt_diag *d)
 
 	if (x->cpus < 1)
 		return rt_diagf(d, RT_ERR_INVAL, "platform.cpus: expected >= 1");
-	if (strcmp(x->policy, "edf") && strcmp(x->policy, "fp") &&
+	if (x->model != RT_AN_EDF && x->model != RT_AN_FP &&
 	    !rt_exp_reserved(x))
-		return rt_diagf(d, RT_ERR_INVAL, "scheduler.policy: \"%s\"; "
-				"expected edf, fp, cbs or linux-dl", x->policy);
+		return rt_diagf(d, RT_ERR_INVAL, "scheduler.policy: \"%s\" "
+				"has no experiment (one analysed as EDF, fixed "
+				"priorities, CBS or the kernel's deadline "
+				"class)", x->policy);
 	if (x->unit < 1 || !x->time_unit)
 		return rt_diagf(d, RT_ERR_INVAL, "time_unit: expected tick, ns, "
 				"us, ms or s");
@@ -337,7 +332,7 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 	PUT("placement=%d\ncluster_size=%u\npartitioning=%s\npriorities=%s\n",
 	    (int)x->placement, x->cluster_size, rt_part_name(x->partitioning),
 	    rt_fp_order_name(x->priorities));
-	if (!strcmp(x->policy, "cbs"))
+	if (x->model == RT_AN_CBS)
 		PUT("server_kind=%s\nbudget_factor=%.17g\nperiod_divisor=%u\n",
 		    rt_server_kind_name(x->server_kind), x->budget_factor,
 		    x->period_divisor);
@@ -346,7 +341,7 @@ size_t rt_exp_describe(const struct rt_exp *x, char *buf, size_t len)
 		    x->budget_factor);
 	/* appended keys: only when not at their former value, so the hash
 	 * of every earlier experiment stays what it was */
-	if (!strcmp(x->policy, "cbs") && x->resv_deadline == RT_EXP_RESV_DL_TASK)
+	if (x->model == RT_AN_CBS && x->resv_deadline == RT_EXP_RESV_DL_TASK)
 		PUT("reservation_deadline=task\n");
 	if (strcmp(x->time_unit, "tick"))
 		PUT("time_unit=%s\n", x->time_unit);

@@ -48,6 +48,12 @@ struct rt_exp {
 	unsigned cpus;                  /* >= 1 */
 	char *policy;                   /* "edf", "fp", "cbs" or "linux-dl",
 					 * owned */
+	unsigned model;                 /* what that policy is analysed as
+					 * (RT_AN_EDF, _FP, _CBS, _LINUX_DL of
+					 * models/tests.h), set by the loader
+					 * from the policy registry: the
+					 * experiment's code asks this, never
+					 * the name */
 	/* policies cbs and linux-dl: every task runs in its own reservation
 	 * (rt_exp_reservations) */
 	enum rt_server_kind server_kind;/* cbs only */

@@ -66,7 +66,7 @@ static const char *const acc_tard_cols[] = {
 
 static bool acc_refuses(const struct rt_exp *x)
 {
-	return !strcmp(x->policy, "linux-dl");
+	return x->model == RT_AN_LINUX_DL;
 }
 
 enum rt_err render_acc_from_exp(const struct rt_exp *x,
@@ -495,9 +495,9 @@ void render_acc_meta_params(struct render_acc_meta *m, const struct rt_exp *x)
 	acc_param(m, "time_unit", "%s", x->time_unit);
 	if (rt_exp_reserved(x))
 		acc_param(m, "budget_factor", "%.17g", x->budget_factor);
-	if (!strcmp(x->policy, "cbs"))
+	if (x->model == RT_AN_CBS)
 		acc_param(m, "period_divisor", "%u", x->period_divisor);
-	if (!strcmp(x->policy, "linux-dl"))
+	if (x->model == RT_AN_LINUX_DL)
 		acc_param(m, "kernel", "%s", x->kernel);
 }
 

@@ -51,6 +51,26 @@ static const char *scn_policy_names(bool admitting, char *buf, size_t len)
 	return buf;
 }
 
+unsigned scn_policy_model(const char *name)
+{
+	struct sim_policy_desc p;
+
+	return name && sim_policy_describe(name, &p) ? p.analysed_as : 0;
+}
+
+const char *scn_policy_names_as(unsigned models, char *buf, size_t len)
+{
+	struct sim_policy_desc p;
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; sim_policy_describe_at(i, &p) && o < len; i++)
+		if (p.analysed_as & models)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? ", " : "", p.name);
+	return buf;
+}
+
 /* Is 'key' a word of the space-separated list 'keys'? */
 static bool scn_has_key(const char *keys, const char *key)
 {

@@ -282,7 +282,7 @@ static enum rt_err scn_sched_check(const struct scn_ctx *c,
 		k->has_partitioning = true;
 	}
 	if (ys->priorities) {
-		if (strcmp(k->policy, "fp") != 0)
+		if (scn_policy_model(k->policy) != RT_AN_FP)
 			return scn_fail(c, RT_ERR_PARSE, "scheduler.priorities",
 					NULL, 0, SCN_AT_VALUE, "only with policy: "
 					"fp; expected no priorities with policy: %s",

@@ -270,7 +270,7 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 	enum rt_err err;
 	int e;
 
-	if (strcmp(s->sched.policy, "linux-dl"))
+	if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL)
 		return scn_fail(c, RT_ERR_PARSE, "scheduler", "fair_server", 0,
 				SCN_AT_KEY, "only with policy: linux-dl; "
 				"expected no fair_server with policy: %s",
@@ -344,7 +344,7 @@ static enum rt_err scn_dl_flags(const struct scn_ctx *c,
 		if (!t->flags)
 			continue;
 		snprintf(p, sizeof(p), "tasks[%zu]", i);
-		if (strcmp(s->sched.policy, "linux-dl") ||
+		if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
 		    s->tasks[i].klass == RT_CLASS_FAIR)
 			return scn_fail(c, RT_ERR_PARSE, p, "flags", 0, SCN_AT_KEY,
 					"SCHED_DEADLINE flags: only for deadline "
@@ -383,7 +383,7 @@ static enum rt_err scn_dl_yields(const struct scn_ctx *c,
 		if (!t->yield_at)
 			continue;
 		snprintf(p, sizeof(p), "tasks[%zu]", i);
-		if (strcmp(s->sched.policy, "linux-dl") ||
+		if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
 		    s->tasks[i].klass == RT_CLASS_FAIR)
 			return scn_fail(c, RT_ERR_PARSE, p, "yield_at", 0,
 					SCN_AT_KEY, "sched_yield() of a deadline "
@@ -439,7 +439,7 @@ static enum rt_err scn_dl_changes(const struct scn_ctx *c,
 		if (!t->changes)
 			continue;
 		snprintf(p, sizeof(p), "tasks[%zu]", i);
-		if (strcmp(s->sched.policy, "linux-dl") ||
+		if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
 		    k->klass == RT_CLASS_FAIR)
 			return scn_fail(c, RT_ERR_PARSE, p, "changes", 0,
 					SCN_AT_KEY, "sched_setattr() of a "
@@ -504,7 +504,7 @@ static enum rt_err scn_linux_rules(const struct scn_ctx *c,
 {
 	struct rt_dl_rules *r = &s->sched.dl;
 	const struct rt_dl_rules *prof;
-	bool ldl = !strcmp(s->sched.policy, "linux-dl");
+	bool ldl = scn_policy_model(s->sched.policy) == RT_AN_LINUX_DL;
 	const char *given[] = { k ? k->kernel : NULL, k ? k->accounting : NULL,
 				k ? k->hz : NULL, k ? k->tick_phase : NULL,
 				k ? k->hrtick : NULL, k ? k->bw_release : NULL };
@@ -601,7 +601,7 @@ static enum rt_err scn_linux_rules(const struct scn_ctx *c,
 static enum rt_err scn_dl_tasks(const struct scn_ctx *c,
 				const struct scn_scenario *s)
 {
-	bool ldl = !strcmp(s->sched.policy, "linux-dl");
+	bool ldl = scn_policy_model(s->sched.policy) == RT_AN_LINUX_DL;
 
 	for (size_t i = 0; i < s->ntasks; i++) {
 		const struct rt_task *t = &s->tasks[i];

@@ -240,7 +240,7 @@ static enum rt_err scn_sched_resv(const struct scn_ctx *c,
 static enum rt_err scn_linux_dl(const struct scn_ctx *c,
 				const struct scn_scenario *s)
 {
-	if (strcmp(s->sched.policy, "linux-dl") ||
+	if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
 	    s->time_unit != SCN_UNIT_TICK)
 		return RT_OK;
 	return scn_fail(c, RT_ERR_INVAL, "scheduler", "policy", 0,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "models/mem.h"
+#include "scenarios/internal.h"
 #include "scenarios/scn.h"
 
 struct emit_buf {
@@ -56,7 +57,7 @@ enum rt_err scn_emit_scenario(const struct scn_emit *e, char **out,
 			      size_t *len, struct rt_diag *d)
 {
 	struct emit_buf b = { NULL, 0, 0, false };
-	bool fp = !strcmp(e->policy, "fp");
+	bool fp = scn_policy_model(e->policy) == RT_AN_FP;
 
 	if (e->comment) {
 		const char *p = e->comment;
@@ -149,7 +150,7 @@ enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 	e.ntasks = x->gen.ntasks;
 	if (strcmp(x->time_unit, "tick"))
 		e.time_unit = "ns";
-	if (!strcmp(x->policy, "linux-dl")) {   /* runtime Q, jobs demand C */
+	if (x->model == RT_AN_LINUX_DL) {   /* runtime Q, jobs demand C */
 		struct rt_task *rs = rt_calloc(e.ntasks, sizeof(*rs));
 		rt_time *c = rt_calloc(e.ntasks, sizeof(*c));
 		enum rt_err err;
@@ -170,7 +171,7 @@ enum rt_err scn_exp_scenario(const struct rt_exp *x, size_t p, uint64_t s,
 		rt_free(c);
 		return err;
 	}
-	if (!strcmp(x->policy, "cbs")) {
+	if (x->model == RT_AN_CBS) {
 		struct rt_server *sv = rt_calloc(e.ntasks, sizeof(*sv));
 		int32_t *map = rt_calloc(e.ntasks, sizeof(*map));
 		enum rt_err err;

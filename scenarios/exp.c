@@ -119,6 +119,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 			x->cpus = (unsigned)k;
 	}
 	x->policy = rt_strdup("edf");
+	x->model = RT_AN_EDF;
 	if (!x->policy)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	x->placement = RT_EXP_PLACE_GLOBAL;
@@ -126,7 +127,7 @@ static enum rt_err xl_doc(const struct xl *c, yaml_node_t *root,
 	x->partitioning = RT_PART_FIRST_FIT_DEC;
 	if (v[K_SCHED] && (err = xl_scheduler(c, v[K_SCHED], x)))
 		return err;
-	linux_dl = !strcmp(x->policy, "linux-dl");
+	linux_dl = x->model == RT_AN_LINUX_DL;
 	if (linux_dl && !x->kernel)
 		x->kernel = rt_dl_profile(NULL)->kernel;
 	x->server_kind = RT_SERVER_CBS;

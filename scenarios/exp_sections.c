@@ -40,16 +40,16 @@ static bool find_deadlines(const char *s, int *o)
 	return true;
 }
 
-static const char *const xl_policies[] = { "edf", "fp", "cbs", "linux-dl" };
-
+/* An experiment simulates a policy the registry says is analysed as EDF,
+ * fixed priorities, CBS or the kernel's deadline class: its model in *o. */
 static bool find_policy(const char *s, int *o)
 {
-	*o = -1;
-	for (int i = 0; i < 4; i++)
-		if (!strcmp(s, xl_policies[i]))
-			*o = i;
-	return *o >= 0;
+	unsigned m = scn_policy_model(s);
+
+	*o = (int)m;
+	return m & (RT_AN_EDF | RT_AN_FP | RT_AN_CBS | RT_AN_LINUX_DL);
 }
+
 
 static bool find_kind(const char *s, int *o)
 {
@@ -84,7 +84,7 @@ enum rt_err xl_reservation(const struct xl *c, yaml_node_t *n,
 		"deadline, so only budget_factor changes its runtime";
 	yaml_node_t *v[4];
 	enum rt_err err = xl_map(c, n, "reservation", keys, 4, v);
-	bool linux_dl = !strcmp(x->policy, "linux-dl");
+	bool linux_dl = x->model == RT_AN_LINUX_DL;
 	int64_t k;
 	int e;
 
@@ -171,12 +171,20 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 	if (err)
 		return err;
 	if (v[0]) {
+		const char *name;
+		char valid[128];
+
 		err = xl_enum(c, v[0], "scheduler.policy", find_policy,
-			      "edf, fp, cbs, linux-dl", &e);
+			      scn_policy_names_as(RT_AN_EDF | RT_AN_FP |
+					  RT_AN_CBS | RT_AN_LINUX_DL, valid,
+					  sizeof(valid)), &e);
+		if (!err)
+			err = xl_str(c, v[0], "scheduler.policy", &name);
 		if (err)
 			return err;
 		rt_free(x->policy);
-		x->policy = rt_strdup(xl_policies[e]);
+		x->model = (unsigned)e;
+		x->policy = rt_strdup(name);
 		if (!x->policy)
 			return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
 	}
@@ -222,9 +230,10 @@ enum rt_err xl_scheduler(const struct xl *c, yaml_node_t *n,
 		const char *s;
 		char q[72];
 
-		if (strcmp(x->policy, "linux-dl"))
+		if (x->model != RT_AN_LINUX_DL)
 			return xl_fail(c, v[5], "scheduler.kernel", "only with "
-				       "policy linux-dl");
+				       "policy %s", scn_policy_names_as(
+				       RT_AN_LINUX_DL, q, sizeof(q)));
 		if ((err = xl_str(c, v[5], "scheduler.kernel", &s)))
 			return err;
 		r = rt_dl_profile(s);

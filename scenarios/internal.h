@@ -41,6 +41,7 @@
 #include <cyaml/cyaml.h>
 
 #include "models/rt_err.h"
+#include "models/tests.h"
 #include "scenarios/scn.h"
 
 /* ---- the document as libcyaml loads it (schema.c) ------------------------
@@ -143,6 +144,14 @@ extern const cyaml_schema_value_t scn_y_doc_schema;
  * "tasks[3]", "tasks[0].exec", ...) into buf as "a, b, c".  False (buf = "")
  * if 'path' is not a mapping of the schema. */
 bool scn_schema_keys(const char *path, char *buf, size_t n);
+
+/* What the registry says policy 'name' is analysed as (RT_AN_EDF, _FP,
+ * _CBS, _LINUX_DL of models/tests.h; 0 for an unknown policy or one no
+ * test analyses): the loader asks this, never the name (check.c). */
+unsigned scn_policy_model(const char *name);
+/* The names of the policies analysed as one of the bits of 'models',
+ * "a, b" into buf (cut at len); returns buf. */
+const char *scn_policy_names_as(unsigned models, char *buf, size_t len);
 
 /* ---- positions in the source text (locate.c) ---------------------------- */
 

@@ -250,7 +250,7 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 			return err;
 		/* "exact" in the registry means exact for EDF (U <= 1 with
 		 * D >= T): under fp only fp-rta is; the rest are necessary */
-		if (!strcmp(x->policy, "fp") && res[i].kind == RT_KIND_EXACT &&
+		if (x->model == RT_AN_FP && res[i].kind == RT_KIND_EXACT &&
 		    strcmp(x->tests[i]->name, "fp-rta"))
 			res[i].kind = RT_KIND_NECESSARY;
 		out->accepted[i] = res[i].verdict == RT_VERDICT_ACCEPT;

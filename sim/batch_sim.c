@@ -112,7 +112,7 @@ static enum rt_err exp_bound(const struct rt_exp *x, struct sim_exp_ws *ws,
 {
 	size_t n = x->gen.ntasks;
 	unsigned ndom = cl ? x->cpus / x->cluster_size : 1;
-	bool fp = !strcmp(x->policy, "fp");
+	bool fp = x->model == RT_AN_FP;
 
 	*bounded = false;
 	*bound = 0;
@@ -148,7 +148,7 @@ static void exp_covered(const struct rt_exp *x, struct sim_exp_ws *ws,
 			const struct rt_task *simt)
 {
 	for (size_t i = 0; i < x->gen.ntasks; i++) {
-		if (strcmp(x->policy, "cbs"))   /* linux-dl: its own deadline */
+		if (x->model != RT_AN_CBS)   /* linux-dl: its own deadline */
 			ws->covered[i] = !rt_dl_task_no_guarantee(&simt[i]);
 		else
 			ws->covered[i] = rt_cbs_task_guarantee(ws->ts,
@@ -183,7 +183,7 @@ static const struct rt_task *exp_sim_tasks(const struct rt_exp *x,
 {
 	if (!rt_exp_reserved(x))
 		return ws->ts;
-	if (!strcmp(x->policy, "cbs")) {
+	if (x->model == RT_AN_CBS) {
 		rt_exp_servers(x, ws->ts, ws->servers, ws->task_server);
 		return ws->ts;
 	}
@@ -210,7 +210,7 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	struct exp_miss mc = { NULL, true, false, false, false };
 	struct sim_sink sink;
 	bool over, capped, resv = rt_exp_reserved(x);
-	bool cbs = !strcmp(x->policy, "cbs");
+	bool cbs = x->model == RT_AN_CBS;
 	enum rt_err err;
 	int cmp;
 
@@ -223,7 +223,7 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 		 * partitioned tests of the reservations pack them */
 		err = rt_place(resv ? ws->rs : ts, n, x->cpus, x->cluster_size,
 			       x->partitioning,
-			       !strcmp(x->policy, "fp") ? &x->priorities : NULL,
+			       x->model == RT_AN_FP ? &x->priorities : NULL,
 			       RT_UNI_BUDGET_DEFAULT, ws->cluster, &pr, &why);
 		if (err == RT_ERR_NOMEM || err == RT_ERR_INVAL)
 			return rt_diagf(d, err, "placement: %s", why.msg);
@@ -272,7 +272,7 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	 * not lost to a small max_jobs */
 	h.horizon = exp_cap(over || h.exact ? SIM_HORIZON_JOB_CAP : x->max_jobs,
 			    ts, n, h.horizon, &capped);
-	if (capped || strcmp(x->policy, "edf"))
+	if (capped || x->model != RT_AN_EDF)
 		h.exact = false;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.tasks = simt;

@@ -98,6 +98,7 @@ static void test_resv_rules(void)
 	v = *x;
 	v.gen.ntasks = 1;
 	v.policy = (char *)"cbs";
+	v.model = RT_AN_CBS;
 	v.period_divisor = 2;
 	v.budget_factor = 1;
 	v.resv_deadline = RT_EXP_RESV_DL_TASK;
@@ -110,6 +111,7 @@ static void test_resv_rules(void)
 	rt_exp_reservations(&v, &t, &r);
 	CU_ASSERT(r.wcet == 10 && r.deadline == 10 && r.period == 10);
 	v.policy = x->policy;           /* linux-dl */
+	v.model = x->model;
 	v.resv_deadline = RT_EXP_RESV_DL_TASK;
 	v.budget_factor = 0.5;
 	t = rt_task_make(NULL, 1500, 200000, 200000);
