@@ -300,7 +300,7 @@ check-layers:   # (tests/fuzz/fuzz_cli.c fuzzes the CLI itself: it may include c
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZDIR      := build/fuzz
-FUZZ_TARGETS := scenario replay cli
+FUZZ_TARGETS := scenario replay cli experiment rtapp ftrace
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJS    := $(LIB_SRCS:%.c=$(FUZZDIR)/%.o) \
@@ -308,7 +308,7 @@ FUZZ_OBJS    := $(LIB_SRCS:%.c=$(FUZZDIR)/%.o) \
 $(FUZZDIR)/%.o: %.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $<")
-	$(Q)$(FUZZ_CC) $(filter-out -Werror,$(RT_CFLAGS)) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(filter-out -Werror -flto% -ffat-lto-objects,$(RT_CFLAGS)) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
 $(FUZZDIR)/fuzz_%: $(FUZZDIR)/tests/fuzz/fuzz_%.o $(FUZZ_OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(RT_LIBS)
