@@ -63,22 +63,47 @@ disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
  * (points at or after its demand do not apply to it). */
 static rt_time disp_run_for(const struct sim_job *j)
 {
-	rt_time after;
+	rt_time after, run = j->info.remaining;
 
+	if (__builtin_expect(j->sect < j->nsect, 0)) {
+		/* a section boundary: ahead, or here (0: a lock met when the
+		 * job starts) */
+		after = j->trt->spt[j->sect].at;
+		if (after < j->info.demand)
+			run = after - (j->info.demand - j->info.remaining);
+	}
 	if (j->susp >= j->nsusp)
-		return j->info.remaining;
+		return run;
 	after = j->trt->task->suspend[j->susp].after;
 	if (after >= j->info.demand)
-		return j->info.remaining;
+		return run;
 	/* executed = demand - remaining < after (the point is ahead) */
-	return after - (j->info.demand - j->info.remaining);
+	after -= j->info.demand - j->info.remaining;
+	return after < run ? after : run;
+}
+
+/* Predict running j's 'done': its completion or next point. */
+static inline __attribute__((always_inline)) void
+disp_arm(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time fin;
+
+	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
+	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
+	    fin <= e->cfg.horizon) {
+		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
+					       SIM_RANK_COMPLETE);
+		if (err)
+			sim_fail(e, err, "cannot arm the completion of task %"
+				 PRIu32 " job %" PRIu64, j->info.task,
+				 j->info.job);
+	}
 }
 
 static inline __attribute__((always_inline)) void
 disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
-	rt_time fin;
 
 	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
@@ -93,16 +118,7 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
-	    fin <= e->cfg.horizon) {
-		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
-					       SIM_RANK_COMPLETE);
-		if (err)
-			sim_fail(e, err, "cannot arm the completion of task %"
-				 PRIu32 " job %" PRIu64, j->info.task,
-				 j->info.job);
-	}
+	disp_arm(e, j);
 }
 
 void sim_dispatch(struct sim_engine *e)
@@ -167,7 +183,7 @@ disp_leave(struct sim_engine *e, struct sim_job *j)
 	sim_fifo_remove(&t->fifo, j);
 	sim_job_put(&e->pool, j);
 	if (head && t->fifo.head) {
-		err = e->ops->enqueue(e->pstate, t->fifo.head, SIM_ENQ_HEAD);
+		err = sim_enqueue(e, t->fifo.head, SIM_ENQ_HEAD);
 		if (err)
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);
@@ -210,11 +226,48 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
 }
 
+void sim_block(struct sim_engine *e, struct sim_job *j)
+{
+	unsigned cpu = disp_unrun(e, j);
+
+	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
+	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_BLOCK);
+	e->resched = true;      /* its CPU was freed */
+}
+
+/* Running j's 'done' fired where it has section boundaries: the
+ * resources first (sim_res_point).  True if that was all: j blocked,
+ * or it goes on running to its next point; false if the completion or
+ * a suspension point is here too. */
+static __attribute__((noinline)) bool disp_sections(struct sim_engine *e,
+						    struct sim_job *j)
+{
+	rt_time done;
+
+	sim_evq_cancel(&e->cq, &j->done);
+	sim_account(e, j);
+	done = j->info.demand - j->info.remaining;
+	if (sim_res_point(e, j)) {
+		sim_block(e, j);
+		return true;
+	}
+	if (j->info.remaining == 0 || (j->susp < j->nsusp &&
+	    j->trt->task->suspend[j->susp].after == done))
+		return false;
+	disp_arm(e, j);
+	return true;
+}
+
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_rt *t = j->trt;
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu;
 	rt_time response, tard;
+
+	if (__builtin_expect(j->nsect != 0, 0) && disp_sections(e, j))
+		return;
+	cpu = disp_unrun(e, j);
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	if (j->info.remaining > 0) {
@@ -254,9 +307,12 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 		disp_unrun(e, j);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
-	/* a suspended job is not the policy's (dequeued at its SUSPEND) */
-	if (t->fifo.head == j && !j->suspended)
+	/* a suspended or blocked job is not the policy's (dequeued at its
+	 * SUSPEND or BLOCK) */
+	if (t->fifo.head == j && !j->suspended && !j->blocked)
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_ABORT);
+	if (e->res && t->fifo.head == j)
+		sim_res_abort(e, j);
 	sim_emit(e, SIM_REC_ABORT, cpu, j, j->info.remaining);
 	if (e->stats)
 		e->st.tasks[j->info.task].aborted++;
