@@ -226,14 +226,31 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
 }
 
-void sim_block(struct sim_engine *e, struct sim_job *j)
+/* j, running, leaves its CPU (its slice ends: PREEMPT). */
+static void disp_off_cpu(struct sim_engine *e, struct sim_job *j)
 {
 	unsigned cpu = disp_unrun(e, j);
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
-	e->ops->dequeue(e->pstate, j, SIM_DEQ_BLOCK);
 	e->resched = true;      /* its CPU was freed */
+}
+
+void sim_block(struct sim_engine *e, struct sim_job *j)
+{
+	disp_off_cpu(e, j);
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_BLOCK);
+}
+
+void sim_yield(struct sim_engine *e, struct sim_job *j)
+{
+	enum rt_err err;
+
+	disp_off_cpu(e, j);
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_REPRIO);
+	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_REPRIO);
+	if (err)
+		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
 }
 
 /* Running j's 'done' fired where it has section boundaries: the
@@ -248,9 +265,15 @@ static __attribute__((noinline)) bool disp_sections(struct sim_engine *e,
 	sim_evq_cancel(&e->cq, &j->done);
 	sim_account(e, j);
 	done = j->info.demand - j->info.remaining;
-	if (sim_res_point(e, j)) {
+	switch (sim_res_point(e, j)) {
+	case SIM_RES_BLOCKED:
 		sim_block(e, j);
 		return true;
+	case SIM_RES_YIELD:
+		sim_yield(e, j);
+		return true;
+	case SIM_RES_GO:
+		break;
 	}
 	if (j->info.remaining == 0 || (j->susp < j->nsusp &&
 	    j->trt->task->suspend[j->susp].after == done))

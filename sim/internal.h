@@ -206,9 +206,13 @@ enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d);
 void sim_res_fini(struct sim_engine *e);
 /* Running j's 'done' fired at a boundary point (j accounted, its done
  * cancelled): unlocks and locks at its executed demand (at completion:
- * every resource it still holds is unlocked).  True if j blocked: the
- * caller takes it off its CPU (sim_block). */
-bool sim_res_point(struct sim_engine *e, struct sim_job *j);
+ * every resource it still holds is unlocked).  GO: j runs on; BLOCKED:
+ * the caller takes it off its CPU and the policy (sim_block); YIELD:
+ * unlocks made another job ready before a lock at the same point: j
+ * leaves its CPU but stays ready (sim_yield), and tries the lock when it
+ * runs again. */
+enum sim_res_out { SIM_RES_GO = 0, SIM_RES_BLOCKED, SIM_RES_YIELD };
+enum sim_res_out sim_res_point(struct sim_engine *e, struct sim_job *j);
 /* SRP: j becomes ready before its start; true if held back (BLOCK). */
 bool sim_res_hold(struct sim_engine *e, struct sim_job *j);
 /* j (blocked or holding resources) is aborted: it lets go of both. */
@@ -222,6 +226,9 @@ void sim_res_publish(struct sim_engine *e);
 /* j, running, blocked at a lock: off its CPU (PREEMPT) and the policy
  * (SIM_DEQ_BLOCK). */
 void sim_block(struct sim_engine *e, struct sim_job *j);
+/* j, running, leaves its CPU (PREEMPT) but stays ready: the policy
+ * decides again (dequeue SIM_DEQ_REPRIO + enqueue SIM_ENQ_REPRIO). */
+void sim_yield(struct sim_engine *e, struct sim_job *j);
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j);

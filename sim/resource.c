@@ -33,11 +33,14 @@
  *
  * A blocked job is off its CPU and out of the policy (dequeue
  * SIM_DEQ_BLOCK).  At every unlock (and when a job holding resources or
- * blocked is aborted) the blocked jobs try again in order of effective
- * priority (ties: task index): the first whose lock is now granted gets
- * the resource at once (LOCK, cpu -1) and is ready again (enqueue
- * SIM_ENQ_UNBLOCK), the others stay blocked, on their new holder; under
- * SRP the held-back jobs whose level is now above the ceiling are ready.
+ * blocked is aborted) every blocked job whose lock would now be granted
+ * is ready again (enqueue SIM_ENQ_UNBLOCK) and tries the lock when it
+ * runs: the resource is not handed over, so a job of lower priority never
+ * enters a section while a higher one is ready (as the protocols'
+ * analyses assume); the highest runs first and locks, another that finds
+ * the resource taken when it runs blocks again.  The others stay
+ * blocked, on their new holder.  Under SRP the held-back jobs whose
+ * level is now above the ceiling are ready.
  * Then the effective priorities are computed again (pip, pcp): a change
  * is an INHERIT record (value: the new effective rank) and, for a job
  * the policy holds, dequeue SIM_DEQ_REPRIO + enqueue SIM_ENQ_REPRIO.
@@ -55,6 +58,7 @@
 #include <stdint.h>
 
 #include "models/analysis_fp.h"
+#include "models/blocking.h"
 #include "models/mem.h"
 #include "sim/internal.h"
 
@@ -130,23 +134,9 @@ static enum rt_err res_levels(struct sim_engine *e, struct sim_res *r,
 			r->t[i].lvl = r->eff[i];
 		return RT_OK;
 	}
-	for (size_t i = 0; i < r->n; i++) {
-		uint32_t l = 0;
-
-		/* the distinct deadlines smaller than D_i */
-		for (size_t k = 0; k < r->n; k++) {
-			bool dup = false;
-
-			if (cfg->tasks[k].deadline >= cfg->tasks[i].deadline)
-				continue;
-			for (size_t m = 0; m < k && !dup; m++)
-				dup = cfg->tasks[m].deadline ==
-				      cfg->tasks[k].deadline;
-			l += !dup;
-		}
-		r->t[i].lvl = l;
-		r->eff[i] = l;
-	}
+	rt_levels_by_deadline(cfg->tasks, r->n, r->eff);
+	for (size_t i = 0; i < r->n; i++)
+		r->t[i].lvl = r->eff[i];
 	return RT_OK;
 }
 
@@ -275,14 +265,14 @@ static void res_rekey(struct sim_engine *e, struct sim_job *j)
 
 /* pip, pcp: every task's effective rank from the blocked jobs (a
  * fixpoint: each holder at least as high as what blocks on it); a change
- * is an INHERIT record and a new key. */
-static void res_inherit(struct sim_engine *e)
+ * is an INHERIT record and a new key.  True if one changed. */
+static bool res_inherit(struct sim_engine *e)
 {
 	struct sim_res *r = e->res;
-	bool changed = true;
+	bool changed = true, any = false;
 
 	if (!r->inherit)
-		return;
+		return false;
 	for (size_t i = 0; i < r->n; i++) {
 		r->old[i] = r->eff[i];
 		r->eff[i] = r->t[i].lvl;
@@ -304,67 +294,55 @@ static void res_inherit(struct sim_engine *e)
 		if (r->eff[i] == r->old[i] || !j)
 			continue;
 		sim_emit(e, SIM_REC_INHERIT, j->run_cpu, j, r->eff[i]);
+		any = true;
 		if (!j->blocked && !j->suspended)
 			res_rekey(e, j);
 	}
+	return any;
 }
 
-static void res_hold_ready(struct sim_engine *e, const struct sim_job *k);
-
-/* Task i's blocked job gets resource k (its lock point) and is ready. */
-static void res_grant(struct sim_engine *e, size_t i, uint32_t k)
+/* Task i's blocked job may lock what it waits for now: it is ready
+ * again and tries the lock when it runs (its lock point is still ahead:
+ * the engine meets it as it starts). */
+static void res_wake(struct sim_engine *e, size_t i)
 {
 	struct sim_res *r = e->res;
 	struct sim_job *j = res_head(e, i);
 	enum rt_err err;
 
-	r->holder[k] = (int32_t)i;
 	r->t[i].wait = r->t[i].blocker = -1;
-	j->sect++;
 	j->blocked = false;
-	sim_emit(e, SIM_REC_LOCK, -1, j, k);
 	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
 	if (err)
 		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
 	e->resched = true;
-	if (r->proto == SIM_PROTO_SRP)
-		res_hold_ready(e, j);
 }
 
-/* After an unlock or an abort: blocked jobs try again, highest effective
- * priority first; srp's held jobs above the ceiling are ready. */
-static void res_retry(struct sim_engine *e)
+/* After an unlock or an abort: every blocked job whose lock would now
+ * be granted is ready again (the highest runs first and locks; one that
+ * finds it taken when it runs blocks again), the others wait on their
+ * new holder; srp's held jobs above the ceiling are ready. */
+static bool res_retry(struct sim_engine *e)
 {
 	struct sim_res *r = e->res;
+	bool woke = false;
 	int32_t by;
 	uint32_t c;
 
-	for (;;) {
-		size_t best = r->n;
-		int32_t b;
-
-		for (size_t i = 0; i < r->n; i++) {
-			if (r->t[i].wait < 0 || (best < r->n &&
-						 r->eff[i] >= r->eff[best]))
-				continue;
-			if (res_can_lock(r, i, (uint32_t)r->t[i].wait, &b))
-				best = i;
-			else
-				r->t[i].blocker = b;
-		}
-		if (best == r->n)
-			break;
-		res_grant(e, best, (uint32_t)r->t[best].wait);
-	}
 	for (size_t i = 0; i < r->n; i++) {
 		int32_t b;
 
-		if (r->t[i].wait >= 0 &&
-		    !res_can_lock(r, i, (uint32_t)r->t[i].wait, &b))
+		if (r->t[i].wait < 0)
+			continue;
+		if (res_can_lock(r, i, (uint32_t)r->t[i].wait, &b)) {
+			res_wake(e, i);
+			woke = true;
+		} else {
 			r->t[i].blocker = b;
+		}
 	}
 	if (r->proto != SIM_PROTO_SRP)
-		return;
+		return woke;
 	c = res_sysceil(r, &by);
 	for (size_t i = 0; i < r->n; i++) {
 		struct sim_job *j = res_head(e, i);
@@ -373,6 +351,7 @@ static void res_retry(struct sim_engine *e)
 		if (!r->t[i].held || r->t[i].lvl >= c)
 			continue;
 		r->t[i].held = false;
+		woke = true;
 		j->blocked = false;
 		err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
 		if (err)
@@ -380,6 +359,7 @@ static void res_retry(struct sim_engine *e)
 				 e->ops->name);
 		e->resched = true;
 	}
+	return woke;
 }
 
 static void res_unlock(struct sim_engine *e, struct sim_job *j, uint32_t k)
@@ -416,7 +396,7 @@ static void res_hold_ready(struct sim_engine *e, const struct sim_job *k)
 	}
 }
 
-bool sim_res_point(struct sim_engine *e, struct sim_job *j)
+enum sim_res_out sim_res_point(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_res *r = e->res;
 	size_t i = j->info.task;
@@ -439,6 +419,16 @@ bool sim_res_point(struct sim_engine *e, struct sim_job *j)
 		}
 		if (end || pt[j->sect].at >= j->info.demand)
 			continue;               /* past its demand */
+		/* a lock right after unlocks at one point: if the unlocks
+		 * made another job ready or lowered j's priority, that job
+		 * may run first (j tries the lock when it runs again) */
+		if (unlocked) {
+			bool woke = res_retry(e);
+
+			unlocked = false;
+			if (res_inherit(e) || woke)
+				return SIM_RES_YIELD;
+		}
 		if (res_can_lock(r, i, k, &b)) {
 			r->holder[k] = (int32_t)i;
 			sim_emit(e, SIM_REC_LOCK, j->run_cpu, j, k);
@@ -463,7 +453,7 @@ bool sim_res_point(struct sim_engine *e, struct sim_job *j)
 		res_hold_ready(e, j);
 	if (unlocked || blocked)
 		res_inherit(e);
-	return blocked;
+	return blocked ? SIM_RES_BLOCKED : SIM_RES_GO;
 }
 
 bool sim_res_hold(struct sim_engine *e, struct sim_job *j)

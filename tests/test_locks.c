@@ -3,9 +3,7 @@
  * priority inversion under fp with protocols none, pip, pcp and srp,
  * hand-worked tick by tick; the original PCP's ceiling blocking; SRP
  * under edf; nesting and short jobs; abort while holding; deadlock
- * detection; scenario errors; and seeded property tests (no deadlock
- * under pcp/srp, no block after start under srp, pcp blocks a job at
- * most once). */
+ * detection; scenario errors.  Random sets: test_locks_random.c. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +11,6 @@
 
 #include <CUnit/CUnit.h>
 
-#include "models/rng.h"
 #include "models/section.h"
 #include "models/task.h"
 #include "scenarios/scn.h"
@@ -84,8 +81,8 @@ static const struct sim_task_stats *lk_task(struct sim_engine *e, size_t i)
  *   [2,3)  H runs (executed 1); at 3 H needs R, held by L: H blocks
  *   3      M released; ready M (priority 2nd) and L: M runs
  *   [3,9)  M runs its 6: completes at 9 -- while H waits (inversion)
- *   [9,11) L runs (executed 3, 4); at 11 it unlocks R, handed to H
- *   11     H preempts L (L has 1 left)
+ *   [9,11) L runs (executed 3, 4); at 11 it unlocks R: H is ready
+ *   11     H preempts L (L has 1 left) and locks R as it starts
  *   [11,12) H in its section; at 12 unlocks R
  *   [12,13) H completes at 13 (response 11)
  *   [13,14) L completes at 14
@@ -106,9 +103,9 @@ static void test_inversion_none_is_unbounded(void)
 		"9 complete M.0 c0 6\n"
 		"9 start L.0 c0 3\n"
 		"11 unlock L.0 c0 0\n"
-		"11 lock H.0 c-1 0\n"
 		"11 preempt L.0 c0 1\n"
 		"11 start H.0 c0 2\n"
+		"11 lock H.0 c0 0\n"
 		"12 unlock H.0 c0 0\n"
 		"13 complete H.0 c0 11\n"
 		"13 start L.0 c0 1\n"
@@ -128,8 +125,8 @@ static void test_inversion_none_is_unbounded(void)
  *   [0,2)  L runs, locks R at 1; 2: H preempts L (L has 3 left)
  *   [2,3)  H runs; at 3 H blocks on R: L inherits H's priority (rank 0)
  *   3      M released, but L now runs above it
- *   [3,5)  L runs (executed 3, 4); at 5 unlocks R: H gets R, L back to
- *          its own rank 2, H preempts L (L has 1 left)
+ *   [3,5)  L runs (executed 3, 4); at 5 unlocks R: H is ready, L back
+ *          to its own rank 2, H preempts L (L has 1 left) and locks R
  *   [5,6)  H in its section, unlocks at 6; [6,7) H completes at 7
  *   [7,13) M completes at 13; [13,14) L completes at 14
  * H blocked [3,5) = 2 (one section of L); M waited [3,5) too while L
@@ -148,10 +145,10 @@ static void test_inversion_pip_bounds_it(void)
 		"3 preempt H.0 c0 2\n"
 		"3 start L.0 c0 3\n"
 		"5 unlock L.0 c0 0\n"
-		"5 lock H.0 c-1 0\n"
 		"5 inherit L.0 c0 2\n"
 		"5 preempt L.0 c0 1\n"
 		"5 start H.0 c0 2\n"
+		"5 lock H.0 c0 0\n"
 		"6 unlock H.0 c0 0\n"
 		"7 complete H.0 c0 5\n"
 		"7 start M.0 c0 6\n"
@@ -182,10 +179,10 @@ static void test_inversion_pcp_bounds_it(void)
 		"3 preempt H.0 c0 2\n"
 		"3 start L.0 c0 3\n"
 		"5 unlock L.0 c0 0\n"
-		"5 lock H.0 c-1 0\n"
 		"5 inherit L.0 c0 2\n"
 		"5 preempt L.0 c0 1\n"
 		"5 start H.0 c0 2\n"
+		"5 lock H.0 c0 0\n"
 		"6 unlock H.0 c0 0\n"
 		"7 complete H.0 c0 5\n"
 		"7 start M.0 c0 6\n"
@@ -246,8 +243,8 @@ static void test_inversion_srp_bounds_it(void)
  * inherits M's rank 1.
  *   [0,1) L; 1 L locks R1; [1,2) L; 2 M preempts L (L has 3 left)
  *   [2,3) M; 3 M blocks (value: R2 = 1), L inherits rank 1
- *   [3,5) L (executed 3, 4); 5 L unlocks R1: M is handed R2, L back to
- *         rank 2, M preempts L (L has 1 left)
+ *   [3,5) L (executed 3, 4); 5 L unlocks R1: M is ready, L back to
+ *         rank 2, M preempts L (L has 1 left) and locks R2
  *   [5,7) M in its section (executed 2, 3); 7 unlocks R2
  *   [7,8) M completes at 8 (response 6); [8,9) L completes at 9
  *   20 H starts and locks R1 at once (after: 0); 21 unlocks R1 and
@@ -277,10 +274,10 @@ static void test_pcp_blocks_on_a_ceiling(void)
 		"3 preempt M.0 c0 3\n"
 		"3 start L.0 c0 3\n"
 		"5 unlock L.0 c0 0\n"
-		"5 lock M.0 c-1 1\n"
 		"5 inherit L.0 c0 2\n"
 		"5 preempt L.0 c0 1\n"
 		"5 start M.0 c0 3\n"
+		"5 lock M.0 c0 1\n"
 		"7 unlock M.0 c0 1\n"
 		"8 complete M.0 c0 6\n"
 		"8 start L.0 c0 1\n"
@@ -368,8 +365,8 @@ static void test_nesting_and_short_jobs(void)
 	lk_done(e, s);
 }
 
-/* on_miss: abort takes the resources of the aborted job: the waiter
- * gets them at the abort. */
+/* on_miss: abort takes the resources of the aborted job: the waiter is
+ * ready at the abort and locks as it starts. */
 static void test_abort_releases_resources(void)
 {
 	struct scn_scenario *s;
@@ -393,8 +390,8 @@ static void test_abort_releases_resources(void)
 		"1 preempt H.0 c0 2\n"
 		"1 start L.0 c0 7\n"
 		"3 unlock L.0 c-1 0\n"
-		"3 lock H.0 c-1 0\n"
 		"3 start H.0 c0 2\n"
+		"3 lock H.0 c0 0\n"
 		"4 unlock H.0 c0 0\n"
 		"5 complete H.0 c0 4\n"
 		"20 end\n", &s);
@@ -507,159 +504,6 @@ static void test_scenario_errors(void)
 		      "t.yaml:5:39: tasks[0].sections[0]: missing after");
 }
 
-/* ---- properties over random sets ---------------------------------------- */
-
-struct lk_watch {
-	uint64_t blocks_after_start;    /* BLOCK of a job that had started */
-	uint64_t max_blocks_per_job;    /* BLOCK records of one job */
-	uint64_t cur_seq, cur_blocks;
-	bool seen;
-};
-
-static enum rt_err lk_watch_emit(void *ctx, const struct sim_rec *r)
-{
-	struct lk_watch *w = ctx;
-
-	if (r->kind != SIM_REC_BLOCK || !r->info)
-		return RT_OK;
-	if (r->info->start != RT_TIME_NEVER)
-		w->blocks_after_start++;
-	if (!w->seen || r->info->seq != w->cur_seq) {
-		w->seen = true;
-		w->cur_seq = r->info->seq;
-		w->cur_blocks = 0;
-	}
-	if (++w->cur_blocks > w->max_blocks_per_job)
-		w->max_blocks_per_job = w->cur_blocks;
-	return RT_OK;
-}
-
-#define LK_MAXT 5
-
-/* A random set of 2..5 tasks on 1..3 resources, each task 0..2 properly
- * nested (or disjoint) sections, U <= 0.95. */
-static size_t lk_random_set(struct rt_rng *g, struct rt_task *ts,
-			    struct rt_section (*sec)[2], size_t *nres)
-{
-	size_t n = (size_t)rt_rng_range(g, 2, LK_MAXT);
-	double u = 0;
-
-	*nres = (size_t)rt_rng_range(g, 1, 3);
-	for (size_t i = 0; i < n; i++) {
-		rt_time t = rt_rng_range(g, 10, 60);
-		rt_time c = rt_rng_range(g, 1, t / 4 > 1 ? t / 4 : 1);
-		int kind = (int)rt_rng_range(g, 0, 3);
-
-		if (u + (double)c / (double)t > 0.95)
-			c = 1;
-		u += (double)c / (double)t;
-		ts[i] = rt_task_make(NULL, c, rt_rng_range(g, c, t), t);
-		ts[i].sections = sec[i];
-		ts[i].nsections = 0;
-		if (kind == 0)
-			continue;
-		sec[i][0].resource = (uint32_t)rt_rng_range(g, 0,
-							   (int64_t)*nres - 1);
-		sec[i][0].after = rt_rng_range(g, 0, c - 1);
-		sec[i][0].len = rt_rng_range(g, 1, c - sec[i][0].after);
-		ts[i].nsections = 1;
-		if (kind == 1 || *nres < 2)
-			continue;
-		/* a second one: nested inside, or after it */
-		sec[i][1].resource = (sec[i][0].resource + 1) % (uint32_t)*nres;
-		if (kind == 2) {
-			sec[i][1].after = rt_rng_range(g, sec[i][0].after,
-						       sec[i][0].after +
-						       sec[i][0].len - 1);
-			sec[i][1].len = rt_rng_range(g, 1, sec[i][0].after +
-						     sec[i][0].len -
-						     sec[i][1].after);
-		} else {
-			if (sec[i][0].after + sec[i][0].len >= c)
-				continue;
-			sec[i][1].after = sec[i][0].after + sec[i][0].len;
-			sec[i][1].len = rt_rng_range(g, 1, c - sec[i][1].after);
-		}
-		ts[i].nsections = 2;
-	}
-	return n;
-}
-
-/* Over 'sets' seeded random sets: under pcp and srp (fp) and srp (edf),
- * no deadlock; srp never blocks a started job; pcp blocks a job at most
- * once. */
-static void test_protocol_properties(void)
-{
-	static const struct { const char *policy; enum sim_protocol p; } runs[] = {
-		{ "fp", SIM_PROTO_PCP }, { "fp", SIM_PROTO_SRP },
-		{ "edf", SIM_PROTO_SRP },
-	};
-	const uint64_t seed = 20261203;
-	const unsigned sets = 1000;
-	uint64_t blocked = 0, total = 0;
-
-	printf("\n  (seed %" PRIu64 ", %u sets per protocol) ", seed, sets);
-	for (size_t r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
-		for (unsigned k = 0; k < sets; k++) {
-			struct rt_task ts[LK_MAXT];
-			struct rt_section sec[LK_MAXT][2];
-			struct rt_rng g;
-			struct lk_watch w = { 0 };
-			struct sim_sink sink = { SIM_MASK(SIM_REC_BLOCK),
-						 lk_watch_emit, &w };
-			struct sim_config c = { 0 };
-			struct sim_engine *e = NULL;
-			struct rt_diag d;
-			size_t nres, n;
-
-			rt_rng_seed(&g, rt_rng_derive(seed, r, k));
-			n = lk_random_set(&g, ts, sec, &nres);
-			c.tasks = ts;
-			c.ntasks = n;
-			c.cpus = 1;
-			c.policy = runs[r].policy;
-			c.horizon = 3600;
-			c.nresources = nres;
-			c.protocol = runs[r].p;
-			if (sim_engine_create(&c, &e, &d) != RT_OK) {
-				printf("\n  seed %" PRIu64 " set %u: %s\n", seed,
-				       k, d.msg);
-				CU_FAIL("engine refused a random set");
-				continue;
-			}
-			CU_ASSERT_EQUAL(sim_engine_add_sink(e, &sink), RT_OK);
-			CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
-			if (sim_engine_stats(e)->deadlocks ||
-			    (runs[r].p == SIM_PROTO_SRP && w.blocks_after_start) ||
-			    (runs[r].p == SIM_PROTO_PCP &&
-			     w.max_blocks_per_job > 1)) {
-				printf("\n  seed %" PRIu64 " set %u (%s %s): "
-				       "deadlocks %" PRIu64 ", blocks after "
-				       "start %" PRIu64 ", max blocks of a job %"
-				       PRIu64 "\n", seed, k, runs[r].policy,
-				       sim_protocol_name(runs[r].p),
-				       sim_engine_stats(e)->deadlocks,
-				       w.blocks_after_start,
-				       w.max_blocks_per_job);
-				for (size_t i = 0; i < n; i++) {
-					printf("   C %ld D %ld T %ld:", (long)ts[i].wcet,
-					       (long)ts[i].deadline, (long)ts[i].period);
-					for (size_t q = 0; q < ts[i].nsections; q++)
-						printf(" [R%u %ld %ld]", sec[i][q].resource,
-						       (long)sec[i][q].after, (long)sec[i][q].len);
-					printf("\n");
-				}
-				CU_FAIL("protocol property broken");
-			}
-			blocked += w.max_blocks_per_job > 0;
-			total++;
-			sim_engine_destroy(e);
-		}
-	}
-	/* the sets do contend: many runs saw a block */
-	CU_ASSERT(blocked > total / 10);
-}
-
 CU_TestInfo lock_tests[] = {
 	{ "none: H's inversion grows with M (hand-worked)",
 	  test_inversion_none_is_unbounded },
@@ -674,7 +518,5 @@ CU_TestInfo lock_tests[] = {
 	  test_abort_releases_resources },
 	{ "a deadlock is detected, not a hang", test_deadlock_is_detected },
 	{ "scenario errors name the field", test_scenario_errors },
-	{ "properties: no deadlock (pcp, srp), srp never blocks a started "
-	  "job, pcp blocks once", test_protocol_properties },
 	CU_TEST_INFO_NULL,
 };
