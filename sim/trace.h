@@ -73,19 +73,24 @@
  * 'value' is the resource's index in the scenario's resources:, but for
  * INHERIT:
  *
- *   LOCK        the job locked the resource: on 'cpu' at its section's
- *               start, or (cpu -1) handed to it while it was blocked,
- *               at the unlock that freed it; it is ready again
+ *   LOCK        the job locked the resource on 'cpu' at its section's
+ *               start (a lock due where a job starts comes right after
+ *               its START)
  *   UNLOCK      the job unlocked it (its section's end, its completion,
  *               or its abort: cpu -1 then)
  *   BLOCK       the job blocked at its section's start: the resource is
  *               held (or, pcp, a ceiling forbids the lock); its slice
  *               on 'cpu' ends with the PREEMPT that follows (after the
  *               INHERIT records the block causes) and it is not ready
- *               until a LOCK hands it the resource.  Protocol srp: a job not
- *               yet started is held back (cpu -1), value = the resource
- *               setting the system ceiling; it is ready again silently,
- *               its blocking ends at its START
+ *               until an unlock would let it lock: it is then ready
+ *               silently and tries again when it runs (START, then LOCK
+ *               or another BLOCK).  Protocol srp: a job not yet started
+ *               is held back (cpu -1), value = the resource setting the
+ *               system ceiling; it is ready again silently, its blocking
+ *               ends at its START.  An unlock that makes another job
+ *               ready where the same job also locks lets the scheduler
+ *               decide first: the job's slice ends (PREEMPT) and it is
+ *               started again (START, maybe at once) before its LOCK
  *   INHERIT     the task's effective priority changed (pip, pcp): value
  *               = the new effective rank (0 = highest); its own rank
  *               again when it inherits nothing
