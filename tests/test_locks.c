@@ -13,6 +13,7 @@
 
 #include "models/section.h"
 #include "models/task.h"
+#include "render/gantt.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
@@ -504,6 +505,52 @@ static void test_scenario_errors(void)
 		      "t.yaml:5:39: tasks[0].sections[0]: missing after");
 }
 
+/* ---- the chart ----------------------------------------------------------- */
+
+static void lk_expect_box(const struct render_boxes *b, size_t i, int colour,
+			  rt_time a, rt_time z)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_FATAL(i < b->n);
+	CU_ASSERT_EQUAL(b->v[i].colour, colour);
+	CU_ASSERT_EQUAL(b->v[i].a, a);
+	CU_ASSERT_EQUAL(b->v[i].b, z);
+}
+
+/* pip's timeline above: L holds R while it runs [1,2) and [3,5) (not
+ * while H runs [2,3)); H holds it [5,6) and was blocked [3,5). */
+static void test_chart_hatches_sections_and_blocks(void)
+{
+	struct scn_scenario *s = cbs_load_text(PI_YAML("pip"));
+	const char *const names[] = { "R" };
+	struct render_meta m = {
+		.scenario = "pi", .time_unit = "tick", .display_unit = "tick",
+		.display_scale = 1, .cpus = 1, .horizon = 20,
+		.tasks = s->tasks, .ntasks = s->ntasks,
+		.resources = names, .nresources = 1,
+	};
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	struct sim_sink sink;
+	struct sim_config c = cbs_config(s);
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, &d), RT_OK);
+	sink = render_gantt_sink(g);
+	sim_engine_destroy(tu_engine_run(&c, &sink));
+	lk_expect_box(render_gantt_sections(g, 2), 0, 0, 1, 2);
+	lk_expect_box(render_gantt_sections(g, 2), 1, 0, 3, 5);
+	CU_ASSERT_EQUAL(render_gantt_sections(g, 2)->n, 2);
+	lk_expect_box(render_gantt_sections(g, 0), 0, 0, 5, 6);
+	lk_expect_box(render_gantt_blocks(g, 0), 0, 0, 3, 5);
+	CU_ASSERT_EQUAL(render_gantt_blocks(g, 0)->n, 1);
+	CU_ASSERT_EQUAL(render_gantt_blocks(g, 1)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_sections(g, 1)->n, 0);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
 CU_TestInfo lock_tests[] = {
 	{ "none: H's inversion grows with M (hand-worked)",
 	  test_inversion_none_is_unbounded },
@@ -518,5 +565,7 @@ CU_TestInfo lock_tests[] = {
 	  test_abort_releases_resources },
 	{ "a deadlock is detected, not a hang", test_deadlock_is_detected },
 	{ "scenario errors name the field", test_scenario_errors },
+	{ "the chart hatches sections and draws blocking",
+	  test_chart_hatches_sections_and_blocks },
 	CU_TEST_INFO_NULL,
 };
