@@ -32,7 +32,7 @@ enum rt_err rt_sections_check(const char *name, const struct rt_section *s,
 					".resource %u is not one of the %zu "
 					"resources", nm, j, s[j].resource, nres);
 		for (size_t i = 0; i < j; i++) {
-			rt_time ai = s[i].after, ei;
+			rt_time ai = s[i].after, ei = 0;
 
 			(void)sec_end(&s[i], &ei);
 			*other = i;

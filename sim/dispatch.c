@@ -58,20 +58,13 @@ disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
 }
 
-/* How long j may run from now before its 'done' event: to its
- * completion, or to its next suspension point if that comes first
- * (points at or after its demand do not apply to it). */
-static rt_time disp_run_for(const struct sim_job *j)
+/* The next suspension point of j, as a run length from now (or
+ * 'run' if none comes first). */
+static inline __attribute__((always_inline)) rt_time
+disp_run_susp(const struct sim_job *j, rt_time run)
 {
-	rt_time after, run = j->info.remaining;
+	rt_time after;
 
-	if (__builtin_expect(j->sect < j->nsect, 0)) {
-		/* a section boundary: ahead, or here (0: a lock met when the
-		 * job starts) */
-		after = j->trt->spt[j->sect].at;
-		if (after < j->info.demand)
-			run = after - (j->info.demand - j->info.remaining);
-	}
 	if (j->susp >= j->nsusp)
 		return run;
 	after = j->trt->task->suspend[j->susp].after;
@@ -80,6 +73,28 @@ static rt_time disp_run_for(const struct sim_job *j)
 	/* executed = demand - remaining < after (the point is ahead) */
 	after -= j->info.demand - j->info.remaining;
 	return after < run ? after : run;
+}
+
+/* disp_run_for with a section boundary ahead, or here (0: a lock met
+ * when the job starts). */
+static __attribute__((noinline)) rt_time disp_run_sect(const struct sim_job *j)
+{
+	rt_time after = j->trt->spt[j->sect].at, run = j->info.remaining;
+
+	if (after < j->info.demand)
+		run = after - (j->info.demand - j->info.remaining);
+	return disp_run_susp(j, run);
+}
+
+/* How long j may run from now before its 'done' event: to its
+ * completion, or to its next suspension point or section boundary if
+ * one comes first (points at or after its demand do not apply to it). */
+static inline __attribute__((always_inline)) rt_time
+disp_run_for(const struct sim_job *j)
+{
+	if (__builtin_expect(j->sect < j->nsect, 0))
+		return disp_run_sect(j);
+	return disp_run_susp(j, j->info.remaining);
 }
 
 /* Predict running j's 'done': its completion or next point. */

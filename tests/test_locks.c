@@ -14,6 +14,7 @@
 #include "models/section.h"
 #include "models/task.h"
 #include "render/gantt.h"
+#include "scenarios/rtapp.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
@@ -121,6 +122,29 @@ static void test_inversion_none_is_unbounded(void)
 	lk_done(e, s);
 }
 
+/* The pip and pcp timeline (worked out below). */
+#define PI_BOUNDED \
+	"0 start L.0 c0 5\n" \
+	"1 lock L.0 c0 0\n" \
+	"2 preempt L.0 c0 3\n" \
+	"2 start H.0 c0 3\n" \
+	"3 block H.0 c0 0\n" \
+	"3 inherit L.0 c-1 0\n" \
+	"3 preempt H.0 c0 2\n" \
+	"3 start L.0 c0 3\n" \
+	"5 unlock L.0 c0 0\n" \
+	"5 inherit L.0 c0 2\n" \
+	"5 preempt L.0 c0 1\n" \
+	"5 start H.0 c0 2\n" \
+	"5 lock H.0 c0 0\n" \
+	"6 unlock H.0 c0 0\n" \
+	"7 complete H.0 c0 5\n" \
+	"7 start M.0 c0 6\n" \
+	"13 complete M.0 c0 10\n" \
+	"13 start L.0 c0 1\n" \
+	"14 complete L.0 c0 14\n" \
+	"20 end\n"
+
 /*
  * pip, tick by tick:
  *   [0,2)  L runs, locks R at 1; 2: H preempts L (L has 3 left)
@@ -137,26 +161,7 @@ static void test_inversion_pip_bounds_it(void)
 {
 	struct scn_scenario *s;
 	struct sim_engine *e = lk_check(PI_YAML("pip"),
-		"0 start L.0 c0 5\n"
-		"1 lock L.0 c0 0\n"
-		"2 preempt L.0 c0 3\n"
-		"2 start H.0 c0 3\n"
-		"3 block H.0 c0 0\n"
-		"3 inherit L.0 c-1 0\n"
-		"3 preempt H.0 c0 2\n"
-		"3 start L.0 c0 3\n"
-		"5 unlock L.0 c0 0\n"
-		"5 inherit L.0 c0 2\n"
-		"5 preempt L.0 c0 1\n"
-		"5 start H.0 c0 2\n"
-		"5 lock H.0 c0 0\n"
-		"6 unlock H.0 c0 0\n"
-		"7 complete H.0 c0 5\n"
-		"7 start M.0 c0 6\n"
-		"13 complete M.0 c0 10\n"
-		"13 start L.0 c0 1\n"
-		"14 complete L.0 c0 14\n"
-		"20 end\n", &s);
+		PI_BOUNDED, &s);
 
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_response, 5);
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 2);
@@ -171,26 +176,7 @@ static void test_inversion_pcp_bounds_it(void)
 {
 	struct scn_scenario *s;
 	struct sim_engine *e = lk_check(PI_YAML("pcp"),
-		"0 start L.0 c0 5\n"
-		"1 lock L.0 c0 0\n"
-		"2 preempt L.0 c0 3\n"
-		"2 start H.0 c0 3\n"
-		"3 block H.0 c0 0\n"
-		"3 inherit L.0 c-1 0\n"
-		"3 preempt H.0 c0 2\n"
-		"3 start L.0 c0 3\n"
-		"5 unlock L.0 c0 0\n"
-		"5 inherit L.0 c0 2\n"
-		"5 preempt L.0 c0 1\n"
-		"5 start H.0 c0 2\n"
-		"5 lock H.0 c0 0\n"
-		"6 unlock H.0 c0 0\n"
-		"7 complete H.0 c0 5\n"
-		"7 start M.0 c0 6\n"
-		"13 complete M.0 c0 10\n"
-		"13 start L.0 c0 1\n"
-		"14 complete L.0 c0 14\n"
-		"20 end\n", &s);
+		PI_BOUNDED, &s);
 
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_response, 5);
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 2);
@@ -503,6 +489,23 @@ static void test_scenario_errors(void)
 		      "  - {name: A, C: 4, T: 10, sections: [{resource: R, "
 		      "for: 1}]}\n",
 		      "t.yaml:5:39: tasks[0].sections[0]: missing after");
+	/* rt-app has no sections here: refused, never dropped */
+	s = cbs_load_text("format: 1\ntime_unit: ms\nscheduler: {policy: fp}\n"
+			  "resources: [{name: R}]\ntasks:\n"
+			  "  - {name: A, C: 2, T: 10, sections: [{resource: R, "
+			  "after: 0, for: 1}]}\n");
+	{
+		char *json = NULL;
+		size_t len = 0;
+		struct rt_diag d;
+
+		CU_ASSERT_EQUAL(scn_rtapp_export(s, &json, &len, &d),
+				RT_ERR_UNSUPPORTED);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "critical sections are not "
+					      "exported to rt-app"));
+		CU_ASSERT_PTR_NULL(json);
+	}
+	scn_free(s);
 }
 
 /* ---- the chart ----------------------------------------------------------- */
