@@ -24,8 +24,9 @@
 struct fp_state {
 	struct sim_crq *rq;             /* owned: the cluster runqueues */
 	uint32_t *rank;                 /* task -> rank, 0 = highest */
-	const uint32_t *eff;            /* effective ranks (pip, pcp:
-					 * sim_engine_prio), or NULL */
+	const uint32_t *key;            /* the ranks jobs are keyed by:
+					 * the effective ones (pip, pcp:
+					 * sim_engine_prio), else 'rank' */
 };
 
 static void fp_fini(void *state)
@@ -57,7 +58,7 @@ static enum rt_err fp_init(struct sim_engine *e, void **state,
 			  d);
 	if (!err)
 		err = sim_crq_create(e, &s->rq, d);
-	s->eff = sim_engine_prio(e);
+	s->key = sim_engine_prio(e) ? sim_engine_prio(e) : s->rank;
 	if (err) {
 		fp_fini(s);
 		return err;
@@ -71,7 +72,7 @@ static enum rt_err fp_enqueue(void *state, struct sim_job *j, unsigned flags)
 	struct fp_state *s = state;
 
 	(void)flags;
-	j->key.k0 = s->eff ? s->eff[j->info.task] : s->rank[j->info.task];
+	j->key.k0 = s->key[j->info.task];
 	j->key.k1 = 0;
 	j->key.k2 = j->info.job;
 	return sim_crq_enqueue(s->rq, j);
