@@ -74,6 +74,7 @@ void dlsim_analysis_free(struct dlsim_analysis *a)
 	rt_free(a->dom_ok);
 	rt_free(a->resp);
 	rt_free(a->tard);
+	rt_free(a->blk);
 	rt_free(a->srv_bound);
 	rt_free(a->bound_why);
 	rt_free(a->tard_unknown);
@@ -91,9 +92,11 @@ static enum dlsim_status analyze_static(struct dlsim *db,
 	enum rt_err err;
 
 	a->conform = true;
-	for (size_t i = 0; i < s->ntasks; i++)
+	for (size_t i = 0; i < s->ntasks; i++) {
 		a->conform = a->conform &&
 			     rt_task_is_sporadic_conform(&s->tasks[i]);
+		a->locks = a->locks || s->tasks[i].nsections > 0;
+	}
 	err = rt_taskset_oblivious(s->tasks, s->ntasks, &a->ob, &d);
 	if (err == RT_ERR_NOMEM)
 		return api_fail(db, DLSIM_NOMEM, "out of memory");
@@ -113,7 +116,8 @@ static enum dlsim_status analyze_static(struct dlsim *db,
 	if (!a->u || !a->density || !api_analysis_domains(a))
 		return api_fail(db, DLSIM_NOMEM, "out of memory");
 	err = api_analysis_model(a, &d);
-	if (err == RT_ERR_NOMEM || (err == RT_OK && !api_analysis_tests(a)))
+	if (err == RT_ERR_NOMEM || (err == RT_OK && (!api_analysis_tests(a) ||
+						     !api_analysis_locks(a))))
 		return api_fail(db, DLSIM_NOMEM, "%s: analysis: out of memory",
 				s->path);
 	if (err)

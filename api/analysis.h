@@ -137,6 +137,13 @@ struct dlsim_analysis {
 					 * unknown (aborted or pending) */
 	bool any_unknown;
 	bool oblivious;                 /* tasks suspend: s is the oblivious set */
+	rt_time *blk;                   /* fp with sections: B_i per task
+					 * (scenario order; RT_TIME_NEVER:
+					 * none), else NULL */
+	bool locks;                     /* tasks have critical sections: the
+					 * plain tests and bounds do not
+					 * apply; the blocking-aware test
+					 * does (api_analysis_locks) */
 	struct analyze_contra *contra;
 	size_t ncontra, cap_contra;
 	char verdict[512];              /* the verdict line, without '\n' */
@@ -173,6 +180,11 @@ char *api_analysis_frac(enum rt_err (*fn)(const struct rt_task *, size_t,
 			size_t declen);
 /* Run every test that applies; false: NOMEM. */
 bool api_analysis_tests(struct dlsim_analysis *a);
+/* With critical sections: every plain test row n/a ("does not model
+ * shared resources") and the blocking-aware row of the scenario's
+ * policy and protocol (fp: fp-rta with B_i; edf with srp: Baker's
+ * B(t) + dbf(t) <= t).  False: out of memory. */
+bool api_analysis_locks(struct dlsim_analysis *a);
 
 /* ---- analysis_bounds.c -------------------------------------------------- */
 

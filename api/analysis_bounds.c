@@ -117,6 +117,12 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 		a->resp[i] = a->tard[i] = RT_TIME_NEVER;
 	for (size_t j = 0; j < nsrv; j++)
 		a->srv_bound[j] = RT_TIME_NEVER;
+	if (a->locks) {
+		analyze_no_bound(a, BOUND_NONE, "tasks share resources: the "
+				 "response-time bounds do not count blocking "
+				 "(see the blocking-aware test)");
+		goto out;
+	}
 	if (a->ge_d_task != NO_IDX) {
 		analyze_no_bound(a, BOUND_NONE, "task %s: jitter >= D: its jobs "
 				 "may be released after their deadline",

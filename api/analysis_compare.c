@@ -178,6 +178,18 @@ bool api_analysis_compare(struct dlsim_analysis *a)
 					   "exact test rejects, but the exact simulation "
 					   "over the busy period has no miss");
 	}
+	/* observed blocking within B_i (fp): a job waits while a lower
+	 * job runs only as long as the protocol's bound says */
+	for (size_t i = 0; a->blk && i < s->ntasks; i++)
+		if (a->blk[i] != RT_TIME_NEVER &&
+		    st->tasks[i].max_blocking > a->blk[i])
+			ok = ok && analyze_add_contra(a, "blocking", "%s: "
+					   "observed blocking %s exceeds B = %s",
+					   s->tasks[i].name,
+					   api_fmt_time(s, st->tasks[i].max_blocking,
+							b1, sizeof(b1)),
+					   api_fmt_time(s, a->blk[i], b2,
+							sizeof(b2)));
 	if (a->bound_kind != BOUND_EXACT && a->bound_kind != BOUND_UPPER)
 		return ok;
 	for (size_t i = 0; i < s->ntasks; i++) {

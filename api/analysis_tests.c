@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "models/blocking.h"
 #include "models/frac.h"
 #include "models/mem.h"
 #include "sim/policy.h"
@@ -267,4 +268,150 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 		}
 	}
 	return true;
+}
+
+/* ---- shared resources ---------------------------------------------------- */
+
+static const struct rt_test_info api_test_fp_blocking = {
+	.name     = "fp-rta-blocking",
+	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", 0 },
+};
+
+static const struct rt_test_info api_test_edf_srp = {
+	.name     = "edf-srp",
+	.analyses = { RT_AN_EDF, RT_AN_UNI, "edf/1cpu", 0 },
+};
+
+/* "B: H 1, M 2, L 0" into the row's note (cut to fit). */
+static void analyze_b_note(const struct dlsim_analysis *a, const rt_time *B,
+			   const char *proto, struct rt_test_result *r)
+{
+	size_t o = (size_t)snprintf(r->note, sizeof(r->note), "%s, B:", proto);
+
+	for (size_t k = 0; k < a->nmodel && o < sizeof(r->note); k++) {
+		size_t i = a->model_task[k];
+
+		if (B[k] == RT_TIME_NEVER)
+			o += (size_t)snprintf(r->note + o, sizeof(r->note) - o,
+					      "%s %s unbounded", k ? "," : "",
+					      a->s->tasks[i].name);
+		else
+			o += (size_t)snprintf(r->note + o, sizeof(r->note) - o,
+					      "%s %s %lld", k ? "," : "",
+					      a->s->tasks[i].name,
+					      (long long)B[k]);
+	}
+}
+
+bool api_analysis_locks(struct dlsim_analysis *a)
+{
+	const struct scn_scenario *s = a->s;
+	enum rt_lock_protocol p = (enum rt_lock_protocol)s->sched.protocol;
+	const char *proto = sim_protocol_name(s->sched.protocol);
+	bool fp = api_analysis_fp(a);
+	struct analyze_test *t;
+	struct rt_diag d = { "" };
+	uint32_t *lvl;
+	rt_time *B;
+	enum rt_err err = RT_OK;
+
+	_Static_assert((int)RT_LOCK_SRP == (int)SIM_PROTO_SRP &&
+		       (int)RT_LOCK_PIP == (int)SIM_PROTO_PIP,
+		       "enum rt_lock_protocol mirrors enum sim_protocol");
+	if (!a->locks)
+		return true;
+	for (size_t k = 0; k < a->ntests; k++) {
+		struct rt_test_result *r = &a->tests[k].res;
+
+		if (r->kind == RT_KIND_ADMISSION || r->verdict == RT_VERDICT_NA)
+			continue;
+		r->verdict = RT_VERDICT_NA;
+		snprintf(r->note, sizeof(r->note), "does not model shared "
+			 "resources (see the blocking-aware test)");
+	}
+	t = analyze_new_test(a, fp ? &api_test_fp_blocking : &api_test_edf_srp);
+	lvl = api_analysis_calloc(a->nmodel, sizeof(*lvl));
+	B = api_analysis_calloc(a->nmodel, sizeof(*B));
+	if (!t || !lvl || !B) {
+		rt_free(lvl);
+		rt_free(B);
+		return false;
+	}
+	t->res.kind = RT_KIND_SUFFICIENT;
+	if (fp)
+		err = rt_fp_ranks(a->model, a->nmodel, s->sched.priorities, lvl,
+				  &d);
+	else
+		rt_levels_by_deadline(a->model, a->nmodel, lvl);
+	if (!err)
+		err = rt_blocking_terms(a->model, a->nmodel, s->nresources, lvl,
+					p, B, &d);
+	if (err == RT_ERR_NOMEM)
+		goto nomem;
+	if (err) {
+		analyze_test_error(t, err, &d);
+	} else if (fp) {
+		struct rt_fp_result fr;
+		rt_time *R = api_analysis_calloc(a->nmodel, sizeof(*R));
+
+		if (!R)
+			goto nomem;
+		err = rt_fp_rta_blocking(a->model, a->nmodel,
+					 s->sched.priorities, B,
+					 RT_UNI_BUDGET_DEFAULT, R, &fr, &d);
+		if (err == RT_ERR_NOMEM) {
+			rt_free(R);
+			goto nomem;
+		}
+		if (err) {
+			analyze_test_error(t, err, &d);
+		} else {
+			a->blk = api_analysis_calloc(s->ntasks, sizeof(*a->blk));
+			if (!a->blk) {
+				rt_free(R);
+				goto nomem;
+			}
+			for (size_t i = 0; i < s->ntasks; i++)
+				a->blk[i] = RT_TIME_NEVER;
+			for (size_t k = 0; k < a->nmodel; k++)
+				if (a->model_task[k] < s->ntasks)
+					a->blk[a->model_task[k]] = B[k];
+			analyze_b_note(a, B, proto, &t->res);
+			t->res.verdict = fr.verdict;
+			for (size_t k = 0; k < a->nmodel; k++)
+				if (B[k] == RT_TIME_NEVER)
+					t->res.verdict = RT_VERDICT_NA;
+			if (fr.verdict == RT_VERDICT_REJECT &&
+			    t->res.verdict == RT_VERDICT_REJECT) {
+				t->res.task = a->model_task[fr.task];
+				t->res.response = R[fr.task];
+				t->res.deadline = a->model[fr.task].deadline;
+			}
+		}
+		rt_free(R);
+	} else if (p != RT_LOCK_SRP) {
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "protocol %s: no "
+			 "blocking bound (srp has one)", proto);
+	} else {
+		err = rt_edf_srp_test(a->model, a->nmodel, s->nresources,
+				      RT_UNI_BUDGET_DEFAULT, &t->res.verdict,
+				      &t->res.witness, &d);
+		if (err == RT_ERR_NOMEM)
+			goto nomem;
+		if (err)
+			analyze_test_error(t, err, &d);
+		else
+			snprintf(t->res.note, sizeof(t->res.note), "srp, "
+				 "B(t) + dbf(t) <= t (Baker 1991)%s",
+				 t->res.witness != RT_TIME_NEVER ?
+				 ": fails at the witness" : "");
+	}
+	rt_free(lvl);
+	rt_free(B);
+	return true;
+nomem:
+	rt_free(lvl);
+	rt_free(B);
+	return false;
 }

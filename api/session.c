@@ -19,6 +19,7 @@ _Static_assert((int)DLSIM_NOMEM == (int)RT_ERR_NOMEM &&
 	       "enum dlsim_status mirrors enum rt_err");
 _Static_assert((int)DLSIM_REC__COUNT == (int)SIM_REC__COUNT &&
 	       (int)DLSIM_REC_SETATTR == (int)SIM_REC_SETATTR &&
+	       (int)DLSIM_REC_INHERIT == (int)SIM_REC_INHERIT &&
 	       (int)DLSIM_REC_ADMIT == (int)SIM_REC_ADMIT,
 	       "enum dlsim_record_kind mirrors enum sim_rec_kind");
 

@@ -173,6 +173,12 @@ static void run_print_json_pctl(FILE *f, struct sim_pctl *pc, size_t i)
 	fprintf(f, ", \"percentiles_exact\": %s", all_exact ? "true" : "false");
 }
 
+/* Shared resources or a protocol: the blocking statistics are shown. */
+static bool run_has_resources(const struct scn_scenario *s)
+{
+	return s->nresources || s->sched.protocol != SIM_PROTO_NONE;
+}
+
 static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_sim *cs,
 			   struct sim_pctl *pc)
 {
@@ -224,6 +230,9 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 				   "cpu" : "cluster", cluster[i]);
 		}
 		run_print_json_pctl(f, pc, i);
+		if (run_has_resources(s))
+			fprintf(f, ", \"max_blocking\": %" PRId64,
+				   t->max_blocking);
 		fprintf(f, "}");
 	}
 	fprintf(f, "],\n \"cpus\": [");
@@ -257,6 +266,15 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 			   cs->nmisses - API_MISSES_KEPT);
 	run_print_json_resv(f, s, cs);
 	api_kernel_json(f, s);
+	if (run_has_resources(s)) {
+		fprintf(f, ",\n \"protocol\": \"%s\", \"deadlocks\": %"
+			   PRIu64 ", \"first_deadlock\": ",
+			   sim_protocol_name(s->sched.protocol), st->deadlocks);
+		if (st->deadlocks)
+			fprintf(f, "%" PRId64, st->first_deadlock);
+		else
+			fprintf(f, "null");
+	}
 	if (cs->partial)
 		fprintf(f, ",\n \"partial\": true, \"simulated_until\": %" PRId64,
 			   st->now);
@@ -459,6 +477,8 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		   "max-resp", "mean-resp", "max-tard", "preempt", "migr");
 	if (where)
 		fprintf(f, " %7s", where);
+	if (run_has_resources(s))
+		fprintf(f, " %9s", "max-block");
 	fprintf(f, "\n");
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const struct sim_task_stats *t = &st->tasks[i];
@@ -481,8 +501,16 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 			fprintf(f, " %7s", s->sched.cpusets[cluster[i]].name);
 		else if (where)
 			fprintf(f, " %7u", cluster[i]);
+		if (run_has_resources(s))
+			fprintf(f, " %9s", api_fmt_time(s, t->max_blocking, b1,
+							 sizeof(b1)));
 		fprintf(f, "\n");
 	}
+	if (run_has_resources(s) && st->deadlocks)
+		fprintf(f, "DEADLOCK: %" PRIu64 " (the first at %s %s): jobs "
+			   "blocked on each other for good\n", st->deadlocks,
+			   api_fmt_time(s, st->first_deadlock, b1, sizeof(b1)),
+			   u);
 	if (pc)         /* percentiles kept (dlsim_sim_create) */
 		run_print_text_pctl(f, s, pc, w);
 	run_print_text_resv(f, s, cs);

@@ -324,6 +324,9 @@ enum dlsim_record_kind {
 	DLSIM_REC_SERVER_INACTIVE, DLSIM_REC_ADMIT, DLSIM_REC_REJECT,
 	DLSIM_REC_LEAVE, DLSIM_REC_SUSPEND, DLSIM_REC_RESUME,
 	DLSIM_REC_SETATTR,
+	/* shared resources: value = the resource's index (inherit: the
+	 * new effective priority rank) */
+	DLSIM_REC_LOCK, DLSIM_REC_UNLOCK, DLSIM_REC_BLOCK, DLSIM_REC_INHERIT,
 	DLSIM_REC__COUNT                /* not a kind */
 };
 #define DLSIM_REC_MASK(kind)    (1u << (kind))

@@ -1,6 +1,7 @@
 /* analysis_fp.c - fixed-priority orders and exact response-time analysis
  * on one CPU (see analysis_fp.h for the model and the formulas). */
 #include "models/analysis_fp.h"
+#include "models/blocking.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -104,6 +105,7 @@ enum rt_err rt_fp_ranks(const struct rt_task *ts, size_t n,
 struct fp_rta {
 	const struct rt_task *ts;
 	size_t n;                       /* tasks */
+	const rt_time *blk;             /* B_i per task, or NULL (none) */
 	const size_t *by;               /* tasks in priority order */
 	uint64_t budget, steps;
 	struct rt_diag *d;
@@ -153,10 +155,12 @@ static enum rt_err fp_fixpoint(struct fp_rta *a, size_t k, rt_time own,
 static enum rt_err fp_response(struct fp_rta *a, size_t k, rt_time *resp)
 {
 	const struct rt_task *t = &a->ts[a->by[k]];
-	rt_time w = 0, own = 0, worst = 0, start, end;
+	rt_time own = a->blk ? a->blk[a->by[k]] : 0;
+	rt_time w = own, worst = 0, start, end;
 	enum rt_err err;
 
-	/* w_0 starts at the sum of C over hp(i) + i: f(that) >= that. */
+	/* w_0 starts at B_i plus the sum of C over hp(i) + i: f(that) >=
+	 * that. */
 	for (size_t r = 0; r <= k; r++)
 		if (!rt_time_add(w, a->ts[a->by[r]].wcet, &w))
 			return rt_diagf(a->d, RT_ERR_OVERFLOW, "fp-rta: sum of C "
@@ -192,7 +196,16 @@ enum rt_err rt_fp_rta(const struct rt_task *ts, size_t n, enum rt_fp_order o,
 		      uint64_t budget, rt_time *resp, struct rt_fp_result *r,
 		      struct rt_diag *d)
 {
-	struct fp_rta a = { .ts = ts, .n = n, .budget = budget, .d = d };
+	return rt_fp_rta_blocking(ts, n, o, NULL, budget, resp, r, d);
+}
+
+enum rt_err rt_fp_rta_blocking(const struct rt_task *ts, size_t n,
+			       enum rt_fp_order o, const rt_time *B,
+			       uint64_t budget, rt_time *resp,
+			       struct rt_fp_result *r, struct rt_diag *d)
+{
+	struct fp_rta a = { .ts = ts, .n = n, .blk = B, .budget = budget,
+			    .d = d };
 	struct rt_fp_result res = { RT_VERDICT_ACCEPT, RT_FP_NO_TASK, 0 };
 	struct rt_frac *u = NULL;
 	rt_time *out = NULL;
@@ -231,7 +244,10 @@ enum rt_err rt_fp_rta(const struct rt_task *ts, size_t n, enum rt_fp_order o,
 			}
 			unbounded = cmp > 0;
 		}
-		if (unbounded) {
+		/* B_i > 0 with a level utilization of exactly 1: the busy
+		 * period never ends */
+		if (unbounded || (B && (B[i] == RT_TIME_NEVER ||
+					(B[i] > 0 && cmp == 0)))) {
 			out[i] = RT_TIME_NEVER;
 		} else {
 			err = fp_response(&a, k, &out[i]);

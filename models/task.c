@@ -74,6 +74,15 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 					"suspend[%zu].after; points must be strictly "
 					"increasing", n, k, k - 1);
 	}
+	if (t->nsections) {
+		size_t bad, other;
+		enum rt_err err = rt_sections_check(n, t->sections,
+						    t->nsections, SIZE_MAX,
+						    &bad, &other, d);
+
+		if (err)
+			return err;
+	}
 	if (t->nsuspend) {
 		struct rt_task ob;
 		enum rt_err err = rt_task_oblivious(t, &ob, d);

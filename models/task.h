@@ -31,6 +31,7 @@
 
 #include "models/rt_err.h"
 #include "models/rt_time.h"
+#include "models/section.h"
 
 enum rt_arrival {
 	RT_ARRIVAL_PERIODIC = 0,        /* a_k = offset + k*T */
@@ -79,6 +80,11 @@ struct rt_task {
 	const struct rt_suspend *suspend; /* nsuspend points, 'after' strictly
 					 * increasing; NULL if none */
 	size_t nsuspend;
+	/* Critical sections (models/section.h): properly nested, each on
+	 * one of the scenario's resources; NULL if none.  The analyses that
+	 * know nothing of resources ignore them (their jobs block). */
+	const struct rt_section *sections;
+	size_t nsections;
 };
 
 /* A task with C, D, T set and every other field at its default. */

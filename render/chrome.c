@@ -53,6 +53,10 @@ static const char q_miss[RENDER_FRAG_PAD] = "\"deadline miss\"";
 static const char q_abort[RENDER_FRAG_PAD] = "\"abort\"";
 static const char q_suspend[RENDER_FRAG_PAD] = "\"suspend\"";
 static const char q_resume[RENDER_FRAG_PAD] = "\"resume\"";
+static const char q_lock[RENDER_FRAG_PAD] = "\"lock\"";
+static const char q_unlock[RENDER_FRAG_PAD] = "\"unlock\"";
+static const char q_block[RENDER_FRAG_PAD] = "\"block\"";
+static const char q_inherit[RENDER_FRAG_PAD] = "\"inherit\"";
 static const char q_process[RENDER_FRAG_PAD] = "\"process_name\"";
 static const char q_thread[RENDER_FRAG_PAD] = "\"thread_name\"";
 #define QNAME(arr) (&(const struct render_frag){ (char *)(uintptr_t)(arr), \
@@ -234,6 +238,29 @@ static bool susp_ev(struct render_chrome *c, const struct sim_rec *r)
 	return !c->w.failed;
 }
 
+/* A shared-resource instant on the task's track: lock, unlock, block
+ * (args: the resource's index) or inherit (args: the new priority). */
+static bool res_ev(struct render_chrome *c, const struct sim_rec *r)
+{
+	const char *q = r->kind == SIM_REC_LOCK ? q_lock :
+			r->kind == SIM_REC_UNLOCK ? q_unlock :
+			r->kind == SIM_REC_BLOCK ? q_block : q_inherit;
+	char *p = render_wbuf_begin(&c->w);
+
+	p = ev_begin(c, p, QNAME(q), 'i', 2, (long)r->task + 1, r->time);
+	RENDER_PUT_LIT(p, ",\"s\":\"t\",\"cat\":\"resource\",\"args\":{"
+		       "\"job\":");
+	p = render_put_u64(p, r->job);
+	if (r->kind == SIM_REC_INHERIT)
+		RENDER_PUT_LIT(p, ",\"priority\":");
+	else
+		RENDER_PUT_LIT(p, ",\"resource\":");
+	p = render_put_u64(p, (uint64_t)r->value);
+	RENDER_PUT_LIT(p, "}}");
+	render_wbuf_end(&c->w, p);
+	return !c->w.failed;
+}
+
 static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 {
 	bool cpu_ok = r->cpu >= 0 && (unsigned)r->cpu < c->m->cpus;
@@ -264,6 +291,11 @@ static bool chrome_rec(struct render_chrome *c, const struct sim_rec *r)
 		       susp_ev(c, r);
 	case SIM_REC_RESUME:
 		return susp_ev(c, r);
+	case SIM_REC_LOCK:
+	case SIM_REC_UNLOCK:
+	case SIM_REC_BLOCK:
+	case SIM_REC_INHERIT:
+		return res_ev(c, r);
 	case SIM_REC_COMPLETE:
 		return (!cpu_ok || close_run(c, (unsigned)r->cpu, r->time)) &&
 		       job_ev(c, r, 'e', "complete");
@@ -386,7 +418,9 @@ struct sim_sink render_chrome_sink(struct render_chrome *c)
 			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
 			SIM_MASK(SIM_REC_UNFINISHED) | SIM_MASK(SIM_REC_END) |
-			SIM_MASK(SIM_REC_SUSPEND) | SIM_MASK(SIM_REC_RESUME),
+			SIM_MASK(SIM_REC_SUSPEND) | SIM_MASK(SIM_REC_RESUME) |
+			SIM_MASK(SIM_REC_LOCK) | SIM_MASK(SIM_REC_UNLOCK) |
+			SIM_MASK(SIM_REC_BLOCK) | SIM_MASK(SIM_REC_INHERIT),
 		.emit = chrome_emit,
 		.ctx = c,
 	};

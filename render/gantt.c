@@ -209,6 +209,8 @@ enum rt_err render_gantt_create(const struct render_meta *m,
 	for (size_t i = 0; i < g->nrows; i++) {
 		gantt_resv_row_init(&g->rows[i]);
 		g->rows[i].susp_from = RT_TIME_NEVER;
+		if (gantt_locks_row_init(g, &g->rows[i]) != RT_OK)
+			goto nomem;
 		g->rows[i].label = row_label(g, i);
 		if (!g->rows[i].label)
 			goto nomem;
@@ -247,6 +249,7 @@ void render_gantt_destroy(struct render_gantt *g)
 			render_marks_fini(&r->marks[k]);
 		render_misses_fini(&r->misses);
 		render_boxes_fini(&r->suspends);
+		gantt_locks_row_fini(r);
 		gantt_resv_row_fini(r);
 		rt_free(r->label);
 		rt_free(r->sublabel);
@@ -322,6 +325,8 @@ static enum rt_err gantt_emit(void *ctx, const struct sim_rec *r)
 	int job_cpu = ji && ji->cpu >= 0 ? ji->cpu : -1;
 	enum rt_err rc = gantt_resv_emit(g, r);
 
+	if (rc == RT_OK)
+		rc = gantt_locks_emit(g, r);
 	if (rc != RT_OK)
 		return rc;
 	if (r->kind == SIM_REC_END) {
@@ -432,7 +437,8 @@ struct sim_sink render_gantt_sink(struct render_gantt *g)
 			SIM_MASK(SIM_REC_PREEMPT) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT) |
 			SIM_MASK(SIM_REC_END) | SIM_MASK(SIM_REC_SUSPEND) |
-			SIM_MASK(SIM_REC_RESUME) | GANTT_RESV_MASK,
+			SIM_MASK(SIM_REC_RESUME) | GANTT_RESV_MASK |
+			GANTT_LOCKS_MASK,
 		.emit = gantt_emit,
 		.ctx = g,
 	};

@@ -167,6 +167,16 @@ const struct render_misses *render_gantt_misses(const struct render_gantt *g,
 const struct render_boxes *render_gantt_suspensions(const struct render_gantt *g,
 						    size_t row);
 
+/* Shared resources (task rows, meta with resources; render/gantt_locks.c):
+ * the execution of row 'row' inside a critical section, one box per
+ * resource held (colour: the resource's index; nested sections overlap),
+ * and its blocked intervals (BLOCK to the job's next START; colour 0).
+ * Empty in the CPU view or without resources. */
+const struct render_boxes *render_gantt_sections(const struct render_gantt *g,
+						 size_t row);
+const struct render_boxes *render_gantt_blocks(const struct render_gantt *g,
+					       size_t row);
+
 /* ---- server lanes (render/gantt_resv.c) ---- */
 
 /* One point of a row's budget curve: from t on, the budget is q, and it

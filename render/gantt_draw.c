@@ -151,6 +151,44 @@ static void migrate_mark(cairo_t *cr, double x, double y, double F)
 	cairo_stroke(cr);
 }
 
+/* Shared resources on a task row: execution holding resource k hatched
+ * with its hatch (darker, denser than the task's own); blocked intervals
+ * as a violet band in the lower part of the row. */
+static void block_band(cairo_t *cr, double x0, double x1, double y, double h,
+		       double F)
+{
+	cairo_set_source_rgba(cr, 0.5, 0.2, 0.65, 0.2);    /* violet */
+	cairo_rectangle(cr, x0, y, x1 - x0, h);
+	cairo_fill(cr);
+	cairo_set_source_rgba(cr, 0.5, 0.2, 0.65, 1);
+	cairo_set_line_width(cr, 0.08 * F);
+	cairo_rectangle(cr, x0, y, x1 - x0, h);
+	cairo_stroke(cr);
+}
+
+static void draw_locks(cairo_t *cr, const struct render_gantt *g,
+		       const struct gantt_row *row, double ey, double eh,
+		       double F)
+{
+	for (size_t k = 0; k < row->sections.n; k++) {
+		const struct render_box *b = &row->sections.v[k];
+		double x0 = render_axis_x(&g->ax, b->a);
+		double x1 = render_axis_x(&g->ax, b->b);
+
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.85);
+		cairo_set_line_width(cr, 0.09 * F);
+		hatch(cr, x0, ey, x1 - x0, eh,
+		      gantt_locks_hatch((size_t)b->colour), 0.22 * F);
+	}
+	for (size_t k = 0; k < row->blocks.n; k++) {
+		const struct render_box *b = &row->blocks.v[k];
+
+		block_band(cr, render_axis_x(&g->ax, b->a),
+			   render_axis_x(&g->ax, b->b), ey + 0.6 * eh,
+			   0.4 * eh, F);
+	}
+}
+
 /* ---- legend ----------------------------------------------------------- */
 
 static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
@@ -209,6 +247,22 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		return;
 	case GANTT_LEG_SUSPEND:
 		suspend_line(cr, x, x + w, y + h / 2, F);
+		return;
+	case GANTT_LEG_SECTION:
+		cairo_set_source_rgba(cr, 1, 1, 1, 1);
+		cairo_rectangle(cr, x, y, w, h);
+		cairo_fill(cr);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.85);
+		cairo_set_line_width(cr, 0.09 * F);
+		hatch(cr, x, y, w, h, gantt_locks_hatch((size_t)it->colour),
+		      0.22 * F);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
+		cairo_set_line_width(cr, 0.06 * F);
+		cairo_rectangle(cr, x, y, w, h);
+		cairo_stroke(cr);
+		return;
+	case GANTT_LEG_BLOCK:
+		block_band(cr, x, x + w, y + 0.3 * h, 0.7 * h, F);
 		return;
 	case GANTT_LEG_MIGRATE:
 		migrate_mark(cr, x + w / 2, y + h / 2, F);
@@ -505,6 +559,7 @@ static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
 		suspend_line(cr, render_axis_x(&g->ax, b->a),
 			     render_axis_x(&g->ax, b->b), ey + eh / 2, F);
 	}
+	draw_locks(cr, g, row, ey, eh, F);
 	draw_misses(cr, g, row, yl, ry);
 	draw_marks(cr, g, row, yl, ry);
 	gantt_draw_resv(cr, g, row, yl, ry);

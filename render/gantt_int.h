@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "render/gantt.h"
+#include "render/style.h"
 
 #define GANTT_MIN_BOX_PX  2.0   /* boxes narrower than this merge (pixels) */
 #define GANTT_MIN_MARK_PX 1.0   /* marks closer than this merge (pixels) */
@@ -38,6 +39,14 @@ struct gantt_row {
 	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
 	struct render_boxes suspends;   /* suspended intervals */
 	rt_time susp_from;              /* open suspension, or RT_TIME_NEVER */
+	/* shared resources (task rows, gantt_locks.c) */
+	struct render_boxes sections;   /* execution holding a resource
+					 * (colour: its index) */
+	struct render_boxes blocks;     /* blocked intervals */
+	bool *held;                     /* nresources entries or NULL */
+	rt_time *seg;                   /* per resource: start of the open
+					 * running segment, or NEVER */
+	rt_time block_from;             /* open block, or RT_TIME_NEVER */
 };
 
 struct gantt_task_state {               /* per task: the last job started */
@@ -84,6 +93,9 @@ struct render_gantt {
 	unsigned long nreclaim;
 	unsigned long nmiss, nabort;    /* for the legend */
 	unsigned long nsusp;            /* SUSPEND records (legend) */
+	unsigned long nblock;           /* blocked intervals drawn (legend) */
+	uint64_t res_used;              /* resources with a hatched segment
+					 * (bit k; 63: any beyond) */
 	bool ended;                     /* END seen */
 };
 
@@ -144,7 +156,9 @@ enum gantt_legend_kind {
 	GANTT_LEG_POSTPONE,             /* deadline postponement arrow */
 	GANTT_LEG_REJECT,               /* rejected by admission */
 	GANTT_LEG_RECLAIM,              /* GRUB-reclaimed execution */
-	GANTT_LEG_FAIR                  /* fair (background) work */
+	GANTT_LEG_FAIR,                 /* fair (background) work */
+	GANTT_LEG_SECTION,              /* holds resource 'colour' (hatch) */
+	GANTT_LEG_BLOCK                 /* blocked on a resource */
 };
 
 struct gantt_legend_item {
@@ -205,6 +219,21 @@ void gantt_resv_curve(const struct render_gantt *g, const struct render_budget *
 /* The largest budget level of b (the lane's scale), at least 1. */
 rt_time gantt_resv_qmax(const struct render_budget *b);
 void gantt_resv_row_fini(struct gantt_row *r);
+
+/* ---- shared resources (gantt_locks.c) ---- */
+
+/* Record LOCK, UNLOCK, BLOCK and the execution records of task rows
+ * (with resources in the meta); END closes what is open. */
+enum rt_err gantt_locks_emit(struct render_gantt *g, const struct sim_rec *r);
+#define GANTT_LOCKS_MASK (SIM_MASK(SIM_REC_LOCK) | SIM_MASK(SIM_REC_UNLOCK) | \
+			  SIM_MASK(SIM_REC_BLOCK))
+enum rt_err gantt_locks_row_init(struct render_gantt *g, struct gantt_row *r);
+void gantt_locks_row_fini(struct gantt_row *r);
+/* Append the legend items (one per resource drawn, blocked) after n. */
+size_t gantt_locks_legend(const struct render_gantt *g,
+			  struct gantt_legend_item *it, size_t n, size_t max);
+/* The hatch of resource k. */
+enum render_hatch gantt_locks_hatch(size_t k);
 
 /* Draw with cairo into an opened file: PNG, SVG or PDF. */
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,

@@ -241,6 +241,7 @@ size_t gantt_legend_items(const struct render_gantt *g,
 		n = leg(it, n, max, GANTT_LEG_ABORT, 0, "aborted");
 	if (tv && g->nsusp)
 		n = leg(it, n, max, GANTT_LEG_SUSPEND, 0, "self-suspended");
+	n = gantt_locks_legend(g, it, n, max);
 	if (g->nmigr)
 		n = leg(it, n, max, GANTT_LEG_MIGRATE, 0, "migration");
 	if (tv && gantt_resv_used(g)) {

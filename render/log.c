@@ -75,7 +75,14 @@ static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 			     ",\"T\":%" PRId64 "}", t->wcet, t->deadline,
 			     t->period) >= 0;
 	}
-	return ok && fputs("]}\n", f) >= 0;
+	ok = ok && fputs("]", f) >= 0;
+	/* appended when there are resources (older readers skip it) */
+	for (size_t k = 0; ok && k < m->nresources; k++)
+		ok = fputs(k ? "," : ",\"resources\":[", f) >= 0 &&
+		     render_json_string(f, m->resources[k]);
+	if (ok && m->nresources)
+		ok = fputs("]", f) >= 0;
+	return ok && fputs("}\n", f) >= 0;
 }
 
 /* The file's header: CSV the column names, JSONL the header line (both to

@@ -24,6 +24,10 @@ struct render_meta {
 	size_t nservers;
 	const int32_t *task_server;     /* ntasks entries, -1: no server */
 	rt_time fair_runtime, fair_period;      /* linux-dl fair server; 0: none */
+	/* optional: the shared resources' names (the value of LOCK,
+	 * UNLOCK and BLOCK records indexes them); 0: none */
+	const char *const *resources;
+	size_t nresources;
 };
 
 #endif /* RENDER_META_H */

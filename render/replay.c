@@ -28,6 +28,7 @@ struct render_replay {
 	struct rt_task *tasks;          /* ntasks, names owned below */
 	char **names;                   /* names_cap entries, NULL if unused */
 	size_t names_cap;
+	char **resources;               /* meta.nresources entries, owned */
 	uint64_t nreleased;             /* RELEASE records seen (next seq) */
 	rt_time last_t;                 /* time of the previous record */
 	bool bin;                       /* a binary log (log.h) */
@@ -228,15 +229,41 @@ static enum rt_err parse_tasks(struct render_replay *rp,
 	return RT_OK;
 }
 
+/* "resources": the names of the shared resources (optional). */
+static enum rt_err parse_resources(struct render_replay *rp,
+				   const struct dj_val *arr, struct rt_diag *d)
+{
+	size_t n = dj_len(arr);
+	enum rt_err rc;
+
+	if (dj_type(arr) != DJ_ARRAY)
+		return bad(rp, d, "expected an array", "resources");
+	if (n == 0 || rp->resources)
+		return RT_OK;
+	rp->resources = rt_calloc(n, sizeof(*rp->resources));
+	if (!rp->resources)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	for (size_t k = 0; k < n; k++) {
+		rc = dup_str(rp, dj_at(arr, k), "resources", &rp->resources[k],
+			     d);
+		if (rc != RT_OK)
+			return rc;
+		rp->meta.nresources = k + 1;
+	}
+	rp->meta.resources = (const char *const *)rp->resources;
+	return RT_OK;
+}
+
 enum header_key {
 	HK_TYPE, HK_FORMAT, HK_TIME_UNIT, HK_CPUS, HK_HORIZON, HK_TASKS,
 	HK_REQUIRED,                    /* keys above are required */
-	HK_SCENARIO = HK_REQUIRED, HK_DISPLAY_UNIT, HK_DISPLAY_SCALE, HK_COUNT
+	HK_SCENARIO = HK_REQUIRED, HK_DISPLAY_UNIT, HK_DISPLAY_SCALE,
+	HK_RESOURCES, HK_COUNT
 };
 
 static const char *const header_keys[HK_COUNT] = {
 	"type", "format", "time_unit", "cpus", "horizon", "tasks",
-	"scenario", "display_unit", "display_scale",
+	"scenario", "display_unit", "display_scale", "resources",
 };
 
 static enum rt_err parse_header_key(struct render_replay *rp, int k,
@@ -265,6 +292,8 @@ static enum rt_err parse_header_key(struct render_replay *rp, int k,
 		return dup_str(rp, val, key, &rp->display_unit, d);
 	case HK_TASKS:
 		return parse_tasks(rp, val, d);
+	case HK_RESOURCES:
+		return parse_resources(rp, val, d);
 	}
 	rc = get_int(rp, val, key, &v, d);
 	if (rc != RT_OK)
@@ -526,6 +555,9 @@ static void replay_free(struct render_replay *rp)
 	for (size_t i = 0; i < rp->names_cap; i++)
 		rt_free(rp->names[i]);
 	rt_free(rp->names);
+	for (size_t k = 0; k < rp->meta.nresources; k++)
+		rt_free(rp->resources[k]);
+	rt_free(rp->resources);
 	rt_free(rp->tasks);
 	rt_free(rp->scenario);
 	rt_free(rp->time_unit);

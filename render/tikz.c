@@ -61,6 +61,14 @@ static const char *const hatch_opt[4] = {
 	", postaction={pattern=crosshatch}",
 };
 
+/* The pattern of a resource's hatch (gantt_locks_hatch), darker than a
+ * task's own. */
+static const char *const lock_pattern[4] = {
+	"", "pattern=north east lines, pattern color=black",
+	"pattern=north west lines, pattern color=black",
+	"pattern=crosshatch, pattern color=black",
+};
+
 struct tk {
 	FILE *f;
 	const struct render_gantt *g;
@@ -218,6 +226,18 @@ static void tikz_row(const struct tk *k, size_t i,
 		fprintf(f, "\\draw[dlsimsusp] (%s,%.3f) -- (%s,%.3f);\n",
 			tx(k, row->suspends.v[j].a, a, sizeof(a)), (ey + eb) / 2,
 			tx(k, row->suspends.v[j].b, b, sizeof(b)), (ey + eb) / 2);
+	/* shared resources: hatched sections, blocked bands */
+	for (size_t j = 0; j < row->sections.n; j++)
+		fprintf(f, "\\fill[%s] (%s,%.3f) rectangle (%s,%.3f);\n",
+			lock_pattern[gantt_locks_hatch((size_t)
+				     row->sections.v[j].colour)],
+			tx(k, row->sections.v[j].a, a, sizeof(a)), ey,
+			tx(k, row->sections.v[j].b, b, sizeof(b)), eb);
+	for (size_t j = 0; j < row->blocks.n; j++)
+		fprintf(f, "\\draw[dlsimblock] (%s,%.3f) rectangle (%s,%.3f);\n",
+			tx(k, row->blocks.v[j].a, a, sizeof(a)),
+			ey + 0.6 * (eb - ey),
+			tx(k, row->blocks.v[j].b, b, sizeof(b)), eb);
 	tikz_marks(k, &row->marks[RENDER_MARK_RELEASE], "dlsimarrow", eb, at);
 	tikz_marks(k, &row->marks[RENDER_MARK_DEADLINE], "dlsimarrow", at, eb);
 	tikz_marks(k, &row->marks[RENDER_MARK_COMPLETE], "dlsimdone",
@@ -449,6 +469,17 @@ static void tikz_legend(const struct tk *k, const struct gantt_ylayout *yl)
 			fputs("\\tikz\\draw[dlsimsusp] (0,0) -- (8pt,0);~", f);
 			tex_text(f, it[i].text);
 			break;
+		case GANTT_LEG_SECTION:
+			fprintf(f, "\\tikz\\draw[dlsimbox, %s] (0,0) rectangle "
+				"(8pt,6pt);~", lock_pattern[gantt_locks_hatch(
+				(size_t)it[i].colour)]);
+			tex_text(f, it[i].text);
+			break;
+		case GANTT_LEG_BLOCK:
+			fputs("\\tikz\\draw[dlsimblock] (0,0) rectangle "
+			      "(8pt,4pt);~", f);
+			tex_text(f, it[i].text);
+			break;
 		case GANTT_LEG_MIGRATE:
 			fputs("\\tikz\\node[dlsimmigrate] {};~", f);
 			tex_text(f, it[i].text);
@@ -510,6 +541,9 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 		"\\providecommand\\dlsimyscale{1}\n"
 		"\\begin{tikzpicture}[x={\\dlsimxscale*%.4fpt}, "
 		"y={-\\dlsimyscale*%.2fpt},\n", k.xu, k.F);
+	if (g->m->nresources)   /* only then: other pictures unchanged */
+		fputs("  dlsimblock/.style={draw=violet, line width=0.4pt, "
+		      "fill=violet!20},\n", f);
 	fputs("  line cap=butt,\n"
 	      "  dlsimbox/.style={draw=black!70, line width=0.3pt},\n"
 	      "  dlsimband/.style={fill=black!4},\n"

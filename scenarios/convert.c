@@ -321,6 +321,7 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	    (err = scn_sched_check(c, y, s)) ||
 	    (err = scn_convert_resv(c, y, s)) ||
 	    (err = scn_convert_cpusets(c, y, s)) ||
+	    (err = scn_convert_resources(c, y, s)) ||
 	    (err = scn_check(c, y, s))) {
 		if (err == RT_ERR_NOMEM)
 			rt_diagf(c->d, err, "%s: out of memory", c->file);

@@ -69,6 +69,16 @@ struct scn_y_suspend {                  /* tasks[i].suspend[k] */
 	char *len;                      /* YAML key "for": time > 0 */
 };
 
+struct scn_y_section {                  /* tasks[i].sections[k] */
+	char *resource;                 /* a resources[] name */
+	char *after;                    /* time >= 0 of executed demand */
+	char *len;                      /* YAML key "for": time > 0 */
+};
+
+struct scn_y_resource {                 /* resources[i] */
+	char *name;
+};
+
 struct scn_y_task {
 	char *name;
 	char *c, *runtime;              /* C_i: two spellings, one allowed */
@@ -91,6 +101,8 @@ struct scn_y_task {
 	unsigned changes_count;
 	struct scn_y_suspend *suspend;  /* self-suspension points */
 	unsigned suspend_count;
+	struct scn_y_section *sections; /* critical sections */
+	unsigned sections_count;
 };
 
 struct scn_y_server {                   /* servers[i] (convert_server.c) */
@@ -111,6 +123,7 @@ struct scn_y_sched {
 	char *hard_test;                /* edf-split */
 	char *kernel, *accounting, *hz, *tick_phase, *hrtick; /* linux-dl */
 	char *bw_release;               /* linux-dl: zero-lag | immediate */
+	char *protocol;                 /* none | pip | pcp | srp | inherit */
 	struct scn_y_cpuset *cpusets;   /* cpusets (convert_cpuset.c) */
 	unsigned cpusets_count;
 	struct scn_y_fair *fair_server; /* linux-dl */
@@ -136,6 +149,8 @@ struct scn_y_doc {
 	unsigned tasks_count;
 	struct scn_y_server *servers;
 	unsigned servers_count;
+	struct scn_y_resource *resources;
+	unsigned resources_count;
 };
 
 extern const cyaml_schema_value_t scn_y_doc_schema;
@@ -362,6 +377,13 @@ enum rt_err scn_convert_task(const struct scn_ctx *c,
  * says why; what was allocated stays in s for scn_free(). */
 enum rt_err scn_convert_resv(const struct scn_ctx *c, const struct scn_y_doc *y,
 			     struct scn_scenario *s);
+
+/* resources:, tasks[i].sections and scheduler.protocol
+ * (convert_resource.c); after scn_convert_cpusets.  Same failure
+ * contract. */
+enum rt_err scn_convert_resources(const struct scn_ctx *c,
+				  const struct scn_y_doc *y,
+				  struct scn_scenario *s);
 
 /* scheduler.cpusets (placement cpusets) and scheduler.fair_server
  * (convert_cpuset.c); after scn_convert_resv.  Same failure contract. */

@@ -196,6 +196,12 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 	if (s->nservers)
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: CBS servers cannot be "
 				"expressed in rt-app", s->path);
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].nsections)
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] "
+					"\"%.80s\": critical sections are not "
+					"exported to rt-app (not implemented "
+					"yet)", s->path, i, s->tasks[i].name);
 	if (s->horizon != RT_TIME_NEVER) {
 		/* whole seconds, rounded up: the run covers the horizon */
 		duration = s->horizon / 1000000000 +

@@ -74,6 +74,30 @@ static const cyaml_schema_value_t scn_y_suspend_schema = {
 			    scn_y_suspend_fields),
 };
 
+/* tasks[i].sections[k]: {resource, after, for} */
+static const cyaml_schema_field_t scn_y_section_fields[] = {
+	SCN_STR("resource", struct scn_y_section, resource),
+	SCN_STR("after",    struct scn_y_section, after),
+	SCN_STR("for",      struct scn_y_section, len),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_section_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_section,
+			    scn_y_section_fields),
+};
+
+/* resources[i]: {name} */
+static const cyaml_schema_field_t scn_y_resource_fields[] = {
+	SCN_STR("name", struct scn_y_resource, name),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_resource_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_resource,
+			    scn_y_resource_fields),
+};
+
 /* tasks[i]: C/D/T in both spellings (textbook and SCHED_DEADLINE) */
 static const cyaml_schema_field_t scn_y_task_fields[] = {
 	SCN_STR("name",     struct scn_y_task, name),
@@ -110,6 +134,9 @@ static const cyaml_schema_field_t scn_y_task_fields[] = {
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_SEQUENCE("suspend", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_task, suspend, &scn_y_suspend_schema,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("sections", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_task, sections, &scn_y_section_schema,
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_END
 };
@@ -171,6 +198,7 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 	SCN_STR("tick_phase",    struct scn_y_sched, tick_phase),
 	SCN_STR("hrtick",        struct scn_y_sched, hrtick),
 	SCN_STR("bw_release",    struct scn_y_sched, bw_release),
+	SCN_STR("protocol",      struct scn_y_sched, protocol),
 	CYAML_FIELD_SEQUENCE("cpusets", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_sched, cpusets, &scn_y_cpuset_schema,
 			     1, CYAML_UNLIMITED),
@@ -217,6 +245,9 @@ static const cyaml_schema_field_t scn_y_doc_fields[] = {
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_SEQUENCE("servers", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_doc, servers, &scn_y_server_schema,
+			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("resources", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_doc, resources, &scn_y_resource_schema,
 			     1, CYAML_UNLIMITED),
 	CYAML_FIELD_END
 };

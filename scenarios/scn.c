@@ -198,6 +198,8 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->dl_flags = s->dl_flags;
 	out->dl_yield_at = s->yield_at;
 	out->dl_changes = s->changes;
+	out->nresources = s->nresources;
+	out->protocol = k->protocol;
 }
 
 void scn_free(struct scn_scenario *s)
@@ -211,7 +213,11 @@ void scn_free(struct scn_scenario *s)
 		rt_free((void *)s->tasks[i].releases);
 		rt_free((void *)s->tasks[i].exec_values);
 		rt_free((void *)s->tasks[i].suspend);
+		rt_free((void *)s->tasks[i].sections);
 	}
+	for (size_t i = 0; i < s->nresources; i++)
+		rt_free(s->resources[i]);
+	rt_free(s->resources);
 	rt_free(s->tasks);
 	rt_free(s->name);
 	rt_free(s->description);

@@ -106,6 +106,8 @@ struct scn_scheduler {
 	 * (fair_server, accounting, hz, tick_phase, hrtick, bw_release);
 	 * dl.fair_* mirror fair_server. */
 	struct rt_dl_rules dl;
+	enum sim_protocol protocol;     /* scheduler.protocol (default
+					 * none) */
 	/* Resolved when loading (scenarios/check.c): */
 	enum sim_admission admission_kind;      /* from admission and mode:
 					 * none, the named test, or mode's */
@@ -151,6 +153,11 @@ struct scn_scenario {
 	struct sim_times *yield_at;     /* linux-dl: ntasks entries (the
 					 * 'at' arrays owned), NULL if no task
 					 * has yield_at: */
+	size_t nresources;
+	char **resources;               /* resources[i].name, owned (each
+					 * too); NULL if none.  Every
+					 * rt_task's sections are owned by
+					 * the scenario too */
 	unsigned *dl_flags;             /* linux-dl: ntasks entries of
 					 * RT_DL_FLAG_*, owned; NULL if no task
 					 * has flags: */

@@ -198,6 +198,51 @@ static enum rt_err cfg_check_servers(const struct sim_config *cfg,
 	return RT_OK;
 }
 
+/* Resources: sections on known resources, a protocol the policy defines
+ * (SIM_POLICY_LOCKS_FP: none, pip, pcp, srp; _EDF: none, srp), one CPU
+ * (the protocols here are uniprocessor ones). */
+static enum rt_err cfg_check_resources(const struct sim_config *cfg,
+				       const struct sim_policy_ops *ops,
+				       struct rt_diag *d)
+{
+	bool any = cfg->protocol != SIM_PROTO_NONE;
+	bool fp = ops->flags & SIM_POLICY_LOCKS_FP;
+	bool edf = ops->flags & SIM_POLICY_LOCKS_EDF;
+
+	if ((unsigned)cfg->protocol >= SIM_PROTO__COUNT)
+		return rt_diagf(d, RT_ERR_INVAL, "protocol: unknown value %d",
+				(int)cfg->protocol);
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		const struct rt_task *t = &cfg->tasks[i];
+		size_t bad, other;
+		enum rt_err err;
+
+		if (!t->nsections)
+			continue;
+		any = true;
+		err = rt_sections_check(t->name, t->sections, t->nsections,
+					cfg->nresources, &bad, &other, d);
+		if (err)
+			return err;
+	}
+	if (!any)
+		return RT_OK;
+	if (!fp && !edf)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "policy %s: shared "
+				"resources and locking protocols are defined "
+				"for policies fp and edf only", ops->name);
+	if (!fp && cfg->protocol != SIM_PROTO_NONE &&
+	    cfg->protocol != SIM_PROTO_SRP)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "protocol %s is not "
+				"defined under policy %s; expected none or srp",
+				sim_protocol_name(cfg->protocol), ops->name);
+	if (cfg->cpus != 1)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "shared resources need "
+				"one CPU (%u given): multiprocessor locking "
+				"protocols are not implemented", cfg->cpus);
+	return RT_OK;
+}
+
 enum rt_err sim_config_check(const struct sim_config *cfg,
 			     const struct sim_policy_ops **ops,
 			     struct rt_diag *d)
@@ -263,5 +308,6 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s has its own "
 				"admission; it takes no admission test or mode",
 				(*ops)->name);
-	return cfg_check_servers(cfg, *ops, d);
+	err = cfg_check_servers(cfg, *ops, d);
+	return err ? err : cfg_check_resources(cfg, *ops, d);
 }

@@ -58,27 +58,67 @@ disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
 }
 
-/* How long j may run from now before its 'done' event: to its
- * completion, or to its next suspension point if that comes first
- * (points at or after its demand do not apply to it). */
-static rt_time disp_run_for(const struct sim_job *j)
+/* The next suspension point of j, as a run length from now (or
+ * 'run' if none comes first). */
+static inline __attribute__((always_inline)) rt_time
+disp_run_susp(const struct sim_job *j, rt_time run)
 {
 	rt_time after;
 
 	if (j->susp >= j->nsusp)
-		return j->info.remaining;
+		return run;
 	after = j->trt->task->suspend[j->susp].after;
 	if (after >= j->info.demand)
-		return j->info.remaining;
+		return run;
 	/* executed = demand - remaining < after (the point is ahead) */
-	return after - (j->info.demand - j->info.remaining);
+	after -= j->info.demand - j->info.remaining;
+	return after < run ? after : run;
+}
+
+/* disp_run_for with a section boundary ahead, or here (0: a lock met
+ * when the job starts). */
+static __attribute__((noinline)) rt_time disp_run_sect(const struct sim_job *j)
+{
+	rt_time after = j->trt->spt[j->sect].at, run = j->info.remaining;
+
+	if (after < j->info.demand)
+		run = after - (j->info.demand - j->info.remaining);
+	return disp_run_susp(j, run);
+}
+
+/* How long j may run from now before its 'done' event: to its
+ * completion, or to its next suspension point or section boundary if
+ * one comes first (points at or after its demand do not apply to it). */
+static inline __attribute__((always_inline)) rt_time
+disp_run_for(const struct sim_job *j)
+{
+	if (__builtin_expect(j->sect < j->nsect, 0))
+		return disp_run_sect(j);
+	return disp_run_susp(j, j->info.remaining);
+}
+
+/* Predict running j's 'done': its completion or next point. */
+static inline __attribute__((always_inline)) void
+disp_arm(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time fin;
+
+	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
+	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
+	    fin <= e->cfg.horizon) {
+		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
+					       SIM_RANK_COMPLETE);
+		if (err)
+			sim_fail(e, err, "cannot arm the completion of task %"
+				 PRIu32 " job %" PRIu64, j->info.task,
+				 j->info.job);
+	}
 }
 
 static inline __attribute__((always_inline)) void
 disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
-	rt_time fin;
 
 	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
@@ -93,16 +133,7 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
-	    fin <= e->cfg.horizon) {
-		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
-					       SIM_RANK_COMPLETE);
-		if (err)
-			sim_fail(e, err, "cannot arm the completion of task %"
-				 PRIu32 " job %" PRIu64, j->info.task,
-				 j->info.job);
-	}
+	disp_arm(e, j);
 }
 
 void sim_dispatch(struct sim_engine *e)
@@ -167,7 +198,7 @@ disp_leave(struct sim_engine *e, struct sim_job *j)
 	sim_fifo_remove(&t->fifo, j);
 	sim_job_put(&e->pool, j);
 	if (head && t->fifo.head) {
-		err = e->ops->enqueue(e->pstate, t->fifo.head, SIM_ENQ_HEAD);
+		err = sim_enqueue(e, t->fifo.head, SIM_ENQ_HEAD);
 		if (err)
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);
@@ -210,11 +241,71 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
 }
 
+/* j, running, leaves its CPU (its slice ends: PREEMPT). */
+static void disp_off_cpu(struct sim_engine *e, struct sim_job *j)
+{
+	unsigned cpu = disp_unrun(e, j);
+
+	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
+	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
+	e->resched = true;      /* its CPU was freed */
+}
+
+void sim_block(struct sim_engine *e, struct sim_job *j)
+{
+	disp_off_cpu(e, j);
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_BLOCK);
+}
+
+void sim_yield(struct sim_engine *e, struct sim_job *j)
+{
+	enum rt_err err;
+
+	disp_off_cpu(e, j);
+	e->ops->dequeue(e->pstate, j, SIM_DEQ_REPRIO);
+	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_REPRIO);
+	if (err)
+		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
+}
+
+/* Running j's 'done' fired where it has section boundaries: the
+ * resources first (sim_res_point).  True if that was all: j blocked,
+ * or it goes on running to its next point; false if the completion or
+ * a suspension point is here too. */
+static __attribute__((noinline)) bool disp_sections(struct sim_engine *e,
+						    struct sim_job *j)
+{
+	rt_time done;
+
+	sim_evq_cancel(&e->cq, &j->done);
+	sim_account(e, j);
+	done = j->info.demand - j->info.remaining;
+	switch (sim_res_point(e, j)) {
+	case SIM_RES_BLOCKED:
+		sim_block(e, j);
+		return true;
+	case SIM_RES_YIELD:
+		sim_yield(e, j);
+		return true;
+	case SIM_RES_GO:
+		break;
+	}
+	if (j->info.remaining == 0 || (j->susp < j->nsusp &&
+	    j->trt->task->suspend[j->susp].after == done))
+		return false;
+	disp_arm(e, j);
+	return true;
+}
+
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_rt *t = j->trt;
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu;
 	rt_time response, tard;
+
+	if (__builtin_expect(j->nsect != 0, 0) && disp_sections(e, j))
+		return;
+	cpu = disp_unrun(e, j);
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	if (j->info.remaining > 0) {
@@ -254,9 +345,12 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 		disp_unrun(e, j);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
-	/* a suspended job is not the policy's (dequeued at its SUSPEND) */
-	if (t->fifo.head == j && !j->suspended)
+	/* a suspended or blocked job is not the policy's (dequeued at its
+	 * SUSPEND or BLOCK) */
+	if (t->fifo.head == j && !j->suspended && !j->blocked)
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_ABORT);
+	if (e->res && t->fifo.head == j)
+		sim_res_abort(e, j);
 	sim_emit(e, SIM_REC_ABORT, cpu, j, j->info.remaining);
 	if (e->stats)
 		e->st.tasks[j->info.task].aborted++;

@@ -47,6 +47,7 @@ void sim_engine_destroy(struct sim_engine *e)
 	if (!e)
 		return;
 	sim_admit_fini(e);
+	sim_res_fini(e);
 	if (e->ops && e->pstate)
 		e->ops->fini(e->pstate);
 	sim_evq_fini(&e->evq);
@@ -127,6 +128,11 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->st.horizon = cfg->horizon;
 	e->st.ntasks = n;
 	e->st.ncpus = m;
+	e->st.first_deadlock = RT_TIME_NEVER;
+	e->ops = ops;           /* its flags, for the resources */
+	err = sim_res_init(e, d);
+	if (err)
+		goto fail;
 	err = ops->init(e, &e->pstate, d);
 	if (err)
 		goto fail;
@@ -238,6 +244,8 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 				sim_stats_publish(e, events);
 				return RT_OK;    /* paused: 'now' fully decided */
 			}
+			if (e->res)
+				sim_res_advance(e, t);
 			e->now = t;
 		}
 		ev = sim_evq_event(&q->h.node[0]);

@@ -121,6 +121,25 @@ enum sim_admission {
 					 * (capacity, U <= CPUs) */
 };
 
+/* The locking protocol of the shared resources (sim/resource.h,
+ * docs/theory.md "Resources").  Which policies define which is the
+ * policy's SIM_POLICY_LOCKS_* flags (sim/policy.h). */
+enum sim_protocol {
+	SIM_PROTO_NONE = 0,             /* a job blocks while another holds
+					 * the resource; no priority change */
+	SIM_PROTO_PIP,                  /* priority inheritance (fp) */
+	SIM_PROTO_PCP,                  /* the original priority ceiling
+					 * protocol (fp) */
+	SIM_PROTO_SRP,                  /* Baker's stack resource policy
+					 * (fp, edf) */
+	SIM_PROTO__COUNT
+};
+
+#define SIM_PROTO_BIT(p) (1u << (p))
+
+/* "none", "pip", "pcp", "srp" */
+const char *sim_protocol_name(enum sim_protocol p);
+
 /* What the policy registry (sim/policy.c) says about one policy, for
  * code that reads only this header (the scenario loader). */
 struct sim_policy_desc {
@@ -134,6 +153,9 @@ struct sim_policy_desc {
 					 * honours, space-separated, or "" */
 	unsigned flags;                 /* SIM_POLICY_* (sim/policy.h): what
 					 * the policy is */
+	unsigned protocols;             /* SIM_PROTO_BIT() of every
+					 * protocol it defines for shared
+					 * resources; 0: it takes none */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th
@@ -227,6 +249,12 @@ struct sim_config {
 	 * responses, tardiness, preemptions, migrations and cpu[].busy
 	 * stay 0.  Zero: every statistic (what `dlsim run` prints). */
 	bool totals_only;
+	/* Shared resources (zero: none).  tasks[i].sections name resources
+	 * by index (< nresources); protocol says how jobs wait for them.
+	 * Sections or a protocol other than none need a policy with the
+	 * matching SIM_POLICY_LOCKS_* flag and one CPU. */
+	size_t nresources;
+	enum sim_protocol protocol;
 };
 
 struct sim_task_stats {
@@ -248,6 +276,12 @@ struct sim_task_stats {
 	 * task, a task with jitter or listed releases in its domain, U >
 	 * m). */
 	rt_time tardiness_bound;
+	/* Appended: with resources, the longest time one job of the task
+	 * waited (ready, blocked or held by SRP, not self-suspended) while
+	 * a job of lower base priority ran (fp: a lower priority; edf: a
+	 * later absolute deadline): its observed blocking; 0 without
+	 * resources. */
+	rt_time max_blocking;
 };
 
 /* Per server (a cbs server, or a linux-dl task's own reservation). */
@@ -307,6 +341,11 @@ struct sim_stats {
 					 * engine; NULL if none */
 	uint64_t server_misses;         /* sum of servers[].deadline_misses */
 	uint64_t rejected;              /* tasks refused by admission */
+	/* Appended: deadlocks found (a job blocking on a chain of holders
+	 * that leads back to it: possible under protocol none or pip with
+	 * badly ordered nesting); its jobs stay blocked (they miss). */
+	uint64_t deadlocks;
+	rt_time first_deadlock;         /* RT_TIME_NEVER if none */
 };
 
 struct sim_engine;

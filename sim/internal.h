@@ -67,6 +67,10 @@ struct sim_task_rt {
 					 * before it are skipped */
 	rt_time leave;                  /* leave_at: no arrival a_k >= it */
 	bool joined;                    /* the join was handled */
+	/* Critical sections (resource.c): the task's boundary points in
+	 * the order a job meets them, owned by e->res; NULL, 0: none. */
+	const struct rt_section_pt *spt;
+	uint32_t nspt;
 };
 
 /* RNG stream ids for rt_rng_derive(seed, task index, stream). */
@@ -126,6 +130,8 @@ struct sim_engine {
 	bool resched;                   /* dispatch before time advances */
 	bool ran;                       /* sim_engine_run was called */
 	uint64_t next_seq;              /* global release counter */
+	struct sim_res *res;            /* shared resources (resource.c);
+					 * NULL: none */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -191,7 +197,38 @@ void sim_admit_leave(struct sim_engine *e, uint32_t task);
 /* At the horizon: sim_task_stats.tardiness_bound of every task. */
 void sim_admit_end(struct sim_engine *e);
 
+/* resource.c: shared resources and their protocol (sim/resource.h). */
+struct sim_res;
+/* e->res and every task's spt, when cfg has resources or a protocol;
+ * before the policy's init (it reads sim_engine_prio).  RT_ERR_NOMEM
+ * (d says so); left for sim_res_fini. */
+enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d);
+void sim_res_fini(struct sim_engine *e);
+/* Running j's 'done' fired at a boundary point (j accounted, its done
+ * cancelled): unlocks and locks at its executed demand (at completion:
+ * every resource it still holds is unlocked).  GO: j runs on; BLOCKED:
+ * the caller takes it off its CPU and the policy (sim_block); YIELD:
+ * unlocks made another job ready before a lock at the same point: j
+ * leaves its CPU but stays ready (sim_yield), and tries the lock when it
+ * runs again. */
+enum sim_res_out { SIM_RES_GO = 0, SIM_RES_BLOCKED, SIM_RES_YIELD };
+enum sim_res_out sim_res_point(struct sim_engine *e, struct sim_job *j);
+/* SRP: j becomes ready before its start; true if held back (BLOCK). */
+bool sim_res_hold(struct sim_engine *e, struct sim_job *j);
+/* j (blocked or holding resources) is aborted: it lets go of both. */
+void sim_res_abort(struct sim_engine *e, struct sim_job *j);
+/* Time moves from the last instant to t: observed blocking. */
+void sim_res_advance(struct sim_engine *e, rt_time t);
+/* sim_task_stats.max_blocking of every task into e->st. */
+void sim_res_publish(struct sim_engine *e);
+
 /* dispatch.c */
+/* j, running, blocked at a lock: off its CPU (PREEMPT) and the policy
+ * (SIM_DEQ_BLOCK). */
+void sim_block(struct sim_engine *e, struct sim_job *j);
+/* j, running, leaves its CPU (PREEMPT) but stays ready: the policy
+ * decides again (dequeue SIM_DEQ_REPRIO + enqueue SIM_ENQ_REPRIO). */
+void sim_yield(struct sim_engine *e, struct sim_job *j);
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j);
@@ -219,6 +256,16 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 	if (e->stats)
 		e->cpu[j->run_cpu].busy += ran;
 	sim_pol_update_curr(e, j, ran);
+}
+
+/* The policy's enqueue(), unless SRP holds a job back before its start
+ * (a release, or the head after its predecessor left). */
+static inline __attribute__((always_inline)) enum rt_err
+sim_enqueue(struct sim_engine *e, struct sim_job *j, unsigned flags)
+{
+	if (e->res && sim_res_hold(e, j))
+		return RT_OK;
+	return e->ops->enqueue(e->pstate, j, flags);
 }
 
 static inline enum rt_err sim_pol_timer(struct sim_engine *e,

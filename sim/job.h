@@ -50,6 +50,13 @@ struct sim_job {
 	uint32_t nsusp;                 /* its task's points (a copy: a start
 					 * reads no task) */
 	bool suspended;                 /* between SUSPEND and RESUME */
+	bool blocked;                   /* waiting for a resource, or held
+					 * back by SRP before its start
+					 * (sim/resource.h): not the
+					 * policy's */
+	uint32_t sect;                  /* next section boundary point
+					 * (sim_task_rt.spt) */
+	uint32_t nsect;                 /* its task's points (0: none) */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	struct sim_task_rt *trt;        /* its task's engine record */
 	rt_time since;                  /* running: instant it (re)started */

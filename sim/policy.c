@@ -64,6 +64,14 @@ static bool policy_desc(const struct sim_policy_ops *p,
 	out->analysed_as = p->analysed_as;
 	out->keys = p->keys ? p->keys : "";
 	out->flags = p->flags;
+	out->protocols = p->flags & SIM_POLICY_LOCKS_FP ?
+			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
+			 SIM_PROTO_BIT(SIM_PROTO_PIP) |
+			 SIM_PROTO_BIT(SIM_PROTO_PCP) |
+			 SIM_PROTO_BIT(SIM_PROTO_SRP) :
+			 p->flags & SIM_POLICY_LOCKS_EDF ?
+			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
+			 SIM_PROTO_BIT(SIM_PROTO_SRP) : 0;
 	return true;
 }
 

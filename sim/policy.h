@@ -45,6 +45,13 @@
 #define SIM_ENQ_WAKEUP  0x4u    /* woke up from a self-suspension (it was
 				 * dequeued with SIM_DEQ_SUSPEND): a new
 				 * arrival of work for the wake-up rules */
+#define SIM_ENQ_UNBLOCK 0x8u    /* was blocked on a resource (dequeued
+				 * with SIM_DEQ_BLOCK) or held back by SRP
+				 * before its start, and may go on */
+#define SIM_ENQ_REPRIO  0x10u   /* its effective priority changed
+				 * (sim_engine_prio): dequeued with
+				 * SIM_DEQ_REPRIO just before, maybe
+				 * running; key it again */
 
 /* dequeue() flags: why the job leaves (it may be running). */
 #define SIM_DEQ_COMPLETE 0x1u   /* executed its whole demand */
@@ -53,6 +60,12 @@
 				 * running): not ready until it is enqueued
 				 * again with SIM_ENQ_WAKEUP; a job aborted
 				 * while suspended is not dequeued again */
+#define SIM_DEQ_BLOCK    0x8u   /* blocked at a lock (it was running):
+				 * not ready until SIM_ENQ_UNBLOCK; a job
+				 * aborted while blocked is not dequeued
+				 * again */
+#define SIM_DEQ_REPRIO   0x10u  /* about to be enqueued again with
+				 * SIM_ENQ_REPRIO (its priority changed) */
 
 struct sim_policy_ops {
 	const char *name;                       /* as written in scenarios */
@@ -135,6 +148,14 @@ struct sim_policy_ops {
 					 * D > T): a simulation over the busy
 					 * period is an exact test */
 
+#define SIM_POLICY_LOCKS_FP 0x100u /* shared resources with protocols
+					 * none, pip, pcp, srp: keys jobs by
+					 * sim_engine_prio() (fixed
+					 * priorities, inherited ones) */
+#define SIM_POLICY_LOCKS_EDF 0x200u /* shared resources with protocols
+					 * none and srp, preemption levels
+					 * by relative deadline */
+
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
 /* The i-th registered policy (NULL past the end): for help texts. */
@@ -169,6 +190,15 @@ const unsigned *sim_engine_cluster_cpus(const struct sim_engine *e,
 					unsigned c, unsigned *n);
 unsigned sim_engine_nclusters(const struct sim_engine *e);
 unsigned sim_engine_task_cluster(const struct sim_engine *e, uint32_t task);
+
+/* With a protocol that changes priorities (pip, pcp): the effective
+ * priority rank of every task now (lower runs first; a task's own rank
+ * unless it inherited a higher one), an array of ntasks entries kept
+ * current by the engine for the engine's life; NULL otherwise (then
+ * every task runs at its own rank).  A policy with SIM_POLICY_LOCKS_FP
+ * keys jobs by it and is told of a change by dequeue(SIM_DEQ_REPRIO)
+ * then enqueue(SIM_ENQ_REPRIO). */
+const uint32_t *sim_engine_prio(const struct sim_engine *e);
 
 /* Ask for schedule() to run at the end of this instant. */
 void sim_engine_resched(struct sim_engine *e);

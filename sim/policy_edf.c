@@ -87,6 +87,7 @@ static enum rt_err edf_schedule(void *state)
 const struct sim_policy_ops sim_policy_edf = {
 	.name        = "edf",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
+		       SIM_POLICY_LOCKS_EDF |
 		       SIM_POLICY_CRITICAL_INSTANT,
 	.analysed_as = RT_AN_EDF,
 	.init        = edf_init,

@@ -11,7 +11,10 @@
  * Key (lower runs first): k0 = rank (0 = highest priority), k1 = 0,
  * k2 = job index.  Ranks are distinct and only one job per task is ready,
  * so keys are unique and tie_break has nothing to decide.  A running job
- * is preempted only by a strictly higher priority.
+ * is preempted only by a strictly higher priority.  With a protocol that
+ * changes priorities (pip, pcp) k0 is the task's effective rank
+ * (sim_engine_prio): two tasks may then share it (the holder inherits
+ * its waiter's), and a job with an equal rank does not preempt.
  */
 #include "models/analysis_fp.h"
 #include "models/mem.h"
@@ -21,6 +24,9 @@
 struct fp_state {
 	struct sim_crq *rq;             /* owned: the cluster runqueues */
 	uint32_t *rank;                 /* task -> rank, 0 = highest */
+	const uint32_t *key;            /* the ranks jobs are keyed by:
+					 * the effective ones (pip, pcp:
+					 * sim_engine_prio), else 'rank' */
 };
 
 static void fp_fini(void *state)
@@ -52,6 +58,7 @@ static enum rt_err fp_init(struct sim_engine *e, void **state,
 			  d);
 	if (!err)
 		err = sim_crq_create(e, &s->rq, d);
+	s->key = sim_engine_prio(e) ? sim_engine_prio(e) : s->rank;
 	if (err) {
 		fp_fini(s);
 		return err;
@@ -65,7 +72,7 @@ static enum rt_err fp_enqueue(void *state, struct sim_job *j, unsigned flags)
 	struct fp_state *s = state;
 
 	(void)flags;
-	j->key.k0 = s->rank[j->info.task];
+	j->key.k0 = s->key[j->info.task];
 	j->key.k1 = 0;
 	j->key.k2 = j->info.job;
 	return sim_crq_enqueue(s->rq, j);
@@ -89,7 +96,8 @@ static enum rt_err fp_schedule(void *state)
 const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
-		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT,
+		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |
+		       SIM_POLICY_LOCKS_FP,
 	.analysed_as = RT_AN_FP,
 	.init        = fp_init,
 	.fini        = fp_fini,

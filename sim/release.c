@@ -173,6 +173,9 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->susp = 0;
 	j->nsusp = (uint32_t)tk->nsuspend;
 	j->suspended = false;
+	j->blocked = false;
+	j->sect = 0;
+	j->nsect = t->nspt;
 	j->run_cpu = -1;                /* 'since' is set when it starts */
 	j->rq_idx = SIM_RQ_NONE;
 	j->pcpu = -1;
@@ -194,7 +197,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 		}
 	}
 	if (first) {
-		err = e->ops->enqueue(e->pstate, j, SIM_ENQ_RELEASE);
+		err = sim_enqueue(e, j, SIM_ENQ_RELEASE);
 		if (err) {
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);

@@ -157,6 +157,8 @@ void sim_stats_publish(struct sim_engine *e, uint64_t events)
 	}
 	for (size_t c = 0; e->stats && c < e->cfg.cpus; c++)
 		e->st.cpu[c].busy = e->cpu[c].busy;
+	if (e->res && e->stats)
+		sim_res_publish(e);
 	e->st.jobs = jobs;
 	e->st.completed = completed;
 	e->st.events += events;

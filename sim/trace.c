@@ -27,6 +27,10 @@ static const char *const sim_rec_names[SIM_REC__COUNT] = {
 	[SIM_REC_SUSPEND]          = "suspend",
 	[SIM_REC_RESUME]           = "resume",
 	[SIM_REC_SETATTR]          = "setattr",
+	[SIM_REC_LOCK]             = "lock",
+	[SIM_REC_UNLOCK]           = "unlock",
+	[SIM_REC_BLOCK]            = "block",
+	[SIM_REC_INHERIT]          = "inherit",
 };
 
 const char *sim_rec_kind_name(enum sim_rec_kind k)

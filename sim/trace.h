@@ -69,6 +69,32 @@
  *   SETATTR     linux-dl sched_setattr() of new parameters (changes:);
  *               value = 1 applied, 0 refused by admission (-EBUSY)
  *
+ * Shared resources (scenario resources: and sections:, sim/resource.c);
+ * 'value' is the resource's index in the scenario's resources:, but for
+ * INHERIT:
+ *
+ *   LOCK        the job locked the resource on 'cpu' at its section's
+ *               start (a lock due where a job starts comes right after
+ *               its START)
+ *   UNLOCK      the job unlocked it (its section's end, its completion,
+ *               or its abort: cpu -1 then)
+ *   BLOCK       the job blocked at its section's start: the resource is
+ *               held (or, pcp, a ceiling forbids the lock); its slice
+ *               on 'cpu' ends with the PREEMPT that follows (after the
+ *               INHERIT records the block causes) and it is not ready
+ *               until an unlock would let it lock: it is then ready
+ *               silently and tries again when it runs (START, then LOCK
+ *               or another BLOCK).  Protocol srp: a job not yet started
+ *               is held back (cpu -1), value = the resource setting the
+ *               system ceiling; it is ready again silently, its blocking
+ *               ends at its START.  An unlock that makes another job
+ *               ready where the same job also locks lets the scheduler
+ *               decide first: the job's slice ends (PREEMPT) and it is
+ *               started again (START, maybe at once) before its LOCK
+ *   INHERIT     the task's effective priority changed (pip, pcp): value
+ *               = the new effective rank (0 = highest); its own rank
+ *               again when it inherits nothing
+ *
  * Order: records come in non-decreasing 'time'; at one instant, in the
  * order the engine handled them (docs/design.md §3 rank table), STOP-like records
  * (PREEMPT/COMPLETE) before the START records of the same dispatch.
@@ -113,6 +139,11 @@ enum sim_rec_kind {
 	SIM_REC_SUSPEND,
 	SIM_REC_RESUME,
 	SIM_REC_SETATTR,
+	/* shared resources (appended) */
+	SIM_REC_LOCK,
+	SIM_REC_UNLOCK,
+	SIM_REC_BLOCK,
+	SIM_REC_INHERIT,
 	SIM_REC__COUNT
 };
 
@@ -123,7 +154,8 @@ enum sim_rec_kind {
  * "unfinished", "migrate", "end", "budget_exhausted", "replenish",
  * "throttle", "unthrottle", "server_deadline", "server_wakeup",
  * "server_deadline_miss", "server_inactive", "admit", "reject", "leave",
- * "suspend", "resume" (names used in event logs). */
+ * "suspend", "resume", "setattr", "lock", "unlock", "block", "inherit"
+ * (names used in event logs). */
 const char *sim_rec_kind_name(enum sim_rec_kind k);
 /* Inverse of sim_rec_kind_name; SIM_REC__COUNT if unknown. */
 enum sim_rec_kind sim_rec_kind_parse(const char *name);

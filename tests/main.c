@@ -53,6 +53,8 @@ static CU_SuiteInfo suites[] = {
 	{ "multi_binding", NULL, NULL, NULL, NULL, multi_binding_tests },
 	{ "plot",     NULL, NULL, NULL, NULL, plot_tests },
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
+	{ "locks",    NULL, NULL, NULL, NULL, lock_tests },
+	{ "locks_random", NULL, NULL, NULL, NULL, lock_random_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },

@@ -47,6 +47,8 @@ extern CU_TestInfo render_files_tests[]; /* test_render_files.c: PNG/SVG/PDF/Tik
 extern CU_TestInfo multi_random_tests[]; /* test_multi_random.c: multicore properties */
 extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs */
 extern CU_TestInfo plot_tests[];        /* test_plot.c: dbf, response, util plots */
+extern CU_TestInfo lock_tests[];        /* test_locks.c: shared resources */
+extern CU_TestInfo lock_random_tests[]; /* test_locks_random.c */
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */

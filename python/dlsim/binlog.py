@@ -41,7 +41,7 @@ EVENTS = (
     "unfinished", "migrate", "end", "budget_exhausted", "replenish",
     "throttle", "unthrottle", "server_deadline", "server_wakeup",
     "server_deadline_miss", "server_inactive", "admit", "reject", "leave",
-    "suspend", "resume", "setattr",
+    "suspend", "resume", "setattr", "lock", "unlock", "block", "inherit",
 )
 END = EVENTS.index("end")
 

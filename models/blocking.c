@@ -1,0 +1,255 @@
+/* blocking.c - blocking terms and the blocking-aware tests
+ * (models/blocking.h). */
+#include "models/blocking.h"
+
+#include "models/analysis_uni.h"
+#include "models/frac.h"
+#include "models/mem.h"
+
+void rt_levels_by_deadline(const struct rt_task *ts, size_t n, uint32_t *lvl)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t l = 0;
+
+		for (size_t k = 0; k < n; k++) {
+			bool dup = false;
+
+			if (ts[k].deadline >= ts[i].deadline)
+				continue;
+			for (size_t m = 0; m < k && !dup; m++)
+				dup = ts[m].deadline == ts[k].deadline;
+			l += !dup;
+		}
+		lvl[i] = l;
+	}
+}
+
+/* len(j, R) for every task and resource into len[j * nres + R] (0: no
+ * section), ceil[R] (UINT32_MAX: unused). */
+static void blk_tables(const struct rt_task *ts, size_t n, size_t nres,
+		       const uint32_t *lvl, rt_time *len, uint32_t *ceil)
+{
+	for (size_t k = 0; k < nres; k++)
+		ceil[k] = UINT32_MAX;
+	for (size_t j = 0; j < n; j++)
+		for (size_t s = 0; s < ts[j].nsections; s++) {
+			const struct rt_section *x = &ts[j].sections[s];
+			rt_time *l = &len[j * nres + x->resource];
+
+			if (x->len > *l)
+				*l = x->len;
+			if (lvl[j] < ceil[x->resource])
+				ceil[x->resource] = lvl[j];
+		}
+}
+
+/* pip with nested sections: a job holding R' that requests R (R nested
+ * in R') makes R block whoever R' blocks (transitive blocking), so R's
+ * ceiling rises to R''s, to a fixed point.  *nested: some task nests. */
+static void blk_transitive(const struct rt_task *ts, size_t n, size_t nres,
+			   uint32_t *ceil, bool *nested)
+{
+	bool changed = true;
+
+	*nested = false;
+	for (size_t pass = 0; changed && pass <= nres; pass++) {
+		changed = false;
+		for (size_t j = 0; j < n; j++)
+			for (size_t o = 0; o < ts[j].nsections; o++)
+				for (size_t x = 0; x < ts[j].nsections; x++) {
+					const struct rt_section *so =
+						&ts[j].sections[o];
+					const struct rt_section *sx =
+						&ts[j].sections[x];
+
+					if (x == o || sx->after < so->after ||
+					    sx->after + sx->len >
+					    so->after + so->len)
+						continue;
+					*nested = true;
+					if (ceil[so->resource] <
+					    ceil[sx->resource]) {
+						ceil[sx->resource] =
+							ceil[so->resource];
+						changed = true;
+					}
+				}
+	}
+}
+
+static bool blk_add(rt_time *sum, rt_time v)
+{
+	return rt_time_add(*sum, v, sum);
+}
+
+enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
+			      size_t nres, const uint32_t *lvl,
+			      enum rt_lock_protocol p, rt_time *B,
+			      struct rt_diag *d)
+{
+	size_t cells = n * nres;
+	rt_time *len = rt_calloc(cells > 0 ? cells : 1, sizeof(*len));
+	uint32_t *ceil = rt_calloc(nres ? nres : 1, sizeof(*ceil));
+	enum rt_err err = RT_OK;
+	bool nested = false;
+
+	if (!len || !ceil) {
+		err = rt_diagf(d, RT_ERR_NOMEM, "blocking: out of memory");
+		goto out;
+	}
+	blk_tables(ts, n, nres, lvl, len, ceil);
+	if (p == RT_LOCK_PIP)
+		blk_transitive(ts, n, nres, ceil, &nested);
+	for (size_t i = 0; i < n; i++) {
+		rt_time bl = 0, bs = 0, one = 0;
+		bool direct = false;
+
+		for (size_t j = 0; j < n; j++) {
+			rt_time m = 0;
+
+			if (lvl[j] <= lvl[i] || j == i)
+				continue;
+			for (size_t k = 0; k < nres; k++) {
+				rt_time l = len[j * nres + k];
+
+				if (!l || ceil[k] > lvl[i])
+					continue;
+				if (l > m)
+					m = l;
+				direct = direct || len[i * nres + k] > 0;
+			}
+			if (m > one)
+				one = m;
+			if (!blk_add(&bl, m))
+				goto overflow;
+		}
+		for (size_t k = 0; k < nres; k++) {
+			rt_time m = 0;
+
+			if (ceil[k] > lvl[i])
+				continue;
+			for (size_t j = 0; j < n; j++)
+				if (lvl[j] > lvl[i] && len[j * nres + k] > m)
+					m = len[j * nres + k];
+			if (!blk_add(&bs, m))
+				goto overflow;
+		}
+		switch (p) {
+		case RT_LOCK_NONE:
+			B[i] = direct ? RT_TIME_NEVER : 0;
+			break;
+		case RT_LOCK_PIP:
+			/* nested: blocking may chain through one resource
+			 * several times; only the per-task sum holds */
+			B[i] = nested || bl < bs ? bl : bs;
+			break;
+		case RT_LOCK_PCP:
+		case RT_LOCK_SRP:
+			B[i] = one;
+			break;
+		}
+	}
+	goto out;
+overflow:
+	err = rt_diagf(d, RT_ERR_OVERFLOW, "blocking: a sum of section "
+		       "lengths past %lld", (long long)RT_TIME_MAX);
+out:
+	rt_free(len);
+	rt_free(ceil);
+	return err;
+}
+
+/* B(t): the longest section of a task with D > t on a resource used by a
+ * task with D <= t. */
+static rt_time srp_b(const struct rt_task *ts, size_t n, const rt_time *mind,
+		     rt_time t)
+{
+	rt_time b = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if (ts[j].deadline <= t)
+			continue;
+		for (size_t s = 0; s < ts[j].nsections; s++) {
+			const struct rt_section *x = &ts[j].sections[s];
+
+			if (mind[x->resource] <= t && x->len > b)
+				b = x->len;
+		}
+	}
+	return b;
+}
+
+enum rt_err rt_edf_srp_test(const struct rt_task *ts, size_t n, size_t nres,
+			    uint64_t budget, enum rt_verdict *v,
+			    rt_time *witness, struct rt_diag *d)
+{
+	rt_time *mind = rt_calloc(nres ? nres : 1, sizeof(*mind));
+	rt_time L = 0, dmax = 0;
+	uint64_t steps = 0;
+	enum rt_err err;
+	bool accept;
+
+	*v = RT_VERDICT_ACCEPT;
+	*witness = RT_TIME_NEVER;
+	if (!mind)
+		return rt_diagf(d, RT_ERR_NOMEM, "edf-srp: out of memory");
+	err = rt_uni_utilization_test(ts, n, &accept);
+	if (err) {
+		rt_diagf(d, err, "edf-srp: U cannot be compared with 1");
+		goto out;
+	}
+	if (!accept) {
+		*v = RT_VERDICT_REJECT;
+		goto out;
+	}
+	err = rt_uni_testing_interval(ts, n, budget, &L, d);
+	if (err)
+		goto out;
+	for (size_t k = 0; k < nres; k++)
+		mind[k] = RT_TIME_NEVER;
+	for (size_t j = 0; j < n; j++) {
+		if (ts[j].deadline > dmax)
+			dmax = ts[j].deadline;
+		for (size_t s = 0; s < ts[j].nsections; s++) {
+			uint32_t k = ts[j].sections[s].resource;
+
+			if (ts[j].deadline < mind[k])
+				mind[k] = ts[j].deadline;
+		}
+	}
+	if (dmax > L)
+		L = dmax;
+	/* every absolute deadline t = D_i + k T_i < L (and t = D_max) */
+	for (size_t i = 0; i < n && *v == RT_VERDICT_ACCEPT; i++) {
+		for (rt_time t = ts[i].deadline; t <= L;) {
+			rt_time h, b;
+
+			if (t == L && t != dmax)
+				break;
+			if (++steps > budget) {
+				err = rt_diagf(d, RT_ERR_UNSUPPORTED, "edf-srp: "
+					       "budget exhausted after %llu "
+					       "deadlines",
+					       (unsigned long long)steps);
+				goto out;
+			}
+			err = rt_uni_dbf(ts, n, t, &h);
+			if (err) {
+				rt_diagf(d, err, "edf-srp: dbf(%lld) overflows",
+					 (long long)t);
+				goto out;
+			}
+			b = srp_b(ts, n, mind, t);
+			if (h > t || b > t - h) {
+				*v = RT_VERDICT_REJECT;
+				*witness = t;
+				break;
+			}
+			if (!rt_time_add(t, ts[i].period, &t))
+				break;
+		}
+	}
+out:
+	rt_free(mind);
+	return err;
+}

@@ -1,0 +1,210 @@
+/* convert_resource.c - shared resources, critical sections and the
+ * locking protocol (scenarios/README.md "Resources", docs/theory.md
+ * "Resources"):
+ *
+ *   resources: [{name: R}, ...]            unique names
+ *   tasks[i].sections: [{resource: R, after: x, for: y}, ...]
+ *                                          x >= 0, y > 0, properly nested
+ *   scheduler.protocol: none | pip | pcp | srp
+ *
+ * Which protocol each policy defines: fp all four; edf none and srp
+ * (preemption levels by relative deadline); no other policy takes
+ * sections or the key.  'inherit' (linux-dl's rt_mutex deadline
+ * inheritance) is refused as not implemented.  Resources need one CPU.
+ * Every refusal names the key, its line and column.
+ */
+#include "scenarios/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "models/mem.h"
+#include "models/section.h"
+#include "sim/engine.h"
+
+static const char *const scn_protocols[] = {
+	"none", "pip", "pcp", "srp", "inherit"
+};
+#define SCN_PROTO_INHERIT 4
+
+static enum rt_err scn_resource_names(const struct scn_ctx *c,
+				      const struct scn_y_doc *y,
+				      struct scn_scenario *s)
+{
+	char p[48], q[72];
+
+	if (!y->resources)
+		return RT_OK;
+	s->resources = rt_calloc(y->resources_count, sizeof(*s->resources));
+	if (!s->resources)
+		return RT_ERR_NOMEM;
+	for (size_t i = 0; i < y->resources_count; i++) {
+		const char *n = y->resources[i].name;
+
+		snprintf(p, sizeof(p), "resources[%zu]", i);
+		if (!n)
+			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
+					SCN_AT_VALUE, "missing name; expected a "
+					"unique resource name, e.g. name: R");
+		if (!n[0] || strlen(n) > SCN_MAX_NAME)
+			return scn_fail(c, RT_ERR_PARSE, p, "name", 0,
+					SCN_AT_VALUE, "%s; expected 1 to %d bytes",
+					n[0] ? "too long" : "empty",
+					SCN_MAX_NAME);
+		if (scn_ctrl_char(n) >= 0)
+			return scn_fail(c, RT_ERR_PARSE, p, "name", 0,
+					SCN_AT_VALUE, "holds the control "
+					"character 0x%02x; expected printable "
+					"text", scn_ctrl_char(n));
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(s->resources[k], n)) {
+				scn_quote(q, sizeof(q), n);
+				return scn_fail(c, RT_ERR_PARSE, p, "name", 0,
+						SCN_AT_VALUE, "%s is already the "
+						"name of resources[%zu]; expected "
+						"unique resource names", q, k);
+			}
+		s->resources[i] = rt_strdup(n);
+		if (!s->resources[i])
+			return RT_ERR_NOMEM;
+		s->nresources = i + 1;
+	}
+	return RT_OK;
+}
+
+/* The protocols the scenario's policy defines (SIM_PROTO_BIT()s). */
+static unsigned scn_protocols_of(const struct scn_scenario *s)
+{
+	struct sim_policy_desc p;
+
+	return sim_policy_describe(s->sched.policy, &p) ? p.protocols : 0;
+}
+
+static enum rt_err scn_protocol(const struct scn_ctx *c,
+				const struct scn_y_sched *ys,
+				struct scn_scenario *s)
+{
+	const char *pol = s->sched.policy;
+	enum rt_err err;
+	int e;
+
+	s->sched.protocol = SIM_PROTO_NONE;
+	if (!ys || !ys->protocol)
+		return RT_OK;
+	if ((err = scn_enum_at(c, ys->protocol, "scheduler", "protocol",
+			       SCN_NAMES(scn_protocols), &e)))
+		return err;
+	if (e == SCN_PROTO_INHERIT)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler.protocol",
+				NULL, 0, SCN_AT_VALUE, "%s; expected none, pip, "
+				"pcp or srp (with policy fp) or none or srp "
+				"(with policy edf)", strcmp(pol, "linux-dl") ?
+				"inherit is only defined with policy: linux-dl "
+				"(and not implemented yet)" : "not implemented "
+				"yet: inherit (the kernel's rt_mutex deadline "
+				"inheritance)");
+	if (!scn_protocols_of(s))
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler", "protocol",
+				0, SCN_AT_KEY, "locking protocols are defined "
+				"for policies fp and edf only; expected no "
+				"protocol with policy: %s", pol);
+	if (!(scn_protocols_of(s) & SIM_PROTO_BIT(e)))
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler.protocol",
+				NULL, 0, SCN_AT_VALUE, "%s is not defined "
+				"with policy: %s (pip and pcp are "
+				"fixed-priority protocols); expected none or "
+				"srp", scn_protocols[e], pol);
+	s->sched.protocol = (enum sim_protocol)e;
+	return RT_OK;
+}
+
+/* The resource named 'name', or SIZE_MAX. */
+static size_t scn_resource_find(const struct scn_scenario *s,
+				const char *name)
+{
+	for (size_t k = 0; k < s->nresources; k++)
+		if (!strcmp(s->resources[k], name))
+			return k;
+	return SIZE_MAX;
+}
+
+static enum rt_err scn_task_sections(const struct scn_ctx *c,
+				     const struct scn_y_task *y, size_t i,
+				     struct scn_scenario *s)
+{
+	struct rt_task *t = &s->tasks[i];
+	struct rt_section *v;
+	char tp[48], p[96], q[72];
+	size_t bad, other;
+	struct rt_diag tmp;
+	enum rt_err err;
+
+	snprintf(tp, sizeof(tp), "tasks[%zu]", i);
+	if (!scn_protocols_of(s))
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "shared resources are defined for "
+				"policies fp and edf only; expected no sections "
+				"with policy: %s", s->sched.policy);
+	if (s->cpus != 1)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "shared resources need one CPU "
+				"(platform.cpus is %u): multiprocessor locking "
+				"protocols are not implemented", s->cpus);
+	v = rt_calloc(y->sections_count, sizeof(*v));
+	if (!v)
+		return RT_ERR_NOMEM;
+	t->sections = v;                /* owned by the scenario (scn_free) */
+	t->nsections = y->sections_count;
+	for (unsigned k = 0; k < y->sections_count; k++) {
+		const struct scn_y_section *x = &y->sections[k];
+		size_t r;
+
+		snprintf(p, sizeof(p), "%s.sections[%u]", tp, k);
+		if (!x->resource || !x->after || !x->len)
+			return scn_fail(c, RT_ERR_PARSE, p, NULL, 0,
+					SCN_AT_VALUE, "missing %s; expected "
+					"{resource: R, after: X, for: Y} (hold R "
+					"from X to X + Y of the job's demand)",
+					!x->resource ? "resource" :
+					!x->after ? "after" : "for");
+		r = scn_resource_find(s, x->resource);
+		if (r == SIZE_MAX) {
+			scn_quote(q, sizeof(q), x->resource);
+			return scn_fail(c, RT_ERR_INVAL, p, "resource", 0,
+					SCN_AT_VALUE, "%s is not a resource; "
+					"expected a name of resources: [...]%s",
+					q, s->nresources ? "" :
+					" (there is none)");
+		}
+		v[k].resource = (uint32_t)r;
+		if ((err = scn_time_at(c, s->time_unit, x->after, p, "after",
+				       -1, SCN_SIGN_NONNEG, &v[k].after)) ||
+		    (err = scn_time_at(c, s->time_unit, x->len, p, "for", -1,
+				       SCN_SIGN_POS, &v[k].len)))
+			return err;
+	}
+	err = rt_sections_check(t->name, v, t->nsections, s->nresources,
+				&bad, &other, &tmp);
+	if (err) {
+		snprintf(p, sizeof(p), "%s.sections[%zu]", tp, bad);
+		return scn_fail(c, err, p, NULL, 0, SCN_AT_VALUE, "%s",
+				tmp.msg);
+	}
+	return RT_OK;
+}
+
+enum rt_err scn_convert_resources(const struct scn_ctx *c,
+				  const struct scn_y_doc *y,
+				  struct scn_scenario *s)
+{
+	enum rt_err err;
+
+	if ((err = scn_resource_names(c, y, s)) ||
+	    (err = scn_protocol(c, y->scheduler, s)))
+		return err;
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (y->tasks[i].sections &&
+		    (err = scn_task_sections(c, &y->tasks[i], i, s)))
+			return err;
+	return RT_OK;
+}
