@@ -319,6 +319,7 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
 	    (err = scn_tasks(c, y, sh, s)) ||
 	    (err = scn_sched_check(c, y, s)) ||
+	    (err = scn_convert_ovh(c, y, s)) ||
 	    (err = scn_convert_resv(c, y, s)) ||
 	    (err = scn_convert_cpusets(c, y, s)) ||
 	    (err = scn_check(c, y, s))) {

@@ -111,9 +111,14 @@ struct scn_y_fair {
 	char *runtime, *deadline, *period, *reserve, *defer;
 };
 
+struct scn_y_overheads {                /* overheads (convert_ovh.c) */
+	char *context_switch, *schedule, *release, *migration, *tick, *hz;
+};
+
 struct scn_y_doc {
 	char *format, *name, *description, *time_unit, *horizon, *seed;
 	struct scn_y_platform *platform;
+	struct scn_y_overheads *overheads;
 	struct scn_y_sched *scheduler;
 	struct scn_y_task *tasks;
 	unsigned tasks_count;
@@ -328,6 +333,11 @@ enum rt_err scn_convert_resv(const struct scn_ctx *c, const struct scn_y_doc *y,
 enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 				const struct scn_y_doc *y,
 				struct scn_scenario *s);
+
+/* overheads (convert_ovh.c): the times, hz, and a policy that takes
+ * them; after scn_sched_check.  Same failure contract. */
+enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
+			    struct scn_scenario *s);
 
 /* Everything `dlsim run` checks before it simulates (check.c): the
  * policy name, admission and mode, the placement binding

@@ -198,6 +198,17 @@ static const cyaml_schema_value_t scn_y_server_schema = {
 			    scn_y_server_fields),
 };
 
+/* overheads: {context_switch, schedule, release, migration, tick, hz} */
+static const cyaml_schema_field_t scn_y_overheads_fields[] = {
+	SCN_STR("context_switch", struct scn_y_overheads, context_switch),
+	SCN_STR("schedule",       struct scn_y_overheads, schedule),
+	SCN_STR("release",        struct scn_y_overheads, release),
+	SCN_STR("migration",      struct scn_y_overheads, migration),
+	SCN_STR("tick",           struct scn_y_overheads, tick),
+	SCN_STR("hz",             struct scn_y_overheads, hz),
+	CYAML_FIELD_END
+};
+
 /* the document; 'tasks: []' is an error (at least one task) */
 static const cyaml_schema_field_t scn_y_doc_fields[] = {
 	SCN_STR("format",      struct scn_y_doc, format),
@@ -218,6 +229,10 @@ static const cyaml_schema_field_t scn_y_doc_fields[] = {
 	CYAML_FIELD_SEQUENCE("servers", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_doc, servers, &scn_y_server_schema,
 			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_MAPPING_PTR("overheads",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_doc, overheads,
+				scn_y_overheads_fields),
 	CYAML_FIELD_END
 };
 

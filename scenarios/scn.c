@@ -553,6 +553,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 		out->fair_defer = k->fair_server.defer;
 	}
 	out->dl_rules = &k->dl;
+	out->overheads = rt_ovh_any(&s->overheads) ? &s->overheads : NULL;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;

@@ -18,6 +18,7 @@
 
 #include "models/analysis_fp.h"
 #include "models/linux_dl.h"
+#include "models/overhead.h"
 #include "models/partition.h"
 #include "models/rt_err.h"
 #include "models/task.h"
@@ -151,6 +152,7 @@ struct scn_scenario {
 	struct sim_times *yield_at;     /* linux-dl: ntasks entries (the
 					 * 'at' arrays owned), NULL if no task
 					 * has yield_at: */
+	struct rt_overheads overheads;  /* overheads: (all zero: none) */
 	unsigned *dl_flags;             /* linux-dl: ntasks entries of
 					 * RT_DL_FLAG_*, owned; NULL if no task
 					 * has flags: */

@@ -36,13 +36,16 @@
 
 #include "sim/internal.h"
 
-/* Take j (running on its CPU) off the CPU: account, cancel completion. */
-static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
+/* Take j (running on its CPU) off the CPU: account, cancel completion;
+ * 'left': it leaves for good or suspends (the CPU switches away). */
+static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j, bool left)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
 	sim_evq_cancel(&e->cq, &j->done);
 	sim_account(e, j);
+	if (e->ovh)
+		sim_ovh_stop(e, j, cpu, left);
 	j->run_cpu = -1;
 	return cpu;
 }
@@ -50,7 +53,7 @@ static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
 static inline __attribute__((always_inline)) void
 disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 {
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu = disp_unrun(e, j, false);
 
 	/* A preemption is a running, unfinished job displaced by another. */
 	if (displaced && e->stats)
@@ -93,8 +96,11 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
+	if (e->ovh)
+		j->since = sim_ovh_start(e, j, cpu, prev >= 0 &&
+					 prev != (int)cpu);
 	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
+	if (!__builtin_add_overflow(j->since, disp_run_for(j), &fin) &&
 	    fin <= e->cfg.horizon) {
 		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
@@ -103,6 +109,20 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 				 PRIu32 " job %" PRIu64, j->info.task,
 				 j->info.job);
 	}
+}
+
+void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time fin;
+	enum rt_err err;
+
+	if (__builtin_add_overflow(j->since, disp_run_for(j), &fin) ||
+	    fin > e->cfg.horizon)
+		return;
+	err = sim_evq_push(&e->cq, &j->done, fin, SIM_RANK_COMPLETE);
+	if (err)
+		sim_fail(e, err, "cannot arm the completion of task %" PRIu32
+			 " job %" PRIu64, j->info.task, j->info.job);
 }
 
 void sim_dispatch(struct sim_engine *e)
@@ -213,7 +233,7 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_rt *t = j->trt;
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu = disp_unrun(e, j, true);
 	rt_time response, tard;
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
@@ -251,7 +271,7 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 	assert(late >= 0);
 	if (j->run_cpu >= 0) {
 		cpu = j->run_cpu;
-		disp_unrun(e, j);
+		disp_unrun(e, j, true);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
 	/* a suspended job is not the policy's (dequeued at its SUSPEND) */

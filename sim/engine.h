@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "models/analysis_fp.h"
+#include "models/overhead.h"
 #include "models/rt_err.h"
 #include "models/server.h"
 #include "models/task.h"
@@ -134,6 +135,8 @@ struct sim_policy_desc {
 					 * honours, space-separated, or "" */
 	unsigned flags;                 /* SIM_POLICY_* (sim/policy.h): what
 					 * the policy is */
+	bool overheads;                 /* SIM_POLICY_OVERHEADS: charges
+					 * sim_config.overheads */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th
@@ -227,6 +230,10 @@ struct sim_config {
 	 * responses, tardiness, preemptions, migrations and cpu[].busy
 	 * stay 0.  Zero: every statistic (what `dlsim run` prints). */
 	bool totals_only;
+	/* Appended: scheduling overheads (models/overhead.h), borrowed;
+	 * NULL or all zero: none.  Charged as sim/README.md "Overheads"
+	 * says; only policies with SIM_POLICY_OVERHEADS take them. */
+	const struct rt_overheads *overheads;
 };
 
 struct sim_task_stats {
@@ -279,6 +286,9 @@ struct sim_server_stats {
 
 struct sim_cpu_stats {
 	rt_time busy;                   /* time spent executing jobs */
+	/* Appended: time within [0, H] spent on overheads (switches,
+	 * interrupts: busy, executing no job); 0 without overheads. */
+	rt_time overhead;
 };
 
 struct sim_miss {

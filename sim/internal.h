@@ -30,7 +30,8 @@ enum sim_ev_kind {
 	SIM_EV_POLICY,          /* armed by the policy (sim_engine_arm) */
 	SIM_EV_HORIZON,         /* sim_engine.horizon */
 	SIM_EV_JOIN,            /* sim_task_rt.join: arrive_at, leave_at */
-	SIM_EV_WAKEUP           /* sim_job.wake: end of a self-suspension */
+	SIM_EV_WAKEUP,          /* sim_job.wake: end of a self-suspension */
+	SIM_EV_TICK             /* sim_engine.tick: overheads' timer tick */
 };
 
 #define SIM_CONTAINER(ptr, type, member) \
@@ -83,6 +84,14 @@ struct sim_cpu {
 	rt_time busy;                   /* executing (unless totals_only;
 					 * published as sim_stats.cpu[].busy) */
 	bool dirty;                     /* in the dirty list */
+	/* Overheads (sim/overhead.c; unused without them): */
+	rt_time ovh_end;                /* the CPU is busy with overhead
+					 * until then (when no job runs on
+					 * it: a running job's delay is in
+					 * its 'since') */
+	rt_time sw_at;                  /* a job left it then (its switch
+					 * away was charged) */
+	rt_time ovh;                    /* overhead charged within [0, H] */
 };
 
 struct sim_engine {
@@ -126,6 +135,9 @@ struct sim_engine {
 	bool resched;                   /* dispatch before time advances */
 	bool ran;                       /* sim_engine_run was called */
 	uint64_t next_seq;              /* global release counter */
+	const struct rt_overheads *ovh; /* cfg.overheads if any is non-zero,
+					 * else NULL (sim/overhead.c) */
+	struct sim_event tick;          /* the next timer tick (overheads) */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -191,6 +203,23 @@ void sim_admit_leave(struct sim_engine *e, uint32_t task);
 /* At the horizon: sim_task_stats.tardiness_bound of every task. */
 void sim_admit_end(struct sim_engine *e);
 
+/* overhead.c: scheduling overheads charged where the kernel pays them
+ * (sim/README.md "Overheads"); every function only with e->ovh set. */
+enum rt_err sim_ovh_init(struct sim_engine *e, struct rt_diag *d);
+/* The instant job j, being started on cpu now, begins to execute. */
+rt_time sim_ovh_start(struct sim_engine *e, struct sim_job *j, unsigned cpu,
+		      bool migrated);
+/* j (running on cpu) was taken off it now: 'left' = it completed,
+ * suspended or was aborted (the CPU switches away from it). */
+void sim_ovh_stop(struct sim_engine *e, struct sim_job *j, unsigned cpu,
+		  bool left);
+/* A job of task t was released now: its release interrupt. */
+void sim_ovh_release(struct sim_engine *e, const struct sim_task_rt *t);
+/* The tick event fired: every CPU pays the tick; the next is armed. */
+void sim_ovh_tick(struct sim_engine *e);
+/* Re-arm the 'done' event of j (running) at since + what it has left. */
+void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j);
+
 /* dispatch.c */
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
@@ -211,8 +240,9 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 {
 	rt_time ran = e->now - j->since;
 
-	assert(j->run_cpu >= 0 && ran >= 0 && ran <= j->info.remaining);
-	if (ran == 0)
+	/* ran < 0: still in its switch-in overhead (sim/overhead.c) */
+	assert(j->run_cpu >= 0 && ran <= j->info.remaining);
+	if (ran <= 0)
 		return;
 	j->info.remaining -= ran;
 	j->since = e->now;

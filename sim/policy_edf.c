@@ -87,7 +87,8 @@ static enum rt_err edf_schedule(void *state)
 const struct sim_policy_ops sim_policy_edf = {
 	.name        = "edf",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
-		       SIM_POLICY_CRITICAL_INSTANT,
+		       SIM_POLICY_CRITICAL_INSTANT |
+		       SIM_POLICY_OVERHEADS,
 	.analysed_as = RT_AN_EDF,
 	.init        = edf_init,
 	.fini        = edf_fini,

@@ -89,7 +89,8 @@ static enum rt_err fp_schedule(void *state)
 const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
-		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT,
+		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |
+		       SIM_POLICY_OVERHEADS,
 	.analysed_as = RT_AN_FP,
 	.init        = fp_init,
 	.fini        = fp_fini,

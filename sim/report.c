@@ -156,7 +156,10 @@ void sim_stats_publish(struct sim_engine *e, uint64_t events)
 		ts->sum_response = t->sum_response;
 	}
 	for (size_t c = 0; e->stats && c < e->cfg.cpus; c++)
+	{
 		e->st.cpu[c].busy = e->cpu[c].busy;
+		e->st.cpu[c].overhead = e->cpu[c].ovh;
+	}
 	e->st.jobs = jobs;
 	e->st.completed = completed;
 	e->st.events += events;

@@ -53,6 +53,7 @@ static CU_SuiteInfo suites[] = {
 	{ "plot",     NULL, NULL, NULL, NULL, plot_tests },
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
+	{ "overhead", NULL, NULL, NULL, NULL, overhead_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
