@@ -267,6 +267,12 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 		const char *key = lg->msg + sizeof(prefix_key) - 1;
 
 		scn_schema_keys(path, keys, sizeof(keys));
+		if (!*path && (!strcmp(key, "frequencies") ||
+			       !strcmp(key, "governor") || !strcmp(key, "energy")))
+			return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
+					"not implemented yet: frequency "
+					"scaling, governors and energy; "
+					"expected one of: %s", keys);
 		return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
 				"unknown key; expected one of: %s", keys);
 	}
@@ -296,6 +302,18 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 					"the scenario is %s; expected a mapping "
 					"(format: 1, tasks: [...])", scn_kind(got));
 		}
+		if (!strcmp(path, "platform.cpus") && !strncmp(got, "SEQ", 3))
+			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+					SCN_AT_VALUE, "not implemented yet: "
+					"uniform platforms (a list of {capacity, "
+					"count}); expected the number of "
+					"identical CPUs");
+		if (!strncmp(path, "overheads.", 10) && strncmp(got, "SCA", 3) &&
+		    strncmp(got, "STR", 3))
+			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+					SCN_AT_VALUE, "not implemented yet: "
+					"overheads per CPU count; expected one "
+					"time");
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
 				"got %s; expected %s", scn_kind(got),
 				scn_kind(exp));

@@ -20,6 +20,8 @@
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
+#include "scenarios/scn.h"
+#include "tests/scn_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
@@ -167,6 +169,55 @@ static void test_refused(void)
 }
 
 
+/* The scenario keys: loaded, refused where they would do nothing, and
+ * what is not implemented refused naming line, column and field. */
+static void test_scenario_keys(void)
+{
+	struct scn_scenario *s = load_ok(
+		"format: 1\ntime_unit: us\n"
+		"overheads: {context_switch: 2, schedule: 1, release: 0.5, "
+		"migration: 3, tick: 1, hz: 1000}\n"
+		"tasks: [{name: A, C: 100, T: 1000}]\n");
+
+	CU_ASSERT_EQUAL(s->overheads.context_switch, 2000);
+	CU_ASSERT_EQUAL(s->overheads.schedule, 1000);
+	CU_ASSERT_EQUAL(s->overheads.release, 500);
+	CU_ASSERT_EQUAL(s->overheads.migration, 3000);
+	CU_ASSERT_EQUAL(s->overheads.tick, 1000);
+	CU_ASSERT_EQUAL(s->overheads.tick_period, 1000000);
+	scn_free(s);
+	expect_fail("format: 1\noverheads: {tick: 1}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:", "overheads.tick", "needs the tick rate", NULL);
+	expect_fail("format: 1\noverheads: {tick: 1, hz: 100}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "overheads.hz", "time_unit", NULL);
+	expect_fail("format: 1\ntime_unit: ms\noverheads: {hz: 100}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "overheads.hz", "does nothing", NULL);
+	expect_fail("format: 1\noverheads: {schedule: -1}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_INVAL,
+		    "t.yaml:2:23: overheads.schedule", "negative", NULL);
+	expect_fail("format: 1\nscheduler: {policy: cbs}\n"
+		    "overheads: {schedule: 1}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:3:1: overheads", "not modelled for policy cbs",
+		    NULL);
+	expect_fail("format: 1\noverheads: {schedule: [{cpus: 1}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:", "overheads.schedule", "not implemented yet",
+		    NULL);
+	expect_fail("format: 1\nplatform: {cpus: [{capacity: 512, count: 2}]}"
+		    "\ntasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:", "platform.cpus", "not implemented yet", NULL);
+	expect_fail("format: 1\nfrequencies: []\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:1: frequencies", "not implemented yet", NULL);
+	expect_fail("format: 1\ngovernor: schedutil\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "governor", "not implemented yet", NULL);
+}
+
 /* ---- property: an overhead-aware accept never meets a simulated miss ---- */
 
 #define OVH_SETS 1500
@@ -296,6 +347,8 @@ CU_TestInfo overhead_tests[] = {
 	{ "global: migration and merged switch", test_global_migration },
 	{ "ticks delay the running job", test_tick },
 	{ "refused where not modelled", test_refused },
+	{ "scenario keys, and what is not implemented yet",
+	  test_scenario_keys },
 	{ "random sets: no overhead-aware accept with a miss (1500 sets)",
 	  test_prop_no_accept_with_miss },
 	CU_TEST_INFO_NULL,
