@@ -84,6 +84,11 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 			 "no tardiness bound for policy %s", s->sched.policy);
 		return true;
 	}
+	if (s->capacity) {
+		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
+			 "or response bound on CPUs of different capacities");
+		return true;
+	}
 	if (rt_ovh_any(&s->overheads)) {
 		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
 			 "or response bound with overheads (docs/theory.md "

@@ -230,6 +230,8 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 	for (size_t c = 0; c < st->ncpus; c++) {
 		fprintf(f, "%s{\"cpu\": %zu, \"busy\": %" PRId64, c ? ", " : "", c,
 			   st->cpu[c].busy);
+		if (s->capacity)        /* appended on a uniform platform */
+			fprintf(f, ", \"capacity\": %" PRIu32, s->capacity[c]);
 		if (rt_ovh_any(&s->overheads))  /* appended with overheads */
 			fprintf(f, ", \"overhead\": %" PRId64,
 				st->cpu[c].overhead);
@@ -495,6 +497,8 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		fprintf(f, "cpu %zu: busy %s %s (%.1f%%)", c,
 			   api_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)), u,
 			   st->horizon ? 100.0 * (double)st->cpu[c].busy / (double)st->horizon : 0);
+		if (s->capacity)
+			fprintf(f, ", capacity %" PRIu32, s->capacity[c]);
 		if (rt_ovh_any(&s->overheads))
 			fprintf(f, ", overhead %s %s (%.1f%%)",
 				api_fmt_time(s, st->cpu[c].overhead, b1,

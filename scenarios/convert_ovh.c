@@ -1,7 +1,7 @@
 /* convert_ovh.c - the scenario's 'overheads' mapping (scenarios/README.md
  * "Overheads", docs/theory.md §H): times in the scenario's unit, the
  * tick rate hz (ticks per second, so only with a real time unit), and
- * only for a policy that charges them (sim_policy_desc.overheads: edf, fp).
+ * only for a policy that charges them (sim_policy_desc.job_level: edf, fp).
  * Each key is refused where it would do nothing.
  */
 #include "scenarios/internal.h"
@@ -66,7 +66,7 @@ enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
 	if (!rt_ovh_any(o))
 		return RT_OK;
 	if (sim_policy_describe(s->sched.policy, &pd) &&
-	    !pd.overheads)
+	    !pd.job_level)
 		return scn_fail(c, RT_ERR_PARSE, "overheads", NULL, 0,
 				SCN_AT_KEY, "not modelled for policy %s; "
 				"expected policy edf or fp (or no overheads)",

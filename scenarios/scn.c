@@ -302,12 +302,6 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 					"the scenario is %s; expected a mapping "
 					"(format: 1, tasks: [...])", scn_kind(got));
 		}
-		if (!strcmp(path, "platform.cpus") && !strncmp(got, "SEQ", 3))
-			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
-					SCN_AT_VALUE, "not implemented yet: "
-					"uniform platforms (a list of {capacity, "
-					"count}); expected the number of "
-					"identical CPUs");
 		if (!strncmp(path, "overheads.", 10) && strncmp(got, "SCA", 3) &&
 		    strncmp(got, "STR", 3))
 			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
@@ -360,11 +354,47 @@ static bool scn_shorthand_error(cyaml_err_t e, const struct scn_cylog *lg)
 	       lg->bt[1].entry && !strcmp(lg->bt[2].key, "tasks");
 }
 
+/* Scan 'text' for shorthands into *sh; an error (out of memory, a
+ * shorthand that cannot be patched) is reported and *sh freed. */
+static enum rt_err scn_shorthand_load(const struct scn_ctx *c,
+				      const uint8_t *text, size_t len,
+				      struct scn_shorthands *sh)
+{
+	enum rt_err err = scn_shorthand_scan(text, len, sh);
+
+	if (err) {
+		scn_shorthands_fini(sh);
+		return rt_diagf(c->d, err, "%s: out of memory", c->file);
+	}
+	for (size_t i = 0; i < sh->n; i++) {
+		if (!sh->v[i].patched) {
+			err = scn_bad_shorthand(c, &sh->v[i]);
+			scn_shorthands_fini(sh);
+			return err;
+		}
+	}
+	return RT_OK;
+}
+
+/* Did libcyaml stop at platform.cpus given as a list? */
+static bool scn_cpus_list_error(cyaml_err_t e, const struct scn_cylog *lg)
+{
+	char path[160];
+
+	if (e != CYAML_ERR_INVALID_VALUE || !strstr(lg->msg, "got event: SEQ"))
+		return false;
+	scn_bt_path(lg, path, sizeof(path));
+	return !strcmp(path, "platform.cpus");
+}
+
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d)
 {
-	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 } };
+	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 },
+			     NULL };
 	struct scn_shorthands sh = { 0 };
+	struct scn_cpus_list cl = { 0 };
+	const uint8_t *text = buf;      /* what libcyaml reads */
 	struct scn_cylog lg;
 	struct scn_y_doc *y = NULL;
 	cyaml_config_t cfg = {
@@ -392,24 +422,35 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 	memset(&lg, 0, sizeof(lg));
 	ce = cyaml_load_data(buf, len, &cfg, &scn_y_doc_schema,
 			     (cyaml_data_t **)&y, NULL);
-	if (scn_shorthand_error(ce, &lg)) {
-		err = scn_shorthand_scan(buf, len, &sh);
-		if (err) {
-			scn_shorthands_fini(&sh);
-			return rt_diagf(d, err, "%s: out of memory", c.file);
-		}
-		for (size_t i = 0; i < sh.n; i++) {
-			if (!sh.v[i].patched) {
-				err = scn_bad_shorthand(&c, &sh.v[i]);
+	/* the two text patches, in the order libcyaml meets their keys */
+	for (int pass = 0; pass < 2; pass++) {
+		if (!c.cpus && scn_cpus_list_error(ce, &lg)) {
+			err = scn_cpus_scan(text, len, &cl);
+			if (err) {
+				scn_cpus_list_fini(&cl);
 				scn_shorthands_fini(&sh);
+				return rt_diagf(d, err, "%s: out of memory",
+						c.file);
+			}
+			if (!cl.text)
+				break;
+			text = cl.text;
+			c.cpus = &cl;
+		} else if (!sh.text && !sh.n && scn_shorthand_error(ce, &lg)) {
+			err = scn_shorthand_load(&c, text, len, &sh);
+			if (err) {
+				scn_cpus_list_fini(&cl);
 				return err;
 			}
+			if (!sh.text)
+				break;
+			text = sh.text;
+		} else {
+			break;
 		}
-		if (sh.text) {
-			memset(&lg, 0, sizeof(lg));
-			ce = cyaml_load_data(sh.text, len, &cfg, &scn_y_doc_schema,
-					     (cyaml_data_t **)&y, NULL);
-		}
+		memset(&lg, 0, sizeof(lg));
+		ce = cyaml_load_data(text, len, &cfg, &scn_y_doc_schema,
+				     (cyaml_data_t **)&y, NULL);
 	}
 	if (ce != CYAML_OK) {
 		err = scn_cyaml_error(&c, ce, &lg);
@@ -427,6 +468,7 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 	if (y)
 		cyaml_free(&cfg, &scn_y_doc_schema, y, 0);
 	scn_shorthands_fini(&sh);
+	scn_cpus_list_fini(&cl);
 	return err;
 }
 
@@ -572,6 +614,7 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	}
 	out->dl_rules = &k->dl;
 	out->overheads = rt_ovh_any(&s->overheads) ? &s->overheads : NULL;
+	out->capacity = s->capacity;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;
@@ -600,6 +643,7 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->name);
 	rt_free(s->description);
 	rt_free(s->path);
+	rt_free(s->capacity);
 	rt_free(s->sched.policy);
 	rt_free(s->sched.admission);
 	for (size_t i = 0; i < s->sched.ncpusets; i++)

@@ -131,6 +131,10 @@ struct scn_scenario {
 	bool has_seed;
 	uint64_t seed;                  /* 0 if not given */
 	unsigned cpus;                  /* platform.cpus >= 1 */
+	uint32_t *capacity;             /* cpus entries (1..1024, the
+					 * kernel's SCHED_CAPACITY_SCALE = 1024)
+					 * from platform.cpus given as a list,
+					 * owned; NULL: every CPU 1024 */
 	struct scn_scheduler sched;
 	size_t ntasks;
 	struct rt_task *tasks;          /* owned; names/arrays owned too (each

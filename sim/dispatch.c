@@ -36,6 +36,35 @@
 
 #include "sim/internal.h"
 
+void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran)
+{
+	unsigned cpu = (unsigned)j->run_cpu;
+	rt_i128 w = (rt_i128)ran * e->cpu[cpu].cap + j->frac;
+
+	/* a completion time rounded up overshoots by less than one unit */
+	if ((w >> 10) >= j->info.remaining) {
+		j->info.remaining = 0;
+		j->frac = 0;
+	} else {
+		j->info.remaining -= (rt_time)(w >> 10);
+		j->frac = (uint32_t)(w & (SIM_CAP_SCALE - 1));
+	}
+	j->since = e->now;
+	if (e->stats)
+		e->cpu[cpu].busy += ran;
+	sim_pol_update_curr(e, j, ran);
+}
+
+rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
+		     unsigned cpu, rt_time work)
+{
+	rt_i128 need = (rt_i128)work * SIM_CAP_SCALE - j->frac;
+	uint32_t cap = e->cpu[cpu].cap;
+	rt_i128 t = (need + cap - 1) / cap;
+
+	return t > RT_TIME_MAX ? RT_TIME_MAX : (rt_time)t;
+}
+
 /* Take j (running on its CPU) off the CPU: account, cancel completion;
  * 'left': it leaves for good or suspends (the CPU switches away). */
 static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j, bool left)
@@ -81,7 +110,7 @@ static inline __attribute__((always_inline)) void
 disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
-	rt_time fin;
+	rt_time fin, run;
 
 	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
@@ -99,8 +128,11 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 	if (e->ovh)
 		j->since = sim_ovh_start(e, j, cpu, prev >= 0 &&
 					 prev != (int)cpu);
+	run = disp_run_for(j);
+	if (e->caps)
+		run = sim_cap_time(e, j, cpu, run);
 	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(j->since, disp_run_for(j), &fin) &&
+	if (!__builtin_add_overflow(j->since, run, &fin) &&
 	    fin <= e->cfg.horizon) {
 		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
@@ -113,10 +145,12 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 
 void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
 {
-	rt_time fin;
+	rt_time fin, run = disp_run_for(j);
 	enum rt_err err;
 
-	if (__builtin_add_overflow(j->since, disp_run_for(j), &fin) ||
+	if (e->caps)
+		run = sim_cap_time(e, j, (unsigned)j->run_cpu, run);
+	if (__builtin_add_overflow(j->since, run, &fin) ||
 	    fin > e->cfg.horizon)
 		return;
 	err = sim_evq_push(&e->cq, &j->done, fin, SIM_RANK_COMPLETE);

@@ -124,6 +124,10 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	if (sim_evq_reserve(&e->evq, 2 * n + 2) != RT_OK ||
 	    sim_evq_reserve(&e->cq, m) != RT_OK)
 		goto nomem;
+	for (size_t c = 0; c < m; c++) {
+		e->cpu[c].cap = cfg->capacity ? cfg->capacity[c] : SIM_CAP_SCALE;
+		e->caps = e->caps || e->cpu[c].cap != SIM_CAP_SCALE;
+	}
 	e->st.horizon = cfg->horizon;
 	e->st.ntasks = n;
 	e->st.ncpus = m;

@@ -135,8 +135,9 @@ struct sim_policy_desc {
 					 * honours, space-separated, or "" */
 	unsigned flags;                 /* SIM_POLICY_* (sim/policy.h): what
 					 * the policy is */
-	bool overheads;                 /* SIM_POLICY_OVERHEADS: charges
-					 * sim_config.overheads */
+	bool job_level;                 /* SIM_POLICY_JOB_LEVEL: takes
+					 * sim_config.overheads and
+					 * sim_config.capacity */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th
@@ -232,9 +233,18 @@ struct sim_config {
 	bool totals_only;
 	/* Appended: scheduling overheads (models/overhead.h), borrowed;
 	 * NULL or all zero: none.  Charged as sim/README.md "Overheads"
-	 * says; only policies with SIM_POLICY_OVERHEADS take them. */
+	 * says; only policies with SIM_POLICY_JOB_LEVEL take them. */
 	const struct rt_overheads *overheads;
+	/* Appended: cpus entries, borrowed: each CPU's capacity, 1 ..
+	 * SIM_CAP_SCALE (the kernel's arch_scale_cpu_capacity() against
+	 * SCHED_CAPACITY_SCALE): a job progresses at capacity/1024 work
+	 * units per time unit (sim/README.md "Uniform platforms").  NULL:
+	 * every CPU SIM_CAP_SCALE.  Only policies with SIM_POLICY_JOB_LEVEL,
+	 * without self-suspension. */
+	const uint32_t *capacity;
 };
+
+#define SIM_CAP_SCALE 1024u             /* SCHED_CAPACITY_SCALE */
 
 struct sim_task_stats {
 	uint64_t released, completed, missed, aborted;

@@ -75,10 +75,11 @@ struct sim_horizon_req {
 					 * CPU; NULL otherwise */
 	rt_time user;                   /* --until or 'horizon:';
 					 * RT_TIME_NEVER: none */
-	bool overheads;                 /* the run charges overheads: the
-					 * synchronous release is no longer
-					 * proven the worst case (never
-					 * exact) */
+	bool overheads;                 /* the run charges overheads, or its
+					 * CPUs have different capacities:
+					 * the synchronous release is no
+					 * longer proven the worst case
+					 * (never exact) */
 };
 
 /*

@@ -92,6 +92,7 @@ struct sim_cpu {
 	rt_time sw_at;                  /* a job left it then (its switch
 					 * away was charged) */
 	rt_time ovh;                    /* overhead charged within [0, H] */
+	uint32_t cap;                   /* capacity, SIM_CAP_SCALE: full */
 };
 
 struct sim_engine {
@@ -138,6 +139,8 @@ struct sim_engine {
 	const struct rt_overheads *ovh; /* cfg.overheads if any is non-zero,
 					 * else NULL (sim/overhead.c) */
 	struct sim_event tick;          /* the next timer tick (overheads) */
+	bool caps;                      /* some CPU has capacity <
+					 * SIM_CAP_SCALE (dispatch.c) */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -234,6 +237,14 @@ static inline void sim_pol_update_curr(struct sim_engine *e,
 		e->ops->update_curr(e->pstate, j, ran);
 }
 
+/* dispatch.c: sim_account on CPUs of different capacities: 'ran' time
+ * units at capacity c execute ran * c / 1024 work units, kept exact
+ * (remaining and the fraction frac / 1024 of a unit). */
+void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran);
+/* The time j needs on 'cpu' for 'work' more units (rounded up). */
+rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
+		     unsigned cpu, rt_time work);
+
 /* Bring a running job's remaining demand and its CPU's busy time up to
  * now. */
 static inline void sim_account(struct sim_engine *e, struct sim_job *j)
@@ -241,9 +252,13 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 	rt_time ran = e->now - j->since;
 
 	/* ran < 0: still in its switch-in overhead (sim/overhead.c) */
-	assert(j->run_cpu >= 0 && ran <= j->info.remaining);
+	assert(j->run_cpu >= 0 && (e->caps || ran <= j->info.remaining));
 	if (ran <= 0)
 		return;
+	if (e->caps) {
+		sim_account_cap(e, j, ran);
+		return;
+	}
 	j->info.remaining -= ran;
 	j->since = e->now;
 	if (e->stats)

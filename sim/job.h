@@ -50,6 +50,9 @@ struct sim_job {
 	uint32_t nsusp;                 /* its task's points (a copy: a start
 					 * reads no task) */
 	bool suspended;                 /* between SUSPEND and RESUME */
+	uint32_t frac;                  /* work executed beyond the whole
+					 * units taken off remaining, in
+					 * 1/1024 units (CPU capacities) */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	struct sim_task_rt *trt;        /* its task's engine record */
 	rt_time since;                  /* running: instant it (re)started */

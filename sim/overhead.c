@@ -53,7 +53,7 @@ enum rt_err sim_ovh_init(struct sim_engine *e, struct rt_diag *d)
 		return RT_OK;
 	if ((err = rt_ovh_check(o, d)))
 		return err;
-	if (!(e->ops->flags & SIM_POLICY_OVERHEADS))
+	if (!(e->ops->flags & SIM_POLICY_JOB_LEVEL))
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "overheads: not modelled "
 				"for policy %s; expected a job-level policy "
 				"(edf or fp)", e->ops->name);

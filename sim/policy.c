@@ -64,7 +64,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 	out->analysed_as = p->analysed_as;
 	out->keys = p->keys ? p->keys : "";
 	out->flags = p->flags;
-	out->overheads = p->flags & SIM_POLICY_OVERHEADS;
+	out->job_level = p->flags & SIM_POLICY_JOB_LEVEL;
 	return true;
 }
 

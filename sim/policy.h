@@ -134,9 +134,11 @@ struct sim_policy_ops {
 					 * Layland 1973; Lehoczky 1990 for
 					 * D > T): a simulation over the busy
 					 * period is an exact test */
-#define SIM_POLICY_OVERHEADS 0x100u     /* takes sim_config.overheads: a
-					 * job-level policy with no budget or
-					 * timer of its own (sim/overhead.c) */
+#define SIM_POLICY_JOB_LEVEL 0x100u     /* a job-level policy with no
+					 * budget or timer of its own: takes
+					 * sim_config.overheads (sim/overhead.c)
+					 * and CPUs of different capacities
+					 * (sim_config.capacity) */
 
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);

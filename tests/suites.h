@@ -48,6 +48,7 @@ extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs
 extern CU_TestInfo plot_tests[];        /* test_plot.c: dbf, response, util plots */
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo overhead_tests[];    /* test_overhead.c: overheads */
+extern CU_TestInfo uniform_tests[];     /* test_uniform.c: CPU capacities */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
 extern CU_TestInfo json_tests[];        /* test_json.c: the jansson wrapper */

@@ -207,9 +207,6 @@ static void test_scenario_keys(void)
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:2:", "overheads.schedule", "not implemented yet",
 		    NULL);
-	expect_fail("format: 1\nplatform: {cpus: [{capacity: 512, count: 2}]}"
-		    "\ntasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
-		    "t.yaml:2:", "platform.cpus", "not implemented yet", NULL);
 	expect_fail("format: 1\nfrequencies: []\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:2:1: frequencies", "not implemented yet", NULL);
