@@ -65,16 +65,16 @@ rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
 	return t > RT_TIME_MAX ? RT_TIME_MAX : (rt_time)t;
 }
 
-/* Take j (running on its CPU) off the CPU: account, cancel completion;
- * 'left': it leaves for good or suspends (the CPU switches away). */
-static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j, bool left)
+/* Take j (running on its CPU) off the CPU: account, cancel completion.
+ * Overheads see the PREEMPT / COMPLETE / SUSPEND / ABORT record that
+ * follows (sim_ovh_record). */
+static inline __attribute__((always_inline)) unsigned
+disp_unrun(struct sim_engine *e, struct sim_job *j)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
 	sim_evq_cancel(&e->cq, &j->done);
 	sim_account(e, j);
-	if (e->ovh)
-		sim_ovh_stop(e, j, cpu, left);
 	j->run_cpu = -1;
 	return cpu;
 }
@@ -82,7 +82,7 @@ static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j, bool left)
 static inline __attribute__((always_inline)) void
 disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
 {
-	unsigned cpu = disp_unrun(e, j, false);
+	unsigned cpu = disp_unrun(e, j);
 
 	/* A preemption is a running, unfinished job displaced by another. */
 	if (displaced && e->stats)
@@ -106,11 +106,23 @@ static rt_time disp_run_for(const struct sim_job *j)
 	return after - (j->info.demand - j->info.remaining);
 }
 
+/* disp_start with overheads or capacities: the job executes from its
+ * switch-in's end, at its CPU's capacity. */
+static __attribute__((noinline)) void
+disp_start_slow(struct sim_engine *e, struct sim_job *j, unsigned cpu,
+		int prev)
+{
+	if (e->ovh)
+		j->since = sim_ovh_start(e, j, cpu, prev >= 0 &&
+					 prev != (int)cpu);
+	sim_dispatch_rearm(e, j);
+}
+
 static inline __attribute__((always_inline)) void
 disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
 	int prev = j->info.cpu;
-	rt_time fin, run;
+	rt_time fin;
 
 	assert(j->run_cpu < 0 && j->info.remaining > 0 && !j->suspended);
 	j->run_cpu = (int)cpu;
@@ -125,14 +137,12 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	if (e->ovh)
-		j->since = sim_ovh_start(e, j, cpu, prev >= 0 &&
-					 prev != (int)cpu);
-	run = disp_run_for(j);
-	if (e->caps)
-		run = sim_cap_time(e, j, cpu, run);
+	if (__builtin_expect(e->slow, 0)) {
+		disp_start_slow(e, j, cpu, prev);
+		return;
+	}
 	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(j->since, run, &fin) &&
+	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
 	    fin <= e->cfg.horizon) {
 		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
 					       SIM_RANK_COMPLETE);
@@ -267,7 +277,7 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	struct sim_task_rt *t = j->trt;
-	unsigned cpu = disp_unrun(e, j, true);
+	unsigned cpu = disp_unrun(e, j);
 	rt_time response, tard;
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
@@ -305,7 +315,7 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 	assert(late >= 0);
 	if (j->run_cpu >= 0) {
 		cpu = j->run_cpu;
-		disp_unrun(e, j, true);
+		disp_unrun(e, j);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
 	/* a suspended job is not the policy's (dequeued at its SUSPEND) */

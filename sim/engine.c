@@ -140,6 +140,7 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		err = sim_ovh_init(e, d);
 	if (err)
 		goto fail;
+	e->slow = e->caps || e->ovh;
 	for (size_t i = 0; i < n && !err; i++) {
 		eng_task_init(e, i);
 		/* With admission or arrive/leave times every task joins at

@@ -141,6 +141,8 @@ struct sim_engine {
 	struct sim_event tick;          /* the next timer tick (overheads) */
 	bool caps;                      /* some CPU has capacity <
 					 * SIM_CAP_SCALE (dispatch.c) */
+	bool slow;                      /* caps or ovh: a start takes
+					 * disp_start_slow() */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -212,12 +214,13 @@ enum rt_err sim_ovh_init(struct sim_engine *e, struct rt_diag *d);
 /* The instant job j, being started on cpu now, begins to execute. */
 rt_time sim_ovh_start(struct sim_engine *e, struct sim_job *j, unsigned cpu,
 		      bool migrated);
-/* j (running on cpu) was taken off it now: 'left' = it completed,
- * suspended or was aborted (the CPU switches away from it). */
-void sim_ovh_stop(struct sim_engine *e, struct sim_job *j, unsigned cpu,
-		  bool left);
-/* A job of task t was released now: its release interrupt. */
-void sim_ovh_release(struct sim_engine *e, const struct sim_task_rt *t);
+/* The record about to be emitted (report.c; the overheads want RELEASE,
+ * PREEMPT, COMPLETE, SUSPEND and ABORT, so no hot path tests for them):
+ * a release pays its interrupt; a job taken off 'cpu' (j->since still
+ * its start) leaves the rest of its switch-in, and one that completed,
+ * suspended or was aborted there makes the CPU switch away. */
+void sim_ovh_record(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		    const struct sim_job *j);
 /* The tick event fired: every CPU pays the tick; the next is armed. */
 void sim_ovh_tick(struct sim_engine *e);
 /* Re-arm the 'done' event of j (running) at since + what it has left. */
@@ -255,7 +258,7 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 	assert(j->run_cpu >= 0 && (e->caps || ran <= j->info.remaining));
 	if (ran <= 0)
 		return;
-	if (e->caps) {
+	if (__builtin_expect(e->caps, 0)) {
 		sim_account_cap(e, j, ran);
 		return;
 	}

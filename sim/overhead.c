@@ -19,7 +19,9 @@
  * overhead backlog 'ovh_end' that a job started there waits for.
  * Overheads queue: none is preempted, and a job preempted during its
  * switch-in leaves the rest of it as backlog.  Per-CPU overhead time
- * within [0, H] is counted (sim_cpu_stats.overhead).
+ * within [0, H] is counted (sim_cpu_stats.overhead).  Releases and
+ * stops are seen through their records (sim_ovh_record, from report.c's
+ * fan-out), so the engine's hot paths test nothing for them.
  */
 #include <inttypes.h>
 
@@ -58,6 +60,9 @@ enum rt_err sim_ovh_init(struct sim_engine *e, struct rt_diag *d)
 				"for policy %s; expected a job-level policy "
 				"(edf or fp)", e->ops->name);
 	e->ovh = o;
+	e->want |= SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_PREEMPT) |
+		   SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_SUSPEND) |
+		   SIM_MASK(SIM_REC_ABORT);
 	for (unsigned c = 0; c < e->cfg.cpus; c++)
 		e->cpu[c].sw_at = -1;   /* no job left it yet */
 	sim_event_init(&e->tick, SIM_EV_TICK);
@@ -82,8 +87,8 @@ rt_time sim_ovh_start(struct sim_engine *e, struct sim_job *j, unsigned cpu,
 	return c->ovh_end;
 }
 
-void sim_ovh_stop(struct sim_engine *e, struct sim_job *j, unsigned cpu,
-		  bool left)
+static void ovh_stop(struct sim_engine *e, const struct sim_job *j,
+		     unsigned cpu, bool left)
 {
 	struct sim_cpu *c = &e->cpu[cpu];
 
@@ -114,13 +119,30 @@ static void ovh_charge(struct sim_engine *e, unsigned cpu, rt_time o)
 	sim_dispatch_rearm(e, j);
 }
 
-void sim_ovh_release(struct sim_engine *e, const struct sim_task_rt *t)
+void sim_ovh_record(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		    const struct sim_job *j)
 {
 	unsigned n;
-	const unsigned *cpus = sim_engine_cluster_cpus(e,
-				sim_engine_task_cluster(e, t->idx), &n);
+	const unsigned *cpus;
 
-	ovh_charge(e, cpus[0], e->ovh->release);
+	switch (kind) {
+	case SIM_REC_RELEASE:
+		cpus = sim_engine_cluster_cpus(e,
+				sim_engine_task_cluster(e, j->info.task), &n);
+		ovh_charge(e, cpus[0], e->ovh->release);
+		break;
+	case SIM_REC_PREEMPT:
+		ovh_stop(e, j, (unsigned)cpu, false);
+		break;
+	case SIM_REC_COMPLETE:
+	case SIM_REC_SUSPEND:
+	case SIM_REC_ABORT:
+		if (cpu >= 0)
+			ovh_stop(e, j, (unsigned)cpu, true);
+		break;
+	default:
+		break;
+	}
 }
 
 void sim_ovh_tick(struct sim_engine *e)

@@ -179,8 +179,6 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->pcpu = -1;
 	t->released++;
 	sim_emit(e, SIM_REC_RELEASE, -1, j, d);
-	if (e->ovh)
-		sim_ovh_release(e, t);
 
 	first = t->fifo.head == NULL;
 	sim_fifo_append(&t->fifo, j);

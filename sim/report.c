@@ -63,6 +63,8 @@ void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		.value = value, .info = j ? &j->info : NULL,
 	};
 
+	if (e->ovh)
+		sim_ovh_record(e, kind, cpu, j);
 	rep_fan_out(e, &r);
 }
 

@@ -8,7 +8,6 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <CUnit/CUnit.h>
 
@@ -24,18 +23,6 @@
 #include "tests/scn_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
-
-static struct sim_engine *ovh_expect(const struct sim_config *c,
-				     const char *want)
-{
-	struct tu_trace s = { 0 };
-	struct sim_sink sink = { TU_SCHED, tu_trace_emit, &s };
-	struct sim_engine *e = tu_engine_run(c, &sink);
-
-	tu_expect_text(s.buf, want);
-	free(s.buf);
-	return e;
-}
 
 /*
  * One CPU, EDF; sched = cs = 1 (a switch costs 2), release = 1.
@@ -67,7 +54,7 @@ static void test_uni_timeline(void)
 	const struct sim_stats *st;
 
 	t[1].offset = 1;
-	e = ovh_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 0.0 c0 2\n"
 		"6 complete 0.0 c0 6\n"
 		"6 start 1.0 c0 3\n"
@@ -109,7 +96,7 @@ static void test_global_migration(void)
 	const struct sim_stats *st;
 
 	t[2].offset = 1;
-	e = ovh_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 0.0 c0 2\n"
 		"0 start 1.0 c1 4\n"
 		"1 preempt 1.0 c1 4\n"
@@ -140,7 +127,7 @@ static void test_tick(void)
 	struct sim_config c = { .tasks = t, .ntasks = 1, .cpus = 1,
 				.policy = "fp", .horizon = 20, .seed = 1,
 				.overheads = &o };
-	struct sim_engine *e = ovh_expect(&c,
+	struct sim_engine *e = tu_expect_sched(&c,
 		"0 start 0.0 c0 6\n"
 		"8 complete 0.0 c0 8\n"
 		"20 end 0.0 c-1 0\n");

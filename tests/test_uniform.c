@@ -6,7 +6,6 @@
  * Expected traces are one line per record: "TIME KIND TASK.JOB cCPU VALUE".
  */
 #include <stdint.h>
-#include <stdlib.h>
 
 #include <CUnit/CUnit.h>
 
@@ -17,18 +16,6 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-static struct sim_engine *uni_expect(const struct sim_config *c,
-				     const char *want)
-{
-	struct tu_trace s = { 0 };
-	struct sim_sink sink = { TU_SCHED, tu_trace_emit, &s };
-	struct sim_engine *e = tu_engine_run(c, &sink);
-
-	tu_expect_text(s.buf, want);
-	free(s.buf);
-	return e;
-}
-
 /* The issue's case: C = 4 on a CPU of capacity 512 takes 8 (4 * 1024 /
  * 512); the job of period 10 completes at 8 and 18. */
 static void test_half_capacity_doubles(void)
@@ -38,7 +25,7 @@ static void test_half_capacity_doubles(void)
 	struct sim_config c = { .tasks = t, .ntasks = 1, .cpus = 1,
 				.policy = "edf", .horizon = 20, .seed = 1,
 				.capacity = cap };
-	struct sim_engine *e = uni_expect(&c,
+	struct sim_engine *e = tu_expect_sched(&c,
 		"0 start 0.0 c0 4\n"
 		"8 complete 0.0 c0 8\n"
 		"10 start 0.1 c0 4\n"
@@ -71,7 +58,7 @@ static void test_fraction_kept_across_preemption(void)
 	struct sim_engine *e;
 
 	t[1].offset = 1;
-	e = uni_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 0.0 c0 3\n"
 		"1 preempt 0.0 c0 3\n"
 		"1 start 1.0 c0 2\n"
@@ -103,7 +90,7 @@ static void test_global_on_two_capacities(void)
 	struct sim_config c = { .tasks = t, .ntasks = 3, .cpus = 3,
 				.policy = "edf", .horizon = 12, .seed = 1,
 				.capacity = cap };
-	struct sim_engine *e = uni_expect(&c,
+	struct sim_engine *e = tu_expect_sched(&c,
 		"0 start 2.0 c0 3\n"
 		"0 start 0.0 c1 4\n"
 		"0 start 1.0 c2 3\n"
