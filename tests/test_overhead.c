@@ -8,8 +8,10 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <CUnit/CUnit.h>
+#include <dlsim.h>
 
 #include "models/analysis_fp.h"
 #include "models/analysis_global.h"
@@ -326,6 +328,94 @@ static void test_prop_no_accept_with_miss(void)
 	       k.accepted, k.missed);
 }
 
+/* The same property through the public API, as `dlsim analyze` shows it:
+ * random scenarios with overheads (times in ms, ticks at hz 100 on half
+ * of them); the +overheads rows are the ones compared, and analyze
+ * finds no contradiction (an accept beside a simulated miss would be
+ * one). */
+#define OVH_API_SETS 300
+
+static void test_prop_analyze_no_contradiction(void)
+{
+	static const char *const half[] = { "0", "0.5", "1", "1.5" };
+	struct dlsim *db;
+	unsigned accepted = 0, missed = 0;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	for (uint64_t seed = 1; seed <= OVH_API_SETS; seed++) {
+		struct rt_rng g;
+		char text[2048];
+		size_t len;
+		unsigned m, n;
+		bool fp;
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+
+		rt_rng_seed(&g, rt_rng_derive(0x0e4c, seed, 0));
+		m = (unsigned)rt_rng_range(&g, 1, 3);
+		fp = m == 1 && rt_rng_range(&g, 0, 1);
+		n = (unsigned)rt_rng_range(&g, 1, 5);
+		len = (size_t)snprintf(text, sizeof(text),
+			"format: 1\ntime_unit: ms\nhorizon: 4000\n"
+			"platform: {cpus: %u}\nscheduler: {policy: %s}\n"
+			"overheads: {schedule: %s, context_switch: %s, "
+			"release: %s, migration: %d%s}\ntasks:\n", m,
+			fp ? "fp" : "edf", half[rt_rng_range(&g, 0, 3)],
+			half[rt_rng_range(&g, 0, 3)],
+			half[rt_rng_range(&g, 0, 1)],
+			(int)rt_rng_range(&g, 0, 3),
+			rt_rng_range(&g, 0, 1) ? ", tick: 0.05, hz: 100" : "");
+		for (unsigned i = 0; i < n; i++) {
+			int64_t T = rt_rng_range(&g, 20, 200);
+			int64_t C = rt_rng_range(&g, 1, T * (int64_t)m * 3 /
+						 (4 * (int64_t)n) + 1);
+
+			if (C > T)
+				C = T;
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+				"  - {name: t%u, C: %lld, D: %lld, T: %lld, "
+				"offset: %lld}\n", i, (long long)C,
+				(long long)rt_rng_range(&g, C, T), (long long)T,
+				(long long)(rt_rng_range(&g, 0, 1) ?
+					    rt_rng_range(&g, 0, T) : 0));
+		}
+		CU_ASSERT_FATAL(len < sizeof(text));
+		if (dlsim_scenario_load_string(db, text, len, "p.yaml", &sc) !=
+		    DLSIM_OK) {
+			CU_FAIL("a generated scenario does not load");
+			fprintf(stderr, "\n%s\n%s\n", text, dlsim_errmsg(db));
+			continue;
+		}
+		CU_ASSERT_EQUAL_FATAL(dlsim_analyze(db, sc, NULL, &an),
+				      DLSIM_OK);
+		if (dlsim_analysis_ncontradictions(an)) {
+			CU_FAIL("analyze found a contradiction");
+			fprintf(stderr, "\n%s\n%s\n", text,
+				dlsim_analysis_contradiction(an, 0));
+		}
+		for (size_t i = 0; i < dlsim_analysis_ntests(an); i++)
+			if (dlsim_analysis_test_compared(an, i) &&
+			    strstr(dlsim_analysis_test_name(an, i),
+				   "+overheads") &&
+			    !strcmp(dlsim_analysis_test_kind(an, i),
+				    "sufficient") &&
+			    !strcmp(dlsim_analysis_test_verdict(an, i),
+				    "accept")) {
+				accepted++;
+				break;
+			}
+		missed += strstr(dlsim_analysis_verdict(an), "found a miss") !=
+			  NULL;
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	dlsim_close(db);
+	CU_ASSERT(accepted >= OVH_API_SETS / 10);
+	CU_ASSERT(missed >= OVH_API_SETS / 20);
+	printf("\n      %u scenarios: %u accepted by a sufficient +overheads "
+	       "test, %u with a miss ", OVH_API_SETS, accepted, missed);
+}
+
 CU_TestInfo overhead_tests[] = {
 	{ "uniprocessor charging timeline", test_uni_timeline },
 	{ "global: migration and merged switch", test_global_migration },
@@ -335,5 +425,7 @@ CU_TestInfo overhead_tests[] = {
 	  test_scenario_keys },
 	{ "random sets: no overhead-aware accept with a miss (1500 sets)",
 	  test_prop_no_accept_with_miss },
+	{ "analyze: no contradiction with overheads (300 scenarios)",
+	  test_prop_analyze_no_contradiction },
 	CU_TEST_INFO_NULL,
 };
