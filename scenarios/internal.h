@@ -111,8 +111,21 @@ struct scn_y_fair {
 	char *runtime, *deadline, *period, *reserve, *defer;
 };
 
+struct scn_y_ovh_times {                /* the times of overheads, or of
+					 * one overheads.by_cpus[i] */
+	char *context_switch, *schedule, *release, *migration, *tick;
+};
+
+struct scn_y_ovh_row {                  /* overheads.by_cpus[i] */
+	char *cpus;
+	struct scn_y_ovh_times t;
+};
+
 struct scn_y_overheads {                /* overheads (convert_ovh.c) */
-	char *context_switch, *schedule, *release, *migration, *tick, *hz;
+	struct scn_y_ovh_times t;
+	char *hz;
+	struct scn_y_ovh_row *by_cpus;
+	unsigned by_cpus_count;
 };
 
 struct scn_y_doc {

@@ -302,12 +302,14 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 					"the scenario is %s; expected a mapping "
 					"(format: 1, tasks: [...])", scn_kind(got));
 		}
-		if (!strncmp(path, "overheads.", 10) && strncmp(got, "SCA", 3) &&
-		    strncmp(got, "STR", 3))
+		if (!strncmp(path, "overheads.", 10) &&
+		    strncmp(path, "overheads.by_cpus", 17) &&
+		    strncmp(got, "SCA", 3) && strncmp(got, "STR", 3))
 			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
-					SCN_AT_VALUE, "not implemented yet: "
-					"overheads per CPU count; expected one "
-					"time");
+					SCN_AT_VALUE, "got %s; expected one "
+					"time (overheads per CPU count: "
+					"by_cpus: [{cpus: N, ...}])",
+					scn_kind(got));
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
 				"got %s; expected %s", scn_kind(got),
 				scn_kind(exp));

@@ -194,8 +194,46 @@ static void test_scenario_keys(void)
 		    NULL);
 	expect_fail("format: 1\noverheads: {schedule: [{cpus: 1}]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
-		    "t.yaml:2:", "overheads.schedule", "not implemented yet",
-		    NULL);
+		    "t.yaml:2:", "overheads.schedule", "by_cpus", NULL);
+	/* by_cpus: the row of the CPU count, else the next larger one */
+	s = load_ok("format: 1\nplatform: {cpus: 3}\n"
+		    "overheads:\n  by_cpus:\n"
+		    "    - {cpus: 1, schedule: 1, context_switch: 1}\n"
+		    "    - {cpus: 8, schedule: 4, release: 2}\n"
+		    "    - {cpus: 4, schedule: 3, migration: 5}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n");
+	CU_ASSERT_EQUAL(s->overheads.schedule, 3);
+	CU_ASSERT_EQUAL(s->overheads.migration, 5);
+	CU_ASSERT_EQUAL(s->overheads.context_switch, 0);
+	CU_ASSERT_EQUAL(s->overheads.release, 0);
+	scn_free(s);
+	s = load_ok("format: 1\n"
+		    "overheads: {by_cpus: [{cpus: 2, release: 1}, "
+		    "{cpus: 1, release: 7}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n");
+	CU_ASSERT_EQUAL(s->overheads.release, 7);
+	scn_free(s);
+	expect_fail("format: 1\nplatform: {cpus: 9}\n"
+		    "overheads: {by_cpus: [{cpus: 8, release: 1}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:3:", "by_cpus", "no row for 9 CPUs", NULL);
+	expect_fail("format: 1\n"
+		    "overheads: {release: 1, by_cpus: [{cpus: 8, release: 1}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "overheads.by_cpus", "either the times or by_cpus", NULL);
+	expect_fail("format: 1\n"
+		    "overheads: {by_cpus: [{cpus: 8, release: 1}, "
+		    "{cpus: 8, release: 2}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "overheads.by_cpus[1].cpus", "a second row", NULL);
+	expect_fail("format: 1\n"
+		    "overheads: {by_cpus: [{release: 1}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "overheads.by_cpus[0]", "missing cpus", NULL);
+	expect_fail("format: 1\n"
+		    "overheads: {by_cpus: [{cpus: 1, release: 1.5}]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:", "overheads.by_cpus[0].release", NULL);
 	expect_fail("format: 1\nfrequencies: []\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:2:1: frequencies", "not implemented yet", NULL);
