@@ -14,6 +14,17 @@
 
 #include "models/mem.h"
 
+bool scn_energy_key(const char *key)
+{
+	static const char *const keys[] = { "frequencies", "governor",
+					    "energy", "power", "idle_power" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i]))
+			return true;
+	return false;
+}
+
 enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 {
 	const struct scn_cpus_list *cl = c->cpus;
@@ -35,6 +46,12 @@ enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
 					SCN_AT_VALUE, "expected a mapping "
 					"{capacity: N, count: K} of numbers");
+		if (e->unknown && scn_energy_key(e->unknown))
+			return scn_fail(c, RT_ERR_PARSE, path, e->unknown, 0,
+					SCN_AT_KEY, "not implemented yet: "
+					"frequency scaling, governors and "
+					"energy; expected one of: capacity, "
+					"count");
 		if (e->unknown)
 			return scn_fail(c, RT_ERR_PARSE, path, e->unknown, 0,
 					SCN_AT_KEY, "unknown key; expected one "

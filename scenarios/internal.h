@@ -383,6 +383,9 @@ enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
  * what CPUs of different capacities support (policy, placement,
  * admission, suspension).  Same failure contract. */
 enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s);
+/* A key of frequency scaling and energy (frequencies, governor, energy,
+ * power, idle_power): not implemented yet, refused as such. */
+bool scn_energy_key(const char *key);
 enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s);

@@ -267,8 +267,8 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 		const char *key = lg->msg + sizeof(prefix_key) - 1;
 
 		scn_schema_keys(path, keys, sizeof(keys));
-		if (!*path && (!strcmp(key, "frequencies") ||
-			       !strcmp(key, "governor") || !strcmp(key, "energy")))
+		if ((!*path || !strcmp(path, "platform")) &&
+		    scn_energy_key(key))
 			return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
 					"not implemented yet: frequency "
 					"scaling, governors and energy; "
