@@ -54,6 +54,8 @@ void dlsim_analysis_free(struct dlsim_analysis *a)
 	for (size_t i = 0; i < a->ntests; i++) {
 		rt_free(a->tests[i].assign);
 		rt_free(a->tests[i].value);
+		if (a->tests[i].ovh)
+			rt_free((char *)a->tests[i].name);
 	}
 	rt_free(a->tests);
 	rt_free(a->contra);
@@ -232,7 +234,7 @@ size_t dlsim_analysis_ntests(const struct dlsim_analysis *an)
 const char *dlsim_analysis_test_name(const struct dlsim_analysis *an,
 				     size_t i)
 {
-	return an && i < an->ntests ? an->tests[i].info->name : NULL;
+	return an && i < an->ntests ? an->tests[i].name : NULL;
 }
 
 const char *dlsim_analysis_test_kind(const struct dlsim_analysis *an,

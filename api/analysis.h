@@ -60,6 +60,11 @@
 
 struct analyze_test {
 	const struct rt_test_info *info;
+	const char *name;               /* info->name, or for an
+					 * overhead-aware row (ovh) its own
+					 * "NAME+overheads" (owned) */
+	bool ovh;                       /* on the overhead-aware task set
+					 * (docs/theory.md §H.2) */
 	struct rt_test_result res;
 	bool about_sim;                 /* analyses the simulated system */
 	bool shown;                     /* in the text table without --all */

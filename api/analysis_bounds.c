@@ -10,6 +10,7 @@
 
 #include "models/bounds.h"
 #include "models/mem.h"
+#include "models/overhead.h"
 
 static void analyze_no_bound(struct dlsim_analysis *a, enum analyze_bound kind,
 			     const char *fmt, ...)
@@ -81,6 +82,17 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 	if (!api_analysis_policy_bits(a) && a->kind == AK_PLAIN) {
 		snprintf(a->bound_note, sizeof(a->bound_note),
 			 "no tardiness bound for policy %s", s->sched.policy);
+		return true;
+	}
+	if (s->capacity) {
+		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
+			 "or response bound on CPUs of different capacities");
+		return true;
+	}
+	if (rt_ovh_any(&s->overheads)) {
+		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
+			 "or response bound with overheads (docs/theory.md "
+			 "§H: only the overhead-aware tests)");
 		return true;
 	}
 	for (unsigned c = 0; c < a->ndom; c++) {

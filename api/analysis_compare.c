@@ -114,7 +114,7 @@ static const char *analyze_admission_name(const struct dlsim_analysis *a)
 {
 	for (size_t i = 0; i < a->ntests; i++)
 		if (a->tests[i].dom >= 0)
-			return a->tests[i].info->name;
+			return a->tests[i].name;
 	return "admission";
 }
 
@@ -168,13 +168,13 @@ bool api_analysis_compare(struct dlsim_analysis *a)
 					  a->sim->h.exact && a->conform &&
 					  a->kind == AK_PLAIN);
 		if (c == RT_CONTRA_ACCEPT_MISSED)
-			ok = ok && analyze_add_contra(a, t->info->name,
+			ok = ok && analyze_add_contra(a, t->name,
 					   "%s test accepts, but the simulation missed "
 					   "%" PRIu64 " job deadline(s) and %" PRIu64
 					   " server deadline(s) it covers",
 					   rt_test_kind_name(k), jm, sm);
 		else if (c == RT_CONTRA_REJECT_MET)
-			ok = ok && analyze_add_contra(a, t->info->name,
+			ok = ok && analyze_add_contra(a, t->name,
 					   "exact test rejects, but the exact simulation "
 					   "over the busy period has no miss");
 	}
@@ -296,7 +296,7 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 			if (t->about_sim && t->res.kind == RT_KIND_EXACT &&
 			    t->res.verdict == RT_VERDICT_REJECT && !a->oblivious) {
 				snprintf(f, fl, "NOT schedulable (exact test %s)",
-						t->info->name);
+						t->name);
 				return;
 			}
 		}
@@ -323,18 +323,18 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 				continue;
 			if (t->res.verdict == RT_VERDICT_REJECT) {
 				snprintf(f, fl, "NOT schedulable (exact test %s)",
-						t->info->name);
+						t->name);
 				return;
 			}
 			if (nun) {
 				snprintf(f, fl, "%s deadlines guaranteed (%s test %s); no "
 						"job guarantee for %s",
 						a->kind == AK_CBS ? "server" : "reservation",
-						what, t->info->name, un);
+						what, t->name, un);
 				return;
 			}
 			snprintf(f, fl, "schedulable (%s test %s%s%s)", what,
-					t->info->name, a->oblivious ? " on the "
+					t->name, a->oblivious ? " on the "
 					"suspension-oblivious set" : "",
 					a->kind == AK_LINUX ? ", over the admitted tasks" :
 					a->kind == AK_CBS ? ", with the server guarantees" :

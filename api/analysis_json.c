@@ -28,7 +28,7 @@ static void analyze_json_test(FILE *f, const struct dlsim_analysis *a,
 	const char *who = api_analysis_res_task(a, t);
 
 	fprintf(f, "\n  {\"name\": \"%s\", \"kind\": \"%s\", \"verdict\": \"%s\"",
-		   t->info->name, rt_test_kind_name(t->res.kind),
+		   t->name, rt_test_kind_name(t->res.kind),
 		   rt_verdict_name(t->res.verdict));
 	if (t->res.witness != RT_TIME_NEVER)
 		fprintf(f, ", \"witness\": %" PRId64, t->res.witness);
@@ -119,7 +119,7 @@ void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a)
 		if (!a->tests[i].about_sim || (i && a->tests[i - 1].about_sim &&
 		    a->tests[i - 1].info == a->tests[i].info))
 			continue;       /* one name for a test's domain rows */
-		fprintf(f, "%s\"%s\"", first ? "" : ", ", a->tests[i].info->name);
+		fprintf(f, "%s\"%s\"", first ? "" : ", ", a->tests[i].name);
 		first = false;
 	}
 	fprintf(f, "],\n \"model\": {\"sporadic\": %s, \"jitter\": %s, "

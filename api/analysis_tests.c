@@ -6,6 +6,7 @@
  * analyses is its descriptor, what a policy is its entry in
  * sim/policy.c; no test or policy is named here. */
 #include "api/analysis.h"
+#include "models/overhead.h"
 
 #include <string.h>
 
@@ -114,6 +115,7 @@ static struct analyze_test *analyze_new_test(struct dlsim_analysis *a,
 	t = &a->tests[a->ntests++];
 	memset(t, 0, sizeof(*t));
 	t->info = ti;
+	t->name = ti->name;
 	t->dom = -1;
 	rt_test_result_init(&t->res, RT_KIND_SUFFICIENT);
 	t->about_sim = analyze_about_sim(a, ti);
@@ -195,6 +197,125 @@ static bool analyze_cbs_rows(struct dlsim_analysis *a, const struct rt_test_info
 	return true;
 }
 
+/* Run t's test on 'model' (a->nmodel tasks, the analysed set or its
+ * overhead-aware form) on m CPUs; false: out of memory. */
+static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
+			const struct rt_task *model, unsigned m)
+{
+	const struct scn_scenario *s = a->s;
+	const struct rt_test_info *ti = t->info;
+	struct rt_diag d = { "" };
+	enum rt_err err;
+
+	if ((a->bits & RT_MODEL_JITTER) && !ti->jitter) {
+		t->res.kind = RT_KIND_SUFFICIENT;
+		snprintf(t->res.note, sizeof(t->res.note), "release "
+			 "jitter: this test has no jitter extension");
+		return true;
+	}
+	/* fp-rta with the simulated priority order, not the
+	 * registry's deadline-monotonic default. */
+	if (ti->run_order && api_analysis_fp(a))
+		err = ti->run_order(model, a->nmodel, m,
+				    (int)s->sched.priorities, &t->res,
+				    &d);
+	else
+		err = ti->run(model, a->nmodel, m, &t->res, &d);
+	if (err == RT_ERR_NOMEM)
+		return false;
+	if (err != RT_OK) {
+		analyze_test_error(t, err, &d);
+		return true;
+	}
+	if (t->res.kind == RT_KIND_EXACT && ti->exact_for &&
+	    !(ti->exact_for & api_analysis_policy_bits(a)))
+		t->res.kind = RT_KIND_NECESSARY;
+	if (a->ge_d_task != NO_IDX && t->res.verdict != RT_VERDICT_NA &&
+	    t->res.kind != RT_KIND_ADMISSION) {
+		t->res.verdict = RT_VERDICT_REJECT;
+		t->res.task = a->ge_d_task;
+		t->res.witness = RT_TIME_NEVER;
+		snprintf(t->res.note, sizeof(t->res.note), "task %s: "
+			 "jitter >= D, a job released that late cannot "
+			 "meet its deadline",
+			 s->tasks[a->ge_d_task].name);
+	}
+	if (t->res.verdict == RT_VERDICT_ACCEPT &&
+	    (ti->analyses.platforms & RT_AN_PARTITIONED)) {
+		t->assign = api_analysis_calloc(a->nmodel,
+						sizeof(*t->assign));
+		if (!t->assign)
+			return false;
+		err = rt_test_assignment(ti, model, a->nmodel, m,
+					 t->assign, &d);
+		if (err == RT_ERR_NOMEM)
+			return false;
+		if (err) {
+			rt_free(t->assign);
+			t->assign = NULL;
+		}
+	}
+	return true;
+}
+
+/* With overheads (policies edf, fp): the tests about the simulated
+ * system run again on the overhead-aware task set (rt_ovh_inflate,
+ * docs/theory.md §H.2), as rows "NAME+overheads" beside the plain ones;
+ * only those speak of the simulation now. */
+static bool analyze_ovh_rows(struct dlsim_analysis *a, unsigned m)
+{
+	const struct scn_scenario *s = a->s;
+	size_t n0 = a->ntests;
+	struct rt_task *inf;
+	struct rt_diag d = { "" };
+	enum rt_err ierr;
+
+	if (!rt_ovh_any(&s->overheads) || a->kind != AK_PLAIN)
+		return true;
+	inf = api_analysis_calloc(a->nmodel ? a->nmodel : 1, sizeof(*inf));
+	if (!inf)
+		return false;
+	ierr = rt_ovh_inflate(&s->overheads, a->model, a->nmodel,
+			      s->sched.cluster_size > 1, inf, &d);
+	for (size_t i = 0; i < n0; i++) {
+		struct analyze_test *t;
+		char name[96];
+
+		if (!a->tests[i].about_sim)
+			continue;
+		a->tests[i].about_sim = false;
+		t = analyze_new_test(a, a->tests[i].info);
+		if (!t) {
+			rt_free(inf);
+			return false;
+		}
+		snprintf(name, sizeof(name), "%s+overheads", t->info->name);
+		t->name = rt_strdup(name);
+		if (!t->name) {
+			t->name = t->info->name;
+			rt_free(inf);
+			return false;
+		}
+		t->ovh = true;
+		t->about_sim = t->shown = true;
+		if (ierr) {
+			analyze_test_error(t, ierr, &d);
+			continue;
+		}
+		if (!analyze_run(a, t, inf, m)) {
+			rt_free(inf);
+			return false;
+		}
+		/* exact on the inflated set: sufficient for the system with
+		 * overheads (an accept guarantees, a reject proves nothing);
+		 * a necessary test stays necessary */
+		if (t->res.kind == RT_KIND_EXACT)
+			t->res.kind = RT_KIND_SUFFICIENT;
+	}
+	rt_free(inf);
+	return true;
+}
+
 bool api_analysis_tests(struct dlsim_analysis *a)
 {
 	const struct scn_scenario *s = a->s;
@@ -204,8 +325,6 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	for (size_t i = 0; rt_tests[i]; i++) {
 		const struct rt_test_info *ti = rt_tests[i];
 		struct analyze_test *t;
-		struct rt_diag d = { "" };
-		enum rt_err err;
 
 		if (ti->applies && !ti->applies(m))
 			continue;
@@ -216,56 +335,20 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 			continue;
 		}
 		t = analyze_new_test(a, ti);
-		if (!t)
+		if (!t || !analyze_run(a, t, a->model, m))
 			return false;
-		if ((a->bits & RT_MODEL_JITTER) && !ti->jitter) {
-			t->res.kind = RT_KIND_SUFFICIENT;
-			snprintf(t->res.note, sizeof(t->res.note), "release "
-				 "jitter: this test has no jitter extension");
-			continue;
-		}
-		/* fp-rta with the simulated priority order, not the
-		 * registry's deadline-monotonic default. */
-		if (ti->run_order && api_analysis_fp(a))
-			err = ti->run_order(a->model, a->nmodel, m,
-					    (int)s->sched.priorities, &t->res,
-					    &d);
-		else
-			err = ti->run(a->model, a->nmodel, m, &t->res, &d);
-		if (err == RT_ERR_NOMEM)
-			return false;
-		if (err != RT_OK) {
-			analyze_test_error(t, err, &d);
-			continue;
-		}
-		if (t->res.kind == RT_KIND_EXACT && ti->exact_for &&
-		    !(ti->exact_for & api_analysis_policy_bits(a)))
-			t->res.kind = RT_KIND_NECESSARY;
-		if (a->ge_d_task != NO_IDX && t->res.verdict != RT_VERDICT_NA &&
-		    t->res.kind != RT_KIND_ADMISSION) {
-			t->res.verdict = RT_VERDICT_REJECT;
-			t->res.task = a->ge_d_task;
-			t->res.witness = RT_TIME_NEVER;
-			snprintf(t->res.note, sizeof(t->res.note), "task %s: "
-				 "jitter >= D, a job released that late cannot "
-				 "meet its deadline",
-				 s->tasks[a->ge_d_task].name);
-		}
-		if (t->res.verdict == RT_VERDICT_ACCEPT &&
-		    (ti->analyses.platforms & RT_AN_PARTITIONED)) {
-			t->assign = api_analysis_calloc(a->nmodel,
-							sizeof(*t->assign));
-			if (!t->assign)
-				return false;
-			err = rt_test_assignment(ti, a->model, a->nmodel, m,
-						 t->assign, &d);
-			if (err == RT_ERR_NOMEM)
-				return false;
-			if (err) {
-				rt_free(t->assign);
-				t->assign = NULL;
-			}
-		}
+	}
+	if (!analyze_ovh_rows(a, m))
+		return false;
+	/* every registry test assumes identical CPUs */
+	for (size_t i = 0; s->capacity && i < a->ntests; i++) {
+		struct analyze_test *t = &a->tests[i];
+
+		rt_free(t->assign);
+		t->assign = NULL;
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "assumes identical "
+			 "CPUs; this platform's capacities differ");
 	}
 	return true;
 }

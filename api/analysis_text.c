@@ -148,7 +148,7 @@ static void analyze_print_row(FILE *f, const struct dlsim_analysis *a,
 		    t->res.note[0] || t->res.offset != RT_TIME_NEVER ||
 		    t->res.response != RT_TIME_NEVER;
 
-	fprintf(f, "  %-*s %-11s %-8s %-*s", w, t->info->name,
+	fprintf(f, "  %-*s %-11s %-8s %-*s", w, t->name,
 		   rt_test_kind_name(t->res.kind), rt_verdict_name(t->res.verdict),
 		   more ? 16 : 0, t->info->analyses.label);
 	if (more)
@@ -171,8 +171,8 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 	int w = 14;
 
 	for (size_t i = 0; i < a->ntests; i++)
-		if ((int)strlen(a->tests[i].info->name) > w)
-			w = (int)strlen(a->tests[i].info->name);
+		if ((int)strlen(a->tests[i].name) > w)
+			w = (int)strlen(a->tests[i].name);
 	fprintf(f, "%s: %zu task%s on %u CPU%s (times in %s)\n", s->name, s->ntasks,
 		   s->ntasks == 1 ? "" : "s", s->cpus, s->cpus == 1 ? "" : "s",
 		   scn_time_unit_name(s->time_unit));
@@ -204,7 +204,7 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 	for (size_t i = 0; i < a->ntests; i++)
 		if (a->tests[i].about_sim && !(i && a->tests[i - 1].about_sim &&
 		    a->tests[i - 1].info == a->tests[i].info)) {
-			fprintf(f, "%s %s", any ? "," : "", a->tests[i].info->name);
+			fprintf(f, "%s %s", any ? "," : "", a->tests[i].name);
 			any = true;
 		}
 	fprintf(f, "%s\n", any ? "" : " none (no test analyses this policy and "

@@ -236,9 +236,16 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		fprintf(f, "}");
 	}
 	fprintf(f, "],\n \"cpus\": [");
-	for (size_t c = 0; c < st->ncpus; c++)
-		fprintf(f, "%s{\"cpu\": %zu, \"busy\": %" PRId64 "}", c ? ", " : "", c,
+	for (size_t c = 0; c < st->ncpus; c++) {
+		fprintf(f, "%s{\"cpu\": %zu, \"busy\": %" PRId64, c ? ", " : "", c,
 			   st->cpu[c].busy);
+		if (s->capacity)        /* appended on a uniform platform */
+			fprintf(f, ", \"capacity\": %" PRIu32, s->capacity[c]);
+		if (rt_ovh_any(&s->overheads))  /* appended with overheads */
+			fprintf(f, ", \"overhead\": %" PRId64,
+				st->cpu[c].overhead);
+		fprintf(f, "}");
+	}
 	fprintf(f, "],\n \"misses_list\": [");
 	while (api_sim_next_miss(cs, &m)) {
 		fprintf(f, "%s\n  {\"task\": ", first ? "" : ",");
@@ -514,10 +521,20 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 	if (pc)         /* percentiles kept (dlsim_sim_create) */
 		run_print_text_pctl(f, s, pc, w);
 	run_print_text_resv(f, s, cs);
-	for (size_t c = 0; c < st->ncpus; c++)
-		fprintf(f, "cpu %zu: busy %s %s (%.1f%%)\n", c,
+	for (size_t c = 0; c < st->ncpus; c++) {
+		fprintf(f, "cpu %zu: busy %s %s (%.1f%%)", c,
 			   api_fmt_time(s, st->cpu[c].busy, b1, sizeof(b1)), u,
 			   st->horizon ? 100.0 * (double)st->cpu[c].busy / (double)st->horizon : 0);
+		if (s->capacity)
+			fprintf(f, ", capacity %" PRIu32, s->capacity[c]);
+		if (rt_ovh_any(&s->overheads))
+			fprintf(f, ", overhead %s %s (%.1f%%)",
+				api_fmt_time(s, st->cpu[c].overhead, b1,
+					     sizeof(b1)), u, st->horizon ?
+				100.0 * (double)st->cpu[c].overhead /
+				(double)st->horizon : 0);
+		fprintf(f, "\n");
+	}
 	if (!cs->nmisses) {
 		fprintf(f, "\nno deadline miss\n");
 		return;

@@ -162,6 +162,8 @@ static enum rt_err scn_header(const struct scn_ctx *c, const struct scn_y_doc *y
 		s->has_seed = true;
 	}
 	s->cpus = 1;
+	if (c->cpus)
+		return scn_convert_cpus(c, s);
 	if (y->platform && y->platform->cpus) {
 		if ((err = scn_int_at(c, y->platform->cpus, "platform", "cpus", 1,
 				      SCN_MAX_CPUS, &v)))
@@ -319,6 +321,8 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	    (err = scn_sched(c, y->scheduler, &s->sched)) ||
 	    (err = scn_tasks(c, y, sh, s)) ||
 	    (err = scn_sched_check(c, y, s)) ||
+	    (err = scn_convert_ovh(c, y, s)) ||
+	    (err = scn_check_platform(c, y, s)) ||
 	    (err = scn_convert_resv(c, y, s)) ||
 	    (err = scn_convert_cpusets(c, y, s)) ||
 	    (err = scn_convert_resources(c, y, s)) ||

@@ -187,6 +187,12 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 		const char *key = lg->msg + sizeof(prefix_key) - 1;
 
 		scn_schema_keys(path, keys, sizeof(keys));
+		if ((!*path || !strcmp(path, "platform")) &&
+		    scn_energy_key(key))
+			return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
+					"not implemented yet: frequency "
+					"scaling, governors and energy; "
+					"expected one of: %s", keys);
 		return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
 				"unknown key; expected one of: %s", keys);
 	}
@@ -216,6 +222,14 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 					"the scenario is %s; expected a mapping "
 					"(format: 1, tasks: [...])", scn_kind(got));
 		}
+		if (!strncmp(path, "overheads.", 10) &&
+		    strncmp(path, "overheads.by_cpus", 17) &&
+		    strncmp(got, "SCA", 3) && strncmp(got, "STR", 3))
+			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+					SCN_AT_VALUE, "got %s; expected one "
+					"time (overheads per CPU count: "
+					"by_cpus: [{cpus: N, ...}])",
+					scn_kind(got));
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
 				"got %s; expected %s", scn_kind(got),
 				scn_kind(exp));
@@ -260,14 +274,44 @@ static bool scn_shorthand_error(cyaml_err_t e, const struct scn_cylog *lg)
 	       lg->bt[1].entry && !strcmp(lg->bt[2].key, "tasks");
 }
 
+/* Scan 'text' for shorthands into *sh; an error (out of memory, a
+ * shorthand that cannot be patched) is reported. */
+static enum rt_err scn_shorthand_load(const struct scn_ctx *c,
+				      const uint8_t *text, size_t len,
+				      struct scn_shorthands *sh)
+{
+	enum rt_err err = scn_shorthand_scan(text, len, sh);
+
+	if (err)
+		return rt_diagf(c->d, err, "%s: out of memory", c->file);
+	for (size_t i = 0; i < sh->n; i++)
+		if (!sh->v[i].patched)
+			return scn_bad_shorthand(c, &sh->v[i]);
+	return RT_OK;
+}
+
+/* Did libcyaml stop at platform.cpus given as a list? */
+static bool scn_cpus_list_error(cyaml_err_t e, const struct scn_cylog *lg)
+{
+	char path[160];
+
+	if (e != CYAML_ERR_INVALID_VALUE || !strstr(lg->msg, "got event: SEQ"))
+		return false;
+	scn_bt_path(lg, path, sizeof(path));
+	return !strcmp(path, "platform.cpus");
+}
+
 /*
  * Load buf with libcyaml into *y (free with scn_cyaml_free(); NULL for an
  * empty document).  On failure c->d has the message in the form of
  * errors.c; *y may still need freeing.  sh receives the scalar shorthands
- * found (scn_shorthands_fini() in every case).
+ * found, cl platform.cpus given as a list (c->cpus then points to it;
+ * scn_shorthands_fini() and scn_cpus_list_fini() in every case).  Both
+ * are text patches: the text is read again once per patch, in the order
+ * libcyaml meets their keys; files without them pay nothing.
  */
-enum rt_err scn_cyaml_load(const struct scn_ctx *c, struct scn_y_doc **y,
-			   struct scn_shorthands *sh)
+enum rt_err scn_cyaml_load(struct scn_ctx *c, struct scn_y_doc **y,
+			   struct scn_shorthands *sh, struct scn_cpus_list *cl)
 {
 	struct scn_cylog lg;
 	cyaml_config_t cfg = {
@@ -278,26 +322,37 @@ enum rt_err scn_cyaml_load(const struct scn_ctx *c, struct scn_y_doc **y,
 		.log_level = CYAML_LOG_NOTICE,
 		.flags     = CYAML_CFG_NO_ALIAS,
 	};
+	const uint8_t *text = c->buf;   /* what libcyaml reads */
 	enum rt_err err;
 	cyaml_err_t ce;
 
 	*y = NULL;
 	memset(&lg, 0, sizeof(lg));
-	ce = cyaml_load_data(c->buf, c->len, &cfg, &scn_y_doc_schema,
+	ce = cyaml_load_data(text, c->len, &cfg, &scn_y_doc_schema,
 			     (cyaml_data_t **)y, NULL);
-	if (scn_shorthand_error(ce, &lg)) {
-		err = scn_shorthand_scan(c->buf, c->len, sh);
-		if (err)
-			return rt_diagf(c->d, err, "%s: out of memory", c->file);
-		for (size_t i = 0; i < sh->n; i++)
-			if (!sh->v[i].patched)
-				return scn_bad_shorthand(c, &sh->v[i]);
-		if (sh->text) {
-			memset(&lg, 0, sizeof(lg));
-			ce = cyaml_load_data(sh->text, c->len, &cfg,
-					     &scn_y_doc_schema,
-					     (cyaml_data_t **)y, NULL);
+	for (int pass = 0; pass < 2; pass++) {
+		if (!c->cpus && scn_cpus_list_error(ce, &lg)) {
+			err = scn_cpus_scan(text, c->len, cl);
+			if (err)
+				return rt_diagf(c->d, err, "%s: out of memory",
+						c->file);
+			if (!cl->text)
+				break;
+			text = cl->text;
+			c->cpus = cl;
+		} else if (!sh->text && !sh->n && scn_shorthand_error(ce, &lg)) {
+			err = scn_shorthand_load(c, text, c->len, sh);
+			if (err)
+				return err;
+			if (!sh->text)
+				break;
+			text = sh->text;
+		} else {
+			break;
 		}
+		memset(&lg, 0, sizeof(lg));
+		ce = cyaml_load_data(text, c->len, &cfg, &scn_y_doc_schema,
+				     (cyaml_data_t **)y, NULL);
 	}
 	if (ce != CYAML_OK)
 		return scn_cyaml_error(c, ce, &lg);

@@ -141,9 +141,27 @@ struct scn_y_fair {
 	char *runtime, *deadline, *period, *reserve, *defer;
 };
 
+struct scn_y_ovh_times {                /* the times of overheads, or of
+					 * one overheads.by_cpus[i] */
+	char *context_switch, *schedule, *release, *migration, *tick;
+};
+
+struct scn_y_ovh_row {                  /* overheads.by_cpus[i] */
+	char *cpus;
+	struct scn_y_ovh_times t;
+};
+
+struct scn_y_overheads {                /* overheads (convert_ovh.c) */
+	struct scn_y_ovh_times t;
+	char *hz;
+	struct scn_y_ovh_row *by_cpus;
+	unsigned by_cpus_count;
+};
+
 struct scn_y_doc {
 	char *format, *name, *description, *time_unit, *horizon, *seed;
 	struct scn_y_platform *platform;
+	struct scn_y_overheads *overheads;
 	struct scn_y_sched *scheduler;
 	struct scn_y_task *tasks;
 	unsigned tasks_count;
@@ -246,6 +264,30 @@ enum rt_err scn_shorthand_scan(const uint8_t *buf, size_t len,
 			       struct scn_shorthands *sh);
 void scn_shorthands_fini(struct scn_shorthands *sh);
 
+/* platform.cpus given as a list [{capacity, count}, ...]: libcyaml reads
+ * one schema type per key, so the list is read here and, in a copy of
+ * the text (text), replaced by the scalar 1 at the same line and column
+ * (newlines kept); the loader then takes the entries from the record. */
+struct scn_cpus_entry {
+	char *capacity, *count;         /* the scalars, owned; NULL: absent */
+	char *unknown;                  /* the first other key, owned */
+	bool not_map;                   /* the entry is not a mapping */
+	bool not_scalar;                /* capacity or count is not a scalar */
+};
+
+struct scn_cpus_list {
+	bool found;                     /* platform.cpus is a sequence */
+	struct scn_cpus_entry *v;       /* n entries, in order */
+	size_t n, cap;
+	size_t start, end;              /* its byte span in the text */
+	uint8_t *text;                  /* the patched copy, or NULL */
+};
+
+/* RT_ERR_NOMEM; free with scn_cpus_list_fini() in every case. */
+enum rt_err scn_cpus_scan(const uint8_t *buf, size_t len,
+			  struct scn_cpus_list *cl);
+void scn_cpus_list_fini(struct scn_cpus_list *cl);
+
 /* ---- error messages (errors.c) ------------------------------------------ */
 
 struct scn_ctx {
@@ -254,6 +296,8 @@ struct scn_ctx {
 	size_t len;
 	struct rt_diag *d;              /* may be NULL */
 	struct scn_mark fallback;       /* position if a path is not found */
+	const struct scn_cpus_list *cpus;       /* platform.cpus as a list,
+						 * or NULL */
 };
 
 enum scn_at {
@@ -287,8 +331,8 @@ void scn_copy(char *out, size_t n, const char *s);
  * c->d says why in the form above: not YAML, an alias, an unknown or
  * repeated key, a value of the wrong kind, an empty document, more than
  * one document, RT_ERR_NOMEM. */
-enum rt_err scn_cyaml_load(const struct scn_ctx *c, struct scn_y_doc **y,
-			   struct scn_shorthands *sh);
+enum rt_err scn_cyaml_load(struct scn_ctx *c, struct scn_y_doc **y,
+			   struct scn_shorthands *sh, struct scn_cpus_list *cl);
 void scn_cyaml_free(struct scn_y_doc *y);       /* NULL is a no-op */
 
 /* ---- values (units.c) --------------------------------------------------- */
@@ -390,6 +434,23 @@ enum rt_err scn_convert_resources(const struct scn_ctx *c,
 enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 				const struct scn_y_doc *y,
 				struct scn_scenario *s);
+
+/* overheads (convert_ovh.c): the times, hz, and a policy that takes
+ * them; after scn_sched_check.  Same failure contract. */
+enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
+			    struct scn_scenario *s);
+
+/* platform.cpus as a list (convert_platform.c): the capacities into
+ * s->capacity and s->cpus (scn_header); then, after scn_sched_check,
+ * what CPUs of different capacities support (policy, placement,
+ * admission, suspension).  Same failure contract. */
+enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s);
+/* A key of frequency scaling and energy (frequencies, governor, energy,
+ * power, idle_power): not implemented yet, refused as such. */
+bool scn_energy_key(const char *key);
+enum rt_err scn_check_platform(const struct scn_ctx *c,
+			       const struct scn_y_doc *y,
+			       struct scn_scenario *s);
 
 /* Everything `dlsim run` checks before it simulates (check.c): the
  * policy name, admission and mode, the placement binding

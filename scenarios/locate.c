@@ -11,6 +11,10 @@
  * iterative, and anything nested deeper than SCN_LOC_MAX_DEPTH is given up
  * on (libcyaml rejects it anyway), so hostile input cannot make this code
  * walk a ten-million-level tree.
+ *
+ * Over 600 lines because the two text patches libcyaml needs (the scalar
+ * shorthands, the list form of platform.cpus) share the event walker and
+ * the character-to-byte mapping with the locator.
  */
 #include "scenarios/internal.h"
 
@@ -535,4 +539,172 @@ void scn_shorthands_fini(struct scn_shorthands *sh)
 	rt_free(sh->v);
 	rt_free(sh->text);
 	memset(sh, 0, sizeof(*sh));
+}
+
+/* ---- platform.cpus as a list (see internal.h) ---------------------------- */
+
+/* The scalar at the current event, copied (NULL on allocation failure). */
+static char *scn_yp_strdup(const struct scn_yp *y)
+{
+	size_t n = y->ev.data.scalar.length;
+	char *v = rt_malloc(n + 1);
+
+	if (v) {
+		memcpy(v, y->ev.data.scalar.value, n);
+		v[n] = '\0';
+	}
+	return v;
+}
+
+/* One entry {capacity, count} (current event: its start). */
+static enum rt_err scn_cpus_entry(struct scn_yp *y, struct scn_cpus_list *cl,
+				  bool *ok)
+{
+	struct scn_cpus_entry *e;
+
+	if (cl->n == cl->cap) {
+		size_t cap = cl->cap ? cl->cap * 2 : 4;
+		struct scn_cpus_entry *v = rt_reallocarray(cl->v, cap,
+							   sizeof(*v));
+
+		if (!v)
+			return RT_ERR_NOMEM;
+		cl->v = v;
+		cl->cap = cap;
+	}
+	e = &cl->v[cl->n++];
+	memset(e, 0, sizeof(*e));
+	if (y->ev.type != YAML_MAPPING_START_EVENT) {
+		e->not_map = true;
+		*ok = scn_yp_skip(y);
+		return RT_OK;
+	}
+	for (;;) {
+		char **slot = NULL, *key;
+
+		if (!scn_yp_next(y) || y->ev.type == YAML_MAPPING_END_EVENT)
+			break;
+		if (scn_is_key(&y->ev, "capacity", 8))
+			slot = &e->capacity;
+		else if (scn_is_key(&y->ev, "count", 5))
+			slot = &e->count;
+		else if (y->ev.type == YAML_SCALAR_EVENT && !e->unknown) {
+			key = scn_yp_strdup(y);
+			if (!key)
+				return RT_ERR_NOMEM;
+			e->unknown = key;
+		}
+		if (!scn_yp_skip(y) || !scn_yp_next(y))
+			break;
+		if (slot && y->ev.type == YAML_SCALAR_EVENT && !*slot) {
+			*slot = scn_yp_strdup(y);
+			if (!*slot)
+				return RT_ERR_NOMEM;
+		} else if (slot) {
+			e->not_scalar = true;
+		}
+		if (!scn_yp_skip(y))
+			break;
+	}
+	*ok = y->have && y->ev.type == YAML_MAPPING_END_EVENT;
+	return RT_OK;
+}
+
+/* Find platform.cpus; if it is a sequence, read its entries and its
+ * character span. */
+static enum rt_err scn_cpus_walk(struct scn_yp *y, struct scn_cpus_list *cl)
+{
+	if (!scn_yp_root(y) || y->ev.type != YAML_MAPPING_START_EVENT)
+		return RT_OK;
+	for (bool in_platform = false;;) {
+		bool want;
+
+		if (!scn_yp_next(y) || y->ev.type == YAML_MAPPING_END_EVENT) {
+			if (!in_platform)
+				return RT_OK;
+			in_platform = false;    /* platform had no list */
+			continue;
+		}
+		want = in_platform ? scn_is_key(&y->ev, "cpus", 4) :
+		       scn_is_key(&y->ev, "platform", 8);
+		if (!scn_yp_skip(y) || !scn_yp_next(y))
+			return RT_OK;
+		if (want && !in_platform &&
+		    y->ev.type == YAML_MAPPING_START_EVENT) {
+			in_platform = true;
+			continue;
+		}
+		if (want && in_platform) {
+			if (y->ev.type != YAML_SEQUENCE_START_EVENT)
+				return RT_OK;
+			break;
+		}
+		if (!scn_yp_skip(y))
+			return RT_OK;
+	}
+	cl->start = y->ev.start_mark.index;
+	for (;;) {
+		bool ok = true;
+		enum rt_err err;
+
+		if (!scn_yp_next(y))
+			return RT_OK;
+		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if ((err = scn_cpus_entry(y, cl, &ok)))
+			return err;
+		if (!ok)
+			return RT_OK;
+	}
+	cl->end = y->ev.end_mark.index;
+	cl->found = true;
+	return RT_OK;
+}
+
+enum rt_err scn_cpus_scan(const uint8_t *buf, size_t len,
+			  struct scn_cpus_list *cl)
+{
+	struct scn_yp y;
+	enum rt_err err;
+	size_t b = 0, c = 0;
+
+	memset(cl, 0, sizeof(*cl));
+	if (!scn_yp_init(&y, buf, len))
+		return RT_ERR_NOMEM;
+	err = scn_cpus_walk(&y, cl);
+	scn_yp_fini(&y);
+	if (err || !cl->found)
+		return err;
+	if ((len >= 2 && (buf[0] == 0 || buf[1] == 0 || buf[0] >= 0xfe))) {
+		cl->found = false;      /* UTF-16/32: libcyaml reports it */
+		return RT_OK;
+	}
+	if (len >= 3 && buf[0] == 0xef && buf[1] == 0xbb && buf[2] == 0xbf)
+		b = 3;
+	cl->start = scn_char_to_byte(buf, len, &b, &c, cl->start);
+	cl->end = scn_char_to_byte(buf, len, &b, &c, cl->end);
+	cl->text = rt_malloc(len ? len : 1);
+	if (!cl->text)
+		return RT_ERR_NOMEM;
+	memcpy(cl->text, buf, len);
+	/* the list becomes the scalar 1 at the same place, every other
+	 * position unchanged */
+	for (size_t k = cl->start; k < cl->end && k < len; k++)
+		if (cl->text[k] != '\n' && cl->text[k] != '\r')
+			cl->text[k] = ' ';
+	if (cl->start < len)
+		cl->text[cl->start] = '1';
+	return RT_OK;
+}
+
+void scn_cpus_list_fini(struct scn_cpus_list *cl)
+{
+	for (size_t i = 0; i < cl->n; i++) {
+		rt_free(cl->v[i].capacity);
+		rt_free(cl->v[i].count);
+		rt_free(cl->v[i].unknown);
+	}
+	rt_free(cl->v);
+	rt_free(cl->text);
+	memset(cl, 0, sizeof(*cl));
 }

@@ -226,6 +226,38 @@ static const cyaml_schema_value_t scn_y_server_schema = {
 			    scn_y_server_fields),
 };
 
+/* overheads.by_cpus[i]: {cpus, context_switch, schedule, release,
+ * migration, tick} */
+static const cyaml_schema_field_t scn_y_ovh_row_fields[] = {
+	SCN_STR("cpus",           struct scn_y_ovh_row, cpus),
+	SCN_STR("context_switch", struct scn_y_ovh_row, t.context_switch),
+	SCN_STR("schedule",       struct scn_y_ovh_row, t.schedule),
+	SCN_STR("release",        struct scn_y_ovh_row, t.release),
+	SCN_STR("migration",      struct scn_y_ovh_row, t.migration),
+	SCN_STR("tick",           struct scn_y_ovh_row, t.tick),
+	CYAML_FIELD_END
+};
+
+static const cyaml_schema_value_t scn_y_ovh_row_schema = {
+	CYAML_VALUE_MAPPING(CYAML_FLAG_DEFAULT, struct scn_y_ovh_row,
+			    scn_y_ovh_row_fields),
+};
+
+/* overheads: {context_switch, schedule, release, migration, tick, hz,
+ * by_cpus} */
+static const cyaml_schema_field_t scn_y_overheads_fields[] = {
+	SCN_STR("context_switch", struct scn_y_overheads, t.context_switch),
+	SCN_STR("schedule",       struct scn_y_overheads, t.schedule),
+	SCN_STR("release",        struct scn_y_overheads, t.release),
+	SCN_STR("migration",      struct scn_y_overheads, t.migration),
+	SCN_STR("tick",           struct scn_y_overheads, t.tick),
+	SCN_STR("hz",             struct scn_y_overheads, hz),
+	CYAML_FIELD_SEQUENCE("by_cpus", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_overheads, by_cpus,
+			     &scn_y_ovh_row_schema, 1, CYAML_UNLIMITED),
+	CYAML_FIELD_END
+};
+
 /* the document; 'tasks: []' is an error (at least one task) */
 static const cyaml_schema_field_t scn_y_doc_fields[] = {
 	SCN_STR("format",      struct scn_y_doc, format),
@@ -249,6 +281,10 @@ static const cyaml_schema_field_t scn_y_doc_fields[] = {
 	CYAML_FIELD_SEQUENCE("resources", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
 			     struct scn_y_doc, resources, &scn_y_resource_schema,
 			     1, CYAML_UNLIMITED),
+	CYAML_FIELD_MAPPING_PTR("overheads",
+				CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+				struct scn_y_doc, overheads,
+				scn_y_overheads_fields),
 	CYAML_FIELD_END
 };
 

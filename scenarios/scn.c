@@ -20,8 +20,10 @@
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d)
 {
-	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 } };
+	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 },
+			     NULL };
 	struct scn_shorthands sh = { 0 };
+	struct scn_cpus_list cl = { 0 };
 	struct scn_y_doc *y = NULL;
 	struct scn_mark nul;
 	enum rt_err err;
@@ -36,7 +38,7 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 		return rt_diagf(d, RT_ERR_PARSE,
 				"%s: %zu bytes; expected a scenario of at most "
 				"%u MiB", c.file, len, SCN_MAX_BYTES >> 20);
-	err = scn_cyaml_load(&c, &y, &sh);
+	err = scn_cyaml_load(&c, &y, &sh, &cl);
 	if (!err && scn_find_nul(buf, len, &nul))
 		err = scn_fail_at(&c, RT_ERR_PARSE, nul, "", "a string holds a NUL "
 				  "character (\\0); expected text without NUL");
@@ -44,6 +46,7 @@ enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 		err = scn_convert(&c, y, &sh, out);
 	scn_cyaml_free(y);
 	scn_shorthands_fini(&sh);
+	scn_cpus_list_fini(&cl);
 	return err;
 }
 
@@ -188,6 +191,8 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 		out->fair_defer = k->fair_server.defer;
 	}
 	out->dl_rules = &k->dl;
+	out->overheads = rt_ovh_any(&s->overheads) ? &s->overheads : NULL;
+	out->capacity = s->capacity;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;
@@ -222,6 +227,7 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->name);
 	rt_free(s->description);
 	rt_free(s->path);
+	rt_free(s->capacity);
 	rt_free(s->sched.policy);
 	rt_free(s->sched.admission);
 	for (size_t i = 0; i < s->sched.ncpusets; i++)

@@ -18,6 +18,7 @@
 
 #include "models/analysis_fp.h"
 #include "models/linux_dl.h"
+#include "models/overhead.h"
 #include "models/partition.h"
 #include "models/rt_err.h"
 #include "models/task.h"
@@ -132,6 +133,10 @@ struct scn_scenario {
 	bool has_seed;
 	uint64_t seed;                  /* 0 if not given */
 	unsigned cpus;                  /* platform.cpus >= 1 */
+	uint32_t *capacity;             /* cpus entries (1..1024, the
+					 * kernel's SCHED_CAPACITY_SCALE = 1024)
+					 * from platform.cpus given as a list,
+					 * owned; NULL: every CPU 1024 */
 	struct scn_scheduler sched;
 	size_t ntasks;
 	struct rt_task *tasks;          /* owned; names/arrays owned too (each
@@ -158,6 +163,7 @@ struct scn_scenario {
 					 * too); NULL if none.  Every
 					 * rt_task's sections are owned by
 					 * the scenario too */
+	struct rt_overheads overheads;  /* overheads: (all zero: none) */
 	unsigned *dl_flags;             /* linux-dl: ntasks entries of
 					 * RT_DL_FLAG_*, owned; NULL if no task
 					 * has flags: */

@@ -25,6 +25,15 @@
 
 #define SIM_MAX_CPUS 65536u
 
+/* Some task self-suspends. */
+static bool cfg_suspends(const struct sim_config *cfg)
+{
+	for (size_t i = 0; i < cfg->ntasks; i++)
+		if (cfg->tasks[i].nsuspend)
+			return true;
+	return false;
+}
+
 /* CPUs per cluster for a uniform placement (cfg already checked). */
 static unsigned cfg_cluster_size(const struct sim_config *cfg)
 {
@@ -240,6 +249,11 @@ static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "shared resources need "
 				"one CPU (%u given): multiprocessor locking "
 				"protocols are not implemented", cfg->cpus);
+	if ((cfg->overheads && rt_ovh_any(cfg->overheads)) ||
+	    (cfg->capacity && cfg->capacity[0] != SIM_CAP_SCALE))
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "not implemented yet: "
+				"shared resources with scheduling overheads or "
+				"a CPU capacity other than %u", SIM_CAP_SCALE);
 	return RT_OK;
 }
 
@@ -302,6 +316,19 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 		err = rt_task_check(&cfg->tasks[i], d);
 		if (err)
 			return err;
+	}
+	for (unsigned c = 0; cfg->capacity && c < cfg->cpus; c++) {
+		if (cfg->capacity[c] < 1 || cfg->capacity[c] > SIM_CAP_SCALE)
+			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: capacity %"
+					PRIu32 " (expected 1..%u)", c,
+					cfg->capacity[c], SIM_CAP_SCALE);
+		if (cfg->capacity[c] != SIM_CAP_SCALE &&
+		    (!((*ops)->flags & SIM_POLICY_JOB_LEVEL) ||
+		     cfg_suspends(cfg)))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "CPUs of "
+					"different capacities: not modelled "
+					"for policy %s or self-suspending "
+					"tasks", (*ops)->name);
 	}
 	if (cfg->admission != SIM_ADMISSION_NONE &&
 	    (!((*ops)->flags & SIM_POLICY_ADMISSION) || !(*ops)->analysed_as))

@@ -36,8 +36,40 @@
 
 #include "sim/internal.h"
 
-/* Take j (running on its CPU) off the CPU: account, cancel completion. */
-static unsigned disp_unrun(struct sim_engine *e, struct sim_job *j)
+void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran)
+{
+	unsigned cpu = (unsigned)j->run_cpu;
+	rt_i128 w = (rt_i128)ran * e->cpu[cpu].cap + j->frac;
+
+	/* a completion time rounded up overshoots by less than one unit */
+	if ((w >> 10) >= j->info.remaining) {
+		j->info.remaining = 0;
+		j->frac = 0;
+	} else {
+		j->info.remaining -= (rt_time)(w >> 10);
+		j->frac = (uint32_t)(w & (SIM_CAP_SCALE - 1));
+	}
+	j->since = e->now;
+	if (e->stats)
+		e->cpu[cpu].busy += ran;
+	sim_pol_update_curr(e, j, ran);
+}
+
+rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
+		     unsigned cpu, rt_time work)
+{
+	rt_i128 need = (rt_i128)work * SIM_CAP_SCALE - j->frac;
+	uint32_t cap = e->cpu[cpu].cap;
+	rt_i128 t = (need + cap - 1) / cap;
+
+	return t > RT_TIME_MAX ? RT_TIME_MAX : (rt_time)t;
+}
+
+/* Take j (running on its CPU) off the CPU: account, cancel completion.
+ * Overheads see the PREEMPT / COMPLETE / SUSPEND / ABORT record that
+ * follows (sim_ovh_record). */
+static inline __attribute__((always_inline)) unsigned
+disp_unrun(struct sim_engine *e, struct sim_job *j)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
@@ -115,6 +147,18 @@ disp_arm(struct sim_engine *e, struct sim_job *j)
 	}
 }
 
+/* disp_start with overheads or capacities: the job executes from its
+ * switch-in's end, at its CPU's capacity. */
+static __attribute__((noinline)) void
+disp_start_slow(struct sim_engine *e, struct sim_job *j, unsigned cpu,
+		int prev)
+{
+	if (e->ovh)
+		j->since = sim_ovh_start(e, j, cpu, prev >= 0 &&
+					 prev != (int)cpu);
+	sim_dispatch_rearm(e, j);
+}
+
 static inline __attribute__((always_inline)) void
 disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 {
@@ -133,7 +177,27 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
 	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
+	if (__builtin_expect(e->slow, 0)) {
+		disp_start_slow(e, j, cpu, prev);
+		return;
+	}
 	disp_arm(e, j);
+}
+
+void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
+{
+	rt_time fin, run = disp_run_for(j);
+	enum rt_err err;
+
+	if (e->caps)
+		run = sim_cap_time(e, j, (unsigned)j->run_cpu, run);
+	if (__builtin_add_overflow(j->since, run, &fin) ||
+	    fin > e->cfg.horizon)
+		return;
+	err = sim_evq_push(&e->cq, &j->done, fin, SIM_RANK_COMPLETE);
+	if (err)
+		sim_fail(e, err, "cannot arm the completion of task %" PRIu32
+			 " job %" PRIu64, j->info.task, j->info.job);
 }
 
 void sim_dispatch(struct sim_engine *e)

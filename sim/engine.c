@@ -122,9 +122,13 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		goto nomem;
 	/* Releases, joins and the horizon; completions: no growth without
 	 * timers. */
-	if (sim_evq_reserve(&e->evq, 2 * n + 1) != RT_OK ||
+	if (sim_evq_reserve(&e->evq, 2 * n + 2) != RT_OK ||
 	    sim_evq_reserve(&e->cq, m) != RT_OK)
 		goto nomem;
+	for (size_t c = 0; c < m; c++) {
+		e->cpu[c].cap = cfg->capacity ? cfg->capacity[c] : SIM_CAP_SCALE;
+		e->caps = e->caps || e->cpu[c].cap != SIM_CAP_SCALE;
+	}
 	e->st.horizon = cfg->horizon;
 	e->st.ntasks = n;
 	e->st.ncpus = m;
@@ -138,8 +142,11 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 		goto fail;
 	e->ops = ops;
 	err = sim_admit_init(e, d);
+	if (!err)
+		err = sim_ovh_init(e, d);
 	if (err)
 		goto fail;
+	e->slow = e->caps || e->ovh;
 	for (size_t i = 0; i < n && !err; i++) {
 		eng_task_init(e, i);
 		/* With admission or arrive/leave times every task joins at
@@ -277,6 +284,8 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 			if (err)
 				sim_fail(e, err, "policy %s: timer failed",
 					 e->ops->name);
+		} else if (ev->kind == SIM_EV_TICK) {
+			sim_ovh_tick(e);
 		} else {
 			assert(ev->kind == SIM_EV_HORIZON);
 			sim_evq_cancel(&e->evq, ev);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "models/analysis_fp.h"
+#include "models/overhead.h"
 #include "models/rt_err.h"
 #include "models/server.h"
 #include "models/task.h"
@@ -156,6 +157,9 @@ struct sim_policy_desc {
 	unsigned protocols;             /* SIM_PROTO_BIT() of every
 					 * protocol it defines for shared
 					 * resources; 0: it takes none */
+	bool job_level;                 /* SIM_POLICY_JOB_LEVEL: takes
+					 * sim_config.overheads and
+					 * sim_config.capacity */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th
@@ -255,7 +259,20 @@ struct sim_config {
 	 * matching SIM_POLICY_LOCKS_* flag and one CPU. */
 	size_t nresources;
 	enum sim_protocol protocol;
+	/* Appended: scheduling overheads (models/overhead.h), borrowed;
+	 * NULL or all zero: none.  Charged as sim/README.md "Overheads"
+	 * says; only policies with SIM_POLICY_JOB_LEVEL take them. */
+	const struct rt_overheads *overheads;
+	/* Appended: cpus entries, borrowed: each CPU's capacity, 1 ..
+	 * SIM_CAP_SCALE (the kernel's arch_scale_cpu_capacity() against
+	 * SCHED_CAPACITY_SCALE): a job progresses at capacity/1024 work
+	 * units per time unit (sim/README.md "Uniform platforms").  NULL:
+	 * every CPU SIM_CAP_SCALE.  Only policies with SIM_POLICY_JOB_LEVEL,
+	 * without self-suspension. */
+	const uint32_t *capacity;
 };
+
+#define SIM_CAP_SCALE 1024u             /* SCHED_CAPACITY_SCALE */
 
 struct sim_task_stats {
 	uint64_t released, completed, missed, aborted;
@@ -313,6 +330,9 @@ struct sim_server_stats {
 
 struct sim_cpu_stats {
 	rt_time busy;                   /* time spent executing jobs */
+	/* Appended: time within [0, H] spent on overheads (switches,
+	 * interrupts: busy, executing no job); 0 without overheads. */
+	rt_time overhead;
 };
 
 struct sim_miss {

@@ -230,7 +230,8 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	rt_free(ob);
 	if (err != RT_OK)
 		return err;
-	if (suspends || !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
+	if (suspends || r->overheads ||
+	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;
 	return RT_OK;

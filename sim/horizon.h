@@ -75,6 +75,11 @@ struct sim_horizon_req {
 					 * CPU; NULL otherwise */
 	rt_time user;                   /* --until or 'horizon:';
 					 * RT_TIME_NEVER: none */
+	bool overheads;                 /* the run charges overheads, or its
+					 * CPUs have different capacities:
+					 * the synchronous release is no
+					 * longer proven the worst case
+					 * (never exact) */
 };
 
 /*
@@ -92,7 +97,7 @@ struct sim_horizon_req {
  *     busy period (sim_choose_horizon_partitioned), else
  *     sim_choose_horizon;
  *   - only a policy with SIM_POLICY_CRITICAL_INSTANT makes a horizon
- *     exact.
+ *     exact, and only without overheads.
  * RT_ERR_INVAL (no tasks, an unknown policy, a CPU out of range),
  * RT_ERR_OVERFLOW (a suspension-oblivious C out of range, naming the
  * task), RT_ERR_NOMEM; *out is written on RT_OK only.

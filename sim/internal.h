@@ -30,7 +30,8 @@ enum sim_ev_kind {
 	SIM_EV_POLICY,          /* armed by the policy (sim_engine_arm) */
 	SIM_EV_HORIZON,         /* sim_engine.horizon */
 	SIM_EV_JOIN,            /* sim_task_rt.join: arrive_at, leave_at */
-	SIM_EV_WAKEUP           /* sim_job.wake: end of a self-suspension */
+	SIM_EV_WAKEUP,          /* sim_job.wake: end of a self-suspension */
+	SIM_EV_TICK             /* sim_engine.tick: overheads' timer tick */
 };
 
 #define SIM_CONTAINER(ptr, type, member) \
@@ -87,6 +88,15 @@ struct sim_cpu {
 	rt_time busy;                   /* executing (unless totals_only;
 					 * published as sim_stats.cpu[].busy) */
 	bool dirty;                     /* in the dirty list */
+	/* Overheads (sim/overhead.c; unused without them): */
+	rt_time ovh_end;                /* the CPU is busy with overhead
+					 * until then (when no job runs on
+					 * it: a running job's delay is in
+					 * its 'since') */
+	rt_time sw_at;                  /* a job left it then (its switch
+					 * away was charged) */
+	rt_time ovh;                    /* overhead charged within [0, H] */
+	uint32_t cap;                   /* capacity, SIM_CAP_SCALE: full */
 };
 
 struct sim_engine {
@@ -132,6 +142,13 @@ struct sim_engine {
 	uint64_t next_seq;              /* global release counter */
 	struct sim_res *res;            /* shared resources (resource.c);
 					 * NULL: none */
+	const struct rt_overheads *ovh; /* cfg.overheads if any is non-zero,
+					 * else NULL (sim/overhead.c) */
+	struct sim_event tick;          /* the next timer tick (overheads) */
+	bool caps;                      /* some CPU has capacity <
+					 * SIM_CAP_SCALE (dispatch.c) */
+	bool slow;                      /* caps or ovh: a start takes
+					 * disp_start_slow() */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -221,6 +238,23 @@ void sim_res_abort(struct sim_engine *e, struct sim_job *j);
 void sim_res_advance(struct sim_engine *e, rt_time t);
 /* sim_task_stats.max_blocking of every task into e->st. */
 void sim_res_publish(struct sim_engine *e);
+/* overhead.c: scheduling overheads charged where the kernel pays them
+ * (sim/README.md "Overheads"); every function only with e->ovh set. */
+enum rt_err sim_ovh_init(struct sim_engine *e, struct rt_diag *d);
+/* The instant job j, being started on cpu now, begins to execute. */
+rt_time sim_ovh_start(struct sim_engine *e, struct sim_job *j, unsigned cpu,
+		      bool migrated);
+/* The record about to be emitted (report.c; the overheads want RELEASE,
+ * PREEMPT, COMPLETE, SUSPEND and ABORT, so no hot path tests for them):
+ * a release pays its interrupt; a job taken off 'cpu' (j->since still
+ * its start) leaves the rest of its switch-in, and one that completed,
+ * suspended or was aborted there makes the CPU switch away. */
+void sim_ovh_record(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+		    const struct sim_job *j);
+/* The tick event fired: every CPU pays the tick; the next is armed. */
+void sim_ovh_tick(struct sim_engine *e);
+/* Re-arm the 'done' event of j (running) at since + what it has left. */
+void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j);
 
 /* dispatch.c */
 /* j, running, blocked at a lock: off its CPU (PREEMPT) and the policy
@@ -242,15 +276,28 @@ static inline void sim_pol_update_curr(struct sim_engine *e,
 		e->ops->update_curr(e->pstate, j, ran);
 }
 
+/* dispatch.c: sim_account on CPUs of different capacities: 'ran' time
+ * units at capacity c execute ran * c / 1024 work units, kept exact
+ * (remaining and the fraction frac / 1024 of a unit). */
+void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran);
+/* The time j needs on 'cpu' for 'work' more units (rounded up). */
+rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
+		     unsigned cpu, rt_time work);
+
 /* Bring a running job's remaining demand and its CPU's busy time up to
  * now. */
 static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 {
 	rt_time ran = e->now - j->since;
 
-	assert(j->run_cpu >= 0 && ran >= 0 && ran <= j->info.remaining);
-	if (ran == 0)
+	/* ran < 0: still in its switch-in overhead (sim/overhead.c) */
+	assert(j->run_cpu >= 0 && (e->caps || ran <= j->info.remaining));
+	if (ran <= 0)
 		return;
+	if (__builtin_expect(e->caps, 0)) {
+		sim_account_cap(e, j, ran);
+		return;
+	}
 	j->info.remaining -= ran;
 	j->since = e->now;
 	if (e->stats)

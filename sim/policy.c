@@ -72,6 +72,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 			 p->flags & SIM_POLICY_LOCKS_EDF ?
 			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
 			 SIM_PROTO_BIT(SIM_PROTO_SRP) : 0;
+	out->job_level = p->flags & SIM_POLICY_JOB_LEVEL;
 	return true;
 }
 

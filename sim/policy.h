@@ -147,6 +147,11 @@ struct sim_policy_ops {
 					 * Layland 1973; Lehoczky 1990 for
 					 * D > T): a simulation over the busy
 					 * period is an exact test */
+#define SIM_POLICY_JOB_LEVEL 0x400u     /* a job-level policy with no
+					 * budget or timer of its own: takes
+					 * sim_config.overheads (sim/overhead.c)
+					 * and CPUs of different capacities
+					 * (sim_config.capacity) */
 
 #define SIM_POLICY_LOCKS_FP 0x100u /* shared resources with protocols
 					 * none, pip, pcp, srp: keys jobs by

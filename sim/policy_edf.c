@@ -88,7 +88,8 @@ const struct sim_policy_ops sim_policy_edf = {
 	.name        = "edf",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
 		       SIM_POLICY_LOCKS_EDF |
-		       SIM_POLICY_CRITICAL_INSTANT,
+		       SIM_POLICY_CRITICAL_INSTANT |
+		       SIM_POLICY_JOB_LEVEL,
 	.analysed_as = RT_AN_EDF,
 	.init        = edf_init,
 	.fini        = edf_fini,

@@ -97,7 +97,8 @@ const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
 		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |
-		       SIM_POLICY_LOCKS_FP,
+		       SIM_POLICY_LOCKS_FP |
+		       SIM_POLICY_JOB_LEVEL,
 	.analysed_as = RT_AN_FP,
 	.init        = fp_init,
 	.fini        = fp_fini,

@@ -176,6 +176,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->blocked = false;
 	j->sect = 0;
 	j->nsect = t->nspt;
+	j->frac = 0;
 	j->run_cpu = -1;                /* 'since' is set when it starts */
 	j->rq_idx = SIM_RQ_NONE;
 	j->pcpu = -1;

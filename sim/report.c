@@ -63,6 +63,8 @@ void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		.value = value, .info = j ? &j->info : NULL,
 	};
 
+	if (e->ovh)
+		sim_ovh_record(e, kind, cpu, j);
 	rep_fan_out(e, &r);
 }
 
@@ -155,8 +157,10 @@ void sim_stats_publish(struct sim_engine *e, uint64_t events)
 		ts->max_response = t->max_response;
 		ts->sum_response = t->sum_response;
 	}
-	for (size_t c = 0; e->stats && c < e->cfg.cpus; c++)
+	for (size_t c = 0; e->stats && c < e->cfg.cpus; c++) {
 		e->st.cpu[c].busy = e->cpu[c].busy;
+		e->st.cpu[c].overhead = e->cpu[c].ovh;
+	}
 	if (e->res && e->stats)
 		sim_res_publish(e);
 	e->st.jobs = jobs;

@@ -56,6 +56,8 @@ static CU_SuiteInfo suites[] = {
 	{ "locks",    NULL, NULL, NULL, NULL, lock_tests },
 	{ "locks_random", NULL, NULL, NULL, NULL, lock_random_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
+	{ "overhead", NULL, NULL, NULL, NULL, overhead_tests },
+	{ "uniform", NULL, NULL, NULL, NULL, uniform_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },

@@ -11,7 +11,6 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
@@ -26,8 +25,6 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-#define SCHED TU_SCHED
-
 static struct sim_config fp_cfg(const struct rt_task *t, size_t n,
 				rt_time horizon, enum rt_fp_order o)
 {
@@ -36,19 +33,6 @@ static struct sim_config fp_cfg(const struct rt_task *t, size_t n,
 		.horizon = horizon, .seed = 1, .priorities = o,
 	};
 	return c;
-}
-
-/* Run c, compare the SCHED records with 'want', return the engine. */
-static struct sim_engine *fp_expect(const struct sim_config *c,
-				    const char *want)
-{
-	struct tu_trace s = { 0 };
-	struct sim_sink sink = { SCHED, tu_trace_emit, &s };
-	struct sim_engine *e = tu_engine_run(c, &sink);
-
-	tu_expect_text(s.buf, want);
-	free(s.buf);
-	return e;
 }
 
 /* ---- hand-worked schedules ----------------------------------------------- */
@@ -68,7 +52,7 @@ static void test_rm_misses_where_edf_does_not(void)
 	struct rt_task t[2] = { rt_task_make("a", 2, 5, 5),
 				rt_task_make("b", 4, 7, 7) };
 	struct sim_config c = fp_cfg(t, 2, 10, RT_FP_RATE_MONOTONIC);
-	struct sim_engine *e = fp_expect(&c,
+	struct sim_engine *e = tu_expect_sched(&c,
 		"0 start 0.0 c0 2\n"
 		"2 complete 0.0 c0 2\n"
 		"2 start 1.0 c0 4\n"
@@ -125,7 +109,7 @@ static void test_deadline_monotonic_schedules_what_rate_monotonic_misses(void)
 	struct rt_fp_result r;
 	rt_time resp[2];
 
-	e = fp_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 1.0 c0 2\n"
 		"2 complete 1.0 c0 2\n"
 		"2 start 0.0 c0 2\n"
@@ -137,7 +121,7 @@ static void test_deadline_monotonic_schedules_what_rate_monotonic_misses(void)
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 1);
 	sim_engine_destroy(e);
 	c.priorities = RT_FP_DEADLINE_MONOTONIC;
-	e = fp_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 0.0 c0 2\n"
 		"2 complete 0.0 c0 2\n"
 		"2 start 1.0 c0 2\n"
@@ -177,7 +161,7 @@ static void test_explicit_priorities_lower_number_first_ties_by_order(void)
 	t[0].priority = 5;
 	t[1].priority = -3;
 	t[2].priority = 5;
-	e = fp_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 1.0 c0 2\n"
 		"2 complete 1.0 c0 2\n"
 		"2 start 0.0 c0 1\n"
@@ -189,7 +173,7 @@ static void test_explicit_priorities_lower_number_first_ties_by_order(void)
 	CU_ASSERT_EQUAL(rt_fp_ranks(t, 3, RT_FP_EXPLICIT, rank, NULL), RT_OK);
 	CU_ASSERT(rank[1] == 0 && rank[0] == 1 && rank[2] == 2);
 	t[2].priority = -3;
-	e = fp_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 1.0 c0 2\n"
 		"2 complete 1.0 c0 2\n"
 		"2 start 2.0 c0 1\n"
@@ -214,7 +198,7 @@ static void test_lower_priority_release_does_not_preempt(void)
 	struct sim_engine *e;
 
 	t[1].offset = 1;
-	e = fp_expect(&c,
+	e = tu_expect_sched(&c,
 		"0 start 0.0 c0 3\n"
 		"3 complete 0.0 c0 3\n"
 		"3 start 1.0 c0 1\n"

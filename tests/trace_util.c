@@ -111,6 +111,18 @@ struct sim_engine *tu_engine_run(const struct sim_config *c,
 	return e;
 }
 
+struct sim_engine *tu_expect_sched(const struct sim_config *c,
+				   const char *want)
+{
+	struct tu_trace s = { 0 };
+	struct sim_sink sink = { TU_SCHED, tu_trace_emit, &s };
+	struct sim_engine *e = tu_engine_run(c, &sink);
+
+	tu_expect_text(s.buf, want);
+	free(s.buf);
+	return e;
+}
+
 enum rt_verdict tu_run_test(const char *name, const struct rt_task *ts,
 			    size_t n, unsigned m, struct rt_test_result *out)
 {

@@ -73,6 +73,11 @@ void tu_expect_text(const char *got, const char *want);
 struct sim_engine *tu_engine_run(const struct sim_config *c,
 				 const struct sim_sink *sink);
 
+/* tu_engine_run with the text trace of the TU_SCHED records, which must
+ * equal 'want'; returns the engine (caller destroys). */
+struct sim_engine *tu_expect_sched(const struct sim_config *c,
+				   const char *want);
+
 /* Run the schedulability test called name (which must exist: fatal
  * failure otherwise) on ts[0..n) with m CPUs; asserts it returns RT_OK.
  * Returns out->verdict. */
