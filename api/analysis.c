@@ -157,6 +157,13 @@ enum dlsim_status dlsim_analyze(struct dlsim *db,
 	a->da_x = RT_TIME_NEVER;
 	a->cluster = s->sched.task_cluster;
 	fl = api_policy_flags(s);
+	if (s->nservers && (fl & SIM_POLICY_FP_SERVERS)) {
+		rt_free(a);
+		return api_fail(db, DLSIM_UNSUPPORTED, "%s: analyze: not "
+				"implemented yet: the analysis of polling and "
+				"deferrable servers (policy fp with servers:); "
+				"'dlsim run' simulates them", s->path);
+	}
 	a->kind = fl & SIM_POLICY_KERNEL ? AK_LINUX :
 		  fl & SIM_POLICY_SERVERS ? AK_CBS : AK_PLAIN;
 	memset(&r, 0, sizeof(r));

@@ -230,7 +230,10 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	rt_free(ob);
 	if (err != RT_OK)
 		return err;
-	if (suspends || !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
+	/* servers: the synchronous release is not proven worst-case (a
+	 * deferrable server's back-to-back hit, a polling server's phase) */
+	if (suspends || r->servers ||
+	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;
 	return RT_OK;

@@ -135,6 +135,10 @@ struct sim_policy_ops {
 					 * D > T): a simulation over the busy
 					 * period is an exact test */
 
+#define SIM_POLICY_FP_SERVERS 0x100u  /* runs cfg.servers of the fixed-
+					 * priority kinds (polling,
+					 * deferrable: rt_server_is_fp) */
+
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
 /* The i-th registered policy (NULL past the end): for help texts. */

@@ -12,15 +12,26 @@
  * k2 = job index.  Ranks are distinct and only one job per task is ready,
  * so keys are unique and tie_break has nothing to decide.  A running job
  * is preempted only by a strictly higher priority.
+ *
+ * With servers (polling, deferrable: cfg.servers) the entity core of
+ * sim/server.c runs instead, keyed by rank (sv_rq.rank): each server
+ * ranks as a task (models/analysis_fp_servers.h) and stands in the
+ * runqueue for the jobs it serves; its rules are sim/server_fp.c.  Every
+ * hook then hands over to the core ('sv' set).
  */
 #include "models/analysis_fp.h"
+#include "models/analysis_fp_servers.h"
 #include "models/mem.h"
 #include "sim/cluster.h"
 #include "sim/policy.h"
+#include "sim/server.h"
 
 struct fp_state {
 	struct sim_crq *rq;             /* owned: the cluster runqueues */
-	uint32_t *rank;                 /* task -> rank, 0 = highest */
+	uint32_t *rank;                 /* task -> rank, 0 = highest; then
+					 * the servers' (with servers) */
+	struct sv_rq *sv;               /* owned: the entity core, with
+					 * servers; NULL without */
 };
 
 static void fp_fini(void *state)
@@ -29,9 +40,63 @@ static void fp_fini(void *state)
 
 	if (!s)
 		return;
+	if (s->sv) {
+		sv_fini(s->sv);
+		rt_free(s->sv);
+	}
 	sim_crq_destroy(s->rq);
 	rt_free(s->rank);
 	rt_free(s);
+}
+
+static enum sv_rules fp_rules(enum rt_server_kind k)
+{
+	return k == RT_SERVER_POLLING ? SV_RULES_POLLING : SV_RULES_DEFERRABLE;
+}
+
+/* With servers: the entity core keyed by rank. */
+static enum rt_err fp_init_servers(struct sim_engine *e, struct fp_state *s,
+				   void **state, struct rt_diag *d)
+{
+	const struct sim_config *cfg = sim_engine_config(e);
+	enum rt_err err;
+
+	err = rt_fp_server_ranks(cfg->tasks, cfg->ntasks, cfg->servers,
+				 cfg->nservers, cfg->task_server,
+				 cfg->priorities, s->rank, d);
+	if (!err && !(s->sv = rt_calloc(1, sizeof(*s->sv))))
+		err = rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
+	if (!err && (err = sv_init(s->sv, e, cfg->nservers, d))) {
+		rt_free(s->sv);
+		s->sv = NULL;
+	}
+	if (err) {
+		fp_fini(s);
+		return err;
+	}
+	s->sv->rank = s->rank;
+	for (size_t i = 0; i < cfg->nservers; i++) {
+		const struct rt_server *p = &cfg->servers[i];
+		struct sv_server *v = &s->sv->srv[i];
+
+		v->name = p->name;
+		v->rules = fp_rules(p->kind);
+		v->Q = p->budget_max;
+		v->D = v->P = p->period;
+		v->rank = s->rank[cfg->ntasks + i];
+		v->st->name = p->name;
+	}
+	for (size_t i = 0; cfg->task_server && i < cfg->ntasks; i++)
+		s->sv->tasks[i].server = cfg->task_server[i];
+	err = sv_setup(s->sv, RT_DL_RUNTIME_INF, 0, d);
+	if (!err)
+		err = sv_fp_arm(s->sv);
+	if (err) {
+		fp_fini(s);
+		return err;
+	}
+	*state = s;
+	return RT_OK;
 }
 
 static enum rt_err fp_init(struct sim_engine *e, void **state,
@@ -43,11 +108,14 @@ static enum rt_err fp_init(struct sim_engine *e, void **state,
 
 	if (!s)
 		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
-	s->rank = rt_calloc(cfg->ntasks ? cfg->ntasks : 1, sizeof(*s->rank));
+	s->rank = rt_calloc(cfg->ntasks + cfg->nservers ?
+			    cfg->ntasks + cfg->nservers : 1, sizeof(*s->rank));
 	if (!s->rank) {
 		fp_fini(s);
 		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
 	}
+	if (cfg->nservers)
+		return fp_init_servers(e, s, state, d);
 	err = rt_fp_ranks(cfg->tasks, cfg->ntasks, cfg->priorities, s->rank,
 			  d);
 	if (!err)
@@ -65,6 +133,8 @@ static enum rt_err fp_enqueue(void *state, struct sim_job *j, unsigned flags)
 	struct fp_state *s = state;
 
 	(void)flags;
+	if (s->sv)
+		return sv_enqueue(s->sv, j, flags);
 	j->key.k0 = s->rank[j->info.task];
 	j->key.k1 = 0;
 	j->key.k2 = j->info.job;
@@ -75,7 +145,10 @@ static void fp_dequeue(void *state, struct sim_job *j, unsigned flags)
 {
 	struct fp_state *s = state;
 
-	(void)flags;
+	if (s->sv) {
+		sv_dequeue(s->sv, j, flags);
+		return;
+	}
 	sim_crq_dequeue(s->rq, j);
 }
 
@@ -83,13 +156,31 @@ static enum rt_err fp_schedule(void *state)
 {
 	struct fp_state *s = state;
 
+	if (s->sv)
+		return sv_schedule(s->sv);
 	return sim_crq_schedule(s->rq);
+}
+
+/* Only the servers arm timers and need the end of a run. */
+static enum rt_err fp_timer(void *state, struct sim_event *ev)
+{
+	struct fp_state *s = state;
+
+	return s->sv ? sv_timer(s->sv, ev) : RT_ERR_INVAL;
+}
+
+static enum rt_err fp_end(void *state)
+{
+	struct fp_state *s = state;
+
+	return s->sv ? sv_end(s->sv) : RT_OK;
 }
 
 const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
-		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT,
+		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |
+		       SIM_POLICY_FP_SERVERS,
 	.analysed_as = RT_AN_FP,
 	.init        = fp_init,
 	.fini        = fp_fini,
@@ -97,5 +188,6 @@ const struct sim_policy_ops sim_policy_fp = {
 	.dequeue     = fp_dequeue,
 	.schedule    = fp_schedule,
 	.update_curr = NULL,
-	.timer       = NULL,
+	.timer       = fp_timer,
+	.end         = fp_end,
 };

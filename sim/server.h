@@ -25,6 +25,9 @@
  *                     exact arithmetic
  *   SV_RULES_LINUX    the same as SCHED_DEADLINE computes it (2^20 fixed
  *                     point, 2^10 ns overflow granularity)
+ *   SV_RULES_POLLING  fixed-priority servers (policy fp, sim/server_fp.c:
+ *   SV_RULES_DEFERRABLE  the rules, docs/theory.md §E.8): keyed by
+ *                     priority rank instead of deadline (sv_rq.rank)
  *
  * Budget is charged by the core itself (not through update_curr): a
  * running server drains from 'since' at 'rate' (2^20 = 1; GRUB lowers
@@ -52,7 +55,9 @@ enum sv_rules {
 	SV_RULES_CBS = 0,
 	SV_RULES_HARD,
 	SV_RULES_REVISED,
-	SV_RULES_LINUX
+	SV_RULES_LINUX,
+	SV_RULES_POLLING,               /* fixed priority (server_fp.c) */
+	SV_RULES_DEFERRABLE
 };
 
 enum sv_timer_what {
@@ -61,8 +66,10 @@ enum sv_timer_what {
 	SV_T_INACT,                     /* GRUB 0-lag time (rank REPLENISH) */
 	SV_T_YIELD,                     /* linux-dl sched_yield() (rank
 					 * BUDGET) */
-	SV_T_CHANGE                     /* linux-dl sched_setattr() (rank
+	SV_T_CHANGE,                    /* linux-dl sched_setattr() (rank
 					 * TASK; handled by the policy) */
+	SV_T_POLL                       /* polling server: the poll at its
+					 * period start (rank TASK) */
 };
 
 struct sv_timer {
@@ -103,6 +110,8 @@ struct sv_server {
 	uint8_t klass;                  /* key class */
 	uint32_t task0;                 /* a task of it (records) */
 	uint32_t idx;                   /* own index */
+	uint32_t rank;                  /* fixed priority (sv_rq.rank set):
+					 * its key, 0 = highest */
 	uint32_t dom;                   /* the domain of its tasks */
 	/* dynamic */
 	rt_time q;                      /* q_s; < 0 only in overrun */
@@ -142,7 +151,7 @@ struct sv_server {
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
-	struct sv_timer budget, repl, inact, yield, change;
+	struct sv_timer budget, repl, inact, yield, change, poll;
 	const struct sim_dl_change *chg;/* linux-dl: sched_setattr() calls */
 	size_t nchg, chg_next;
 	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
@@ -182,6 +191,10 @@ struct sv_rq {
 					 * returned by the next schedule */
 	const struct sim_job *leaving;  /* in sv_dequeue: the job leaving,
 					 * named by records of its server */
+	const uint32_t *rank;           /* fixed priorities (policy fp):
+					 * task -> rank, 0 = highest; keys
+					 * are ranks, not deadlines; NULL:
+					 * EDF (borrowed) */
 };
 
 /* Allocate for the engine's tasks and nsrv servers (tasks plain, class 0;
@@ -228,6 +241,10 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
  * has passed; else it keeps its (q, d). */
 enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
 		       rt_time D, rt_time P, uint64_t bw);
+
+/* Fixed-priority servers (sim/server_fp.c): their first period start,
+ * at 0, for every server (called by the policy at init). */
+enum rt_err sv_fp_arm(struct sv_rq *rq);
 
 /* linux-dl: arm the server's first sched_yield() instant (after the
  * policy set yield_at / nyield). */

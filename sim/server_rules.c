@@ -305,9 +305,11 @@ void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
-	enum rt_err err = sv_recharge(rq, s);
+	enum rt_err err;
 
-	if (err)
+	if (sv_is_fp(s))                /* fixed priority: server_fp.c */
+		return sv_fp_replenish(rq, s);
+	if ((err = sv_recharge(rq, s)))
 		return err;
 	if (s->throttled) {
 		sv_thr_account(rq, s);
@@ -382,6 +384,8 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	rt_time until;
 	enum rt_err err;
 
+	if (sv_is_fp(s))
+		return sv_fp_exhausted(rq, s);
 	s->st->budget_exhaustions++;
 	/* update_curr_dl_se(): "If requested, inform the user about
 	 * runtime overruns": dl_overrun at runtime <= 0 */
@@ -411,6 +415,9 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		if ((err = sv_next_period(rq, s, &until)))
 			return err;
 		return sv_throttle(rq, s, until);
+	case SV_RULES_POLLING:          /* handled above */
+	case SV_RULES_DEFERRABLE:
+		break;
 	}
 	return RT_ERR_INVAL;
 }
@@ -457,6 +464,8 @@ enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e), t0;
 	bool ok;
 
+	if (sv_is_fp(s))
+		return sv_fp_idle(rq, s);
 	if (s->q > 0)
 		sv_check_miss(rq, s);
 	if (s->throttled)
@@ -776,6 +785,8 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 	bool constrained = s->D != s->P, renew, over;
 	enum rt_err err;
 
+	if (sv_is_fp(s))
+		return sv_fp_wakeup(rq, s);
 	if ((err = sv_activate(rq, s)))
 		return err;
 	if (s->throttled)

@@ -1,0 +1,172 @@
+/* server_fp.c - the rules of the fixed-priority servers (polling,
+ * deferrable) on the entity core of sim/server.c (docs/theory.md §E.8).
+ *
+ * Policy fp with servers runs sim/server.c with keys that are priority
+ * ranks (sv_rq.rank): a plain task's ready job by its task's rank, a
+ * server that has work and budget by the server's rank, so the highest
+ * priority entities run and an equal rank never preempts.  Budget is
+ * charged by the core as for the CBS (rate 1, sv_charge / sv_arm_budget /
+ * the BUDGET timer); only the rules differ, and server_rules.c hands them
+ * here (sv_wakeup, sv_exhausted, sv_replenish, sv_idle).
+ *
+ * Both servers are periodic: their period starts are 0, T_s, 2 T_s, ...
+ * (the replenishment timer 'repl', rank REPLENISH, always armed for the
+ * next start up to the horizon) and s->d holds the next start (these
+ * servers have no deadline, so the core's server-miss checks, which
+ * compare with d, never fire: d is always later than now and the
+ * horizon).
+ *
+ * Polling server (Lehoczky, Sha & Strosnider 1987, "Enhanced aperiodic
+ * responsiveness in hard real-time environments", RTSS; the rules as
+ * Buttazzo, "Hard Real-Time Computing Systems", 3rd ed., §6.3 states
+ * them):
+ *   P1  at each period start its capacity is Q_s;
+ *   P2  if no aperiodic work is pending then, it suspends until its next
+ *       period start and the capacity is lost.  "Then" is the instant of
+ *       the period start, after every release of that instant: the poll
+ *       is a timer of rank TASK (after RELEASE) at the period start;
+ *   P3  otherwise it serves the pending work at its priority while it
+ *       has capacity; the work served consumes it;
+ *   P4  when the pending work is done before the capacity is, the rest
+ *       is lost and it suspends until its next period start (work that
+ *       arrives meanwhile waits for the next poll);
+ *   P5  when the capacity is used up, it suspends until its next period
+ *       start with its work pending.
+ * Deferrable server (Strosnider, Lehoczky & Sha 1995, "The deferrable
+ * server algorithm for enhanced aperiodic responsiveness in hard
+ * real-time environments", IEEE Trans. Computers 44(1)):
+ *   D1  at each period start its capacity is Q_s (what was left is not
+ *       carried over);
+ *   D2  the capacity is kept while it has no work: work arriving at any
+ *       time with capacity left is served at once at its priority;
+ *   D3  the work served consumes the capacity; used up, it suspends
+ *       until its next period start with its work pending.
+ * Suspended here is the core's "throttled": the entity is out of the
+ * runqueue; records THROTTLE (value: the next period start) and
+ * UNTHROTTLE.  A lost capacity (P2, P4) is a BUDGET_EXHAUSTED record of
+ * value 0 that does not count as an exhaustion.
+ */
+#include "sim/server_int.h"
+
+#include <assert.h>
+
+/* The next period start after now (s->d, kept by sv_fp_replenish). */
+static rt_time fp_next_start(const struct sv_server *s)
+{
+	return s->d;
+}
+
+/* Suspend until the next period start (P2, P4, P5, D3). */
+static enum rt_err fp_suspend(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e);
+
+	sv_pull(rq, s);
+	s->throttled = true;
+	s->state = RT_SRV_THROTTLED;
+	s->throttled_at = now;
+	s->thr_since = now;
+	sv_rec(rq, s, SIM_REC_THROTTLE, fp_next_start(s));
+	return RT_OK;
+}
+
+/* P2, P4: the capacity left is lost. */
+static enum rt_err fp_discard(struct sv_rq *rq, struct sv_server *s)
+{
+	s->q = 0;
+	s->qfrac = 0;
+	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, 0);
+	return fp_suspend(rq, s);
+}
+
+enum rt_err sv_fp_arm(struct sv_rq *rq)
+{
+	for (size_t i = 0; i < rq->nsrv; i++) {
+		struct sv_server *s = &rq->srv[i];
+		enum rt_err err;
+
+		s->q = 0;
+		s->d = 0;
+		if ((err = sim_engine_arm(rq->e, &s->repl.ev, 0,
+					  SIM_RANK_REPLENISH)))
+			return err;
+	}
+	return RT_OK;
+}
+
+/* P1, D1: the period start. */
+enum rt_err sv_fp_replenish(struct sv_rq *rq, struct sv_server *s)
+{
+	rt_time now = sim_engine_now(rq->e), next;
+	enum rt_err err;
+
+	sv_charge(rq, s);               /* D1: a running server's use so far */
+	s->q = s->Q;
+	s->qfrac = 0;
+	s->st->replenishments++;
+	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
+	if (s->throttled) {
+		sv_thr_account(rq, s);
+		s->throttled = false;
+		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+	}
+	if (!rt_time_add(now, s->P, &next))
+		next = RT_TIME_NEVER;   /* past any horizon */
+	s->d = next;
+	if (next <= rq->horizon &&
+	    (err = sim_engine_arm(rq->e, &s->repl.ev, next,
+				  SIM_RANK_REPLENISH)))
+		return err;
+	/* P2: the poll, after the releases of this instant */
+	if (s->rules == SV_RULES_POLLING &&
+	    (err = sim_engine_arm(rq->e, &s->poll.ev, now, SIM_RANK_TASK)))
+		return err;
+	if (s->ent) {
+		if (s->ent->pcpu >= 0) {
+			s->since = now;
+			return sv_arm_budget(rq, s);
+		}
+		return RT_OK;
+	}
+	if (s->head)
+		return sv_push(rq, s);
+	s->state = RT_SRV_INACTIVE;
+	return RT_OK;
+}
+
+/* P2: nothing pending at the period start. */
+enum rt_err sv_fp_poll(struct sv_rq *rq, struct sv_server *s)
+{
+	if (s->head || s->throttled || s->q <= 0)
+		return RT_OK;
+	return fp_discard(rq, s);
+}
+
+/* Work arrives at an idle server (P3, D2). */
+enum rt_err sv_fp_wakeup(struct sv_rq *rq, struct sv_server *s)
+{
+	if (s->throttled)               /* waits for its next period start */
+		return RT_OK;
+	assert(s->q > 0);
+	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
+	return sv_push(rq, s);
+}
+
+/* P5, D3: capacity used up. */
+enum rt_err sv_fp_exhausted(struct sv_rq *rq, struct sv_server *s)
+{
+	s->st->budget_exhaustions++;
+	sv_rec(rq, s, SIM_REC_BUDGET_EXHAUSTED, s->q);
+	return fp_suspend(rq, s);
+}
+
+/* Out of work (P4, D2). */
+enum rt_err sv_fp_idle(struct sv_rq *rq, struct sv_server *s)
+{
+	if (s->throttled)
+		return RT_OK;
+	if (s->rules == SV_RULES_POLLING && s->q > 0)
+		return fp_discard(rq, s);
+	s->state = RT_SRV_INACTIVE;
+	return RT_OK;
+}

@@ -1,0 +1,286 @@
+/* test_fp_servers.c - polling and deferrable servers under policy fp
+ * (sim/server_fp.c, docs/theory.md §E.8): hand-checked timelines, one
+ * per rule, and the scenario keys and their errors.
+ *
+ * Traces are one line per record, "TIME KIND TASK.JOB VALUE", for the
+ * kinds a test asks for.  The task set of the timelines (rate-monotonic):
+ * T1 (C 1, T 4) above the server S (Q 2, T 5) above T2 (C 2, T 10); A is
+ * served by S, one job of 3 at 1 and one at 12.
+ */
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "models/server.h"
+#include "scenarios/scn.h"
+#include "sim/engine.h"
+#include "tests/cbs_util.h"
+#include "tests/suites.h"
+
+#define RECS (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |                      \
+	      SIM_MASK(SIM_REC_REPLENISH) | SIM_MASK(SIM_REC_THROTTLE) |  \
+	      SIM_MASK(SIM_REC_UNTHROTTLE) |                              \
+	      SIM_MASK(SIM_REC_SERVER_WAKEUP) | CBS_COMPLETE | CBS_RUN)
+
+/* scenarios/examples/fp-polling.yaml and fp-deferrable.yaml */
+#define SET(kind)                                                       \
+	"format: 1\nhorizon: 20\n"                                      \
+	"scheduler: { policy: fp, priorities: rate-monotonic }\n"      \
+	"servers: [{ name: S, kind: " kind ", budget: 2, period: 5 }]\n" \
+	"tasks:\n"                                                      \
+	"  - { name: T1, C: 1, T: 4 }\n"                                \
+	"  - { name: T2, C: 2, T: 10 }\n"                               \
+	"  - { name: A, C: 3, T: 100, D: 30, releases: [1, 12], "       \
+	"server: S }\n"
+
+/* Polling, tick by tick:
+ *   0  P1 q = 2; P2: nothing pending at the poll: q lost, suspended
+ *      until 5.  T1 [0, 1).
+ *   1  A.0 arrives: waits (P4: for the next poll).  T2 [1, 3).
+ *   4  T1 [4, 5).
+ *   5  P1 q = 2, A.0 pending: S runs A.0 [5, 7) (above T2).
+ *   7  P5: q = 0, suspended until 10 with 1 unit pending.
+ *   8  T1 [8, 9).
+ *  10  P1 q = 2: A.0 [10, 11) (S above T2, released at 10), done at 11.
+ *  11  P4: work done, q = 1 lost, suspended until 15.  T2 [11, 12).
+ *  12  A.1 arrives: waits.  T1 [12, 13), T2 [13, 14): T2.1 done at 14.
+ *  15  P1: A.1 [15, 16); T1 [16, 17) preempts; A.1 [17, 18): q = 0, P5.
+ *  20  P1 (the horizon). */
+static void test_polling_serves_only_what_its_poll_finds(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("polling"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 budget_exhausted A.0 0\n"
+		   "0 throttle A.0 5\n"
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 start T2.0 2\n"
+		   "3 complete T2.0 3\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 5\n"
+		   "5 start A.0 3\n"
+		   "7 budget_exhausted A.0 0\n"
+		   "7 throttle A.0 10\n"
+		   "7 preempt A.0 1\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 unthrottle A.0 3\n"
+		   "10 start A.0 1\n"
+		   "11 budget_exhausted A.0 0\n"
+		   "11 throttle A.0 15\n"
+		   "11 complete A.0 10\n"
+		   "11 start T2.1 2\n"
+		   "12 preempt T2.1 1\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start T2.1 1\n"
+		   "14 complete T2.1 4\n"
+		   "15 replenish A.1 2\n"
+		   "15 unthrottle A.1 4\n"
+		   "15 start A.1 3\n"
+		   "16 preempt A.1 2\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "17 start A.1 2\n"
+		   "18 budget_exhausted A.1 0\n"
+		   "18 throttle A.1 20\n"
+		   "18 preempt A.1 1\n"
+		   "20 replenish A.1 2\n"
+		   "20 unthrottle A.1 2\n");
+	/* only the capacity used up counts (7, 18), not the lost (0, 11) */
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 5);
+	/* throttled with work pending: [1,5) [7,10) [12,15) [18,20) */
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 12);
+	cbs_done(e, s, &tr);
+}
+
+/* Deferrable, tick by tick:
+ *   0  D1 q = 2, kept (D2).  T1 [0, 1).
+ *   1  A.0 arrives: served at once (D2), S above T2: A.0 [1, 3).
+ *   3  D3: q = 0, suspended until 5.  T2 [3, 4); T1 [4, 5).
+ *   5  D1 q = 2: A.0 [5, 6), done at 6 (response 5); q = 1 kept.
+ *   6  T2 [6, 7).  T1 [8, 9).
+ *  10  D1 q = 2 (the 1 left is not carried over).  T2 [10, 12).
+ *  12  A.1 arrives, q = 2 (D2); T1 [12, 13) above S; A.1 [13, 15).
+ *  15  D3 at 15 (q = 0, suspended until 15) and D1 at 15: the
+ *      exhaustion comes first (rank BUDGET < REPLENISH), the
+ *      replenishment ends it at once: A.1 keeps the CPU (no
+ *      preemption), done at 16.
+ *  16  T1 [16, 17).  20: D1. */
+static void test_deferrable_keeps_its_capacity_until_used(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("deferrable"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 server_wakeup A.0 2\n"
+		   "1 start A.0 3\n"
+		   "3 budget_exhausted A.0 0\n"
+		   "3 throttle A.0 5\n"
+		   "3 preempt A.0 1\n"
+		   "3 start T2.0 2\n"
+		   "4 preempt T2.0 1\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 2\n"
+		   "5 start A.0 1\n"
+		   "6 complete A.0 5\n"
+		   "6 start T2.0 1\n"
+		   "7 complete T2.0 7\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 start T2.1 2\n"
+		   "12 complete T2.1 2\n"
+		   "12 server_wakeup A.1 2\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start A.1 3\n"
+		   "15 budget_exhausted A.1 0\n"
+		   "15 throttle A.1 15\n"
+		   "15 replenish A.1 2\n"
+		   "15 unthrottle A.1 0\n"
+		   "16 complete A.1 4\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "20 replenish A.0 2\n");
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 5);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 2);
+	cbs_done(e, s, &tr);
+}
+
+/* P2: the poll sees the work that arrives at the period start itself
+ * (A.0 at 5, released after the replenishment, wakes S before the poll);
+ * explicit priorities put S (priority 1) above T (priority 2).  P4 at 6
+ * (q = 1 lost), P2 at 10 (nothing pending). */
+static void test_polling_sees_work_released_at_its_period_start(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 10\n"
+		"scheduler: { policy: fp, priorities: explicit }\n"
+		"servers: [{ name: S, kind: polling, budget: 2, period: 5, "
+		"priority: 1 }]\n"
+		"tasks:\n"
+		"  - { name: T, C: 4, T: 10, priority: 2 }\n"
+		"  - { name: A, C: 1, T: 100, releases: [5], server: S }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 budget_exhausted A.0 0\n"
+		   "0 throttle A.0 5\n"
+		   "0 start T.0 4\n"
+		   "4 complete T.0 4\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 5\n"
+		   "5 server_wakeup A.0 2\n"
+		   "5 start A.0 1\n"
+		   "6 budget_exhausted A.0 0\n"
+		   "6 throttle A.0 10\n"
+		   "6 complete A.0 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 unthrottle A.0 4\n"
+		   "10 budget_exhausted A.0 0\n"
+		   "10 throttle A.0 15\n");
+	cbs_done(e, s, &tr);
+}
+
+/* Every key that does nothing, or a kind not implemented, is refused
+ * where it stands. */
+static void test_fp_server_keys_are_checked_where_they_stand(void)
+{
+	cbs_load_fail("format: 1\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "t.yaml:2:28: servers[0].kind: polling is a "
+		      "fixed-priority server; under policy: cbs expected cbs, "
+		      "hard-cbs or revised-cbs");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, budget: 1, period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].kind: cbs is a deadline server; under "
+		      "policy: fp expected polling or deferrable");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: sporadic, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "t.yaml:3:28: servers[0].kind: not implemented yet: "
+		      "sporadic servers");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: deferrable, budget: 1, "
+		      "period: 2, deadline: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].deadline: a deferrable server has no "
+		      "deadline");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2, priority: 3 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].priority: only for polling and deferrable "
+		      "servers with priorities: explicit");
+	cbs_load_fail("format: 1\n"
+		      "scheduler: { policy: fp, priorities: explicit }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S, "
+		      "priority: 1 }]\n",
+		      "servers[0]: missing priority");
+}
+
+/* The engine refuses what the loader would, without a scenario. */
+static void test_the_engine_matches_kinds_and_policies(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("polling"));
+	struct sim_config c = cbs_config(s);
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	c.policy = "cbs";
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "server S: kind polling needs "
+				      "policy fp, not cbs"));
+	c.policy = "fp";
+	s->servers[0].kind = RT_SERVER_HARD_CBS;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "kind hard-cbs needs policy "
+				      "cbs, not fp"));
+	s->servers[0].kind = RT_SERVER_DEFERRABLE;
+	s->servers[0].deadline = 4;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "takes no deadline"));
+	CU_ASSERT_STRING_EQUAL(rt_server_kind_name(RT_SERVER_POLLING),
+			       "polling");
+	scn_free(s);
+}
+
+CU_TestInfo fp_servers_tests[] = {
+	{ "polling serves only what its poll finds (P1-P5)",
+	  test_polling_serves_only_what_its_poll_finds },
+	{ "deferrable keeps its capacity until used (D1-D3)",
+	  test_deferrable_keeps_its_capacity_until_used },
+	{ "polling sees work released at its period start",
+	  test_polling_sees_work_released_at_its_period_start },
+	{ "fp server keys are checked where they stand",
+	  test_fp_server_keys_are_checked_where_they_stand },
+	{ "the engine matches server kinds and policies",
+	  test_the_engine_matches_kinds_and_policies },
+	CU_TEST_INFO_NULL
+};
