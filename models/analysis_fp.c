@@ -108,6 +108,16 @@ struct fp_rta {
 	struct rt_diag *d;
 };
 
+/* Jobs of t that can fall in a window of length w >= 0: ceil(w / T),
+ * with release jitter J ceil((w + J) / T) (Tindell, Burns & Wellings
+ * 1994), in 128 bits (w + J < 2^64). */
+static rt_u128 fp_jobs_in(rt_time w, const struct rt_task *t)
+{
+	rt_u128 x = (rt_u128)w + (rt_u128)t->jitter;
+
+	return (x + (rt_u128)t->period - 1) / (rt_u128)t->period;
+}
+
 /*
  * Least fixed point of w = own + sum_{r < k} ceil(w / T_j) C_j, with j =
  * by[r] (the k tasks above the analysed one), iterated up from 'w', a
@@ -131,8 +141,7 @@ static enum rt_err fp_fixpoint(struct fp_rta *a, size_t k, rt_time own,
 		for (size_t r = 0; r < k; r++) {
 			const struct rt_task *t = &a->ts[a->by[r]];
 
-			sum += (rt_u128)rt_ceil_div(x, t->period) *
-			       (rt_u128)t->wcet;
+			sum += fp_jobs_in(x, t) * (rt_u128)t->wcet;
 			if (sum > (rt_u128)RT_TIME_MAX)
 				return rt_diagf(a->d, RT_ERR_OVERFLOW, "fp-rta: "
 						"busy window past %lld",
@@ -177,12 +186,17 @@ static enum rt_err fp_response(struct fp_rta *a, size_t k, rt_time *resp)
 					"of job %llu past %lld",
 					(unsigned long long)q,
 					(long long)RT_TIME_MAX);
+		/* R_{i,q} = w_q - q T_i + J_i; the busy period goes on
+		 * while the job's window reaches past the next release */
 		if (w - start > worst)
 			worst = w - start;
-		if (!rt_time_add(start, t->period, &end) || w <= end)
+		if (!rt_time_add(start, t->period, &end) ||
+		    (uint64_t)w + (uint64_t)t->jitter <= (uint64_t)end)
 			break;
 	}
-	*resp = worst;
+	if (!rt_time_add(worst, t->jitter, resp))
+		return rt_diagf(a->d, RT_ERR_OVERFLOW, "fp-rta: response "
+				"past %lld", (long long)RT_TIME_MAX);
 	return RT_OK;
 }
 

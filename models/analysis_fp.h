@@ -30,6 +30,14 @@
  * sum_{j in hp(i) + i} C_j/T_j above 1 (compared exactly) means task i's
  * response times grow without bound: R_i = RT_TIME_NEVER.
  *
+ * Release jitter (rt_task.jitter J; Tindell, Burns & Wellings 1994):
+ * a task with J_j interferes ceil((w + J_j) / T_j) C_j, and R_{i,q} =
+ * w_q - q T_i + J_i, the busy period going on while w_q + J_i > (q + 1)
+ * T_i; with every J = 0 this is the analysis above.  A scenario's tasks
+ * are analysed without jitter (rt_task_analysable folds it into D and
+ * T); a deferrable server's task has J = T_s - Q_s
+ * (analysis_fp_servers.h).
+ *
  * Arithmetic: each term ceil(w/T_j) C_j is a 128-bit product and every
  * sum is checked against RT_TIME_MAX (RT_ERR_OVERFLOW, never a wrapped
  * value).  Work budget: one step is one task's term in one fixed-point

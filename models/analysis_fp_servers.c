@@ -4,6 +4,31 @@
 
 #include "models/mem.h"
 
+struct rt_task rt_fp_server_task(const struct rt_server *s)
+{
+	struct rt_task t = rt_task_make(s->name, s->budget_max, s->period,
+					s->period);
+
+	t.priority = s->priority;
+	if (s->kind == RT_SERVER_DEFERRABLE)
+		t.jitter = s->period - s->budget_max;
+	return t;
+}
+
+rt_time rt_fp_served_bound(const struct rt_server *s, rt_time rs,
+			   const struct rt_task *t)
+{
+	rt_time js = rt_fp_server_task(s).jitter, ws, r;
+
+	if (rs == RT_TIME_NEVER || rs < js)
+		return RT_TIME_NEVER;
+	ws = rs - js;
+	if (t->wcet > s->budget_max || ws > s->period ||
+	    !rt_time_add(s->period, ws, &r) || r > t->period)
+		return RT_TIME_NEVER;
+	return r;
+}
+
 enum rt_err rt_fp_server_ranks(const struct rt_task *ts, size_t n,
 			       const struct rt_server *sv, size_t ns,
 			       const int32_t *task_server, enum rt_fp_order o,
@@ -27,11 +52,8 @@ enum rt_err rt_fp_server_ranks(const struct rt_task *ts, size_t n,
 	}
 	for (size_t i = 0; i < n; i++)
 		all[i] = ts[i];
-	for (size_t k = 0; k < ns; k++) {
-		all[n + k] = rt_task_make(sv[k].name, sv[k].budget_max,
-					  sv[k].period, sv[k].period);
-		all[n + k].priority = sv[k].priority;
-	}
+	for (size_t k = 0; k < ns; k++)
+		all[n + k] = rt_fp_server_task(&sv[k]);
 	err = rt_fp_ranks(all, n + ns, o, r, d);
 	if (!err) {
 		for (size_t i = 0; i < n + ns; i++)

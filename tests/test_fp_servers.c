@@ -7,10 +7,15 @@
  * T1 (C 1, T 4) above the server S (Q 2, T 5) above T2 (C 2, T 10); A is
  * served by S, one job of 3 at 1 and one at 12.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
+#include <dlsim.h>
 
+#include "models/analysis_fp_servers.h"
+#include "models/rng.h"
 #include "models/server.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
@@ -271,6 +276,161 @@ static void test_the_engine_matches_kinds_and_policies(void)
 	scn_free(s);
 }
 
+
+/* The analysis of the examples, by hand (docs/theory.md §E.8).
+ * Polling (2, 5) as the task (2, 5, 5) between T1 (1, 4) and T2 (2, 10):
+ * w = 2 + ceil(w/4) + 2 ceil(w/5): 2 -> 5 -> 6 -> 8 -> 8, R_T2 = 8.
+ * Deferrable: + jitter 3, w = 2 + ceil(w/4) + 2 ceil((w + 3)/5):
+ * 2 -> 5 -> 8 -> 10 -> 11 -> 11, R_T2 = 11 > 10 (the back-to-back hit).
+ * A served task of C 2 <= Q, T 20, alone in S: w_S = 2 + ceil(w/4) = 3,
+ * R <= T_S + w_S = 8 for both kinds. */
+static void test_the_analysis_matches_the_hand_computation(void)
+{
+	struct rt_server ps = rt_server_make("S", 2, 5, 5), ds;
+	struct rt_task ts[3] = { rt_task_make("T1", 1, 4, 4),
+				 rt_task_make("T2", 2, 10, 10) };
+	struct rt_task a = rt_task_make("A", 2, 30, 20);
+	struct rt_fp_result r;
+	struct rt_diag d;
+	rt_time resp[3];
+
+	ps.kind = RT_SERVER_POLLING;
+	ds = ps;
+	ds.kind = RT_SERVER_DEFERRABLE;
+	ts[2] = rt_fp_server_task(&ps);
+	CU_ASSERT_EQUAL(ts[2].jitter, 0);
+	CU_ASSERT_EQUAL(rt_fp_rta(ts, 3, RT_FP_RATE_MONOTONIC, 1000000, resp,
+				  &r, &d), RT_OK);
+	CU_ASSERT_EQUAL(resp[1], 8);
+	CU_ASSERT_EQUAL(resp[2], 3);
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ps, resp[2], &a), 8);
+	ts[2] = rt_fp_server_task(&ds);
+	CU_ASSERT_EQUAL(ts[2].jitter, 3);
+	CU_ASSERT_EQUAL(rt_fp_rta(ts, 3, RT_FP_RATE_MONOTONIC, 1000000, resp,
+				  &r, &d), RT_OK);
+	CU_ASSERT_EQUAL(resp[1], 11);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(resp[2], 6);            /* w_S 3 + J 3 */
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), 8);
+	/* no bound: C > Q, or jobs that could queue (T_A < T_S + w_S) */
+	a.wcet = 3;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	a.wcet = 2;
+	a.period = 7;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+}
+
+/* A random fixed-priority system on one CPU: 1-3 periodic tasks, 1-2
+ * polling or deferrable servers each serving one sporadic task (random
+ * phase and delays, C sometimes above Q), total bandwidth <= 0.95. */
+static char fps_text[2048];
+
+static void fps_random(struct rt_rng *g)
+{
+	size_t o = 0, n = 1 + (size_t)rt_rng_range(g, 0, 2);
+	size_t ns = 1 + (size_t)rt_rng_range(g, 0, 1);
+	int64_t left = 950;             /* bandwidth left, in 1/1000 */
+
+	o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+			      "format: 1\nhorizon: %" PRId64 "\nseed: %" PRId64
+			      "\nscheduler: { policy: fp, priorities: %s }\n"
+			      "servers:\n", rt_rng_range(g, 200, 600),
+			      rt_rng_range(g, 1, 1000000),
+			      rt_rng_range(g, 0, 1) ? "rate-monotonic" :
+			      "deadline-monotonic");
+	for (size_t k = 0; k < ns; k++) {
+		int64_t T = rt_rng_range(g, 3, 20);
+		int64_t Q = 1 + T * rt_rng_range(g, 50, 300) / 1000;
+
+		left -= Q * 1000 / T + 1;
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: S%zu, kind: %s, budget: %"
+				      PRId64 ", period: %" PRId64 " }\n", k,
+				      rt_rng_range(g, 0, 1) ? "polling" :
+				      "deferrable", Q, T);
+	}
+	o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o, "tasks:\n");
+	for (size_t i = 0; i < n && left > 50; i++) {
+		int64_t T = rt_rng_range(g, 4, 40);
+		int64_t C = 1 + T * rt_rng_range(g, 0, left / (int64_t)(n - i)) /
+			    1000;
+		int64_t D = rt_rng_range(g, C, T);
+
+		left -= C * 1000 / T + 1;
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: P%zu, C: %" PRId64 ", D: %"
+				      PRId64 ", T: %" PRId64 " }\n", i, C, D, T);
+	}
+	for (size_t k = 0; k < ns; k++) {
+		int64_t T = rt_rng_range(g, 5, 60);
+		int64_t C = rt_rng_range(g, 1, 4);
+
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: A%zu, C: %" PRId64 ", D: %"
+				      PRId64 ", T: %" PRId64 ", offset: %" PRId64
+				      ", server: S%zu, arrival: { model: "
+				      "sporadic, max_delay: %" PRId64 " } }\n",
+				      k, C, rt_rng_range(g, C, 2 * T), T,
+				      rt_rng_range(g, 0, 20), k,
+				      rt_rng_range(g, 0, T));
+	}
+}
+
+/* Over 1200 random systems: the analysis (fp-rta with the servers as
+ * tasks, the served tasks' bounds) never contradicts the simulation: no
+ * accept with a covered miss, no observed response above a bound. */
+static void test_no_accept_with_a_miss_over_random_systems(void)
+{
+	struct dlsim *db = NULL;
+	struct rt_rng g;
+	size_t accepts = 0, bounded = 0, rejects = 0;
+
+	CU_ASSERT_FATAL(dlsim_open(&db) == DLSIM_OK);
+	rt_rng_seed(&g, 0x5e7e5);
+	for (int it = 0; it < 1200; it++) {
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+
+		fps_random(&g);
+		if (dlsim_scenario_load_string(db, fps_text, strlen(fps_text),
+					       "r.yaml", &sc) !=
+		    DLSIM_OK || dlsim_analyze(db, sc, NULL, &an) != DLSIM_OK) {
+			printf("\n%s\n%s\n", fps_text, dlsim_errmsg(db));
+			CU_FAIL("random system failed to load or analyze");
+			dlsim_scenario_free(sc);
+			break;
+		}
+		for (size_t i = 0; i < dlsim_analysis_ntests(an); i++) {
+			const char *v = dlsim_analysis_test_verdict(an, i);
+
+			if (strcmp(dlsim_analysis_test_name(an, i), "fp-rta"))
+				continue;
+			accepts += !strcmp(v, "accept");
+			rejects += !strcmp(v, "reject");
+		}
+		bounded += dlsim_analysis_bound(an) != DLSIM_TIME_NEVER;
+		if (dlsim_analysis_ncontradictions(an)) {
+			char *txt = NULL;
+			size_t len = 0;
+
+			dlsim_analysis_text(db, an, 0, &txt, &len);
+			printf("\n%s\n%s\n", fps_text, txt ? txt : "");
+			dlsim_free(txt);
+			CU_FAIL("analysis contradicts the simulation");
+			dlsim_analysis_free(an);
+			dlsim_scenario_free(sc);
+			break;
+		}
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	/* the property speaks of many accepts, and some rejects */
+	CU_ASSERT(accepts >= 300);
+	CU_ASSERT(rejects >= 50);
+	CU_ASSERT(bounded >= 300);
+	dlsim_close(db);
+}
+
 CU_TestInfo fp_servers_tests[] = {
 	{ "polling serves only what its poll finds (P1-P5)",
 	  test_polling_serves_only_what_its_poll_finds },
@@ -282,5 +442,9 @@ CU_TestInfo fp_servers_tests[] = {
 	  test_fp_server_keys_are_checked_where_they_stand },
 	{ "the engine matches server kinds and policies",
 	  test_the_engine_matches_kinds_and_policies },
+	{ "the analysis matches the hand computation",
+	  test_the_analysis_matches_the_hand_computation },
+	{ "no accept with a miss over 1200 random systems",
+	  test_no_accept_with_a_miss_over_random_systems },
 	CU_TEST_INFO_NULL
 };
