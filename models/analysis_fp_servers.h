@@ -1,5 +1,5 @@
-/* analysis_fp_servers.h - fixed-priority systems with polling and
- * deferrable servers (policy fp with servers; docs/theory.md §E.8): the
+/* analysis_fp_servers.h - fixed-priority systems with polling,
+ * deferrable and sporadic servers (policy fp with servers; docs/theory.md §E.8): the
  * priority order the simulator and the analysis share.
  *
  * Each server k ranks as the task (C = Q_k, D = T = T_k) with the
@@ -22,7 +22,11 @@
  * T = T_s, its priority; a deferrable server with release jitter T_s -
  * Q_s (it may run Q_s at the end of one period and Q_s again at the
  * start of the next: Strosnider, Lehoczky & Sha 1995), a polling one
- * without (it runs only from its period start on, at most Q_s). */
+ * without (it runs only from its period start on, at most Q_s), a
+ * sporadic one without (what it uses in a window of T_s it gets back no
+ * sooner than T_s after the window's start: Sprunt, Sha & Lehoczky 1989;
+ * the POSIX rules as simulated keep that in exact time, and the
+ * property test checks it). */
 struct rt_task rt_fp_server_task(const struct rt_server *s);
 
 /*
@@ -32,8 +36,10 @@ struct rt_task rt_fp_server_task(const struct rt_server *s);
  * jitter J_s included), so w_s = rs - J_s bounds the time the server
  * needs to deliver Q_s from a period start.  A job arrives at most T_s
  * before the next period start; from there the server has Q_s and the
- * job pending (a polling server polls it; a deferrable one runs it), so
- * with C_t <= Q_s and w_s <= T_s the job is done by then + w_s:
+ * job pending (a polling server polls it; a deferrable one runs it; a
+ * sporadic one has, T_s after the arrival, all it used before it back
+ * and at least the job's remaining work), so with C_t <= Q_s and w_s <=
+ * T_s the job is done by then + w_s:
  *
  *     R_t <= T_s + w_s,
  *

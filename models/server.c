@@ -22,13 +22,15 @@ const char *rt_server_kind_name(enum rt_server_kind k)
 	case RT_SERVER_REVISED_CBS:     return "revised-cbs";
 	case RT_SERVER_POLLING:         return "polling";
 	case RT_SERVER_DEFERRABLE:      return "deferrable";
+	case RT_SERVER_SPORADIC:        return "sporadic";
 	}
 	return "?";
 }
 
 bool rt_server_is_fp(enum rt_server_kind k)
 {
-	return k == RT_SERVER_POLLING || k == RT_SERVER_DEFERRABLE;
+	return k == RT_SERVER_POLLING || k == RT_SERVER_DEFERRABLE ||
+	       k == RT_SERVER_SPORADIC;
 }
 
 const char *rt_reclaim_name(enum rt_reclaim r)

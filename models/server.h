@@ -24,6 +24,9 @@
  *                 use (Lehoczky, Sha & Strosnider 1987)
  *   deferrable    (policy fp) keeps its budget until used; full again at
  *                 every period start (Strosnider, Lehoczky & Sha 1995)
+ *   sporadic      (policy fp) POSIX SCHED_SPORADIC: what it uses comes
+ *                 back one period after the instant it became eligible;
+ *                 exhausted, it runs below every task
  *
  * Server state machine (after the kernel's 0-lag diagram in deadline.c;
  * docs/theory.md §E.5).  THROTTLED is "active contending without budget":
@@ -64,7 +67,9 @@ enum rt_server_kind {
 	/* Fixed-priority servers (policy fp; docs/theory.md §E.8): a
 	 * budget and a period, no deadline of their own. */
 	RT_SERVER_POLLING,              /* Lehoczky, Sha & Strosnider 1987 */
-	RT_SERVER_DEFERRABLE            /* Strosnider, Lehoczky & Sha 1995 */
+	RT_SERVER_DEFERRABLE,           /* Strosnider, Lehoczky & Sha 1995 */
+	RT_SERVER_SPORADIC              /* POSIX SCHED_SPORADIC (Sprunt, Sha
+					 * & Lehoczky 1989) */
 };
 
 enum rt_reclaim {
@@ -106,11 +111,11 @@ struct rt_server_dyn {
 struct rt_server rt_server_make(const char *name, rt_time q, rt_time d,
 				rt_time t);
 
-/* A server of the fixed-priority kinds (polling, deferrable): run by
+/* A server of the fixed-priority kinds (polling, deferrable, sporadic): run by
  * policy fp; the CBS kinds by the EDF policies. */
 bool rt_server_is_fp(enum rt_server_kind k);
 
-/* "cbs", "hard-cbs", "revised-cbs", "polling", "deferrable" /
+/* "cbs", "hard-cbs", "revised-cbs", "polling", "deferrable", "sporadic" /
  * "none", "grub" /
  * "inactive", "active-contending", "active-non-contending", "throttled" */
 const char *rt_server_kind_name(enum rt_server_kind k);

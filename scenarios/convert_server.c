@@ -4,8 +4,8 @@
  *
  *   servers: [{name, kind: cbs | hard-cbs | revised-cbs, budget, period,
  *              deadline (default: period), reclaim: none | grub}]
- *            (policy cbs...), or [{name, kind: polling | deferrable,
- *              budget, period, priority}] (policy fp)
+ *            (policy cbs...), or [{name, kind: polling | deferrable |
+ *              sporadic, budget, period, priority}] (policy fp)
  *   tasks[i].server: a server's name; tasks[i].arrive_at / leave_at: times
  *   scheduler: rt_runtime_us (-1 | 0..), rt_period_us (> 0), reclaim,
  *              hard_test: exact | density | d-equals-t
@@ -23,8 +23,7 @@
 #include "models/mem.h"
 #include "models/server.h"
 
-/* in enum rt_server_kind order; "sporadic" is refused by name (not
- * implemented) */
+/* in enum rt_server_kind order */
 static const char *const scn_kinds[] = { "cbs", "hard-cbs", "revised-cbs",
 					 "polling", "deferrable", "sporadic" };
 static const char *const scn_reclaims[] = { "none", "grub" };
@@ -47,9 +46,10 @@ static enum rt_err scn_server_fp(const struct scn_ctx *c,
 				"%s is a %s server; under policy: %s expected "
 				"%s", rt_server_kind_name(v->kind),
 				fp ? "fixed-priority" : "deadline",
-				s->sched.policy, pol ? "polling or deferrable" :
-				"cbs, hard-cbs or revised-cbs (polling and "
-				"deferrable need policy: fp)");
+				s->sched.policy, pol ? "polling, deferrable or "
+				"sporadic" : "cbs, hard-cbs or revised-cbs "
+				"(polling, deferrable and sporadic need policy: "
+				"fp)");
 	if (fp && (y->deadline || y->reclaim))
 		return scn_fail(c, RT_ERR_PARSE, p, y->deadline ? "deadline" :
 				"reclaim", 0, SCN_AT_KEY, "a %s server has no "
@@ -64,7 +64,7 @@ static enum rt_err scn_server_fp(const struct scn_ctx *c,
 		       RT_OK;
 	if (!fp || s->sched.priorities != RT_FP_EXPLICIT)
 		return scn_fail(c, RT_ERR_PARSE, p, "priority", 0, SCN_AT_KEY,
-				"only for polling and deferrable servers with "
+				"only for fixed-priority servers with "
 				"priorities: explicit; expected no priority "
 				"here (%s)", fp ? "the server ranks by its "
 				"period as a task would" : "a deadline server");
@@ -112,12 +112,6 @@ static enum rt_err scn_server(const struct scn_ctx *c, struct scn_scenario *s,
 		if ((err = scn_enum_at(c, y->kind, p, "kind",
 				       SCN_NAMES(scn_kinds), &e)))
 			return err;
-		if (e > (int)RT_SERVER_DEFERRABLE)
-			return scn_fail(c, RT_ERR_UNSUPPORTED, p, "kind", 0,
-					SCN_AT_VALUE, "not implemented yet: %s "
-					"servers; expected cbs, hard-cbs, "
-					"revised-cbs, polling or deferrable",
-					scn_kinds[e]);
 		v->kind = (enum rt_server_kind)e;
 	}
 	if ((err = scn_server_fp(c, s, y, p, v)))

@@ -51,7 +51,9 @@ static void fp_fini(void *state)
 
 static enum sv_rules fp_rules(enum rt_server_kind k)
 {
-	return k == RT_SERVER_POLLING ? SV_RULES_POLLING : SV_RULES_DEFERRABLE;
+	return k == RT_SERVER_POLLING ? SV_RULES_POLLING :
+	       k == RT_SERVER_SPORADIC ? SV_RULES_SPORADIC :
+	       SV_RULES_DEFERRABLE;
 }
 
 /* With servers: the entity core keyed by rank. */

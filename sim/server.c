@@ -37,6 +37,7 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].yield.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].change.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].poll.ev);
+		rt_free(rq->srv[i].ss);
 	}
 	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);

@@ -57,7 +57,8 @@ enum sv_rules {
 	SV_RULES_REVISED,
 	SV_RULES_LINUX,
 	SV_RULES_POLLING,               /* fixed priority (server_fp.c) */
-	SV_RULES_DEFERRABLE
+	SV_RULES_DEFERRABLE,
+	SV_RULES_SPORADIC
 };
 
 enum sv_timer_what {
@@ -91,6 +92,12 @@ struct sv_task {
 };
 
 #define SV_CLASS_BG 2                   /* below every server and class */
+
+/* A pending replenishment of a sporadic server (server_fp.c). */
+struct sv_ss_repl {
+	rt_time at;                     /* when */
+	rt_time amount;                 /* how much */
+};
 
 struct sv_server {
 	/* static */
@@ -158,6 +165,16 @@ struct sv_server {
 	size_t nyield, yield_next;
 	bool yielded;                   /* dl_yielded */
 	struct sim_server_stats *st;    /* engine-owned */
+	/* sporadic (POSIX SCHED_SPORADIC; server_fp.c): klass 0 runs at
+	 * sched_priority, 1 at sched_ss_low_priority (below every task) */
+	rt_time ss_act;                 /* activation_time */
+	rt_time ss_q0;                  /* q at the activation ... */
+	rt_time ss_added;               /* ... and replenished since: the
+					 * use since the activation is
+					 * ss_q0 + ss_added - q */
+	struct sv_ss_repl *ss;          /* pending replenishments, a ring
+					 * in time order (owned) */
+	size_t ss_first, ss_n, ss_cap;
 };
 
 /* What a root domain keeps beside its runqueue (sv_rq.cs.cl[i], the

@@ -66,7 +66,8 @@ enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j);
  * four rules above when sv_is_fp(s), and the poll timer. */
 static inline bool sv_is_fp(const struct sv_server *s)
 {
-	return s->rules == SV_RULES_POLLING || s->rules == SV_RULES_DEFERRABLE;
+	return s->rules == SV_RULES_POLLING || s->rules == SV_RULES_DEFERRABLE ||
+	       s->rules == SV_RULES_SPORADIC;
 }
 enum rt_err sv_fp_wakeup(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_fp_exhausted(struct sv_rq *rq, struct sv_server *s);

@@ -123,6 +123,9 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 	if (!s || (s->bg == j && !s->defer))    /* plain, or a fair job in
 						 * background, not charged */
 		return RT_OK;
+	if (s->rules == SV_RULES_SPORADIC && s->klass)  /* at its low
+							 * priority: free */
+		return RT_OK;
 	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
 	s->rate = s->bg == j ? RT_BW_UNIT : sv_rate(rq, s);
@@ -136,6 +139,8 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 
 struct sim_job *sv_charged_job(const struct sv_server *s)
 {
+	if (s->rules == SV_RULES_SPORADIC && s->klass)
+		return NULL;            /* sched_ss_low_priority: not charged */
 	if (s->ent && s->ent->pcpu >= 0)
 		return s->ent;
 	if (s->defer && s->bg && s->bg->pcpu >= 0)
@@ -417,6 +422,7 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		return sv_throttle(rq, s, until);
 	case SV_RULES_POLLING:          /* handled above */
 	case SV_RULES_DEFERRABLE:
+	case SV_RULES_SPORADIC:
 		break;
 	}
 	return RT_ERR_INVAL;

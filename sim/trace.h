@@ -47,7 +47,9 @@
  *                     of its replenishment (it does not run until then);
  *                     polling/deferrable: suspended until its next period
  *                     start (a polling server's lost budget: after a
- *                     BUDGET_EXHAUSTED of value 0)
+ *                     BUDGET_EXHAUSTED of value 0; a sporadic server
+ *                     is never throttled: out of budget it runs at its
+ *                     low priority)
  *   UNTHROTTLE        the replenishment ended a throttle; value = how long
  *                     it lasted
  *   SERVER_DEADLINE   d_s set by a wake-up, postponement or replenishment;

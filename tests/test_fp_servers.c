@@ -1,4 +1,5 @@
-/* test_fp_servers.c - polling and deferrable servers under policy fp
+/* test_fp_servers.c - polling, deferrable and sporadic servers under
+ * policy fp
  * (sim/server_fp.c, docs/theory.md §E.8): hand-checked timelines, one
  * per rule, and the scenario keys and their errors.
  *
@@ -27,7 +28,8 @@
 	      SIM_MASK(SIM_REC_UNTHROTTLE) |                              \
 	      SIM_MASK(SIM_REC_SERVER_WAKEUP) | CBS_COMPLETE | CBS_RUN)
 
-/* scenarios/examples/fp-polling.yaml and fp-deferrable.yaml */
+/* scenarios/examples/fp-polling.yaml, fp-deferrable.yaml and
+ * fp-sporadic.yaml */
 #define SET(kind)                                                       \
 	"format: 1\nhorizon: 20\n"                                      \
 	"scheduler: { policy: fp, priorities: rate-monotonic }\n"      \
@@ -207,8 +209,93 @@ static void test_polling_sees_work_released_at_its_period_start(void)
 	cbs_done(e, s, &tr);
 }
 
-/* Every key that does nothing, or a kind not implemented, is refused
- * where it stands. */
+
+/* Sporadic (POSIX SCHED_SPORADIC), tick by tick:
+ *   0  S0: q = 2.  T1 [0, 1).
+ *   1  A.0 arrives with q = 2: S2, activation 1; A.0 [1, 3) above T2.
+ *   3  S5: q = 0, 2 back at 1 + 5 = 6; A.0 at the low priority, below
+ *      T2: T2 [3, 4), T1 [4, 5), T2 [5, 6).
+ *   6  S7: q = 2, A.0 back at S's priority (activation 6): [6, 7), done
+ *      at 7 (response 6).  S4: it used 1 since 6, back at 11.
+ *   8  T1 [8, 9); 10 T2 [10, 12); 11 S7: q = 2.
+ *  12  A.1 arrives (activation 12); T1 [12, 13); A.1 [13, 15).
+ *  15  S5: q = 0, 2 back at 17; nothing else is ready, so A.1 runs on
+ *      at the low priority, uncharged, and is done at 16.
+ *  16  T1 [16, 17); 17 S7: q = 2. */
+static void test_sporadic_replenishes_what_it_used_one_period_later(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("sporadic"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 server_wakeup A.0 2\n"
+		   "1 start A.0 3\n"
+		   "3 budget_exhausted A.0 0\n"
+		   "3 preempt A.0 1\n"
+		   "3 start T2.0 2\n"
+		   "4 preempt T2.0 1\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 start T2.0 1\n"
+		   "6 complete T2.0 6\n"
+		   "6 replenish A.0 2\n"
+		   "6 start A.0 1\n"
+		   "7 complete A.0 6\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 start T2.1 2\n"
+		   "11 replenish A.0 2\n"
+		   "12 complete T2.1 2\n"
+		   "12 server_wakeup A.1 2\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start A.1 3\n"
+		   "15 budget_exhausted A.1 0\n"
+		   "16 complete A.1 4\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "17 replenish A.0 2\n");
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 3);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 0);
+	cbs_done(e, s, &tr);
+}
+
+/* S6: a replenishment whose time (activation + T) has passed is carried
+ * out at once.  H (priority 1) runs [0, 6) over S (priority 2), which
+ * was activated at 0 with A.0 pending; A.0 runs [6, 8), S5 at 8 gives
+ * back 2 at 0 + 5 = 5 < 8, at once: q = 2 again, a new activation at 8
+ * (S7), A.0 done at 9; S4 at 9: 1 back at 13. */
+static void test_sporadic_late_replenishment_comes_at_once(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"scheduler: { policy: fp, priorities: explicit }\n"
+		"servers: [{ name: S, kind: sporadic, budget: 2, period: 5, "
+		"priority: 2 }]\n"
+		"tasks:\n"
+		"  - { name: H, C: 6, T: 20, priority: 1 }\n"
+		"  - { name: A, C: 3, T: 100, releases: [0], server: S }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup A.0 2\n"
+		   "0 start H.0 6\n"
+		   "6 complete H.0 6\n"
+		   "6 start A.0 3\n"
+		   "8 budget_exhausted A.0 0\n"
+		   "8 replenish A.0 2\n"
+		   "9 complete A.0 9\n"
+		   "13 replenish A.0 2\n");
+	cbs_done(e, s, &tr);
+}
+
+/* Every key that does nothing is refused where it stands. */
 static void test_fp_server_keys_are_checked_where_they_stand(void)
 {
 	cbs_load_fail("format: 1\n"
@@ -222,13 +309,12 @@ static void test_fp_server_keys_are_checked_where_they_stand(void)
 		      "servers: [{ name: S, budget: 1, period: 2 }]\n"
 		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
 		      "servers[0].kind: cbs is a deadline server; under "
-		      "policy: fp expected polling or deferrable");
+		      "policy: fp expected polling, deferrable or sporadic");
 	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
 		      "servers: [{ name: S, kind: sporadic, budget: 1, "
-		      "period: 2 }]\n"
+		      "period: 2, max_repl: 4 }]\n"
 		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
-		      "t.yaml:3:28: servers[0].kind: not implemented yet: "
-		      "sporadic servers");
+		      "servers[0].max_repl: unknown key");
 	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
 		      "servers: [{ name: S, kind: deferrable, budget: 1, "
 		      "period: 2, deadline: 2 }]\n"
@@ -239,7 +325,7 @@ static void test_fp_server_keys_are_checked_where_they_stand(void)
 		      "servers: [{ name: S, kind: polling, budget: 1, "
 		      "period: 2, priority: 3 }]\n"
 		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
-		      "servers[0].priority: only for polling and deferrable "
+		      "servers[0].priority: only for fixed-priority "
 		      "servers with priorities: explicit");
 	cbs_load_fail("format: 1\n"
 		      "scheduler: { policy: fp, priorities: explicit }\n"
@@ -318,15 +404,20 @@ static void test_the_analysis_matches_the_hand_computation(void)
 	a.wcet = 2;
 	a.period = 7;
 	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	/* sporadic: the task (2, 5, 5) without jitter, as polling */
+	ps.kind = RT_SERVER_SPORADIC;
+	CU_ASSERT_EQUAL(rt_fp_server_task(&ps).jitter, 0);
 }
 
 /* A random fixed-priority system on one CPU: 1-3 periodic tasks, 1-2
- * polling or deferrable servers each serving one sporadic task (random
+ * polling, deferrable or sporadic servers each serving one sporadic task (random
  * phase and delays, C sometimes above Q), total bandwidth <= 0.95. */
 static char fps_text[2048];
 
 static void fps_random(struct rt_rng *g)
 {
+	static const char *const kinds[] = { "polling", "deferrable",
+					     "sporadic" };
 	size_t o = 0, n = 1 + (size_t)rt_rng_range(g, 0, 2);
 	size_t ns = 1 + (size_t)rt_rng_range(g, 0, 1);
 	int64_t left = 950;             /* bandwidth left, in 1/1000 */
@@ -346,8 +437,7 @@ static void fps_random(struct rt_rng *g)
 		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
 				      "  - { name: S%zu, kind: %s, budget: %"
 				      PRId64 ", period: %" PRId64 " }\n", k,
-				      rt_rng_range(g, 0, 1) ? "polling" :
-				      "deferrable", Q, T);
+				      kinds[rt_rng_range(g, 0, 2)], Q, T);
 	}
 	o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o, "tasks:\n");
 	for (size_t i = 0; i < n && left > 50; i++) {
@@ -438,6 +528,10 @@ CU_TestInfo fp_servers_tests[] = {
 	  test_deferrable_keeps_its_capacity_until_used },
 	{ "polling sees work released at its period start",
 	  test_polling_sees_work_released_at_its_period_start },
+	{ "sporadic replenishes what it used one period later (S1-S7)",
+	  test_sporadic_replenishes_what_it_used_one_period_later },
+	{ "a late sporadic replenishment comes at once (S6)",
+	  test_sporadic_late_replenishment_comes_at_once },
 	{ "fp server keys are checked where they stand",
 	  test_fp_server_keys_are_checked_where_they_stand },
 	{ "the engine matches server kinds and policies",
