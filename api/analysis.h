@@ -36,7 +36,7 @@
  *   fp servers (SIM_POLICY_FP_SERVERS with servers: fp) the plain tasks,
  *              then each polling server as the task (Q_s, T_s, T_s) and
  *              each deferrable one with release jitter T_s - Q_s
- *              (analysis_fp_servers.h); only fp-rta, which has the jitter
+ *              (analysis_fp.h, servers); only fp-rta, which has the jitter
  *              extension, is run when a deferrable server exists, and it
  *              is never exact here; a served task's response is bounded
  *              when it is its server's only task (rt_fp_served_bound).

@@ -8,7 +8,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "models/analysis_fp_servers.h"
 #include "models/bounds.h"
 #include "models/mem.h"
 

@@ -5,7 +5,6 @@
  * (cbs: servers first; fp: plain tasks first, as the priority ties). */
 #include "api/analysis.h"
 
-#include "models/analysis_fp_servers.h"
 #include "models/mem.h"
 #include "models/server.h"
 

@@ -13,14 +13,13 @@
  * so keys are unique and tie_break has nothing to decide.  A running job
  * is preempted only by a strictly higher priority.
  *
- * With servers (polling, deferrable: cfg.servers) the entity core of
- * sim/server.c runs instead, keyed by rank (sv_rq.rank): each server
- * ranks as a task (models/analysis_fp_servers.h) and stands in the
- * runqueue for the jobs it serves; its rules are sim/server_fp.c.  Every
- * hook then hands over to the core ('sv' set).
+ * With servers (polling, deferrable, sporadic: cfg.servers) the entity
+ * core of sim/server.c runs instead, keyed by rank (sv_rq.rank): each
+ * server ranks as a task (rt_fp_server_ranks, models/analysis_fp.h) and
+ * stands in the runqueue for the jobs it serves; its rules are
+ * sim/server_fp.c.  Every hook then hands over to the core ('sv' set).
  */
 #include "models/analysis_fp.h"
-#include "models/analysis_fp_servers.h"
 #include "models/mem.h"
 #include "sim/cluster.h"
 #include "sim/policy.h"

@@ -100,7 +100,7 @@ static enum rt_err ss_add(struct sv_rq *rq, struct sv_server *s,
 {
 	rt_time q0;
 
-	sv_charge(rq, s);               /* running at sched_priority */
+	sv_charge(rq, s);               /* at its low priority: rate 0 */
 	q0 = s->q;
 	s->q = s->Q - s->q < amount ? s->Q : s->q + amount;
 	s->ss_added += s->q - q0;
@@ -108,8 +108,10 @@ static enum rt_err ss_add(struct sv_rq *rq, struct sv_server *s,
 	sv_rec(rq, s, SIM_REC_REPLENISH, s->q);
 	if (s->klass && s->q > 0 && s->head) {
 		ss_activate(rq, s);
-		if (s->ent && s->ent->pcpu >= 0)
+		if (s->ent && s->ent->pcpu >= 0) {      /* charged again */
 			s->since = sim_engine_now(rq->e);
+			s->rate = RT_BW_UNIT;
+		}
 		if (sv_rekey(rq, s) != RT_OK)
 			return RT_ERR_NOMEM;
 	}
@@ -206,6 +208,10 @@ static enum rt_err ss_exhausted(struct sv_rq *rq, struct sv_server *s)
 	s->qfrac = 0;
 	s->klass = 1;                   /* before S6: an immediate S7 sees
 					 * it at its low priority */
+	if (s->ent && s->ent->pcpu >= 0) {      /* runs on, uncharged */
+		s->since = sim_engine_now(rq->e);
+		s->rate = 0;
+	}
 	if ((err = ss_schedule(rq, s)))
 		return err;
 	return sv_rekey(rq, s);

@@ -123,11 +123,12 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 	if (!s || (s->bg == j && !s->defer))    /* plain, or a fair job in
 						 * background, not charged */
 		return RT_OK;
-	if (s->rules == SV_RULES_SPORADIC && s->klass)  /* at its low
-							 * priority: free */
-		return RT_OK;
 	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
+	if (s->rules == SV_RULES_SPORADIC && s->klass) {
+		s->rate = 0;            /* at its low priority: not charged */
+		return RT_OK;
+	}
 	s->rate = s->bg == j ? RT_BW_UNIT : sv_rate(rq, s);
 	/* a deferred server charges its background work too
 	 * (update_curr_dl_se(): "The fair server can consume its runtime
@@ -139,8 +140,6 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 
 struct sim_job *sv_charged_job(const struct sv_server *s)
 {
-	if (s->rules == SV_RULES_SPORADIC && s->klass)
-		return NULL;            /* sched_ss_low_priority: not charged */
 	if (s->ent && s->ent->pcpu >= 0)
 		return s->ent;
 	if (s->defer && s->bg && s->bg->pcpu >= 0)

@@ -15,7 +15,7 @@
 #include <CUnit/CUnit.h>
 #include <dlsim.h>
 
-#include "models/analysis_fp_servers.h"
+#include "models/analysis_fp.h"
 #include "models/rng.h"
 #include "models/server.h"
 #include "scenarios/scn.h"
