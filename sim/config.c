@@ -260,6 +260,8 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 				"(known: %s)", cfg->policy ? cfg->policy : "",
 				known);
 	}
+	if (cfg->nservers && (*ops)->servers)   /* its variant with servers */
+		*ops = (*ops)->servers;
 	if (!(*ops)->init || !(*ops)->fini || !(*ops)->enqueue ||
 	    !(*ops)->dequeue || !(*ops)->schedule)
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "

@@ -13,11 +13,12 @@
  * so keys are unique and tie_break has nothing to decide.  A running job
  * is preempted only by a strictly higher priority.
  *
- * With servers (polling, deferrable, sporadic: cfg.servers) the entity
- * core of sim/server.c runs instead, keyed by rank (sv_rq.rank): each
- * server ranks as a task (rt_fp_server_ranks, models/analysis_fp.h) and
- * stands in the runqueue for the jobs it serves; its rules are
- * sim/server_fp.c.  Every hook then hands over to the core ('sv' set).
+ * With servers (polling, deferrable, sporadic: cfg.servers) the engine
+ * takes the variant sim_policy_fp_servers (sim_policy_ops.servers), so
+ * the job-level hooks above stay as they are: it runs the entity core of
+ * sim/server.c keyed by rank (sv_rq.rank), each server ranked as a task
+ * (rt_fp_server_ranks, models/analysis_fp.h) and standing in the
+ * runqueue for the jobs it serves; its rules are sim/server_fp.c.
  */
 #include "models/analysis_fp.h"
 #include "models/mem.h"
@@ -27,10 +28,7 @@
 
 struct fp_state {
 	struct sim_crq *rq;             /* owned: the cluster runqueues */
-	uint32_t *rank;                 /* task -> rank, 0 = highest; then
-					 * the servers' (with servers) */
-	struct sv_rq *sv;               /* owned: the entity core, with
-					 * servers; NULL without */
+	uint32_t *rank;                 /* task -> rank, 0 = highest */
 };
 
 static void fp_fini(void *state)
@@ -39,65 +37,9 @@ static void fp_fini(void *state)
 
 	if (!s)
 		return;
-	if (s->sv) {
-		sv_fini(s->sv);
-		rt_free(s->sv);
-	}
 	sim_crq_destroy(s->rq);
 	rt_free(s->rank);
 	rt_free(s);
-}
-
-static enum sv_rules fp_rules(enum rt_server_kind k)
-{
-	return k == RT_SERVER_POLLING ? SV_RULES_POLLING :
-	       k == RT_SERVER_SPORADIC ? SV_RULES_SPORADIC :
-	       SV_RULES_DEFERRABLE;
-}
-
-/* With servers: the entity core keyed by rank. */
-static enum rt_err fp_init_servers(struct sim_engine *e, struct fp_state *s,
-				   void **state, struct rt_diag *d)
-{
-	const struct sim_config *cfg = sim_engine_config(e);
-	enum rt_err err;
-
-	err = rt_fp_server_ranks(cfg->tasks, cfg->ntasks, cfg->servers,
-				 cfg->nservers, cfg->task_server,
-				 cfg->priorities, s->rank, d);
-	if (!err && !(s->sv = rt_calloc(1, sizeof(*s->sv))))
-		err = rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
-	if (!err && (err = sv_init(s->sv, e, cfg->nservers, d))) {
-		rt_free(s->sv);
-		s->sv = NULL;
-	}
-	if (err) {
-		fp_fini(s);
-		return err;
-	}
-	s->sv->rank = s->rank;
-	for (size_t i = 0; i < cfg->nservers; i++) {
-		const struct rt_server *p = &cfg->servers[i];
-		struct sv_server *v = &s->sv->srv[i];
-
-		v->name = p->name;
-		v->rules = fp_rules(p->kind);
-		v->Q = p->budget_max;
-		v->D = v->P = p->period;
-		v->rank = s->rank[cfg->ntasks + i];
-		v->st->name = p->name;
-	}
-	for (size_t i = 0; cfg->task_server && i < cfg->ntasks; i++)
-		s->sv->tasks[i].server = cfg->task_server[i];
-	err = sv_setup(s->sv, RT_DL_RUNTIME_INF, 0, d);
-	if (!err)
-		err = sv_fp_arm(s->sv);
-	if (err) {
-		fp_fini(s);
-		return err;
-	}
-	*state = s;
-	return RT_OK;
 }
 
 static enum rt_err fp_init(struct sim_engine *e, void **state,
@@ -109,14 +51,11 @@ static enum rt_err fp_init(struct sim_engine *e, void **state,
 
 	if (!s)
 		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
-	s->rank = rt_calloc(cfg->ntasks + cfg->nservers ?
-			    cfg->ntasks + cfg->nservers : 1, sizeof(*s->rank));
+	s->rank = rt_calloc(cfg->ntasks ? cfg->ntasks : 1, sizeof(*s->rank));
 	if (!s->rank) {
 		fp_fini(s);
 		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
 	}
-	if (cfg->nservers)
-		return fp_init_servers(e, s, state, d);
 	err = rt_fp_ranks(cfg->tasks, cfg->ntasks, cfg->priorities, s->rank,
 			  d);
 	if (!err)
@@ -134,8 +73,6 @@ static enum rt_err fp_enqueue(void *state, struct sim_job *j, unsigned flags)
 	struct fp_state *s = state;
 
 	(void)flags;
-	if (s->sv)
-		return sv_enqueue(s->sv, j, flags);
 	j->key.k0 = s->rank[j->info.task];
 	j->key.k1 = 0;
 	j->key.k2 = j->info.job;
@@ -146,10 +83,7 @@ static void fp_dequeue(void *state, struct sim_job *j, unsigned flags)
 {
 	struct fp_state *s = state;
 
-	if (s->sv) {
-		sv_dequeue(s->sv, j, flags);
-		return;
-	}
+	(void)flags;
 	sim_crq_dequeue(s->rq, j);
 }
 
@@ -157,31 +91,130 @@ static enum rt_err fp_schedule(void *state)
 {
 	struct fp_state *s = state;
 
-	if (s->sv)
-		return sv_schedule(s->sv);
 	return sim_crq_schedule(s->rq);
 }
 
-/* Only the servers arm timers and need the end of a run. */
-static enum rt_err fp_timer(void *state, struct sim_event *ev)
-{
-	struct fp_state *s = state;
+/* ---- with servers: the entity core keyed by rank ------------------------ */
 
-	return s->sv ? sv_timer(s->sv, ev) : RT_ERR_INVAL;
+struct fps_state {
+	struct sv_rq rq;                /* the entity core (sv_init) */
+	uint32_t *rank;                 /* tasks' then servers' ranks */
+	bool rq_ok;                     /* rq initialised */
+};
+
+static void fps_fini(void *state)
+{
+	struct fps_state *s = state;
+
+	if (!s)
+		return;
+	if (s->rq_ok)
+		sv_fini(&s->rq);
+	rt_free(s->rank);
+	rt_free(s);
 }
 
-static enum rt_err fp_end(void *state)
+static enum sv_rules fps_rules(enum rt_server_kind k)
 {
-	struct fp_state *s = state;
-
-	return s->sv ? sv_end(s->sv) : RT_OK;
+	return k == RT_SERVER_POLLING ? SV_RULES_POLLING :
+	       k == RT_SERVER_SPORADIC ? SV_RULES_SPORADIC :
+	       SV_RULES_DEFERRABLE;
 }
+
+static enum rt_err fps_init(struct sim_engine *e, void **state,
+			    struct rt_diag *d)
+{
+	const struct sim_config *cfg = sim_engine_config(e);
+	struct fps_state *s = rt_calloc(1, sizeof(*s));
+	size_t n = cfg->ntasks + cfg->nservers;
+	enum rt_err err;
+
+	if (!s || !(s->rank = rt_calloc(n ? n : 1, sizeof(*s->rank)))) {
+		fps_fini(s);
+		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
+	}
+	err = rt_fp_server_ranks(cfg->tasks, cfg->ntasks, cfg->servers,
+				 cfg->nservers, cfg->task_server,
+				 cfg->priorities, s->rank, d);
+	if (!err && !(err = sv_init(&s->rq, e, cfg->nservers, d)))
+		s->rq_ok = true;
+	if (err) {
+		fps_fini(s);
+		return err;
+	}
+	s->rq.rank = s->rank;
+	for (size_t i = 0; i < cfg->nservers; i++) {
+		const struct rt_server *p = &cfg->servers[i];
+		struct sv_server *v = &s->rq.srv[i];
+
+		v->name = p->name;
+		v->rules = fps_rules(p->kind);
+		v->Q = p->budget_max;
+		v->D = v->P = p->period;
+		v->rank = s->rank[cfg->ntasks + i];
+		v->st->name = p->name;
+	}
+	for (size_t i = 0; cfg->task_server && i < cfg->ntasks; i++)
+		s->rq.tasks[i].server = cfg->task_server[i];
+	err = sv_setup(&s->rq, RT_DL_RUNTIME_INF, 0, d);
+	if (!err)
+		err = sv_fp_arm(&s->rq);
+	if (err) {
+		fps_fini(s);
+		return err;
+	}
+	*state = s;
+	return RT_OK;
+}
+
+static enum rt_err fps_enqueue(void *state, struct sim_job *j, unsigned flags)
+{
+	return sv_enqueue(&((struct fps_state *)state)->rq, j, flags);
+}
+
+static void fps_dequeue(void *state, struct sim_job *j, unsigned flags)
+{
+	sv_dequeue(&((struct fps_state *)state)->rq, j, flags);
+}
+
+static enum rt_err fps_schedule(void *state)
+{
+	return sv_schedule(&((struct fps_state *)state)->rq);
+}
+
+static enum rt_err fps_timer(void *state, struct sim_event *ev)
+{
+	return sv_timer(&((struct fps_state *)state)->rq, ev);
+}
+
+static enum rt_err fps_end(void *state)
+{
+	return sv_end(&((struct fps_state *)state)->rq);
+}
+
+#define FP_FLAGS (SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |            \
+		  SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |       \
+		  SIM_POLICY_FP_SERVERS)
+
+/* no scheduler.admission: the registry's tests analyse no servers (the
+ * loader refuses it first) */
+const struct sim_policy_ops sim_policy_fp_servers = {
+	.name        = "fp",
+	.flags       = FP_FLAGS & ~SIM_POLICY_ADMISSION,
+	.analysed_as = RT_AN_FP,
+	.init        = fps_init,
+	.fini        = fps_fini,
+	.enqueue     = fps_enqueue,
+	.dequeue     = fps_dequeue,
+	.schedule    = fps_schedule,
+	.update_curr = NULL,
+	.timer       = fps_timer,
+	.end         = fps_end,
+};
 
 const struct sim_policy_ops sim_policy_fp = {
 	.name        = "fp",
-	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_ADMISSION |
-		       SIM_POLICY_PRIORITIES | SIM_POLICY_CRITICAL_INSTANT |
-		       SIM_POLICY_FP_SERVERS,
+	.flags       = FP_FLAGS,
 	.analysed_as = RT_AN_FP,
 	.init        = fp_init,
 	.fini        = fp_fini,
@@ -189,6 +222,6 @@ const struct sim_policy_ops sim_policy_fp = {
 	.dequeue     = fp_dequeue,
 	.schedule    = fp_schedule,
 	.update_curr = NULL,
-	.timer       = fp_timer,
-	.end         = fp_end,
+	.timer       = NULL,
+	.servers     = &sim_policy_fp_servers,
 };

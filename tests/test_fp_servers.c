@@ -334,6 +334,13 @@ static void test_fp_server_keys_are_checked_where_they_stand(void)
 		      "tasks: [{ name: J, C: 1, T: 2, server: S, "
 		      "priority: 1 }]\n",
 		      "servers[0]: missing priority");
+	cbs_load_fail("format: 1\n"
+		      "scheduler: { policy: fp, admission: fp-rta }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "scheduler.admission: no admission test analyses fp's "
+		      "servers");
 }
 
 /* The engine refuses what the loader would, without a scenario. */
