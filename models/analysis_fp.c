@@ -267,7 +267,7 @@ done:
 	return err;
 }
 
-/* ---- servers as tasks (policy fp with servers) ------------------------------ */
+/* ---- servers as tasks (policy fp with servers) ------------------------ */
 
 struct rt_task rt_fp_server_task(const struct rt_server *s)
 {

@@ -35,7 +35,8 @@
  *               at or after the horizon has no RESUME (the job is then
  *               pending at the horizon, as any other)
  *
- * Server records (policies cbs, linux-dl, fp with servers; docs/design.md §4, docs/theory.md §E).  'task' and
+ * Server records (policies cbs, linux-dl, fp with servers; docs/design.md
+ * §4, docs/theory.md §E).  'task' and
  * 'job' name the job the server serves (its FIFO head), or, when it has
  * none, one of the server's tasks (linux-dl: the task itself) with job 0
  * and no job info (info NULL); cpu is where the server runs, or -1:

@@ -417,8 +417,9 @@ static void test_the_analysis_matches_the_hand_computation(void)
 }
 
 /* A random fixed-priority system on one CPU: 1-3 periodic tasks, 1-2
- * polling, deferrable or sporadic servers each serving one sporadic task (random
- * phase and delays, C sometimes above Q), total bandwidth <= 0.95. */
+ * polling, deferrable or sporadic servers each serving one sporadic task
+ * (random phase and delays, C sometimes above Q), total bandwidth <= 0.95.
+ */
 static char fps_text[2048];
 
 static void fps_random(struct rt_rng *g)
