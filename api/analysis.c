@@ -35,6 +35,11 @@ bool api_analysis_fp(const struct dlsim_analysis *a)
 	return api_analysis_flags(a) & SIM_POLICY_PRIORITIES;
 }
 
+enum rt_fp_order api_analysis_fp_order(const struct dlsim_analysis *a)
+{
+	return a->kind == AK_FPSRV ? RT_FP_EXPLICIT : a->s->sched.priorities;
+}
+
 rt_time api_analysis_add(rt_time x, rt_time y)
 {
 	rt_time r;
@@ -164,7 +169,9 @@ enum dlsim_status dlsim_analyze(struct dlsim *db,
 	a->cluster = s->sched.task_cluster;
 	fl = api_policy_flags(s);
 	a->kind = fl & SIM_POLICY_KERNEL ? AK_LINUX :
-		  fl & SIM_POLICY_SERVERS ? AK_CBS : AK_PLAIN;
+		  fl & SIM_POLICY_SERVERS ? AK_CBS :
+		  s->nservers && (fl & SIM_POLICY_FP_SERVERS) ? AK_FPSRV :
+		  AK_PLAIN;
 	memset(&r, 0, sizeof(r));
 	st = api_parse_until(db, s, api_opt(o, "until"), &r.until);
 	if (st == DLSIM_OK)

@@ -32,7 +32,14 @@
  *              isolates), its jobs' deadlines only when they keep to it;
  *   servers    (SIM_POLICY_SERVERS: cbs) the servers (Q_s, D_s, T_s) and
  *              the plain tasks, per domain (cbs-bandwidth), and each
- *              served task's guarantee (rt_cbs_task_guarantee).
+ *              served task's guarantee (rt_cbs_task_guarantee);
+ *   fp servers (SIM_POLICY_FP_SERVERS with servers: fp) the plain tasks,
+ *              then each polling server as the task (Q_s, T_s, T_s) and
+ *              each deferrable one with release jitter T_s - Q_s
+ *              (analysis_fp.h, servers); only fp-rta, which has the jitter
+ *              extension, is run when a deferrable server exists, and it
+ *              is never exact here; a served task's response is bounded
+ *              when it is its server's only task (rt_fp_served_bound).
  *
  * Self-suspending tasks: the tests and bounds know nothing about
  * suspension, so they analyse the suspension-oblivious task set (C + the
@@ -87,7 +94,7 @@ enum analyze_bound {
 	BOUND_UPPER                     /* an upper bound */
 };
 
-enum analyze_kind { AK_PLAIN = 0, AK_LINUX, AK_CBS };
+enum analyze_kind { AK_PLAIN = 0, AK_LINUX, AK_CBS, AK_FPSRV };
 
 struct dlsim_analysis {
 	const struct scn_scenario *s;   /* the (suspension-oblivious) scenario */
@@ -149,6 +156,8 @@ struct dlsim_analysis {
 					 * plain tests and bounds do not
 					 * apply; the blocking-aware test
 					 * does (api_analysis_locks) */
+	bool srv_jitter;                /* fp servers: a deferrable one (its
+					 * task has release jitter) */
 	struct analyze_contra *contra;
 	size_t ncontra, cap_contra;
 	char verdict[512];              /* the verdict line, without '\n' */
@@ -161,6 +170,10 @@ const char *api_analysis_bound_name(enum analyze_bound b);
 /* The SIM_POLICY_* flags of the policy; static priorities? */
 unsigned api_analysis_flags(const struct dlsim_analysis *a);
 bool api_analysis_fp(const struct dlsim_analysis *a);
+/* The order fp-rta runs the model with: the scenario's, or explicit for
+ * fp servers (the model's priorities are then the ranks of
+ * rt_fp_server_ranks). */
+enum rt_fp_order api_analysis_fp_order(const struct dlsim_analysis *a);
 /* x + y, RT_TIME_MAX when it overflows. */
 rt_time api_analysis_add(rt_time x, rt_time y);
 /* rt_calloc of at least one element. */

@@ -43,8 +43,8 @@ static bool analyze_cluster_bound(struct dlsim_analysis *a,
 				  rt_time *tard, rt_time *delta, bool *nomem)
 {
 	const struct scn_scenario *s = a->s;
-	const enum rt_fp_order *fp = api_analysis_fp(a) ? &s->sched.priorities :
-				     NULL;
+	enum rt_fp_order order = api_analysis_fp_order(a);
+	const enum rt_fp_order *fp = api_analysis_fp(a) ? &order : NULL;
 	struct rt_bound_domain b;
 
 	if (rt_bound_domain(sub, n, k, fp, jitter, where, resp, tard, &b) !=
@@ -66,15 +66,47 @@ static bool analyze_cluster_bound(struct dlsim_analysis *a,
 	return true;
 }
 
+/* fp servers: a served task alone in its server gets the bound
+ * rt_fp_served_bound from its server's task response fps[j]. */
+static void analyze_fp_served(struct dlsim_analysis *a, const rt_time *fps)
+{
+	const struct scn_scenario *s = a->s;
+
+	for (size_t i = 0; i < s->ntasks; i++) {
+		int32_t j = s->task_server ? s->task_server[i] : -1;
+		struct rt_task m;
+		size_t n = 0;
+		rt_time b, late;
+
+		if (j < 0)
+			continue;
+		for (size_t k = 0; k < s->ntasks; k++)
+			n += s->task_server[k] == j;
+		if (n != 1 || rt_task_analysable(&s->tasks[i], true, &m,
+						 NULL) != RT_OK)
+			continue;
+		b = rt_fp_served_bound(&s->servers[j], fps[j], &m);
+		if (b == RT_TIME_NEVER)
+			continue;
+		/* the bound holds from the release; the deadline counts
+		 * from the arrival */
+		a->resp[i] = b;
+		late = api_analysis_add(b, s->tasks[i].jitter);
+		a->tard[i] = late > s->tasks[i].deadline ?
+			     late - s->tasks[i].deadline : 0;
+		a->resp_exact = false;
+	}
+}
+
 /* Bounds for the scenario's tasks (and servers) from the model's. */
 bool api_analysis_tardiness(struct dlsim_analysis *a)
 {
 	const struct scn_scenario *s = a->s;
 	size_t nsrv = a->kind == AK_LINUX ? s->ntasks + s->cpus :
-		      a->kind == AK_CBS ? s->nservers : 0;
+		      a->kind == AK_CBS || a->kind == AK_FPSRV ? s->nservers : 0;
 	struct rt_task *sub = NULL;
 	size_t *idx = NULL;
-	rt_time *r = NULL, *t = NULL;
+	rt_time *r = NULL, *t = NULL, *fps = NULL;
 	bool plain1 = true, ok = true, nomem = false;
 
 	a->bound_kind = BOUND_NONE;
@@ -119,8 +151,9 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 	idx = api_analysis_calloc(a->nmodel, sizeof(*idx));
 	r = api_analysis_calloc(a->nmodel, sizeof(*r));
 	t = api_analysis_calloc(a->nmodel, sizeof(*t));
+	fps = api_analysis_calloc(nsrv, sizeof(*fps));
 	if (!a->resp || !a->tard || !a->srv_bound || !a->bound_why || !sub ||
-	    !idx || !r || !t) {
+	    !idx || !r || !t || !fps) {
 		analyze_no_bound(a, BOUND_NONE, "out of memory");
 		ok = false;
 		goto out;
@@ -128,7 +161,7 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 	for (size_t i = 0; i < s->ntasks; i++)
 		a->resp[i] = a->tard[i] = RT_TIME_NEVER;
 	for (size_t j = 0; j < nsrv; j++)
-		a->srv_bound[j] = RT_TIME_NEVER;
+		a->srv_bound[j] = fps[j] = RT_TIME_NEVER;
 	if (a->locks) {
 		analyze_no_bound(a, BOUND_NONE, "tasks share resources: the "
 				 "response-time bounds do not count blocking "
@@ -179,6 +212,12 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 			 * Buttazzo's isolation) is claimed */
 			if (a->kind == AK_CBS && delta > 0)
 				continue;
+			/* fp servers: a server's task response, for its
+			 * served task's bound below (no server deadline) */
+			if (a->kind == AK_FPSRV && a->model_srv[k] >= 0) {
+				fps[a->model_srv[k]] = r[q];
+				continue;
+			}
 			if (a->model_srv[k] >= 0)
 				a->srv_bound[a->model_srv[k]] = t[q];
 			/* a late reservation's backlog is never made up (a
@@ -223,6 +262,8 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 		dl = s->tasks[i].deadline;
 		a->tard[i] = late > dl ? late - dl : 0;
 	}
+	if (a->kind == AK_FPSRV)
+		analyze_fp_served(a, fps);
 	for (size_t i = 0; i < s->ntasks; i++)
 		if (a->tard[i] != RT_TIME_NEVER && a->tard[i] > a->bound)
 			a->bound = a->tard[i];
@@ -234,5 +275,6 @@ out:
 	rt_free(idx);
 	rt_free(r);
 	rt_free(t);
+	rt_free(fps);
 	return ok;
 }

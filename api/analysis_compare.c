@@ -72,6 +72,8 @@ static uint64_t analyze_covered_misses(const struct dlsim_analysis *a, int dom)
 			continue;
 		if (a->kind == AK_CBS && !api_analysis_cbs_meets(a, i))
 			continue;
+		if (a->kind == AK_FPSRV && a->left_out[i])
+			continue;       /* served: its bound is compared apart */
 		n += st->tasks[i].missed;
 	}
 	return n;
@@ -265,6 +267,8 @@ static size_t analyze_uncovered(const struct dlsim_analysis *a, char *buf,
 		bool out = a->kind == AK_LINUX ?
 			   (a->no_job[i] || (a->adm[i].deadline == false)) :
 			   a->kind == AK_CBS ? !api_analysis_cbs_meets(a, i) :
+			   a->kind == AK_FPSRV ? a->left_out[i] &&
+			   !(a->tard && a->tard[i] == 0) :
 			   false;
 
 		if (!out)
@@ -329,7 +333,9 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 			if (nun) {
 				snprintf(f, fl, "%s deadlines guaranteed (%s test %s); no "
 						"job guarantee for %s",
-						a->kind == AK_CBS ? "server" : "reservation",
+						a->kind == AK_CBS ? "server" :
+						a->kind == AK_FPSRV ? "plain task" :
+						"reservation",
 						what, t->name, un);
 				return;
 			}
@@ -338,7 +344,8 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 					"suspension-oblivious set" : "",
 					a->kind == AK_LINUX ? ", over the admitted tasks" :
 					a->kind == AK_CBS ? ", with the server guarantees" :
-					"");
+					a->kind == AK_FPSRV ? ", with the served "
+					"tasks' bounds" : "");
 			return;
 		}
 	if (a->sim->h.exact && a->conform && a->kind == AK_PLAIN)

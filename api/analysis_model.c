@@ -1,7 +1,8 @@
 /* analysis_model.c - the domains of a scenario and the task set the tests
  * and bounds analyse (see analysis.h): each task as the sporadic task that
  * covers its jobs; for a kernel model the admission replay and the
- * admitted reservations; for servers the servers and the plain tasks. */
+ * admitted reservations; for servers the servers and the plain tasks
+ * (cbs: servers first; fp: plain tasks first, as the priority ties). */
 #include "api/analysis.h"
 
 #include "models/mem.h"
@@ -166,6 +167,56 @@ static enum rt_err analyze_model_cbs(struct dlsim_analysis *a, struct rt_diag *d
 	return RT_OK;
 }
 
+/* fp with servers: the plain tasks, then each server that serves a task
+ * as its task (rt_fp_server_task; the order of rt_fp_server_ranks). */
+static enum rt_err analyze_model_fpsrv(struct dlsim_analysis *a,
+				       struct rt_diag *d)
+{
+	const struct scn_scenario *s = a->s;
+	uint32_t *rank = api_analysis_calloc(s->ntasks + s->nservers,
+					     sizeof(*rank));
+	enum rt_err err;
+
+	if (!rank)
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	err = rt_fp_server_ranks(s->tasks, s->ntasks, s->servers, s->nservers,
+				 s->task_server, s->sched.priorities, rank, d);
+	if (err) {
+		rt_free(rank);
+		return err;
+	}
+
+	for (size_t i = 0; i < s->ntasks; i++) {
+		if (s->task_server && s->task_server[i] >= 0) {
+			a->left_out[i] = "analysed through its server";
+			continue;
+		}
+		analyze_model_task(a, i, -1);
+		a->model[a->nmodel - 1].priority = rank[i];
+	}
+	for (size_t j = 0; j < s->nservers; j++) {
+		size_t first = NO_IDX;
+		struct rt_task t = rt_fp_server_task(&s->servers[j]);
+
+		for (size_t i = 0; i < s->ntasks && first == NO_IDX; i++)
+			if (s->task_server && s->task_server[i] == (int32_t)j)
+				first = i;
+		if (first == NO_IDX)
+			continue;               /* serves nothing: never runs */
+		if (s->servers[j].kind == RT_SERVER_DEFERRABLE)
+			a->srv_jitter = true;
+		/* the model runs with these ranks (explicit order), so a
+		 * server's task needs no deadline: its response only
+		 * bounds its served task's (rt_fp_served_bound) */
+		t.priority = rank[s->ntasks + j];
+		t.deadline = RT_TIME_MAX;
+		analyze_model_add(a, t, NO_IDX, (int)j,
+				  api_analysis_task_dom(a, first), 0);
+	}
+	rt_free(rank);
+	return RT_OK;
+}
+
 enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d)
 {
 	const struct scn_scenario *s = a->s;
@@ -186,6 +237,8 @@ enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d)
 		return analyze_model_linux(a, d);
 	if (a->kind == AK_CBS)
 		return analyze_model_cbs(a, d);
+	if (a->kind == AK_FPSRV)
+		return analyze_model_fpsrv(a, d);
 	for (size_t i = 0; i < s->ntasks; i++)
 		analyze_model_task(a, i, -1);
 	return RT_OK;

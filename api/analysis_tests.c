@@ -56,7 +56,7 @@ static bool analyze_policy_match(const struct dlsim_analysis *a,
 static bool analyze_domain_test(const struct dlsim_analysis *a,
 				const struct rt_test_info *ti)
 {
-	return a->kind != AK_PLAIN &&
+	return (a->kind == AK_LINUX || a->kind == AK_CBS) &&
 	       ti->analyses.policies == api_analysis_policy_bits(a);
 }
 
@@ -197,6 +197,23 @@ static bool analyze_cbs_rows(struct dlsim_analysis *a, const struct rt_test_info
 	return true;
 }
 
+/* fp-rta over the model of fp servers (explicit ranks): "explicit
+ * priorities..." becomes "<the scenario's order> priorities, servers as
+ * tasks...". */
+static void analyze_fpsrv_note(const struct dlsim_analysis *a,
+			       struct analyze_test *t)
+{
+	static const char ex[] = "explicit priorities";
+	char note[sizeof(t->res.note)];
+
+	if (strncmp(t->res.note, ex, sizeof(ex) - 1))
+		return;
+	snprintf(note, sizeof(note), "%s priorities, servers as tasks%s",
+		 rt_fp_order_name(a->s->sched.priorities),
+		 t->res.note + sizeof(ex) - 1);
+	memcpy(t->res.note, note, sizeof(note));
+}
+
 /* Run t's test on 'model' (a->nmodel tasks, the analysed set or its
  * overhead-aware form) on m CPUs; false: out of memory. */
 static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
@@ -213,11 +230,20 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 			 "jitter: this test has no jitter extension");
 		return true;
 	}
+	/* a deferrable server interferes as a task with release jitter:
+	 * only fp-rta (run_order) has that extension */
+	if (a->srv_jitter && !(ti->run_order && api_analysis_fp(a))) {
+		t->res.kind = RT_KIND_SUFFICIENT;
+		snprintf(t->res.note, sizeof(t->res.note), "a deferrable "
+			 "server (release jitter T - Q): only fp-rta "
+			 "analyses it");
+		return true;
+	}
 	/* fp-rta with the simulated priority order, not the
 	 * registry's deadline-monotonic default. */
 	if (ti->run_order && api_analysis_fp(a))
 		err = ti->run_order(model, a->nmodel, m,
-				    (int)s->sched.priorities, &t->res,
+				    (int)api_analysis_fp_order(a), &t->res,
 				    &d);
 	else
 		err = ti->run(model, a->nmodel, m, &t->res, &d);
@@ -230,6 +256,13 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 	if (t->res.kind == RT_KIND_EXACT && ti->exact_for &&
 	    !(ti->exact_for & api_analysis_policy_bits(a)))
 		t->res.kind = RT_KIND_NECESSARY;
+	/* fp servers: the served work is not a sporadic task, so no test
+	 * is exact for the system; the note names the scenario's order,
+	 * not the ranks the model carries */
+	if (a->kind == AK_FPSRV && ti->run_order)
+		analyze_fpsrv_note(a, t);
+	if (t->res.kind == RT_KIND_EXACT && a->kind == AK_FPSRV)
+		t->res.kind = RT_KIND_SUFFICIENT;
 	if (a->ge_d_task != NO_IDX && t->res.verdict != RT_VERDICT_NA &&
 	    t->res.kind != RT_KIND_ADMISSION) {
 		t->res.verdict = RT_VERDICT_REJECT;
@@ -315,6 +348,7 @@ static bool analyze_ovh_rows(struct dlsim_analysis *a, unsigned m)
 	rt_free(inf);
 	return true;
 }
+
 
 bool api_analysis_tests(struct dlsim_analysis *a)
 {

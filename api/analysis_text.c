@@ -242,7 +242,7 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 		   st->misses == 1 ? "" : "es",
 		   analyze_fmt_obs(s, st->max_tardiness, a->any_unknown, b2,
 				   sizeof(b2)));
-	if (a->kind != AK_PLAIN)
+	if (a->kind != AK_PLAIN && a->kind != AK_FPSRV) /* fp: no d_s */
 		fprintf(f, "    server deadline misses: %" PRIu64 "\n",
 			   st->server_misses);
 	api_horizon_note(f, s, &a->sim->h, "    ");
@@ -280,6 +280,7 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 			   a->oblivious ? " (suspension-oblivious)" :
 			   a->kind == AK_LINUX ? " (over the admitted reservations)" :
 			   a->kind == AK_CBS ? " (servers and served tasks)" :
+			   a->kind == AK_FPSRV ? " (fp-rta, servers as tasks)" :
 			   a->bits & RT_MODEL_JITTER ? " (with release jitter)" :
 			   " (compliant vectors / Devi-Anderson, global EDF)",
 			   analyze_fmt_obs(s, st->max_tardiness, a->any_unknown, b2,

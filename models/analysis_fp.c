@@ -1,5 +1,6 @@
 /* analysis_fp.c - fixed-priority orders and exact response-time analysis
- * on one CPU (see analysis_fp.h for the model and the formulas). */
+ * on one CPU, and servers as tasks (see analysis_fp.h for the model and
+ * the formulas). */
 #include "models/analysis_fp.h"
 #include "models/blocking.h"
 
@@ -111,6 +112,16 @@ struct fp_rta {
 	struct rt_diag *d;
 };
 
+/* Jobs of t that can fall in a window of length w >= 0: ceil(w / T),
+ * with release jitter J ceil((w + J) / T) (Tindell, Burns & Wellings
+ * 1994), in 128 bits (w + J < 2^64). */
+static rt_u128 fp_jobs_in(rt_time w, const struct rt_task *t)
+{
+	rt_u128 x = (rt_u128)w + (rt_u128)t->jitter;
+
+	return (x + (rt_u128)t->period - 1) / (rt_u128)t->period;
+}
+
 /*
  * Least fixed point of w = own + sum_{r < k} ceil(w / T_j) C_j, with j =
  * by[r] (the k tasks above the analysed one), iterated up from 'w', a
@@ -135,8 +146,7 @@ static enum rt_err fp_fixpoint(struct fp_rta *a, size_t k, rt_time own,
 		for (size_t r = 0; r < k; r++) {
 			const struct rt_task *t = &a->ts[a->by[r]];
 
-			sum += (rt_u128)rt_ceil_div(x, t->period) *
-			       (rt_u128)t->wcet;
+			sum += fp_jobs_in(x, t) * (rt_u128)t->wcet;
 			if (sum > (rt_u128)RT_TIME_MAX)
 				return rt_diagf(a->d, RT_ERR_OVERFLOW, "fp-rta: "
 						"busy window past %lld",
@@ -183,12 +193,17 @@ static enum rt_err fp_response(struct fp_rta *a, size_t k, rt_time *resp)
 					"of job %llu past %lld",
 					(unsigned long long)q,
 					(long long)RT_TIME_MAX);
+		/* R_{i,q} = w_q - q T_i + J_i; the busy period goes on
+		 * while the job's window reaches past the next release */
 		if (w - start > worst)
 			worst = w - start;
-		if (!rt_time_add(start, t->period, &end) || w <= end)
+		if (!rt_time_add(start, t->period, &end) ||
+		    (uint64_t)w + (uint64_t)t->jitter <= (uint64_t)end)
 			break;
 	}
-	*resp = worst;
+	if (!rt_time_add(worst, t->jitter, resp))
+		return rt_diagf(a->d, RT_ERR_OVERFLOW, "fp-rta: response "
+				"past %lld", (long long)RT_TIME_MAX);
 	return RT_OK;
 }
 
@@ -267,6 +282,71 @@ done:
 	rt_frac_destroy(u);
 	rt_free(out);
 	rt_free(by);
+	return err;
+}
+
+/* ---- servers as tasks (policy fp with servers) ------------------------ */
+
+struct rt_task rt_fp_server_task(const struct rt_server *s)
+{
+	struct rt_task t = rt_task_make(s->name, s->budget_max, s->period,
+					s->period);
+
+	t.priority = s->priority;
+	if (s->kind == RT_SERVER_DEFERRABLE)
+		t.jitter = s->period - s->budget_max;
+	return t;
+}
+
+rt_time rt_fp_served_bound(const struct rt_server *s, rt_time rs,
+			   const struct rt_task *t)
+{
+	rt_time js = rt_fp_server_task(s).jitter, ws, r;
+
+	if (rs == RT_TIME_NEVER || rs < js)
+		return RT_TIME_NEVER;
+	ws = rs - js;
+	if (t->wcet > s->budget_max || ws > s->period ||
+	    !rt_time_add(s->period, ws, &r) || r > t->period)
+		return RT_TIME_NEVER;
+	return r;
+}
+
+enum rt_err rt_fp_server_ranks(const struct rt_task *ts, size_t n,
+			       const struct rt_server *sv, size_t ns,
+			       const int32_t *task_server, enum rt_fp_order o,
+			       uint32_t *rank, struct rt_diag *d)
+{
+	struct rt_task *all;
+	uint32_t *r;
+	enum rt_err err;
+
+	for (size_t k = 0; k < ns; k++)
+		if (o == RT_FP_EXPLICIT && !sv[k].has_priority)
+			return rt_diagf(d, RT_ERR_INVAL, "server %s: priorities: "
+					"explicit needs its priority",
+					sv[k].name ? sv[k].name : "?");
+	all = rt_calloc(n + ns ? n + ns : 1, sizeof(*all));
+	r = rt_calloc(n + ns ? n + ns : 1, sizeof(*r));
+	if (!all || !r) {
+		rt_free(all);
+		rt_free(r);
+		return rt_diagf(d, RT_ERR_NOMEM, "fp: out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		all[i] = ts[i];
+	for (size_t k = 0; k < ns; k++)
+		all[n + k] = rt_fp_server_task(&sv[k]);
+	err = rt_fp_ranks(all, n + ns, o, r, d);
+	if (!err) {
+		for (size_t i = 0; i < n + ns; i++)
+			rank[i] = r[i];
+		for (size_t i = 0; task_server && i < n; i++)
+			if (task_server[i] >= 0)
+				rank[i] = r[n + (size_t)task_server[i]];
+	}
+	rt_free(all);
+	rt_free(r);
 	return err;
 }
 

@@ -20,8 +20,17 @@ const char *rt_server_kind_name(enum rt_server_kind k)
 	case RT_SERVER_CBS:             return "cbs";
 	case RT_SERVER_HARD_CBS:        return "hard-cbs";
 	case RT_SERVER_REVISED_CBS:     return "revised-cbs";
+	case RT_SERVER_POLLING:         return "polling";
+	case RT_SERVER_DEFERRABLE:      return "deferrable";
+	case RT_SERVER_SPORADIC:        return "sporadic";
 	}
 	return "?";
+}
+
+bool rt_server_is_fp(enum rt_server_kind k)
+{
+	return k == RT_SERVER_POLLING || k == RT_SERVER_DEFERRABLE ||
+	       k == RT_SERVER_SPORADIC;
 }
 
 const char *rt_reclaim_name(enum rt_reclaim r)
@@ -71,9 +80,16 @@ enum rt_err rt_server_check(const struct rt_server *s, struct rt_diag *d)
 				"period", n, (long long)s->deadline,
 				(long long)s->period);
 	if (s->kind != RT_SERVER_CBS && s->kind != RT_SERVER_HARD_CBS &&
-	    s->kind != RT_SERVER_REVISED_CBS)
+	    s->kind != RT_SERVER_REVISED_CBS && !rt_server_is_fp(s->kind))
 		return rt_diagf(d, RT_ERR_INVAL, "server %s: unknown kind %d", n,
 				(int)s->kind);
+	/* a fixed-priority server has no deadline of its own (D = T) and
+	 * reclaims nothing */
+	if (rt_server_is_fp(s->kind) && (s->deadline != s->period ||
+					 s->reclaim != RT_RECLAIM_NONE))
+		return rt_diagf(d, RT_ERR_INVAL, "server %s: a %s server takes "
+				"no deadline and no reclaim", n,
+				rt_server_kind_name(s->kind));
 	if (s->reclaim != RT_RECLAIM_NONE && s->reclaim != RT_RECLAIM_GRUB)
 		return rt_diagf(d, RT_ERR_INVAL, "server %s: unknown reclaim %d",
 				n, (int)s->reclaim);

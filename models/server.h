@@ -19,6 +19,14 @@
  *                 d - D + T (what SCHED_DEADLINE does, in exact arithmetic)
  * reclaim: grub   budget drains at the GRUB rate (Lipari & Baruah 2000;
  *                 docs/theory.md §E.5) instead of 1
+ *   polling       (policy fp) a periodic task that serves the work pending
+ *                 at its period start and loses the budget it does not
+ *                 use (Lehoczky, Sha & Strosnider 1987)
+ *   deferrable    (policy fp) keeps its budget until used; full again at
+ *                 every period start (Strosnider, Lehoczky & Sha 1995)
+ *   sporadic      (policy fp) POSIX SCHED_SPORADIC: what it uses comes
+ *                 back one period after the instant it became eligible;
+ *                 exhausted, it runs below every task
  *
  * Server state machine (after the kernel's 0-lag diagram in deadline.c;
  * docs/theory.md §E.5).  THROTTLED is "active contending without budget":
@@ -55,7 +63,13 @@
 enum rt_server_kind {
 	RT_SERVER_CBS = 0,              /* soft CBS (E.1) */
 	RT_SERVER_HARD_CBS,             /* hard CBS (E.2) */
-	RT_SERVER_REVISED_CBS           /* hard, revised wake-up (E.3) */
+	RT_SERVER_REVISED_CBS,          /* hard, revised wake-up (E.3) */
+	/* Fixed-priority servers (policy fp; docs/theory.md §E.8): a
+	 * budget and a period, no deadline of their own. */
+	RT_SERVER_POLLING,              /* Lehoczky, Sha & Strosnider 1987 */
+	RT_SERVER_DEFERRABLE,           /* Strosnider, Lehoczky & Sha 1995 */
+	RT_SERVER_SPORADIC              /* POSIX SCHED_SPORADIC (Sprunt, Sha
+					 * & Lehoczky 1989) */
 };
 
 enum rt_reclaim {
@@ -79,6 +93,11 @@ struct rt_server {
 	rt_time deadline;               /* D_s: Q_s <= D_s <= T_s */
 	rt_time period;                 /* T_s > 0 */
 	enum rt_reclaim reclaim;
+	/* Appended: fixed-priority servers (rt_server_is_fp): the
+	 * server's priority under priorities: explicit (lower runs
+	 * first, as rt_task.priority); has_priority false: none given. */
+	int64_t priority;
+	bool has_priority;
 };
 
 /* Dynamic state (kernel runtime, deadline). */
@@ -92,7 +111,12 @@ struct rt_server_dyn {
 struct rt_server rt_server_make(const char *name, rt_time q, rt_time d,
 				rt_time t);
 
-/* "cbs", "hard-cbs", "revised-cbs" / "none", "grub" /
+/* A server of the fixed-priority kinds (polling, deferrable, sporadic): run by
+ * policy fp; the CBS kinds by the EDF policies. */
+bool rt_server_is_fp(enum rt_server_kind k);
+
+/* "cbs", "hard-cbs", "revised-cbs", "polling", "deferrable", "sporadic" /
+ * "none", "grub" /
  * "inactive", "active-contending", "active-non-contending", "throttled" */
 const char *rt_server_kind_name(enum rt_server_kind k);
 const char *rt_reclaim_name(enum rt_reclaim r);

@@ -156,6 +156,13 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 
 	k->admission_kind = SIM_ADMISSION_NONE;
 	k->admission_test = NULL;
+	/* the registry's tests analyse tasks, not fp's servers */
+	if (ys && ((ys->admission && !none) || ys->mode) && s->nservers &&
+	    !strcmp(k->policy, "fp"))
+		return scn_fail(c, RT_ERR_INVAL, ys->mode ? "scheduler.mode" :
+				"scheduler.admission", NULL, 0, SCN_AT_VALUE,
+				"no admission test analyses fp's servers; "
+				"expected no admission or mode with servers");
 	if (ys && ys->mode && own)
 		return scn_fail(c, RT_ERR_INVAL, "scheduler.mode", NULL, 0,
 				SCN_AT_VALUE, "policy %s has its own admission, "

@@ -4,6 +4,8 @@
  *
  *   servers: [{name, kind: cbs | hard-cbs | revised-cbs, budget, period,
  *              deadline (default: period), reclaim: none | grub}]
+ *            (policy cbs...), or [{name, kind: polling | deferrable |
+ *              sporadic, budget, period, priority}] (policy fp)
  *   tasks[i].server: a server's name; tasks[i].arrive_at / leave_at: times
  *   scheduler: rt_runtime_us (-1 | 0..), rt_period_us (> 0), reclaim,
  *              hard_test: exact | density | d-equals-t
@@ -21,10 +23,55 @@
 #include "models/mem.h"
 #include "models/server.h"
 
-static const char *const scn_kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+/* in enum rt_server_kind order */
+static const char *const scn_kinds[] = { "cbs", "hard-cbs", "revised-cbs",
+					 "polling", "deferrable", "sporadic" };
 static const char *const scn_reclaims[] = { "none", "grub" };
 static const char *const scn_hard_tests[] = { "exact", "density",
 					      "d-equals-t" };
+
+/* The keys of the fixed-priority kinds (policy fp): priority, and no
+ * deadline or reclaim; the CBS kinds take no priority.  Under fp the
+ * kind must be a fixed-priority one and the other way round. */
+static enum rt_err scn_server_fp(const struct scn_ctx *c,
+				 const struct scn_scenario *s,
+				 const struct scn_y_server *y, const char *p,
+				 struct rt_server *v)
+{
+	bool fp = rt_server_is_fp(v->kind);
+	bool pol = !strcmp(s->sched.policy, "fp");
+
+	if (fp != pol)
+		return scn_fail(c, RT_ERR_INVAL, p, "kind", 0, SCN_AT_VALUE,
+				"%s is a %s server; under policy: %s expected "
+				"%s", rt_server_kind_name(v->kind),
+				fp ? "fixed-priority" : "deadline",
+				s->sched.policy, pol ? "polling, deferrable or "
+				"sporadic" : "cbs, hard-cbs or revised-cbs "
+				"(polling, deferrable and sporadic need policy: "
+				"fp)");
+	if (fp && (y->deadline || y->reclaim))
+		return scn_fail(c, RT_ERR_PARSE, p, y->deadline ? "deadline" :
+				"reclaim", 0, SCN_AT_KEY, "a %s server has no "
+				"%s; expected only name, kind, budget, period "
+				"and priority", rt_server_kind_name(v->kind),
+				y->deadline ? "deadline" : "reclaiming");
+	if (!y->priority)
+		return fp && s->sched.priorities == RT_FP_EXPLICIT ?
+		       scn_fail(c, RT_ERR_PARSE, p, NULL, 0, SCN_AT_VALUE,
+				"missing priority; expected one with "
+				"priorities: explicit, e.g. priority: 1") :
+		       RT_OK;
+	if (!fp || s->sched.priorities != RT_FP_EXPLICIT)
+		return scn_fail(c, RT_ERR_PARSE, p, "priority", 0, SCN_AT_KEY,
+				"only for fixed-priority servers with "
+				"priorities: explicit; expected no priority "
+				"here (%s)", fp ? "the server ranks by its "
+				"period as a task would" : "a deadline server");
+	v->has_priority = true;
+	return scn_int_at(c, y->priority, p, "priority", INT64_MIN, INT64_MAX,
+			  &v->priority);
+}
 
 static enum rt_err scn_server(const struct scn_ctx *c, struct scn_scenario *s,
 			      const struct scn_y_server *y, size_t i,
@@ -67,6 +114,8 @@ static enum rt_err scn_server(const struct scn_ctx *c, struct scn_scenario *s,
 			return err;
 		v->kind = (enum rt_server_kind)e;
 	}
+	if ((err = scn_server_fp(c, s, y, p, v)))
+		return err;
 	if (y->reclaim) {
 		if ((err = scn_enum_at(c, y->reclaim, p, "reclaim",
 				       SCN_NAMES(scn_reclaims), &e)))
@@ -253,8 +302,8 @@ enum rt_err scn_convert_resv(const struct scn_ctx *c, const struct scn_y_doc *y,
 {
 	enum rt_err err;
 
-	if ((err = scn_servers(c, y, s)) || (err = scn_task_links(c, y, s)) ||
-	    (err = scn_sched_resv(c, y, s)) || (err = scn_linux_dl(c, s)))
+	if ((err = scn_sched_resv(c, y, s)) || (err = scn_servers(c, y, s)) ||
+	    (err = scn_task_links(c, y, s)) || (err = scn_linux_dl(c, s)))
 		return err;
 	return RT_OK;
 }

@@ -109,6 +109,7 @@ struct scn_y_server {                   /* servers[i] (convert_server.c) */
 	char *name, *kind;
 	char *budget, *period, *deadline;
 	char *reclaim;
+	char *priority;                 /* polling / deferrable, explicit */
 };
 
 struct scn_y_platform {

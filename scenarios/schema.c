@@ -210,7 +210,8 @@ static const cyaml_schema_field_t scn_y_sched_fields[] = {
 };
 
 /* servers[i]: a CBS server {name, kind, budget, period, deadline,
- * reclaim} (convert_server.c) */
+ * reclaim} or a fixed-priority one {name, kind, budget, period,
+ * priority} (convert_server.c) */
 static const cyaml_schema_field_t scn_y_server_fields[] = {
 	SCN_STR("name",     struct scn_y_server, name),
 	SCN_STR("kind",     struct scn_y_server, kind),
@@ -218,6 +219,7 @@ static const cyaml_schema_field_t scn_y_server_fields[] = {
 	SCN_STR("period",   struct scn_y_server, period),
 	SCN_STR("deadline", struct scn_y_server, deadline),
 	SCN_STR("reclaim",  struct scn_y_server, reclaim),
+	SCN_STR("priority", struct scn_y_server, priority),
 	CYAML_FIELD_END
 };
 

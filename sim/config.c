@@ -178,15 +178,26 @@ static enum rt_err cfg_check_servers(const struct sim_config *cfg,
 				"runqueue; partitioned, clustered or cpuset "
 				"placement needs another policy", ops->name);
 	if ((cfg->nservers || cfg->task_server) &&
-	    !(ops->flags & SIM_POLICY_SERVERS))
+	    !(ops->flags & (SIM_POLICY_SERVERS | SIM_POLICY_FP_SERVERS)))
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s does not run "
 				"servers; use policy cbs (EDF over jobs and "
 				"servers)", ops->name);
 	for (size_t i = 0; i < cfg->nservers; i++) {
-		enum rt_err err = rt_server_check(&cfg->servers[i], d);
+		const struct rt_server *v = &cfg->servers[i];
+		bool fp = rt_server_is_fp(v->kind);
+		enum rt_err err = rt_server_check(v, d);
 
 		if (err)
 			return err;
+		/* polling/deferrable need fixed priorities, the CBS kinds
+		 * an EDF policy */
+		if (!(ops->flags & (fp ? SIM_POLICY_FP_SERVERS :
+				    SIM_POLICY_SERVERS)))
+			return rt_diagf(d, RT_ERR_INVAL, "server %s: kind %s "
+					"needs policy %s, not %s", v->name ?
+					v->name : "?",
+					rt_server_kind_name(v->kind),
+					fp ? "fp" : "cbs", ops->name);
 	}
 	for (size_t i = 0; i < cfg->ntasks; i++) {
 		const char *n = cfg->tasks[i].name ? cfg->tasks[i].name : "?";
@@ -308,6 +319,8 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 				"(known: %s)", cfg->policy ? cfg->policy : "",
 				known);
 	}
+	if (cfg->nservers && (*ops)->servers)   /* its variant with servers */
+		*ops = (*ops)->servers;
 	if (!(*ops)->init || !(*ops)->fini || !(*ops)->enqueue ||
 	    !(*ops)->dequeue || !(*ops)->schedule)
 		return rt_diagf(d, RT_ERR_INVAL, "policy %s lacks a required "

@@ -230,7 +230,9 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	rt_free(ob);
 	if (err != RT_OK)
 		return err;
-	if (suspends || r->overheads ||
+	/* servers: the synchronous release is not proven worst-case (a
+	 * deferrable server's back-to-back hit, a polling server's phase) */
+	if (suspends || r->overheads || r->servers ||
 	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;

@@ -116,6 +116,12 @@ struct sim_policy_ops {
 	 * task's domain now counts (linux-dl: dl_b->total_bw, 2^20 = one
 	 * CPU); false if the policy keeps none. */
 	bool (*total_bw)(void *state, uint32_t task, uint64_t *bw);
+	/* Appended, optional: the same policy's variant for a
+	 * configuration with servers (fp: sim_policy_fp_servers), which
+	 * sim_config_check() takes instead, so that the variant without
+	 * keeps its hooks as they are; same name and flags (but those it
+	 * cannot honour with servers). */
+	const struct sim_policy_ops *servers;
 };
 
 /* What a policy is, for the code above sim/ that must treat policies
@@ -161,6 +167,10 @@ struct sim_policy_ops {
 					 * none and srp, preemption levels
 					 * by relative deadline */
 
+#define SIM_POLICY_FP_SERVERS 0x800u  /* runs cfg.servers of the fixed-
+					 * priority kinds (polling,
+					 * deferrable: rt_server_is_fp) */
+
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
 /* The i-th registered policy (NULL past the end): for help texts. */
@@ -173,6 +183,8 @@ const char *sim_policy_names(unsigned with, unsigned without, char *buf,
 
 extern const struct sim_policy_ops sim_policy_edf;
 extern const struct sim_policy_ops sim_policy_fp;
+/* fp with servers: not in the registry; sim_policy_fp.servers */
+extern const struct sim_policy_ops sim_policy_fp_servers;
 extern const struct sim_policy_ops sim_policy_cbs;       /* policy_cbs.c */
 extern const struct sim_policy_ops sim_policy_linux_dl;  /* policy_linux_dl.c */
 extern const struct sim_policy_ops sim_policy_split;     /* policy_split.c */

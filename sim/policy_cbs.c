@@ -50,6 +50,9 @@ static enum sv_rules cbs_rules(enum rt_server_kind k)
 	case RT_SERVER_HARD_CBS:        return SV_RULES_HARD;
 	case RT_SERVER_REVISED_CBS:     return SV_RULES_REVISED;
 	case RT_SERVER_CBS:             break;
+	case RT_SERVER_POLLING:         /* policy fp's (sim/config.c) */
+	case RT_SERVER_DEFERRABLE:
+	case RT_SERVER_SPORADIC:        break;
 	}
 	return SV_RULES_CBS;
 }

@@ -36,6 +36,8 @@ void sv_fini(struct sv_rq *rq)
 		sim_engine_disarm(rq->e, &rq->srv[i].inact.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].yield.ev);
 		sim_engine_disarm(rq->e, &rq->srv[i].change.ev);
+		sim_engine_disarm(rq->e, &rq->srv[i].poll.ev);
+		rt_free(rq->srv[i].ss);
 	}
 	sim_clusters_fini(&rq->cs);
 	rt_free(rq->dom);
@@ -87,6 +89,9 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		sim_event_init(&s->inact.ev, 0);
 		sim_event_init(&s->yield.ev, 0);
 		sim_event_init(&s->change.ev, 0);
+		sim_event_init(&s->poll.ev, 0);
+		s->poll.what = SV_T_POLL;
+		s->poll.srv = (uint32_t)i;
 		s->change.what = SV_T_CHANGE;
 		s->change.srv = (uint32_t)i;
 		s->budget.what = SV_T_BUDGET;
@@ -260,7 +265,7 @@ enum rt_err sv_push(struct sv_rq *rq, struct sv_server *s)
 	assert(!s->ent && s->head && !s->throttled);
 	s->ent = s->head->job;
 	s->state = RT_SRV_ACTIVE_CONTENDING;
-	sv_key(rq, s->ent, s->klass, s->d);
+	sv_key(rq, s->ent, s->klass, rq->rank ? s->rank : s->d);
 	return sv_ready_push(rq, s->ent);
 }
 
@@ -316,7 +321,7 @@ enum rt_err sv_rekey(struct sv_rq *rq, struct sv_server *s)
 
 	if (!j)
 		return RT_OK;
-	sv_key(rq, j, s->klass, s->d);
+	sv_key(rq, j, s->klass, rq->rank ? s->rank : s->d);
 	sim_rq_update(j->pcpu >= 0 ? &rq->cs.cl[s->dom].running :
 		      &rq->cs.cl[s->dom].ready, j);
 	sim_clusters_mark(&rq->cs, &rq->cs.cl[s->dom]);
@@ -333,7 +338,8 @@ enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	(void)flags;
 	tk->job = j;
 	if (tk->server < 0) {
-		sv_key(rq, j, tk->klass, j->info.abs_deadline);
+		sv_key(rq, j, tk->klass, rq->rank ? rq->rank[j->info.task] :
+					 j->info.abs_deadline);
 		return sv_ready_push(rq, j);
 	}
 	s = &rq->srv[tk->server];
@@ -466,6 +472,8 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 		return sv_inactive(rq, s);
 	case SV_T_YIELD:
 		return sv_yield(rq, s);
+	case SV_T_POLL:
+		return sv_fp_poll(rq, s);
 	}
 	return RT_ERR_INVAL;
 }

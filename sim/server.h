@@ -25,6 +25,9 @@
  *                     exact arithmetic
  *   SV_RULES_LINUX    the same as SCHED_DEADLINE computes it (2^20 fixed
  *                     point, 2^10 ns overflow granularity)
+ *   SV_RULES_POLLING  fixed-priority servers (policy fp, sim/server_fp.c:
+ *   SV_RULES_DEFERRABLE  the rules, docs/theory.md §E.8): keyed by
+ *                     priority rank instead of deadline (sv_rq.rank)
  *
  * Budget is charged by the core itself (not through update_curr): a
  * running server drains from 'since' at 'rate' (2^20 = 1; GRUB lowers
@@ -52,7 +55,10 @@ enum sv_rules {
 	SV_RULES_CBS = 0,
 	SV_RULES_HARD,
 	SV_RULES_REVISED,
-	SV_RULES_LINUX
+	SV_RULES_LINUX,
+	SV_RULES_POLLING,               /* fixed priority (server_fp.c) */
+	SV_RULES_DEFERRABLE,
+	SV_RULES_SPORADIC
 };
 
 enum sv_timer_what {
@@ -61,8 +67,10 @@ enum sv_timer_what {
 	SV_T_INACT,                     /* GRUB 0-lag time (rank REPLENISH) */
 	SV_T_YIELD,                     /* linux-dl sched_yield() (rank
 					 * BUDGET) */
-	SV_T_CHANGE                     /* linux-dl sched_setattr() (rank
+	SV_T_CHANGE,                    /* linux-dl sched_setattr() (rank
 					 * TASK; handled by the policy) */
+	SV_T_POLL                       /* polling server: the poll at its
+					 * period start (rank TASK) */
 };
 
 struct sv_timer {
@@ -85,6 +93,12 @@ struct sv_task {
 
 #define SV_CLASS_BG 2                   /* below every server and class */
 
+/* A pending replenishment of a sporadic server (server_fp.c). */
+struct sv_ss_repl {
+	rt_time at;                     /* when */
+	rt_time amount;                 /* how much */
+};
+
 struct sv_server {
 	/* static */
 	const char *name;               /* borrowed */
@@ -103,6 +117,8 @@ struct sv_server {
 	uint8_t klass;                  /* key class */
 	uint32_t task0;                 /* a task of it (records) */
 	uint32_t idx;                   /* own index */
+	uint32_t rank;                  /* fixed priority (sv_rq.rank set):
+					 * its key, 0 = highest */
 	uint32_t dom;                   /* the domain of its tasks */
 	/* dynamic */
 	rt_time q;                      /* q_s; < 0 only in overrun */
@@ -142,13 +158,23 @@ struct sv_server {
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
-	struct sv_timer budget, repl, inact, yield, change;
+	struct sv_timer budget, repl, inact, yield, change, poll;
 	const struct sim_dl_change *chg;/* linux-dl: sched_setattr() calls */
 	size_t nchg, chg_next;
 	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
 	size_t nyield, yield_next;
 	bool yielded;                   /* dl_yielded */
 	struct sim_server_stats *st;    /* engine-owned */
+	/* sporadic (POSIX SCHED_SPORADIC; server_fp.c): klass 0 runs at
+	 * sched_priority, 1 at sched_ss_low_priority (below every task) */
+	rt_time ss_act;                 /* activation_time */
+	rt_time ss_q0;                  /* q at the activation ... */
+	rt_time ss_added;               /* ... and replenished since: the
+					 * use since the activation is
+					 * ss_q0 + ss_added - q */
+	struct sv_ss_repl *ss;          /* pending replenishments, a ring
+					 * in time order (owned) */
+	size_t ss_first, ss_n, ss_cap;
 };
 
 /* What a root domain keeps beside its runqueue (sv_rq.cs.cl[i], the
@@ -182,6 +208,10 @@ struct sv_rq {
 					 * returned by the next schedule */
 	const struct sim_job *leaving;  /* in sv_dequeue: the job leaving,
 					 * named by records of its server */
+	const uint32_t *rank;           /* fixed priorities (policy fp):
+					 * task -> rank, 0 = highest; keys
+					 * are ranks, not deadlines; NULL:
+					 * EDF (borrowed) */
 };
 
 /* Allocate for the engine's tasks and nsrv servers (tasks plain, class 0;
@@ -228,6 +258,10 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
  * has passed; else it keeps its (q, d). */
 enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
 		       rt_time D, rt_time P, uint64_t bw);
+
+/* Fixed-priority servers (sim/server_fp.c): their first period start,
+ * at 0, for every server (called by the policy at init). */
+enum rt_err sv_fp_arm(struct sv_rq *rq);
 
 /* linux-dl: arm the server's first sched_yield() instant (after the
  * policy set yield_at / nyield). */

@@ -62,4 +62,17 @@ enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s);
  * its server's runtime is used up it is throttled now. */
 enum rt_err sv_preempted(struct sv_rq *rq, struct sim_job *j);
 
+/* server_fp.c: the rules of the fixed-priority servers, called by the
+ * four rules above when sv_is_fp(s), and the poll timer. */
+static inline bool sv_is_fp(const struct sv_server *s)
+{
+	return s->rules == SV_RULES_POLLING || s->rules == SV_RULES_DEFERRABLE ||
+	       s->rules == SV_RULES_SPORADIC;
+}
+enum rt_err sv_fp_wakeup(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_fp_exhausted(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_fp_replenish(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_fp_idle(struct sv_rq *rq, struct sv_server *s);
+enum rt_err sv_fp_poll(struct sv_rq *rq, struct sv_server *s);
+
 #endif /* SIM_SERVER_INT_H */

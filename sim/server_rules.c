@@ -130,6 +130,10 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 		return RT_OK;
 	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
+	if (s->rules == SV_RULES_SPORADIC && s->klass) {
+		s->rate = 0;            /* at its low priority: not charged */
+		return RT_OK;
+	}
 	s->rate = s->bg == j ? RT_BW_UNIT : sv_rate(rq, s);
 	/* a deferred server charges its background work too
 	 * (update_curr_dl_se(): "The fair server can consume its runtime
@@ -310,9 +314,11 @@ void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
-	enum rt_err err = sv_recharge(rq, s);
+	enum rt_err err;
 
-	if (err)
+	if (sv_is_fp(s))                /* fixed priority: server_fp.c */
+		return sv_fp_replenish(rq, s);
+	if ((err = sv_recharge(rq, s)))
 		return err;
 	if (s->throttled) {
 		sv_thr_account(rq, s);
@@ -387,6 +393,8 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	rt_time until;
 	enum rt_err err;
 
+	if (sv_is_fp(s))
+		return sv_fp_exhausted(rq, s);
 	s->st->budget_exhaustions++;
 	/* update_curr_dl_se(): "If requested, inform the user about
 	 * runtime overruns": dl_overrun at runtime <= 0 */
@@ -416,6 +424,10 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		if ((err = sv_next_period(rq, s, &until)))
 			return err;
 		return sv_throttle(rq, s, until);
+	case SV_RULES_POLLING:          /* handled above */
+	case SV_RULES_DEFERRABLE:
+	case SV_RULES_SPORADIC:
+		break;
 	}
 	return RT_ERR_INVAL;
 }
@@ -462,6 +474,8 @@ enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e), t0;
 	bool ok;
 
+	if (sv_is_fp(s))
+		return sv_fp_idle(rq, s);
 	if (s->q > 0)
 		sv_check_miss(rq, s);
 	if (s->throttled)
@@ -781,6 +795,8 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 	bool constrained = s->D != s->P, renew, over;
 	enum rt_err err;
 
+	if (sv_is_fp(s))
+		return sv_fp_wakeup(rq, s);
 	if ((err = sv_activate(rq, s)))
 		return err;
 	if (s->throttled)

@@ -35,7 +35,8 @@
  *               at or after the horizon has no RESUME (the job is then
  *               pending at the horizon, as any other)
  *
- * Server records (policies cbs, linux-dl; docs/design.md §4, docs/theory.md §E).  'task' and
+ * Server records (policies cbs, linux-dl, fp with servers; docs/design.md
+ * §4, docs/theory.md §E).  'task' and
  * 'job' name the job the server serves (its FIFO head), or, when it has
  * none, one of the server's tasks (linux-dl: the task itself) with job 0
  * and no job info (info NULL); cpu is where the server runs, or -1:
@@ -44,7 +45,12 @@
  *   REPLENISH         q recharged; value = the new q (soft CBS: at the
  *                     exhaustion instant; hard: at the replenishment timer)
  *   THROTTLE          hard reservation out of budget; value = the instant
- *                     of its replenishment (it does not run until then)
+ *                     of its replenishment (it does not run until then);
+ *                     polling/deferrable: suspended until its next period
+ *                     start (a polling server's lost budget: after a
+ *                     BUDGET_EXHAUSTED of value 0; a sporadic server
+ *                     is never throttled: out of budget it runs at its
+ *                     low priority)
  *   UNTHROTTLE        the replenishment ended a throttle; value = how long
  *                     it lasted
  *   SERVER_DEADLINE   d_s set by a wake-up, postponement or replenishment;

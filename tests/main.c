@@ -36,6 +36,7 @@ static CU_SuiteInfo suites[] = {
 	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },
+	{ "fp-servers", NULL, NULL, NULL, NULL, fp_servers_tests },
 	{ "linux_dl", NULL, NULL, NULL, NULL, linux_dl_tests },
 	{ "linux_kernel", NULL, NULL, NULL, NULL, linux_kernel_tests },
 	{ "domains", NULL, NULL, NULL, NULL, domains_tests },

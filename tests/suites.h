@@ -29,6 +29,8 @@ extern CU_TestInfo faults_tests[];          /* test_faults.c: allocation and wri
 extern CU_TestInfo multi_tests[];       /* test_multi.c: placement, multicore */
 extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */
+extern CU_TestInfo fp_servers_tests[];  /* test_fp_servers.c: polling,
+					 * deferrable */
 extern CU_TestInfo resv_prop_tests[];   /* test_resv_prop.c */
 extern CU_TestInfo linux_dl_tests[];    /* test_linux_dl.c: SCHED_DEADLINE */
 extern CU_TestInfo linux_kernel_tests[]; /* test_linux_kernel.c: profiles,

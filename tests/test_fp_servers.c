@@ -1,0 +1,552 @@
+/* test_fp_servers.c - polling, deferrable and sporadic servers under
+ * policy fp
+ * (sim/server_fp.c, docs/theory.md §E.8): hand-checked timelines, one
+ * per rule, and the scenario keys and their errors.
+ *
+ * Traces are one line per record, "TIME KIND TASK.JOB VALUE", for the
+ * kinds a test asks for.  The task set of the timelines (rate-monotonic):
+ * T1 (C 1, T 4) above the server S (Q 2, T 5) above T2 (C 2, T 10); A is
+ * served by S, one job of 3 at 1 and one at 12.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+#include <dlsim.h>
+
+#include "models/analysis_fp.h"
+#include "models/rng.h"
+#include "models/server.h"
+#include "scenarios/scn.h"
+#include "sim/engine.h"
+#include "tests/cbs_util.h"
+#include "tests/suites.h"
+
+#define RECS (SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |                      \
+	      SIM_MASK(SIM_REC_REPLENISH) | SIM_MASK(SIM_REC_THROTTLE) |  \
+	      SIM_MASK(SIM_REC_UNTHROTTLE) |                              \
+	      SIM_MASK(SIM_REC_SERVER_WAKEUP) | CBS_COMPLETE | CBS_RUN)
+
+/* scenarios/examples/fp-polling.yaml, fp-deferrable.yaml and
+ * fp-sporadic.yaml */
+#define SET(kind)                                                       \
+	"format: 1\nhorizon: 20\n"                                      \
+	"scheduler: { policy: fp, priorities: rate-monotonic }\n"      \
+	"servers: [{ name: S, kind: " kind ", budget: 2, period: 5 }]\n" \
+	"tasks:\n"                                                      \
+	"  - { name: T1, C: 1, T: 4 }\n"                                \
+	"  - { name: T2, C: 2, T: 10 }\n"                               \
+	"  - { name: A, C: 3, T: 100, D: 30, releases: [1, 12], "       \
+	"server: S }\n"
+
+/* Polling, tick by tick:
+ *   0  P1 q = 2; P2: nothing pending at the poll: q lost, suspended
+ *      until 5.  T1 [0, 1).
+ *   1  A.0 arrives: waits (P4: for the next poll).  T2 [1, 3).
+ *   4  T1 [4, 5).
+ *   5  P1 q = 2, A.0 pending: S runs A.0 [5, 7) (above T2).
+ *   7  P5: q = 0, suspended until 10 with 1 unit pending.
+ *   8  T1 [8, 9).
+ *  10  P1 q = 2: A.0 [10, 11) (S above T2, released at 10), done at 11.
+ *  11  P4: work done, q = 1 lost, suspended until 15.  T2 [11, 12).
+ *  12  A.1 arrives: waits.  T1 [12, 13), T2 [13, 14): T2.1 done at 14.
+ *  15  P1: A.1 [15, 16); T1 [16, 17) preempts; A.1 [17, 18): q = 0, P5.
+ *  20  P1 (the horizon). */
+static void test_polling_serves_only_what_its_poll_finds(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("polling"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 budget_exhausted A.0 0\n"
+		   "0 throttle A.0 5\n"
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 start T2.0 2\n"
+		   "3 complete T2.0 3\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 5\n"
+		   "5 start A.0 3\n"
+		   "7 budget_exhausted A.0 0\n"
+		   "7 throttle A.0 10\n"
+		   "7 preempt A.0 1\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 unthrottle A.0 3\n"
+		   "10 start A.0 1\n"
+		   "11 budget_exhausted A.0 0\n"
+		   "11 throttle A.0 15\n"
+		   "11 complete A.0 10\n"
+		   "11 start T2.1 2\n"
+		   "12 preempt T2.1 1\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start T2.1 1\n"
+		   "14 complete T2.1 4\n"
+		   "15 replenish A.1 2\n"
+		   "15 unthrottle A.1 4\n"
+		   "15 start A.1 3\n"
+		   "16 preempt A.1 2\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "17 start A.1 2\n"
+		   "18 budget_exhausted A.1 0\n"
+		   "18 throttle A.1 20\n"
+		   "18 preempt A.1 1\n"
+		   "20 replenish A.1 2\n"
+		   "20 unthrottle A.1 2\n");
+	/* only the capacity used up counts (7, 18), not the lost (0, 11) */
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 5);
+	/* throttled with work pending: [1,5) [7,10) [12,15) [18,20) */
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 12);
+	cbs_done(e, s, &tr);
+}
+
+/* Deferrable, tick by tick:
+ *   0  D1 q = 2, kept (D2).  T1 [0, 1).
+ *   1  A.0 arrives: served at once (D2), S above T2: A.0 [1, 3).
+ *   3  D3: q = 0, suspended until 5.  T2 [3, 4); T1 [4, 5).
+ *   5  D1 q = 2: A.0 [5, 6), done at 6 (response 5); q = 1 kept.
+ *   6  T2 [6, 7).  T1 [8, 9).
+ *  10  D1 q = 2 (the 1 left is not carried over).  T2 [10, 12).
+ *  12  A.1 arrives, q = 2 (D2); T1 [12, 13) above S; A.1 [13, 15).
+ *  15  D3 at 15 (q = 0, suspended until 15) and D1 at 15: the
+ *      exhaustion comes first (rank BUDGET < REPLENISH), the
+ *      replenishment ends it at once: A.1 keeps the CPU (no
+ *      preemption), done at 16.
+ *  16  T1 [16, 17).  20: D1. */
+static void test_deferrable_keeps_its_capacity_until_used(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("deferrable"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 server_wakeup A.0 2\n"
+		   "1 start A.0 3\n"
+		   "3 budget_exhausted A.0 0\n"
+		   "3 throttle A.0 5\n"
+		   "3 preempt A.0 1\n"
+		   "3 start T2.0 2\n"
+		   "4 preempt T2.0 1\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 2\n"
+		   "5 start A.0 1\n"
+		   "6 complete A.0 5\n"
+		   "6 start T2.0 1\n"
+		   "7 complete T2.0 7\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 start T2.1 2\n"
+		   "12 complete T2.1 2\n"
+		   "12 server_wakeup A.1 2\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start A.1 3\n"
+		   "15 budget_exhausted A.1 0\n"
+		   "15 throttle A.1 15\n"
+		   "15 replenish A.1 2\n"
+		   "15 unthrottle A.1 0\n"
+		   "16 complete A.1 4\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "20 replenish A.0 2\n");
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 5);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 2);
+	cbs_done(e, s, &tr);
+}
+
+/* P2: the poll sees the work that arrives at the period start itself
+ * (A.0 at 5, released after the replenishment, wakes S before the poll);
+ * explicit priorities put S (priority 1) above T (priority 2).  P4 at 6
+ * (q = 1 lost), P2 at 10 (nothing pending). */
+static void test_polling_sees_work_released_at_its_period_start(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 10\n"
+		"scheduler: { policy: fp, priorities: explicit }\n"
+		"servers: [{ name: S, kind: polling, budget: 2, period: 5, "
+		"priority: 1 }]\n"
+		"tasks:\n"
+		"  - { name: T, C: 4, T: 10, priority: 2 }\n"
+		"  - { name: A, C: 1, T: 100, releases: [5], server: S }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+
+	cbs_expect(&tr,
+		   "0 replenish A.0 2\n"
+		   "0 budget_exhausted A.0 0\n"
+		   "0 throttle A.0 5\n"
+		   "0 start T.0 4\n"
+		   "4 complete T.0 4\n"
+		   "5 replenish A.0 2\n"
+		   "5 unthrottle A.0 5\n"
+		   "5 server_wakeup A.0 2\n"
+		   "5 start A.0 1\n"
+		   "6 budget_exhausted A.0 0\n"
+		   "6 throttle A.0 10\n"
+		   "6 complete A.0 1\n"
+		   "10 replenish A.0 2\n"
+		   "10 unthrottle A.0 4\n"
+		   "10 budget_exhausted A.0 0\n"
+		   "10 throttle A.0 15\n");
+	cbs_done(e, s, &tr);
+}
+
+
+/* Sporadic (POSIX SCHED_SPORADIC), tick by tick:
+ *   0  S0: q = 2.  T1 [0, 1).
+ *   1  A.0 arrives with q = 2: S2, activation 1; A.0 [1, 3) above T2.
+ *   3  S5: q = 0, 2 back at 1 + 5 = 6; A.0 at the low priority, below
+ *      T2: T2 [3, 4), T1 [4, 5), T2 [5, 6).
+ *   6  S7: q = 2, A.0 back at S's priority (activation 6): [6, 7), done
+ *      at 7 (response 6).  S4: it used 1 since 6, back at 11.
+ *   8  T1 [8, 9); 10 T2 [10, 12); 11 S7: q = 2.
+ *  12  A.1 arrives (activation 12); T1 [12, 13); A.1 [13, 15).
+ *  15  S5: q = 0, 2 back at 17; nothing else is ready, so A.1 runs on
+ *      at the low priority, uncharged, and is done at 16.
+ *  16  T1 [16, 17); 17 S7: q = 2. */
+static void test_sporadic_replenishes_what_it_used_one_period_later(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("sporadic"));
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	cbs_expect(&tr,
+		   "0 start T1.0 1\n"
+		   "1 complete T1.0 1\n"
+		   "1 server_wakeup A.0 2\n"
+		   "1 start A.0 3\n"
+		   "3 budget_exhausted A.0 0\n"
+		   "3 preempt A.0 1\n"
+		   "3 start T2.0 2\n"
+		   "4 preempt T2.0 1\n"
+		   "4 start T1.1 1\n"
+		   "5 complete T1.1 1\n"
+		   "5 start T2.0 1\n"
+		   "6 complete T2.0 6\n"
+		   "6 replenish A.0 2\n"
+		   "6 start A.0 1\n"
+		   "7 complete A.0 6\n"
+		   "8 start T1.2 1\n"
+		   "9 complete T1.2 1\n"
+		   "10 start T2.1 2\n"
+		   "11 replenish A.0 2\n"
+		   "12 complete T2.1 2\n"
+		   "12 server_wakeup A.1 2\n"
+		   "12 start T1.3 1\n"
+		   "13 complete T1.3 1\n"
+		   "13 start A.1 3\n"
+		   "15 budget_exhausted A.1 0\n"
+		   "16 complete A.1 4\n"
+		   "16 start T1.4 1\n"
+		   "17 complete T1.4 1\n"
+		   "17 replenish A.0 2\n");
+	CU_ASSERT_EQUAL(st->servers[0].budget_exhaustions, 2);
+	CU_ASSERT_EQUAL(st->servers[0].replenishments, 3);
+	CU_ASSERT_EQUAL(st->servers[0].throttled_time, 0);
+	cbs_done(e, s, &tr);
+}
+
+/* S6: a replenishment whose time (activation + T) has passed is carried
+ * out at once.  H (priority 1) runs [0, 6) over S (priority 2), which
+ * was activated at 0 with A.0 pending; A.0 runs [6, 8), S5 at 8 gives
+ * back 2 at 0 + 5 = 5 < 8, at once: q = 2 again, a new activation at 8
+ * (S7), A.0 done at 9; S4 at 9: 1 back at 13. */
+static void test_sporadic_late_replenishment_comes_at_once(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"scheduler: { policy: fp, priorities: explicit }\n"
+		"servers: [{ name: S, kind: sporadic, budget: 2, period: 5, "
+		"priority: 2 }]\n"
+		"tasks:\n"
+		"  - { name: H, C: 6, T: 20, priority: 1 }\n"
+		"  - { name: A, C: 3, T: 100, releases: [0], server: S }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, RECS, &tr);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup A.0 2\n"
+		   "0 start H.0 6\n"
+		   "6 complete H.0 6\n"
+		   "6 start A.0 3\n"
+		   "8 budget_exhausted A.0 0\n"
+		   "8 replenish A.0 2\n"
+		   "9 complete A.0 9\n"
+		   "13 replenish A.0 2\n");
+	cbs_done(e, s, &tr);
+}
+
+/* Every key that does nothing is refused where it stands. */
+static void test_fp_server_keys_are_checked_where_they_stand(void)
+{
+	cbs_load_fail("format: 1\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "t.yaml:2:28: servers[0].kind: polling is a "
+		      "fixed-priority server; under policy: cbs expected cbs, "
+		      "hard-cbs or revised-cbs");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, budget: 1, period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].kind: cbs is a deadline server; under "
+		      "policy: fp expected polling, deferrable or sporadic");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: sporadic, budget: 1, "
+		      "period: 2, max_repl: 4 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].max_repl: unknown key");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: deferrable, budget: 1, "
+		      "period: 2, deadline: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].deadline: a deferrable server has no "
+		      "deadline");
+	cbs_load_fail("format: 1\nscheduler: { policy: fp }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2, priority: 3 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "servers[0].priority: only for fixed-priority "
+		      "servers with priorities: explicit");
+	cbs_load_fail("format: 1\n"
+		      "scheduler: { policy: fp, priorities: explicit }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S, "
+		      "priority: 1 }]\n",
+		      "servers[0]: missing priority");
+	cbs_load_fail("format: 1\n"
+		      "scheduler: { policy: fp, admission: fp-rta }\n"
+		      "servers: [{ name: S, kind: polling, budget: 1, "
+		      "period: 2 }]\n"
+		      "tasks: [{ name: J, C: 1, T: 2, server: S }]\n",
+		      "scheduler.admission: no admission test analyses fp's "
+		      "servers");
+}
+
+/* The engine refuses what the loader would, without a scenario. */
+static void test_the_engine_matches_kinds_and_policies(void)
+{
+	struct scn_scenario *s = cbs_load_text(SET("polling"));
+	struct sim_config c = cbs_config(s);
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	c.policy = "cbs";
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "server S: kind polling needs "
+				      "policy fp, not cbs"));
+	c.policy = "fp";
+	s->servers[0].kind = RT_SERVER_HARD_CBS;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "kind hard-cbs needs policy "
+				      "cbs, not fp"));
+	s->servers[0].kind = RT_SERVER_DEFERRABLE;
+	s->servers[0].deadline = 4;
+	CU_ASSERT_EQUAL(sim_engine_create(&c, &e, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "takes no deadline"));
+	CU_ASSERT_STRING_EQUAL(rt_server_kind_name(RT_SERVER_POLLING),
+			       "polling");
+	scn_free(s);
+}
+
+
+/* The analysis of the examples, by hand (docs/theory.md §E.8).
+ * Polling (2, 5) as the task (2, 5, 5) between T1 (1, 4) and T2 (2, 10):
+ * w = 2 + ceil(w/4) + 2 ceil(w/5): 2 -> 5 -> 6 -> 8 -> 8, R_T2 = 8.
+ * Deferrable: + jitter 3, w = 2 + ceil(w/4) + 2 ceil((w + 3)/5):
+ * 2 -> 5 -> 8 -> 10 -> 11 -> 11, R_T2 = 11 > 10 (the back-to-back hit).
+ * A served task of C 2 <= Q, T 20, alone in S: w_S = 2 + ceil(w/4) = 3,
+ * R <= T_S + w_S = 8 for both kinds. */
+static void test_the_analysis_matches_the_hand_computation(void)
+{
+	struct rt_server ps = rt_server_make("S", 2, 5, 5), ds;
+	struct rt_task ts[3] = { rt_task_make("T1", 1, 4, 4),
+				 rt_task_make("T2", 2, 10, 10) };
+	struct rt_task a = rt_task_make("A", 2, 30, 20);
+	struct rt_fp_result r;
+	struct rt_diag d;
+	rt_time resp[3];
+
+	ps.kind = RT_SERVER_POLLING;
+	ds = ps;
+	ds.kind = RT_SERVER_DEFERRABLE;
+	ts[2] = rt_fp_server_task(&ps);
+	CU_ASSERT_EQUAL(ts[2].jitter, 0);
+	CU_ASSERT_EQUAL(rt_fp_rta(ts, 3, RT_FP_RATE_MONOTONIC, 1000000, resp,
+				  &r, &d), RT_OK);
+	CU_ASSERT_EQUAL(resp[1], 8);
+	CU_ASSERT_EQUAL(resp[2], 3);
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ps, resp[2], &a), 8);
+	ts[2] = rt_fp_server_task(&ds);
+	CU_ASSERT_EQUAL(ts[2].jitter, 3);
+	CU_ASSERT_EQUAL(rt_fp_rta(ts, 3, RT_FP_RATE_MONOTONIC, 1000000, resp,
+				  &r, &d), RT_OK);
+	CU_ASSERT_EQUAL(resp[1], 11);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(resp[2], 6);            /* w_S 3 + J 3 */
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), 8);
+	/* no bound: C > Q, or jobs that could queue (T_A < T_S + w_S) */
+	a.wcet = 3;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	a.wcet = 2;
+	a.period = 7;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	/* sporadic: the task (2, 5, 5) without jitter, as polling */
+	ps.kind = RT_SERVER_SPORADIC;
+	CU_ASSERT_EQUAL(rt_fp_server_task(&ps).jitter, 0);
+}
+
+/* A random fixed-priority system on one CPU: 1-3 periodic tasks, 1-2
+ * polling, deferrable or sporadic servers each serving one sporadic task
+ * (random phase and delays, C sometimes above Q), total bandwidth <= 0.95.
+ */
+static char fps_text[2048];
+
+static void fps_random(struct rt_rng *g)
+{
+	static const char *const kinds[] = { "polling", "deferrable",
+					     "sporadic" };
+	size_t o = 0, n = 1 + (size_t)rt_rng_range(g, 0, 2);
+	size_t ns = 1 + (size_t)rt_rng_range(g, 0, 1);
+	int64_t left = 950;             /* bandwidth left, in 1/1000 */
+
+	o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+			      "format: 1\nhorizon: %" PRId64 "\nseed: %" PRId64
+			      "\nscheduler: { policy: fp, priorities: %s }\n"
+			      "servers:\n", rt_rng_range(g, 200, 600),
+			      rt_rng_range(g, 1, 1000000),
+			      rt_rng_range(g, 0, 1) ? "rate-monotonic" :
+			      "deadline-monotonic");
+	for (size_t k = 0; k < ns; k++) {
+		int64_t T = rt_rng_range(g, 3, 20);
+		int64_t Q = 1 + T * rt_rng_range(g, 50, 300) / 1000;
+
+		left -= Q * 1000 / T + 1;
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: S%zu, kind: %s, budget: %"
+				      PRId64 ", period: %" PRId64 " }\n", k,
+				      kinds[rt_rng_range(g, 0, 2)], Q, T);
+	}
+	o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o, "tasks:\n");
+	for (size_t i = 0; i < n && left > 50; i++) {
+		int64_t T = rt_rng_range(g, 4, 40);
+		int64_t C = 1 + T * rt_rng_range(g, 0, left / (int64_t)(n - i)) /
+			    1000;
+		int64_t D = rt_rng_range(g, C, T);
+
+		left -= C * 1000 / T + 1;
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: P%zu, C: %" PRId64 ", D: %"
+				      PRId64 ", T: %" PRId64 " }\n", i, C, D, T);
+	}
+	for (size_t k = 0; k < ns; k++) {
+		int64_t T = rt_rng_range(g, 5, 60);
+		int64_t C = rt_rng_range(g, 1, 4);
+
+		o += (size_t)snprintf(fps_text + o, sizeof(fps_text) - o,
+				      "  - { name: A%zu, C: %" PRId64 ", D: %"
+				      PRId64 ", T: %" PRId64 ", offset: %" PRId64
+				      ", server: S%zu, arrival: { model: "
+				      "sporadic, max_delay: %" PRId64 " } }\n",
+				      k, C, rt_rng_range(g, C, 2 * T), T,
+				      rt_rng_range(g, 0, 20), k,
+				      rt_rng_range(g, 0, T));
+	}
+}
+
+/* Over 1200 random systems: the analysis (fp-rta with the servers as
+ * tasks, the served tasks' bounds) never contradicts the simulation: no
+ * accept with a covered miss, no observed response above a bound. */
+static void test_no_accept_with_a_miss_over_random_systems(void)
+{
+	struct dlsim *db = NULL;
+	struct rt_rng g;
+	size_t accepts = 0, bounded = 0, rejects = 0;
+
+	CU_ASSERT_FATAL(dlsim_open(&db) == DLSIM_OK);
+	rt_rng_seed(&g, 0x5e7e5);
+	for (int it = 0; it < 1200; it++) {
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+
+		fps_random(&g);
+		if (dlsim_scenario_load_string(db, fps_text, strlen(fps_text),
+					       "r.yaml", &sc) !=
+		    DLSIM_OK || dlsim_analyze(db, sc, NULL, &an) != DLSIM_OK) {
+			printf("\n%s\n%s\n", fps_text, dlsim_errmsg(db));
+			CU_FAIL("random system failed to load or analyze");
+			dlsim_scenario_free(sc);
+			break;
+		}
+		for (size_t i = 0; i < dlsim_analysis_ntests(an); i++) {
+			const char *v = dlsim_analysis_test_verdict(an, i);
+
+			if (strcmp(dlsim_analysis_test_name(an, i), "fp-rta"))
+				continue;
+			accepts += !strcmp(v, "accept");
+			rejects += !strcmp(v, "reject");
+		}
+		bounded += dlsim_analysis_bound(an) != DLSIM_TIME_NEVER;
+		if (dlsim_analysis_ncontradictions(an)) {
+			char *txt = NULL;
+			size_t len = 0;
+
+			dlsim_analysis_text(db, an, 0, &txt, &len);
+			printf("\n%s\n%s\n", fps_text, txt ? txt : "");
+			dlsim_free(txt);
+			CU_FAIL("analysis contradicts the simulation");
+			dlsim_analysis_free(an);
+			dlsim_scenario_free(sc);
+			break;
+		}
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	/* the property speaks of many accepts, and some rejects */
+	CU_ASSERT(accepts >= 300);
+	CU_ASSERT(rejects >= 50);
+	CU_ASSERT(bounded >= 300);
+	dlsim_close(db);
+}
+
+CU_TestInfo fp_servers_tests[] = {
+	{ "polling serves only what its poll finds (P1-P5)",
+	  test_polling_serves_only_what_its_poll_finds },
+	{ "deferrable keeps its capacity until used (D1-D3)",
+	  test_deferrable_keeps_its_capacity_until_used },
+	{ "polling sees work released at its period start",
+	  test_polling_sees_work_released_at_its_period_start },
+	{ "sporadic replenishes what it used one period later (S1-S7)",
+	  test_sporadic_replenishes_what_it_used_one_period_later },
+	{ "a late sporadic replenishment comes at once (S6)",
+	  test_sporadic_late_replenishment_comes_at_once },
+	{ "fp server keys are checked where they stand",
+	  test_fp_server_keys_are_checked_where_they_stand },
+	{ "the engine matches server kinds and policies",
+	  test_the_engine_matches_kinds_and_policies },
+	{ "the analysis matches the hand computation",
+	  test_the_analysis_matches_the_hand_computation },
+	{ "no accept with a miss over 1200 random systems",
+	  test_no_accept_with_a_miss_over_random_systems },
+	CU_TEST_INFO_NULL
+};
