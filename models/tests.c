@@ -13,6 +13,10 @@
  * the other tests.  Only invalid input
  * (RT_ERR_INVAL: a task with C, D or T <= 0) and allocation failure
  * (RT_ERR_NOMEM) come back as errors, with 'd' filled.
+ *
+ * About 700 lines: the table is the file's reason to exist, and each
+ * entry's wrapper (applicability, kind, note) sits beside its row; the
+ * analyses themselves live in their own files.
  */
 #include "models/tests.h"
 

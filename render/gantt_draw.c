@@ -12,6 +12,11 @@
  * id="surfaceN">) rewritten to a constant.  SVG text: cairo would write
  * glyph outlines, so strings go to a collector and become <text>
  * elements written over the shapes (svg_write).
+ *
+ * About 680 lines: every glyph of the chart (boxes, hatches, marks, lanes
+ * of servers and resources, the legend's samples of each) is drawn here
+ * so that the three cairo formats share one drawing; the layout is
+ * gantt_layout.c's, TikZ is tikz.c's.
  */
 #include "render/gantt_int.h"
 

@@ -330,12 +330,15 @@ enum rt_err render_acc_weighted(struct render_acc *const *t, const double *xv,
 		struct render_acc_series c[RENDER_ACC_MAX_SERIES];
 		size_t nc;
 
-		if (acc_xcol(t[k]) >= 0)
-			return rt_diagf(d, RT_ERR_INVAL, "weighted: results %zu "
-					"sweep the number of %s, not the "
-					"utilization", k + 1,
-					render_acc_col(t[k], "tasks") >= 0 ?
-					"tasks" : "CPUs");
+		if (acc_xcol(t[k]) >= 0) {
+			/* the curves of the results before it are freed */
+			err = rt_diagf(d, RT_ERR_INVAL, "weighted: results %zu "
+				       "sweep the number of %s, not the "
+				       "utilization", k + 1,
+				       render_acc_col(t[k], "tasks") >= 0 ?
+				       "tasks" : "CPUs");
+			break;
+		}
 		err = render_acc_series(t[k], c, &nc, d);
 		if (err)
 			break;
