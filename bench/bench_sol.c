@@ -25,9 +25,11 @@
  * write into a temporary directory (removed afterwards) and are given as
  * a cost factor: their time over the untraced run of the same scenario,
  * with the user and system shares apart (writing a file is system time:
- * the kernel copies every byte into its page cache).  They run twice: into
- * /tmp (the disk on the development VM) and into /dev/shm (tmpfs, memory
- * only) when it exists, marked "(tmpfs)".
+ * the kernel copies every byte into its page cache).  They run three
+ * times: into /tmp (the disk on the development VM), into /dev/shm (tmpfs,
+ * memory only) when it exists, marked "(tmpfs)", and into /dev/null
+ * (through a symlink named for the format, "(/dev/null)": no page cache,
+ * so what is left is the writer's user time and the write calls).
  */
 #define _DEFAULT_SOURCE 1      /* wait4 */
 #include <errno.h>
@@ -63,7 +65,9 @@ struct sol_cfg {
 	double jobs;            /* wanted */
 	const char *out;        /* traced: output file suffix, else NULL */
 	const char *opt;        /* its option (--log, --jobs, --trace) */
-	bool shm;               /* traced: into /dev/shm (tmpfs) */
+	int where;              /* traced: into /tmp (0), /dev/shm (1,
+				 * tmpfs) or /dev/null (2, through a
+				 * symlink named for the format) */
 	int ref;                /* index of the untraced cfg it is compared to */
 	int sol;                /* index of the reference loop it is shown against */
 	struct sol_res *res;    /* filled in */
@@ -153,7 +157,11 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 	bool got = false;
 
 	if (c->out)
-		snprintf(out, sizeof(out), "%s/out.%s", dir, c->out);
+		snprintf(out, sizeof(out), "%s/%s.%s", dir,
+			 c->where == 2 ? "null" : "out", c->out);
+	if (c->out && c->where == 2 && symlink("/dev/null", out) != 0 &&
+	    errno != EEXIST)
+		return false;
 	if (pipe(fd) != 0)
 		return false;
 	pid = fork();
@@ -210,20 +218,26 @@ int main(void)
 		/* 4 */ { "cbs-100", SOL_CBS, 100, 1, false, 5e6, NULL, NULL, false, -1, 0, NULL },
 		/* 5 */ { "linux-dl-100", SOL_LINUX_DL, 100, 1, false, 5e6, NULL, NULL, false, -1, 0, NULL },
 		/* 6 */ { "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, NULL, NULL, false, -1, 0, NULL },
-#define SOL_TRACED(out, opt, shm) \
-		{ "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, out, opt, shm, 6, 0, NULL }
-		SOL_TRACED("csv", "--jobs", false),
-		SOL_TRACED("csv", "--log", false),
-		SOL_TRACED("jsonl", "--log", false),
-		SOL_TRACED("bin", "--log", false),
-		SOL_TRACED("json", "--trace", false),
-		SOL_TRACED("txt", "--ftrace", false),
-		SOL_TRACED("csv", "--jobs", true),
-		SOL_TRACED("csv", "--log", true),
-		SOL_TRACED("jsonl", "--log", true),
-		SOL_TRACED("bin", "--log", true),
-		SOL_TRACED("json", "--trace", true),
-		SOL_TRACED("txt", "--ftrace", true),
+#define SOL_TRACED(out, opt, where) \
+		{ "edf-uni-10-1M", SOL_EDF, 10, 1, false, 1e6, out, opt, where, 6, 0, NULL }
+		SOL_TRACED("csv", "--jobs", 0),
+		SOL_TRACED("csv", "--log", 0),
+		SOL_TRACED("jsonl", "--log", 0),
+		SOL_TRACED("bin", "--log", 0),
+		SOL_TRACED("json", "--trace", 0),
+		SOL_TRACED("txt", "--ftrace", 0),
+		SOL_TRACED("csv", "--jobs", 1),
+		SOL_TRACED("csv", "--log", 1),
+		SOL_TRACED("jsonl", "--log", 1),
+		SOL_TRACED("bin", "--log", 1),
+		SOL_TRACED("json", "--trace", 1),
+		SOL_TRACED("txt", "--ftrace", 1),
+		SOL_TRACED("csv", "--jobs", 2),
+		SOL_TRACED("csv", "--log", 2),
+		SOL_TRACED("jsonl", "--log", 2),
+		SOL_TRACED("bin", "--log", 2),
+		SOL_TRACED("json", "--trace", 2),
+		SOL_TRACED("txt", "--ftrace", 2),
 #undef SOL_TRACED
 	};
 	const size_t ncfg = sizeof(cfg) / sizeof(cfg[0]);
@@ -277,9 +291,9 @@ int main(void)
 			for (int b = 0; b < nbins; b++) {
 				struct sol_cfg *c = &cfg[i];
 
-				if (c->res->failed[b] || (c->shm && !have_shm))
+				if (c->res->failed[b] || (c->where == 1 && !have_shm))
 					continue;
-				if (!sol_spawn(bins[b], c, c->shm ? shm : dir,
+				if (!sol_spawn(bins[b], c, c->where == 1 ? shm : dir,
 					       &c->res->user[b][r], &c->res->sys[b][r],
 					       &c->res->jobs_out[b], &c->res->rss[b]))
 					c->res->failed[b] = true;
@@ -296,11 +310,12 @@ int main(void)
 	for (size_t i = 0; i < ncfg; i++) {
 		struct sol_cfg *c = &cfg[i];
 
-		if (c->shm && !have_shm)
+		if (c->where == 1 && !have_shm)
 			continue;
 		printf("%s%s%s", c->name, c->out ? " " : "", c->out ? c->opt : "");
 		if (c->out)
-			printf(" .%s%s", c->out, c->shm ? " (tmpfs)" : "");
+			printf(" .%s%s", c->out, c->where == 1 ? " (tmpfs)" :
+			       c->where == 2 ? " (/dev/null)" : "");
 		for (int b = 0; b < nbins; b++) {
 			const char *tag = b ? " | baseline" : "";
 			double jps, solj = (double)sol[c->sol].jobs /

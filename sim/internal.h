@@ -127,6 +127,11 @@ struct sim_engine {
 	struct sim_job_pool pool;
 	struct sim_sink *sinks;         /* copies */
 	size_t nsinks;
+	/* The sinks kind by kind: those wanting kind k, in the order added,
+	 * are fan[fan_first[k] .. fan_first[k + 1]) (report.c), so a record
+	 * visits only its own sinks. */
+	struct sim_fan_ent *fan;
+	size_t fan_first[SIM_REC__COUNT + 1];
 	unsigned want;                  /* OR of the sinks' masks */
 	bool stats;                     /* !cfg.totals_only: per-task and
 					 * per-CPU statistics kept */
@@ -153,6 +158,13 @@ struct sim_engine {
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
 	struct rt_diag diag;            /* its message */
+};
+
+/* A sink wanting one kind: its call and its index among e->sinks. */
+struct sim_fan_ent {
+	enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
+	void *ctx;
+	size_t sink;
 };
 
 /* Record the first error (later ones are dropped); stops the run. */

@@ -6,7 +6,8 @@
  * goes through one fan-out, to the sinks whose mask has its kind, in the
  * order they were added; the first sink error stops the run
  * (sim_fail).  sim_emit() tests the sinks' union mask inline, so a kind
- * no sink wants costs one test.
+ * no sink wants costs one test, and the fan-out visits only the sinks of
+ * the record's kind (a table built as sinks are added).
  *
  * Statistics are kept by the engine as it goes (released, completed,
  * responses, preemptions, busy time: a few additions per job);
@@ -18,6 +19,32 @@
 
 #include "models/mem.h"
 #include "sim/internal.h"
+
+/* Rebuild e->fan from e->sinks; false if out of memory (then e->fan is
+ * unchanged). */
+static bool rep_fan_build(struct sim_engine *e)
+{
+	struct sim_fan_ent *f;
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->nsinks; i++)
+		n += (size_t)__builtin_popcount(e->sinks[i].mask);
+	f = rt_reallocarray(NULL, n ? n : 1, sizeof(*f));
+	if (!f)
+		return false;
+	n = 0;
+	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
+		e->fan_first[k] = n;
+		for (size_t i = 0; i < e->nsinks; i++)
+			if (e->sinks[i].mask & SIM_MASK(k))
+				f[n++] = (struct sim_fan_ent){
+					e->sinks[i].emit, e->sinks[i].ctx, i };
+	}
+	e->fan_first[SIM_REC__COUNT] = n;
+	rt_free(e->fan);
+	e->fan = f;
+	return true;
+}
 
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 {
@@ -31,24 +58,28 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 	e->sinks = v;
 	v[e->nsinks] = *s;
 	v[e->nsinks].mask &= SIM_MASK_ALL;
-	e->want |= v[e->nsinks].mask;
 	e->nsinks++;
+	if (!rep_fan_build(e)) {
+		e->nsinks--;
+		return RT_ERR_NOMEM;
+	}
+	e->want |= v[e->nsinks - 1].mask;
 	return RT_OK;
 }
 
 /* The one fan-out: r to every sink that wants its kind, in order. */
 static void rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 {
-	for (size_t i = 0; i < e->nsinks; i++) {
-		const struct sim_sink *s = &e->sinks[i];
-		enum rt_err err;
+	const struct sim_fan_ent *f = e->fan + e->fan_first[r->kind];
+	const struct sim_fan_ent *end = e->fan + e->fan_first[r->kind + 1];
 
-		if (!(s->mask & SIM_MASK(r->kind)))
-			continue;
-		err = s->emit(s->ctx, r);
+	for (; f < end; f++) {
+		enum rt_err err = f->emit(f->ctx, r);
+
 		if (err) {
 			sim_fail(e, err, "sink %zu failed on a %s record at %"
-				 PRId64, i, sim_rec_kind_name(r->kind), r->time);
+				 PRId64, f->sink, sim_rec_kind_name(r->kind),
+				 r->time);
 			return;
 		}
 	}

@@ -155,6 +155,7 @@ enum sim_rec_kind {
 
 #define SIM_MASK(kind)  (1u << (kind))
 #define SIM_MASK_ALL    ((1u << SIM_REC__COUNT) - 1)
+_Static_assert(SIM_REC__COUNT <= 32, "record kinds must fit the unsigned sink masks");
 
 /* "release", "start", "preempt", "complete", "deadline_miss", "abort",
  * "unfinished", "migrate", "end", "budget_exhausted", "replenish",
