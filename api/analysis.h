@@ -233,4 +233,10 @@ void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a);
 void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 			     bool all);
 
+/* The blocking-aware tests (analysis_tests.c): rows of analyze when
+ * tasks share resources; not in the registry of models/tests.c, whose
+ * tests take no blocking terms. */
+extern const struct rt_test_info api_test_fp_blocking;
+extern const struct rt_test_info api_test_edf_srp;
+
 #endif /* API_ANALYSIS_H */

@@ -389,12 +389,12 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 
 /* ---- shared resources ---------------------------------------------------- */
 
-static const struct rt_test_info api_test_fp_blocking = {
+const struct rt_test_info api_test_fp_blocking = {
 	.name     = "fp-rta-blocking",
 	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", 0 },
 };
 
-static const struct rt_test_info api_test_edf_srp = {
+const struct rt_test_info api_test_edf_srp = {
 	.name     = "edf-srp",
 	.analyses = { RT_AN_EDF, RT_AN_UNI, "edf/1cpu", 0 },
 };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "api/analysis.h"
 #include "models/tests.h"
 #include "sim/policy.h"
 
@@ -66,6 +67,10 @@ const char *dlsim_names(enum dlsim_names which, char *buf, size_t len)
 		return names_own_tests(RT_AN_LINUX_DL, buf, len);
 	case DLSIM_NAMES_TESTS_SERVERS:
 		return names_own_tests(RT_AN_CBS, buf, len);
+	case DLSIM_NAMES_TESTS_RESOURCES:
+		snprintf(buf, len, "%s, %s", api_test_fp_blocking.name,
+			 api_test_edf_srp.name);
+		return buf;
 	}
 	return buf;
 }

@@ -61,6 +61,12 @@ static void analyze_help(FILE *f)
 	cli_help_names(f, 7, "servers:", 12, DLSIM_NAMES_TESTS_SERVERS,
 		       "(the server policies' bandwidth, per domain; then each "
 		       "served task's guarantee)");
+	cli_help_names(f, 7, "resources:", 12, DLSIM_NAMES_TESTS_RESOURCES,
+		       "(with blocking terms B_i, when tasks share resources; "
+		       "the plain tests then answer n/a)");
+	cli_help_wrap(f, "       overheads:   ", "                    ",
+		      "NAME+overheads: each test about the simulated system "
+		      "again on the overhead-aware task set");
 	cli_help_names(f, 5, "for the policies", 0, DLSIM_NAMES_POLICIES,
 		       "(scheduler.policy);");
 	fputs(analyze_help_tail, f);

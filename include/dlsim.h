@@ -102,7 +102,10 @@ enum dlsim_names {
 	DLSIM_NAMES_TESTS_GLOBAL,       /* the tests of global EDF on m CPUs */
 	DLSIM_NAMES_TESTS_PARTITIONED,  /* the partitioned tests (heuristics) */
 	DLSIM_NAMES_TESTS_KERNEL,       /* the kernel policies' admission */
-	DLSIM_NAMES_TESTS_SERVERS       /* the server policies' tests */
+	DLSIM_NAMES_TESTS_SERVERS,      /* the server policies' tests */
+	DLSIM_NAMES_TESTS_RESOURCES     /* the blocking-aware tests of tasks
+					 * sharing resources (analyze runs
+					 * them instead of the plain ones) */
 };
 
 /* The names of 'which' in registry order, "a, b, c", into buf (cut at

@@ -126,6 +126,8 @@ static void test_api_names(void)
 					   sizeof(buf)), "linux");
 	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_TESTS_SERVERS, buf,
 					   sizeof(buf)), "cbs-bandwidth");
+	CU_ASSERT_STRING_EQUAL(dlsim_names(DLSIM_NAMES_TESTS_RESOURCES, buf,
+					   sizeof(buf)), "fp-rta-blocking, edf-srp");
 	dlsim_names(DLSIM_NAMES_TESTS_GLOBAL, buf, sizeof(buf));
 	CU_ASSERT(names_has(buf, "gfb") && names_has(buf, "ffdbf") &&
 		  !names_has(buf, "qpa"));
