@@ -36,19 +36,29 @@
 #include "models/tests.h"
 #include "sim/engine.h"
 
-/* "edf, fp, cbs, linux-dl, edf-split" (only those that take admission
- * if 'admitting') */
-static const char *scn_policy_names(bool admitting, char *buf, size_t len)
+/* The registered policies' names, "a, b" into buf (cut at len): those
+ * analysed as one of the bits of 'models' (0: every policy) and, if
+ * 'admitting', only those that take scheduler.admission. */
+static const char *scn_policy_list(unsigned models, bool admitting,
+				   char *buf, size_t len)
 {
 	struct sim_policy_desc p;
 	size_t o = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; sim_policy_describe_at(i, &p) && o < len; i++)
-		if (!admitting || p.admission)
+		if ((!models || (p.analysed_as & models)) &&
+		    (!admitting || p.admission))
 			o += (size_t)snprintf(buf + o, len - o, "%s%s",
 					      o ? ", " : "", p.name);
 	return buf;
+}
+
+/* "edf, fp, cbs, linux-dl, edf-split" (only those that take admission
+ * if 'admitting') */
+static const char *scn_policy_names(bool admitting, char *buf, size_t len)
+{
+	return scn_policy_list(0, admitting, buf, len);
 }
 
 unsigned scn_policy_model(const char *name)
@@ -60,15 +70,7 @@ unsigned scn_policy_model(const char *name)
 
 const char *scn_policy_names_as(unsigned models, char *buf, size_t len)
 {
-	struct sim_policy_desc p;
-	size_t o = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; sim_policy_describe_at(i, &p) && o < len; i++)
-		if (p.analysed_as & models)
-			o += (size_t)snprintf(buf + o, len - o, "%s%s",
-					      o ? ", " : "", p.name);
-	return buf;
+	return scn_policy_list(models, false, buf, len);
 }
 
 /* Is 'key' a word of the space-separated list 'keys'? */
