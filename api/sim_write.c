@@ -179,6 +179,46 @@ static bool run_has_resources(const struct scn_scenario *s)
 	return s->nresources || s->sched.protocol != SIM_PROTO_NONE;
 }
 
+/* Frequencies (scenarios/README.md "Frequencies and energy"): the
+ * level a CPU runs at (its fixed one; schedutil: where it ended), its
+ * changes, its energy with power. */
+static int64_t run_energy_total(const struct sim_stats *st)
+{
+	int64_t sum = 0;
+
+	/* each fits and so does the sum (sim_config_check) */
+	for (size_t c = 0; c < st->ncpus; c++)
+		sum += st->cpu[c].energy;
+	return sum;
+}
+
+static void run_print_json_freq(FILE *f, const struct scn_scenario *s,
+				const struct sim_stats *st, size_t c)
+{
+	const struct sim_freq *q = &s->freq[c];
+
+	if (s->governor != SCN_GOV_SCHEDUTIL)
+		fprintf(f, ", \"frequency\": %" PRIu64, q->f[q->level]);
+	fprintf(f, ", \"frequency_changes\": %" PRIu64,
+		st->cpu[c].freq_changes);
+	if (q->power)
+		fprintf(f, ", \"energy\": %" PRId64, st->cpu[c].energy);
+}
+
+static void run_print_text_freq(FILE *f, const struct scn_scenario *s,
+				const struct sim_stats *st, size_t c)
+{
+	const struct sim_freq *q = &s->freq[c];
+
+	if (s->governor != SCN_GOV_SCHEDUTIL)
+		fprintf(f, ", frequency %" PRIu64, q->f[q->level]);
+	else
+		fprintf(f, ", schedutil: %" PRIu64 " frequency changes",
+			st->cpu[c].freq_changes);
+	if (q->power)
+		fprintf(f, ", energy %" PRId64, st->cpu[c].energy);
+}
+
 static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_sim *cs,
 			   struct sim_pctl *pc)
 {
@@ -244,9 +284,15 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		if (rt_ovh_any(&s->overheads))  /* appended with overheads */
 			fprintf(f, ", \"overhead\": %" PRId64,
 				st->cpu[c].overhead);
+		if (s->freq)            /* appended with frequencies */
+			run_print_json_freq(f, s, st, c);
 		fprintf(f, "}");
 	}
-	fprintf(f, "],\n \"misses_list\": [");
+	if (s->freq && s->freq[0].power)
+		fprintf(f, "],\n \"energy\": %" PRId64 ",\n \"misses_list\": [",
+			run_energy_total(st));
+	else
+		fprintf(f, "],\n \"misses_list\": [");
 	while (api_sim_next_miss(cs, &m)) {
 		fprintf(f, "%s\n  {\"task\": ", first ? "" : ",");
 		api_json_str(f, s->tasks[m.task].name);
@@ -533,8 +579,13 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 					     sizeof(b1)), u, st->horizon ?
 				100.0 * (double)st->cpu[c].overhead /
 				(double)st->horizon : 0);
+		if (s->freq)
+			run_print_text_freq(f, s, st, c);
 		fprintf(f, "\n");
 	}
+	if (s->freq && s->freq[0].power)
+		fprintf(f, "energy: %" PRId64 " (power units x %s)\n",
+			run_energy_total(st), u);
 	if (!cs->nmisses) {
 		fprintf(f, "\nno deadline miss\n");
 		return;

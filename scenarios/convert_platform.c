@@ -14,17 +14,6 @@
 
 #include "models/mem.h"
 
-bool scn_energy_key(const char *key)
-{
-	static const char *const keys[] = { "frequencies", "governor",
-					    "energy", "power", "idle_power" };
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(key, keys[i]))
-			return true;
-	return false;
-}
-
 enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 {
 	const struct scn_cpus_list *cl = c->cpus;
@@ -46,16 +35,11 @@ enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
 					SCN_AT_VALUE, "expected a mapping "
 					"{capacity: N, count: K} of numbers");
-		if (e->unknown && scn_energy_key(e->unknown))
-			return scn_fail(c, RT_ERR_PARSE, path, e->unknown, 0,
-					SCN_AT_KEY, "not implemented yet: "
-					"frequency scaling, governors and "
-					"energy; expected one of: capacity, "
-					"count");
 		if (e->unknown)
 			return scn_fail(c, RT_ERR_PARSE, path, e->unknown, 0,
 					SCN_AT_KEY, "unknown key; expected one "
-					"of: capacity, count");
+					"of: capacity, count, frequencies, "
+					"power, idle_power, frequency");
 		if (!e->capacity)
 			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
 					SCN_AT_VALUE, "missing capacity; "
@@ -96,36 +80,45 @@ enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 	return RT_OK;
 }
 
+/* What CPUs slower than full speed support (capacities below 1024 or
+ * frequencies below the highest, 'what'); failures point at 'path'. */
+static enum rt_err plat_check_slow(const struct scn_ctx *c,
+				   const struct scn_scenario *s,
+				   const char *path, const char *what)
+{
+	struct sim_policy_desc pd;
+
+	if (sim_policy_describe(s->sched.policy, &pd) && !pd.job_level)
+		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+				SCN_AT_VALUE, "not implemented yet: policy %s "
+				"%s; expected policy edf or fp", pd.name, what);
+	if (s->sched.placement != SCN_PLACE_GLOBAL || s->sched.ncpusets)
+		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+				SCN_AT_VALUE, "not implemented yet: placement "
+				"%s %s; expected placement: global",
+				scn_placement_name(s->sched.placement), what);
+	if (strcmp(s->sched.admission, "none") != 0 || s->sched.has_mode)
+		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
+				SCN_AT_VALUE, "not implemented yet: admission "
+				"and mode %s", what);
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].nsuspend)
+			return scn_fail(c, RT_ERR_PARSE, path, NULL,
+					0, SCN_AT_VALUE, "not implemented yet: "
+					"self-suspension (task %s) %s",
+					s->tasks[i].name, what);
+	return RT_OK;
+}
+
 enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s)
 {
-	struct sim_policy_desc pd;
+	enum rt_err err;
 
-	(void)y;
-	if (!s->capacity)
-		return RT_OK;
-	if (sim_policy_describe(s->sched.policy, &pd) && !pd.job_level)
-		return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL, 0,
-				SCN_AT_VALUE, "not implemented yet: policy %s "
-				"on CPUs of different capacities; expected "
-				"policy edf or fp", pd.name);
-	if (s->sched.placement != SCN_PLACE_GLOBAL || s->sched.ncpusets)
-		return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL, 0,
-				SCN_AT_VALUE, "not implemented yet: placement "
-				"%s on CPUs of different capacities; expected "
-				"placement: global",
-				scn_placement_name(s->sched.placement));
-	if (strcmp(s->sched.admission, "none") != 0 || s->sched.has_mode)
-		return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL, 0,
-				SCN_AT_VALUE, "not implemented yet: admission "
-				"and mode on CPUs of different capacities");
-	for (size_t i = 0; i < s->ntasks; i++)
-		if (s->tasks[i].nsuspend)
-			return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL,
-					0, SCN_AT_VALUE, "not implemented yet: "
-					"self-suspension (task %s) on CPUs of "
-					"different capacities",
-					s->tasks[i].name);
-	return RT_OK;
+	if (s->capacity && (err = plat_check_slow(c, s, "platform.cpus",
+						 "on CPUs of different "
+						 "capacities")))
+		return err;
+	return scn_convert_freq(c, y, s);
 }

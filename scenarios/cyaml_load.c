@@ -187,12 +187,6 @@ static enum rt_err scn_cyaml_error(const struct scn_ctx *ctx, cyaml_err_t e,
 		const char *key = lg->msg + sizeof(prefix_key) - 1;
 
 		scn_schema_keys(path, keys, sizeof(keys));
-		if ((!*path || !strcmp(path, "platform")) &&
-		    scn_energy_key(key))
-			return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
-					"not implemented yet: frequency "
-					"scaling, governors and energy; "
-					"expected one of: %s", keys);
 		return scn_fail(c, RT_ERR_PARSE, path, key, 0, SCN_AT_KEY,
 				"unknown key; expected one of: %s", keys);
 	}

@@ -114,6 +114,12 @@ struct scn_y_server {                   /* servers[i] (convert_server.c) */
 
 struct scn_y_platform {
 	char *cpus;
+	char *governor;                 /* convert_platform.c */
+	char **frequencies;             /* identical CPUs' frequency keys */
+	unsigned frequencies_count;
+	char **power;
+	unsigned power_count;
+	char *idle_power, *frequency;
 };
 
 struct scn_y_sched {
@@ -269,8 +275,23 @@ void scn_shorthands_fini(struct scn_shorthands *sh);
  * one schema type per key, so the list is read here and, in a copy of
  * the text (text), replaced by the scalar 1 at the same line and column
  * (newlines kept); the loader then takes the entries from the record. */
+/* The frequency keys of one CPU type (platform.cpus[i], or platform for
+ * identical CPUs): owned by a scn_cpus_entry, borrowed from the scn_y_doc
+ * for platform. */
+struct scn_fkeys {
+	char **freq;                    /* frequencies: nfreq scalars */
+	size_t nfreq;
+	char **power;                   /* power: npower scalars */
+	size_t npower;
+	bool has_freq, has_power;       /* the key was given */
+	char *idle_power, *frequency;   /* scalars; NULL: absent */
+	const char *bad;                /* the key whose value is not a
+					 * (sequence of) scalar(s), or NULL */
+};
+
 struct scn_cpus_entry {
 	char *capacity, *count;         /* the scalars, owned; NULL: absent */
+	struct scn_fkeys fk;            /* owned */
 	char *unknown;                  /* the first other key, owned */
 	bool not_map;                   /* the entry is not a mapping */
 	bool not_scalar;                /* capacity or count is not a scalar */
@@ -446,9 +467,11 @@ enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
  * what CPUs of different capacities support (policy, placement,
  * admission, suspension).  Same failure contract. */
 enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s);
-/* A key of frequency scaling and energy (frequencies, governor, energy,
- * power, idle_power): not implemented yet, refused as such. */
-bool scn_energy_key(const char *key);
+/* The frequency levels, power and governor (convert_platform.c, after
+ * scn_check_platform): s->freq, s->governor.  Same failure contract. */
+enum rt_err scn_convert_freq(const struct scn_ctx *c,
+			     const struct scn_y_doc *y,
+			     struct scn_scenario *s);
 enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s);

@@ -556,6 +556,42 @@ static char *scn_yp_strdup(const struct scn_yp *y)
 	return v;
 }
 
+/* A sequence of scalars (current event: the value) into *v (a repeated
+ * key: read again, the first kept); RT_ERR_PARSE if it is not one. */
+static enum rt_err scn_cpus_seq(struct scn_yp *y, char ***v, size_t *n)
+{
+	bool first = !*v, bad = false;
+
+	if (y->ev.type != YAML_SEQUENCE_START_EVENT)
+		return scn_yp_skip(y) ? RT_ERR_PARSE : RT_OK;
+	for (size_t cap = 0;;) {
+		char **nv;
+
+		if (!scn_yp_next(y))
+			return RT_OK;
+		if (y->ev.type == YAML_SEQUENCE_END_EVENT)
+			return bad ? RT_ERR_PARSE : RT_OK;
+		if (y->ev.type != YAML_SCALAR_EVENT) {
+			if (!scn_yp_skip(y))
+				return RT_OK;
+			bad = true;
+			continue;
+		}
+		if (!first || bad)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 4;
+			nv = rt_reallocarray(*v, cap, sizeof(*nv));
+			if (!nv)
+				return RT_ERR_NOMEM;
+			*v = nv;
+		}
+		if (!((*v)[*n] = scn_yp_strdup(y)))
+			return RT_ERR_NOMEM;
+		(*n)++;
+	}
+}
+
 /* One entry {capacity, count} (current event: its start). */
 static enum rt_err scn_cpus_entry(struct scn_yp *y, struct scn_cpus_list *cl,
 				  bool *ok)
@@ -584,11 +620,29 @@ static enum rt_err scn_cpus_entry(struct scn_yp *y, struct scn_cpus_list *cl,
 
 		if (!scn_yp_next(y) || y->ev.type == YAML_MAPPING_END_EVENT)
 			break;
+		char ***seq = NULL;
+		size_t *nseq = NULL;
+		const char *skey = NULL;
+
 		if (scn_is_key(&y->ev, "capacity", 8))
 			slot = &e->capacity;
 		else if (scn_is_key(&y->ev, "count", 5))
 			slot = &e->count;
-		else if (y->ev.type == YAML_SCALAR_EVENT && !e->unknown) {
+		else if (scn_is_key(&y->ev, "idle_power", 10))
+			slot = &e->fk.idle_power;
+		else if (scn_is_key(&y->ev, "frequency", 9))
+			slot = &e->fk.frequency;
+		else if (scn_is_key(&y->ev, "frequencies", 11)) {
+			seq = &e->fk.freq;
+			nseq = &e->fk.nfreq;
+			skey = "frequencies";
+			e->fk.has_freq = true;
+		} else if (scn_is_key(&y->ev, "power", 5)) {
+			seq = &e->fk.power;
+			nseq = &e->fk.npower;
+			skey = "power";
+			e->fk.has_power = true;
+		} else if (y->ev.type == YAML_SCALAR_EVENT && !e->unknown) {
 			key = scn_yp_strdup(y);
 			if (!key)
 				return RT_ERR_NOMEM;
@@ -596,7 +650,14 @@ static enum rt_err scn_cpus_entry(struct scn_yp *y, struct scn_cpus_list *cl,
 		}
 		if (!scn_yp_skip(y) || !scn_yp_next(y))
 			break;
-		if (slot && y->ev.type == YAML_SCALAR_EVENT && !*slot) {
+		if (seq) {
+			enum rt_err err = scn_cpus_seq(y, seq, nseq);
+
+			if (err == RT_ERR_PARSE && !e->fk.bad)
+				e->fk.bad = skey;
+			else if (err && err != RT_ERR_PARSE)
+				return err;
+		} else if (slot && y->ev.type == YAML_SCALAR_EVENT && !*slot) {
 			*slot = scn_yp_strdup(y);
 			if (!*slot)
 				return RT_ERR_NOMEM;
@@ -703,6 +764,14 @@ void scn_cpus_list_fini(struct scn_cpus_list *cl)
 		rt_free(cl->v[i].capacity);
 		rt_free(cl->v[i].count);
 		rt_free(cl->v[i].unknown);
+		rt_free(cl->v[i].fk.idle_power);
+		rt_free(cl->v[i].fk.frequency);
+		for (size_t k = 0; k < cl->v[i].fk.nfreq; k++)
+			rt_free(cl->v[i].fk.freq[k]);
+		for (size_t k = 0; k < cl->v[i].fk.npower; k++)
+			rt_free(cl->v[i].fk.power[k]);
+		rt_free(cl->v[i].fk.freq);
+		rt_free(cl->v[i].fk.power);
 	}
 	rt_free(cl->v);
 	rt_free(cl->text);

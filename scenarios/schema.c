@@ -148,6 +148,15 @@ static const cyaml_schema_value_t scn_y_task_schema = {
 
 static const cyaml_schema_field_t scn_y_platform_fields[] = {
 	SCN_STR("cpus", struct scn_y_platform, cpus),
+	SCN_STR("governor", struct scn_y_platform, governor),
+	CYAML_FIELD_SEQUENCE("frequencies", CYAML_FLAG_POINTER |
+			     CYAML_FLAG_OPTIONAL, struct scn_y_platform,
+			     frequencies, &scn_y_string, 0, CYAML_UNLIMITED),
+	CYAML_FIELD_SEQUENCE("power", CYAML_FLAG_POINTER | CYAML_FLAG_OPTIONAL,
+			     struct scn_y_platform, power, &scn_y_string, 0,
+			     CYAML_UNLIMITED),
+	SCN_STR("idle_power", struct scn_y_platform, idle_power),
+	SCN_STR("frequency", struct scn_y_platform, frequency),
 	CYAML_FIELD_END
 };
 

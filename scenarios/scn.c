@@ -193,6 +193,8 @@ void scn_sim_config(const struct scn_scenario *s, const unsigned *task_cluster,
 	out->dl_rules = &k->dl;
 	out->overheads = rt_ovh_any(&s->overheads) ? &s->overheads : NULL;
 	out->capacity = s->capacity;
+	out->freq = s->freq;
+	out->schedutil = s->freq && s->governor == SCN_GOV_SCHEDUTIL;
 	out->hard_test = k->hard_test;
 	out->arrive_at = s->arrive_at;
 	out->leave_at = s->leave_at;
@@ -228,6 +230,8 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->description);
 	rt_free(s->path);
 	rt_free(s->capacity);
+	rt_free(s->freq);
+	rt_free(s->freq_vals);
 	rt_free(s->sched.policy);
 	rt_free(s->sched.admission);
 	for (size_t i = 0; i < s->sched.ncpusets; i++)

@@ -123,6 +123,23 @@ struct scn_scheduler {
 					 * their join) */
 };
 
+struct sim_freq;
+struct scn_scenario;
+
+/* platform.governor: the kernel's cpufreq governors. */
+enum scn_governor {
+	SCN_GOV_PERFORMANCE = 0,        /* the highest frequency (default) */
+	SCN_GOV_POWERSAVE,              /* the lowest */
+	SCN_GOV_USERSPACE,              /* frequency: per CPU type */
+	SCN_GOV_SCHEDUTIL               /* follows the running bandwidth */
+};
+
+/* "performance", "powersave", "userspace", "schedutil" */
+const char *scn_governor_name(enum scn_governor g);
+/* Some CPU may run below its highest frequency (governor not
+ * performance, with frequencies of more than one level). */
+bool scn_freq_slowed(const struct scn_scenario *s);
+
 struct scn_scenario {
 	int format;                     /* 1 */
 	char *name;                     /* owned; default: file name sans .yaml */
@@ -137,6 +154,12 @@ struct scn_scenario {
 					 * kernel's SCHED_CAPACITY_SCALE = 1024)
 					 * from platform.cpus given as a list,
 					 * owned; NULL: every CPU 1024 */
+	/* Frequencies (platform.cpus[i].frequencies or platform.frequencies,
+	 * scenarios/README.md "Frequencies and energy"): */
+	struct sim_freq *freq;          /* cpus entries, owned, or NULL:
+					 * none (no energy) */
+	uint64_t *freq_vals;            /* owned: what freq[] points into */
+	enum scn_governor governor;     /* platform.governor */
 	struct scn_scheduler sched;
 	size_t ntasks;
 	struct rt_task *tasks;          /* owned; names/arrays owned too (each

@@ -34,6 +34,99 @@ static bool cfg_suspends(const struct sim_config *cfg)
 	return false;
 }
 
+/* Some CPU runs below its highest frequency, or may (schedutil). */
+static bool cfg_slowed(const struct sim_config *cfg)
+{
+	if (!cfg->freq)
+		return false;
+	if (cfg->schedutil)
+		return true;
+	for (unsigned c = 0; c < cfg->cpus; c++)
+		if (cfg->freq[c].level + 1 != cfg->freq[c].n)
+			return true;
+	return false;
+}
+
+static uint64_t cfg_gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* sim_config.freq (sim/freq.c): levels, power, the governor's scope,
+ * and energy within int64 at the horizon. */
+static enum rt_err cfg_check_freq(const struct sim_config *cfg,
+				  const struct sim_policy_ops *ops,
+				  struct rt_diag *d)
+{
+	uint64_t lcm = 1;
+	rt_i128 pmax_sum = 0;
+
+	if (!cfg->freq)
+		return cfg->schedutil ? rt_diagf(d, RT_ERR_INVAL, "schedutil "
+						 "without frequency levels")
+				      : RT_OK;
+	for (unsigned c = 0; c < cfg->cpus; c++) {
+		const struct sim_freq *q = &cfg->freq[c];
+		uint64_t pmax;
+
+		if (q->n < 1 || q->n > SIM_FREQ_MAX_LEVELS || !q->f)
+			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: %" PRIu32
+					" frequency levels (expected 1..%u)",
+					c, q->n, SIM_FREQ_MAX_LEVELS);
+		for (uint32_t l = 0; l < q->n; l++)
+			if (q->f[l] < 1 || q->f[l] > SIM_FREQ_MAX ||
+			    (l && q->f[l] <= q->f[l - 1]))
+				return rt_diagf(d, RT_ERR_INVAL, "CPU %u: "
+						"frequencies must be strictly "
+						"ascending in 1..%u", c,
+						SIM_FREQ_MAX);
+		if (!cfg->schedutil && q->level >= q->n)
+			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: level %"
+					PRIu32 " of %" PRIu32, c, q->level,
+					q->n);
+		if (!!q->power != !!cfg->freq[0].power)
+			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: power given "
+					"for some CPUs only", c);
+		pmax = q->power ? q->idle_power : 0;
+		for (uint32_t l = 0; q->power && l < q->n; l++)
+			pmax = q->power[l] > pmax ? q->power[l] : pmax;
+		if (pmax > SIM_POWER_MAX)
+			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: power above "
+					"%u", c, SIM_POWER_MAX);
+		pmax_sum += pmax;
+		lcm = lcm / cfg_gcd(lcm, q->f[q->n - 1]) * q->f[q->n - 1];
+		if (lcm > (UINT64_C(1) << 31))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "the CPUs' "
+					"highest frequencies have a least "
+					"common multiple above 2^31 (speeds "
+					"are kept exact over it)");
+	}
+	if (pmax_sum * cfg->horizon > INT64_MAX)
+		return rt_diagf(d, RT_ERR_OVERFLOW, "energy: the highest "
+				"power times the horizon %" PRId64 " exceeds "
+				"2^63 - 1", cfg->horizon);
+	if (cfg->overheads && rt_ovh_any(cfg->overheads))
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "not implemented yet: "
+				"scheduling overheads with frequency levels");
+	if (cfg->schedutil && cfg->cpus != 1)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "governor schedutil "
+				"on %u CPUs: not modelled: per-runqueue "
+				"running bandwidth under global scheduling",
+				cfg->cpus);
+	if (cfg_slowed(cfg) && (!(ops->flags & SIM_POLICY_JOB_LEVEL) ||
+				cfg_suspends(cfg)))
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "frequencies below the "
+				"highest: not modelled for policy %s or "
+				"self-suspending tasks", ops->name);
+	return RT_OK;
+}
+
 /* CPUs per cluster for a uniform placement (cfg already checked). */
 static unsigned cfg_cluster_size(const struct sim_config *cfg)
 {
@@ -261,10 +354,12 @@ static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 				"one CPU (%u given): multiprocessor locking "
 				"protocols are not implemented", cfg->cpus);
 	if ((cfg->overheads && rt_ovh_any(cfg->overheads)) ||
-	    (cfg->capacity && cfg->capacity[0] != SIM_CAP_SCALE))
+	    (cfg->capacity && cfg->capacity[0] != SIM_CAP_SCALE) ||
+	    cfg_slowed(cfg))
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "not implemented yet: "
-				"shared resources with scheduling overheads or "
-				"a CPU capacity other than %u", SIM_CAP_SCALE);
+				"shared resources with scheduling overheads, "
+				"a CPU capacity other than %u or a frequency "
+				"below the highest", SIM_CAP_SCALE);
 	return RT_OK;
 }
 
@@ -349,5 +444,7 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 				"admission; it takes no admission test or mode",
 				(*ops)->name);
 	err = cfg_check_servers(cfg, *ops, d);
+	if (!err)
+		err = cfg_check_freq(cfg, *ops, d);
 	return err ? err : cfg_check_resources(cfg, *ops, d);
 }

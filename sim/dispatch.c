@@ -39,28 +39,35 @@
 void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
-	rt_i128 w = (rt_i128)ran * e->cpu[cpu].cap + j->frac;
+	struct sim_cpu *c = &e->cpu[cpu];
+	rt_i128 w = (rt_i128)ran * c->num + j->frac;
+	rt_i128 whole = w / e->den;
 
 	/* a completion time rounded up overshoots by less than one unit */
-	if ((w >> 10) >= j->info.remaining) {
+	if (whole >= j->info.remaining) {
 		j->info.remaining = 0;
 		j->frac = 0;
 	} else {
-		j->info.remaining -= (rt_time)(w >> 10);
-		j->frac = (uint32_t)(w & (SIM_CAP_SCALE - 1));
+		j->info.remaining -= (rt_time)whole;
+		j->frac = (uint64_t)(w - whole * e->den);
 	}
 	j->since = e->now;
-	if (e->stats)
-		e->cpu[cpu].busy += ran;
+	if (e->stats) {
+		c->busy += ran;
+		/* power <= 10^9, ran <= H < 2^63: each term < 2^93 */
+		if (e->cfg.freq && e->cfg.freq[cpu].power)
+			c->ebusy += (rt_i128)ran *
+				    e->cfg.freq[cpu].power[c->lvl];
+	}
 	sim_pol_update_curr(e, j, ran);
 }
 
 rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
 		     unsigned cpu, rt_time work)
 {
-	rt_i128 need = (rt_i128)work * SIM_CAP_SCALE - j->frac;
-	uint32_t cap = e->cpu[cpu].cap;
-	rt_i128 t = (need + cap - 1) / cap;
+	rt_i128 need = (rt_i128)work * e->den - j->frac;
+	uint64_t num = e->cpu[cpu].num;
+	rt_i128 t = (need + num - 1) / num;
 
 	return t > RT_TIME_MAX ? RT_TIME_MAX : (rt_time)t;
 }

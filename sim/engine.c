@@ -52,6 +52,7 @@ void sim_engine_destroy(struct sim_engine *e)
 		e->ops->fini(e->pstate);
 	sim_evq_fini(&e->evq);
 	sim_evq_fini(&e->cq);
+	sim_freq_fini(e);       /* its events are off the queue now */
 	sim_job_pool_fini(&e->pool);
 	rt_free(e->trt);
 	rt_free(e->cpu);
@@ -126,10 +127,14 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	if (sim_evq_reserve(&e->evq, 2 * n + 2) != RT_OK ||
 	    sim_evq_reserve(&e->cq, m) != RT_OK)
 		goto nomem;
+	e->den = SIM_CAP_SCALE;
 	for (size_t c = 0; c < m; c++) {
 		e->cpu[c].cap = cfg->capacity ? cfg->capacity[c] : SIM_CAP_SCALE;
+		e->cpu[c].num = e->cpu[c].cap;
 		e->caps = e->caps || e->cpu[c].cap != SIM_CAP_SCALE;
 	}
+	if (cfg->freq && (err = sim_freq_init(e, d)) != RT_OK)
+		goto fail;
 	e->st.horizon = cfg->horizon;
 	e->st.ntasks = n;
 	e->st.ncpus = m;
@@ -287,6 +292,9 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 					 e->ops->name);
 		} else if (ev->kind == SIM_EV_TICK) {
 			sim_ovh_tick(e);
+		} else if (ev->kind == SIM_EV_ZEROLAG) {
+			sim_evq_cancel(&e->evq, ev);
+			sim_freq_zerolag(e, ev);
 		} else {
 			assert(ev->kind == SIM_EV_HORIZON);
 			sim_evq_cancel(&e->evq, ev);

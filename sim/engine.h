@@ -167,6 +167,8 @@ struct sim_policy_desc {
 bool sim_policy_describe(const char *name, struct sim_policy_desc *out);
 bool sim_policy_describe_at(size_t i, struct sim_policy_desc *out);
 
+struct sim_freq;
+
 struct sim_config {
 	const struct rt_task *tasks;    /* borrowed for the engine's life */
 	size_t ntasks;
@@ -270,7 +272,33 @@ struct sim_config {
 	 * every CPU SIM_CAP_SCALE.  Only policies with SIM_POLICY_JOB_LEVEL,
 	 * without self-suspension. */
 	const uint32_t *capacity;
+	/* Appended: cpus entries, borrowed, or NULL (no frequency levels:
+	 * every CPU at its capacity, no energy): each CPU's frequency
+	 * levels and power (sim/README.md "Frequencies and energy").  At
+	 * level l a CPU of capacity c executes c * f[l] / (1024 * f[n-1])
+	 * work units per time unit.  schedutil false: each CPU stays at
+	 * its 'level'; true (one CPU, a job-level policy): the level is
+	 * the lowest whose speed covers the running bandwidth (GRUB's
+	 * running_bw), re-evaluated whenever that changes. */
+	const struct sim_freq *freq;
+	bool schedutil;
 };
+
+/* One CPU's frequency levels (sim_config.freq). */
+struct sim_freq {
+	uint32_t n;                     /* levels, 1 .. SIM_FREQ_MAX_LEVELS */
+	const uint64_t *f;              /* n frequencies, strictly
+					 * ascending, 1 .. SIM_FREQ_MAX */
+	const uint64_t *power;          /* n busy powers (0 ..
+					 * SIM_POWER_MAX) or NULL: no energy */
+	uint64_t idle_power;            /* power when idle (with power) */
+	uint32_t level;                 /* fixed governors: the level run
+					 * at (< n); schedutil: unused */
+};
+
+#define SIM_FREQ_MAX_LEVELS 64u
+#define SIM_FREQ_MAX 1000000000u        /* 10^9 (e.g. kHz: 1 THz) */
+#define SIM_POWER_MAX 1000000000u       /* 10^9 */
 
 #define SIM_CAP_SCALE 1024u             /* SCHED_CAPACITY_SCALE */
 
@@ -333,6 +361,12 @@ struct sim_cpu_stats {
 	/* Appended: time within [0, H] spent on overheads (switches,
 	 * interrupts: busy, executing no job); 0 without overheads. */
 	rt_time overhead;
+	/* Appended, with sim_config.freq: energy within [0, now] in power
+	 * units x time units (busy power of the level run at while a job
+	 * executes, idle_power otherwise; 0 without power), and how many
+	 * instants the CPU's frequency changed at. */
+	int64_t energy;
+	uint64_t freq_changes;
 };
 
 struct sim_miss {

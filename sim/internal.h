@@ -31,7 +31,8 @@ enum sim_ev_kind {
 	SIM_EV_HORIZON,         /* sim_engine.horizon */
 	SIM_EV_JOIN,            /* sim_task_rt.join: arrive_at, leave_at */
 	SIM_EV_WAKEUP,          /* sim_job.wake: end of a self-suspension */
-	SIM_EV_TICK             /* sim_engine.tick: overheads' timer tick */
+	SIM_EV_TICK,            /* sim_engine.tick: overheads' timer tick */
+	SIM_EV_ZEROLAG          /* schedutil: a task's 0-lag time (freq.c) */
 };
 
 #define SIM_CONTAINER(ptr, type, member) \
@@ -97,6 +98,18 @@ struct sim_cpu {
 					 * away was charged) */
 	rt_time ovh;                    /* overhead charged within [0, H] */
 	uint32_t cap;                   /* capacity, SIM_CAP_SCALE: full */
+	/* Speed (dispatch.c): num / e->den work units per time unit;
+	 * num = cap without frequencies, cap * f * (F / fmax) with them
+	 * (sim/freq.c). */
+	uint64_t num;
+	/* Frequencies (sim/freq.c; unused without them): */
+	uint32_t lvl;                   /* the level it runs at */
+	uint32_t lvl_was;               /* its level before the first change
+					 * at instant fchg_at */
+	rt_time fchg_at;                /* its last change, or -1 */
+	uint64_t nchg;                  /* instants its level changed at */
+	rt_i128 ebusy;                  /* busy energy, accounted with the
+					 * job (e->caps) */
 };
 
 struct sim_engine {
@@ -154,6 +167,10 @@ struct sim_engine {
 					 * SIM_CAP_SCALE (dispatch.c) */
 	bool slow;                      /* caps or ovh: a start takes
 					 * disp_start_slow() */
+	uint64_t den;                   /* the speeds' denominator: 1024,
+					 * or 1024 * F with frequencies */
+	struct sim_sutil *su;           /* schedutil (sim/freq.c); NULL:
+					 * fixed levels */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
@@ -268,6 +285,21 @@ void sim_ovh_tick(struct sim_engine *e);
 /* Re-arm the 'done' event of j (running) at since + what it has left. */
 void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j);
 
+/* freq.c: frequency levels and energy (sim/README.md "Frequencies and
+ * energy"); every function only with cfg.freq. */
+/* e->den, each CPU's num and level, e->caps; schedutil's state.
+ * RT_ERR_NOMEM, RT_ERR_OVERFLOW (d says so); left for sim_freq_fini. */
+enum rt_err sim_freq_init(struct sim_engine *e, struct rt_diag *d);
+void sim_freq_fini(struct sim_engine *e);
+/* schedutil: the record about to be emitted (RELEASE, COMPLETE, ABORT
+ * change the running bandwidth). */
+void sim_freq_record(struct sim_engine *e, enum sim_rec_kind kind,
+		     const struct sim_job *j);
+/* schedutil: a task's 0-lag timer fired. */
+void sim_freq_zerolag(struct sim_engine *e, struct sim_event *ev);
+/* Energy and changes into e->st.cpu[] (stats kept). */
+void sim_freq_publish(struct sim_engine *e);
+
 /* dispatch.c */
 /* j, running, blocked at a lock: off its CPU (PREEMPT) and the policy
  * (SIM_DEQ_BLOCK). */
@@ -288,9 +320,9 @@ static inline void sim_pol_update_curr(struct sim_engine *e,
 		e->ops->update_curr(e->pstate, j, ran);
 }
 
-/* dispatch.c: sim_account on CPUs of different capacities: 'ran' time
- * units at capacity c execute ran * c / 1024 work units, kept exact
- * (remaining and the fraction frac / 1024 of a unit). */
+/* dispatch.c: sim_account on CPUs of different speeds: 'ran' time
+ * units at speed num / den execute ran * num / den work units, kept
+ * exact (remaining and the fraction frac / den of a unit). */
 void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran);
 /* The time j needs on 'cpu' for 'work' more units (rounded up). */
 rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,

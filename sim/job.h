@@ -57,9 +57,9 @@ struct sim_job {
 	uint32_t sect;                  /* next section boundary point
 					 * (sim_task_rt.spt) */
 	uint32_t nsect;                 /* its task's points (0: none) */
-	uint32_t frac;                  /* work executed beyond the whole
+	uint64_t frac;                  /* work executed beyond the whole
 					 * units taken off remaining, in
-					 * 1/1024 units (CPU capacities) */
+					 * 1/e->den units (CPU speeds) */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	struct sim_task_rt *trt;        /* its task's engine record */
 	rt_time since;                  /* running: instant it (re)started */

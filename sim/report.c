@@ -96,6 +96,8 @@ void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 
 	if (e->ovh)
 		sim_ovh_record(e, kind, cpu, j);
+	if (e->su)
+		sim_freq_record(e, kind, j);
 	rep_fan_out(e, &r);
 }
 
@@ -192,6 +194,8 @@ void sim_stats_publish(struct sim_engine *e, uint64_t events)
 		e->st.cpu[c].busy = e->cpu[c].busy;
 		e->st.cpu[c].overhead = e->cpu[c].ovh;
 	}
+	if (e->cfg.freq && e->stats)
+		sim_freq_publish(e);
 	if (e->res && e->stats)
 		sim_res_publish(e);
 	e->st.jobs = jobs;

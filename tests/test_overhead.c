@@ -234,12 +234,18 @@ static void test_scenario_keys(void)
 		    "overheads: {by_cpus: [{cpus: 1, release: 1.5}]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:2:", "overheads.by_cpus[0].release", NULL);
+	/* frequency keys belong to platform (tests/test_energy.c) */
 	expect_fail("format: 1\nfrequencies: []\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
-		    "t.yaml:2:1: frequencies", "not implemented yet", NULL);
+		    "t.yaml:2:1: frequencies", "unknown key", NULL);
 	expect_fail("format: 1\ngovernor: schedutil\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
-		    "governor", "not implemented yet", NULL);
+		    "governor", "unknown key", NULL);
+	/* overheads with frequencies: not implemented yet */
+	expect_fail("format: 1\noverheads: {release: 1}\n"
+		    "platform: {frequencies: [1, 2]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:1: overheads", "not implemented yet", NULL);
 }
 
 /* ---- property: an overhead-aware accept never meets a simulated miss ---- */

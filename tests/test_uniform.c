@@ -162,14 +162,16 @@ static void test_scenario_keys(void)
 	expect_fail("format: 1\nplatform: {cpus: [{capacity: 5, speed: 2}]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:2:", "speed", "unknown key", NULL);
+	/* frequency keys (tests/test_energy.c has the rest) */
 	expect_fail("format: 1\nplatform: {cpus: [{capacity: 5, "
 		    "frequencies: []}]}\ntasks: [{name: A, C: 1, T: 10}]\n",
 		    RT_ERR_PARSE, "platform.cpus[0].frequencies",
-		    "not implemented yet", NULL);
-	expect_fail("format: 1\nplatform: {cpus: 2, governor: schedutil}\n"
+		    "0 frequencies", NULL);
+	expect_fail("format: 1\nplatform: {cpus: 2, governor: schedutil, "
+		    "frequencies: [1, 2]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
-		    "t.yaml:2:", "platform.governor", "not implemented yet",
-		    NULL);
+		    "t.yaml:2:", "platform.governor", "not modelled",
+		    "global scheduling", NULL);
 	expect_fail("format: 1\nplatform: {cpus: [3]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "platform.cpus[0]", "expected a mapping", NULL);
