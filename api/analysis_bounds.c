@@ -121,6 +121,12 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 			 "or response bound on CPUs of different capacities");
 		return true;
 	}
+	if (scn_freq_slowed(s)) {
+		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
+			 "or response bound below the highest frequency "
+			 "(governor %s)", scn_governor_name(s->governor));
+		return true;
+	}
 	if (rt_ovh_any(&s->overheads)) {
 		snprintf(a->bound_note, sizeof(a->bound_note), "no tardiness "
 			 "or response bound with overheads (docs/theory.md "

@@ -374,15 +374,22 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	}
 	if (!analyze_ovh_rows(a, m))
 		return false;
-	/* every registry test assumes identical CPUs */
-	for (size_t i = 0; s->capacity && i < a->ntests; i++) {
+	/* every registry test assumes identical CPUs of speed 1 */
+	for (size_t i = 0; (s->capacity || scn_freq_slowed(s)) &&
+			   i < a->ntests; i++) {
 		struct analyze_test *t = &a->tests[i];
 
 		rt_free(t->assign);
 		t->assign = NULL;
 		t->res.verdict = RT_VERDICT_NA;
-		snprintf(t->res.note, sizeof(t->res.note), "assumes identical "
-			 "CPUs; this platform's capacities differ");
+		if (s->capacity)
+			snprintf(t->res.note, sizeof(t->res.note), "assumes "
+				 "identical CPUs; this platform's capacities "
+				 "differ");
+		else
+			snprintf(t->res.note, sizeof(t->res.note), "assumes "
+				 "speed 1; governor %s runs below the highest "
+				 "frequency", scn_governor_name(s->governor));
 	}
 	return true;
 }

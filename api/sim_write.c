@@ -213,8 +213,9 @@ static void run_print_text_freq(FILE *f, const struct scn_scenario *s,
 	if (s->governor != SCN_GOV_SCHEDUTIL)
 		fprintf(f, ", frequency %" PRIu64, q->f[q->level]);
 	else
-		fprintf(f, ", schedutil: %" PRIu64 " frequency changes",
-			st->cpu[c].freq_changes);
+		fprintf(f, ", schedutil: %" PRIu64 " frequency change%s",
+			st->cpu[c].freq_changes,
+			st->cpu[c].freq_changes == 1 ? "" : "s");
 	if (q->power)
 		fprintf(f, ", energy %" PRId64, st->cpu[c].energy);
 }
@@ -585,7 +586,8 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 	}
 	if (s->freq && s->freq[0].power)
 		fprintf(f, "energy: %" PRId64 " (power units x %s)\n",
-			run_energy_total(st), u);
+			run_energy_total(st),
+			scn_internal_unit_name(s->time_unit));
 	if (!cs->nmisses) {
 		fprintf(f, "\nno deadline miss\n");
 		return;
