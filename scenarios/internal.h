@@ -20,6 +20,8 @@
  *   convert_server.c  CBS servers, admission times, linux-dl and edf-split
  *                   scheduler keys
  *   convert_cpuset.c  cpusets (root domains), fair tasks, the fair server
+ *   convert_platform.c  platform.cpus as a list of CPU types
+ *   convert_freq.c  frequencies, power and the governor
  *   check.c         the last step: everything `dlsim run` needs before it
  *                   simulates
  *   units.c         user numbers: times with units, integers, enum names,
