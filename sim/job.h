@@ -57,13 +57,15 @@ struct sim_job {
 	uint32_t sect;                  /* next section boundary point
 					 * (sim_task_rt.spt) */
 	uint32_t nsect;                 /* its task's points (0: none) */
+	int run_cpu;                    /* CPU it runs on now, -1 if none
+					 * (here: frac is 8-aligned without a
+					 * hole) */
 	uint64_t frac;                  /* work executed beyond the whole
 					 * units taken off remaining, in
 					 * 1/e->den units (CPU speeds) */
 	struct sim_job *next, *prev;    /* task FIFO; next = free list link */
 	struct sim_task_rt *trt;        /* its task's engine record */
 	rt_time since;                  /* running: instant it (re)started */
-	int run_cpu;                    /* CPU it runs on now, -1 if none */
 	/* Owned by the policy (the engine never reads them): */
 	struct sim_key key;             /* runqueue order (heap.h), compared
 					 * lexicographically (k0, k1, k2);
