@@ -312,8 +312,8 @@ enum dlsim_status api_horizon(struct dlsim *db, const struct scn_scenario *s,
 		.cpu_of = s->sched.placement == SCN_PLACE_PARTITIONED ?
 			  s->sched.task_cluster : NULL,
 		.user = until != RT_TIME_NEVER ? until : s->horizon,
-		.overheads = rt_ovh_any(&s->overheads) || s->capacity ||
-			     scn_freq_slowed(s),
+		.overheads = rt_ovh_any(&s->overheads) || s->capacity,
+		.slow = scn_freq_slowed(s),
 	};
 	enum rt_err err = sim_horizon_for(&req, h, &d);
 

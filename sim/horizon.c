@@ -224,15 +224,16 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	if (r->cpu_of && !resv)
 		err = sim_choose_horizon_partitioned(ts, r->ntasks, r->cpus,
 						     r->cpu_of, r->user, &h, d);
-	else
-		err = sim_choose_horizon(ts, r->ntasks, resv ? 2 : r->cpus,
+	else    /* reservations, frequencies: the hyperperiod rule */
+		err = sim_choose_horizon(ts, r->ntasks,
+					 resv || r->slow ? 2 : r->cpus,
 					 r->user, &h, d);
 	rt_free(ob);
 	if (err != RT_OK)
 		return err;
 	/* servers: the synchronous release is not proven worst-case (a
 	 * deferrable server's back-to-back hit, a polling server's phase) */
-	if (suspends || r->overheads || r->servers ||
+	if (suspends || r->overheads || r->servers || r->slow ||
 	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;

@@ -80,6 +80,11 @@ struct sim_horizon_req {
 					 * the synchronous release is no
 					 * longer proven the worst case
 					 * (never exact) */
+	bool slow;                      /* appended: some CPU runs below its
+					 * highest frequency: the busy period
+					 * at speed 1 bounds nothing, the
+					 * hyperperiod rule applies (never
+					 * exact) */
 };
 
 /*

@@ -16,6 +16,7 @@
 #include "models/task.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
+#include "sim/horizon.h"
 #include "tests/scn_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
@@ -430,7 +431,31 @@ static void test_documented_example(void)
 	scn_free(s);
 }
 
+/* The horizon below the highest frequency: the busy period at speed 1
+ * (3 for C 1 + 2) bounds nothing at speed 1/4; the hyperperiod rule
+ * (lcm 30 + max D 15 = 45), never exact. */
+static void test_horizon_slowed(void)
+{
+	struct rt_task t[2] = { rt_task_make("A", 1, 10, 10),
+				rt_task_make("B", 2, 15, 15) };
+	struct sim_horizon_req r = { .tasks = t, .ntasks = 2, .cpus = 1,
+				     .policy = "edf", .user = RT_TIME_NEVER };
+	struct sim_horizon h;
+	struct rt_diag d;
+
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, &d), RT_OK);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_BUSY_PERIOD);
+	CU_ASSERT_EQUAL(h.horizon, 3);
+	CU_ASSERT(h.exact);
+	r.slow = true;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, &d), RT_OK);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_HYPERPERIOD);
+	CU_ASSERT_EQUAL(h.horizon, 45);
+	CU_ASSERT(!h.exact);
+}
+
 CU_TestInfo energy_tests[] = {
+	{ "horizon below the highest frequency", test_horizon_slowed },
 	{ "schedutil timeline with a 0-lag before the deadline",
 	  test_schedutil_timeline },
 	{ "schedutil with D < T: misses simulated",
