@@ -24,7 +24,8 @@
  * cpufreq_driver_resolve_freq() picks the lowest listed frequency at or
  * above it), compared exactly: running_bw is kept as sum of C_i * (L /
  * T_i) over the contending tasks, L the periods' lcm.  Changes at one
- * instant count once (the level the CPU leaves the instant at).
+ * instant count once (the level the CPU leaves the instant at); the
+ * level chosen at time 0 is where the CPU starts, not a change.
  *
  * Energy: busy power of the level run at while a job executes, idle power
  * otherwise, in power units x time units; accounted with the job when the
@@ -168,7 +169,10 @@ static void freq_set(struct sim_engine *e, unsigned c, uint32_t l)
 	} else {
 		j = NULL;
 	}
-	if (cp->fchg_at != e->now) {
+	if (e->now == 0) {              /* where the CPU starts: no change */
+		cp->lvl_was = l;
+		was = false;
+	} else if (cp->fchg_at != e->now) {
 		cp->fchg_at = e->now;
 		cp->lvl_was = cp->lvl;
 		was = false;

@@ -86,6 +86,33 @@ static void test_schedutil_timeline(void)
 }
 
 /*
+ * The level schedutil picks at time 0 is where the CPU starts, not a
+ * change; a bandwidth that leaves and comes back at one instant changes
+ * nothing.  A: C 3, D = T 4 (3/4) on levels 250 / 500 / 1000: 1000 from
+ * 0 (3/4 > 1/2); A.0 runs [0,3) at speed 1; at 4 its 0-lag timer and
+ * A.1 at the same instant; horizon 8.  Energy: busy 6 at 300, no idle
+ * power.
+ */
+static void test_schedutil_start_level(void)
+{
+	struct rt_task t[1] = { rt_task_make("A", 3, 4, 4) };
+	struct sim_freq q = { .n = 3, .f = su_f, .power = su_p };
+	struct sim_config c = { .tasks = t, .ntasks = 1, .cpus = 1,
+				.policy = "edf", .horizon = 8, .seed = 1,
+				.freq = &q, .schedutil = true };
+	struct sim_engine *e = tu_expect_sched(&c,
+		"0 start 0.0 c0 3\n"
+		"3 complete 0.0 c0 3\n"
+		"4 start 0.1 c0 3\n"
+		"7 complete 0.1 c0 3\n"
+		"8 end 0.0 c-1 0\n");
+
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->cpu[0].freq_changes, 0);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->cpu[0].energy, 6 * 300);
+	sim_engine_destroy(e);
+}
+
+/*
  * schedutil with D < T: the bandwidth C/T leaves at the deadline, and a
  * level chosen for C/T can be too low for a job's deadline: misses are
  * simulated, not prevented.  One CPU, levels 250 / 500 / 1000; EDF.
@@ -458,6 +485,8 @@ CU_TestInfo energy_tests[] = {
 	{ "horizon below the highest frequency", test_horizon_slowed },
 	{ "schedutil timeline with a 0-lag before the deadline",
 	  test_schedutil_timeline },
+	{ "schedutil: the level at 0 is no change",
+	  test_schedutil_start_level },
 	{ "schedutil with D < T: misses simulated",
 	  test_schedutil_constrained_misses },
 	{ "powersave on two CPU types", test_powersave_two_types },
