@@ -331,7 +331,8 @@ static void test_scenario_keys(void)
 	CU_ASSERT(!scn_freq_slowed(s));         /* one level */
 	scn_free(s);
 	s = load_ok("format: 1\nplatform: {governor: schedutil, frequencies: "
-		    "[1, 2], power: [1, 2]}\ntasks: [{name: A, C: 1, T: 10}]\n");
+		    "[1, 2], power: [1, 2]}\n"
+		    "tasks: [{name: A, C: 1, T: 10}]\n");
 	CU_ASSERT_EQUAL(s->governor, SCN_GOV_SCHEDUTIL);
 	scn_free(s);
 }
