@@ -33,12 +33,19 @@
 		 SIM_MASK(SIM_REC_UNTHROTTLE) | \
 		 SIM_MASK(SIM_REC_SERVER_DEADLINE))
 
-static struct sim_engine *ld_check(const char *yaml, const char *want,
-				   struct scn_scenario **s)
+/* Without the server records. */
+#define LD_LOCKS (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
+		  SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_LOCK) | \
+		  SIM_MASK(SIM_REC_UNLOCK) | SIM_MASK(SIM_REC_BLOCK) | \
+		  SIM_MASK(SIM_REC_INHERIT) | SIM_MASK(SIM_REC_END))
+
+static struct sim_engine *ld_check_mask(const char *yaml, unsigned mask,
+					const char *want,
+					struct scn_scenario **s)
 {
 	struct tu_trace tr;
 	struct sim_config c;
-	struct sim_sink sink = { .mask = LD_MASK, .emit = tu_trace_emit,
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit,
 				 .ctx = &tr };
 	struct sim_engine *e;
 
@@ -52,6 +59,12 @@ static struct sim_engine *ld_check(const char *yaml, const char *want,
 	tu_expect_text(tr.buf, want);
 	free(tr.buf);
 	return e;
+}
+
+static struct sim_engine *ld_check(const char *yaml, const char *want,
+				   struct scn_scenario **s)
+{
+	return ld_check_mask(yaml, LD_MASK, want, s);
 }
 
 static void ld_done(struct sim_engine *e, struct scn_scenario *s)
@@ -281,6 +294,73 @@ static void test_inherit_chain(void)
 	CU_ASSERT_EQUAL(ld_task(e, 2)->max_response, 4000000);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->deadlocks, 0);
+	ld_done(e, s);
+}
+
+/*
+ * The waiters are woken one at a time, by their deadline at blocking
+ * (the rt_mutex waiter tree), not in blocking order.  L (3/20/20, demand
+ * 3, R for its first 2), W (2/10/10 at 1, demand 1, R from 0.5 to 1), S
+ * (1/5/5 at 2.2, demand 1, R from 0.5 to 1):
+ *   0    L runs (d 20), locks R
+ *   1    W (d 11) preempts L; at 1.5 blocks on R: L boosted by W
+ *        (inherit value 1); L runs
+ *   2.2  S (d 7.2) preempts L (1.3 left, 0.3 of R); at 2.7 blocks on R:
+ *        the top waiter is now S (7.2 < 11): L's pi_se = S's (value 2)
+ *   3    L unlocks R (2 done): unboosted (value 0); only S is woken (W
+ *        stays blocked though it blocked first); S (d 7.2) preempts L,
+ *        takes R
+ *   3.5  S unlocks R: W woken; S completes; W (d 11) runs, takes R
+ *   4    W unlocks R and completes; L runs its last 1, completes at 5
+ */
+static void test_waiters_woken_earliest_deadline_first(void)
+{
+	struct scn_scenario *s;
+	struct sim_engine *e = ld_check_mask(
+		"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler: {policy: "
+		"linux-dl, kernel: \"6.6\", protocol: inherit}\n"
+		"resources: [{name: R}]\ntasks:\n"
+		"  - {name: L, runtime: 3, deadline: 20, period: 20, releases: "
+		"[0], exec: {model: list, values: [3]}, sections: [{resource: "
+		"R, after: 0, for: 2}]}\n"
+		"  - {name: W, runtime: 2, deadline: 10, period: 10, releases: "
+		"[1], exec: {model: list, values: [1]}, sections: [{resource: "
+		"R, after: 0.5, for: 0.5}]}\n"
+		"  - {name: S, runtime: 1, deadline: 5, period: 5, releases: "
+		"[2.2], exec: {model: list, values: [1]}, sections: [{resource: "
+		"R, after: 0.5, for: 0.5}]}\n", LD_LOCKS,
+		"0 start L.0 c0 3000000\n"
+		"0 lock L.0 c0 0\n"
+		"1000000 preempt L.0 c0 2000000\n"
+		"1000000 start W.0 c0 1000000\n"
+		"1500000 block W.0 c0 0\n"
+		"1500000 inherit L.0 c-1 1\n"
+		"1500000 preempt W.0 c0 500000\n"
+		"1500000 start L.0 c0 2000000\n"
+		"2200000 preempt L.0 c0 1300000\n"
+		"2200000 start S.0 c0 1000000\n"
+		"2700000 block S.0 c0 0\n"
+		"2700000 inherit L.0 c-1 2\n"
+		"2700000 preempt S.0 c0 500000\n"
+		"2700000 start L.0 c0 1300000\n"
+		"3000000 unlock L.0 c0 0\n"
+		"3000000 inherit L.0 c0 0\n"
+		"3000000 preempt L.0 c0 1000000\n"
+		"3000000 start S.0 c0 500000\n"
+		"3000000 lock S.0 c0 0\n"
+		"3500000 unlock S.0 c0 0\n"
+		"3500000 complete S.0 c0 1300000\n"
+		"3500000 start W.0 c0 500000\n"
+		"3500000 lock W.0 c0 0\n"
+		"4000000 unlock W.0 c0 0\n"
+		"4000000 complete W.0 c0 3000000\n"
+		"4000000 start L.0 c0 1000000\n"
+		"5000000 complete L.0 c0 5000000\n"
+		"30000000 end\n", &s);
+
+	CU_ASSERT_EQUAL(ld_task(e, 1)->max_blocking, 1000000);
+	CU_ASSERT_EQUAL(ld_task(e, 2)->max_blocking, 300000);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
 	ld_done(e, s);
 }
 
@@ -522,6 +602,8 @@ CU_TestInfo lock_dl_tests[] = {
 	  test_none_holder_throttled_in_section },
 	{ "inherit: a chain takes the end's parameters (hand-worked)",
 	  test_inherit_chain },
+	{ "waiters are woken one at a time, earliest deadline first "
+	  "(hand-worked)", test_waiters_woken_earliest_deadline_first },
 	{ "scenario errors name the key", test_linux_dl_scenario_errors },
 	{ "random sets keep the rt_mutex rules",
 	  test_random_sets_keep_the_lock_rules },
