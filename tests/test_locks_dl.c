@@ -2,9 +2,14 @@
  * rt_mutex with deadline inheritance (protocol inherit: rt_mutex_setprio(),
  * pi_se, replenish_dl_entity() with pi_of(), update_curr_dl_se()'s
  * is_dl_boosted()) and without (protocol none), hand-worked tick by tick;
- * a chain of two holders; the scenario errors; seeded random sets (no
- * deadlock with properly nested sections, every lock followed by its
- * unlock, one holder at a time, no job runs while blocked).
+ * a chain of two holders; waiters woken one at a time by deadline; the
+ * boost of a throttled holder; the chart; the scenario errors; seeded
+ * random sets (no deadlock with properly nested sections, every lock
+ * followed by its unlock, one holder at a time, no job runs while
+ * blocked), with exact and tick accounting and with GRUB.
+ *
+ * About 740 lines: the hand-worked timelines are written out in full,
+ * tick by tick and record by record, which is most of the file.
  *
  * Times are in ns (time_unit: ms scenarios; 1 ms = 1000000); kernel
  * "6.6" so that no fair server takes part. */
@@ -15,9 +20,11 @@
 
 #include <CUnit/CUnit.h>
 
+#include "models/linux_dl.h"
 #include "models/rng.h"
 #include "models/section.h"
 #include "models/task.h"
+#include "render/gantt.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
 #include "tests/cbs_util.h"
@@ -364,6 +371,110 @@ static void test_waiters_woken_earliest_deadline_first(void)
 	ld_done(e, s);
 }
 
+/*
+ * A throttled holder boosted (enqueue_task_dl(): "the boost overrides the
+ * throttle").  L (1/20/20, demand 2.8, R for its first 2.5), H (2/5/5 at
+ * 2, demand 1, R throughout):
+ *   0    L runs (d 20, q 1), locks R
+ *   1    L out of runtime, not boosted: throttled until 20, holding R
+ *   2    H (d 7) runs and blocks on R: rt_mutex_setprio(L, H), L queued
+ *        and throttled: its timer is cancelled, unthrottled (after 1 ms),
+ *        replenish_dl_entity() with H's parameters: q 0 -> the loop once,
+ *        d = 20 + 5 = 25, q = 0 + 2 = 2; L runs (its own d 25)
+ *   3.5  L unlocks R (2.5 done; q 0.5): unboosted, keeps d 25 and q 0.5;
+ *        H woken: 2/3.5 > 2/5, new period d 8.5, q 2; H takes R
+ *   4.5  H completes (response 2.5 <= 5); L runs its last 0.3, done 4.8
+ */
+static void test_boost_overrides_the_throttle(void)
+{
+	struct scn_scenario *s;
+	struct sim_engine *e = ld_check(
+		"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler: {policy: "
+		"linux-dl, kernel: \"6.6\", protocol: inherit}\n"
+		"resources: [{name: R}]\ntasks:\n"
+		"  - {name: L, runtime: 1, deadline: 20, period: 20, releases: "
+		"[0], exec: {model: list, values: [2.8]}, sections: "
+		"[{resource: R, after: 0, for: 2.5}]}\n"
+		"  - {name: H, runtime: 2, deadline: 5, period: 5, releases: "
+		"[2], exec: {model: list, values: [1]}, sections: [{resource: "
+		"R, after: 0, for: 1}]}\n",
+		"0 server_deadline L.0 c-1 20000000\n"
+		"0 start L.0 c0 2800000\n"
+		"0 lock L.0 c0 0\n"
+		"1000000 budget_exhausted L.0 c0 0\n"
+		"1000000 throttle L.0 c-1 20000000\n"
+		"1000000 preempt L.0 c0 1800000\n"
+		"2000000 server_deadline H.0 c-1 7000000\n"
+		"2000000 start H.0 c0 1000000\n"
+		"2000000 block H.0 c0 0\n"
+		"2000000 inherit L.0 c-1 1\n"
+		"2000000 unthrottle L.0 c-1 1000000\n"
+		"2000000 replenish L.0 c-1 2000000\n"
+		"2000000 server_deadline L.0 c-1 25000000\n"
+		"2000000 preempt H.0 c0 1000000\n"
+		"2000000 start L.0 c0 1800000\n"
+		"3500000 unlock L.0 c0 0\n"
+		"3500000 inherit L.0 c0 0\n"
+		"3500000 server_deadline H.0 c-1 8500000\n"
+		"3500000 preempt L.0 c0 300000\n"
+		"3500000 start H.0 c0 1000000\n"
+		"3500000 lock H.0 c0 0\n"
+		"4500000 unlock H.0 c0 0\n"
+		"4500000 complete H.0 c0 2500000\n"
+		"4500000 start L.0 c0 300000\n"
+		"4800000 complete L.0 c0 4800000\n"
+		"30000000 end\n", &s);
+
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].throttled_time,
+			1000000);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	ld_done(e, s);
+}
+
+/* The chart under linux-dl, the inherit timeline above: L holds R while it
+ * runs [0,1) and [1,3) (two slices: preempted at 1 by H, which blocks),
+ * H holds it [3,4) and was blocked [1,3). */
+static void test_chart_hatches_sections_under_linux_dl(void)
+{
+	struct scn_scenario *s = cbs_load_text(LD_YAML("inherit"));
+	const char *const names[] = { "R" };
+	struct render_meta m = {
+		.scenario = "dl", .time_unit = "ms", .display_unit = "ms",
+		.display_scale = 1000000, .cpus = 1, .horizon = 30000000,
+		.tasks = s->tasks, .ntasks = s->ntasks,
+		.resources = names, .nresources = 1,
+	};
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	struct sim_sink sink;
+	struct sim_config c = cbs_config(s);
+	struct rt_diag d;
+	const struct render_boxes *b;
+
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, &d), RT_OK);
+	sink = render_gantt_sink(g);
+	sim_engine_destroy(tu_engine_run(&c, &sink));
+	b = render_gantt_sections(g, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_EQUAL_FATAL(b->n, 2);
+	CU_ASSERT_EQUAL(b->v[0].a, 0);
+	CU_ASSERT_EQUAL(b->v[0].b, 1000000);
+	CU_ASSERT_EQUAL(b->v[1].a, 1000000);
+	CU_ASSERT_EQUAL(b->v[1].b, 3000000);
+	b = render_gantt_sections(g, 1);
+	CU_ASSERT_EQUAL_FATAL(b->n, 1);
+	CU_ASSERT_EQUAL(b->v[0].a, 3000000);
+	CU_ASSERT_EQUAL(b->v[0].b, 4000000);
+	b = render_gantt_blocks(g, 1);
+	CU_ASSERT_EQUAL_FATAL(b->n, 1);
+	CU_ASSERT_EQUAL(b->v[0].a, 1000000);
+	CU_ASSERT_EQUAL(b->v[0].b, 3000000);
+	CU_ASSERT_EQUAL(render_gantt_blocks(g, 0)->n, 0);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
 /* What linux-dl refuses, naming the key. */
 static void test_linux_dl_scenario_errors(void)
 {
@@ -518,14 +629,28 @@ static size_t ld_random_set(struct rt_rng *g, struct rt_task *ts,
 
 static void test_random_sets_keep_the_lock_rules(void)
 {
-	static const enum sim_protocol protos[] = { SIM_PROTO_INHERIT,
-						    SIM_PROTO_NONE };
+	/* inherit and none with exact accounting; inherit charged at the
+	 * tick (HZ 1000: exhaustion noticed late, boosted or not); inherit
+	 * with GRUB (reclaim: grub) */
+	static const struct {
+		enum sim_protocol p;
+		bool tick, grub;
+	} runs[] = {
+		{ SIM_PROTO_INHERIT, false, false },
+		{ SIM_PROTO_NONE, false, false },
+		{ SIM_PROTO_INHERIT, true, false },
+		{ SIM_PROTO_INHERIT, false, true },
+	};
+	struct rt_dl_rules tick = *rt_dl_profile("6.6");
 	const uint64_t seed = 20261204;
 	const unsigned sets = 500;
 	uint64_t blocks = 0, boosts = 0;
 
-	printf("\n  (seed %" PRIu64 ", %u sets per protocol) ", seed, sets);
-	for (size_t p = 0; p < 2; p++) {
+	tick.accounting = RT_DL_ACCT_TICK;
+	tick.hz = 1000;
+	tick.tick_phase = 0;
+	printf("\n  (seed %" PRIu64 ", %u sets per run) ", seed, sets);
+	for (size_t p = 0; p < sizeof(runs) / sizeof(runs[0]); p++) {
 		for (unsigned k = 0; k < sets; k++) {
 			struct rt_task ts[LD_MAXT];
 			struct rt_section sec[LD_MAXT][2];
@@ -551,7 +676,10 @@ static void test_random_sets_keep_the_lock_rules(void)
 			c.policy = "linux-dl";
 			c.horizon = 3600 * LD_TICK;
 			c.nresources = nres;
-			c.protocol = protos[p];
+			c.protocol = runs[p].p;
+			c.dl_rules = runs[p].tick ? &tick : NULL;
+			if (runs[p].grub)
+				c.reclaim = RT_RECLAIM_GRUB;
 			if (sim_engine_create(&c, &e, &d) != RT_OK) {
 				printf("\n  set %u: %s\n", k, d.msg);
 				CU_FAIL("engine refused a random set");
@@ -563,11 +691,11 @@ static void test_random_sets_keep_the_lock_rules(void)
 			      w.bad_unlock || w.run_blocked ||
 			      w.locks < w.unlocks || w.locks > w.unlocks + nres;
 			if (bad) {
-				printf("\n  set %u (%s): deadlocks %" PRIu64
+				printf("\n  set %u (run %zu, %s): deadlocks %" PRIu64
 				       ", bad locks %" PRIu64 ", bad unlocks %"
 				       PRIu64 ", ran blocked %" PRIu64 ", locks %"
-				       PRIu64 " unlocks %" PRIu64 "\n", k,
-				       sim_protocol_name(protos[p]),
+				       PRIu64 " unlocks %" PRIu64 "\n", k, p,
+				       sim_protocol_name(runs[p].p),
 				       sim_engine_stats(e)->deadlocks,
 				       w.bad_lock, w.bad_unlock, w.run_blocked,
 				       w.locks, w.unlocks);
@@ -604,6 +732,10 @@ CU_TestInfo lock_dl_tests[] = {
 	  test_inherit_chain },
 	{ "waiters are woken one at a time, earliest deadline first "
 	  "(hand-worked)", test_waiters_woken_earliest_deadline_first },
+	{ "the boost overrides the throttle (hand-worked)",
+	  test_boost_overrides_the_throttle },
+	{ "the chart hatches sections and draws blocking under linux-dl",
+	  test_chart_hatches_sections_under_linux_dl },
 	{ "scenario errors name the key", test_linux_dl_scenario_errors },
 	{ "random sets keep the rt_mutex rules",
 	  test_random_sets_keep_the_lock_rules },
