@@ -2,13 +2,14 @@
  * rt_mutex with deadline inheritance (protocol inherit: rt_mutex_setprio(),
  * pi_se, replenish_dl_entity() with pi_of(), update_curr_dl_se()'s
  * is_dl_boosted()) and without (protocol none), hand-worked tick by tick;
- * a chain of two holders; waiters woken one at a time by deadline; the
+ * a chain of two holders; waiters woken one at a time by deadline; a
+ * free lock stolen or blocked on (rt_mutex_steal()); the
  * boost of a throttled holder; the chart; the scenario errors; seeded
  * random sets (no deadlock with properly nested sections, every lock
  * followed by its unlock, one holder at a time, no job runs while
  * blocked), with exact and tick accounting and with GRUB.
  *
- * About 740 lines: the hand-worked timelines are written out in full,
+ * About 850 lines: the hand-worked timelines are written out in full,
  * tick by tick and record by record, which is most of the file.
  *
  * Times are in ns (time_unit: ms scenarios; 1 ms = 1000000); kernel
@@ -475,6 +476,107 @@ static void test_chart_hatches_sections_under_linux_dl(void)
 	render_release_caches();
 }
 
+/* L holds R for its first 2 of 3; W blocks on it at 1.5 (its deadline
+ * then, 'wdl', orders it); L unlocks at 2.5, W is woken, and S arrives
+ * at 2.5 with its lock at its start. */
+#define LD_FREE_YAML(l, w, s) \
+	"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler: {policy: " \
+	"linux-dl, kernel: \"6.6\", protocol: inherit}\n" \
+	"resources: [{name: R}]\ntasks:\n" \
+	"  - {name: L, " l ", releases: [0], exec: {model: list, values: " \
+	"[3]}, sections: [{resource: R, after: 0, for: 2}]}\n" \
+	"  - {name: W, " w ", releases: [1], exec: {model: list, values: " \
+	"[1]}, sections: [{resource: R, after: 0.5, for: 0.5}]}\n" \
+	"  - {name: S, " s ", releases: [2.5], exec: {model: list, values: " \
+	"[1]}, sections: [{resource: R, after: 0, for: 0.5}]}\n"
+
+/*
+ * A free lock with a woken waiter (try_to_take_rt_mutex()).
+ *
+ * Steal: L 3/20/20, W 2/10/10, S 1/5/5.  W (d 11) blocks at 1.5 (wdl
+ * 11), L boosted; at 2.5 L unlocks (unboosted), W is woken keeping d 11
+ * (1.5/8.5 <= 2/10), S arrives with d 7.5 and runs first: R is free and
+ * 7.5 < 11 = W's wdl, so S takes it (rt_mutex_steal()); W, still a
+ * waiter, is not boosting S (11 > 7.5).  S unlocks at 3, completes at
+ * 3.5; W runs and takes R at 3.5, done at 4; L ends at 5.
+ *
+ * No steal: L 2.5/50/50, W 2/3/3, S 1/2/5.  W (d 4) blocks at 1.5 (wdl
+ * 4); at 2.5 W is woken and its 1.5 left over 1.5 to d overflows (> 2/3):
+ * new period d 5.5.  S (d 4.5) runs first but 4.5 >= 4 = W's wdl: it
+ * blocks on the free lock (no owner).  W runs, takes R, and now S waits
+ * on it with 4.5 < 5.5: W is boosted by S (value 2).  W unlocks at 3
+ * (unboosted, value 1), S woken (constrained, revised rule: q = 0.5 x
+ * 1.5 = 0.75), takes R, unlocks at 3.5 and is throttled at 3.75 until
+ * its next period 7.5, where it ends at 7.75 (missing 4.5).  L runs
+ * [3.75, 4.25) and is throttled until 50.
+ */
+static void test_free_lock_stolen_or_not(void)
+{
+	struct scn_scenario *s;
+	struct sim_engine *e = ld_check_mask(LD_FREE_YAML(
+		"runtime: 3, deadline: 20, period: 20",
+		"runtime: 2, deadline: 10, period: 10",
+		"runtime: 1, deadline: 5, period: 5"), LD_LOCKS,
+		"0 start L.0 c0 3000000\n"
+		"0 lock L.0 c0 0\n"
+		"1000000 preempt L.0 c0 2000000\n"
+		"1000000 start W.0 c0 1000000\n"
+		"1500000 block W.0 c0 0\n"
+		"1500000 inherit L.0 c-1 1\n"
+		"1500000 preempt W.0 c0 500000\n"
+		"1500000 start L.0 c0 2000000\n"
+		"2500000 unlock L.0 c0 0\n"
+		"2500000 inherit L.0 c0 0\n"
+		"2500000 preempt L.0 c0 1000000\n"
+		"2500000 start S.0 c0 1000000\n"
+		"2500000 lock S.0 c0 0\n"
+		"3000000 unlock S.0 c0 0\n"
+		"3500000 complete S.0 c0 1000000\n"
+		"3500000 start W.0 c0 500000\n"
+		"3500000 lock W.0 c0 0\n"
+		"4000000 unlock W.0 c0 0\n"
+		"4000000 complete W.0 c0 3000000\n"
+		"4000000 start L.0 c0 1000000\n"
+		"5000000 complete L.0 c0 5000000\n"
+		"30000000 end\n", &s);
+
+	ld_done(e, s);
+	e = ld_check_mask(LD_FREE_YAML(
+		"runtime: 2.5, deadline: 50, period: 50",
+		"runtime: 2, deadline: 3, period: 3",
+		"runtime: 1, deadline: 2, period: 5"), LD_LOCKS,
+		"0 start L.0 c0 3000000\n"
+		"0 lock L.0 c0 0\n"
+		"1000000 preempt L.0 c0 2000000\n"
+		"1000000 start W.0 c0 1000000\n"
+		"1500000 block W.0 c0 0\n"
+		"1500000 inherit L.0 c-1 1\n"
+		"1500000 preempt W.0 c0 500000\n"
+		"1500000 start L.0 c0 2000000\n"
+		"2500000 unlock L.0 c0 0\n"
+		"2500000 inherit L.0 c0 0\n"
+		"2500000 preempt L.0 c0 1000000\n"
+		"2500000 start S.0 c0 1000000\n"
+		"2500000 block S.0 c0 0\n"
+		"2500000 preempt S.0 c0 1000000\n"
+		"2500000 start W.0 c0 500000\n"
+		"2500000 lock W.0 c0 0\n"
+		"2500000 inherit W.0 c0 2\n"
+		"3000000 unlock W.0 c0 0\n"
+		"3000000 inherit W.0 c0 1\n"
+		"3000000 complete W.0 c0 2000000\n"
+		"3000000 start S.0 c0 1000000\n"
+		"3000000 lock S.0 c0 0\n"
+		"3500000 unlock S.0 c0 0\n"
+		"3750000 preempt S.0 c0 250000\n"
+		"3750000 start L.0 c0 1000000\n"
+		"4250000 preempt L.0 c0 500000\n"
+		"7500000 start S.0 c0 250000\n"
+		"7750000 complete S.0 c0 5250000\n"
+		"30000000 end\n", &s);
+	ld_done(e, s);
+}
+
 /* What linux-dl refuses, naming the key. */
 static void test_linux_dl_scenario_errors(void)
 {
@@ -732,6 +834,8 @@ CU_TestInfo lock_dl_tests[] = {
 	  test_inherit_chain },
 	{ "waiters are woken one at a time, earliest deadline first "
 	  "(hand-worked)", test_waiters_woken_earliest_deadline_first },
+	{ "a free lock: stolen by an earlier deadline, else the woken "
+	  "waiter's (hand-worked)", test_free_lock_stolen_or_not },
 	{ "the boost overrides the throttle (hand-worked)",
 	  test_boost_overrides_the_throttle },
 	{ "the chart hatches sections and draws blocking under linux-dl",
