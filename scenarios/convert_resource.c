@@ -112,8 +112,9 @@ static enum rt_err scn_protocol(const struct scn_ctx *c,
 				"rt_mutex: none or inherit" : "pip and pcp "
 				"are fixed-priority protocols",
 				!strcmp(pol, "linux-dl") ? "none or inherit" :
-				scn_protocols_of(s) & SIM_PROTO_BIT(SIM_PROTO_PIP)
-				? "none, pip, pcp or srp" : "none or srp");
+				(scn_protocols_of(s) &
+				 SIM_PROTO_BIT(SIM_PROTO_PIP)) ?
+				"none, pip, pcp or srp" : "none or srp");
 	s->sched.protocol = (enum sim_protocol)e;
 	return RT_OK;
 }

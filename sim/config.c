@@ -268,15 +268,16 @@ static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 			if (!t->nsections)
 				continue;
 			if (t->klass == RT_CLASS_FAIR)
-				return rt_diagf(d, RT_ERR_UNSUPPORTED, "task "
-						"%s: sections in a class: fair "
-						"task are not modelled under "
-						"linux-dl (a boosted SCHED_OTHER "
-						"holder)", t->name);
+				return rt_diagf(d, RT_ERR_UNSUPPORTED,
+						"task %s: sections in a class: "
+						"fair task are not modelled "
+						"under linux-dl (a boosted "
+						"SCHED_OTHER holder)", t->name);
 			if (cfg->dl_changes && cfg->dl_changes[i].n)
-				return rt_diagf(d, RT_ERR_UNSUPPORTED, "task "
-						"%s: changes (sched_setattr()) "
-						"with sections are not modelled "
+				return rt_diagf(d, RT_ERR_UNSUPPORTED,
+						"task %s: changes "
+						"(sched_setattr()) with "
+						"sections are not modelled "
 						"(__setscheduler_dl_pi())",
 						t->name);
 		}

@@ -485,7 +485,8 @@ static bool res_dl_retry(struct sim_engine *e)
 		if (r->holder[k] >= 0)
 			continue;
 		for (size_t i = 0; i < r->n; i++)
-			pending |= r->t[i].wait == (int32_t)k && r->t[i].pending;
+			pending |= r->t[i].wait == (int32_t)k &&
+				   r->t[i].pending;
 		top = res_dl_top(r, k, SIZE_MAX);
 		if (pending || top < 0)
 			continue;

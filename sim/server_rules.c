@@ -940,7 +940,8 @@ enum rt_err sv_pi_set(struct sv_rq *rq, struct sv_server *s, int32_t pi)
 			s->throttled = false;
 			sim_engine_disarm(rq->e, &s->repl.ev);
 			sv_bg_pull(rq, s);
-			sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+			sv_rec(rq, s, SIM_REC_UNTHROTTLE,
+			       now - s->throttled_at);
 		}
 		if ((err = sv_recharge(rq, s)))
 			return err;

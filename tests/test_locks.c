@@ -479,9 +479,9 @@ static void test_scenario_errors(void)
 	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: {policy: "
 		      "linux-dl, protocol: pip}\ntasks:\n  - {name: A, "
 		      "runtime: 4, period: 10}\n",
-		      "t.yaml:3:41: scheduler.protocol: pip is not defined with "
-		      "policy: linux-dl (linux-dl takes the kernel's rt_mutex: "
-		      "none or inherit); expected none or inherit");
+		      "t.yaml:3:41: scheduler.protocol: pip is not defined "
+		      "with policy: linux-dl (linux-dl takes the kernel's "
+		      "rt_mutex: none or inherit); expected none or inherit");
 	cbs_load_fail("format: 1\nplatform: {cpus: 2}\nscheduler: {policy: fp}\n"
 		      "resources: [{name: R}]\ntasks:\n"
 		      "  - {name: A, C: 4, T: 10, sections: [{resource: R, "

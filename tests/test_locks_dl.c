@@ -335,8 +335,8 @@ static void test_waiters_woken_earliest_deadline_first(void)
 		"[1], exec: {model: list, values: [1]}, sections: [{resource: "
 		"R, after: 0.5, for: 0.5}]}\n"
 		"  - {name: S, runtime: 1, deadline: 5, period: 5, releases: "
-		"[2.2], exec: {model: list, values: [1]}, sections: [{resource: "
-		"R, after: 0.5, for: 0.5}]}\n", LD_LOCKS,
+		"[2.2], exec: {model: list, values: [1]}, sections: "
+		"[{resource: R, after: 0.5, for: 0.5}]}\n", LD_LOCKS,
 		"0 start L.0 c0 3000000\n"
 		"0 lock L.0 c0 0\n"
 		"1000000 preempt L.0 c0 2000000\n"
@@ -793,10 +793,11 @@ static void test_random_sets_keep_the_lock_rules(void)
 			      w.bad_unlock || w.run_blocked ||
 			      w.locks < w.unlocks || w.locks > w.unlocks + nres;
 			if (bad) {
-				printf("\n  set %u (run %zu, %s): deadlocks %" PRIu64
-				       ", bad locks %" PRIu64 ", bad unlocks %"
-				       PRIu64 ", ran blocked %" PRIu64 ", locks %"
-				       PRIu64 " unlocks %" PRIu64 "\n", k, p,
+				printf("\n  set %u (run %zu, %s): deadlocks "
+				       "%" PRIu64 ", bad locks %" PRIu64
+				       ", bad unlocks %" PRIu64 ", ran "
+				       "blocked %" PRIu64 ", locks %" PRIu64
+				       " unlocks %" PRIu64 "\n", k, p,
 				       sim_protocol_name(runs[p].p),
 				       sim_engine_stats(e)->deadlocks,
 				       w.bad_lock, w.bad_unlock, w.run_blocked,
@@ -805,8 +806,10 @@ static void test_random_sets_keep_the_lock_rules(void)
 					printf("   Q %ld D %ld P %ld e %ld:",
 					       (long)ts[i].wcet,
 					       (long)ts[i].deadline,
-					       (long)ts[i].period, (long)dem[i]);
-					for (size_t q = 0; q < ts[i].nsections; q++)
+					       (long)ts[i].period,
+					       (long)dem[i]);
+					for (size_t q = 0;
+					     q < ts[i].nsections; q++)
 						printf(" [R%u %ld %ld]",
 						       sec[i][q].resource,
 						       (long)sec[i][q].after,
