@@ -151,6 +151,18 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 				SCN_AT_KEY, "shared resources need one CPU "
 				"(platform.cpus is %u): multiprocessor locking "
 				"protocols are not implemented", s->cpus);
+	if (!strcmp(s->sched.policy, "linux-dl") && t->klass == RT_CLASS_FAIR)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "not modelled: sections in a class: "
+				"fair task under linux-dl (a boosted "
+				"SCHED_OTHER holder); expected sections on "
+				"deadline tasks only");
+	if (!strcmp(s->sched.policy, "linux-dl") && y->changes_count)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "not modelled: sections on a task "
+				"with changes (sched_setattr() of a task that "
+				"may hold or inherit, __setscheduler_dl_pi()); "
+				"expected sections or changes, not both");
 	v = rt_calloc(y->sections_count, sizeof(*v));
 	if (!v)
 		return RT_ERR_NOMEM;

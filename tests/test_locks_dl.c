@@ -591,14 +591,14 @@ static void test_linux_dl_scenario_errors(void)
 		      "tasks:\n  - {name: A, runtime: 4, period: 10, changes: "
 		      "[{at: 5, runtime: 3}], sections: [{resource: R, after: "
 		      "0, for: 1}]}\n",
-		      "task A: changes (sched_setattr()) with sections are not "
-		      "modelled");
+		      "t.yaml:6:71: tasks[0].sections: not modelled: sections "
+		      "on a task with changes");
 	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: {policy: "
 		      "linux-dl, protocol: inherit}\nresources: [{name: R}]\n"
 		      "tasks:\n  - {name: A, class: fair, C: 4, T: 10, "
 		      "sections: [{resource: R, after: 0, for: 1}]}\n",
-		      "task A: sections in a class: fair task are not modelled "
-		      "under linux-dl");
+		      "t.yaml:6:41: tasks[0].sections: not modelled: sections "
+		      "in a class: fair task under linux-dl");
 	cbs_load_fail("format: 1\ntime_unit: ms\nplatform: {cpus: 2}\n"
 		      "scheduler: {policy: linux-dl, protocol: inherit}\n"
 		      "resources: [{name: R}]\ntasks:\n  - {name: A, runtime: "
