@@ -113,6 +113,8 @@ struct sim_res {
 	uint32_t *ceil;                 /* per resource: ceiling level */
 	uint32_t *eff;                  /* per task: effective rank */
 	uint32_t *old;                  /* scratch: eff before a change */
+	int32_t *top;                   /* linux-dl scratch: per resource
+					 * its top waiter, -1 */
 	struct res_task *t;
 	rt_time last;                   /* blocking accounted up to here */
 };
@@ -144,6 +146,7 @@ void sim_res_fini(struct sim_engine *e)
 	rt_free(r->ceil);
 	rt_free(r->eff);
 	rt_free(r->old);
+	rt_free(r->top);
 	rt_free(r);
 	e->res = NULL;
 }
@@ -195,7 +198,8 @@ enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d)
 	r->old = rt_calloc(n ? n : 1, sizeof(*r->old));
 	r->holder = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->holder));
 	r->ceil = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->ceil));
-	if (!r->t || !r->eff || !r->old || !r->holder || !r->ceil)
+	r->top = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->top));
+	if (!r->t || !r->eff || !r->old || !r->holder || !r->ceil || !r->top)
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for resources");
 	if ((err = res_levels(e, r, d)) != RT_OK)
 		return err;
@@ -360,17 +364,19 @@ static bool res_dl_inherit(struct sim_engine *e)
 		return false;
 	for (size_t i = 0; i < r->n; i++)
 		pi[i] = -1;
+	for (uint32_t k = 0; k < r->nres; k++)  /* a holder never waits on
+						 * what it holds */
+		r->top[k] = r->holder[k] >= 0 ? res_dl_top(r, k, SIZE_MAX) : -1;
 	for (size_t pass = 0; changed && pass <= r->n; pass++) {
 		changed = false;
 		for (size_t h = 0; h < r->n; h++) {
 			int32_t top = -1, np = -1;
 
 			for (uint32_t k = 0; k < r->nres; k++) {
-				int32_t w;
+				int32_t w = r->top[k];
 
 				if (r->holder[k] != (int32_t)h)
 					continue;
-				w = res_dl_top(r, k, h);
 				if (w >= 0 && (top < 0 ||
 				    r->t[w].wdl < r->t[top].wdl ||
 				    (r->t[w].wdl == r->t[top].wdl &&
