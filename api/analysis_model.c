@@ -113,7 +113,14 @@ static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag 
 	for (size_t i = 0; !err && i < s->ntasks; i++) {
 		unsigned c = api_analysis_task_dom(a, i);
 
-		if (!a->adm[i].deadline && fs->on)
+		/* rt_mutex: a blocked task waits for another's section,
+		 * which its reservation does not count (and a boosted holder
+		 * runs on its donor's parameters) */
+		if (a->locks && a->adm[i].deadline && a->adm[i].accepted)
+			a->dom_void[c] = "tasks share resources: blocking on "
+					 "an rt_mutex is outside the "
+					 "reservation's guarantee";
+		else if (!a->adm[i].deadline && fs->on)
 			a->dom_void[c] = "a fair server serves fair tasks";
 		else if (a->adm[i].deadline && a->adm[i].accepted && a->no_job[i])
 			a->dom_void[c] = "a reservation in its root domain is "

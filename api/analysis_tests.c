@@ -454,6 +454,15 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 			 "resources (see the blocking-aware test)");
 	}
 	t = analyze_new_test(a, fp ? &api_test_fp_blocking : &api_test_edf_srp);
+	if (t && a->kind == AK_LINUX) {
+		/* the blocking-aware tests are for fp and edf */
+		t->res.kind = RT_KIND_SUFFICIENT;
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "policy linux-dl, "
+			 "protocol %s: the blocking-aware tests are for fp and "
+			 "edf", proto);
+		return true;
+	}
 	lvl = api_analysis_calloc(a->nmodel, sizeof(*lvl));
 	B = api_analysis_calloc(a->nmodel, sizeof(*B));
 	if (!t || !lvl || !B) {

@@ -328,7 +328,8 @@ enum dlsim_record_kind {
 	DLSIM_REC_LEAVE, DLSIM_REC_SUSPEND, DLSIM_REC_RESUME,
 	DLSIM_REC_SETATTR,
 	/* shared resources: value = the resource's index (inherit: the
-	 * new effective priority rank) */
+	 * new effective priority rank; linux-dl: the index of the task
+	 * whose deadline parameters the holder runs with) */
 	DLSIM_REC_LOCK, DLSIM_REC_UNLOCK, DLSIM_REC_BLOCK, DLSIM_REC_INHERIT,
 	DLSIM_REC__COUNT                /* not a kind */
 };

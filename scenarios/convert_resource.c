@@ -5,12 +5,12 @@
  *   resources: [{name: R}, ...]            unique names
  *   tasks[i].sections: [{resource: R, after: x, for: y}, ...]
  *                                          x >= 0, y > 0, properly nested
- *   scheduler.protocol: none | pip | pcp | srp
+ *   scheduler.protocol: none | pip | pcp | srp | inherit
  *
- * Which protocol each policy defines: fp all four; edf none and srp
- * (preemption levels by relative deadline); no other policy takes
- * sections or the key.  'inherit' (linux-dl's rt_mutex deadline
- * inheritance) is refused as not implemented.  Resources need one CPU.
+ * Which protocol each policy defines: fp none, pip, pcp, srp; edf none
+ * and srp (preemption levels by relative deadline); linux-dl none and
+ * inherit (the kernel's rt_mutex deadline inheritance); no other policy
+ * takes sections or the key.  Resources need one CPU.
  * Every refusal names the key, its line and column.
  */
 #include "scenarios/internal.h"
@@ -25,7 +25,8 @@
 static const char *const scn_protocols[] = {
 	"none", "pip", "pcp", "srp", "inherit"
 };
-#define SCN_PROTO_INHERIT 4
+_Static_assert(SIM_PROTO_INHERIT == 4, "scn_protocols follows enum "
+	       "sim_protocol");
 
 static enum rt_err scn_resource_names(const struct scn_ctx *c,
 				      const struct scn_y_doc *y,
@@ -94,26 +95,26 @@ static enum rt_err scn_protocol(const struct scn_ctx *c,
 	if ((err = scn_enum_at(c, ys->protocol, "scheduler", "protocol",
 			       SCN_NAMES(scn_protocols), &e)))
 		return err;
-	if (e == SCN_PROTO_INHERIT)
-		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler.protocol",
-				NULL, 0, SCN_AT_VALUE, "%s; expected none, pip, "
-				"pcp or srp (with policy fp) or none or srp "
-				"(with policy edf)", strcmp(pol, "linux-dl") ?
-				"inherit is only defined with policy: linux-dl "
-				"(and not implemented yet)" : "not implemented "
-				"yet: inherit (the kernel's rt_mutex deadline "
-				"inheritance)");
 	if (!scn_protocols_of(s))
 		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler", "protocol",
 				0, SCN_AT_KEY, "locking protocols are defined "
-				"for policies fp and edf only; expected no "
-				"protocol with policy: %s", pol);
+				"for policies fp, edf and linux-dl only; "
+				"expected no protocol with policy: %s", pol);
 	if (!(scn_protocols_of(s) & SIM_PROTO_BIT(e)))
 		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler.protocol",
 				NULL, 0, SCN_AT_VALUE, "%s is not defined "
-				"with policy: %s (pip and pcp are "
-				"fixed-priority protocols); expected none or "
-				"srp", scn_protocols[e], pol);
+				"with policy: %s (%s); expected %s",
+				scn_protocols[e], pol,
+				e == SIM_PROTO_INHERIT ? "inherit is the "
+				"kernel's rt_mutex deadline inheritance, "
+				"policy linux-dl only" : !strcmp(pol,
+				"linux-dl") ? "linux-dl takes the kernel's "
+				"rt_mutex: none or inherit" : "pip and pcp "
+				"are fixed-priority protocols",
+				!strcmp(pol, "linux-dl") ? "none or inherit" :
+				(scn_protocols_of(s) &
+				 SIM_PROTO_BIT(SIM_PROTO_PIP)) ?
+				"none, pip, pcp or srp" : "none or srp");
 	s->sched.protocol = (enum sim_protocol)e;
 	return RT_OK;
 }
@@ -143,13 +144,25 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 	if (!scn_protocols_of(s))
 		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
 				SCN_AT_KEY, "shared resources are defined for "
-				"policies fp and edf only; expected no sections "
-				"with policy: %s", s->sched.policy);
+				"policies fp, edf and linux-dl only; expected "
+				"no sections with policy: %s", s->sched.policy);
 	if (s->cpus != 1)
 		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
 				SCN_AT_KEY, "shared resources need one CPU "
 				"(platform.cpus is %u): multiprocessor locking "
 				"protocols are not implemented", s->cpus);
+	if (!strcmp(s->sched.policy, "linux-dl") && t->klass == RT_CLASS_FAIR)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "not modelled: sections in a class: "
+				"fair task under linux-dl (a boosted "
+				"SCHED_OTHER holder); expected sections on "
+				"deadline tasks only");
+	if (!strcmp(s->sched.policy, "linux-dl") && y->changes_count)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
+				SCN_AT_KEY, "not modelled: sections on a task "
+				"with changes (sched_setattr() of a task that "
+				"may hold or inherit, __setscheduler_dl_pi()); "
+				"expected sections or changes, not both");
 	v = rt_calloc(y->sections_count, sizeof(*v));
 	if (!v)
 		return RT_ERR_NOMEM;

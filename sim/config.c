@@ -312,7 +312,8 @@ static enum rt_err cfg_check_servers(const struct sim_config *cfg,
 }
 
 /* Resources: sections on known resources, a protocol the policy defines
- * (SIM_POLICY_LOCKS_FP: none, pip, pcp, srp; _EDF: none, srp), one CPU
+ * (SIM_POLICY_LOCKS_FP: none, pip, pcp, srp; _EDF: none, srp; _DL: none,
+ * inherit, on deadline tasks without changes:), one CPU
  * (the protocols here are uniprocessor ones). */
 static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 				       const struct sim_policy_ops *ops,
@@ -321,6 +322,7 @@ static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 	bool any = cfg->protocol != SIM_PROTO_NONE;
 	bool fp = ops->flags & SIM_POLICY_LOCKS_FP;
 	bool edf = ops->flags & SIM_POLICY_LOCKS_EDF;
+	bool dl = ops->flags & SIM_POLICY_LOCKS_DL;
 
 	if ((unsigned)cfg->protocol >= SIM_PROTO__COUNT)
 		return rt_diagf(d, RT_ERR_INVAL, "protocol: unknown value %d",
@@ -340,11 +342,40 @@ static enum rt_err cfg_check_resources(const struct sim_config *cfg,
 	}
 	if (!any)
 		return RT_OK;
-	if (!fp && !edf)
+	if (!fp && !edf && !dl)
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "policy %s: shared "
 				"resources and locking protocols are defined "
-				"for policies fp and edf only", ops->name);
-	if (!fp && cfg->protocol != SIM_PROTO_NONE &&
+				"for policies fp, edf and linux-dl only",
+				ops->name);
+	if (dl != (cfg->protocol == SIM_PROTO_INHERIT) &&
+	    cfg->protocol != SIM_PROTO_NONE)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "protocol %s is not "
+				"defined under policy %s; expected %s",
+				sim_protocol_name(cfg->protocol), ops->name,
+				dl ? "none or inherit" : fp ?
+				"none, pip, pcp or srp" : "none or srp");
+	if (dl) {
+		for (size_t i = 0; i < cfg->ntasks; i++) {
+			const struct rt_task *t = &cfg->tasks[i];
+
+			if (!t->nsections)
+				continue;
+			if (t->klass == RT_CLASS_FAIR)
+				return rt_diagf(d, RT_ERR_UNSUPPORTED,
+						"task %s: sections in a class: "
+						"fair task are not modelled "
+						"under linux-dl (a boosted "
+						"SCHED_OTHER holder)", t->name);
+			if (cfg->dl_changes && cfg->dl_changes[i].n)
+				return rt_diagf(d, RT_ERR_UNSUPPORTED,
+						"task %s: changes "
+						"(sched_setattr()) with "
+						"sections are not modelled "
+						"(__setscheduler_dl_pi())",
+						t->name);
+		}
+	}
+	if (!fp && !dl && cfg->protocol != SIM_PROTO_NONE &&
 	    cfg->protocol != SIM_PROTO_SRP)
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "protocol %s is not "
 				"defined under policy %s; expected none or srp",

@@ -133,12 +133,14 @@ enum sim_protocol {
 					 * protocol (fp) */
 	SIM_PROTO_SRP,                  /* Baker's stack resource policy
 					 * (fp, edf) */
+	SIM_PROTO_INHERIT,              /* linux-dl: the kernel's rt_mutex
+					 * deadline inheritance (pi_se) */
 	SIM_PROTO__COUNT
 };
 
 #define SIM_PROTO_BIT(p) (1u << (p))
 
-/* "none", "pip", "pcp", "srp" */
+/* "none", "pip", "pcp", "srp", "inherit" */
 const char *sim_protocol_name(enum sim_protocol p);
 
 /* What the policy registry (sim/policy.c) says about one policy, for

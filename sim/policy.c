@@ -71,7 +71,10 @@ static bool policy_desc(const struct sim_policy_ops *p,
 			 SIM_PROTO_BIT(SIM_PROTO_SRP) :
 			 p->flags & SIM_POLICY_LOCKS_EDF ?
 			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
-			 SIM_PROTO_BIT(SIM_PROTO_SRP) : 0;
+			 SIM_PROTO_BIT(SIM_PROTO_SRP) :
+			 p->flags & SIM_POLICY_LOCKS_DL ?
+			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
+			 SIM_PROTO_BIT(SIM_PROTO_INHERIT) : 0;
 	out->job_level = p->flags & SIM_POLICY_JOB_LEVEL;
 	return true;
 }

@@ -122,6 +122,15 @@ struct sim_policy_ops {
 	 * keeps its hooks as they are; same name and flags (but those it
 	 * cannot honour with servers). */
 	const struct sim_policy_ops *servers;
+	/* Appended, with SIM_POLICY_LOCKS_DL (linux-dl, sim/resource.c):
+	 * rt_mutex_setprio(task, donor): task runs with the deadline
+	 * parameters of task 'donor' (its pi_se), or its own (donor < 0);
+	 * the policy applies the kernel's boost (ENQUEUE_REPLENISH) or
+	 * unboost (ENQUEUE_RESTORE) to a queued task.  pi_deadline: the
+	 * task's current scheduling deadline (dl_se->deadline), which orders
+	 * the mutex waiters and decides dl_entity_preempt(). */
+	enum rt_err (*pi_set)(void *state, uint32_t task, int32_t donor);
+	rt_time (*pi_deadline)(void *state, uint32_t task);
 };
 
 /* What a policy is, for the code above sim/ that must treat policies
@@ -166,6 +175,10 @@ struct sim_policy_ops {
 #define SIM_POLICY_LOCKS_EDF 0x200u /* shared resources with protocols
 					 * none and srp, preemption levels
 					 * by relative deadline */
+
+#define SIM_POLICY_LOCKS_DL 0x1000u /* shared resources with protocols
+					 * none and inherit (linux-dl's
+					 * rt_mutex): pi_set, pi_deadline */
 
 #define SIM_POLICY_FP_SERVERS 0x800u  /* runs cfg.servers of the fixed-
 					 * priority kinds (polling,

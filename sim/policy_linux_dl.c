@@ -434,6 +434,32 @@ static enum rt_err ldl_timer(void *state, struct sim_event *ev)
 	return sv_timer(&l->rq, ev);
 }
 
+/* rt_mutex_setprio(task, donor) (sim/resource.c, protocol inherit): the
+ * task's pi_se becomes the donor's (donor's reservation; the engine
+ * passes the end of the chain, as pi_se is inherited transitively), or
+ * its own. */
+static enum rt_err ldl_pi_set(void *state, uint32_t task, int32_t donor)
+{
+	struct sv_rq *rq = &((struct ldl *)state)->rq;
+	int32_t pi = donor >= 0 ? rq->tasks[donor].server : -1;
+
+	if (rq->tasks[task].server < 0)
+		return RT_OK;
+	if (pi == rq->tasks[task].server)
+		pi = -1;
+	return sv_pi_set(rq, &rq->srv[rq->tasks[task].server], pi);
+}
+
+/* dl_se->deadline: orders the rt_mutex waiters and decides
+ * dl_entity_preempt(); a fair task has none (the latest). */
+static rt_time ldl_pi_deadline(void *state, uint32_t task)
+{
+	struct sv_rq *rq = &((struct ldl *)state)->rq;
+	int32_t s = rq->tasks[task].server;
+
+	return s >= 0 && !rq->srv[s].fair ? rq->srv[s].d : RT_TIME_MAX;
+}
+
 static enum rt_err ldl_end(void *state)
 {
 	return sv_end(&((struct ldl *)state)->rq);
@@ -449,7 +475,7 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.update_curr = NULL,
 	.timer       = ldl_timer,
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_KERNEL |
-		       SIM_POLICY_RESERVATIONS,
+		       SIM_POLICY_RESERVATIONS | SIM_POLICY_LOCKS_DL,
 	.admit       = ldl_admit,
 	.leave       = ldl_leave,
 	.end         = ldl_end,
@@ -457,4 +483,6 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.keys        = "rt_runtime_us rt_period_us reclaim fair_server kernel "
 		       "accounting hrtick hz tick_phase bw_release",
 	.total_bw    = ldl_total_bw,
+	.pi_set      = ldl_pi_set,
+	.pi_deadline = ldl_pi_deadline,
 };

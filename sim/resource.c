@@ -1,5 +1,10 @@
 /* resource.c - shared resources and the locking protocols (docs/theory.md
- * "Resources", sim/README.md "Resources").
+ * "Resources", sim/README.md "Resources"; linux-dl: docs/linux-dl.md).
+ *
+ * One file of about 750 lines because every protocol works on the same
+ * state (holders, waiters, effective priorities) from the same three
+ * entry points (a section boundary, an abort, the blocking account):
+ * the protocols differ in a few decisions taken side by side.
  *
  * The engine meets a job's section boundaries as it meets suspension
  * points: its 'done' event fires at the next one (dispatch.c), and
@@ -30,6 +35,20 @@
  *         ceiling rises (a lock); a lock is
  *         granted iff R is free (always, by SRP's theorem, with no
  *         self-suspension inside sections).
+ *
+ *   linux-dl (SIM_POLICY_LOCKS_DL): the kernel's rt_mutex.  Waiters are
+ *         ordered by their deadline when they blocked (waiter->tree.
+ *         deadline), then by blocking order; an unlock wakes only the
+ *         top waiter (mark_wakeup_next_waiter()), which stays a waiter
+ *         until it runs and takes the lock (try_to_take_rt_mutex()); a
+ *         task of strictly earlier deadline may take the free lock
+ *         before it (rt_mutex_steal()), and the woken one blocks again.
+ *   none  (linux-dl) that rt_mutex with no boost;
+ *   inherit (linux-dl) rt_mutex_setprio(): a holder whose top pi waiter
+ *         w has a strictly earlier deadline (dl_entity_preempt()) runs
+ *         with w's pi_se (w's runtime, deadline and period, or what w
+ *         inherits: the chain), the policy's pi_set(); its own
+ *         deadline still orders it (res_dl_inherit()).
  *
  * A blocked job is off its CPU and out of the policy (dequeue
  * SIM_DEQ_BLOCK).  At every unlock (and when a job holding resources or
@@ -70,6 +89,14 @@ struct res_task {
 	int32_t wait;                   /* resource waited for, -1 */
 	int32_t blocker;                /* task holding what it waits for */
 	bool held;                      /* srp: held back before its start */
+	bool pending;                   /* linux-dl: the woken top waiter of
+					 * 'wait', ready, not yet retried (it
+					 * stays a waiter until it locks) */
+	rt_time wdl;                    /* linux-dl: its deadline when it
+					 * blocked (waiter->tree.deadline) */
+	uint64_t wseq;                  /* ... and the blocking order (ties) */
+	int32_t pi;                     /* linux-dl inherit: the task whose
+					 * parameters it runs with, -1 */
 	uint64_t blk_seq;               /* job whose blocking is blk */
 	bool blk_on;                    /* blk belongs to job blk_seq */
 	rt_time blk, max_blk;
@@ -79,11 +106,15 @@ struct sim_res {
 	enum sim_protocol proto;
 	bool fp;                        /* levels are fp ranks (else edf) */
 	bool inherit;                   /* pip, pcp: eff may differ */
+	bool dl;                        /* linux-dl: the kernel's rt_mutex */
+	uint64_t wseq;                  /* linux-dl: blocks so far */
 	size_t nres, n;
 	int32_t *holder;                /* per resource: task or -1 */
 	uint32_t *ceil;                 /* per resource: ceiling level */
 	uint32_t *eff;                  /* per task: effective rank */
 	uint32_t *old;                  /* scratch: eff before a change */
+	int32_t *top;                   /* linux-dl scratch: per resource
+					 * its top waiter, -1 */
 	struct res_task *t;
 	rt_time last;                   /* blocking accounted up to here */
 };
@@ -91,7 +122,7 @@ struct sim_res {
 const char *sim_protocol_name(enum sim_protocol p)
 {
 	static const char *const names[SIM_PROTO__COUNT] = {
-		"none", "pip", "pcp", "srp"
+		"none", "pip", "pcp", "srp", "inherit"
 	};
 
 	return (unsigned)p < SIM_PROTO__COUNT ? names[p] : "?";
@@ -115,6 +146,7 @@ void sim_res_fini(struct sim_engine *e)
 	rt_free(r->ceil);
 	rt_free(r->eff);
 	rt_free(r->old);
+	rt_free(r->top);
 	rt_free(r);
 	e->res = NULL;
 }
@@ -158,6 +190,7 @@ enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d)
 	r->proto = cfg->protocol;
 	r->fp = (e->ops->flags & SIM_POLICY_LOCKS_FP) != 0;
 	r->inherit = r->proto == SIM_PROTO_PIP || r->proto == SIM_PROTO_PCP;
+	r->dl = (e->ops->flags & SIM_POLICY_LOCKS_DL) != 0;
 	r->nres = cfg->nresources;
 	r->n = n;
 	r->t = rt_calloc(n ? n : 1, sizeof(*r->t));
@@ -165,7 +198,8 @@ enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d)
 	r->old = rt_calloc(n ? n : 1, sizeof(*r->old));
 	r->holder = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->holder));
 	r->ceil = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->ceil));
-	if (!r->t || !r->eff || !r->old || !r->holder || !r->ceil)
+	r->top = rt_calloc(r->nres ? r->nres : 1, sizeof(*r->top));
+	if (!r->t || !r->eff || !r->old || !r->holder || !r->ceil || !r->top)
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory for resources");
 	if ((err = res_levels(e, r, d)) != RT_OK)
 		return err;
@@ -177,7 +211,7 @@ enum rt_err sim_res_init(struct sim_engine *e, struct rt_diag *d)
 		const struct rt_task *tk = &cfg->tasks[i];
 		struct res_task *t = &r->t[i];
 
-		t->wait = t->blocker = -1;
+		t->wait = t->blocker = t->pi = -1;
 		if (!tk->nsections)
 			continue;
 		t->pt = rt_calloc(2 * tk->nsections, sizeof(*t->pt));
@@ -217,13 +251,62 @@ static uint32_t res_sysceil(const struct sim_res *r, int32_t *by)
 	return c;
 }
 
+/* linux-dl: the top waiter of resource k other than task i (the
+ * earliest deadline at blocking, then the earliest to block: the rt_mutex
+ * waiter tree), or -1. */
+static int32_t res_dl_top(const struct sim_res *r, uint32_t k, size_t i)
+{
+	int32_t top = -1;
+
+	for (size_t w = 0; w < r->n; w++) {
+		const struct res_task *t = &r->t[w];
+
+		if (w == i || t->wait != (int32_t)k)
+			continue;
+		if (top < 0 || t->wdl < r->t[top].wdl ||
+		    (t->wdl == r->t[top].wdl && t->wseq < r->t[top].wseq))
+			top = (int32_t)w;
+	}
+	return top;
+}
+
+static rt_time res_dl_deadline(const struct sim_engine *e, size_t i)
+{
+	return e->ops->pi_deadline(e->pstate, (uint32_t)i);
+}
+
+/* linux-dl (try_to_take_rt_mutex()): a free lock with waiters goes to its
+ * top waiter, or to a task of strictly earlier deadline than that waiter's
+ * (rt_mutex_steal()); else the task blocks, on no owner (-1). */
+static bool res_dl_can_lock(const struct sim_engine *e, size_t i,
+			    uint32_t k, int32_t *blocker)
+{
+	const struct sim_res *r = e->res;
+	const struct res_task *t = &r->t[i];
+	int32_t top;
+
+	*blocker = r->holder[k];
+	if (r->holder[k] >= 0)
+		return false;
+	top = res_dl_top(r, k, i);
+	if (top < 0)
+		return true;
+	if (t->wait == (int32_t)k)
+		return t->wdl < r->t[top].wdl || (t->wdl == r->t[top].wdl &&
+						  t->wseq < r->t[top].wseq);
+	return res_dl_deadline(e, i) < r->t[top].wdl;
+}
+
 /* May task i lock resource k now?  If not, *blocker is the task it waits
  * on. */
-static bool res_can_lock(const struct sim_res *r, size_t i, uint32_t k,
+static bool res_can_lock(const struct sim_engine *e, size_t i, uint32_t k,
 			 int32_t *blocker)
 {
+	const struct sim_res *r = e->res;
 	uint32_t best = RES_NONE;
 
+	if (r->dl)
+		return res_dl_can_lock(e, i, k, blocker);
 	if (r->proto != SIM_PROTO_PCP) {
 		*blocker = r->holder[k];
 		return r->holder[k] < 0;
@@ -263,6 +346,72 @@ static void res_rekey(struct sim_engine *e, struct sim_job *j)
 	e->resched = true;
 }
 
+/* linux-dl, protocol inherit: rt_mutex_setprio() of every holder whose
+ * top pi waiter changed.  A holder h's donor is the top waiter w of the
+ * resources it holds (the rt_mutex order: deadline at blocking, then
+ * blocking order); h is boosted iff dl_entity_preempt(w, h), w's current
+ * deadline strictly earlier than h's, and then takes w's pi_se (w's own
+ * parameters, or those w inherited: the chain).  A change is an INHERIT
+ * record (value: the task whose parameters it runs with; its own index
+ * when unboosted) and the policy's pi_set(). */
+static bool res_dl_inherit(struct sim_engine *e)
+{
+	struct sim_res *r = e->res;
+	bool changed = true, any = false;
+	int32_t *pi = (int32_t *)r->old;        /* scratch, n entries */
+
+	if (r->proto != SIM_PROTO_INHERIT)
+		return false;
+	for (size_t i = 0; i < r->n; i++)
+		pi[i] = -1;
+	for (uint32_t k = 0; k < r->nres; k++)  /* a holder never waits on
+						 * what it holds */
+		r->top[k] = r->holder[k] >= 0 ? res_dl_top(r, k, SIZE_MAX) : -1;
+	for (size_t pass = 0; changed && pass <= r->n; pass++) {
+		changed = false;
+		for (size_t h = 0; h < r->n; h++) {
+			int32_t top = -1, np = -1;
+
+			for (uint32_t k = 0; k < r->nres; k++) {
+				int32_t w = r->top[k];
+
+				if (r->holder[k] != (int32_t)h)
+					continue;
+				if (w >= 0 && (top < 0 ||
+				    r->t[w].wdl < r->t[top].wdl ||
+				    (r->t[w].wdl == r->t[top].wdl &&
+				     r->t[w].wseq < r->t[top].wseq)))
+					top = w;
+			}
+			if (top >= 0 && res_dl_deadline(e, (size_t)top) <
+			    res_dl_deadline(e, h))
+				np = pi[top] >= 0 ? pi[top] : top;
+			if (np != pi[h]) {
+				pi[h] = np;
+				changed = true;
+			}
+		}
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		struct sim_job *j = res_head(e, i);
+		enum rt_err err;
+
+		if (pi[i] == r->t[i].pi)
+			continue;
+		r->t[i].pi = pi[i];
+		if (j)
+			sim_emit(e, SIM_REC_INHERIT, j->run_cpu, j,
+				 pi[i] >= 0 ? pi[i] : (rt_time)i);
+		any = true;
+		err = e->ops->pi_set(e->pstate, (uint32_t)i, pi[i]);
+		if (err)
+			sim_fail(e, err, "policy %s: rt_mutex_setprio failed",
+				 e->ops->name);
+		e->resched = true;
+	}
+	return any;
+}
+
 /* pip, pcp: every task's effective rank from the blocked jobs (a
  * fixpoint: each holder at least as high as what blocks on it); a change
  * is an INHERIT record and a new key.  True if one changed. */
@@ -271,6 +420,8 @@ static bool res_inherit(struct sim_engine *e)
 	struct sim_res *r = e->res;
 	bool changed = true, any = false;
 
+	if (r->dl)
+		return res_dl_inherit(e);
 	if (!r->inherit)
 		return false;
 	for (size_t i = 0; i < r->n; i++) {
@@ -318,6 +469,46 @@ static void res_wake(struct sim_engine *e, size_t i)
 	e->resched = true;
 }
 
+/* linux-dl, after an unlock or an abort: a free resource with waiters
+ * and none of them woken wakes its top waiter (rt_mutex_slowunlock() ->
+ * mark_wakeup_next_waiter(): one waiter, which stays in the waiter tree
+ * and takes the lock when it runs, try_to_take_rt_mutex()); the waiters
+ * of a free resource block on no owner, those of a held one on it. */
+static bool res_dl_retry(struct sim_engine *e)
+{
+	struct sim_res *r = e->res;
+	bool woke = false;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (r->t[i].wait >= 0)
+			r->t[i].blocker = r->holder[r->t[i].wait];
+	for (uint32_t k = 0; k < r->nres; k++) {
+		int32_t top;
+		bool pending = false;
+		struct sim_job *j;
+		enum rt_err err;
+
+		if (r->holder[k] >= 0)
+			continue;
+		for (size_t i = 0; i < r->n; i++)
+			pending |= r->t[i].wait == (int32_t)k &&
+				   r->t[i].pending;
+		top = res_dl_top(r, k, SIZE_MAX);
+		if (pending || top < 0)
+			continue;
+		j = res_head(e, (size_t)top);
+		r->t[top].pending = true;
+		j->blocked = false;
+		woke = true;
+		err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
+		if (err)
+			sim_fail(e, err, "policy %s: enqueue failed",
+				 e->ops->name);
+		e->resched = true;
+	}
+	return woke;
+}
+
 /* After an unlock or an abort: every blocked job whose lock would now
  * be granted is ready again (the highest runs first and locks; one that
  * finds it taken when it runs blocks again), the others wait on their
@@ -329,12 +520,14 @@ static bool res_retry(struct sim_engine *e)
 	int32_t by;
 	uint32_t c;
 
+	if (r->dl)
+		return res_dl_retry(e);
 	for (size_t i = 0; i < r->n; i++) {
 		int32_t b;
 
 		if (r->t[i].wait < 0)
 			continue;
-		if (res_can_lock(r, i, (uint32_t)r->t[i].wait, &b)) {
+		if (res_can_lock(e, i, (uint32_t)r->t[i].wait, &b)) {
 			res_wake(e, i);
 			woke = true;
 		} else {
@@ -423,18 +616,34 @@ enum sim_res_out sim_res_point(struct sim_engine *e, struct sim_job *j)
 		 * made another job ready or lowered j's priority, that job
 		 * may run first (j tries the lock when it runs again) */
 		if (unlocked) {
-			bool woke = res_retry(e);
+			bool inh = r->dl && res_inherit(e), woke;
 
+			woke = res_retry(e);
 			unlocked = false;
-			if (res_inherit(e) || woke)
+			if (res_inherit(e) || inh || woke)
 				return SIM_RES_YIELD;
 		}
-		if (res_can_lock(r, i, k, &b)) {
+		if (res_can_lock(e, i, k, &b)) {
 			r->holder[k] = (int32_t)i;
+			if (r->dl) {    /* out of the waiter tree; the
+					 * others wait on it now */
+				r->t[i].wait = -1;
+				r->t[i].pending = false;
+				for (size_t w = 0; w < r->n; w++)
+					if (r->t[w].wait == (int32_t)k)
+						r->t[w].blocker = (int32_t)i;
+			}
 			sim_emit(e, SIM_REC_LOCK, j->run_cpu, j, k);
 			locked = true;
 			continue;
 		}
+		if (r->dl && !(r->t[i].pending &&
+			       r->t[i].wait == (int32_t)k)) {
+			/* task_blocks_on_rt_mutex(): a new waiter */
+			r->t[i].wdl = res_dl_deadline(e, i);
+			r->t[i].wseq = r->wseq++;
+		}
+		r->t[i].pending = false;
 		r->t[i].wait = (int32_t)k;
 		r->t[i].blocker = b;
 		j->blocked = true;
@@ -447,11 +656,14 @@ enum sim_res_out sim_res_point(struct sim_engine *e, struct sim_job *j)
 		sim_emit(e, SIM_REC_BLOCK, j->run_cpu, j, k);
 		break;
 	}
+	if (unlocked && r->dl)          /* mark_wakeup_next_waiter():
+					 * unboost, then wake */
+		res_inherit(e);
 	if (unlocked)
 		res_retry(e);
 	if (locked && r->proto == SIM_PROTO_SRP)
 		res_hold_ready(e, j);
-	if (unlocked || blocked)
+	if (unlocked || blocked || (locked && r->dl))
 		res_inherit(e);
 	return blocked ? SIM_RES_BLOCKED : SIM_RES_GO;
 }
@@ -479,6 +691,7 @@ void sim_res_abort(struct sim_engine *e, struct sim_job *j)
 
 	r->t[i].wait = r->t[i].blocker = -1;
 	r->t[i].held = false;
+	r->t[i].pending = false;
 	j->blocked = true;      /* leaving: never the policy's again */
 	/* inner first: the points still ahead, unlocks in order */
 	for (uint32_t s = 0; s < j->nsect; s++) {

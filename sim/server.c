@@ -84,6 +84,7 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		s->missed_d = RT_TIME_NEVER;
 		s->state = RT_SRV_INACTIVE;
 		s->fresh = true;
+		s->pi = -1;
 		sim_event_init(&s->budget.ev, 0);
 		sim_event_init(&s->repl.ev, 0);
 		sim_event_init(&s->inact.ev, 0);
@@ -467,6 +468,11 @@ enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
 	case SV_T_REPL:
 		if (s->defer_armed)
 			return sv_defer_timer(rq, s);
+		/* dl_task_timer(): "The task might have been boosted by
+		 * someone else": a boosted task is ignored (sv_pi_set() and
+		 * its wake-up unthrottle it) */
+		if (s->pi >= 0)
+			return RT_OK;
 		return sv_replenish(rq, s);
 	case SV_T_INACT:
 		return sv_inactive(rq, s);

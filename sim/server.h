@@ -164,6 +164,10 @@ struct sv_server {
 	const rt_time *yield_at;        /* linux-dl: sched_yield() instants */
 	size_t nyield, yield_next;
 	bool yielded;                   /* dl_yielded */
+	int32_t pi;                     /* linux-dl rt_mutex boost: the server
+					 * whose runtime, deadline and period
+					 * replenish this one (pi_of(), the
+					 * donor's pi_se); -1: its own */
 	struct sim_server_stats *st;    /* engine-owned */
 	/* sporadic (POSIX SCHED_SPORADIC; server_fp.c): klass 0 runs at
 	 * sched_priority, 1 at sched_ss_low_priority (below every task) */
@@ -258,6 +262,17 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s);
  * has passed; else it keeps its (q, d). */
 enum rt_err sv_setattr(struct sv_rq *rq, struct sv_server *s, rt_time Q,
 		       rt_time D, rt_time P, uint64_t bw);
+
+/* linux-dl rt_mutex_setprio(): s's task runs with the parameters of
+ * server pi (its pi_se; -1: its own) from now on.  A queued task (it has
+ * a ready job, maybe throttled) is charged first (dequeue ->
+ * update_curr_dl() with the old parameters); boosted, it is unthrottled
+ * and replenished with the donor's parameters (enqueue_task_dl() ->
+ * replenish_dl_entity(), ENQUEUE_REPLENISH); unboosted, re-enqueued with
+ * ENQUEUE_RESTORE (dl_check_constrained_dl(), setup_new_dl_entity() if
+ * its deadline has passed; else it keeps its runtime and deadline).  A
+ * task asleep (blocked, suspended) only changes its pi_se. */
+enum rt_err sv_pi_set(struct sv_rq *rq, struct sv_server *s, int32_t pi);
 
 /* Fixed-priority servers (sim/server_fp.c): their first period start,
  * at 0, for every server (called by the policy at init). */

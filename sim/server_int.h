@@ -6,6 +6,14 @@
 
 #include "sim/server.h"
 
+/* The server whose parameters replenish s: the donor's while s's task is
+ * boosted (kernel pi_of()), else s itself. */
+static inline const struct sv_server *sv_pi_of(const struct sv_rq *rq,
+					       const struct sv_server *s)
+{
+	return s->pi >= 0 ? &rq->srv[s->pi] : s;
+}
+
 /* server.c */
 /* The server of j's task, or NULL for a plain task. */
 struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j);

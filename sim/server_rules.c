@@ -267,6 +267,9 @@ static enum rt_err sv_overflow(struct sv_rq *rq, const struct sv_server *s,
 static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
+	/* replenish_dl_entity(): pi_of(dl_se)'s dl_runtime, dl_period and
+	 * dl_deadline; a boosted task's are its donor's */
+	const struct sv_server *p = sv_pi_of(rq, s);
 
 	if (s->yielded) {       /* replenish_dl_entity(): dl_yielded */
 		s->yielded = false;
@@ -276,17 +279,17 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 		}
 	}
 	while (s->q <= 0) {
-		if (!rt_time_add(s->d, s->P, &s->d))
+		if (!rt_time_add(s->d, p->P, &s->d))
 			return sv_overflow(rq, s, "deadline d + T", s->d,
-					   s->P);
-		if (!rt_time_add(s->q, s->Q, &s->q))
-			return sv_overflow(rq, s, "budget q + Q", s->q, s->Q);
+					   p->P);
+		if (!rt_time_add(s->q, p->Q, &s->q))
+			return sv_overflow(rq, s, "budget q + Q", s->q, p->Q);
 	}
 	if ((s->rules == SV_RULES_REVISED || s->rules == SV_RULES_LINUX) &&
 	    s->d < now) {
-		if (!rt_time_add(now, s->D, &s->d))
-			return sv_overflow(rq, s, "deadline t + D", now, s->D);
-		s->q = s->Q;
+		if (!rt_time_add(now, p->D, &s->d))
+			return sv_overflow(rq, s, "deadline t + D", now, p->D);
+		s->q = p->Q;
 		s->qfrac = 0;
 	}
 	s->st->replenishments++;
@@ -366,6 +369,24 @@ static enum rt_err sv_throttle(struct sv_rq *rq, struct sv_server *s,
 	return sim_engine_arm(rq->e, &s->repl.ev, until, SIM_RANK_REPLENISH);
 }
 
+/* A boosted task out of runtime (update_curr_dl_se(): "is_dl_boosted(dl_se)
+ * || !start_dl_timer()" -> enqueue_task_dl(ENQUEUE_REPLENISH)): no
+ * throttle, no timer; replenish_dl_entity() with the donor's parameters
+ * at once, and it goes on with its (later) deadline. */
+static enum rt_err sv_pi_replenish(struct sv_rq *rq, struct sv_server *s)
+{
+	enum rt_err err;
+
+	if ((err = sv_recharge(rq, s)))
+		return err;
+	if (s->ent && s->ent->pcpu >= 0) {
+		s->since = sim_engine_now(rq->e);
+		if ((err = sv_arm_budget(rq, s)))
+			return err;
+	}
+	return sv_rekey(rq, s);
+}
+
 /* The next period start d - D + T (kernel dl_next_period()). */
 static enum rt_err sv_next_period(struct sv_rq *rq, struct sv_server *s,
 				  rt_time *out)
@@ -419,8 +440,11 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 		return sv_rekey(rq, s);
 	case SV_RULES_HARD:
 		return sv_throttle(rq, s, s->d);
-	case SV_RULES_REVISED:
 	case SV_RULES_LINUX:
+		if (s->pi >= 0)         /* boosted: replenished at once */
+			return sv_pi_replenish(rq, s);
+		/* fall through */
+	case SV_RULES_REVISED:
 		if ((err = sv_next_period(rq, s, &until)))
 			return err;
 		return sv_throttle(rq, s, until);
@@ -543,6 +567,8 @@ enum rt_err sv_yield(struct sv_rq *rq, struct sv_server *s)
 	s->yielded = true;
 	if (s->q <= 0)          /* exhausted as well */
 		return sv_exhausted(rq, s);
+	if (s->pi >= 0)         /* boosted: replenished at once */
+		return sv_pi_replenish(rq, s);
 	if ((err = sv_next_period(rq, s, &until)))
 		return err;
 	return sv_throttle(rq, s, until);
@@ -799,8 +825,32 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 		return sv_fp_wakeup(rq, s);
 	if ((err = sv_activate(rq, s)))
 		return err;
+	if (s->throttled && s->pi >= 0) {
+		/* enqueue_task_dl(): "the boost overrides the throttle" */
+		sv_thr_account(rq, s);
+		s->throttled = false;
+		sim_engine_disarm(rq->e, &s->repl.ev);
+		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+	}
 	if (s->throttled)
 		return sv_bg_push(rq, s);
+	if (s->pi >= 0 && !s->fresh) {
+		/* update_dl_entity() of a boosted task: the donor's
+		 * dl_runtime and dl_deadline (pi_of()), no revised rule, no
+		 * dl_check_constrained_dl() */
+		const struct sv_server *p = sv_pi_of(rq, s);
+
+		if (s->d < now || rt_dl_entity_overflow(s->q, s->d, now, p->Q,
+							p->D)) {
+			if (!rt_time_add(now, p->D, &s->d))
+				return sv_overflow(rq, s, "deadline t + D",
+						   now, p->D);
+			s->q = p->Q;
+			s->qfrac = 0;
+		}
+		renew = false;
+		goto out;
+	}
 	if (s->fresh) {
 		s->fresh = false;
 		renew = true;
@@ -853,4 +903,81 @@ out:
 	sv_rec(rq, s, SIM_REC_SERVER_WAKEUP, s->q);
 	sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
 	return sv_push(rq, s);
+}
+
+/* ---- rt_mutex_setprio() (linux-dl protocol: inherit) ----------------- */
+
+enum rt_err sv_pi_set(struct sv_rq *rq, struct sv_server *s, int32_t pi)
+{
+	rt_time now = sim_engine_now(rq->e), next;
+	bool queued = s->head != NULL;
+	enum rt_err err;
+
+	/* dequeue_task() -> update_curr_dl() with the old parameters */
+	if (queued && sv_charged_job(s)) {
+		sv_charge(rq, s);
+		if (!s->throttled && s->q <= 0 && (err = sv_exhausted(rq, s)))
+			return err;
+	}
+	s->pi = pi;
+	if (!queued) {
+		/* asleep: pi_se only.  A task throttled while boosted had its
+		 * replenishment timer ignored (dl_task_timer()); unboosted
+		 * asleep, it is armed again at its next period, where the
+		 * kernel would leave it throttled with no timer */
+		if (pi < 0 && s->throttled && !sim_event_queued(&s->repl.ev)) {
+			if ((err = sv_next_period(rq, s, &next)))
+				return err;
+			return sim_engine_arm(rq->e, &s->repl.ev,
+					      next > now ? next : now,
+					      SIM_RANK_REPLENISH);
+		}
+		return RT_OK;
+	}
+	if (pi >= 0) {                  /* ENQUEUE_REPLENISH */
+		if (s->throttled) {     /* "the boost overrides the throttle" */
+			sv_thr_account(rq, s);
+			s->throttled = false;
+			sim_engine_disarm(rq->e, &s->repl.ev);
+			sv_bg_pull(rq, s);
+			sv_rec(rq, s, SIM_REC_UNTHROTTLE,
+			       now - s->throttled_at);
+		}
+		if ((err = sv_recharge(rq, s)))
+			return err;
+		if (!s->ent)
+			return sv_push(rq, s);
+		if (s->ent->pcpu >= 0) {
+			s->since = now;
+			if ((err = sv_arm_budget(rq, s)))
+				return err;
+		}
+		return sv_rekey(rq, s);
+	}
+	/* ENQUEUE_RESTORE, unboosted: a throttled task waits for its
+	 * timer (not enqueued) */
+	if (s->throttled)
+		return RT_OK;
+	if ((err = sv_next_period(rq, s, &next)))
+		return err;
+	if (s->D != s->P && s->d < now && now < next) {
+		if (s->q > 0) {         /* dl_check_constrained_dl() */
+			s->q = 0;
+			s->qfrac = 0;
+		}
+		return sv_throttle(rq, s, next);
+	}
+	if (s->d < now) {               /* setup_new_dl_entity() */
+		if (!rt_time_add(now, s->D, &s->d))
+			return sv_overflow(rq, s, "deadline t + D", now, s->D);
+		s->q = s->Q;
+		s->qfrac = 0;
+		sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
+	}
+	if (s->ent && s->ent->pcpu >= 0) {
+		s->since = now;
+		if ((err = sv_arm_budget(rq, s)))
+			return err;
+	}
+	return sv_rekey(rq, s);
 }

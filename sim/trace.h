@@ -85,7 +85,9 @@
  *   UNLOCK      the job unlocked it (its section's end, its completion,
  *               or its abort: cpu -1 then)
  *   BLOCK       the job blocked at its section's start: the resource is
- *               held (or, pcp, a ceiling forbids the lock); its slice
+ *               held (or, pcp, a ceiling forbids the lock; linux-dl:
+ *               the lock is free but a waiter of earlier deadline was
+ *               woken to take it); its slice
  *               on 'cpu' ends with the PREEMPT that follows (after the
  *               INHERIT records the block causes) and it is not ready
  *               until an unlock would let it lock: it is then ready
@@ -99,7 +101,11 @@
  *               started again (START, maybe at once) before its LOCK
  *   INHERIT     the task's effective priority changed (pip, pcp): value
  *               = the new effective rank (0 = highest); its own rank
- *               again when it inherits nothing
+ *               again when it inherits nothing.  linux-dl, protocol
+ *               inherit (rt_mutex_setprio()): value = the index of the
+ *               task whose runtime, deadline and period it now runs
+ *               with (the donor's pi_se, the end of a chain); its own
+ *               index when unboosted
  *
  * Order: records come in non-decreasing 'time'; at one instant, in the
  * order the engine handled them (docs/design.md §3 rank table), STOP-like records

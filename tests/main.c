@@ -56,6 +56,7 @@ static CU_SuiteInfo suites[] = {
 	{ "suspend",  NULL, NULL, NULL, NULL, suspend_tests },
 	{ "locks",    NULL, NULL, NULL, NULL, lock_tests },
 	{ "locks_random", NULL, NULL, NULL, NULL, lock_random_tests },
+	{ "locks_dl", NULL, NULL, NULL, NULL, lock_dl_tests },
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "overhead", NULL, NULL, NULL, NULL, overhead_tests },
 	{ "uniform", NULL, NULL, NULL, NULL, uniform_tests },

@@ -51,6 +51,7 @@ extern CU_TestInfo multi_binding_tests[]; /* test_multi_binding.c: tasks to CPUs
 extern CU_TestInfo plot_tests[];        /* test_plot.c: dbf, response, util plots */
 extern CU_TestInfo lock_tests[];        /* test_locks.c: shared resources */
 extern CU_TestInfo lock_random_tests[]; /* test_locks_random.c */
+extern CU_TestInfo lock_dl_tests[];     /* test_locks_dl.c: linux-dl rt_mutex */
 extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo overhead_tests[];    /* test_overhead.c: overheads */
 extern CU_TestInfo uniform_tests[];     /* test_uniform.c: CPU capacities */

@@ -468,12 +468,20 @@ static void test_scenario_errors(void)
 	cbs_load_fail("format: 1\nscheduler: {policy: cbs, protocol: none}\n"
 		      "tasks:\n  - {name: A, C: 4, T: 10}\n",
 		      "t.yaml:2:26: scheduler.protocol: locking protocols are "
-		      "defined for policies fp and edf only; expected no "
-		      "protocol with policy: cbs");
+		      "defined for policies fp, edf and linux-dl only; "
+		      "expected no protocol with policy: cbs");
 	cbs_load_fail("format: 1\nscheduler: {policy: fp, protocol: inherit}\n"
 		      "tasks:\n  - {name: A, C: 4, T: 10}\n",
-		      "t.yaml:2:35: scheduler.protocol: inherit is only defined "
-		      "with policy: linux-dl (and not implemented yet)");
+		      "t.yaml:2:35: scheduler.protocol: inherit is not defined "
+		      "with policy: fp (inherit is the kernel's rt_mutex "
+		      "deadline inheritance, policy linux-dl only); expected "
+		      "none, pip, pcp or srp");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: {policy: "
+		      "linux-dl, protocol: pip}\ntasks:\n  - {name: A, "
+		      "runtime: 4, period: 10}\n",
+		      "t.yaml:3:41: scheduler.protocol: pip is not defined "
+		      "with policy: linux-dl (linux-dl takes the kernel's "
+		      "rt_mutex: none or inherit); expected none or inherit");
 	cbs_load_fail("format: 1\nplatform: {cpus: 2}\nscheduler: {policy: fp}\n"
 		      "resources: [{name: R}]\ntasks:\n"
 		      "  - {name: A, C: 4, T: 10, sections: [{resource: R, "
