@@ -313,7 +313,8 @@ enum dlsim_status api_horizon(struct dlsim *db, const struct scn_scenario *s,
 			  s->sched.task_cluster : NULL,
 		.user = until != RT_TIME_NEVER ? until : s->horizon,
 		.overheads = rt_ovh_any(&s->overheads) || s->capacity,
-		.slow = scn_freq_slowed(s),
+		/* slower CPUs: the busy period at speed 1 bounds nothing */
+		.slow = scn_freq_slowed(s) || s->capacity,
 	};
 	enum rt_err err = sim_horizon_for(&req, h, &d);
 

@@ -196,6 +196,15 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 	if (s->nservers)
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: CBS servers cannot be "
 				"expressed in rt-app", s->path);
+	/* rt-app's runtime events last a fixed time whatever the CPU's
+	 * speed, where dlsim's C is work done at capacity x frequency */
+	if (s->capacity || s->freq)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: platform: CPU "
+				"capacities and frequencies cannot be expressed "
+				"in rt-app (its runtime events last a fixed time "
+				"whatever the CPU's speed, where C is work done at "
+				"capacity/1024 of the highest frequency); export "
+				"the scenario with platform: {cpus: N}", s->path);
 	for (size_t i = 0; i < s->ntasks; i++)
 		if (s->tasks[i].nsections)
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] "

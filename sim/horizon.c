@@ -224,7 +224,7 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	if (r->cpu_of && !resv)
 		err = sim_choose_horizon_partitioned(ts, r->ntasks, r->cpus,
 						     r->cpu_of, r->user, &h, d);
-	else    /* reservations, frequencies: the hyperperiod rule */
+	else    /* reservations, slower CPUs: the hyperperiod rule */
 		err = sim_choose_horizon(ts, r->ntasks,
 					 resv || r->slow ? 2 : r->cpus,
 					 r->user, &h, d);

@@ -81,8 +81,9 @@ struct sim_horizon_req {
 					 * longer proven the worst case
 					 * (never exact) */
 	bool slow;                      /* appended: some CPU runs below its
-					 * highest frequency: the busy period
-					 * at speed 1 bounds nothing, the
+					 * highest frequency or has a capacity
+					 * below 1024: the busy period at
+					 * speed 1 bounds nothing, the
 					 * hyperperiod rule applies (never
 					 * exact) */
 };

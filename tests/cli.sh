@@ -1162,5 +1162,15 @@ has $T/stdout-err.txt '1 deadline miss'
 has $T/stdout-err2.txt '"scenario": "dario-4-10-5"'
 hasnt $T/stdout-jobs2.csv '"scenario"'
 
+# --- a slower CPU: the default horizon is not the busy period at speed 1 ----
+# (C 1 + 2 is busy 3 at speed 1, 5 at capacity 600: the hyperperiod rule)
+scn cap600 'format: 1
+platform: {cpus: [{capacity: 600, count: 1}]}
+scheduler: {policy: edf}
+tasks: [{name: A, C: 1, T: 10}, {name: B, C: 2, T: 15}]'
+expect_rc 0 "$DLSIM" run $T/cap600.yaml
+has $T/out 'horizon 45 tick (hyperperiod)'
+has $T/out '8 jobs, 8 completed, 0 missed'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -435,6 +435,12 @@ static void test_export_refuses_what_rt_app_cannot_say(void)
 		  "releases: [0, 9]}]\n", "\"a\": a releases list cannot" },
 		{ "format: 1\ntime_unit: us\ntasks: [{name: a, C: 3, T: 4, exec: "
 		  "{model: uniform, min: 1, max: 3}}]\n", "exec: uniform cannot" },
+		{ "format: 1\ntime_unit: us\nplatform: {cpus: [{capacity: 512}]}\n"
+		  "tasks: [{name: a, C: 1, T: 4}]\n", "platform: CPU capacities "
+		  "and frequencies cannot be expressed in rt-app" },
+		{ "format: 1\ntime_unit: us\nplatform: {cpus: 1, frequencies: "
+		  "[500, 1000], power: [1, 3]}\ntasks: [{name: a, C: 1, T: 4}]\n",
+		  "platform: CPU capacities and frequencies cannot" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
