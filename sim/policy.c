@@ -73,6 +73,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
 			 SIM_PROTO_BIT(SIM_PROTO_SRP) : 0;
 	out->job_level = p->flags & SIM_POLICY_JOB_LEVEL;
+	out->capacities = p->flags & SIM_POLICY_CAPACITY;
 	return true;
 }
 

@@ -59,6 +59,7 @@ static CU_SuiteInfo suites[] = {
 	{ "percentile", NULL, NULL, NULL, NULL, percentile_tests },
 	{ "overhead", NULL, NULL, NULL, NULL, overhead_tests },
 	{ "uniform", NULL, NULL, NULL, NULL, uniform_tests },
+	{ "uniform_dl", NULL, NULL, NULL, NULL, uniform_dl_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },
