@@ -310,6 +310,85 @@ static void test_placement_fits_capacity(void)
 	scn_free(s);
 }
 
+/* Run yaml (ms) and compare its TU_SCHED trace with the CPU column. */
+static void sched_expect(const char *yaml, const char *want)
+{
+	struct scn_scenario *s = cbs_load_text(yaml);
+	struct sim_config c = cbs_config(s);
+	struct tu_trace tr;
+	struct sim_sink sink = { .mask = TU_SCHED, .emit = tu_trace_emit,
+				 .ctx = &tr };
+	struct sim_engine *e;
+
+	memset(&tr, 0, sizeof(tr));
+	tr.names = s->tasks;
+	tr.nnames = s->ntasks;
+	e = tu_engine_run(&c, &sink);
+	tu_expect_text(tr.buf, want);
+	sim_engine_destroy(e);
+	free(tr.buf);
+	scn_free(s);
+}
+
+/*
+ * The task's last CPU first (select_task_rq_dl(): an idle task_cpu()
+ * that fits keeps it), and among CPUs that do not fit, equal capacities,
+ * its last CPU (cpudl_find(): cpu == task_cpu(p) && cap == max_cap).
+ *
+ * 1. CPUs 0, 1 of 1024, CPU 2 of 512.  A (runtime 2, deadline = period
+ *    10; needs 204), B (runtime 1, deadline 2, period 20; needs 512).
+ *    0: B (d 2) takes the lowest fitting idle CPU, 0; A then CPU 1.
+ *    B ends at 1, A at 2.  10: A.1 with CPUs 0, 1, 2 idle goes back to
+ *    CPU 1, its last CPU (the lowest fitting one would be 0); ends 12.
+ * 2. CPUs 0, 1 of 512, CPU 2 of 1024.  V (runtime 1, deadline 9, period
+ *    40: needs 113), W (9.5, 10, 20: 972), X (9, 10, 20: 921).
+ *    0: V (d 9) -> CPU 0 (lowest fitting), W (d 10) -> CPU 2 (the only
+ *    fit), X (d 10, after W in task order) -> CPU 1, the only idle one:
+ *    9 ms of work at 512 take 18: ends 18, 8 late, charged exactly 9.
+ *    V ends at 2 (1 ms of work at 512), W at 9.5.
+ *    20: W.1 -> CPU 2 (its last CPU, fits); X.1: CPUs 0 and 1 are idle,
+ *    neither fits, both 512: its last CPU, 1 (not the lower 0); ends 38.
+ */
+static void test_placement_prefers_the_last_cpu(void)
+{
+	sched_expect("format: 1\ntime_unit: ms\nhorizon: 20\n"
+		     "platform: {cpus: [{capacity: 1024, count: 2}, "
+		     "{capacity: 512, count: 1}]}\n"
+		     "scheduler: {policy: linux-dl, kernel: \"6.6\"}\n"
+		     "tasks:\n"
+		     "  - {name: A, runtime: 2, period: 10}\n"
+		     "  - {name: B, runtime: 1, deadline: 2, period: 20}\n",
+		     "0 start B.0 c0 1000000\n"
+		     "0 start A.0 c1 2000000\n"
+		     "1000000 complete B.0 c0 1000000\n"
+		     "2000000 complete A.0 c1 2000000\n"
+		     "10000000 start A.1 c1 2000000\n"
+		     "12000000 complete A.1 c1 2000000\n"
+		     "20000000 end A.0 c-1 0\n");
+	sched_expect("format: 1\ntime_unit: ms\nhorizon: 40\n"
+		     "platform: {cpus: [{capacity: 512, count: 2}, "
+		     "{capacity: 1024, count: 1}]}\n"
+		     "scheduler: {policy: linux-dl, kernel: \"6.6\"}\n"
+		     "tasks:\n"
+		     "  - {name: V, runtime: 1, deadline: 9, period: 40}\n"
+		     "  - {name: W, runtime: 9500us, deadline: 10, "
+		     "period: 20}\n"
+		     "  - {name: X, runtime: 9, deadline: 10, period: 20}\n",
+		     "0 start V.0 c0 1000000\n"
+		     "0 start W.0 c2 9500000\n"
+		     "0 start X.0 c1 9000000\n"
+		     "2000000 complete V.0 c0 2000000\n"
+		     "9500000 complete W.0 c2 9500000\n"
+		     "18000000 complete X.0 c1 18000000\n"
+		     "18000000 deadline_miss X.0 c1 8000000\n"
+		     "20000000 start W.1 c2 9500000\n"
+		     "20000000 start X.1 c1 9000000\n"
+		     "29500000 complete W.1 c2 9500000\n"
+		     "38000000 complete X.1 c1 18000000\n"
+		     "38000000 deadline_miss X.1 c1 8000000\n"
+		     "40000000 end V.0 c-1 0\n");
+}
+
 /*
  * Equal capacities (every CPU 512: no asymmetry, the kernel's
  * sched_asym_cpucap_active() is off): no fitness filter, the idle CPUs
@@ -433,6 +512,8 @@ CU_TestInfo uniform_dl_tests[] = {
 	  test_three_quarter_capacity_with_preemption },
 	{ "an idle CPU that fits, else the largest",
 	  test_placement_fits_capacity },
+	{ "the last CPU first, also among equals that do not fit",
+	  test_placement_prefers_the_last_cpu },
 	{ "equal capacities: no fitness filter",
 	  test_equal_capacities_no_fit_filter },
 	{ "scenario keys and refusals", test_scenario_keys_and_refusals },
