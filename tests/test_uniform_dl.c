@@ -244,6 +244,62 @@ static void test_three_quarter_capacity_with_preemption(void)
 }
 
 /*
+ * Runtime charged at the tick on a 512 CPU (accounting: tick, HZ 250,
+ * first tick at 0.1 ms): A (runtime 2, deadline 3, period 10) has one
+ * job of 3 ms of work.
+ *   0    A.0 starts; its runtime would run out at 4 (2 / 0.5)
+ *   4.1  the tick notices: charged 4.1 * 512/1024 = 2.05 (the kernel: 0.05
+ *        at the tick 0.1, then 2 at 4.1; the same sum), runtime -0.05,
+ *        its deadline 3 passed (server miss 1.1); throttled until 10;
+ *        work done 2.05, left 0.95
+ *   10   replenish_dl_entity(): runtime -0.05 + 2 = 1.95, d = 13;
+ *        0.95 of work takes 1.9: ends 11.9, 8.9 after its deadline 3
+ * With accounting: exact it is throttled at 4 (runtime 0, work left 1)
+ * and ends at 12.
+ */
+static void test_tick_accounting_scaled(void)
+{
+	static const char yaml[] =
+		"format: 1\ntime_unit: ms\nhorizon: 20\n"
+		"platform: {cpus: [{capacity: 512, count: 1}]}\n"
+		"scheduler: {policy: linux-dl, kernel: \"6.6\"%s}\n"
+		"tasks: [{name: A, runtime: 2, deadline: 3, period: 10, "
+		"releases: [0], exec: {model: list, values: [3]}}]\n";
+	char y[512];
+	struct scn_scenario *s;
+	struct tu_trace tr;
+	struct sim_engine *e;
+
+	snprintf(y, sizeof(y), yaml,
+		 ", accounting: tick, hz: 250, tick_phase: 0.1");
+	s = cbs_load_text(y);
+	e = cbs_run(s, RUN_MASK, &tr);
+	cbs_expect(&tr,
+		   "0 start A.0 3000000\n"
+		   "4100000 budget_exhausted A.0 -50000\n"
+		   "4100000 throttle A.0 10000000\n"
+		   "4100000 preempt A.0 950000\n"
+		   "10000000 replenish A.0 1950000\n"
+		   "10000000 start A.0 950000\n"
+		   "11900000 complete A.0 11900000\n"
+		   "11900000 deadline_miss A.0 8900000\n");
+	cbs_done(e, s, &tr);
+	snprintf(y, sizeof(y), yaml, "");
+	s = cbs_load_text(y);
+	e = cbs_run(s, RUN_MASK, &tr);
+	cbs_expect(&tr,
+		   "0 start A.0 3000000\n"
+		   "4000000 budget_exhausted A.0 0\n"
+		   "4000000 throttle A.0 10000000\n"
+		   "4000000 preempt A.0 1000000\n"
+		   "10000000 replenish A.0 2000000\n"
+		   "10000000 start A.0 1000000\n"
+		   "12000000 complete A.0 12000000\n"
+		   "12000000 deadline_miss A.0 9000000\n");
+	cbs_done(e, s, &tr);
+}
+
+/*
  * Placement: CPU 0 of capacity 512, CPU 1 of 768, CPU 2 of 1024 (not
  * all equal: sched_asym_cpucap_active()).  Needs (dl_density >> 10):
  *   X runtime 9.5, deadline 10, period 40: 996147 >> 10 = 972: CPU 2
@@ -510,6 +566,8 @@ CU_TestInfo uniform_dl_tests[] = {
 	  test_half_capacity_runtime_scaled },
 	{ "runtime scaled at 768 across a preemption",
 	  test_three_quarter_capacity_with_preemption },
+	{ "tick accounting charges at capacity too",
+	  test_tick_accounting_scaled },
 	{ "an idle CPU that fits, else the largest",
 	  test_placement_fits_capacity },
 	{ "the last CPU first, also among equals that do not fit",
