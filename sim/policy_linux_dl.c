@@ -168,6 +168,23 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 		struct sv_dom *dom = &l->rq.dom[c];
 		uint64_t all = bw * l->rq.cs.cl[c].ncpus;
 
+		/* dl_server_apply_params() checks __dl_overflow() too; on
+		 * slow CPUs the servers may not fit (-EBUSY at boot, which
+		 * sched_init_dl_servers() ignores in 6.12) */
+		if (l->rq.cap && !rt_dl_admit_cap(dom->total_bw, all,
+						  l->cap_bw, dom->cap,
+						  l->unlimited))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: not "
+					"implemented yet: fair servers whose "
+					"bandwidth (%llu x %u CPUs) exceeds the "
+					"root domain's cap_scale(%llu, %llu); "
+					"use fair_server: {runtime: 0} or "
+					"faster CPUs",
+					(unsigned long long)bw,
+					l->rq.cs.cl[c].ncpus,
+					(unsigned long long)l->cap_bw,
+					(unsigned long long)dom->cap);
+
 		dom->total_bw += all;
 		dom->grub.this_bw += all;
 	}

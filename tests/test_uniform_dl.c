@@ -524,6 +524,19 @@ static void test_scenario_keys_and_refusals(void)
 		 "  - {name: F, C: 1, T: 10, class: fair}\n", plat);
 	expect_fail(y, RT_ERR_PARSE, "t.yaml:7:", "tasks[1].class",
 		    "not implemented yet", "fair", NULL);
+	/* 6.12's fair server (52428) on one CPU of 40:
+	 * cap_scale(996147, 40) = 38912 < 52428; of 60: 58368, fits */
+	expect_fail("format: 1\ntime_unit: ms\n"
+		    "platform: {cpus: [{capacity: 40, count: 1}]}\n"
+		    "scheduler: {policy: linux-dl}\n"
+		    "tasks: [{name: A, runtime: 1, period: 100}]\n",
+		    RT_ERR_UNSUPPORTED, "not implemented yet", "fair servers",
+		    "cap_scale(996147, 40)", NULL);
+	s = load_ok("format: 1\ntime_unit: ms\n"
+		    "platform: {cpus: [{capacity: 60, count: 1}]}\n"
+		    "scheduler: {policy: linux-dl}\n"
+		    "tasks: [{name: A, runtime: 1, period: 100}]\n");
+	scn_free(s);
 	snprintf(y, sizeof(y), "format: 1\ntime_unit: ms\n%s"
 		 "scheduler: {policy: linux-dl}\n"
 		 "tasks:\n  - {name: A, runtime: 1, period: 10, "
