@@ -76,8 +76,10 @@ static uint64_t sv_rate(const struct sv_rq *rq, const struct sv_server *s)
 
 	if (s->grub)
 		return rt_dl_grub_rate(&rq->dom[s->dom].grub, s->bw);
+	if (!rq->cap)
+		return RT_BW_UNIT;
 	j = sv_charged_job(s);
-	if (rq->cap && j && j->pcpu >= 0)
+	if (j && j->pcpu >= 0)
 		return (uint64_t)rq->cap[j->pcpu] << (RT_BW_SHIFT -
 						      RT_CAP_SHIFT);
 	return RT_BW_UNIT;
