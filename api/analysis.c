@@ -67,6 +67,7 @@ void dlsim_analysis_free(struct dlsim_analysis *a)
 	rt_free(a->u);
 	rt_free(a->density);
 	rt_free(a->dom_cpus);
+	rt_free(a->dom_cap);
 	rt_free(a->model);
 	rt_free(a->model_task);
 	rt_free(a->model_srv);

@@ -109,6 +109,9 @@ struct dlsim_analysis {
 	/* domains: clusters, root domains, cpusets */
 	unsigned ndom;
 	unsigned *dom_cpus;             /* ndom entries */
+	uint64_t *dom_cap;              /* ndom entries: the sum of the
+					 * domain's CPU capacities (1024 x
+					 * CPUs on identical CPUs) */
 	/* the analysed task set */
 	struct rt_task *model;          /* nmodel entries */
 	size_t nmodel;

@@ -69,6 +69,8 @@ static void analyze_json_test(FILE *f, const struct dlsim_analysis *a,
 			fprintf(f, "null");
 		else
 			fprintf(f, "%" PRIu64, (uint64_t)dd->cap);
+		if (s->capacity)        /* a uniform platform */
+			fprintf(f, ", \"capacity\": %" PRIu64, dd->capacity);
 		fprintf(f, ", \"fair\": %" PRIu64 ", \"total\": %" PRIu64
 			   ", \"tasks\": [", dd->fair, dd->total);
 		for (size_t i = 0; i < s->ntasks; i++) {

@@ -31,6 +31,16 @@ bool api_analysis_domains(struct dlsim_analysis *a)
 		a->dom_cpus[c] = !a->cluster ? s->cpus :
 				 k->placement == SCN_PLACE_CPUSETS ?
 				 k->cpusets[c].ncpus : k->cluster_size;
+	a->dom_cap = api_analysis_calloc(a->ndom, sizeof(*a->dom_cap));
+	if (!a->dom_cap)
+		return false;
+	for (unsigned cpu = 0; cpu < s->cpus; cpu++) {
+		unsigned c = a->ndom == 1 ? 0 :
+			     k->placement == SCN_PLACE_CPUSETS ?
+			     k->cpu_set[cpu] : cpu / k->cluster_size;
+
+		a->dom_cap[c] += s->capacity ? s->capacity[cpu] : 1024;
+	}
 	return true;
 }
 
@@ -67,7 +77,8 @@ static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag 
 	const struct scn_fair_server *fs = &s->sched.fair_server;
 	struct rt_dl_adm_input in = {
 		.tasks = a->orig->tasks, .n = s->ntasks, .task_dom = a->cluster,
-		.dom_cpus = a->dom_cpus, .ndom = a->ndom,
+		.dom_cpus = a->dom_cpus, .dom_cap = a->dom_cap,
+		.ndom = a->ndom,
 		.arrive_at = s->arrive_at, .leave_at = s->leave_at,
 		.rt_runtime_us = s->sched.rt_runtime_us,
 		.rt_period_us = s->sched.rt_period_us,

@@ -75,6 +75,11 @@ static void analyze_print_detail(FILE *f, const struct dlsim_analysis *a,
 			   dd->total);
 		if (dd->unlimited)
 			fprintf(f, ", no cap: rt_runtime_us -1)");
+		else if (dd->capacity != (uint64_t)dd->cpus << RT_CAP_SHIFT)
+			fprintf(f, " <= cap %" PRIu64 " = %" PRIu64 " x %"
+				   PRIu64 " >> 10, capacity %" PRIu64 ")",
+				   (uint64_t)dd->cap, dd->cap_bw, dd->capacity,
+				   dd->capacity);
 		else
 			fprintf(f, " <= cap %" PRIu64 " = %" PRIu64 " x %u)",
 				   (uint64_t)dd->cap, dd->cap_bw, dd->cpus);

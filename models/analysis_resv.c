@@ -111,7 +111,10 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 		dom[r].cpus = in->dom_cpus[r];
 		dom[r].unlimited = runtime == RT_DL_RUNTIME_INF;
 		dom[r].cap_bw = rt_dl_to_ratio(period, runtime);
-		dom[r].cap = (rt_u128)dom[r].cap_bw * dom[r].cpus;
+		dom[r].capacity = in->dom_cap ? in->dom_cap[r] :
+				  (uint64_t)dom[r].cpus << RT_CAP_SHIFT;
+		dom[r].cap = ((rt_u128)dom[r].cap_bw * dom[r].capacity) >>
+			     RT_CAP_SHIFT;
 		dom[r].fair = in->fair_bw * dom[r].cpus;
 		dom[r].total = now[r] = dom[r].fair;
 	}
@@ -139,8 +142,10 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 			continue;
 		}
 		tk[i].before = now[r];
-		tk[i].accepted = rt_dl_admit(now[r], tk[i].dl_bw, dom[r].cap_bw,
-					     dom[r].cpus, dom[r].unlimited);
+		tk[i].accepted = rt_dl_admit_cap(now[r], tk[i].dl_bw,
+						 dom[r].cap_bw,
+						 dom[r].capacity,
+						 dom[r].unlimited);
 		if (tk[i].accepted) {
 			now[r] += tk[i].dl_bw;
 			dom[r].total += tk[i].dl_bw;

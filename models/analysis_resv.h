@@ -51,6 +51,9 @@ struct rt_dl_adm_input {
 	const unsigned *task_dom;       /* n entries: root domain of each
 					 * task; NULL: all in domain 0 */
 	const unsigned *dom_cpus;       /* ndom entries: CPUs per domain */
+	const uint64_t *dom_cap;        /* ndom entries: dl_bw_capacity()
+					 * per domain, the sum of its CPUs'
+					 * capacities; NULL: 1024 x CPUs */
 	unsigned ndom;                  /* >= 1 */
 	const rt_time *arrive_at;       /* n entries or NULL (all 0) */
 	const rt_time *leave_at;        /* n entries or NULL (never) */
@@ -70,7 +73,10 @@ struct rt_dl_adm_task {
 struct rt_dl_adm_dom {
 	unsigned cpus;
 	uint64_t cap_bw;                /* to_ratio(rt_period, rt_runtime) */
-	rt_u128 cap;                    /* cap_bw * cpus */
+	uint64_t capacity;              /* dl_bw_capacity(): 1024 x cpus on
+					 * identical CPUs */
+	rt_u128 cap;                    /* cap_scale(cap_bw, capacity) =
+					 * cap_bw x cpus on identical CPUs */
 	bool unlimited;                 /* rt_runtime_us == -1 */
 	uint64_t fair;                  /* reserved for fair servers */
 	uint64_t total;                 /* fair + dl_bw of every task ever

@@ -116,6 +116,15 @@ bool rt_dl_admit(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
 	return !((rt_u128)cap_bw * cpus < (rt_u128)total_bw + new_bw);
 }
 
+bool rt_dl_admit_cap(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
+		     uint64_t cap, bool unlimited)
+{
+	if (unlimited)
+		return true;
+	return !(((rt_u128)cap_bw * cap) >> RT_CAP_SHIFT <
+		 (rt_u128)total_bw + new_bw);
+}
+
 void rt_dl_grub_init(struct rt_dl_grub *g, int64_t rt_runtime_us,
 		     int64_t rt_period_us)
 {

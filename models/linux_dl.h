@@ -107,6 +107,34 @@ bool rt_dl_zero_lag(rt_time runtime, rt_time deadline, rt_time dl_runtime,
 bool rt_dl_admit(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
 		 unsigned cpus, bool unlimited);
 
+/*
+ * The same on CPUs of different capacities: __dl_overflow(dl_b, cap,
+ * old_bw, new_bw) rejects iff
+ *
+ *	cap_scale(cap_bw, cap) < total_bw - old_bw + new_bw
+ *
+ * where cap_scale(v, s) = (v * s) >> SCHED_CAPACITY_SHIFT (10) and cap
+ * is dl_bw_capacity(): the sum of arch_scale_cpu_capacity() over the
+ * root domain's active CPUs (cpus << 10 when all are 1024, so that
+ * rt_dl_admit(..., cpus, ...) is rt_dl_admit_cap(..., cpus << 10, ...)).
+ * total_bw here is total_bw - old_bw.  The product is kept in 128 bits
+ * (the kernel's u64 cannot overflow for its CPU counts either).
+ */
+bool rt_dl_admit_cap(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
+		     uint64_t cap, bool unlimited);
+
+#define RT_CAP_SHIFT 10                 /* SCHED_CAPACITY_SHIFT */
+
+/*
+ * dl_task_fits_capacity() (kernel/sched/sched.h): a CPU of capacity cap
+ * (1..1024) fits a task of density dl_density = to_ratio(dl_deadline,
+ * dl_runtime) iff cap >= dl_density >> (BW_SHIFT - SCHED_CAPACITY_SHIFT).
+ */
+static inline bool rt_dl_fits(uint64_t dl_density, uint32_t cap)
+{
+	return cap >= dl_density >> (RT_BW_SHIFT - RT_CAP_SHIFT);
+}
+
 /* GRUB per-runqueue quantities (kernel struct dl_rq). */
 struct rt_dl_grub {
 	uint64_t running_bw;    /* U_act: active (contending or not) tasks */

@@ -325,6 +325,7 @@ enum rt_err scn_convert(const struct scn_ctx *c, const struct scn_y_doc *y,
 	    (err = scn_check_platform(c, y, s)) ||
 	    (err = scn_convert_resv(c, y, s)) ||
 	    (err = scn_convert_cpusets(c, y, s)) ||
+	    (err = scn_check_platform_reclaim(c, s)) ||
 	    (err = scn_convert_resources(c, y, s)) ||
 	    (err = scn_check(c, y, s))) {
 		if (err == RT_ERR_NOMEM)

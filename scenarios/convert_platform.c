@@ -80,18 +80,84 @@ enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s)
 	return RT_OK;
 }
 
+/* linux-dl on CPUs of different capacities (docs/linux-dl.md): root
+ * domains of all CPUs (placement global) or the exclusive cpusets;
+ * refused: what sim/policy_linux_dl.c does not model there (GRUB is
+ * refused once scheduler.reclaim and the tasks' flags are read,
+ * scn_check_platform_reclaim; the engine refuses them too, ldl_caps()). */
+static enum rt_err scn_check_platform_dl(const struct scn_ctx *c,
+					 const struct scn_scenario *s)
+{
+	if (s->sched.placement != SCN_PLACE_GLOBAL &&
+	    s->sched.placement != SCN_PLACE_CPUSETS)
+		return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL, 0,
+				SCN_AT_VALUE, "not implemented yet: placement "
+				"%s under policy linux-dl on CPUs of different "
+				"capacities; expected placement: global or "
+				"cpusets",
+				scn_placement_name(s->sched.placement));
+	for (size_t i = 0; i < s->ntasks; i++) {
+		char p[32];
+
+		if (s->tasks[i].nsuspend)
+			return scn_fail(c, RT_ERR_PARSE, "platform.cpus", NULL,
+					0, SCN_AT_VALUE, "not implemented yet: "
+					"self-suspension (task %s) on CPUs of "
+					"different capacities",
+					s->tasks[i].name);
+		if (s->tasks[i].klass != RT_CLASS_FAIR)
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		return scn_fail(c, RT_ERR_PARSE, p, "class", 0, SCN_AT_VALUE,
+				"not implemented yet: class: fair under policy "
+				"linux-dl on CPUs of different capacities "
+				"(platform.cpus; the kernel pins each fair "
+				"server to its CPU); expected hard or soft");
+	}
+	return RT_OK;
+}
+
+enum rt_err scn_check_platform_reclaim(const struct scn_ctx *c,
+				       const struct scn_scenario *s)
+{
+	struct sim_policy_desc pd;
+
+	if (!s->capacity || !sim_policy_describe(s->sched.policy, &pd) ||
+	    !pd.capacities)
+		return RT_OK;
+	if (s->sched.reclaim == RT_RECLAIM_GRUB)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler", "reclaim", 0,
+				SCN_AT_VALUE, "not implemented yet: reclaim: "
+				"grub on CPUs of different capacities "
+				"(platform.cpus); expected none");
+	for (size_t i = 0; s->dl_flags && i < s->ntasks; i++) {
+		char p[32];
+
+		if (!(s->dl_flags[i] & RT_DL_FLAG_RECLAIM))
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		return scn_fail(c, RT_ERR_PARSE, p, "flags", 0, SCN_AT_VALUE,
+				"not implemented yet: reclaim (grub) on CPUs "
+				"of different capacities (platform.cpus); "
+				"expected [dl-overrun] or no flags");
+	}
+	return RT_OK;
+}
+
 /* What CPUs slower than full speed support (capacities below 1024 or
  * frequencies below the highest, 'what'); failures point at 'path'. */
 static enum rt_err plat_check_slow(const struct scn_ctx *c,
 				   const struct scn_scenario *s,
-				   const char *path, const char *what)
+				   const char *path, const char *what,
+				   const char *policies)
 {
 	struct sim_policy_desc pd;
 
 	if (sim_policy_describe(s->sched.policy, &pd) && !pd.job_level)
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
 				SCN_AT_VALUE, "not implemented yet: policy %s "
-				"%s; expected policy edf or fp", pd.name, what);
+				"%s; expected policy %s", pd.name, what,
+				policies);
 	if (s->sched.placement != SCN_PLACE_GLOBAL || s->sched.ncpusets)
 		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
 				SCN_AT_VALUE, "not implemented yet: placement "
@@ -114,11 +180,19 @@ enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s)
 {
+	struct sim_policy_desc pd;
 	enum rt_err err;
 
-	if (s->capacity && (err = plat_check_slow(c, s, "platform.cpus",
-						 "on CPUs of different "
-						 "capacities")))
+	if (s->capacity && sim_policy_describe(s->sched.policy, &pd) &&
+	    pd.capacities)
+		err = scn_check_platform_dl(c, s);
+	else if (s->capacity)
+		err = plat_check_slow(c, s, "platform.cpus", "on CPUs of "
+				      "different capacities",
+				      "edf, fp or linux-dl");
+	else
+		err = RT_OK;
+	if (err)
 		return err;
 	return scn_convert_freq(c, y, s);
 }

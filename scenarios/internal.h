@@ -477,6 +477,11 @@ enum rt_err scn_convert_freq(const struct scn_ctx *c,
 enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s);
+/* linux-dl on CPUs of different capacities, once scheduler.reclaim and
+ * the tasks' flags are read (after scn_convert_cpusets): GRUB is not
+ * implemented there.  Same failure contract. */
+enum rt_err scn_check_platform_reclaim(const struct scn_ctx *c,
+				       const struct scn_scenario *s);
 
 /* Everything `dlsim run` checks before it simulates (check.c): the
  * policy name, admission and mode, the placement binding

@@ -15,7 +15,9 @@
  * running one.  An entity given an idle CPU goes back to the CPU it last
  * ran on if that one is idle (an entity never leaves its cluster), else to
  * the idle CPU on top of the stack (initially the cluster's CPUs in index
- * order); a preempting entity takes the victim's CPU and the victim waits.
+ * order), unless the policy chooses (hook idle_pick: linux-dl on CPUs of
+ * different capacities); a preempting entity takes the victim's CPU and
+ * the victim waits.
  * A cluster of one CPU (uniprocessor, partitioned) is one comparison of
  * the earliest waiting entity with the running one: without hooks
  * (sim_cluster_dispatch_one) nothing else; with hooks the same steps on a
@@ -79,6 +81,12 @@ struct sim_cluster_hooks {
 	/* Optional: j, displaced by the entity started on its CPU, now
 	 * waits (called after that entity's start). */
 	enum rt_err (*preempted)(void *ctx, struct sim_job *j);
+	/* Optional: the idle CPU of c (c->nidle > 0) that j takes; NULL:
+	 * sim_cluster_idle_pick().  linux-dl on CPUs of different
+	 * capacities (server.c: sv_fit_pick). */
+	unsigned (*idle_pick)(void *ctx, const struct sim_clusters *cs,
+			      const struct sim_cluster *c,
+			      const struct sim_job *j);
 };
 
 /* The engine's clusters, all CPUs idle, heaps reserved for at most one
@@ -219,7 +227,8 @@ sim_cluster_dispatch(struct sim_clusters *cs, struct sim_cluster *c,
 
 		victim = NULL;
 		if (c->nidle) {
-			cpu = sim_cluster_idle_pick(cs, c, j);
+			cpu = h->idle_pick ? h->idle_pick(ctx, cs, c, j) :
+			      sim_cluster_idle_pick(cs, c, j);
 			sim_cluster_idle_take(cs, c, cpu);
 			sim_rq_pop(&c->ready);
 			if ((err = sim_rq_push(&c->running, j)) != RT_OK)

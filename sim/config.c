@@ -462,7 +462,8 @@ enum rt_err sim_config_check(const struct sim_config *cfg,
 					PRIu32 " (expected 1..%u)", c,
 					cfg->capacity[c], SIM_CAP_SCALE);
 		if (cfg->capacity[c] != SIM_CAP_SCALE &&
-		    (!((*ops)->flags & SIM_POLICY_JOB_LEVEL) ||
+		    (!((*ops)->flags & (SIM_POLICY_JOB_LEVEL |
+					SIM_POLICY_CAPACITY)) ||
 		     cfg_suspends(cfg)))
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "CPUs of "
 					"different capacities: not modelled "

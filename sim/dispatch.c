@@ -448,6 +448,17 @@ struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu)
 	return e->cpu[cpu].curr;
 }
 
+rt_time sim_engine_run_left(const struct sim_engine *e,
+			    const struct sim_job *j, unsigned cpu)
+{
+	rt_time ran = j->run_cpu >= 0 ? e->now - j->since : 0;
+
+	assert(cpu < e->cfg.cpus);
+	if (!e->caps)
+		return j->info.remaining - ran;
+	return sim_cap_time(e, j, cpu, j->info.remaining) - ran;
+}
+
 const unsigned *sim_engine_cluster_cpus(const struct sim_engine *e,
 					unsigned c, unsigned *n)
 {

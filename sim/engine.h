@@ -162,6 +162,9 @@ struct sim_policy_desc {
 	bool job_level;                 /* SIM_POLICY_JOB_LEVEL: takes
 					 * sim_config.overheads and
 					 * sim_config.capacity */
+	bool capacities;                /* SIM_POLICY_CAPACITY: models CPUs
+					 * of different capacities itself
+					 * (linux-dl) */
 };
 
 /* The policy named 'name' (false if there is none), or the i-th

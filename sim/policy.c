@@ -5,6 +5,39 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Every SIM_POLICY_* flag is its own bit (two branches once gave two
+ * flags the same one): their sum equals their union only then. */
+#define SIM_POLICY_FLAGS_SUM (SIM_POLICY_SERVERS + \
+	SIM_POLICY_CLUSTERS + \
+	SIM_POLICY_ADMISSION + \
+	SIM_POLICY_KERNEL + \
+	SIM_POLICY_RESERVATIONS + \
+	SIM_POLICY_PRIORITIES + \
+	SIM_POLICY_CLASSES + \
+	SIM_POLICY_CRITICAL_INSTANT + \
+	SIM_POLICY_JOB_LEVEL + \
+	SIM_POLICY_LOCKS_FP + \
+	SIM_POLICY_LOCKS_EDF + \
+	SIM_POLICY_LOCKS_DL + \
+	SIM_POLICY_FP_SERVERS + \
+	SIM_POLICY_CAPACITY)
+#define SIM_POLICY_FLAGS_OR (SIM_POLICY_SERVERS | \
+	SIM_POLICY_CLUSTERS | \
+	SIM_POLICY_ADMISSION | \
+	SIM_POLICY_KERNEL | \
+	SIM_POLICY_RESERVATIONS | \
+	SIM_POLICY_PRIORITIES | \
+	SIM_POLICY_CLASSES | \
+	SIM_POLICY_CRITICAL_INSTANT | \
+	SIM_POLICY_JOB_LEVEL | \
+	SIM_POLICY_LOCKS_FP | \
+	SIM_POLICY_LOCKS_EDF | \
+	SIM_POLICY_LOCKS_DL | \
+	SIM_POLICY_FP_SERVERS | \
+	SIM_POLICY_CAPACITY)
+_Static_assert(SIM_POLICY_FLAGS_SUM == SIM_POLICY_FLAGS_OR,
+	       "two SIM_POLICY_* flags share a bit");
+
 static const struct sim_policy_ops *const sim_policies[] = {
 	&sim_policy_edf,
 	&sim_policy_fp,
@@ -76,6 +109,7 @@ static bool policy_desc(const struct sim_policy_ops *p,
 			 SIM_PROTO_BIT(SIM_PROTO_NONE) |
 			 SIM_PROTO_BIT(SIM_PROTO_INHERIT) : 0;
 	out->job_level = p->flags & SIM_POLICY_JOB_LEVEL;
+	out->capacities = p->flags & SIM_POLICY_CAPACITY;
 	return true;
 }
 

@@ -183,6 +183,10 @@ struct sim_policy_ops {
 #define SIM_POLICY_FP_SERVERS 0x800u  /* runs cfg.servers of the fixed-
 					 * priority kinds (polling,
 					 * deferrable: rt_server_is_fp) */
+#define SIM_POLICY_CAPACITY 0x2000u   /* not job-level, but models CPUs
+					 * of different capacities itself
+					 * (linux-dl: capacity-scaled runtime,
+					 * admission and placement) */
 
 /* The registry: NULL if no policy has that name. */
 const struct sim_policy_ops *sim_policy_find(const char *name);
@@ -210,6 +214,12 @@ const struct sim_config *sim_engine_config(const struct sim_engine *e);
 rt_time sim_engine_now(const struct sim_engine *e);
 /* The job running on cpu now (before this schedule() is committed). */
 struct sim_job *sim_engine_curr(const struct sim_engine *e, unsigned cpu);
+/* Time units j needs from now to complete on cpu (its CPU if it runs
+ * there): its remaining work at that CPU's capacity (sim_config.capacity),
+ * less what it ran since it was last accounted if it runs.  Equal to
+ * remaining - (now - since) on identical CPUs. */
+rt_time sim_engine_run_left(const struct sim_engine *e,
+			    const struct sim_job *j, unsigned cpu);
 
 /* Placement as the engine resolved it (engine.h): the clusters (one for
  * global, one per CPU for partitioned, cpus / k for clustered, one per

@@ -20,7 +20,11 @@
  *	sum_i floor(Q_i 2^20 / P_i) <= floor(rt_runtime 2^20 / rt_period) * M
  *
  * over the tasks and the M CPUs of the task's root domain (996147 * M by
- * default; rt_runtime_us -1 turns it off).  A rejected
+ * default; rt_runtime_us -1 turns it off); on CPUs of different
+ * capacities M becomes dl_bw_capacity() / 1024, the sum of the domain's
+ * capacities: cap_scale(996147, sum) (ldl_caps(): runtime charged at
+ * capacity/1024, an idle CPU that fits the task's density chosen
+ * first; docs/linux-dl.md "CPUs of different capacities").  A rejected
  * task never runs.  A task that leaves keeps its bandwidth until the
  * 0-lag time after its last job (ldl_leave()).
  *
@@ -164,8 +168,61 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 		struct sv_dom *dom = &l->rq.dom[c];
 		uint64_t all = bw * l->rq.cs.cl[c].ncpus;
 
+		/* dl_server_apply_params() checks __dl_overflow() too; on
+		 * slow CPUs the servers may not fit (-EBUSY at boot, which
+		 * sched_init_dl_servers() ignores in 6.12) */
+		if (l->rq.cap && !rt_dl_admit_cap(dom->total_bw, all,
+						  l->cap_bw, dom->cap,
+						  l->unlimited))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: not "
+					"implemented yet: fair servers whose "
+					"bandwidth (%llu x %u CPUs) exceeds the "
+					"root domain's cap_scale(%llu, %llu); "
+					"use fair_server: {runtime: 0} or "
+					"faster CPUs",
+					(unsigned long long)bw,
+					l->rq.cs.cl[c].ncpus,
+					(unsigned long long)l->cap_bw,
+					(unsigned long long)dom->cap);
+
 		dom->total_bw += all;
 		dom->grub.this_bw += all;
+	}
+	return RT_OK;
+}
+
+/*
+ * CPUs of different capacities (cfg->capacity): runtime charged at
+ * capacity/1024 (sv_rate), admission against dl_bw_capacity() (the
+ * domains' sv_dom.cap), and, when the capacities are not all equal
+ * (sched_asym_cpucap_active()), the capacity-aware choice of an idle
+ * CPU (sv_fit_pick).  Refused: what the kernel does there that dlsim
+ * does not model.
+ */
+static enum rt_err ldl_caps(struct ldl *l, const struct sim_config *cfg,
+			    struct rt_diag *d)
+{
+	if (!cfg->capacity)
+		return RT_OK;
+	for (unsigned c = 1; c < cfg->cpus; c++)
+		l->rq.fit |= cfg->capacity[c] != cfg->capacity[0];
+	l->rq.cap = cfg->capacity;
+	if (cfg->reclaim == RT_RECLAIM_GRUB)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: not "
+				"implemented yet: reclaim: grub on CPUs of "
+				"different capacities");
+	for (size_t i = 0; i < cfg->ntasks; i++) {
+		if (cfg->dl_flags && (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM))
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: not "
+					"implemented yet: task %s: flags: "
+					"[reclaim] (grub) on CPUs of different "
+					"capacities", cfg->tasks[i].name);
+		if (cfg->tasks[i].klass == RT_CLASS_FAIR)
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: not "
+					"implemented yet: task %s: class: fair "
+					"on CPUs of different capacities (the "
+					"kernel's fair server is pinned to its "
+					"CPU)", cfg->tasks[i].name);
 	}
 	return RT_OK;
 }
@@ -207,6 +264,10 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 		return err;
 	}
 	l->rq.kernel = true;
+	if ((err = ldl_caps(l, cfg, d))) {
+		ldl_fini(l);
+		return err;
+	}
 	l->rules = cfg->dl_rules ? *cfg->dl_rules : *rt_dl_profile(NULL);
 	if (l->rules.accounting == RT_DL_ACCT_TICK) {
 		if (!rt_dl_tick_nsec(l->rules.hz) || l->rules.tick_phase < 0) {
@@ -325,8 +386,8 @@ static enum rt_err ldl_change(struct ldl *l, struct sv_server *s)
 		return err;
 	if (!l->rq.tasks[task].admitted)
 		return RT_OK;
-	ok = bw == s->bw || rt_dl_admit(dom->total_bw - s->bw, bw, l->cap_bw,
-					sv_dom_cpus(&l->rq, dom), l->unlimited);
+	ok = bw == s->bw || rt_dl_admit_cap(dom->total_bw - s->bw, bw,
+					    l->cap_bw, dom->cap, l->unlimited);
 	sim_engine_emit(l->rq.e, SIM_REC_SETATTR, -1, task, NULL, ok);
 	if (!ok)
 		return RT_OK;
@@ -346,9 +407,8 @@ static enum rt_err ldl_admit(void *state, uint32_t task, bool *accept,
 		return RT_OK;
 	}
 	*test = SIM_ADMIT_LINUX;
-	*accept = rt_dl_admit(dom->total_bw, s->bw, l->cap_bw,
-			      sv_dom_cpus(&l->rq, dom),
-			      l->unlimited);
+	*accept = rt_dl_admit_cap(dom->total_bw, s->bw, l->cap_bw, dom->cap,
+				  l->unlimited);
 	if (!*accept)
 		return RT_OK;
 	dom->total_bw += s->bw;
@@ -475,7 +535,8 @@ const struct sim_policy_ops sim_policy_linux_dl = {
 	.update_curr = NULL,
 	.timer       = ldl_timer,
 	.flags       = SIM_POLICY_CLUSTERS | SIM_POLICY_KERNEL |
-		       SIM_POLICY_RESERVATIONS | SIM_POLICY_LOCKS_DL,
+		       SIM_POLICY_RESERVATIONS | SIM_POLICY_LOCKS_DL |
+		       SIM_POLICY_CAPACITY,
 	.admit       = ldl_admit,
 	.leave       = ldl_leave,
 	.end         = ldl_end,

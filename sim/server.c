@@ -71,6 +71,15 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 	}
 	rq->ntasks = n;
 	rq->nsrv = nsrv;
+	for (unsigned c = 0; c < rq->cs.n; c++) {
+		unsigned k;
+		const unsigned *cpus = sim_engine_cluster_cpus(e, c, &k);
+
+		for (unsigned i = 0; i < k; i++)
+			rq->dom[c].cap += cfg->capacity ?
+					  cfg->capacity[cpus[i]] :
+					  SIM_CAP_SCALE;
+	}
 	for (size_t i = 0; i < n; i++) {
 		rq->tasks[i].server = -1;
 		rq->tasks[i].admitted = true;
@@ -82,6 +91,7 @@ enum rt_err sv_init(struct sv_rq *rq, struct sim_engine *e, size_t nsrv,
 		s->idx = (uint32_t)i;
 		s->st = &st[i];
 		s->missed_d = RT_TIME_NEVER;
+		s->last_cpu = -1;
 		s->state = RT_SRV_INACTIVE;
 		s->fresh = true;
 		s->pi = -1;
@@ -221,6 +231,56 @@ static const struct sim_cluster_hooks sv_hooks = {
 	.stop      = sv_stop_hook,
 	.start     = sv_start_hook,
 	.preempted = sv_preempted_hook,
+};
+
+/*
+ * linux-dl on CPUs of different capacities (rq->fit): the idle CPU an
+ * entity takes, as select_task_rq_dl() and find_later_rq() ->
+ * cpudl_find() choose among free CPUs: its last CPU (task_cpu()) if idle
+ * and it fits there (dl_task_fits_capacity(): rt_dl_fits); else the
+ * lowest-numbered idle CPU that fits it (the kernel takes any of them,
+ * cpumask_any_and_distribute()); else, none fitting, the idle CPU of
+ * the largest capacity, its last CPU among equals, else the
+ * lowest-numbered (cpudl_find()'s max_cap loop).  O(idle CPUs).
+ */
+static unsigned sv_fit_pick(void *ctx, const struct sim_clusters *cs,
+			    const struct sim_cluster *c,
+			    const struct sim_job *j)
+{
+	struct sv_rq *rq = ctx;
+	const struct sv_server *s = sv_of(rq, j);
+	unsigned fit = UINT_MAX, big = UINT_MAX;
+	uint32_t bigcap = 0;
+	int last;
+
+	if (!s || c->ncpus == 1)
+		return sim_cluster_idle_pick(cs, c, j);
+	last = s->last_cpu;
+	if (last >= 0 && cs->idle_pos[last] != SIM_CPU_NOT_IDLE &&
+	    rt_dl_fits(s->density, rq->cap[last]))
+		return (unsigned)last;
+	for (unsigned i = 0; i < c->nidle; i++) {
+		unsigned cpu = c->idle[i];
+		uint32_t cap = rq->cap[cpu];
+
+		if (rt_dl_fits(s->density, cap)) {
+			fit = cpu < fit ? cpu : fit;
+		} else if (cap > bigcap ||
+			   (cap == bigcap && big != (unsigned)last &&
+			    ((int)cpu == last || cpu < big))) {
+			bigcap = cap;
+			big = cpu;
+		}
+	}
+	return fit != UINT_MAX ? fit : big;
+}
+
+static const struct sim_cluster_hooks sv_hooks_fit = {
+	.preempts  = sv_before,
+	.stop      = sv_stop_hook,
+	.start     = sv_start_hook,
+	.preempted = sv_preempted_hook,
+	.idle_pick = sv_fit_pick,
 };
 
 struct sv_server *sv_of(struct sv_rq *rq, const struct sim_job *j)
@@ -420,6 +480,25 @@ out:
 	rq->leaving = NULL;
 }
 
+/* sv_schedule with the capacity-aware placement (sv_fit_pick); out of
+ * line, so that the identical-CPU path keeps its one inlined copy. */
+static __attribute__((noinline)) enum rt_err sv_schedule_fit(struct sv_rq *rq)
+{
+	enum rt_err err = RT_OK;
+
+	if (rq->cs.n == 1)
+		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, &sv_hooks_fit,
+					    rq);
+	while (rq->cs.ndirty && !err) {
+		unsigned c = rq->cs.dirty[--rq->cs.ndirty];
+		struct sim_cluster *cl = &rq->cs.cl[c];
+
+		cl->dirty = false;
+		err = sim_cluster_dispatch(&rq->cs, cl, &sv_hooks_fit, rq);
+	}
+	return err;
+}
+
 enum rt_err sv_schedule(struct sv_rq *rq)
 {
 	enum rt_err err = RT_OK;
@@ -429,6 +508,8 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 	for (unsigned i = 0; i < rq->nvacated; i++)
 		sim_engine_assign(rq->e, rq->vacated[i], NULL);
 	rq->nvacated = 0;
+	if (rq->fit)
+		return sv_schedule_fit(rq);
 	if (rq->cs.n == 1)      /* one domain: always visited */
 		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, &sv_hooks, rq);
 	/* sv_start may mark more domains (a GRUB rate change): loop until

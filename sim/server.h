@@ -155,6 +155,8 @@ struct sv_server {
 					 * heaps (not throttled), else NULL */
 	rt_time since;                  /* running: budget charged up to */
 	uint64_t rate;                  /* running: drain rate, 2^20 = 1 */
+	int last_cpu;                   /* linux-dl: the CPU its entity last
+					 * ran on (task_cpu()), -1: none */
 	rt_time throttled_at;           /* start of the current throttle */
 	rt_time thr_since;              /* throttled: accounted up to */
 	rt_time missed_d;               /* d_s already counted as missed */
@@ -188,6 +190,9 @@ struct sv_dom {
 	struct rt_dl_grub grub;         /* running_bw, this_bw, ... of it */
 	uint64_t total_bw;              /* linux-dl: dl_b->total_bw, the
 					 * admitted tasks' dl_bw */
+	uint64_t cap;                   /* dl_bw_capacity(): the sum of its
+					 * CPUs' capacities (1024 each on
+					 * identical CPUs) */
 };
 
 struct sv_rq {
@@ -199,6 +204,15 @@ struct sv_rq {
 					 * rules giving HZ and the first
 					 * tick; NULL: runtime enforced
 					 * exactly */
+	const uint32_t *cap;            /* linux-dl on CPUs of different
+					 * capacities (sim_config.capacity):
+					 * runtime charged at capacity/1024
+					 * (dl_scaled_delta_exec()); NULL:
+					 * every CPU 1024 */
+	bool fit;                       /* capacities not all equal
+					 * (sched_asym_cpucap_active()): an
+					 * entity given an idle CPU takes one
+					 * that fits it (cpudl_find()) */
 	unsigned ncpus;                 /* all CPUs */
 	rt_time horizon;
 	struct sim_clusters cs;         /* the domains' runqueues and CPUs */

@@ -65,10 +65,24 @@ static rt_time sv_exhaust_in(const struct sv_rq *rq,
 	return v > (rt_u128)RT_TIME_MAX ? RT_TIME_NEVER : (rt_time)v;
 }
 
+/* The drain rate of a running server: GRUB's, else 1; linux-dl on CPUs
+ * of different capacities charges capacity/1024 of the time run
+ * (dl_scaled_delta_exec(): cap_scale(delta, arch_scale_cpu_capacity()),
+ * the frequency scale being 1024 here), so that Q of runtime is Q of
+ * work on any CPU. */
 static uint64_t sv_rate(const struct sv_rq *rq, const struct sv_server *s)
 {
-	return s->grub ? rt_dl_grub_rate(&rq->dom[s->dom].grub, s->bw) :
-			 RT_BW_UNIT;
+	const struct sim_job *j;
+
+	if (s->grub)
+		return rt_dl_grub_rate(&rq->dom[s->dom].grub, s->bw);
+	if (!rq->cap)
+		return RT_BW_UNIT;
+	j = sv_charged_job(s);
+	if (j && j->pcpu >= 0)
+		return (uint64_t)rq->cap[j->pcpu] << (RT_BW_SHIFT -
+						      RT_CAP_SHIFT);
+	return RT_BW_UNIT;
 }
 
 /* Bring a running server's budget up to now. */
@@ -103,7 +117,7 @@ enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e);
 	rt_time in = sv_exhaust_in(rq, s, s->rate), at;
 	const struct sim_job *j = sv_charged_job(s);
-	rt_time rem = j->info.remaining - (j->run_cpu >= 0 ? now - j->since : 0);
+	rt_time rem = sim_engine_run_left(rq->e, j, (unsigned)j->pcpu);
 
 	if (in == RT_TIME_NEVER || !rt_time_add(now, in, &at))
 		goto off;
@@ -130,6 +144,7 @@ enum rt_err sv_start(struct sv_rq *rq, struct sim_job *j)
 		return RT_OK;
 	assert(s->ent == j || s->bg == j);
 	s->since = sim_engine_now(rq->e);
+	s->last_cpu = j->pcpu;
 	if (s->rules == SV_RULES_SPORADIC && s->klass) {
 		s->rate = 0;            /* at its low priority: not charged */
 		return RT_OK;

@@ -61,6 +61,7 @@ static CU_SuiteInfo suites[] = {
 	{ "overhead", NULL, NULL, NULL, NULL, overhead_tests },
 	{ "uniform", NULL, NULL, NULL, NULL, uniform_tests },
 	{ "energy", NULL, NULL, NULL, NULL, energy_tests },
+	{ "uniform_dl", NULL, NULL, NULL, NULL, uniform_dl_tests },
 	{ "admit",    NULL, NULL, NULL, NULL, admit_tests },
 	{ "json",     NULL, NULL, NULL, NULL, json_tests },
 	{ "rtapp",    NULL, NULL, NULL, NULL, rtapp_tests },

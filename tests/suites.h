@@ -56,6 +56,8 @@ extern CU_TestInfo suspend_tests[];     /* test_suspend.c: self-suspension */
 extern CU_TestInfo overhead_tests[];    /* test_overhead.c: overheads */
 extern CU_TestInfo uniform_tests[];     /* test_uniform.c: CPU capacities */
 extern CU_TestInfo energy_tests[];      /* test_energy.c: frequencies, energy */
+extern CU_TestInfo uniform_dl_tests[];  /* test_uniform_dl.c: linux-dl on
+					 * CPU capacities */
 extern CU_TestInfo percentile_tests[];  /* test_percentile.c: response percentiles */
 extern CU_TestInfo admit_tests[];       /* test_admit.c: admission, mode */
 extern CU_TestInfo json_tests[];        /* test_json.c: the jansson wrapper */

@@ -178,11 +178,12 @@ static void test_scenario_keys(void)
 	expect_fail("format: 1\nplatform: {cpus: []}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "platform.cpus", "empty list", NULL);
-	expect_fail("format: 1\nscheduler: {policy: linux-dl}\n"
+	/* linux-dl is modelled there (test_uniform_dl.c); cbs is not */
+	expect_fail("format: 1\nscheduler: {policy: cbs}\n"
 		    "platform: {cpus: [{capacity: 512, count: 2}]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
 		    "t.yaml:3:", "platform.cpus", "not implemented yet",
-		    "linux-dl", NULL);
+		    "policy cbs", NULL);
 	expect_fail("format: 1\nscheduler: {placement: partitioned}\n"
 		    "platform: {cpus: [{capacity: 512, count: 2}]}\n"
 		    "tasks: [{name: A, C: 1, T: 10}]\n", RT_ERR_PARSE,
