@@ -130,6 +130,7 @@ static bool analyze_compare_admission(struct dlsim_analysis *a)
 		size_t i = cs->adm[k].task;
 
 		if (i >= a->s->ntasks || !a->adm[i].deadline ||
+		    a->adm[i].undetermined ||
 		    cs->adm[k].accept == a->adm[i].accepted)
 			continue;
 		if (!analyze_add_contra(a, analyze_admission_name(a), "%s: the "

@@ -71,8 +71,11 @@ static void analyze_json_test(FILE *f, const struct dlsim_analysis *a,
 			fprintf(f, "%" PRIu64, (uint64_t)dd->cap);
 		if (s->capacity)        /* a uniform platform */
 			fprintf(f, ", \"capacity\": %" PRIu64, dd->capacity);
-		fprintf(f, ", \"fair\": %" PRIu64 ", \"total\": %" PRIu64
-			   ", \"tasks\": [", dd->fair, dd->total);
+		fprintf(f, ", \"fair\": %" PRIu64 ", \"total\": %" PRIu64,
+			   dd->fair, dd->total);
+		if (dd->peak != dd->total)      /* some task left */
+			fprintf(f, ", \"peak\": %" PRIu64, dd->peak);
+		fprintf(f, ", \"tasks\": [");
 		for (size_t i = 0; i < s->ntasks; i++) {
 			if (api_analysis_task_dom(a, i) != (unsigned)t->dom ||
 			    !a->adm[i].deadline)
@@ -80,9 +83,14 @@ static void analyze_json_test(FILE *f, const struct dlsim_analysis *a,
 			fprintf(f, "%s{\"task\": ", first ? "" : ", ");
 			api_json_str(f, s->tasks[i].name);
 			fprintf(f, ", \"dl_bw\": %" PRIu64 ", \"before\": %" PRIu64
-				   ", \"admitted\": %s}", a->adm[i].dl_bw,
+				   ", \"admitted\": %s", a->adm[i].dl_bw,
 				   a->adm[i].before,
 				   a->adm[i].accepted ? "true" : "false");
+			if (a->adm[i].undetermined)
+				fprintf(f, ", \"undetermined\": true, "
+					   "\"before_latest\": %" PRIu64,
+					   a->adm[i].before_hi);
+			fprintf(f, "}");
 			first = false;
 		}
 		fprintf(f, "]");

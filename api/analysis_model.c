@@ -70,6 +70,53 @@ static void analyze_model_task(struct dlsim_analysis *a, size_t i, int srv)
 			  (what & RT_MODEL_JITTER) ? t->deadline - m.deadline : 0);
 }
 
+/*
+ * When a leaving task's bandwidth returns to its root domain's total_bw:
+ * at its 0-lag time after its last job (docs/linux-dl.md "A leaving
+ * task's bandwidth"), t0 = d - q P/Q, returned at once if passed when it
+ * exits (at leave_at, or when its last job completes).  The schedule
+ * decides it; the window [*lo, *hi] holds it:
+ * - bw_release: immediate: leave_at;
+ * - a periodic task without jitter, every job demanding C, exact
+ *   accounting, in a root domain of one CPU where its reservation is
+ *   kept: its last job (arrival a < leave_at) completes by a + D with
+ *   runtime 0 left, so t0 = a + D: max(leave_at, a + D);
+ * - the same domain otherwise (sporadic, jitter, less demand: q >= 0 at
+ *   completion, by its deadline): [leave_at, leave_at + D];
+ * - else (several CPUs: a job may complete after its deadline; tick
+ *   accounting: an overrun moves d; changes; resources): [leave_at,
+ *   never].
+ */
+static void analyze_leave_window(const struct dlsim_analysis *a, size_t i,
+				 rt_time *lo, rt_time *hi)
+{
+	const struct scn_scenario *s = a->s;
+	const struct rt_task *t = &a->orig->tasks[i];
+	rt_time leave = s->leave_at ? s->leave_at[i] : RT_TIME_NEVER;
+	rt_time first, arr, end;
+
+	*lo = *hi = leave;
+	if (leave == RT_TIME_NEVER ||
+	    s->sched.dl.release == RT_DL_RELEASE_AT_ONCE)
+		return;
+	*hi = RT_TIME_NEVER;
+	if (a->dom_cpus[api_analysis_task_dom(a, i)] != 1 ||
+	    s->sched.dl.accounting != RT_DL_ACCT_EXACT || a->locks ||
+	    (s->changes && s->changes[i].n) || rt_dl_task_no_guarantee(t))
+		return;
+	if (!rt_time_add(leave, t->deadline, &end))
+		return;
+	*hi = end;
+	first = (s->arrive_at ? s->arrive_at[i] : 0) + t->offset;
+	if (t->arrival != RT_ARRIVAL_PERIODIC || t->jitter ||
+	    t->exec != RT_EXEC_FIXED || first >= leave)
+		return;
+	arr = first + (leave - first - 1) / t->period * t->period;
+	if (!rt_time_add(arr, t->deadline, &end))
+		return;
+	*lo = *hi = end > leave ? end : leave;
+}
+
 /* linux-dl: the kernel admission, then the admitted reservations. */
 static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag *d)
 {
@@ -85,6 +132,7 @@ static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag 
 		.fair_bw = rt_dl_reserved_bw(&s->sched.dl, 1),
 	};
 	bool *fair_dom = NULL;
+	rt_time *free_lo = NULL;
 	enum rt_err err;
 
 	a->dom_void = api_analysis_calloc(a->ndom, sizeof(*a->dom_void));
@@ -97,7 +145,20 @@ static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag 
 		rt_free(fair_dom);
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 	}
+	if (s->leave_at) {
+		free_lo = api_analysis_calloc(2 * s->ntasks, sizeof(*free_lo));
+		if (!free_lo) {
+			rt_free(fair_dom);
+			return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+		}
+		for (size_t i = 0; i < s->ntasks; i++)
+			analyze_leave_window(a, i, &free_lo[i],
+					     &free_lo[s->ntasks + i]);
+		in.free_lo = free_lo;
+		in.free_hi = free_lo + s->ntasks;
+	}
 	err = rt_dl_admission(&in, a->adm, a->admdom, d);
+	rt_free(free_lo);
 	for (size_t i = 0; !err && i < s->ntasks; i++) {
 		const struct rt_task *t = &a->orig->tasks[i];
 

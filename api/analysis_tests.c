@@ -143,11 +143,14 @@ static bool analyze_linux_rows(struct dlsim_analysis *a, const struct rt_test_in
 			return false;
 		t->dom = (int)c;
 		t->res.kind = RT_KIND_ADMISSION;
+		/* a task whose verdict depends on when leaving tasks'
+		 * bandwidth returns: n/a, unless another is refused anyway */
 		t->res.verdict = a->admdom[c].rejected ? RT_VERDICT_REJECT :
+				 a->admdom[c].undetermined ? RT_VERDICT_NA :
 				 RT_VERDICT_ACCEPT;
 		for (size_t i = 0; i < a->s->ntasks; i++)
 			if (api_analysis_task_dom(a, i) == c && a->adm[i].deadline &&
-			    !a->adm[i].accepted) {
+			    !a->adm[i].accepted && !a->adm[i].undetermined) {
 				t->res.task = i;
 				break;
 			}

@@ -69,10 +69,15 @@ static void analyze_print_detail(FILE *f, const struct dlsim_analysis *a,
 	if (t->dom >= 0 && a->kind == AK_LINUX) {
 		const struct rt_dl_adm_dom *dd = &a->admdom[t->dom];
 
-		fprintf(f, " (root domain %d, %u CPU%s: %zu admitted, %zu refused; "
-			   "sum dl_bw %" PRIu64, t->dom, dd->cpus,
-			   dd->cpus == 1 ? "" : "s", dd->accepted, dd->rejected,
-			   dd->total);
+		fprintf(f, " (root domain %d, %u CPU%s: %zu admitted, %zu refused",
+			   t->dom, dd->cpus, dd->cpus == 1 ? "" : "s",
+			   dd->accepted, dd->rejected);
+		if (dd->undetermined)
+			fprintf(f, ", %zu depending on 0-lag times",
+				   dd->undetermined);
+		/* the largest sum over time: tasks that left returned theirs */
+		fprintf(f, "; %ssum dl_bw %" PRIu64,
+			   dd->peak != dd->total ? "peak " : "", dd->peak);
 		if (dd->unlimited)
 			fprintf(f, ", no cap: rt_runtime_us -1)");
 		else if (dd->capacity != (uint64_t)dd->cpus << RT_CAP_SHIFT)
@@ -120,6 +125,17 @@ static void analyze_print_linux_tasks(FILE *f, const struct dlsim_analysis *a, i
 
 		if (api_analysis_task_dom(a, i) != (unsigned)dom || !k->deadline)
 			continue;
+		if (k->undetermined) {
+			/* the sums with leaving tasks' bandwidth returned at
+			 * the earliest and at the latest */
+			fprintf(f, "      %-12s dl_bw %7" PRIu64 "  depends : %"
+				   PRIu64 " .. %" PRIu64 " + %" PRIu64 " vs %"
+				   PRIu64 " (as leaving tasks' 0-lag times "
+				   "fall)\n", s->tasks[i].name, k->dl_bw,
+				   k->before, k->before_hi, k->dl_bw,
+				   (uint64_t)dd->cap);
+			continue;
+		}
 		fprintf(f, "      %-12s dl_bw %7" PRIu64 "  %s: %" PRIu64 " + %" PRIu64
 			   " = %" PRIu64 " %s %" PRIu64 "\n", s->tasks[i].name,
 			   k->dl_bw, k->accepted ? "admitted" : "REFUSED ",

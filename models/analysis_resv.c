@@ -56,7 +56,13 @@ unsigned rt_task_analysis_model(const struct rt_task *t, struct rt_task *out)
 
 struct adm_ev {
 	rt_time at;
-	int leave;                      /* 0: join, 1: leave (joins first) */
+	int order;                      /* at one instant: 0 a return by the
+					 * 0-lag timer (after the exit), 1
+					 * joins, 2 a return at the exit
+					 * (leave_at): as the simulation */
+	int leave;                      /* 0: join, 1: a leaving task's
+					 * bandwidth returns at the earliest,
+					 * 2: at the latest */
 	size_t task;
 };
 
@@ -66,6 +72,8 @@ static int adm_ev_cmp(const void *pa, const void *pb)
 
 	if (a->at != b->at)
 		return a->at < b->at ? -1 : 1;
+	if (a->order != b->order)
+		return a->order - b->order;
 	if (a->leave != b->leave)
 		return a->leave - b->leave;
 	return a->task < b->task ? -1 : a->task > b->task;
@@ -79,7 +87,11 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 	struct rt_dl_adm_dom *dom;
 	struct rt_dl_adm_task *tk;
 	struct adm_ev *ev;
-	uint64_t *now;                  /* current total_bw per domain */
+	uint64_t *now;                  /* current total_bw per domain, and
+					 * (ndom more) with leaving tasks'
+					 * bandwidth returned at the latest */
+	bool *in_lo, *in_hi;            /* admitted in either replay */
+	bool *split;                    /* per domain: undetermined since */
 	size_t nev = 0;
 
 	if (period == 0) {
@@ -98,15 +110,20 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 					in->task_dom[i], in->ndom);
 	dom = rt_calloc(in->ndom, sizeof(*dom));
 	tk = rt_calloc(in->n ? in->n : 1, sizeof(*tk));
-	ev = rt_calloc(in->n ? 2 * in->n : 1, sizeof(*ev));
-	now = rt_calloc(in->ndom, sizeof(*now));
-	if (!dom || !tk || !ev || !now) {
+	ev = rt_calloc(in->n ? 3 * in->n : 1, sizeof(*ev));
+	now = rt_calloc(2 * (size_t)in->ndom, sizeof(*now));
+	in_lo = rt_calloc(in->n ? 2 * in->n : 1, sizeof(*in_lo));
+	split = rt_calloc(in->ndom, sizeof(*split));
+	if (!dom || !tk || !ev || !now || !in_lo || !split) {
 		rt_free(dom);
 		rt_free(tk);
 		rt_free(ev);
 		rt_free(now);
+		rt_free(in_lo);
+		rt_free(split);
 		return rt_diagf(d, RT_ERR_NOMEM, "linux admission: out of memory");
 	}
+	in_hi = in_lo + in->n;
 	for (unsigned r = 0; r < in->ndom; r++) {
 		dom[r].cpus = in->dom_cpus[r];
 		dom[r].unlimited = runtime == RT_DL_RUNTIME_INF;
@@ -116,10 +133,12 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 		dom[r].cap = ((rt_u128)dom[r].cap_bw * dom[r].capacity) >>
 			     RT_CAP_SHIFT;
 		dom[r].fair = in->fair_bw * dom[r].cpus;
-		dom[r].total = now[r] = dom[r].fair;
+		dom[r].total = dom[r].peak = now[r] = dom[r].fair;
+		now[in->ndom + r] = dom[r].fair;
 	}
 	for (size_t i = 0; i < in->n; i++) {
 		const struct rt_task *t = &in->tasks[i];
+		rt_time lo, hi;
 
 		tk[i].deadline = t->klass != RT_CLASS_FAIR;
 		tk[i].accepted = !tk[i].deadline;
@@ -127,27 +146,59 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 			continue;
 		tk[i].dl_bw = rt_dl_to_ratio(t->period, t->wcet);
 		ev[nev++] = (struct adm_ev){ in->arrive_at ? in->arrive_at[i] : 0,
-					     0, i };
-		if (in->leave_at && in->leave_at[i] != RT_TIME_NEVER)
-			ev[nev++] = (struct adm_ev){ in->leave_at[i], 1, i };
+					     1, 0, i };
+		if (!in->leave_at || in->leave_at[i] == RT_TIME_NEVER)
+			continue;
+		lo = hi = in->leave_at[i];
+		if (in->free_lo && in->free_hi) {
+			lo = in->free_lo[i];
+			hi = in->free_hi[i];
+		}
+		ev[nev++] = (struct adm_ev){ lo, lo > in->leave_at[i] ? 0 : 2,
+					     1, i };
+		if (hi != RT_TIME_NEVER)
+			ev[nev++] = (struct adm_ev){ hi, hi > in->leave_at[i] ?
+						     0 : 2, 2, i };
 	}
 	qsort(ev, nev, sizeof(*ev), adm_ev_cmp);
 	for (size_t k = 0; k < nev; k++) {
 		size_t i = ev[k].task;
 		unsigned r = in->task_dom ? in->task_dom[i] : 0;
+		uint64_t *hi_now = &now[in->ndom + r];
+		bool a_lo, a_hi;
 
-		if (ev[k].leave) {
-			if (tk[i].accepted)
+		if (ev[k].leave == 1) {
+			if (in_lo[i])
 				now[r] -= tk[i].dl_bw;
 			continue;
 		}
+		if (ev[k].leave == 2) {
+			if (in_hi[i])
+				*hi_now -= tk[i].dl_bw;
+			continue;
+		}
 		tk[i].before = now[r];
-		tk[i].accepted = rt_dl_admit_cap(now[r], tk[i].dl_bw,
-						 dom[r].cap_bw,
-						 dom[r].capacity,
-						 dom[r].unlimited);
-		if (tk[i].accepted) {
+		tk[i].before_hi = *hi_now;
+		a_lo = rt_dl_admit_cap(now[r], tk[i].dl_bw, dom[r].cap_bw,
+				       dom[r].capacity, dom[r].unlimited);
+		a_hi = rt_dl_admit_cap(*hi_now, tk[i].dl_bw, dom[r].cap_bw,
+				       dom[r].capacity, dom[r].unlimited);
+		if (a_lo != a_hi)
+			split[r] = true;
+		in_lo[i] = a_lo;
+		in_hi[i] = a_hi;
+		if (a_lo)
 			now[r] += tk[i].dl_bw;
+		if (a_hi) {
+			*hi_now += tk[i].dl_bw;
+			if (*hi_now > dom[r].peak)
+				dom[r].peak = *hi_now;
+		}
+		tk[i].undetermined = split[r];
+		tk[i].accepted = a_lo || a_hi || split[r];
+		if (tk[i].undetermined) {
+			dom[r].undetermined++;
+		} else if (tk[i].accepted) {
 			dom[r].total += tk[i].dl_bw;
 			dom[r].accepted++;
 		} else {
@@ -162,6 +213,8 @@ enum rt_err rt_dl_admission(const struct rt_dl_adm_input *in,
 	rt_free(tk);
 	rt_free(ev);
 	rt_free(now);
+	rt_free(in_lo);
+	rt_free(split);
 	return RT_OK;
 }
 

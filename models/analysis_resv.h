@@ -61,13 +61,30 @@ struct rt_dl_adm_input {
 	int64_t rt_period_us;           /* 0: the kernel defaults */
 	uint64_t fair_bw;               /* per CPU, counted in its domain;
 					 * 0: none */
+	/* Appended: when a leaving task's bandwidth returns (the 0-lag time
+	 * after its last job, which the schedule decides): n entries each,
+	 * within [free_lo, free_hi] (RT_TIME_NEVER: no bound); NULL: at
+	 * leave_at.  A join whose verdict differs at the two ends, and every
+	 * later join of its domain, is undetermined. */
+	const rt_time *free_lo;
+	const rt_time *free_hi;
 };
 
 struct rt_dl_adm_task {
 	bool deadline;                  /* a SCHED_DEADLINE task (not fair) */
 	uint64_t dl_bw;                 /* floor(C 2^20 / T); 0 if fair */
 	uint64_t before;                /* the domain's total_bw when it joined */
-	bool accepted;                  /* admitted (fair tasks: true) */
+	bool accepted;                  /* admitted (fair tasks: true); an
+					 * undetermined task counts as
+					 * admitted (the analysed set keeps
+					 * it: the safe side) */
+	bool undetermined;              /* appended: admitted or refused
+					 * as leaving tasks' 0-lag times
+					 * fall (free_lo/free_hi) */
+	uint64_t before_hi;             /* appended: total_bw when it
+					 * joined with every leaving task's
+					 * bandwidth returned as late as
+					 * possible (= before if none) */
 };
 
 struct rt_dl_adm_dom {
@@ -83,6 +100,11 @@ struct rt_dl_adm_dom {
 					 * admitted (the peak when none
 					 * leaves) */
 	size_t accepted, rejected;      /* SCHED_DEADLINE tasks */
+	uint64_t peak;                  /* appended: the largest total_bw
+					 * over time (<= cap; = total when
+					 * no task leaves), returns as late
+					 * as possible */
+	size_t undetermined;            /* appended: tasks undetermined */
 };
 
 /* Replay the admission of every task (see above).  tasks_out (n entries)

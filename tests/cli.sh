@@ -1172,5 +1172,32 @@ expect_rc 0 "$DLSIM" run $T/cap600.yaml
 has $T/out 'horizon 45 tick (hyperperiod)'
 has $T/out '8 jobs, 8 completed, 0 missed'
 
+# --- linux-dl: a leaving task's bandwidth returns at its 0-lag time -------
+# A (5/10) leaves at 12; its last job (arrival 10, d 20) runs its whole
+# runtime, so its 0-lag time is 20: B (6/10) is refused at 13, admitted at
+# 20; with sporadic arrivals the instant is only known to be in [12, 22]
+scn leave 'format: 1
+time_unit: ms
+scheduler: {policy: linux-dl}
+tasks:
+  - {name: A, C: 5, T: 10, leave_at: 12}
+  - {name: B, C: 6, T: 10, arrive_at: 13}'
+expect_rc 0 "$DLSIM" analyze $T/leave.yaml
+has $T/out 'B            dl_bw  629145  REFUSED : 576716 + 629145'
+has $T/out 'contradictions: none'
+sed 's/arrive_at: 13/arrive_at: 20/' $T/leave.yaml > $T/leave20.yaml
+expect_rc 0 "$DLSIM" analyze $T/leave20.yaml
+has $T/out 'B            dl_bw  629145  admitted: 52428 + 629145 = 681573'
+has $T/out 'peak sum dl_bw 681573'
+has $T/out 'contradictions: none'
+sed 's/leave_at: 12}/leave_at: 12, arrival: {model: sporadic, max_delay: 3}}/' \
+	$T/leave.yaml > $T/leave-sp.yaml
+expect_rc 0 "$DLSIM" analyze $T/leave-sp.yaml
+has $T/out 'linux          admission   n/a'
+has $T/out 'B            dl_bw  629145  depends : 52428 .. 576716 + 629145 vs 996147'
+has $T/out 'contradictions: none'
+expect_rc 0 "$DLSIM" analyze $T/leave-sp.yaml --json
+has $T/out '"admitted": true, "undetermined": true, "before_latest": 576716}'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -236,6 +236,44 @@ static void test_linux_admission_of_the_example(void)
 		CU_ASSERT_EQUAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
 		CU_ASSERT_FALSE(tk[2].accepted);
 	}
+	/* P1's bandwidth returns at its 0-lag time, somewhere in [10, 25]
+	 * after it leaves at 10: P3 joining at 20 finds 419430 (P1 back) or
+	 * 838860 (not yet): admitted or refused as the schedule falls, so
+	 * undetermined (counted as admitted); at 25 it is back */
+	{
+		rt_time arrive[3] = { 0, 0, 20 }, leave[3] = { 10, RT_TIME_NEVER,
+							      RT_TIME_NEVER };
+		rt_time lo[3] = { 10, RT_TIME_NEVER, RT_TIME_NEVER };
+		rt_time hi[3] = { 25, RT_TIME_NEVER, RT_TIME_NEVER };
+
+		in.arrive_at = arrive;
+		in.leave_at = leave;
+		in.free_lo = lo;
+		in.free_hi = hi;
+		CU_ASSERT_EQUAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
+		CU_ASSERT_TRUE(tk[2].undetermined && tk[2].accepted);
+		CU_ASSERT_EQUAL(tk[2].before, 419430);
+		CU_ASSERT_EQUAL(tk[2].before_hi, 838860);
+		CU_ASSERT_EQUAL(dom.undetermined, 1);
+		CU_ASSERT_EQUAL(dom.accepted, 2);
+		CU_ASSERT_EQUAL(dom.rejected, 0);
+		/* a return after the exit (the 0-lag timer) comes before a
+		 * join of the same instant: at 25 P3 is admitted */
+		arrive[2] = 25;
+		CU_ASSERT_EQUAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
+		CU_ASSERT_TRUE(tk[2].accepted && !tk[2].undetermined);
+		CU_ASSERT_EQUAL(tk[2].before_hi, 419430);
+		/* three admitted over time, never more than two at once */
+		CU_ASSERT_EQUAL(dom.total, 3 * 419430);
+		CU_ASSERT_EQUAL(dom.peak, 838860);
+		/* a return at the exit itself comes after the joins of that
+		 * instant (as the simulation orders them) */
+		lo[0] = hi[0] = 10;
+		arrive[2] = 10;
+		CU_ASSERT_EQUAL(rt_dl_admission(&in, tk, &dom, NULL), RT_OK);
+		CU_ASSERT_FALSE(tk[2].accepted || tk[2].undetermined);
+		in.free_lo = in.free_hi = NULL;
+	}
 	/* class fair: neither counted nor refused */
 	ts[0].klass = RT_CLASS_FAIR;
 	in.arrive_at = in.leave_at = NULL;
