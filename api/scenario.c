@@ -226,6 +226,7 @@ void api_meta(const struct scn_scenario *s, rt_time horizon,
 	m->task_server = s->task_server;
 	m->resources = (const char *const *)s->resources;
 	m->nresources = s->nresources;
+	m->capacity = s->capacity;
 	if (s->sched.fair_server.on) {
 		m->fair_runtime = s->sched.fair_server.runtime;
 		m->fair_period = s->sched.fair_server.period;

@@ -180,12 +180,15 @@ const struct render_boxes *render_gantt_blocks(const struct render_gantt *g,
 /* ---- server lanes (render/gantt_resv.c) ---- */
 
 /* One point of a row's budget curve: from t on, the budget is q, and it
- * drains at rate 1 while 'drain' (a job of the row runs) until the next
- * point.  Points closer than a pixel are merged (the later wins), so a
+ * drains at rate/1024 while 'drain' (a job of the row runs) until the
+ * next point.  Points closer than a pixel are merged (the later wins), so a
  * row holds O(width in pixels) points. */
 struct render_budget_pt {
 	rt_time t, q;
 	bool drain;
+	uint32_t rate;                  /* while draining: runtime per time
+					 * unit in 1/1024 (the CPU's
+					 * capacity, render_meta.capacity) */
 };
 
 struct render_budget {

@@ -34,7 +34,9 @@ struct gantt_row {
 	bool running;                   /* a job of the row runs (budget drains) */
 	rt_time run_from;               /* since when (running) */
 	rt_time q_known;                /* level at the last server record */
-	rt_time exec_acc;               /* executed since then (closed runs) */
+	rt_time exec_acc;               /* work executed since then (closed
+					 * runs), in 1/1024 units */
+	uint32_t run_cap;               /* the running job's CPU capacity */
 	struct render_boxes reclaim;    /* execution beyond the budget (GRUB) */
 	/* self-suspension (task rows): SUSPEND to RESUME/ABORT/END */
 	struct render_boxes suspends;   /* suspended intervals */

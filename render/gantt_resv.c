@@ -24,6 +24,12 @@
 #include "models/mem.h"
 #include "render/style.h"
 
+/* Work and runtime per time unit in 1/1024 (SCHED_CAPACITY_SCALE): a
+ * CPU of capacity c executes c of them, and a reservation on it drains
+ * as much runtime (dl_scaled_delta_exec()). */
+#define RESV_SCALE 1024u
+
+
 void gantt_resv_row_init(struct gantt_row *r)
 {
 	memset(&r->budget, 0, sizeof(r->budget));
@@ -38,6 +44,7 @@ void gantt_resv_row_init(struct gantt_row *r)
 	r->running = false;
 	r->q_known = RT_TIME_NEVER;
 	r->exec_acc = 0;
+	r->run_cap = RESV_SCALE;
 	memset(&r->reclaim, 0, sizeof(r->reclaim));
 }
 
@@ -69,6 +76,13 @@ const struct render_boxes *render_gantt_reclaimed(const struct render_gantt *g,
 						  size_t row)
 {
 	return row < g->nrows ? &g->rows[row].reclaim : NULL;
+}
+
+static uint32_t resv_cap(const struct render_gantt *g, int32_t cpu)
+{
+	if (!g->m->capacity || cpu < 0 || (unsigned)cpu >= g->m->cpus)
+		return RESV_SCALE;
+	return g->m->capacity[cpu];
 }
 
 /* Record 'amount' of reclaimed time as the last that much execution of
@@ -114,13 +128,18 @@ static enum rt_err resv_level_known(struct render_gantt *g,
 				    struct gantt_row *row,
 				    const struct sim_rec *r)
 {
-	rt_time exec = row->exec_acc + (row->running ? r->time - row->run_from : 0);
+	/* work in 1/1024 units: on a CPU of capacity c a time unit
+	 * executes c/1024 of work and drains as much runtime */
+	rt_i128 exec = (rt_i128)row->exec_acc + (row->running ?
+		       (rt_i128)(r->time - row->run_from) * row->run_cap : 0);
+	rt_i128 used = row->q_known == RT_TIME_NEVER ? 0 :
+		       ((rt_i128)row->q_known - r->value) * RESV_SCALE;
 	enum rt_err rc = RT_OK;
 
 	if (r->kind == SIM_REC_BUDGET_EXHAUSTED && row->q_known != RT_TIME_NEVER &&
-	    exec > row->q_known - r->value)
-		rc = resv_reclaim(g, row, r->time,
-				  exec - (row->q_known - r->value));
+	    exec > used)
+		rc = resv_reclaim(g, row, r->time, (rt_time)((exec - used +
+				  row->run_cap - 1) / row->run_cap));
 	row->q_known = r->value;
 	row->exec_acc = 0;
 	if (row->running)
@@ -183,17 +202,22 @@ bool gantt_resv_row_used(const struct gantt_row *r)
 }
 
 /* The budget of row r at time t, from its last point. */
+/* A point's level at t: drained at rate/1024 since p->t. */
+static rt_time resv_pt_level(const struct render_budget_pt *p, rt_time t)
+{
+	return p->drain ? p->q - (rt_time)((rt_i128)(t - p->t) * p->rate /
+					   RESV_SCALE) : p->q;
+}
+
 static rt_time resv_level(const struct render_budget *b, rt_time t)
 {
-	const struct render_budget_pt *p = &b->v[b->n - 1];
-
-	return p->drain ? p->q - (t - p->t) : p->q;
+	return resv_pt_level(&b->v[b->n - 1], t);
 }
 
 /* Append (t, q, drain); a point within a pixel of the last one replaces
  * it.  Points outside the window are kept as the level entering it. */
 static enum rt_err resv_point(struct render_gantt *g, struct render_budget *b,
-			      rt_time t, rt_time q, bool drain)
+			      rt_time t, rt_time q, bool drain, uint32_t rate)
 {
 	if (b->n) {
 		struct render_budget_pt *p = &b->v[b->n - 1];
@@ -203,6 +227,7 @@ static enum rt_err resv_point(struct render_gantt *g, struct render_budget *b,
 			p->t = t;
 			p->q = q;
 			p->drain = drain;
+			p->rate = rate;
 			return RT_OK;
 		}
 	}
@@ -220,6 +245,7 @@ static enum rt_err resv_point(struct render_gantt *g, struct render_budget *b,
 	}
 	b->v[b->n].t = t;
 	b->v[b->n].q = q;
+	b->v[b->n].rate = rate;
 	b->v[b->n++].drain = drain;
 	return RT_OK;
 }
@@ -259,26 +285,31 @@ enum rt_err gantt_resv_emit(struct render_gantt *g, const struct sim_rec *r)
 		/* the level is q from now; it drains while a job runs (a CBS
 		 * job keeps running across an exhaustion and refill) */
 		return rc != RT_OK ? rc : resv_point(g, &row->budget, r->time,
-						     r->value, row->running);
+						     r->value, row->running,
+						     row->run_cap);
 	case SIM_REC_START:
 		if (!row->running)
 			row->run_from = r->time;
 		row->running = true;
+		row->run_cap = resv_cap(g, r->cpu);
 		if (!row->budget.n)
 			return RT_OK;
 		return resv_point(g, &row->budget, r->time,
-				  resv_level(&row->budget, r->time), true);
+				  resv_level(&row->budget, r->time), true,
+				  row->run_cap);
 	case SIM_REC_PREEMPT:
 	case SIM_REC_COMPLETE:
 	case SIM_REC_SUSPEND:
 	case SIM_REC_ABORT:
 		if (row->running)
-			row->exec_acc += r->time - row->run_from;
+			row->exec_acc += (r->time - row->run_from) *
+					 (rt_time)row->run_cap;
 		row->running = false;
 		if (!row->budget.n)
 			return RT_OK;
 		return resv_point(g, &row->budget, r->time,
-				  resv_level(&row->budget, r->time), false);
+				  resv_level(&row->budget, r->time), false,
+				  row->run_cap);
 	case SIM_REC_SERVER_DEADLINE:
 		return resv_deadline(g, row, r->time, r->value);
 	case SIM_REC_REJECT:
@@ -312,9 +343,9 @@ void gantt_resv_curve(const struct render_gantt *g, const struct render_budget *
 	for (size_t i = 0; i < b->n; i++) {
 		const struct render_budget_pt *p = &b->v[i];
 		rt_time t1 = i + 1 < b->n ? b->v[i + 1].t : ax->t1;
-		rt_time q1 = p->drain ? p->q - (t1 - p->t) : p->q;
+		rt_time q1 = resv_pt_level(p, t1);
 		rt_time t0 = p->t < ax->t0 ? ax->t0 : p->t;
-		rt_time q0 = p->drain ? p->q - (t0 - p->t) : p->q;
+		rt_time q0 = resv_pt_level(p, t0);
 
 		emit(ctx, render_axis_x(ax, t0), by + bh * (1.0 -
 		     (double)(q0 > 0 ? q0 : 0) / (double)qmax));

@@ -82,6 +82,13 @@ static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 		     render_json_string(f, m->resources[k]);
 	if (ok && m->nresources)
 		ok = fputs("]", f) >= 0;
+	/* appended on CPUs of different capacities (a chart drawn from the
+	 * log drains a reservation's runtime at capacity/1024) */
+	for (unsigned c = 0; ok && m->capacity && c < m->cpus; c++)
+		ok = fprintf(f, "%s%" PRIu32, c ? "," : ",\"capacity\":[",
+			     m->capacity[c]) >= 0;
+	if (ok && m->capacity)
+		ok = fputs("]", f) >= 0;
 	return ok && fputs("}\n", f) >= 0;
 }
 

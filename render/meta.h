@@ -4,6 +4,7 @@
 #define RENDER_META_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "models/server.h"
 #include "models/task.h"
@@ -28,6 +29,10 @@ struct render_meta {
 	 * UNLOCK and BLOCK records indexes them); 0: none */
 	const char *const *resources;
 	size_t nresources;
+	/* appended, optional: cpus entries, each CPU's capacity (1..1024:
+	 * a job executes capacity/1024 of work per time unit, and a
+	 * reservation's runtime drains as fast); NULL: all 1024 */
+	const uint32_t *capacity;
 };
 
 #endif /* RENDER_META_H */

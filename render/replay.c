@@ -33,6 +33,8 @@ struct render_replay {
 	char **names;                   /* names_cap entries, NULL if unused */
 	size_t names_cap;
 	char **resources;               /* meta.nresources entries, owned */
+	uint32_t *capacity;             /* ncapacity entries, owned, NULL */
+	size_t ncapacity;
 	uint64_t nreleased;             /* RELEASE records seen (next seq) */
 	rt_time last_t;                 /* time of the previous record */
 	bool bin;                       /* a binary log (log.h) */
@@ -258,16 +260,48 @@ static enum rt_err parse_resources(struct render_replay *rp,
 	return RT_OK;
 }
 
+/* "capacity": each CPU's capacity, 1..1024 (optional; checked against
+ * "cpus" once the header is read). */
+static enum rt_err parse_capacity(struct render_replay *rp,
+				  const struct dj_val *arr, struct rt_diag *d)
+{
+	size_t n = dj_len(arr);
+	int64_t v;
+	enum rt_err rc;
+
+	if (dj_type(arr) != DJ_ARRAY || n == 0 ||
+	    n > RENDER_REPLAY_MAX_CPUS)
+		return bad(rp, d, "expected an array of 1..65536 capacities",
+			   "capacity");
+	if (rp->capacity)
+		return RT_OK;
+	rp->capacity = rt_calloc(n, sizeof(*rp->capacity));
+	if (!rp->capacity)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	rp->ncapacity = n;
+	for (size_t k = 0; k < n; k++) {
+		rc = get_int(rp, dj_at(arr, k), "capacity", &v, d);
+		if (rc != RT_OK)
+			return rc;
+		if (v < 1 || v > 1024)
+			return bad(rp, d, "expected capacities in 1..1024",
+				   "capacity");
+		rp->capacity[k] = (uint32_t)v;
+	}
+	rp->meta.capacity = rp->capacity;
+	return RT_OK;
+}
+
 enum header_key {
 	HK_TYPE, HK_FORMAT, HK_TIME_UNIT, HK_CPUS, HK_HORIZON, HK_TASKS,
 	HK_REQUIRED,                    /* keys above are required */
 	HK_SCENARIO = HK_REQUIRED, HK_DISPLAY_UNIT, HK_DISPLAY_SCALE,
-	HK_RESOURCES, HK_COUNT
+	HK_RESOURCES, HK_CAPACITY, HK_COUNT
 };
 
 static const char *const header_keys[HK_COUNT] = {
 	"type", "format", "time_unit", "cpus", "horizon", "tasks",
-	"scenario", "display_unit", "display_scale", "resources",
+	"scenario", "display_unit", "display_scale", "resources", "capacity",
 };
 
 static enum rt_err parse_header_key(struct render_replay *rp, int k,
@@ -298,6 +332,8 @@ static enum rt_err parse_header_key(struct render_replay *rp, int k,
 		return parse_tasks(rp, val, d);
 	case HK_RESOURCES:
 		return parse_resources(rp, val, d);
+	case HK_CAPACITY:
+		return parse_capacity(rp, val, d);
 	}
 	rc = get_int(rp, val, key, &v, d);
 	if (rc != RT_OK)
@@ -360,6 +396,9 @@ static enum rt_err parse_header(struct render_replay *rp, size_t len,
 	for (int k = 0; k < HK_REQUIRED; k++)
 		if (!seen[k])
 			return bad(rp, d, "missing in the header", header_keys[k]);
+	if (rp->capacity && rp->ncapacity != rp->meta.cpus)
+		return bad(rp, d, "expected one capacity per CPU (\"cpus\")",
+			   "capacity");
 	return RT_OK;
 }
 
@@ -562,6 +601,7 @@ static void replay_free(struct render_replay *rp)
 	for (size_t k = 0; k < rp->meta.nresources; k++)
 		rt_free(rp->resources[k]);
 	rt_free(rp->resources);
+	rt_free(rp->capacity);
 	rt_free(rp->tasks);
 	rt_free(rp->scenario);
 	rt_free(rp->time_unit);

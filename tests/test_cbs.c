@@ -593,6 +593,7 @@ static struct render_gantt *server_chart(struct scn_scenario *s,
 		.fair_runtime = s->sched.fair_server.runtime,
 		.fair_period = s->sched.fair_server.on ?
 			       s->sched.fair_server.period : 0,
+		.capacity = s->capacity,
 	};
 	CU_ASSERT_EQUAL_FATAL(render_gantt_create(m, NULL, &g, &d), RT_OK);
 	sink = render_gantt_sink(g);
@@ -683,6 +684,40 @@ static void test_fair_tasks_have_no_deadline_marks(void)
 	render_release_caches();
 }
 
+/* linux-dl-capacity.yaml (CPUs of 512, 768, 1024; ms): H (runtime 6)
+ * runs [0, 8) on the 768 CPU, draining 768/1024 of a unit of runtime per
+ * unit of time: 6 at 0, 3 at 4, exhausted at 8 with all 8 executed on
+ * budget, so nothing is drawn as reclaimed (counting time, not work,
+ * would have shown [6, 8) as GRUB's); L (4.25 on the 512 CPU) the same
+ * over [0, 8.5). */
+static void test_capacity_drains_at_its_rate(void)
+{
+	struct scn_scenario *s = cbs_load_example("linux-dl-capacity");
+	struct render_meta m;
+	struct render_gantt *g = server_chart(s, &m);
+	const struct render_budget *b = render_gantt_budget(g, 1);
+
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 1)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 2)->n, 0);
+	CU_ASSERT_EQUAL(render_gantt_reclaimed(g, 0)->n, 0);
+	/* points: the wake-up (level 6 ms), the start draining at 768, the
+	 * exhaustion at 8, the next job from 10 */
+	CU_ASSERT_FATAL(b->n >= 3);
+	CU_ASSERT_EQUAL(b->v[1].t, 0);
+	CU_ASSERT_EQUAL(b->v[1].q, 6000000);
+	CU_ASSERT_TRUE(b->v[1].drain);
+	CU_ASSERT_EQUAL(b->v[1].rate, 768);
+	/* the level the curve draws at 4 ms: 6 - 4 x 0.75 = 3 ms */
+	CU_ASSERT_EQUAL(b->v[1].q - (4000000 * (rt_time)b->v[1].rate) / 1024,
+			3000000);
+	CU_ASSERT_EQUAL(b->v[2].t, 8000000);
+	CU_ASSERT_EQUAL(b->v[2].q, 0);
+	CU_ASSERT_FALSE(b->v[2].drain);
+	render_gantt_destroy(g);
+	scn_free(s);
+	render_release_caches();
+}
+
 /* cbs-grub.yaml: S2 (4, 8) serves T2 (C 6), which runs [2, 8) while T1
  * is done: six units for a budget of 4, exhausted at 8 with q = 0.
  * Executed 6 - consumed (4 - 0) = 2 reclaimed units, drawn as the last
@@ -748,6 +783,8 @@ CU_TestInfo cbs_tests[] = {
 	{ "the chart marks rejected tasks", test_the_chart_marks_rejected_tasks },
 	{ "GRUB reclaimed time is recorded",
 	  test_grub_reclaimed_time_is_recorded },
+	{ "a budget drains at its CPU's capacity (no false reclaim)",
+	  test_capacity_drains_at_its_rate },
 	{ "fair tasks have no deadline marks",
 	  test_fair_tasks_have_no_deadline_marks },
 	CU_TEST_INFO_NULL

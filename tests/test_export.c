@@ -324,6 +324,15 @@ static const struct { const char *text, *msg; } bad_logs[] = {
 	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
 	  "\"horizon\":1,\"tasks\":[{\"name\":\"x\",\"C\":1}]}",
 	  "each task needs" },
+	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":2,"
+	  "\"horizon\":1,\"tasks\":[],\"capacity\":[512]}",
+	  "\"capacity\": expected one capacity per CPU" },
+	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
+	  "\"horizon\":1,\"tasks\":[],\"capacity\":[2048]}",
+	  "\"capacity\": expected capacities in 1..1024" },
+	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
+	  "\"horizon\":1,\"tasks\":[],\"capacity\":512}",
+	  "\"capacity\": expected an array" },
 	{ H "\n" REL JOB(0, "start", 5), "bad.jsonl:4: \"cpu\": 5 is not a CPU "
 	  "of this run (0..1)" },
 	{ H REL JOB(0, "start", null), "bad.jsonl:3: \"cpu\": this event needs" },
