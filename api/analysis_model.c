@@ -73,18 +73,23 @@ static void analyze_model_task(struct dlsim_analysis *a, size_t i, int srv)
 /*
  * When a leaving task's bandwidth returns to its root domain's total_bw:
  * at its 0-lag time after its last job (docs/linux-dl.md "A leaving
- * task's bandwidth"), t0 = d - q P/Q, returned at once if passed when it
- * exits (at leave_at, or when its last job completes).  The schedule
- * decides it; the window [*lo, *hi] holds it:
+ * task's bandwidth"), t0 = d - q P/Q, at once if passed when it exits
+ * (at leave_at, or when its last job completes); a task that exits
+ * throttled returns it at its replenishment (dl_task_timer()), where t0
+ * = d has passed.  The schedule decides; the window [*lo, *hi] holds it:
  * - bw_release: immediate: leave_at;
- * - a periodic task without jitter, every job demanding C, exact
- *   accounting, in a root domain of one CPU where its reservation is
- *   kept: its last job (arrival a < leave_at) completes by a + D with
- *   runtime 0 left, so t0 = a + D: max(leave_at, a + D);
- * - the same domain otherwise (sporadic, jitter, less demand: q >= 0 at
- *   completion, by its deadline): [leave_at, leave_at + D];
+ * - in a root domain of one CPU of capacity 1024 where its reservation is
+ *   kept, exact accounting, no GRUB (its runtime drains at rate 1),
+ *   sections or changes: its last job (arrival a < leave_at) completes
+ *   by a + D, either with runtime left (t0 < a + D) or exhausted at
+ *   completion and throttled until a + T: by a + T < leave_at + T;
+ *   - and when every job demands C, arrivals are periodic without
+ *     jitter: each job exhausts its runtime as it completes, so the
+ *     return is at a + T, by the timer (before the joins of that
+ *     instant); a + T == leave_at, the exit's instant, could go either
+ *     way: [leave_at - 1, leave_at + 1];
  * - else (several CPUs: a job may complete after its deadline; tick
- *   accounting: an overrun moves d; changes; resources): [leave_at,
+ *   accounting or capacities: an overrun or rounding moves d): [leave_at,
  *   never].
  */
 static void analyze_leave_window(const struct dlsim_analysis *a, size_t i,
@@ -93,28 +98,35 @@ static void analyze_leave_window(const struct dlsim_analysis *a, size_t i,
 	const struct scn_scenario *s = a->s;
 	const struct rt_task *t = &a->orig->tasks[i];
 	rt_time leave = s->leave_at ? s->leave_at[i] : RT_TIME_NEVER;
-	rt_time first, arr, end;
+	rt_time first, last, end;
 
 	*lo = *hi = leave;
 	if (leave == RT_TIME_NEVER ||
 	    s->sched.dl.release == RT_DL_RELEASE_AT_ONCE)
 		return;
 	*hi = RT_TIME_NEVER;
-	if (a->dom_cpus[api_analysis_task_dom(a, i)] != 1 ||
+	if (a->dom_cpus[api_analysis_task_dom(a, i)] != 1 || s->capacity ||
 	    s->sched.dl.accounting != RT_DL_ACCT_EXACT || a->locks ||
+	    s->sched.reclaim == RT_RECLAIM_GRUB ||
+	    (s->dl_flags && (s->dl_flags[i] & RT_DL_FLAG_RECLAIM)) ||
 	    (s->changes && s->changes[i].n) || rt_dl_task_no_guarantee(t))
 		return;
-	if (!rt_time_add(leave, t->deadline, &end))
+	if (!rt_time_add(leave, t->period, &end))
 		return;
 	*hi = end;
-	first = (s->arrive_at ? s->arrive_at[i] : 0) + t->offset;
-	if (t->arrival != RT_ARRIVAL_PERIODIC || t->jitter ||
-	    t->exec != RT_EXEC_FIXED || first >= leave)
+	if (!rt_time_add(s->arrive_at ? s->arrive_at[i] : 0, t->offset,
+			 &first) || t->arrival != RT_ARRIVAL_PERIODIC ||
+	    t->jitter || t->exec != RT_EXEC_FIXED || first >= leave)
 		return;
-	arr = first + (leave - first - 1) / t->period * t->period;
-	if (!rt_time_add(arr, t->deadline, &end))
+	last = first + (leave - first - 1) / t->period * t->period;
+	if (!rt_time_add(last, t->period, &end))
 		return;
-	*lo = *hi = end > leave ? end : leave;
+	if (end > leave) {
+		*lo = *hi = end;
+	} else {
+		*lo = leave > 0 ? leave - 1 : 0;
+		*hi = leave + 1;
+	}
 }
 
 /* linux-dl: the kernel admission, then the admitted reservations. */

@@ -508,15 +508,13 @@ static bool sv_zero_lag(const struct sv_server *s, rt_time *t0)
 	return true;
 }
 
-enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
+/* Out of work (or dead): active non-contending until the 0-lag time, or
+ * inactive (task_non_contending()). */
+static enum rt_err sv_go_idle(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e), t0;
 	bool ok;
 
-	if (sv_is_fp(s))
-		return sv_fp_idle(rq, s);
-	if (s->q > 0)
-		sv_check_miss(rq, s);
 	if (s->throttled)
 		return RT_OK;
 	if (!s->dead && (!rq->dom[s->dom].grub_on || !s->active)) {
@@ -532,6 +530,15 @@ enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
 	return sim_engine_arm(rq->e, &s->inact.ev, t0, SIM_RANK_REPLENISH);
 }
 
+enum rt_err sv_idle(struct sv_rq *rq, struct sv_server *s)
+{
+	if (sv_is_fp(s))
+		return sv_fp_idle(rq, s);
+	if (s->q > 0)           /* its work ran out now, after d_s? */
+		sv_check_miss(rq, s);
+	return sv_go_idle(rq, s);
+}
+
 enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
 {
 	s->dead = true;
@@ -540,7 +547,9 @@ enum rt_err sv_task_dead(struct sv_rq *rq, struct sv_server *s)
 		return RT_OK;
 	if (sim_event_queued(&s->inact.ev))      /* non-contending already */
 		return RT_OK;
-	return sv_idle(rq, s);
+	/* out of work since its last completion (checked for a miss
+	 * then): no server deadline is missed at the exit */
+	return sv_is_fp(s) ? sv_fp_idle(rq, s) : sv_go_idle(rq, s);
 }
 
 /* ---- sched_yield() ----------------------------------------------------- */

@@ -24,6 +24,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "include/dlsim.h"
 #include "models/analysis_resv.h"
 #include "models/analysis_uni.h"
 #include "models/linux_dl.h"
@@ -535,6 +536,87 @@ static void test_random_cbs_sets_keep_their_guarantees(void)
 	CU_ASSERT(guaranteed > 100);
 }
 
+/* Tasks that arrive and leave under linux-dl (one CPU or several, exact
+ * or tick accounting, a leaving task's bandwidth returned at its 0-lag
+ * time or at once): analyze's admission replay and tests never
+ * contradict the simulation (a task whose admission the schedule
+ * decides is "depends", not a verdict). */
+static void test_arrivals_and_leaves_never_contradict(void)
+{
+	const uint64_t seed = 0x1ea5e;
+	struct rt_rng g;
+	struct dlsim *db = NULL;
+	int undetermined = 0, refused = 0, leaving = 0;
+
+	rt_rng_seed(&g, seed);
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	for (int k = 0; k < SETS; k++) {
+		size_t n = (size_t)rt_rng_range(&g, 2, 6), o = 0;
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+		char *txt = NULL;
+		size_t len = 0;
+
+		o += (size_t)snprintf(text + o, sizeof(text) - o, "format: 1\n"
+			"time_unit: ms\nhorizon: 200\nplatform: {cpus: %"
+			PRId64 "}\nscheduler: {policy: linux-dl, accounting: "
+			"%s, bw_release: %s}\ntasks:\n",
+			rt_rng_range(&g, 0, 2) ? 1 : rt_rng_range(&g, 2, 3),
+			rt_rng_range(&g, 0, 2) ? "exact" : "tick",
+			rt_rng_range(&g, 0, 2) ? "zero-lag" : "immediate");
+		for (size_t i = 0; i < n; i++) {
+			int64_t T = 5 * rt_rng_range(&g, 1, 5);
+			int64_t C = rt_rng_range(&g, 1, T * 7 / 10 > 1 ?
+						 T * 7 / 10 : 1);
+			int64_t D = rt_rng_range(&g, 0, 1) ? T :
+				    rt_rng_range(&g, C, T);
+			int64_t arr = rt_rng_range(&g, 0, 60);
+
+			o += (size_t)snprintf(text + o, sizeof(text) - o,
+				"  - {name: t%zu, C: %" PRId64 ", D: %" PRId64
+				", T: %" PRId64 ", arrive_at: %" PRId64, i, C,
+				D, T, arr);
+			if (rt_rng_range(&g, 0, 4) < 3) {
+				o += (size_t)snprintf(text + o, sizeof(text) - o,
+					", leave_at: %" PRId64,
+					arr + rt_rng_range(&g, 0, 40));
+				leaving++;
+			}
+			if (rt_rng_range(&g, 0, 3) == 0)
+				o += (size_t)snprintf(text + o, sizeof(text) - o,
+					", arrival: {model: sporadic, "
+					"max_delay: 3}");
+			if (rt_rng_range(&g, 0, 4) == 0)
+				o += (size_t)snprintf(text + o, sizeof(text) - o,
+					", exec: {model: uniform, min: 1, "
+					"max: %" PRId64 "}", C);
+			o += (size_t)snprintf(text + o, sizeof(text) - o, "}\n");
+		}
+		CU_ASSERT_EQUAL_FATAL(dlsim_scenario_load_string(db, text, o,
+				      "r.yaml", &sc), DLSIM_OK);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analyze(db, sc, NULL, &an),
+				      DLSIM_OK);
+		if (dlsim_analysis_ncontradictions(an)) {
+			fprintf(stderr, "\n  seed %" PRIu64 " set %d: %s\n%.*s",
+				seed, k, dlsim_analysis_contradiction(an, 0),
+				(int)o, text);
+			CU_FAIL("a contradiction");
+		}
+		if (dlsim_analysis_text(db, an, 0, &txt, &len) == DLSIM_OK) {
+			undetermined += strstr(txt, "depends :") != NULL;
+			refused += strstr(txt, "REFUSED") != NULL;
+		}
+		free(txt);
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	dlsim_close(db);
+	/* the sets exercise what they should */
+	CU_ASSERT(leaving > SETS);
+	CU_ASSERT(refused > SETS / 20);
+	CU_ASSERT(undetermined > 0 && undetermined < SETS / 5);
+}
+
 CU_TestInfo resv_prop_tests[] = {
 	{ "jitter beyond the deadline is not schedulable",
 	  test_jitter_beyond_the_deadline_is_not_schedulable },
@@ -546,5 +628,7 @@ CU_TestInfo resv_prop_tests[] = {
 	  test_random_linux_sets_agree_with_the_simulation },
 	{ "random cbs sets keep their guarantees (1000 sets)",
 	  test_random_cbs_sets_keep_their_guarantees },
+	{ "linux-dl arrivals and leaves never contradict (1000 sets)",
+	  test_arrivals_and_leaves_never_contradict },
 	CU_TEST_INFO_NULL
 };
