@@ -85,6 +85,18 @@ static void rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 	}
 }
 
+/* The models that watch the records (overheads, schedutil), out of line:
+ * the record path of a run without them stays what LTO inlines. */
+static __attribute__((noinline, cold)) void
+rep_watchers(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+	     const struct sim_job *j)
+{
+	if (e->ovh)
+		sim_ovh_record(e, kind, cpu, j);
+	if (e->su)
+		sim_freq_record(e, kind, j);
+}
+
 void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		   const struct sim_job *j, rt_time value)
 {
@@ -94,10 +106,8 @@ void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		.value = value, .info = j ? &j->info : NULL,
 	};
 
-	if (e->ovh)
-		sim_ovh_record(e, kind, cpu, j);
-	if (e->su)
-		sim_freq_record(e, kind, j);
+	if (__builtin_expect(e->ovh != NULL || e->su != NULL, 0))
+		rep_watchers(e, kind, cpu, j);
 	rep_fan_out(e, &r);
 }
 
