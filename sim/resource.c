@@ -452,21 +452,27 @@ static bool res_inherit(struct sim_engine *e)
 	return any;
 }
 
+/* j, blocked, is ready again: back in its policy's queue. */
+static void res_ready(struct sim_engine *e, struct sim_job *j)
+{
+	enum rt_err err;
+
+	j->blocked = false;
+	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
+	if (err)
+		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
+	e->resched = true;
+}
+
 /* Task i's blocked job may lock what it waits for now: it is ready
  * again and tries the lock when it runs (its lock point is still ahead:
  * the engine meets it as it starts). */
 static void res_wake(struct sim_engine *e, size_t i)
 {
 	struct sim_res *r = e->res;
-	struct sim_job *j = res_head(e, i);
-	enum rt_err err;
 
 	r->t[i].wait = r->t[i].blocker = -1;
-	j->blocked = false;
-	err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
-	if (err)
-		sim_fail(e, err, "policy %s: enqueue failed", e->ops->name);
-	e->resched = true;
+	res_ready(e, res_head(e, i));
 }
 
 /* linux-dl, after an unlock or an abort: a free resource with waiters
@@ -485,8 +491,6 @@ static bool res_dl_retry(struct sim_engine *e)
 	for (uint32_t k = 0; k < r->nres; k++) {
 		int32_t top;
 		bool pending = false;
-		struct sim_job *j;
-		enum rt_err err;
 
 		if (r->holder[k] >= 0)
 			continue;
@@ -496,15 +500,9 @@ static bool res_dl_retry(struct sim_engine *e)
 		top = res_dl_top(r, k, SIZE_MAX);
 		if (pending || top < 0)
 			continue;
-		j = res_head(e, (size_t)top);
 		r->t[top].pending = true;
-		j->blocked = false;
 		woke = true;
-		err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
-		if (err)
-			sim_fail(e, err, "policy %s: enqueue failed",
-				 e->ops->name);
-		e->resched = true;
+		res_ready(e, res_head(e, (size_t)top));
 	}
 	return woke;
 }
@@ -539,18 +537,12 @@ static bool res_retry(struct sim_engine *e)
 	c = res_sysceil(r, &by);
 	for (size_t i = 0; i < r->n; i++) {
 		struct sim_job *j = res_head(e, i);
-		enum rt_err err;
 
 		if (!r->t[i].held || r->t[i].lvl >= c)
 			continue;
 		r->t[i].held = false;
 		woke = true;
-		j->blocked = false;
-		err = e->ops->enqueue(e->pstate, j, SIM_ENQ_UNBLOCK);
-		if (err)
-			sim_fail(e, err, "policy %s: enqueue failed",
-				 e->ops->name);
-		e->resched = true;
+		res_ready(e, j);
 	}
 	return woke;
 }

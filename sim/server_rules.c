@@ -328,6 +328,32 @@ void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
 	s->thr_since = now;
 }
 
+/* Out of its throttle now (a replenishment, or a boost overriding it):
+ * the throttled time counted, its background entity pulled, an
+ * UNTHROTTLE record.  The replenishment timer is the caller's. */
+static void sv_unthrottle(struct sv_rq *rq, struct sv_server *s)
+{
+	sv_thr_account(rq, s);
+	s->throttled = false;
+	sv_bg_pull(rq, s);
+	sv_rec(rq, s, SIM_REC_UNTHROTTLE,
+	       sim_engine_now(rq->e) - s->throttled_at);
+}
+
+/* Its budget or deadline changed: a running server's exhaustion timer
+ * from now, and its place in the run queue. */
+static enum rt_err sv_rearm(struct sv_rq *rq, struct sv_server *s)
+{
+	enum rt_err err;
+
+	if (s->ent && s->ent->pcpu >= 0) {
+		s->since = sim_engine_now(rq->e);
+		if ((err = sv_arm_budget(rq, s)))
+			return err;
+	}
+	return sv_rekey(rq, s);
+}
+
 /* The replenishment timer (or an immediate replenishment). */
 enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 {
@@ -338,25 +364,15 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 		return sv_fp_replenish(rq, s);
 	if ((err = sv_recharge(rq, s)))
 		return err;
-	if (s->throttled) {
-		sv_thr_account(rq, s);
-		s->throttled = false;
-		sv_bg_pull(rq, s);
-		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
-	}
+	if (s->throttled)
+		sv_unthrottle(rq, s);
 	/* replenish_dl_entity(): a deferred server not in its starvation
 	 * case waits again, until d - q */
 	if (s->defer && !s->defer_running && !s->ent && s->head &&
 	    now < s->d - s->q)
 		return sv_defer_arm(rq, s);
-	if (s->ent) {           /* replenished without a throttle */
-		if (s->ent->pcpu >= 0) {
-			s->since = now;
-			if ((err = sv_arm_budget(rq, s)))
-				return err;
-		}
-		return sv_rekey(rq, s);
-	}
+	if (s->ent)             /* replenished without a throttle */
+		return sv_rearm(rq, s);
 	if (s->head)
 		return sv_push(rq, s);
 	return sv_idle(rq, s);
@@ -394,12 +410,7 @@ static enum rt_err sv_pi_replenish(struct sv_rq *rq, struct sv_server *s)
 
 	if ((err = sv_recharge(rq, s)))
 		return err;
-	if (s->ent && s->ent->pcpu >= 0) {
-		s->since = sim_engine_now(rq->e);
-		if ((err = sv_arm_budget(rq, s)))
-			return err;
-	}
-	return sv_rekey(rq, s);
+	return sv_rearm(rq, s);
 }
 
 /* The next period start d - D + T (kernel dl_next_period()). */
@@ -447,12 +458,7 @@ enum rt_err sv_exhausted(struct sv_rq *rq, struct sv_server *s)
 	case SV_RULES_CBS:
 		if ((err = sv_recharge(rq, s)))
 			return err;
-		if (s->ent && s->ent->pcpu >= 0) {
-			s->since = sim_engine_now(rq->e);
-			if ((err = sv_arm_budget(rq, s)))
-				return err;
-		}
-		return sv_rekey(rq, s);
+		return sv_rearm(rq, s);
 	case SV_RULES_HARD:
 		return sv_throttle(rq, s, s->d);
 	case SV_RULES_LINUX:
@@ -851,10 +857,8 @@ enum rt_err sv_wakeup(struct sv_rq *rq, struct sv_server *s)
 		return err;
 	if (s->throttled && s->pi >= 0) {
 		/* enqueue_task_dl(): "the boost overrides the throttle" */
-		sv_thr_account(rq, s);
-		s->throttled = false;
 		sim_engine_disarm(rq->e, &s->repl.ev);
-		sv_rec(rq, s, SIM_REC_UNTHROTTLE, now - s->throttled_at);
+		sv_unthrottle(rq, s);
 	}
 	if (s->throttled)
 		return sv_bg_push(rq, s);
@@ -960,23 +964,14 @@ enum rt_err sv_pi_set(struct sv_rq *rq, struct sv_server *s, int32_t pi)
 	}
 	if (pi >= 0) {                  /* ENQUEUE_REPLENISH */
 		if (s->throttled) {     /* "the boost overrides the throttle" */
-			sv_thr_account(rq, s);
-			s->throttled = false;
 			sim_engine_disarm(rq->e, &s->repl.ev);
-			sv_bg_pull(rq, s);
-			sv_rec(rq, s, SIM_REC_UNTHROTTLE,
-			       now - s->throttled_at);
+			sv_unthrottle(rq, s);
 		}
 		if ((err = sv_recharge(rq, s)))
 			return err;
 		if (!s->ent)
 			return sv_push(rq, s);
-		if (s->ent->pcpu >= 0) {
-			s->since = now;
-			if ((err = sv_arm_budget(rq, s)))
-				return err;
-		}
-		return sv_rekey(rq, s);
+		return sv_rearm(rq, s);
 	}
 	/* ENQUEUE_RESTORE, unboosted: a throttled task waits for its
 	 * timer (not enqueued) */
@@ -998,10 +993,5 @@ enum rt_err sv_pi_set(struct sv_rq *rq, struct sv_server *s, int32_t pi)
 		s->qfrac = 0;
 		sv_rec(rq, s, SIM_REC_SERVER_DEADLINE, s->d);
 	}
-	if (s->ent && s->ent->pcpu >= 0) {
-		s->since = now;
-		if ((err = sv_arm_budget(rq, s)))
-			return err;
-	}
-	return sv_rekey(rq, s);
+	return sv_rearm(rq, s);
 }
