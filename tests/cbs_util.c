@@ -328,3 +328,30 @@ rt_time cbs_window_excess(const struct scn_scenario *s, struct cbs_windows *out)
 	cbs_release(e);
 	return worst;
 }
+
+struct sim_engine *cbs_check_trace(const char *yaml, unsigned mask,
+				   const char *want, struct scn_scenario **s)
+{
+	struct tu_trace tr;
+	struct sim_config c;
+	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit,
+				 .ctx = &tr };
+	struct sim_engine *e;
+
+	*s = cbs_load_text(yaml);
+	c = cbs_config(*s);
+	memset(&tr, 0, sizeof(tr));
+	tr.names = (*s)->tasks;
+	tr.nnames = (*s)->ntasks;
+	tr.short_end = true;
+	e = tu_engine_run(&c, &sink);
+	tu_expect_text(tr.buf, want);
+	free(tr.buf);
+	return e;
+}
+
+void cbs_check_done(struct sim_engine *e, struct scn_scenario *s)
+{
+	sim_engine_destroy(e);
+	scn_free(s);
+}

@@ -84,4 +84,19 @@ struct cbs_windows {
  * *w names the worst window. */
 rt_time cbs_window_excess(const struct scn_scenario *s, struct cbs_windows *w);
 
+/* Load yaml (*s, for the caller to free), run it with a trace of the
+ * records in 'mask' and compare it with want (tu_expect_text, "TIME KIND
+ * TASK.JOB cCPU VALUE" lines, a short end); the engine is returned for
+ * its statistics (sim_engine_destroy it). */
+struct sim_engine *cbs_check_trace(const char *yaml, unsigned mask,
+				   const char *want, struct scn_scenario **s);
+/* Destroy what cbs_check_trace returned and loaded. */
+void cbs_check_done(struct sim_engine *e, struct scn_scenario *s);
+
+/* The records of shared resources and the jobs around them. */
+#define CBS_LOCKS_MASK (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
+			SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_LOCK) | \
+			SIM_MASK(SIM_REC_UNLOCK) | SIM_MASK(SIM_REC_BLOCK) | \
+			SIM_MASK(SIM_REC_INHERIT) | SIM_MASK(SIM_REC_END))
+
 #endif /* TESTS_CBS_UTIL_H */

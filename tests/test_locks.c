@@ -21,38 +21,12 @@
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
-#define LK_MASK (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
-		 SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_LOCK) | \
-		 SIM_MASK(SIM_REC_UNLOCK) | SIM_MASK(SIM_REC_BLOCK) | \
-		 SIM_MASK(SIM_REC_INHERIT) | SIM_MASK(SIM_REC_END))
-
-/* Load yaml, run it with a trace of LK_MASK, compare with want; the
- * engine is returned for its statistics (destroy it and *s). */
+/* yaml's trace of CBS_LOCKS_MASK against want (cbs_check_trace); the engine is
+ * returned for its statistics (destroy it and *s). */
 static struct sim_engine *lk_check(const char *yaml, const char *want,
 				   struct scn_scenario **s)
 {
-	struct tu_trace tr;
-	struct sim_config c;
-	struct sim_sink sink = { .mask = LK_MASK, .emit = tu_trace_emit,
-				 .ctx = &tr };
-	struct sim_engine *e;
-
-	*s = cbs_load_text(yaml);
-	c = cbs_config(*s);
-	memset(&tr, 0, sizeof(tr));
-	tr.names = (*s)->tasks;
-	tr.nnames = (*s)->ntasks;
-	tr.short_end = true;
-	e = tu_engine_run(&c, &sink);
-	tu_expect_text(tr.buf, want);
-	free(tr.buf);
-	return e;
-}
-
-static void lk_done(struct sim_engine *e, struct scn_scenario *s)
-{
-	sim_engine_destroy(e);
-	scn_free(s);
+	return cbs_check_trace(yaml, CBS_LOCKS_MASK, want, s);
 }
 
 /* ---- the classic priority inversion (fp, deadline-monotonic) ----------
@@ -119,7 +93,7 @@ static void test_inversion_none_is_unbounded(void)
 	CU_ASSERT_EQUAL(lk_task(e, 1)->max_blocking, 0);
 	CU_ASSERT_EQUAL(lk_task(e, 2)->max_blocking, 0);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->deadlocks, 0);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* The pip and pcp timeline (worked out below). */
@@ -166,7 +140,7 @@ static void test_inversion_pip_bounds_it(void)
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_response, 5);
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 2);
 	CU_ASSERT_EQUAL(lk_task(e, 1)->max_blocking, 2);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* pcp (original): R's ceiling is H's priority; at 3 H's priority is not
@@ -180,7 +154,7 @@ static void test_inversion_pcp_bounds_it(void)
 
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_response, 5);
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 2);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -218,7 +192,7 @@ static void test_inversion_srp_bounds_it(void)
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_response, 5);
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 2);
 	CU_ASSERT_EQUAL(lk_task(e, 1)->max_blocking, 1);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -278,7 +252,7 @@ static void test_pcp_blocks_on_a_ceiling(void)
 		"30 end\n", &s);
 
 	CU_ASSERT_EQUAL(lk_task(e, 1)->max_blocking, 2);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -314,7 +288,7 @@ static void test_srp_under_edf(void)
 
 	CU_ASSERT_EQUAL(lk_task(e, 0)->max_blocking, 1);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* Nested sections and a job demanding less than C: the inner section
@@ -349,7 +323,7 @@ static void test_nesting_and_short_jobs(void)
 		"13 complete T.1 c0 3\n"
 		"20 end\n", &s);
 
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* on_miss: abort takes the resources of the aborted job: the waiter is
@@ -382,7 +356,7 @@ static void test_abort_releases_resources(void)
 		"4 unlock H.0 c0 0\n"
 		"5 complete H.0 c0 4\n"
 		"20 end\n", &s);
-	lk_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* Badly ordered nesting under none and pip: A locks R1 then R2, B R2
@@ -420,7 +394,7 @@ static void test_deadlock_is_detected(void)
 		CU_ASSERT_EQUAL(st->first_deadlock, 3);
 		CU_ASSERT_EQUAL(st->completed, 0);
 		CU_ASSERT_EQUAL(st->misses, 2);
-		lk_done(e, s);
+		cbs_check_done(e, s);
 	}
 }
 

@@ -41,44 +41,10 @@
 		 SIM_MASK(SIM_REC_UNTHROTTLE) | \
 		 SIM_MASK(SIM_REC_SERVER_DEADLINE))
 
-/* Without the server records. */
-#define LD_LOCKS (SIM_MASK(SIM_REC_START) | SIM_MASK(SIM_REC_PREEMPT) | \
-		  SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_LOCK) | \
-		  SIM_MASK(SIM_REC_UNLOCK) | SIM_MASK(SIM_REC_BLOCK) | \
-		  SIM_MASK(SIM_REC_INHERIT) | SIM_MASK(SIM_REC_END))
-
-static struct sim_engine *ld_check_mask(const char *yaml, unsigned mask,
-					const char *want,
-					struct scn_scenario **s)
-{
-	struct tu_trace tr;
-	struct sim_config c;
-	struct sim_sink sink = { .mask = mask, .emit = tu_trace_emit,
-				 .ctx = &tr };
-	struct sim_engine *e;
-
-	*s = cbs_load_text(yaml);
-	c = cbs_config(*s);
-	memset(&tr, 0, sizeof(tr));
-	tr.names = (*s)->tasks;
-	tr.nnames = (*s)->ntasks;
-	tr.short_end = true;
-	e = tu_engine_run(&c, &sink);
-	tu_expect_text(tr.buf, want);
-	free(tr.buf);
-	return e;
-}
-
 static struct sim_engine *ld_check(const char *yaml, const char *want,
 				   struct scn_scenario **s)
 {
-	return ld_check_mask(yaml, LD_MASK, want, s);
-}
-
-static void ld_done(struct sim_engine *e, struct scn_scenario *s)
-{
-	sim_engine_destroy(e);
-	scn_free(s);
+	return cbs_check_trace(yaml, LD_MASK, want, s);
 }
 
 static const struct sim_task_stats *ld_task(struct sim_engine *e, size_t i)
@@ -158,7 +124,7 @@ static void test_inherit_holder_replenished_not_throttled(void)
 	CU_ASSERT_EQUAL(ld_task(e, 1)->max_blocking, 2000000);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].throttled_time, 0);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->deadlocks, 0);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -209,7 +175,7 @@ static void test_none_holder_throttled_in_section(void)
 	CU_ASSERT_EQUAL(ld_task(e, 1)->missed, 1);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].throttled_time,
 			18000000);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -302,7 +268,7 @@ static void test_inherit_chain(void)
 	CU_ASSERT_EQUAL(ld_task(e, 2)->max_response, 4000000);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->deadlocks, 0);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -324,7 +290,7 @@ static void test_inherit_chain(void)
 static void test_waiters_woken_earliest_deadline_first(void)
 {
 	struct scn_scenario *s;
-	struct sim_engine *e = ld_check_mask(
+	struct sim_engine *e = cbs_check_trace(
 		"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler: {policy: "
 		"linux-dl, kernel: \"6.6\", protocol: inherit}\n"
 		"resources: [{name: R}]\ntasks:\n"
@@ -336,7 +302,7 @@ static void test_waiters_woken_earliest_deadline_first(void)
 		"R, after: 0.5, for: 0.5}]}\n"
 		"  - {name: S, runtime: 1, deadline: 5, period: 5, releases: "
 		"[2.2], exec: {model: list, values: [1]}, sections: "
-		"[{resource: R, after: 0.5, for: 0.5}]}\n", LD_LOCKS,
+		"[{resource: R, after: 0.5, for: 0.5}]}\n", CBS_LOCKS_MASK,
 		"0 start L.0 c0 3000000\n"
 		"0 lock L.0 c0 0\n"
 		"1000000 preempt L.0 c0 2000000\n"
@@ -369,7 +335,7 @@ static void test_waiters_woken_earliest_deadline_first(void)
 	CU_ASSERT_EQUAL(ld_task(e, 1)->max_blocking, 1000000);
 	CU_ASSERT_EQUAL(ld_task(e, 2)->max_blocking, 300000);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /*
@@ -429,7 +395,7 @@ static void test_boost_overrides_the_throttle(void)
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].throttled_time,
 			1000000);
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* The chart under linux-dl, the inherit timeline above: L holds R while it
@@ -513,10 +479,10 @@ static void test_chart_hatches_sections_under_linux_dl(void)
 static void test_free_lock_stolen_or_not(void)
 {
 	struct scn_scenario *s;
-	struct sim_engine *e = ld_check_mask(LD_FREE_YAML(
+	struct sim_engine *e = cbs_check_trace(LD_FREE_YAML(
 		"runtime: 3, deadline: 20, period: 20",
 		"runtime: 2, deadline: 10, period: 10",
-		"runtime: 1, deadline: 5, period: 5"), LD_LOCKS,
+		"runtime: 1, deadline: 5, period: 5"), CBS_LOCKS_MASK,
 		"0 start L.0 c0 3000000\n"
 		"0 lock L.0 c0 0\n"
 		"1000000 preempt L.0 c0 2000000\n"
@@ -540,11 +506,11 @@ static void test_free_lock_stolen_or_not(void)
 		"5000000 complete L.0 c0 5000000\n"
 		"30000000 end\n", &s);
 
-	ld_done(e, s);
-	e = ld_check_mask(LD_FREE_YAML(
+	cbs_check_done(e, s);
+	e = cbs_check_trace(LD_FREE_YAML(
 		"runtime: 2.5, deadline: 50, period: 50",
 		"runtime: 2, deadline: 3, period: 3",
-		"runtime: 1, deadline: 2, period: 5"), LD_LOCKS,
+		"runtime: 1, deadline: 2, period: 5"), CBS_LOCKS_MASK,
 		"0 start L.0 c0 3000000\n"
 		"0 lock L.0 c0 0\n"
 		"1000000 preempt L.0 c0 2000000\n"
@@ -574,7 +540,7 @@ static void test_free_lock_stolen_or_not(void)
 		"7500000 start S.0 c0 250000\n"
 		"7750000 complete S.0 c0 5250000\n"
 		"30000000 end\n", &s);
-	ld_done(e, s);
+	cbs_check_done(e, s);
 }
 
 /* What linux-dl refuses, naming the key. */
