@@ -47,17 +47,6 @@ static bool cfg_slowed(const struct sim_config *cfg)
 	return false;
 }
 
-static uint64_t cfg_gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* sim_config.freq (sim/freq.c): levels, power, the governor's scope,
  * and energy within int64 at the horizon. */
 static enum rt_err cfg_check_freq(const struct sim_config *cfg,
@@ -100,7 +89,7 @@ static enum rt_err cfg_check_freq(const struct sim_config *cfg,
 			return rt_diagf(d, RT_ERR_INVAL, "CPU %u: power above "
 					"%u", c, SIM_POWER_MAX);
 		pmax_sum += pmax;
-		lcm = lcm / cfg_gcd(lcm, q->f[q->n - 1]) * q->f[q->n - 1];
+		lcm = lcm / rt_gcd64(lcm, q->f[q->n - 1]) * q->f[q->n - 1];
 		if (lcm > (UINT64_C(1) << 31))
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "the CPUs' "
 					"highest frequencies have a least "

@@ -51,17 +51,6 @@ struct sim_sutil {
 	struct sim_su_task *t;          /* ntasks entries */
 };
 
-static uint64_t freq_gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t r = a % b;
-
-		a = b;
-		b = r;
-	}
-	return a;
-}
-
 /* The speed numerator of CPU c at level l. */
 static uint64_t freq_num(const struct sim_engine *e, unsigned c, uint32_t l)
 {
@@ -80,7 +69,7 @@ static enum rt_err freq_su_init(struct sim_engine *e, struct rt_diag *d)
 
 	for (size_t i = 0; i < e->cfg.ntasks; i++) {
 		uint64_t t = (uint64_t)e->cfg.tasks[i].period;
-		uint64_t g = freq_gcd((uint64_t)(l % t), t);
+		uint64_t g = rt_gcd64((uint64_t)(l % t), t);
 
 		l = l / g * t;
 		if (l > lim)
@@ -127,7 +116,7 @@ enum rt_err sim_freq_init(struct sim_engine *e, struct rt_diag *d)
 	for (unsigned c = 0; c < e->cfg.cpus; c++) {
 		const struct sim_freq *q = &e->cfg.freq[c];
 
-		f = f / freq_gcd(f, q->f[q->n - 1]) * q->f[q->n - 1];
+		f = f / rt_gcd64(f, q->f[q->n - 1]) * q->f[q->n - 1];
 	}
 	e->den = (uint64_t)SIM_CAP_SCALE * f;   /* f <= 2^31 (config.c) */
 	for (unsigned c = 0; c < e->cfg.cpus; c++) {
