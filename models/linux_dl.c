@@ -111,9 +111,9 @@ bool rt_dl_zero_lag(rt_time runtime, rt_time deadline, rt_time dl_runtime,
 bool rt_dl_admit(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
 		 unsigned cpus, bool unlimited)
 {
-	if (unlimited)
-		return true;
-	return !((rt_u128)cap_bw * cpus < (rt_u128)total_bw + new_bw);
+	/* identical CPUs: dl_bw_capacity() = cpus << SCHED_CAPACITY_SHIFT */
+	return rt_dl_admit_cap(total_bw, new_bw, cap_bw,
+			       (uint64_t)cpus << RT_CAP_SHIFT, unlimited);
 }
 
 bool rt_dl_admit_cap(uint64_t total_bw, uint64_t new_bw, uint64_t cap_bw,
