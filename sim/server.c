@@ -480,29 +480,35 @@ out:
 	rq->leaving = NULL;
 }
 
-/* sv_schedule with the capacity-aware placement (sv_fit_pick); out of
- * line, so that the identical-CPU path keeps its one inlined copy. */
-static __attribute__((noinline)) enum rt_err sv_schedule_fit(struct sv_rq *rq)
+/* Dispatch the domains to visit with hooks h: the one domain, or the
+ * dirty ones until none is left (sv_start may mark more: a GRUB rate
+ * change).  Inlined into each caller with its constant h, so that the
+ * hooks are inlined into sim_cluster_dispatch. */
+static inline __attribute__((always_inline)) enum rt_err
+sv_dispatch_domains(struct sv_rq *rq, const struct sim_cluster_hooks *h)
 {
 	enum rt_err err = RT_OK;
 
-	if (rq->cs.n == 1)
-		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, &sv_hooks_fit,
-					    rq);
+	if (rq->cs.n == 1)      /* one domain: always visited */
+		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, h, rq);
 	while (rq->cs.ndirty && !err) {
-		unsigned c = rq->cs.dirty[--rq->cs.ndirty];
-		struct sim_cluster *cl = &rq->cs.cl[c];
+		struct sim_cluster *cl = &rq->cs.cl[rq->cs.dirty[--rq->cs.ndirty]];
 
 		cl->dirty = false;
-		err = sim_cluster_dispatch(&rq->cs, cl, &sv_hooks_fit, rq);
+		err = sim_cluster_dispatch(&rq->cs, cl, h, rq);
 	}
 	return err;
 }
 
+/* The capacity-aware placement (sv_fit_pick); out of line, so that the
+ * identical-CPU path keeps its one inlined copy. */
+static __attribute__((noinline)) enum rt_err sv_schedule_fit(struct sv_rq *rq)
+{
+	return sv_dispatch_domains(rq, &sv_hooks_fit);
+}
+
 enum rt_err sv_schedule(struct sv_rq *rq)
 {
-	enum rt_err err = RT_OK;
-
 	if (rq->err)
 		return rq->err;
 	for (unsigned i = 0; i < rq->nvacated; i++)
@@ -510,17 +516,7 @@ enum rt_err sv_schedule(struct sv_rq *rq)
 	rq->nvacated = 0;
 	if (rq->fit)
 		return sv_schedule_fit(rq);
-	if (rq->cs.n == 1)      /* one domain: always visited */
-		return sim_cluster_dispatch(&rq->cs, rq->cs.cl, &sv_hooks, rq);
-	/* sv_start may mark more domains (a GRUB rate change): loop until
-	 * none is left */
-	while (rq->cs.ndirty && !err) {
-		struct sim_cluster *cl = &rq->cs.cl[rq->cs.dirty[--rq->cs.ndirty]];
-
-		cl->dirty = false;
-		err = sim_cluster_dispatch(&rq->cs, cl, &sv_hooks, rq);
-	}
-	return err;
+	return sv_dispatch_domains(rq, &sv_hooks);
 }
 
 enum rt_err sv_timer(struct sv_rq *rq, struct sim_event *ev)
