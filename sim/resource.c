@@ -251,6 +251,13 @@ static uint32_t res_sysceil(const struct sim_res *r, int32_t *by)
 	return c;
 }
 
+/* linux-dl: waiter a comes before waiter b in the rt_mutex waiter tree
+ * (earlier deadline at blocking, then earlier to block). */
+static bool res_dl_before(const struct res_task *a, const struct res_task *b)
+{
+	return a->wdl < b->wdl || (a->wdl == b->wdl && a->wseq < b->wseq);
+}
+
 /* linux-dl: the top waiter of resource k other than task i (the
  * earliest deadline at blocking, then the earliest to block: the rt_mutex
  * waiter tree), or -1. */
@@ -263,8 +270,7 @@ static int32_t res_dl_top(const struct sim_res *r, uint32_t k, size_t i)
 
 		if (w == i || t->wait != (int32_t)k)
 			continue;
-		if (top < 0 || t->wdl < r->t[top].wdl ||
-		    (t->wdl == r->t[top].wdl && t->wseq < r->t[top].wseq))
+		if (top < 0 || res_dl_before(t, &r->t[top]))
 			top = (int32_t)w;
 	}
 	return top;
@@ -292,8 +298,7 @@ static bool res_dl_can_lock(const struct sim_engine *e, size_t i,
 	if (top < 0)
 		return true;
 	if (t->wait == (int32_t)k)
-		return t->wdl < r->t[top].wdl || (t->wdl == r->t[top].wdl &&
-						  t->wseq < r->t[top].wseq);
+		return res_dl_before(t, &r->t[top]);
 	return res_dl_deadline(e, i) < r->t[top].wdl;
 }
 
@@ -378,9 +383,7 @@ static bool res_dl_inherit(struct sim_engine *e)
 				if (r->holder[k] != (int32_t)h)
 					continue;
 				if (w >= 0 && (top < 0 ||
-				    r->t[w].wdl < r->t[top].wdl ||
-				    (r->t[w].wdl == r->t[top].wdl &&
-				     r->t[w].wseq < r->t[top].wseq)))
+				    res_dl_before(&r->t[w], &r->t[top])))
 					top = w;
 			}
 			if (top >= 0 && res_dl_deadline(e, (size_t)top) <
