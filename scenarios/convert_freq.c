@@ -206,7 +206,6 @@ static enum rt_err fq_types(const struct scn_ctx *c, const struct scn_y_doc *y,
 /* The governor's scope, once the levels are known. */
 static enum rt_err fq_scope(const struct scn_ctx *c, struct scn_scenario *s)
 {
-	struct sim_policy_desc pd;
 	const char *path = "platform.governor";
 
 	if (rt_ovh_any(&s->overheads))
@@ -222,27 +221,8 @@ static enum rt_err fq_scope(const struct scn_ctx *c, struct scn_scenario *s)
 				"performance, powersave or userspace", s->cpus);
 	if (!scn_freq_slowed(s))
 		return RT_OK;
-	if (sim_policy_describe(s->sched.policy, &pd) && !pd.job_level)
-		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
-				"not implemented yet: policy %s below the "
-				"highest frequency; expected policy edf or fp, "
-				"or governor performance", pd.name);
-	if (s->sched.placement != SCN_PLACE_GLOBAL || s->sched.ncpusets)
-		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
-				"not implemented yet: placement %s below the "
-				"highest frequency; expected placement: global",
-				scn_placement_name(s->sched.placement));
-	if (strcmp(s->sched.admission, "none") != 0 || s->sched.has_mode)
-		return scn_fail(c, RT_ERR_PARSE, path, NULL, 0, SCN_AT_VALUE,
-				"not implemented yet: admission and mode below "
-				"the highest frequency");
-	for (size_t i = 0; i < s->ntasks; i++)
-		if (s->tasks[i].nsuspend)
-			return scn_fail(c, RT_ERR_PARSE, path, NULL, 0,
-					SCN_AT_VALUE, "not implemented yet: "
-					"self-suspension (task %s) below the "
-					"highest frequency", s->tasks[i].name);
-	return RT_OK;
+	return scn_check_slow(c, s, path, "below the highest frequency",
+			      "edf or fp, or governor performance");
 }
 
 enum rt_err scn_convert_freq(const struct scn_ctx *c,

@@ -144,12 +144,9 @@ enum rt_err scn_check_platform_reclaim(const struct scn_ctx *c,
 	return RT_OK;
 }
 
-/* What CPUs slower than full speed support (capacities below 1024 or
- * frequencies below the highest, 'what'); failures point at 'path'. */
-static enum rt_err plat_check_slow(const struct scn_ctx *c,
-				   const struct scn_scenario *s,
-				   const char *path, const char *what,
-				   const char *policies)
+enum rt_err scn_check_slow(const struct scn_ctx *c,
+			   const struct scn_scenario *s, const char *path,
+			   const char *what, const char *policies)
 {
 	struct sim_policy_desc pd;
 
@@ -187,9 +184,9 @@ enum rt_err scn_check_platform(const struct scn_ctx *c,
 	    pd.capacities)
 		err = scn_check_platform_dl(c, s);
 	else if (s->capacity)
-		err = plat_check_slow(c, s, "platform.cpus", "on CPUs of "
-				      "different capacities",
-				      "edf, fp or linux-dl");
+		err = scn_check_slow(c, s, "platform.cpus", "on CPUs of "
+				     "different capacities",
+				     "edf, fp or linux-dl");
 	else
 		err = RT_OK;
 	if (err)

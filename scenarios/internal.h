@@ -469,7 +469,7 @@ enum rt_err scn_convert_ovh(const struct scn_ctx *c, const struct scn_y_doc *y,
  * what CPUs of different capacities support (policy, placement,
  * admission, suspension).  Same failure contract. */
 enum rt_err scn_convert_cpus(const struct scn_ctx *c, struct scn_scenario *s);
-/* The frequency levels, power and governor (convert_platform.c, after
+/* The frequency levels, power and governor (convert_freq.c, from
  * scn_check_platform): s->freq, s->governor.  Same failure contract. */
 enum rt_err scn_convert_freq(const struct scn_ctx *c,
 			     const struct scn_y_doc *y,
@@ -477,6 +477,14 @@ enum rt_err scn_convert_freq(const struct scn_ctx *c,
 enum rt_err scn_check_platform(const struct scn_ctx *c,
 			       const struct scn_y_doc *y,
 			       struct scn_scenario *s);
+/* What CPUs slower than full speed support, for edf and fp (capacities
+ * below 1024, frequencies below the highest: 'what'): the policy (else
+ * "expected policy <policies>"), placement global, no admission or mode,
+ * no self-suspension; failures point at 'path'.  Same failure
+ * contract. */
+enum rt_err scn_check_slow(const struct scn_ctx *c,
+			   const struct scn_scenario *s, const char *path,
+			   const char *what, const char *policies);
 /* linux-dl on CPUs of different capacities, once scheduler.reclaim and
  * the tasks' flags are read (after scn_convert_cpusets): GRUB is not
  * implemented there.  Same failure contract. */
