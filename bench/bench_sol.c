@@ -208,6 +208,15 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 	return got && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* BENCH_ONLY=WORD: only the figures whose name or output format holds WORD
+ * (the reference loop always runs: every ratio needs it). */
+static bool sol_selected(const struct sol_cfg *c, const char *only)
+{
+	if (!only || !*only)
+		return true;
+	return strstr(c->name, only) || (c->out && strstr(c->out, only));
+}
+
 int main(void)
 {
 	static struct sol_cfg cfg[] = {
@@ -244,6 +253,7 @@ int main(void)
 	static struct sol_res res[sizeof(cfg) / sizeof(cfg[0])];
 	const char *bins[2] = { getenv("DLSIM"), getenv("DLSIM_BASELINE") };
 	const char *reps_s = getenv("BENCH_REPS");
+	const char *only = getenv("BENCH_ONLY");
 	int reps = reps_s ? atoi(reps_s) : 3;
 	char dir[] = "/tmp/dlsim-bench-XXXXXX";
 	char shm[] = "/dev/shm/dlsim-bench-XXXXXX";
@@ -291,7 +301,8 @@ int main(void)
 			for (int b = 0; b < nbins; b++) {
 				struct sol_cfg *c = &cfg[i];
 
-				if (c->res->failed[b] || (c->where == 1 && !have_shm))
+				if (c->res->failed[b] || (c->where == 1 && !have_shm) ||
+				    !sol_selected(c, only))
 					continue;
 				if (!sol_spawn(bins[b], c, c->where == 1 ? shm : dir,
 					       &c->res->user[b][r], &c->res->sys[b][r],
@@ -310,7 +321,7 @@ int main(void)
 	for (size_t i = 0; i < ncfg; i++) {
 		struct sol_cfg *c = &cfg[i];
 
-		if (c->where == 1 && !have_shm)
+		if ((c->where == 1 && !have_shm) || !sol_selected(c, only))
 			continue;
 		printf("%s%s%s", c->name, c->out ? " " : "", c->out ? c->opt : "");
 		if (c->out)
