@@ -113,6 +113,35 @@ static enum rt_err outputs_emit(void *ctx, const struct sim_rec *r)
 	return RT_OK;
 }
 
+static enum rt_err outputs_meter(void *ctx, rt_time now)
+{
+	return outputs_budget(ctx, now);
+}
+
+enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
+{
+	enum rt_err err = RT_OK;
+
+	for (size_t i = 0; err == RT_OK && i < out->nsinks; i++)
+		err = sim_engine_add_sink(e, &out->wrap[i].inner);
+	if (err == RT_OK && out->nsinks)
+		err = sim_engine_set_meter(e, outputs_meter, out,
+					   OUTPUTS_CHECK_EVERY);
+	return err;
+}
+
+void api_outputs_failed_run(struct api_outputs *out,
+			    const struct sim_engine *e, enum rt_err err)
+{
+	const void *ctx = sim_engine_failed_sink(e);
+
+	for (size_t i = 0; ctx && i < out->nsinks; i++)
+		if (out->wrap[i].inner.ctx == ctx) {
+			outputs_blame(out, out->wrap[i].file, err);
+			return;
+		}
+}
+
 static void outputs_add_sink(struct api_outputs *out, struct sim_sink inner,
 			     int file)
 {

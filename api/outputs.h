@@ -51,7 +51,8 @@ enum api_out_file { API_OUT_LOG, API_OUT_JOBS, API_OUT_TRACE, API_OUT_FTRACE,
 struct api_outputs;
 
 /* A sink wrapped to name the file it writes when it fails and to check the
- * output budget. */
+ * output budget (a replayed log; a simulation calls the writers' own sinks
+ * and checks the budget through sim_engine_set_meter: api_outputs_attach). */
 struct api_out_wrap {
 	struct api_outputs *out;
 	struct sim_sink inner;
@@ -59,7 +60,8 @@ struct api_out_wrap {
 };
 
 struct api_outputs {
-	struct sim_sink sinks[API_OUTPUTS_MAX];  /* what the engine calls */
+	struct sim_sink sinks[API_OUTPUTS_MAX];  /* wrapped: what a replay
+						  * calls */
 	struct api_out_wrap wrap[API_OUTPUTS_MAX];
 	size_t nsinks;
 	struct api_file files[API_OUT__COUNT];
@@ -118,6 +120,14 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 /* After a failed run: if an output caused it (write error, budget), its
  * message is db's and true is returned. */
 bool api_outputs_explain(struct dlsim *db, const struct api_outputs *out);
+/* Attach the writers' sinks to an engine, unwrapped, with the output
+ * budget checked every few thousand records (sim_engine_set_meter). */
+enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e);
+/* After a failed run of an engine the outputs were attached to: if one of
+ * their sinks failed, remember which file (api_outputs_explain then says
+ * so). */
+void api_outputs_failed_run(struct api_outputs *out,
+			    const struct sim_engine *e, enum rt_err err);
 
 /* ok: finish every file (charts drawn now), then put them all in place
  * (nothing is replaced unless every file was written whole); !ok: remove

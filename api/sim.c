@@ -141,9 +141,8 @@ static enum dlsim_status sim_engine_make(struct dlsim *db,
 	admit_sink.ctx = sim;
 	if (err == RT_OK)
 		err = sim_engine_add_sink(sim->e, &admit_sink);
-	for (size_t i = 0; err == RT_OK && sim->has_out &&
-	     i < sim->out.nsinks; i++)
-		err = sim_engine_add_sink(sim->e, &sim->out.sinks[i]);
+	if (err == RT_OK && sim->has_out)
+		err = api_outputs_attach(&sim->out, sim->e);
 	if (err == RT_OK && sim->pc) {
 		struct sim_sink ps = sim_pctl_sink(sim->pc);
 
@@ -335,6 +334,8 @@ static enum dlsim_status sim_failed(struct dlsim *db, struct dlsim_sim *sim,
 				    const char *why)
 {
 	sim->done = sim->failed = true;
+	if (sim->has_out)
+		api_outputs_failed_run(&sim->out, sim->e, err);
 	if (!api_outputs_explain(db, sim->has_out ? &sim->out : NULL))
 		api_fail(db, api_status(err), "%s: simulation failed: %s",
 			 sim->view.path, d->msg[0] ? d->msg : rt_strerror(err));

@@ -3,8 +3,13 @@
  *
  * Jobs finish out of release order, so rows wait in a reorder buffer: a
  * ring indexed by the job's global release sequence number (seq), whose
- * head 'base' is the oldest job without a row yet.  A job's slot is filled
- * when the job is released and closed by its one final record:
+ * head 'base' is the oldest job without a row yet.  A job's slot is closed
+ * by its one final record, whose job info tells everything the row needs;
+ * the final record of the job at the head is written at once, without the
+ * ring.  The engine sends no RELEASE records (sim_sink.unless_final: it
+ * ends every job with a final record, so an open slot below the newest
+ * seq seen is an open job); a replayed log does, and they mark the slot
+ * open with the job's release:
  *
  *   COMPLETE    finish = time, response = value, tardiness = max(0, f - d)
  *   ABORT       finish, response and tardiness empty
@@ -31,7 +36,8 @@
 #include "render/wbuf.h"
 
 enum jobs_state {
-	JOB_EMPTY = 0,                  /* slot unused (seq not seen) */
+	JOB_EMPTY = 0,                  /* no record seen (below top: an open
+					 * job, its RELEASE not sent) */
 	JOB_PENDING,                    /* released, no final record yet */
 	JOB_COMPLETE,
 	JOB_ABORT,
@@ -158,9 +164,9 @@ static enum rt_err jobs_advance(struct render_jobs *j)
 	while (j->base < j->top) {
 		struct jobs_row *w = &j->ring[j->base & (j->cap - 1)];
 
-		if (w->state == JOB_PENDING)
-			break;
-		if (w->state != JOB_EMPTY && !write_row(j, w)) {
+		if (w->state <= JOB_PENDING)
+			break;          /* open: released, not final yet */
+		if (!write_row(j, w)) {
 			j->failed = true;
 			return RT_ERR_IO;
 		}
@@ -194,10 +200,28 @@ static enum rt_err jobs_reserve(struct render_jobs *j, uint64_t seq)
 	return RT_OK;
 }
 
+/* What record r tells of its job into w, now in state st. */
+static void jobs_fill(struct jobs_row *w, const struct sim_rec *r,
+		      enum jobs_state st)
+{
+	const struct sim_job_info *ji = r->info;
+
+	w->state = st;
+	w->task = r->task;
+	w->job = r->job;
+	w->release = ji->release;
+	w->deadline = ji->abs_deadline;
+	w->start = ji->start;
+	w->cpu = ji->cpu;
+	w->finish = r->time;            /* UNFINISHED: the horizon */
+	w->response = r->value;         /* COMPLETE only */
+}
+
 static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 {
 	struct render_jobs *j = ctx;
 	const struct sim_job_info *ji = r->info;
+	enum jobs_state st;
 	struct jobs_row *w;
 	enum rt_err rc;
 
@@ -205,41 +229,48 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_ERR_IO;
 	if (!ji || ji->seq < j->base)
 		return RT_OK;           /* END, or a job whose row is out */
-	rc = jobs_reserve(j, ji->seq);
-	if (rc != RT_OK)
-		return rc;
-	w = &j->ring[ji->seq & (j->cap - 1)];
-	if (w->state == JOB_EMPTY) {
-		memset(w, 0, sizeof(*w));
-		w->state = JOB_PENDING;
-		w->task = r->task;
-		w->job = r->job;
-		if (ji->seq >= j->top)
-			j->top = ji->seq + 1;
-	} else if (w->state != JOB_PENDING) {
-		return RT_OK;           /* already closed */
-	}
-	w->release = ji->release;
-	w->deadline = ji->abs_deadline;
-	w->start = ji->start;
-	w->cpu = ji->cpu;
 	switch (r->kind) {
+	case SIM_REC_RELEASE:
+		st = JOB_PENDING;
+		break;
 	case SIM_REC_COMPLETE:
-		w->state = JOB_COMPLETE;
-		w->finish = r->time;
-		w->response = r->value;
+		st = JOB_COMPLETE;
 		break;
 	case SIM_REC_ABORT:
-		w->state = JOB_ABORT;
+		st = JOB_ABORT;
 		break;
 	case SIM_REC_UNFINISHED:
-		w->state = JOB_UNFINISHED;
-		w->finish = r->time;
+		st = JOB_UNFINISHED;
 		break;
 	default:
 		return RT_OK;
 	}
-	return jobs_advance(j);
+	if (ji->seq == j->base && st != JOB_PENDING) {
+		/* The oldest open job ends: its row goes out at once, not
+		 * through the ring (its slot, if any, is open). */
+		struct jobs_row row;
+
+		jobs_fill(&row, r, st);
+		if (!write_row(j, &row)) {
+			j->failed = true;
+			return RT_ERR_IO;
+		}
+		if (j->cap)
+			j->ring[j->base & (j->cap - 1)].state = JOB_EMPTY;
+		if (++j->base > j->top)
+			j->top = j->base;
+		return jobs_advance(j);
+	}
+	rc = jobs_reserve(j, ji->seq);
+	if (rc != RT_OK)
+		return rc;
+	if (ji->seq >= j->top)
+		j->top = ji->seq + 1;
+	w = &j->ring[ji->seq & (j->cap - 1)];
+	if (w->state > JOB_PENDING)
+		return RT_OK;           /* already closed */
+	jobs_fill(w, r, st);
+	return RT_OK;
 }
 
 struct sim_sink render_jobs_sink(struct render_jobs *j)
@@ -247,6 +278,7 @@ struct sim_sink render_jobs_sink(struct render_jobs *j)
 	struct sim_sink s = {
 		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED),
+		.unless_final = SIM_MASK(SIM_REC_RELEASE),
 		.emit = jobs_emit,
 		.ctx = j,
 	};
@@ -260,15 +292,25 @@ enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d)
 
 	if (!j)
 		return RT_OK;
-	/* Jobs never closed (a run stopped early) are written as unfinished
-	 * at the horizon, so every job seen yields its row (start and CPU
-	 * unknown: only final records carry them). */
+	/* Jobs never closed (a replayed log that lacks final records) are
+	 * written as unfinished at the horizon, with what their release told
+	 * (start and CPU unknown: only final records carry them).  A job
+	 * seen by no record at all (a gap in seq) can only be a source
+	 * without RELEASE records that broke its promise of final records:
+	 * its row cannot be written, and the file is refused. */
 	for (uint64_t s = j->base; !j->failed && s < j->top; s++) {
 		struct jobs_row *w = &j->ring[s & (j->cap - 1)];
 
 		if (w->state == JOB_PENDING) {
 			w->state = JOB_UNFINISHED;
 			w->finish = j->m->horizon;
+			w->start = RT_TIME_NEVER;
+			w->cpu = -1;
+		} else if (w->state == JOB_EMPTY) {
+			jobs_free(j);
+			return rt_diagf(d, RT_ERR_INVAL, "jobs CSV: job %" PRIu64
+					" of the release order has no final "
+					"record", s);
 		}
 	}
 	if (!j->failed)

@@ -22,13 +22,16 @@ struct render_jobs;
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 			     struct render_jobs **out, struct rt_diag *d);
-/* The sink: RELEASE and the final records (COMPLETE, ABORT, UNFINISHED);
- * a job's final record carries its first start and last CPU. */
+/* The sink: the final records (COMPLETE, ABORT, UNFINISHED), and RELEASE
+ * from a source other than the engine (unless_final); a job's final
+ * record carries its release, deadline, first start and last CPU. */
 struct sim_sink render_jobs_sink(struct render_jobs *j);
 /* Write the rows still held, flush, report write errors (RT_ERR_IO),
- * free; NULL is a no-op.  A run that stopped early (no final record for
- * some released jobs) gets their rows as unfinished at the horizon, with
- * what their release told: no start, no CPU. */
+ * free; NULL is a no-op.  A replayed log without a final record for
+ * some released jobs gets their rows as unfinished at the horizon, with
+ * what their release told: no start, no CPU.  A job below the newest one
+ * seen with no record at all (no RELEASE sent, no final record) is
+ * RT_ERR_INVAL: its row cannot be written. */
 enum rt_err render_jobs_finish(struct render_jobs *j, struct rt_diag *d);
 
 #endif /* RENDER_JOBS_H */

@@ -109,6 +109,7 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->cfg = *cfg;
 	e->cfg.policy = ops->name;      /* the caller's string is not kept */
 	e->stats = !cfg->totals_only;
+	e->meter_left = UINT64_MAX;     /* no meter */
 	sim_evq_init(&e->evq);
 	sim_evq_init(&e->cq);
 	sim_job_pool_init(&e->pool, SIM_EV_COMPLETE, SIM_EV_DEADLINE,

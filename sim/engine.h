@@ -426,8 +426,22 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
 
 /* Attach a sink (copied; ctx borrowed).  Before sim_engine_run only
- * (RT_ERR_INVAL after, or if s or s->emit is NULL). */
+ * (RT_ERR_INVAL after, or if s or s->emit is NULL).  The kinds of
+ * s->unless_final are not sent: every job the engine releases gets
+ * exactly one final record (COMPLETE, ABORT, or UNFINISHED at the
+ * horizon) before END. */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
+/* Call fn(ctx, now) after every 'every' records delivered to the sinks
+ * (every >= 1; a record counts once however many sinks take it): a
+ * writer's caller checks its output budget without wrapping the sinks,
+ * so the record path stays one call per sink.  An error from fn stops
+ * the run as a sink error does.  Before sim_engine_run only. */
+enum rt_err sim_engine_set_meter(struct sim_engine *e,
+				 enum rt_err (*fn)(void *ctx, rt_time now),
+				 void *ctx, uint64_t every);
+/* After a run stopped by a sink's error: that sink's ctx (NULL if no sink
+ * failed), so that its owner can say which output failed. */
+const void *sim_engine_failed_sink(const struct sim_engine *e);
 
 /* The bandwidth the policy's admission counts now in the domain of
  * 'task' (linux-dl: total_bw in 2^20 units, the fair servers' share

@@ -146,6 +146,12 @@ struct sim_engine {
 	struct sim_fan_ent *fan;
 	size_t fan_first[SIM_REC__COUNT + 1];
 	unsigned want;                  /* OR of the sinks' masks */
+	/* sim_engine_set_meter(): its call every meter_every records fanned
+	 * out; meter_left counts down to it (UINT64_MAX: no meter) */
+	enum rt_err (*meter)(void *ctx, rt_time now);
+	void *meter_ctx;
+	uint64_t meter_every, meter_left;
+	const void *failed_sink;        /* ctx of the sink that failed */
 	bool stats;                     /* !cfg.totals_only: per-task and
 					 * per-CPU statistics kept */
 	bool started;                   /* the run was entered (no more

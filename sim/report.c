@@ -57,7 +57,7 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 		return RT_ERR_NOMEM;
 	e->sinks = v;
 	v[e->nsinks] = *s;
-	v[e->nsinks].mask &= SIM_MASK_ALL;
+	v[e->nsinks].mask &= SIM_MASK_ALL & ~s->unless_final;
 	e->nsinks++;
 	if (!rep_fan_build(e)) {
 		e->nsinks--;
@@ -65,6 +65,34 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 	}
 	e->want |= v[e->nsinks - 1].mask;
 	return RT_OK;
+}
+
+enum rt_err sim_engine_set_meter(struct sim_engine *e,
+				 enum rt_err (*fn)(void *ctx, rt_time now),
+				 void *ctx, uint64_t every)
+{
+	if (!fn || !every || e->ran || e->started)
+		return RT_ERR_INVAL;
+	e->meter = fn;
+	e->meter_ctx = ctx;
+	e->meter_every = e->meter_left = every;
+	return RT_OK;
+}
+
+const void *sim_engine_failed_sink(const struct sim_engine *e)
+{
+	return e->failed_sink;
+}
+
+static __attribute__((noinline, cold)) void
+rep_meter(struct sim_engine *e, const struct sim_rec *r)
+{
+	enum rt_err err;
+
+	e->meter_left = e->meter_every;
+	err = e->meter ? e->meter(e->meter_ctx, r->time) : RT_OK;
+	if (err)
+		sim_fail(e, err, "output check failed at %" PRId64, r->time);
 }
 
 /* The one fan-out: r to every sink that wants its kind, in order. */
@@ -77,12 +105,16 @@ static void rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 		enum rt_err err = f->emit(f->ctx, r);
 
 		if (err) {
+			if (!e->failed_sink)
+				e->failed_sink = f->ctx;
 			sim_fail(e, err, "sink %zu failed on a %s record at %"
 				 PRId64, f->sink, sim_rec_kind_name(r->kind),
 				 r->time);
 			return;
 		}
 	}
+	if (__builtin_expect(--e->meter_left == 0, 0))
+		rep_meter(e, r);
 }
 
 /* The models that watch the records (overheads, schedutil), out of line:
