@@ -122,8 +122,12 @@ enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
 {
 	enum rt_err err = RT_OK;
 
-	for (size_t i = 0; err == RT_OK && i < out->nsinks; i++)
-		err = sim_engine_add_sink(e, &out->wrap[i].inner);
+	for (size_t i = 0; err == RT_OK && i < out->nsinks; i++) {
+		struct sim_sink s = out->wrap[i].inner;
+
+		s.mask &= ~out->wrap[i].unless_final;
+		err = sim_engine_add_sink(e, &s);
+	}
 	if (err == RT_OK && out->nsinks)
 		err = sim_engine_set_meter(e, outputs_meter, out,
 					   OUTPUTS_CHECK_EVERY);
@@ -150,6 +154,7 @@ static void outputs_add_sink(struct api_outputs *out, struct sim_sink inner,
 	w->out = out;
 	w->inner = inner;
 	w->file = file;
+	w->unless_final = file == API_OUT_JOBS ? RENDER_JOBS_UNLESS_FINAL : 0;
 	out->sinks[out->nsinks].mask = inner.mask;
 	out->sinks[out->nsinks].emit = outputs_emit;
 	out->sinks[out->nsinks].ctx = w;

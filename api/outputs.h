@@ -57,6 +57,8 @@ struct api_out_wrap {
 	struct api_outputs *out;
 	struct sim_sink inner;
 	int file;                       /* enum api_out_file, -1: none */
+	unsigned unless_final;          /* kinds of inner.mask an engine
+					 * need not send (render/jobs.h) */
 };
 
 struct api_outputs {

@@ -6,10 +6,10 @@
  * head 'base' is the oldest job without a row yet.  A job's slot is closed
  * by its one final record, whose job info tells everything the row needs;
  * the final record of the job at the head is written at once, without the
- * ring.  The engine sends no RELEASE records (sim_sink.unless_final: it
- * ends every job with a final record, so an open slot below the newest
- * seq seen is an open job); a replayed log does, and they mark the slot
- * open with the job's release:
+ * ring.  The engine's caller sends no RELEASE records
+ * (RENDER_JOBS_UNLESS_FINAL: the engine ends every job with a final
+ * record, so an empty slot below the newest seq seen is an open job); a
+ * replayed log does, and they mark the slot open with the job's release:
  *
  *   COMPLETE    finish = time, response = value, tardiness = max(0, f - d)
  *   ABORT       finish, response and tardiness empty
@@ -278,7 +278,6 @@ struct sim_sink render_jobs_sink(struct render_jobs *j)
 	struct sim_sink s = {
 		.mask = SIM_MASK(SIM_REC_RELEASE) | SIM_MASK(SIM_REC_COMPLETE) |
 			SIM_MASK(SIM_REC_ABORT) | SIM_MASK(SIM_REC_UNFINISHED),
-		.unless_final = SIM_MASK(SIM_REC_RELEASE),
 		.emit = jobs_emit,
 		.ctx = j,
 	};

@@ -22,10 +22,15 @@ struct render_jobs;
 
 enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 			     struct render_jobs **out, struct rt_diag *d);
-/* The sink: the final records (COMPLETE, ABORT, UNFINISHED), and RELEASE
- * from a source other than the engine (unless_final); a job's final
- * record carries its release, deadline, first start and last CPU. */
+/* The sink: RELEASE and the final records (COMPLETE, ABORT, UNFINISHED);
+ * a job's final record carries its release, deadline, first start and
+ * last CPU. */
 struct sim_sink render_jobs_sink(struct render_jobs *j);
+/* The kinds of that sink wanted only from a source that might not end
+ * every released job with a final record (a replayed log): the engine
+ * does (sim_engine_add_sink), so the caller leaves them out of the mask
+ * there, and the writer knows an open job from the gap it leaves. */
+#define RENDER_JOBS_UNLESS_FINAL SIM_MASK(SIM_REC_RELEASE)
 /* Write the rows still held, flush, report write errors (RT_ERR_IO),
  * free; NULL is a no-op.  A replayed log without a final record for
  * some released jobs gets their rows as unfinished at the horizon, with

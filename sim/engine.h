@@ -426,10 +426,10 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
 
 /* Attach a sink (copied; ctx borrowed).  Before sim_engine_run only
- * (RT_ERR_INVAL after, or if s or s->emit is NULL).  The kinds of
- * s->unless_final are not sent: every job the engine releases gets
- * exactly one final record (COMPLETE, ABORT, or UNFINISHED at the
- * horizon) before END. */
+ * (RT_ERR_INVAL after, or if s or s->emit is NULL).  Every job the
+ * engine releases gets exactly one final record (COMPLETE, ABORT, or
+ * UNFINISHED at the horizon) before END, carrying its job info: a sink
+ * needs no RELEASE record to know a job (render/jobs.h). */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
 /* Call fn(ctx, now) after every 'every' records delivered to the sinks
  * (every >= 1; a record counts once however many sinks take it): a

@@ -57,7 +57,7 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 		return RT_ERR_NOMEM;
 	e->sinks = v;
 	v[e->nsinks] = *s;
-	v[e->nsinks].mask &= SIM_MASK_ALL & ~s->unless_final;
+	v[e->nsinks].mask &= SIM_MASK_ALL;
 	e->nsinks++;
 	if (!rep_fan_build(e)) {
 		e->nsinks--;

@@ -204,11 +204,6 @@ struct sim_sink {
 	unsigned mask;                  /* SIM_MASK() of kinds wanted */
 	enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
 	void *ctx;                      /* borrowed; owned by the caller */
-	/* Kinds of 'mask' the sink wants only from a source that might not
-	 * end every released job with a final record (COMPLETE, ABORT or
-	 * UNFINISHED, before END): a replayed log.  The engine always does,
-	 * so it does not send them (sim_engine_add_sink). */
-	unsigned unless_final;
 };
 
 #endif /* SIM_TRACE_H */

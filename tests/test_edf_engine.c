@@ -59,7 +59,8 @@ static void run_releases(const struct sim_config *c, uint32_t task,
 			 struct rel_log *l)
 {
 	struct sim_engine *e = NULL;
-	struct sim_sink sink = { SIM_MASK(SIM_REC_RELEASE), rel_emit, l };
+	struct sim_sink sink = { .mask = SIM_MASK(SIM_REC_RELEASE),
+				 .emit = rel_emit, .ctx = l };
 
 	memset(l, 0, sizeof(*l));
 	l->task = task;
@@ -308,8 +309,10 @@ static void test_sink_error_stops_the_run(void)
 				rt_task_make("P2", 4, 5, 10) };
 	struct sim_config c = cfg_make(t, 2, 1000);
 	struct tu_trace s, only_end;
-	struct sim_sink a = { SIM_MASK_ALL, tu_trace_emit, &s };
-	struct sim_sink b = { SIM_MASK(SIM_REC_END), tu_trace_emit, &only_end };
+	struct sim_sink a = { .mask = SIM_MASK_ALL,
+			      .emit = tu_trace_emit, .ctx = &s };
+	struct sim_sink b = { .mask = SIM_MASK(SIM_REC_END),
+			      .emit = tu_trace_emit, .ctx = &only_end };
 	struct sim_engine *e = NULL;
 	struct rt_diag d;
 
@@ -319,11 +322,87 @@ static void test_sink_error_stops_the_run(void)
 	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
 	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &a), RT_OK);
 	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &b), RT_OK);
+	CU_ASSERT_PTR_NULL(sim_engine_failed_sink(e));
 	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_IO);
 	CU_ASSERT_EQUAL(s.calls, 5);
 	CU_ASSERT_EQUAL(only_end.calls, 0);
+	CU_ASSERT_PTR_EQUAL(sim_engine_failed_sink(e), &s);
 	CU_ASSERT(sim_engine_stats(e)->now < 1000);
 	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &b), RT_ERR_INVAL);
+	sim_engine_destroy(e);
+	free(s.buf);
+}
+
+/* What the meter saw: the instants of its calls. */
+struct meter_log {
+	rt_time at[64];
+	int n;
+	int fail_at;                    /* the call that fails (1-based) */
+};
+
+static enum rt_err meter_log_call(void *ctx, rt_time now)
+{
+	struct meter_log *m = ctx;
+
+	if (m->n < 64)
+		m->at[m->n] = now;
+	return ++m->n == m->fail_at ? RT_ERR_IO : RT_OK;
+}
+
+/* sim_engine_set_meter: a call after every 3 records any sink takes (a
+ * record counts once with two sinks); its error stops the run, with no
+ * sink to blame.  The trace: P1 (C=4, D=5, T=10), P2 (2, 10, 10),
+ * horizon 10:
+ *   records 1-3: 0 release P1.0, 0 release P2.0, 0 start P1.0 c0
+ *                -> call 1, at 0
+ *   records 4-6: 4 complete P1.0 c0, 4 start P2.0 c0, 6 complete P2.0 c0
+ *                -> call 2, at 6
+ *   record 7:    10 end */
+static void test_the_meter_counts_records_and_can_stop_the_run(void)
+{
+	struct rt_task t[2] = { rt_task_make("P1", 4, 5, 10),
+				rt_task_make("P2", 2, 10, 10) };
+	struct sim_config c = cfg_make(t, 2, 10);
+	struct tu_trace s, ends;
+	struct sim_sink a = { .mask = SIM_MASK_ALL,
+			      .emit = tu_trace_emit, .ctx = &s };
+	struct sim_sink b = { .mask = SIM_MASK(SIM_REC_COMPLETE) |
+				      SIM_MASK(SIM_REC_END),
+			      .emit = tu_trace_emit, .ctx = &ends };
+	struct meter_log m = { .fail_at = 0 };
+	struct sim_engine *e = NULL;
+	struct rt_diag d;
+
+	memset(&s, 0, sizeof(s));
+	memset(&ends, 0, sizeof(ends));
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_set_meter(e, meter_log_call, &m, 0),
+			RT_ERR_INVAL);
+	CU_ASSERT_EQUAL(sim_engine_set_meter(e, meter_log_call, &m, 3), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &a), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &b), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_OK);
+	CU_ASSERT_EQUAL(s.calls, 7);
+	CU_ASSERT_EQUAL(ends.calls, 3);
+	CU_ASSERT_EQUAL(m.n, 2);
+	CU_ASSERT_EQUAL(m.at[0], 0);
+	CU_ASSERT_EQUAL(m.at[1], 6);
+	CU_ASSERT_EQUAL(sim_engine_set_meter(e, meter_log_call, &m, 3),
+			RT_ERR_INVAL);          /* after the run */
+	sim_engine_destroy(e);
+	free(s.buf);
+	free(ends.buf);
+
+	/* the second call fails: the run stops after record 6 */
+	memset(&s, 0, sizeof(s));
+	m = (struct meter_log){ .fail_at = 2 };
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, &d), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_set_meter(e, meter_log_call, &m, 3), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &a), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_IO);
+	CU_ASSERT_EQUAL(s.calls, 6);
+	CU_ASSERT_EQUAL(m.n, 2);
+	CU_ASSERT_PTR_NULL(sim_engine_failed_sink(e));
 	sim_engine_destroy(e);
 	free(s.buf);
 }
@@ -342,5 +421,7 @@ CU_TestInfo edf_engine_tests[] = {
 	{ "time overflow is detected, never wrapped",
 	  test_time_overflow_is_detected_not_wrapped },
 	{ "a sink error stops the run", test_sink_error_stops_the_run },
+	{ "the meter counts records and can stop the run",
+	  test_the_meter_counts_records_and_can_stop_the_run },
 	CU_TEST_INFO_NULL
 };

@@ -138,6 +138,60 @@ static void test_jobs_csv_writes_jobs_left_open_when_the_run_stops(void)
 	mb_close(&mb);
 }
 
+/* As the engine's caller sets it: without RELEASE records
+ * (RENDER_JOBS_UNLESS_FINAL), the final records alone give the same
+ * rows. */
+static void test_jobs_csv_needs_no_release_records_from_the_engine(void)
+{
+	struct render_meta m = six_meta();
+	struct render_jobs *j;
+	struct membuf mb, lean;
+	struct tb b = { .nsinks = 1 }, c = { .nsinks = 1 };
+
+	mb_open(&mb);
+	mb_open(&lean);
+	CU_ASSERT_EQUAL_FATAL(render_jobs_open(mb.f, &m, &j, NULL), RT_OK);
+	b.sinks[0] = render_jobs_sink(j);
+	six_trace(&b, NULL);
+	CU_ASSERT_EQUAL(render_jobs_finish(j, NULL), RT_OK);
+	CU_ASSERT_EQUAL_FATAL(render_jobs_open(lean.f, &m, &j, NULL), RT_OK);
+	c.sinks[0] = render_jobs_sink(j);
+	c.sinks[0].mask &= ~RENDER_JOBS_UNLESS_FINAL;
+	CU_ASSERT_FALSE(c.sinks[0].mask & SIM_MASK(SIM_REC_RELEASE));
+	six_trace(&c, NULL);
+	CU_ASSERT_EQUAL(c.rc, RT_OK);
+	CU_ASSERT_EQUAL(render_jobs_finish(j, NULL), RT_OK);
+	CU_ASSERT_STRING_EQUAL(mb_text(&lean), mb_text(&mb));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mb_text(&lean), "F,0,14,16,,,,,\n"));
+	mb_close(&mb);
+	mb_close(&lean);
+}
+
+/* Without RELEASE records, a job below a closed one that never got a
+ * final record cannot have its row: the file is refused, not short. */
+static void test_jobs_csv_refuses_a_job_seen_by_no_record(void)
+{
+	struct render_meta m = six_meta();
+	struct render_jobs *j;
+	struct membuf mb;
+	struct tb b = { .nsinks = 1 };
+	struct rt_diag d;
+
+	mb_open(&mb);
+	CU_ASSERT_EQUAL_FATAL(render_jobs_open(mb.f, &m, &j, NULL), RT_OK);
+	b.sinks[0] = render_jobs_sink(j);
+	b.sinks[0].mask &= ~RENDER_JOBS_UNLESS_FINAL;
+	tb_release(&b, 0, 0, 5, 10);            /* seq 0: never closed */
+	tb_run(&b, 0, tb_release(&b, 0, 1, 3, 2), 0);
+	tb_complete(&b, 2, 1);
+	CU_ASSERT_EQUAL(b.rc, RT_OK);
+	CU_ASSERT_EQUAL(render_jobs_finish(j, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "job 0 of the release order "
+				      "has no final record"));
+	CU_ASSERT_STRING_EQUAL(mb_text(&mb), jobs_head);
+	mb_close(&mb);
+}
+
 /* ---- atomic output files ------------------------------------------ */
 
 #define OUTDIR DLSIM_SRCDIR "/build/test-out/export"
@@ -472,6 +526,10 @@ CU_TestInfo export_outputs_tests[] = {
 	  test_jobs_csv_rows_come_in_release_order_one_per_job },
 	{ "jobs csv writes jobs left open when the run stops",
 	  test_jobs_csv_writes_jobs_left_open_when_the_run_stops },
+	{ "jobs csv needs no release records from the engine",
+	  test_jobs_csv_needs_no_release_records_from_the_engine },
+	{ "jobs csv refuses a job seen by no record",
+	  test_jobs_csv_refuses_a_job_seen_by_no_record },
 	{ "output file appears only on commit",
 	  test_outfile_appears_only_on_commit },
 	{ "output file abort keeps the old file and leaves no temp",
