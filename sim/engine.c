@@ -87,6 +87,7 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	t->until = t->leave < e->cfg.horizon ? t->leave : e->cfg.horizon;
 	t->plain = t->task->arrival == RT_ARRIVAL_PERIODIC &&
 		   t->task->jitter == 0;
+	e->susp = e->susp || t->task->nsuspend > 0;
 }
 
 enum rt_err sim_engine_create(const struct sim_config *cfg,
@@ -242,6 +243,12 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	if (e->ran)
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
 	e->started = true;
+	/* The handlers' copies for the common case (internal.h): nothing
+	 * it excludes changes during a run (sinks are added before it,
+	 * and a failure only clears e->want). */
+	e->lean = e->cfg.cpus == 1 && !(e->want & SIM_LEAN_UNWANTED) &&
+		  !e->res && !e->slow && !e->caps && !e->susp &&
+		  !e->ops->update_curr;
 	while (!e->err) {
 		struct sim_evq *q;
 		struct sim_event *ev;
