@@ -219,9 +219,13 @@ disp_dispatch(struct sim_engine *e, bool lean)
 	enum rt_err err;
 
 	e->resched = false;
+#ifndef NDEBUG
 	e->in_schedule = true;
+#endif
 	err = e->ops->schedule(e->pstate);
+#ifndef NDEBUG
 	e->in_schedule = false;
+#endif
 	if (err) {
 		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
 		return;
@@ -397,7 +401,8 @@ disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 	    disp_sections(e, j))
 		return;
 	cpu = disp_unrun(e, j, lean);
-
+	if (lean)
+		cpu = 0;        /* the one CPU: no index to scale */
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	/* demand left: a suspension point (lean: there are none) */
 	if (!lean && j->info.remaining > 0) {

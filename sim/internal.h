@@ -136,7 +136,8 @@ struct sim_engine {
 	struct sim_cpu *cpu;            /* cfg.cpus entries */
 	unsigned *dirty;                /* CPUs assigned in this dispatch */
 	unsigned ndirty;
-	bool in_schedule;               /* inside ops->schedule() */
+	bool in_schedule;               /* inside ops->schedule() (for
+					 * asserts: kept without NDEBUG) */
 	struct sim_job_pool pool;
 	struct sim_sink *sinks;         /* copies */
 	size_t nsinks;
@@ -369,7 +370,7 @@ sim_account_as(struct sim_engine *e, struct sim_job *j, bool lean)
 	j->info.remaining -= ran;
 	j->since = e->now;
 	if (e->stats)
-		e->cpu[j->run_cpu].busy += ran;
+		e->cpu[lean ? 0 : j->run_cpu].busy += ran;
 	if (!lean)
 		sim_pol_update_curr(e, j, ran);
 }
