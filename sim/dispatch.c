@@ -150,8 +150,12 @@ disp_arm(struct sim_engine *e, struct sim_job *j, bool lean)
 	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
 	if (!__builtin_add_overflow(e->now, disp_run_for(j, lean), &fin) &&
 	    fin <= e->cfg.horizon) {
-		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
-					       SIM_RANK_COMPLETE);
+		/* lean: the one CPU's completion was cancelled or fired */
+		enum rt_err err = lean ?
+			sim_evq_push_empty(&e->cq, &j->done, fin,
+					   SIM_RANK_COMPLETE) :
+			sim_evq_push(&e->cq, &j->done, fin,
+				     SIM_RANK_COMPLETE);
 		if (err)
 			sim_fail(e, err, "cannot arm the completion of task %"
 				 PRIu32 " job %" PRIu64, j->info.task,
