@@ -34,6 +34,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "sim/cluster.h"
 #include "sim/internal.h"
 
 void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran)
@@ -226,7 +227,8 @@ disp_dispatch(struct sim_engine *e, bool lean)
 #ifndef NDEBUG
 	e->in_schedule = true;
 #endif
-	err = e->ops->schedule(e->pstate);
+	/* the policy's schedule(), inline when it is its runqueues' */
+	err = e->crq ? sim_crq_schedule(e->crq) : e->ops->schedule(e->pstate);
 #ifndef NDEBUG
 	e->in_schedule = false;
 #endif
@@ -415,7 +417,10 @@ disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 	}
 	assert(j->info.remaining == 0);
 	j->info.finish = e->now;
-	e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
+	if (e->crq)     /* the policy's dequeue(), inline */
+		sim_crq_dequeue(e->crq, j);
+	else
+		e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
 	sim_emit_as(e, lean, SIM_REC_COMPLETE, (int)cpu, j, response);
 	t->completed++;
@@ -435,12 +440,20 @@ disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 	disp_leave(e, j, lean);
 }
 
+/* The copy for every other case, out of line: the lean one inlines
+ * into the loop. */
+static __attribute__((noinline)) void disp_complete_any(struct sim_engine *e,
+							struct sim_job *j)
+{
+	disp_complete(e, j, false);
+}
+
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
 	if (e->lean)
 		disp_complete(e, j, true);
 	else
-		disp_complete(e, j, false);
+		disp_complete_any(e, j);
 }
 
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
@@ -520,6 +533,12 @@ unsigned sim_engine_task_cluster(const struct sim_engine *e, uint32_t task)
 void sim_engine_resched(struct sim_engine *e)
 {
 	e->resched = true;
+}
+
+void sim_engine_crq(struct sim_engine *e, struct sim_crq *q)
+{
+	assert(e->ops->flags & SIM_POLICY_JOB_LEVEL);
+	e->crq = q;
 }
 
 void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)

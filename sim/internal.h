@@ -118,6 +118,10 @@ struct sim_engine {
 					 * instant (sim_engine_set_stop) */
 	const struct sim_policy_ops *ops;
 	void *pstate;                   /* the policy's; never looked into */
+	struct sim_crq *crq;            /* the policy's runqueues, whose
+					 * dequeue and schedule the engine
+					 * calls itself (sim_engine_crq);
+					 * NULL: through ops */
 	struct sim_evq evq;             /* every event but completions */
 	struct sim_evq cq;              /* completions only (rank COMPLETE,
 					 * at most one per CPU): merged with
