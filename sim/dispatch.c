@@ -547,7 +547,7 @@ void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
 
 	assert(e->in_schedule && cpu < e->cfg.cpus);
 	c->next = j;
-	if (!c->dirty && e->cfg.cpus > 1) {
+	if (e->cfg.cpus > 1 && !c->dirty) {     /* one CPU: no list */
 		c->dirty = true;
 		e->dirty[e->ndirty++] = cpu;
 	}
