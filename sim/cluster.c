@@ -72,6 +72,7 @@ enum rt_err sim_clusters_init(struct sim_clusters *cs, struct sim_engine *e)
 		cl->nidle = cl->ncpus = k;
 		first += k;
 	}
+	cs->uni = cs->n == 1 && cs->cl->ncpus == 1;
 	rt_free(ntask);
 	return err;
 }

@@ -63,6 +63,8 @@ struct sim_clusters {
 	unsigned ndirty;
 	unsigned *task_cl;              /* task -> its cluster (NULL when
 					 * n == 1): no engine call per job */
+	bool uni;                       /* one cluster of one CPU: the
+					 * engine's one CPU */
 };
 
 #define SIM_CPU_NOT_IDLE UINT_MAX
@@ -330,7 +332,7 @@ sim_crq_schedule(struct sim_crq *q)
 {
 	struct sim_clusters *cs = &q->cs;
 
-	if (cs->n == 1 && cs->cl->ncpus == 1) {
+	if (cs->uni) {
 		sim_cluster_dispatch_one(cs, cs->cl, &sim_crq_hooks_);
 		return RT_OK;
 	}

@@ -34,6 +34,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "sim/cluster.h"
 #include "sim/internal.h"
 
 void sim_account_cap(struct sim_engine *e, struct sim_job *j, rt_time ran)
@@ -74,27 +75,29 @@ rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
 
 /* Take j (running on its CPU) off the CPU: account, cancel completion.
  * Overheads see the PREEMPT / COMPLETE / SUSPEND / ABORT record that
- * follows (sim_ovh_record). */
+ * follows (sim_ovh_record).  'lean' here and below is a constant: the
+ * copy compiled for e->lean (internal.h), which tests none of what it
+ * excludes. */
 static inline __attribute__((always_inline)) unsigned
-disp_unrun(struct sim_engine *e, struct sim_job *j)
+disp_unrun(struct sim_engine *e, struct sim_job *j, bool lean)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
 	sim_evq_cancel(&e->cq, &j->done);
-	sim_account(e, j);
+	sim_account_as(e, j, lean);
 	j->run_cpu = -1;
 	return cpu;
 }
 
 static inline __attribute__((always_inline)) void
-disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced)
+disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced, bool lean)
 {
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu = disp_unrun(e, j, lean);
 
 	/* A preemption is a running, unfinished job displaced by another. */
 	if (displaced && e->stats)
 		j->trt->preemptions++;
-	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
+	sim_emit_as(e, lean, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
 }
 
 /* The next suspension point of j, as a run length from now (or
@@ -127,10 +130,13 @@ static __attribute__((noinline)) rt_time disp_run_sect(const struct sim_job *j)
 
 /* How long j may run from now before its 'done' event: to its
  * completion, or to its next suspension point or section boundary if
- * one comes first (points at or after its demand do not apply to it). */
+ * one comes first (points at or after its demand do not apply to it;
+ * lean: there are none). */
 static inline __attribute__((always_inline)) rt_time
-disp_run_for(const struct sim_job *j)
+disp_run_for(const struct sim_job *j, bool lean)
 {
+	if (lean)
+		return j->info.remaining;
 	if (__builtin_expect(j->sect < j->nsect, 0))
 		return disp_run_sect(j);
 	return disp_run_susp(j, j->info.remaining);
@@ -138,15 +144,19 @@ disp_run_for(const struct sim_job *j)
 
 /* Predict running j's 'done': its completion or next point. */
 static inline __attribute__((always_inline)) void
-disp_arm(struct sim_engine *e, struct sim_job *j)
+disp_arm(struct sim_engine *e, struct sim_job *j, bool lean)
 {
 	rt_time fin;
 
 	/* fin <= H <= RT_TIME_MAX: no overflow, not RT_TIME_NEVER */
-	if (!__builtin_add_overflow(e->now, disp_run_for(j), &fin) &&
+	if (!__builtin_add_overflow(e->now, disp_run_for(j, lean), &fin) &&
 	    fin <= e->cfg.horizon) {
-		enum rt_err err = sim_evq_push(&e->cq, &j->done, fin,
-					       SIM_RANK_COMPLETE);
+		/* lean: the one CPU's completion was cancelled or fired */
+		enum rt_err err = lean ?
+			sim_evq_push_empty(&e->cq, &j->done, fin,
+					   SIM_RANK_COMPLETE) :
+			sim_evq_push(&e->cq, &j->done, fin,
+				     SIM_RANK_COMPLETE);
 		if (err)
 			sim_fail(e, err, "cannot arm the completion of task %"
 				 PRIu32 " job %" PRIu64, j->info.task,
@@ -167,7 +177,7 @@ disp_start_slow(struct sim_engine *e, struct sim_job *j, unsigned cpu,
 }
 
 static inline __attribute__((always_inline)) void
-disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
+disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu, bool lean)
 {
 	int prev = j->info.cpu;
 
@@ -178,22 +188,23 @@ disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu)
 	j->info.start = j->info.start == RT_TIME_NEVER ? e->now :
 			j->info.start;
 	j->info.cpu = (int)cpu;
-	if (prev >= 0 && prev != (int)cpu) {
+	/* lean: one CPU, no migration */
+	if (!lean && prev >= 0 && prev != (int)cpu) {
 		if (e->stats)
 			j->trt->migrations++;
 		sim_emit(e, SIM_REC_MIGRATE, (int)cpu, j, prev);
 	}
-	sim_emit(e, SIM_REC_START, (int)cpu, j, j->info.remaining);
-	if (__builtin_expect(e->slow, 0)) {
+	sim_emit_as(e, lean, SIM_REC_START, (int)cpu, j, j->info.remaining);
+	if (!lean && __builtin_expect(e->slow, 0)) {
 		disp_start_slow(e, j, cpu, prev);
 		return;
 	}
-	disp_arm(e, j);
+	disp_arm(e, j, lean);
 }
 
 void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
 {
-	rt_time fin, run = disp_run_for(j);
+	rt_time fin, run = disp_run_for(j, false);
 	enum rt_err err;
 
 	if (e->caps)
@@ -207,40 +218,48 @@ void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
 			 " job %" PRIu64, j->info.task, j->info.job);
 }
 
-void sim_dispatch(struct sim_engine *e)
+static inline __attribute__((always_inline)) void
+disp_dispatch(struct sim_engine *e, bool lean)
 {
 	enum rt_err err;
 
 	e->resched = false;
+#ifndef NDEBUG
 	e->in_schedule = true;
-	err = e->ops->schedule(e->pstate);
+#endif
+	/* the policy's schedule(), inline when it is its runqueues' */
+	err = e->crq ? sim_crq_schedule(e->crq) : e->ops->schedule(e->pstate);
+#ifndef NDEBUG
 	e->in_schedule = false;
+#endif
 	if (err) {
 		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
 		return;
 	}
-	if (e->cfg.cpus == 1 || e->ndirty == 1) {
-		/* one CPU changes (or there is one: no dirty list kept): the
-		 * passes in one */
-		unsigned cpu = e->cfg.cpus == 1 ? 0 : e->dirty[0];
+	if (lean || e->cfg.cpus == 1 || e->ndirty == 1) {
+		/* one CPU changes (or there is one: no dirty list kept, and
+		 * nothing to clear): the passes in one */
+		unsigned cpu = lean || e->cfg.cpus == 1 ? 0 : e->dirty[0];
 		struct sim_cpu *c = &e->cpu[cpu];
 
 		if (c->curr != c->next) {
 			if (c->curr)
-				disp_stop(e, c->curr, c->next != NULL);
+				disp_stop(e, c->curr, c->next != NULL, lean);
 			if (c->next)
-				disp_start(e, c->next, cpu);
+				disp_start(e, c->next, cpu, lean);
 			c->curr = c->next;
 		}
-		c->dirty = false;
-		e->ndirty = 0;
+		if (!lean) {
+			c->dirty = false;
+			e->ndirty = 0;
+		}
 		return;
 	}
 	for (unsigned i = 0; i < e->ndirty; i++) {
 		struct sim_cpu *c = &e->cpu[e->dirty[i]];
 
 		if (c->curr && c->curr != c->next) {
-			disp_stop(e, c->curr, c->next != NULL);
+			disp_stop(e, c->curr, c->next != NULL, false);
 			c->curr = NULL;
 		}
 	}
@@ -248,28 +267,37 @@ void sim_dispatch(struct sim_engine *e)
 		struct sim_cpu *c = &e->cpu[e->dirty[i]];
 
 		if (c->next && c->curr != c->next)
-			disp_start(e, c->next, e->dirty[i]);
+			disp_start(e, c->next, e->dirty[i], false);
 		c->curr = c->next;
 		c->dirty = false;
 	}
 	e->ndirty = 0;
 }
 
+void sim_dispatch(struct sim_engine *e)
+{
+	if (e->lean)
+		disp_dispatch(e, true);
+	else
+		disp_dispatch(e, false);
+}
+
 /* j leaves the system (completed or aborted): out of its task's FIFO; the
  * next pending job of the task, if j was the head, becomes ready. */
 static inline __attribute__((always_inline)) void
-disp_leave(struct sim_engine *e, struct sim_job *j)
+disp_leave(struct sim_engine *e, struct sim_job *j, bool lean)
 {
 	struct sim_task_rt *t = j->trt;
 	bool head = t->fifo.head == j;
 	enum rt_err err;
 
 	sim_evq_cancel(&e->evq, &j->timer);
-	sim_evq_cancel(&e->evq, &j->wake);      /* aborted while suspended */
+	if (!lean)      /* aborted while suspended (lean: no suspension) */
+		sim_evq_cancel(&e->evq, &j->wake);
 	sim_fifo_remove(&t->fifo, j);
 	sim_job_put(&e->pool, j);
 	if (head && t->fifo.head) {
-		err = sim_enqueue(e, t->fifo.head, SIM_ENQ_HEAD);
+		err = sim_enqueue(e, t->fifo.head, SIM_ENQ_HEAD, lean);
 		if (err)
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);
@@ -315,7 +343,7 @@ void sim_on_wakeup(struct sim_engine *e, struct sim_job *j)
 /* j, running, leaves its CPU (its slice ends: PREEMPT). */
 static void disp_off_cpu(struct sim_engine *e, struct sim_job *j)
 {
-	unsigned cpu = disp_unrun(e, j);
+	unsigned cpu = disp_unrun(e, j, false);
 
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	sim_emit(e, SIM_REC_PREEMPT, (int)cpu, j, j->info.remaining);
@@ -364,29 +392,37 @@ static __attribute__((noinline)) bool disp_sections(struct sim_engine *e,
 	if (j->info.remaining == 0 || (j->susp < j->nsusp &&
 	    j->trt->task->suspend[j->susp].after == done))
 		return false;
-	disp_arm(e, j);
+	disp_arm(e, j, false);
 	return true;
 }
 
-void sim_on_complete(struct sim_engine *e, struct sim_job *j)
+static inline __attribute__((always_inline)) void
+disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 {
 	struct sim_task_rt *t = j->trt;
 	unsigned cpu;
 	rt_time response, tard;
 
-	if (__builtin_expect(j->nsect != 0, 0) && disp_sections(e, j))
+	if (!lean && __builtin_expect(j->nsect != 0, 0) &&
+	    disp_sections(e, j))
 		return;
-	cpu = disp_unrun(e, j);
-
+	cpu = disp_unrun(e, j, lean);
+	if (lean)
+		cpu = 0;        /* the one CPU: no index to scale */
 	e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
-	if (j->info.remaining > 0) {
+	/* demand left: a suspension point (lean: there are none) */
+	if (!lean && j->info.remaining > 0) {
 		disp_suspend(e, j, cpu);
 		return;
 	}
+	assert(j->info.remaining == 0);
 	j->info.finish = e->now;
-	e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
+	if (e->crq)     /* the policy's dequeue(), inline */
+		sim_crq_dequeue(e->crq, j);
+	else
+		e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
-	sim_emit(e, SIM_REC_COMPLETE, (int)cpu, j, response);
+	sim_emit_as(e, lean, SIM_REC_COMPLETE, (int)cpu, j, response);
 	t->completed++;
 	if (e->stats) {
 		t->sum_response += (rt_u128)response;
@@ -401,7 +437,23 @@ void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 		sim_stats_miss(e, j, e->now, tard);
 		sim_emit(e, SIM_REC_MISS, (int)cpu, j, tard);
 	}
-	disp_leave(e, j);
+	disp_leave(e, j, lean);
+}
+
+/* The copy for every other case, out of line: the lean one inlines
+ * into the loop. */
+static __attribute__((noinline)) void disp_complete_any(struct sim_engine *e,
+							struct sim_job *j)
+{
+	disp_complete(e, j, false);
+}
+
+void sim_on_complete(struct sim_engine *e, struct sim_job *j)
+{
+	if (e->lean)
+		disp_complete(e, j, true);
+	else
+		disp_complete_any(e, j);
 }
 
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
@@ -413,7 +465,7 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 	assert(late >= 0);
 	if (j->run_cpu >= 0) {
 		cpu = j->run_cpu;
-		disp_unrun(e, j);
+		disp_unrun(e, j, false);
 		e->cpu[cpu].curr = e->cpu[cpu].next = NULL;
 	}
 	/* a suspended or blocked job is not the policy's (dequeued at its
@@ -427,7 +479,7 @@ void sim_on_deadline(struct sim_engine *e, struct sim_job *j)
 		e->st.tasks[j->info.task].aborted++;
 	sim_stats_miss(e, j, RT_TIME_NEVER, late);
 	sim_emit(e, SIM_REC_MISS, cpu, j, late);
-	disp_leave(e, j);
+	disp_leave(e, j, false);
 }
 
 /* ---- services for policies (sim/policy.h) ---- */
@@ -483,13 +535,19 @@ void sim_engine_resched(struct sim_engine *e)
 	e->resched = true;
 }
 
+void sim_engine_crq(struct sim_engine *e, struct sim_crq *q)
+{
+	assert(e->ops->flags & SIM_POLICY_JOB_LEVEL);
+	e->crq = q;
+}
+
 void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j)
 {
 	struct sim_cpu *c = &e->cpu[cpu];
 
 	assert(e->in_schedule && cpu < e->cfg.cpus);
 	c->next = j;
-	if (!c->dirty && e->cfg.cpus > 1) {
+	if (e->cfg.cpus > 1 && !c->dirty) {     /* one CPU: no list */
 		c->dirty = true;
 		e->dirty[e->ndirty++] = cpu;
 	}

@@ -87,6 +87,7 @@ static void eng_task_init(struct sim_engine *e, size_t i)
 	t->until = t->leave < e->cfg.horizon ? t->leave : e->cfg.horizon;
 	t->plain = t->task->arrival == RT_ARRIVAL_PERIODIC &&
 		   t->task->jitter == 0;
+	e->susp = e->susp || t->task->nsuspend > 0;
 }
 
 enum rt_err sim_engine_create(const struct sim_config *cfg,
@@ -216,18 +217,18 @@ enum rt_err sim_engine_run(struct sim_engine *e, struct rt_diag *d)
 	return sim_engine_run_until(e, RT_TIME_NEVER, &finished, d);
 }
 
-/* The time of the next event and its queue (*q): the earlier of the two
- * queues' tops, the completion on equal times (rank COMPLETE comes
- * first).  evq holds the horizon event (at H <= RT_TIME_MAX) until the
- * end, so it is never empty and an empty cq (RT_TIME_NEVER) never wins;
- * both have room reserved. */
+/* The time of the next event and whether it is cq's (*complete): the
+ * earlier of the two queues' tops, the completion on equal times (rank
+ * COMPLETE comes first).  evq holds the horizon event (at H <=
+ * RT_TIME_MAX) until the end, so it is never empty and an empty cq
+ * (RT_TIME_NEVER) never wins; both have room reserved. */
 static inline __attribute__((always_inline)) rt_time
-eng_next(struct sim_engine *e, struct sim_evq **q)
+eng_next(struct sim_engine *e, bool *complete)
 {
 	rt_time t = sim_evq_next_time(&e->evq);
 	rt_time tc = sim_evq_next_time(&e->cq);
 
-	*q = tc <= t ? &e->cq : &e->evq;
+	*complete = tc <= t;
 	return tc <= t ? tc : t;
 }
 
@@ -243,10 +244,16 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	if (e->ran)
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
 	e->started = true;
+	/* The handlers' copies for the common case (internal.h): nothing
+	 * it excludes changes during a run (sinks are added before it,
+	 * and a failure only clears e->want). */
+	e->lean = e->cfg.cpus == 1 && !(e->want & SIM_LEAN_UNWANTED) &&
+		  !e->res && !e->slow && !e->caps && !e->susp &&
+		  !e->ops->update_curr;
 	while (!e->err) {
-		struct sim_evq *q;
 		struct sim_event *ev;
-		rt_time t = eng_next(e, &q);
+		bool complete;
+		rt_time t = eng_next(e, &complete);
 
 		if (t != e->now) {
 			/* Every event at 'now' is handled: decide, once. */
@@ -262,16 +269,20 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 				sim_res_advance(e, t);
 			e->now = t;
 		}
-		ev = sim_evq_event(&q->h.node[0]);
 		events++;
+		if (complete) {         /* cq holds completions only */
+			ev = sim_evq_event(&e->cq.h.node[0]);
+			assert(ev->kind == SIM_EV_COMPLETE);
+			sim_on_complete(e, SIM_CONTAINER(ev, struct sim_job,
+							 done));
+			continue;
+		}
+		ev = sim_evq_event(&e->evq.h.node[0]);
 		/* An if-chain, most frequent first: cheaper to predict than a
-		 * jump table when releases and completions alternate. */
+		 * jump table. */
 		if (ev->kind == SIM_EV_RELEASE) {
 			sim_release_fire(e, SIM_CONTAINER(ev, struct sim_task_rt,
 							  rel));
-		} else if (ev->kind == SIM_EV_COMPLETE) {
-			sim_on_complete(e, SIM_CONTAINER(ev, struct sim_job,
-							 done));
 		} else if (ev->kind == SIM_EV_DEADLINE) {
 			sim_on_deadline(e, SIM_CONTAINER(ev, struct sim_job,
 							 timer));

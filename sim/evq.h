@@ -117,6 +117,28 @@ static inline struct sim_event *sim_evq_event(const struct sim_heap_node *nd)
 					    offsetof(struct sim_event, idx));
 }
 
+/* ev (not queued) becomes the one event of q, which is empty and has
+ * room: no sift, no test but seq's (the completion of a one-CPU engine).
+ * Errors as sim_evq_push. */
+static inline enum rt_err sim_evq_push_empty(struct sim_evq *q,
+					     struct sim_event *ev, rt_time t,
+					     enum sim_rank rank)
+{
+	uint64_t order;
+
+	assert(!sim_event_queued(ev) && q->h.n == 0 && q->h.cap > 0);
+	if (q->seq > SIM_EVQ_SEQ_MAX)
+		return sim_evq_push_slow(q, ev, t, rank);
+	order = (uint64_t)rank << 56 | q->seq++;
+	q->h.node[0].key.k0 = t;
+	q->h.node[0].key.k1 = (int64_t)order;
+	q->h.node[0].key.k2 = 0;
+	q->h.node[0].pos = &ev->idx;
+	ev->idx = 0;
+	q->h.n = 1;
+	return RT_OK;
+}
+
 /* Queue ev (not queued) at (t, rank).  RT_ERR_NOMEM if growing failed,
  * RT_ERR_OVERFLOW if seq ran out; the queue is unchanged on failure.
  * Inline fast path: room available (the engine reserves it). */
@@ -124,23 +146,15 @@ static inline enum rt_err sim_evq_push(struct sim_evq *q, struct sim_event *ev,
 				       rt_time t, enum sim_rank rank)
 {
 	uint32_t i = q->h.n;
-	uint64_t order;
 
 	assert(!sim_event_queued(ev));
 	if (i == q->h.cap || q->seq > SIM_EVQ_SEQ_MAX)
 		return sim_evq_push_slow(q, ev, t, rank);
-	order = (uint64_t)rank << 56 | q->seq++;
 	if (i > 0) {
-		sim_evq_insert(q, ev, t, order);
+		sim_evq_insert(q, ev, t, (uint64_t)rank << 56 | q->seq++);
 		return RT_OK;
 	}
-	q->h.node[0].key.k0 = t;        /* an empty queue: no sift */
-	q->h.node[0].key.k1 = (int64_t)order;
-	q->h.node[0].key.k2 = 0;
-	q->h.node[0].pos = &ev->idx;
-	ev->idx = 0;
-	q->h.n = 1;
-	return RT_OK;
+	return sim_evq_push_empty(q, ev, t, rank);      /* no sift */
 }
 
 /* Out-of-line part of sim_evq_move (not for callers): an event that is

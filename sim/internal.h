@@ -118,6 +118,10 @@ struct sim_engine {
 					 * instant (sim_engine_set_stop) */
 	const struct sim_policy_ops *ops;
 	void *pstate;                   /* the policy's; never looked into */
+	struct sim_crq *crq;            /* the policy's runqueues, whose
+					 * dequeue and schedule the engine
+					 * calls itself (sim_engine_crq);
+					 * NULL: through ops */
 	struct sim_evq evq;             /* every event but completions */
 	struct sim_evq cq;              /* completions only (rank COMPLETE,
 					 * at most one per CPU): merged with
@@ -136,7 +140,8 @@ struct sim_engine {
 	struct sim_cpu *cpu;            /* cfg.cpus entries */
 	unsigned *dirty;                /* CPUs assigned in this dispatch */
 	unsigned ndirty;
-	bool in_schedule;               /* inside ops->schedule() */
+	bool in_schedule;               /* inside ops->schedule() (for
+					 * asserts: kept without NDEBUG) */
 	struct sim_job_pool pool;
 	struct sim_sink *sinks;         /* copies */
 	size_t nsinks;
@@ -171,6 +176,17 @@ struct sim_engine {
 	struct sim_event tick;          /* the next timer tick (overheads) */
 	bool caps;                      /* some CPU has capacity <
 					 * SIM_CAP_SCALE (dispatch.c) */
+	bool susp;                      /* some task self-suspends */
+	bool lean;                      /* the common case, set as a run
+					 * starts (sim_engine_run_until):
+					 * one CPU, none of the records of
+					 * every job wanted
+					 * (SIM_LEAN_UNWANTED), no
+					 * resources, overheads, capacities
+					 * or suspensions, no update_curr;
+					 * the handlers then take their
+					 * copies compiled for it, which
+					 * test none of these */
 	bool slow;                      /* caps or ovh: a start takes
 					 * disp_start_slow() */
 	uint64_t den;                   /* the speeds' denominator: 1024,
@@ -182,6 +198,14 @@ struct sim_engine {
 	enum rt_err err;                /* sticky first error of the run */
 	struct rt_diag diag;            /* its message */
 };
+
+/* The records of every job (and MIGRATE, which one CPU never has): no
+ * sink wants them under e->lean, whose handlers do not emit them. */
+#define SIM_LEAN_UNWANTED (SIM_MASK(SIM_REC_RELEASE) |			\
+			   SIM_MASK(SIM_REC_START) |			\
+			   SIM_MASK(SIM_REC_PREEMPT) |			\
+			   SIM_MASK(SIM_REC_COMPLETE) |			\
+			   SIM_MASK(SIM_REC_MIGRATE))
 
 /* A sink wanting one kind: its call and its index among e->sinks. */
 struct sim_fan_ent {
@@ -335,32 +359,55 @@ rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
 		     unsigned cpu, rt_time work);
 
 /* Bring a running job's remaining demand and its CPU's busy time up to
- * now. */
-static inline void sim_account(struct sim_engine *e, struct sim_job *j)
+ * now; 'lean' (a constant): e->lean holds, nothing to test (ran >= 0
+ * without overheads, and ran == 0 changes nothing). */
+static inline __attribute__((always_inline)) void
+sim_account_as(struct sim_engine *e, struct sim_job *j, bool lean)
 {
 	rt_time ran = e->now - j->since;
 
 	/* ran < 0: still in its switch-in overhead (sim/overhead.c) */
 	assert(j->run_cpu >= 0 && (e->caps || ran <= j->info.remaining));
-	if (ran <= 0)
-		return;
-	if (__builtin_expect(e->caps, 0)) {
-		sim_account_cap(e, j, ran);
-		return;
+	assert(!lean || (e->lean && ran >= 0));
+	if (!lean) {
+		if (ran <= 0)
+			return;
+		if (__builtin_expect(e->caps, 0)) {
+			sim_account_cap(e, j, ran);
+			return;
+		}
 	}
 	j->info.remaining -= ran;
 	j->since = e->now;
 	if (e->stats)
-		e->cpu[j->run_cpu].busy += ran;
-	sim_pol_update_curr(e, j, ran);
+		e->cpu[lean ? 0 : j->run_cpu].busy += ran;
+	if (!lean)
+		sim_pol_update_curr(e, j, ran);
+}
+
+static inline void sim_account(struct sim_engine *e, struct sim_job *j)
+{
+	sim_account_as(e, j, false);
+}
+
+/* sim_emit of a kind of SIM_LEAN_UNWANTED: under e->lean ('lean', a
+ * constant) nothing. */
+static inline __attribute__((always_inline)) void
+sim_emit_as(struct sim_engine *e, bool lean, enum sim_rec_kind kind, int cpu,
+	    const struct sim_job *j, rt_time value)
+{
+	if (!lean)
+		sim_emit(e, kind, cpu, j, value);
 }
 
 /* The policy's enqueue(), unless SRP holds a job back before its start
- * (a release, or the head after its predecessor left). */
+ * (a release, or the head after its predecessor left); 'lean' (a
+ * constant): e->lean holds (no resources). */
 static inline __attribute__((always_inline)) enum rt_err
-sim_enqueue(struct sim_engine *e, struct sim_job *j, unsigned flags)
+sim_enqueue(struct sim_engine *e, struct sim_job *j, unsigned flags,
+	    bool lean)
 {
-	if (e->res && sim_res_hold(e, j))
+	if (!lean && e->res && sim_res_hold(e, j))
 		return RT_OK;
 	return e->ops->enqueue(e->pstate, j, flags);
 }

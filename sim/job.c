@@ -42,7 +42,7 @@ void sim_job_pool_fini(struct sim_job_pool *p)
 	sim_job_pool_init(p, p->kind[0], p->kind[1], p->kind[2]);
 }
 
-static int pool_grow(struct sim_job_pool *p)
+int sim_job_pool_grow(struct sim_job_pool *p)
 {
 	size_t n = p->next_chunk;
 	struct sim_job_chunk *c;
@@ -71,18 +71,6 @@ static int pool_grow(struct sim_job_pool *p)
 	if (n <= (size_t)-1 / 2)
 		p->next_chunk = n * 2;
 	return 0;
-}
-
-struct sim_job *sim_job_get(struct sim_job_pool *p)
-{
-	struct sim_job *j;
-
-	if (!p->free && pool_grow(p) != 0)
-		return NULL;
-	j = p->free;
-	p->free = j->next;
-	p->live++;
-	return j;
 }
 
 void sim_job_put(struct sim_job_pool *p, struct sim_job *j)

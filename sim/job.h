@@ -115,10 +115,25 @@ void sim_job_pool_init(struct sim_job_pool *p, uint8_t done, uint8_t timer,
 		       uint8_t wake);
 void sim_job_pool_fini(struct sim_job_pool *p);        /* frees every chunk */
 
+/* Out-of-line part of sim_job_get (not for callers): a new chunk on the
+ * free list; -1 if it could not be allocated (pool unchanged). */
+int sim_job_pool_grow(struct sim_job_pool *p);
+
 /* A job from the pool, or NULL if a new chunk could not be allocated
  * (pool unchanged).  Its events are not queued and have the pool's kinds;
- * every other field is undefined. */
-struct sim_job *sim_job_get(struct sim_job_pool *p);
+ * every other field is undefined.  Inline: a release takes one. */
+static inline struct sim_job *sim_job_get(struct sim_job_pool *p)
+{
+	struct sim_job *j;
+
+	if (!p->free && sim_job_pool_grow(p) != 0)
+		return NULL;
+	j = p->free;
+	p->free = j->next;
+	p->live++;
+	return j;
+}
+
 /* Return j to the pool; its events must not be queued. */
 void sim_job_put(struct sim_job_pool *p, struct sim_job *j);
 

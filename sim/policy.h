@@ -243,6 +243,14 @@ const uint32_t *sim_engine_prio(const struct sim_engine *e);
 /* Ask for schedule() to run at the end of this instant. */
 void sim_engine_resched(struct sim_engine *e);
 
+/* From init() only: a job-level policy whose dequeue() and schedule()
+ * are exactly sim_crq_dequeue() and sim_crq_schedule() on q (cluster.h:
+ * edf, fp) says so, and the engine calls them itself where it dequeues
+ * a completed job and where it dispatches: inline, not through the ops
+ * (q stays the policy's). */
+struct sim_crq;
+void sim_engine_crq(struct sim_engine *e, struct sim_crq *q);
+
 /* During schedule() only: run j on cpu from now on (NULL: idle it). */
 void sim_engine_assign(struct sim_engine *e, unsigned cpu, struct sim_job *j);
 

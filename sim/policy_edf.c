@@ -49,6 +49,7 @@ static enum rt_err edf_init(struct sim_engine *e, void **state,
 		rt_free(s);
 		return err;
 	}
+	sim_engine_crq(e, s->rq);       /* edf_dequeue, edf_schedule */
 	*state = s;
 	return RT_OK;
 }

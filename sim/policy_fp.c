@@ -73,6 +73,7 @@ static enum rt_err fp_init(struct sim_engine *e, void **state,
 		fp_fini(s);
 		return err;
 	}
+	sim_engine_crq(e, s->rq);       /* fp_dequeue, fp_schedule */
 	*state = s;
 	return RT_OK;
 }

@@ -120,7 +120,7 @@ enum rt_err sim_release_first(struct sim_engine *e, struct sim_task_rt *t)
 	return rel_plan(e, t);
 }
 
-static rt_time rel_demand(struct sim_task_rt *t)
+static rt_time rel_demand_drawn(struct sim_task_rt *t)
 {
 	const struct rt_task *tk = t->task;
 
@@ -135,7 +135,19 @@ static rt_time rel_demand(struct sim_task_rt *t)
 	return tk->wcet;
 }
 
-void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
+/* Job t->k's demand: fixed C inline, the others drawn out of line. */
+static inline __attribute__((always_inline)) rt_time
+rel_demand(struct sim_task_rt *t)
+{
+	const struct rt_task *tk = t->task;
+
+	return tk->exec == RT_EXEC_FIXED ? tk->wcet : rel_demand_drawn(t);
+}
+
+/* sim_release_fire; 'lean' (a constant): the copy compiled for e->lean
+ * (internal.h). */
+static inline __attribute__((always_inline)) void
+rel_fire(struct sim_engine *e, struct sim_task_rt *t, bool lean)
 {
 	const struct rt_task *tk = t->task;
 	uint32_t idx = t->idx;
@@ -181,7 +193,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	j->rq_idx = SIM_RQ_NONE;
 	j->pcpu = -1;
 	t->released++;
-	sim_emit(e, SIM_REC_RELEASE, -1, j, d);
+	sim_emit_as(e, lean, SIM_REC_RELEASE, -1, j, d);
 
 	first = t->fifo.head == NULL;
 	sim_fifo_append(&t->fifo, j);
@@ -198,7 +210,7 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 		}
 	}
 	if (first) {
-		err = sim_enqueue(e, j, SIM_ENQ_RELEASE);
+		err = sim_enqueue(e, j, SIM_ENQ_RELEASE, lean);
 		if (err) {
 			sim_fail(e, err, "policy %s: enqueue failed",
 				 e->ops->name);
@@ -210,4 +222,12 @@ void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 	if (err)
 		sim_fail(e, err, "cannot plan the next release of task %s",
 			 tk->name ? tk->name : "?");
+}
+
+void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
+{
+	if (e->lean)
+		rel_fire(e, t, true);
+	else
+		rel_fire(e, t, false);
 }

@@ -125,7 +125,8 @@ static inline void sim_rq_set_front_(struct sim_rq *q, struct sim_job *j,
 
 /* Out-of-line parts of the operations below (rq.c; not for callers):
  * push j when q has a front; the heap's top becomes the front; replace
- * the front by j when the heap is not empty; remove j from the heap. */
+ * the front by j when the heap's top comes before j; remove j from the
+ * heap. */
 enum rt_err sim_rq_push_slow(struct sim_rq *q, struct sim_job *j);
 void sim_rq_promote(struct sim_rq *q);
 void sim_rq_replace_slow(struct sim_rq *q, struct sim_job *j);
@@ -194,15 +195,13 @@ static inline struct sim_job *sim_rq_replace_top(struct sim_rq *q,
 						 struct sim_job *j)
 {
 	struct sim_job *old = q->front;
+	struct sim_key k = sim_rq_key(q, j);
 
 	assert(old);
-	if (q->h.n) {
-		sim_rq_replace_slow(q, j);
-	} else {
-		struct sim_key k = sim_rq_key(q, j);
-
+	if (q->h.n && !sim_key_less(&k, &q->h.node[0].key))
+		sim_rq_replace_slow(q, j);      /* the heap's top first */
+	else
 		sim_rq_set_front_(q, j, &k);
-	}
 	return old;
 }
 

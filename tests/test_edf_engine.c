@@ -1,7 +1,7 @@
 /* test_edf_engine.c - engine contracts under EDF: sporadic arrivals
  * with jitter (reproducible, bounded), what the horizon counts, global
  * EDF migrating a job, bad configurations, an empty task set, time
- * overflow and sink errors.
+ * overflow, sink errors, and the lean handlers' statistics.
  *
  * Expected traces are one line per record: "TIME KIND TASK.JOB cCPU VALUE"
  * (kind names from sim_rec_kind_name; cpu -1 when not CPU-specific).
@@ -15,6 +15,7 @@
 #include "models/task.h"
 #include "sim/engine.h"
 #include "tests/edf_util.h"
+#include "tests/gen_util.h"
 #include "tests/suites.h"
 #include "tests/trace_util.h"
 
@@ -407,6 +408,87 @@ static void test_the_meter_counts_records_and_can_stop_the_run(void)
 	free(s.buf);
 }
 
+/* A sink that only counts. */
+static enum rt_err count_emit(void *ctx, const struct sim_rec *r)
+{
+	(void)r;
+	++*(uint64_t *)ctx;
+	return RT_OK;
+}
+
+/* Field by field: the structs have padding. */
+static bool same_stats(const struct sim_stats *a, const struct sim_stats *b)
+{
+	if (a->now != b->now || a->jobs != b->jobs ||
+	    a->completed != b->completed || a->misses != b->misses ||
+	    a->events != b->events || a->max_tardiness != b->max_tardiness ||
+	    a->has_first_miss != b->has_first_miss ||
+	    a->first_miss.task != b->first_miss.task ||
+	    a->first_miss.job != b->first_miss.job ||
+	    a->first_miss.finish != b->first_miss.finish ||
+	    a->first_miss.tardiness != b->first_miss.tardiness ||
+	    a->cpu[0].busy != b->cpu[0].busy)
+		return false;
+	for (size_t i = 0; i < a->ntasks; i++) {
+		const struct sim_task_stats *x = &a->tasks[i], *y = &b->tasks[i];
+
+		if (x->released != y->released ||
+		    x->completed != y->completed || x->missed != y->missed ||
+		    x->aborted != y->aborted ||
+		    x->preemptions != y->preemptions ||
+		    x->migrations != y->migrations ||
+		    x->max_response != y->max_response ||
+		    x->max_tardiness != y->max_tardiness ||
+		    x->sum_response != y->sum_response ||
+		    x->sum_tardiness != y->sum_tardiness)
+			return false;
+	}
+	return true;
+}
+
+/* Without a sink wanting the records of every job, one CPU takes the
+ * handlers' lean copies (sim/README.md "The engine loop"); with one it
+ * takes the others: random uniprocessor sets (every arrival and demand
+ * model, both miss policies and tie-breaks), edf and fp, the statistics
+ * of both runs equal, in one run and in steps. */
+static void test_lean_handlers_keep_the_statistics(void)
+{
+	static const char *const pol[] = { "edf", "fp" };
+	struct gen_opts o = { .max_tasks = 8, .max_cpus = 2,
+			      .max_period = 40, .max_horizon = 2000,
+			      .jitter_periods = 1 };
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct gen_set g;
+		struct sim_engine *lean = NULL, *full = NULL;
+		uint64_t n = 0;
+		struct sim_sink sink = { SIM_MASK_ALL, count_emit, &n };
+		bool done = false;
+
+		gen_random_set(seed, &o, &g);
+		g.c.cpus = 1;   /* drawn for up to 2: overloads too */
+		g.c.policy = pol[seed % 2];
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &lean, NULL),
+				      RT_OK);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &full, NULL),
+				      RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(full, &sink), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_run(full, NULL), RT_OK);
+		if (seed % 3) {
+			CU_ASSERT_EQUAL(sim_engine_run(lean, NULL), RT_OK);
+		} else {
+			for (rt_time t = 7; !done; t += 7)
+				CU_ASSERT_EQUAL_FATAL(sim_engine_run_until(lean,
+						t, &done, NULL), RT_OK);
+		}
+		CU_ASSERT(n > 0);
+		CU_ASSERT(same_stats(sim_engine_stats(lean),
+				     sim_engine_stats(full)));
+		sim_engine_destroy(lean);
+		sim_engine_destroy(full);
+	}
+}
+
 CU_TestInfo edf_engine_tests[] = {
 	{ "sporadic arrivals with jitter are reproducible and bounded",
 	  test_sporadic_jitter_is_reproducible_and_bounded },
@@ -423,5 +505,7 @@ CU_TestInfo edf_engine_tests[] = {
 	{ "a sink error stops the run", test_sink_error_stops_the_run },
 	{ "the meter counts records and can stop the run",
 	  test_the_meter_counts_records_and_can_stop_the_run },
+	{ "the lean handlers keep the statistics",
+	  test_lean_handlers_keep_the_statistics },
 	CU_TEST_INFO_NULL
 };
