@@ -422,7 +422,7 @@ disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 	else
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
-	sim_emit_as(e, lean, SIM_REC_COMPLETE, (int)cpu, j, response);
+	sim_emit(e, SIM_REC_COMPLETE, (int)cpu, j, response);
 	t->completed++;
 	if (e->stats) {
 		t->sum_response += (rt_u128)response;

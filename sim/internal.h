@@ -199,12 +199,14 @@ struct sim_engine {
 	struct rt_diag diag;            /* its message */
 };
 
-/* The records of every job (and MIGRATE, which one CPU never has): no
- * sink wants them under e->lean, whose handlers do not emit them. */
+/* The records of every job but its final one (and MIGRATE, which one
+ * CPU never has): no sink wants them under e->lean, whose handlers do
+ * not emit them.  COMPLETE is emitted as usual (one test of e->want), so
+ * a run writing only final records (the jobs CSV, render/jobs.h) keeps
+ * the lean copies. */
 #define SIM_LEAN_UNWANTED (SIM_MASK(SIM_REC_RELEASE) |			\
 			   SIM_MASK(SIM_REC_START) |			\
 			   SIM_MASK(SIM_REC_PREEMPT) |			\
-			   SIM_MASK(SIM_REC_COMPLETE) |			\
 			   SIM_MASK(SIM_REC_MIGRATE))
 
 /* A sink wanting one kind: its call and its index among e->sinks. */
