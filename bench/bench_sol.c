@@ -208,6 +208,65 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 	return got && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* Issue 14's acceptance, figure by figure: a jobs/s ratio to the 10-task
+ * loop at least 'ratio', or a cost over the untraced run at most 'cost'.
+ * The issue states 0.45 for edf-uni-10 and absolute figures for the rest
+ * (10, 8, 6 and 4 M jobs/s) on a machine where 0.45 was "about 20 M": a
+ * loop of 44.4 M jobs/s, so they are read as 10/44.4, 8/44.4, ... of the
+ * loop measured here. */
+static const struct sol_target {
+	const char *name, *out, *opt;
+	double ratio, cost;
+} sol_targets[] = {
+	{ "edf-uni-10", NULL, NULL, 0.45, 0 },
+	{ "edf-uni-1000", NULL, NULL, 10 / 44.4, 0 },
+	{ "edf-global-16x200", NULL, NULL, 8 / 44.4, 0 },
+	{ "cbs-100", NULL, NULL, 6 / 44.4, 0 },
+	{ "linux-dl-100", NULL, NULL, 4 / 44.4, 0 },
+	{ "edf-uni-10-1M", "csv", "--jobs", 0, 1.5 },
+	{ "edf-uni-10-1M", "jsonl", "--log", 0, 4.0 },
+	{ "edf-uni-10-1M", "bin", "--log", 0, 1.5 },
+};
+
+/* One "target" line per acceptance figure measured (into a file, disk). */
+static void sol_print_targets(const struct sol_cfg *cfg, size_t ncfg,
+			      double sol10)
+{
+	for (size_t t = 0; t < sizeof(sol_targets) / sizeof(sol_targets[0]);
+	     t++) {
+		const struct sol_target *g = &sol_targets[t];
+
+		for (size_t i = 0; i < ncfg; i++) {
+			const struct sol_cfg *c = &cfg[i];
+			double v;
+			bool ok;
+
+			if (strcmp(c->name, g->name) || c->where != 0 ||
+			    (g->out == NULL) != (c->out == NULL) ||
+			    (g->out && (strcmp(c->out, g->out) ||
+					strcmp(c->opt, g->opt))) ||
+			    c->res->failed[0] || !c->res->med[0] ||
+			    (c->ref >= 0 && (cfg[c->ref].res->failed[0] ||
+					     !cfg[c->ref].res->med[0])))
+				continue;
+			if (g->out) {
+				v = c->res->med[0] / cfg[c->ref].res->med[0];
+				ok = v <= g->cost;
+				printf("target %s %s .%s cost=%.2fx <= %.2fx %s\n",
+				       g->name, g->opt, g->out, v, g->cost,
+				       ok ? "met" : "NOT met");
+			} else {
+				v = (double)c->res->jobs_out[0] /
+				    c->res->med[0] / sol10;
+				ok = v >= g->ratio;
+				printf("target %s ratio_to_sol10=%.3f >= %.3f %s\n",
+				       g->name, v, g->ratio,
+				       ok ? "met" : "NOT met");
+			}
+		}
+	}
+}
+
 /* BENCH_ONLY=WORD: only the figures whose name or output format holds WORD
  * (the reference loop always runs: every ratio needs it). */
 static bool sol_selected(const struct sol_cfg *c, const char *only)
@@ -351,6 +410,7 @@ int main(void)
 		}
 		putchar('\n');
 	}
+	sol_print_targets(cfg, ncfg, (double)sol[0].jobs / sol[0].med);
 	if (getenv("BENCH_KEEP")) {
 		printf("scenarios kept in %s\n", dir);
 	} else {
