@@ -128,22 +128,24 @@ char *render_wbuf_digits(char *end, uint64_t v);
 /* v in decimal at p, any v (the general case of render_put_u64). */
 char *render_put_u64_slow(char *p, uint64_t v);
 
+/* The four decimal digits of each i < 10^4 (0..9, not yet ASCII), most
+ * significant first in memory order, as the bytes of a little-endian
+ * 32-bit word: a 40 KB table built by the compiler (wbuf.c). */
+extern const uint32_t render_digits4[10000];
+
 /* The 8 decimal digits of x < 10^8, zero-padded, most significant first
  * in memory order, as the bytes of a little-endian word (0..9, not yet
- * ASCII).  Four radix-100 digits in 16-bit lanes, then radix-10 digits in
- * bytes, each split by a multiply-shift that is exact in that range:
- * 10486 / 2^20 for / 100 below 10^4, 103 / 2^10 for / 10 below 100
- * (P. Khuong, "How to print integers really fast", 2017). */
+ * ASCII): two lookups of four digits.  One multiply-shift splits x, where
+ * computing the digits (radix-100 then radix-10 lanes split by
+ * multiply-shifts, P. Khuong, "How to print integers really fast", 2017)
+ * took about 25 instructions: the text writers' rows are 5-10 % cheaper
+ * (bench/README.md, fourth round). */
 static inline uint64_t render_digits8(uint32_t x)
 {
-	uint64_t merged = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
-	uint64_t top = ((merged * 10486) >> 20) & ((0x7Full << 32) | 0x7F);
-	uint64_t bot = merged - 100 * top;
-	uint64_t hundreds = (bot << 16) + top;
-	uint64_t tens = (hundreds * 103) >> 10;
+	uint32_t hi = x / 10000;
 
-	tens &= (0xFull << 48) | (0xFull << 32) | (0xFull << 16) | 0xF;
-	return tens + ((hundreds - 10 * tens) << 8);
+	return (uint64_t)render_digits4[hi] |
+	       (uint64_t)render_digits4[x - hi * 10000] << 32;
 }
 
 /* "00" "01" ... "99". */
