@@ -30,6 +30,10 @@
  * memory only) when it exists, marked "(tmpfs)", and into /dev/null
  * (through a symlink named for the format, "(/dev/null)": no page cache,
  * so what is left is the writer's user time and the write calls).
+ * Every figure also gives its elapsed time (wall=, fork to exit) and the
+ * traced ones its ratio (wall_cost=): a file on disk is flushed to the
+ * disk before it is renamed into place, and that wait is elapsed time,
+ * not CPU time.
  */
 #define _DEFAULT_SOURCE 1      /* wait4 */
 #include <errno.h>
@@ -81,6 +85,8 @@ struct sol_res {
 	bool failed[2];
 	double times[2][SOL_MAX_REPS];  /* user + system */
 	double user[2][SOL_MAX_REPS], sys[2][SOL_MAX_REPS];
+	double wall[2][SOL_MAX_REPS];   /* fork to exit, monotonic clock */
+	double wall_med[2];
 };
 
 /* Write cfg's scenario; false on an I/O error. */
@@ -142,13 +148,14 @@ static bool sol_write_yaml(struct sol_cfg *c, const char *dir)
 }
 
 /* Run `bin run path --quiet [opt file]` (the file in dir); CPU seconds
- * in *user and *sys, released jobs (from the summary line) in *jobs,
+ * in *user and *sys, elapsed seconds (fork to exit) in *wall, released jobs (from the summary line) in *jobs,
  * child peak RSS in *rss.  false if it failed (e.g. an option this binary
  * does not know). */
 static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 		      const char *dir, double *user, double *sys,
-		      uint64_t *jobs, long *rss)
+		      double *wall, uint64_t *jobs, long *rss)
 {
+	double t0 = bench_now_s();
 	char out[300], line[512];
 	int fd[2], status;
 	struct rusage ru;
@@ -200,6 +207,7 @@ static bool sol_spawn(const char *bin, const struct sol_cfg *c,
 		fclose(p);
 	if (wait4(pid, &status, 0, &ru) < 0)
 		return false;
+	*wall = bench_now_s() - t0;
 	*user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
 	*sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	*rss = ru.ru_maxrss;
@@ -365,7 +373,7 @@ int main(void)
 					continue;
 				if (!sol_spawn(bins[b], c, c->where == 1 ? shm : dir,
 					       &c->res->user[b][r], &c->res->sys[b][r],
-					       &c->res->jobs_out[b], &c->res->rss[b]))
+					       &c->res->wall[b][r], &c->res->jobs_out[b], &c->res->rss[b]))
 					c->res->failed[b] = true;
 				c->res->times[b][r] = c->res->user[b][r] +
 						      c->res->sys[b][r];
@@ -401,12 +409,17 @@ int main(void)
 			       "ratio_to_sol%zu=%.3f maxrss_kb=%ld", tag,
 			       (unsigned long long)c->res->jobs_out[b], c->res->med[b],
 			       jps / 1e6, sol[c->sol].n, jps / solj, c->res->rss[b]);
+			c->res->wall_med[b] = bench_median(c->res->wall[b], reps);
 			if (c->out)
 				printf(" user=%.3fs sys=%.3fs",
 				       bench_median(c->res->user[b], reps),
 				       bench_median(c->res->sys[b], reps));
+			printf(" wall=%.3fs", c->res->wall_med[b]);
 			if (c->ref >= 0 && !cfg[c->ref].res->failed[b])
-				printf(" cost=%.2fx", c->res->med[b] / cfg[c->ref].res->med[b]);
+				printf(" cost=%.2fx wall_cost=%.2fx",
+				       c->res->med[b] / cfg[c->ref].res->med[b],
+				       c->res->wall_med[b] /
+				       cfg[c->ref].res->wall_med[b]);
 		}
 		putchar('\n');
 	}
