@@ -79,7 +79,7 @@ rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
  * copy compiled for e->lean (internal.h), which tests none of what it
  * excludes. */
 static inline __attribute__((always_inline)) unsigned
-disp_unrun(struct sim_engine *e, struct sim_job *j, bool lean)
+disp_unrun(struct sim_engine *e, struct sim_job *j, unsigned lean)
 {
 	unsigned cpu = (unsigned)j->run_cpu;
 
@@ -90,7 +90,7 @@ disp_unrun(struct sim_engine *e, struct sim_job *j, bool lean)
 }
 
 static inline __attribute__((always_inline)) void
-disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced, bool lean)
+disp_stop(struct sim_engine *e, struct sim_job *j, bool displaced, unsigned lean)
 {
 	unsigned cpu = disp_unrun(e, j, lean);
 
@@ -133,7 +133,7 @@ static __attribute__((noinline)) rt_time disp_run_sect(const struct sim_job *j)
  * one comes first (points at or after its demand do not apply to it;
  * lean: there are none). */
 static inline __attribute__((always_inline)) rt_time
-disp_run_for(const struct sim_job *j, bool lean)
+disp_run_for(const struct sim_job *j, unsigned lean)
 {
 	if (lean)
 		return j->info.remaining;
@@ -144,7 +144,7 @@ disp_run_for(const struct sim_job *j, bool lean)
 
 /* Predict running j's 'done': its completion or next point. */
 static inline __attribute__((always_inline)) void
-disp_arm(struct sim_engine *e, struct sim_job *j, bool lean)
+disp_arm(struct sim_engine *e, struct sim_job *j, unsigned lean)
 {
 	rt_time fin;
 
@@ -177,7 +177,7 @@ disp_start_slow(struct sim_engine *e, struct sim_job *j, unsigned cpu,
 }
 
 static inline __attribute__((always_inline)) void
-disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu, bool lean)
+disp_start(struct sim_engine *e, struct sim_job *j, unsigned cpu, unsigned lean)
 {
 	int prev = j->info.cpu;
 
@@ -219,7 +219,7 @@ void sim_dispatch_rearm(struct sim_engine *e, struct sim_job *j)
 }
 
 static inline __attribute__((always_inline)) void
-disp_dispatch(struct sim_engine *e, bool lean)
+disp_dispatch(struct sim_engine *e, unsigned lean)
 {
 	enum rt_err err;
 
@@ -276,16 +276,21 @@ disp_dispatch(struct sim_engine *e, bool lean)
 
 void sim_dispatch(struct sim_engine *e)
 {
-	if (e->lean)
-		disp_dispatch(e, true);
+	if (e->lean == SIM_LEAN_QUIET)
+		disp_dispatch(e, SIM_LEAN_QUIET);
 	else
-		disp_dispatch(e, false);
+		disp_dispatch(e, SIM_LEAN_OFF);
+}
+
+void sim_dispatch_rec(struct sim_engine *e)
+{
+	disp_dispatch(e, SIM_LEAN_REC);
 }
 
 /* j leaves the system (completed or aborted): out of its task's FIFO; the
  * next pending job of the task, if j was the head, becomes ready. */
 static inline __attribute__((always_inline)) void
-disp_leave(struct sim_engine *e, struct sim_job *j, bool lean)
+disp_leave(struct sim_engine *e, struct sim_job *j, unsigned lean)
 {
 	struct sim_task_rt *t = j->trt;
 	bool head = t->fifo.head == j;
@@ -397,7 +402,7 @@ static __attribute__((noinline)) bool disp_sections(struct sim_engine *e,
 }
 
 static inline __attribute__((always_inline)) void
-disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
+disp_complete(struct sim_engine *e, struct sim_job *j, unsigned lean)
 {
 	struct sim_task_rt *t = j->trt;
 	unsigned cpu;
@@ -440,20 +445,25 @@ disp_complete(struct sim_engine *e, struct sim_job *j, bool lean)
 	disp_leave(e, j, lean);
 }
 
-/* The copy for every other case, out of line: the lean one inlines
- * into the loop. */
+/* The copy for every other case, out of line: the quiet lean one
+ * inlines into the loop. */
 static __attribute__((noinline)) void disp_complete_any(struct sim_engine *e,
 							struct sim_job *j)
 {
-	disp_complete(e, j, false);
+	disp_complete(e, j, SIM_LEAN_OFF);
 }
 
 void sim_on_complete(struct sim_engine *e, struct sim_job *j)
 {
-	if (e->lean)
-		disp_complete(e, j, true);
+	if (e->lean == SIM_LEAN_QUIET)
+		disp_complete(e, j, SIM_LEAN_QUIET);
 	else
 		disp_complete_any(e, j);
+}
+
+void sim_on_complete_rec(struct sim_engine *e, struct sim_job *j)
+{
+	disp_complete(e, j, SIM_LEAN_REC);
 }
 
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j)

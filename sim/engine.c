@@ -232,24 +232,16 @@ eng_next(struct sim_engine *e, bool *complete)
 	return tc <= t ? tc : t;
 }
 
-enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
-				 bool *finished, struct rt_diag *d)
+/* The event loop until 'pause' (see sim_engine_run_until); 'rec' (a
+ * constant): e->lean == SIM_LEAN_REC, whose handlers it calls directly
+ * (the other modes' choice is made inside sim_dispatch and the others,
+ * one test each). */
+static inline __attribute__((always_inline)) enum rt_err
+eng_loop(struct sim_engine *e, rt_time pause, bool *finished,
+	 struct rt_diag *d, const volatile sig_atomic_t *stop, bool rec)
 {
-	static const volatile sig_atomic_t no_stop;
-	const volatile sig_atomic_t *stop = e->stop ? e->stop : &no_stop;
 	uint64_t events = 0;            /* counted here, published at return */
 
-	rt_diag_clear(d);
-	*finished = false;
-	if (e->ran)
-		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
-	e->started = true;
-	/* The handlers' copies for the common case (internal.h): nothing
-	 * it excludes changes during a run (sinks are added before it,
-	 * and a failure only clears e->want). */
-	e->lean = e->cfg.cpus == 1 && !(e->want & SIM_LEAN_UNWANTED) &&
-		  !e->res && !e->slow && !e->caps && !e->susp &&
-		  !e->ops->update_curr;
 	while (!e->err) {
 		struct sim_event *ev;
 		bool complete;
@@ -258,7 +250,10 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		if (t != e->now) {
 			/* Every event at 'now' is handled: decide, once. */
 			if (e->resched) {
-				sim_dispatch(e);
+				if (rec)
+					sim_dispatch_rec(e);
+				else
+					sim_dispatch(e);
 				continue;
 			}
 			if (t >= pause || *stop) {
@@ -271,18 +266,28 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 		}
 		events++;
 		if (complete) {         /* cq holds completions only */
+			struct sim_job *j;
+
 			ev = sim_evq_event(&e->cq.h.node[0]);
 			assert(ev->kind == SIM_EV_COMPLETE);
-			sim_on_complete(e, SIM_CONTAINER(ev, struct sim_job,
-							 done));
+			j = SIM_CONTAINER(ev, struct sim_job, done);
+			if (rec)
+				sim_on_complete_rec(e, j);
+			else
+				sim_on_complete(e, j);
 			continue;
 		}
 		ev = sim_evq_event(&e->evq.h.node[0]);
 		/* An if-chain, most frequent first: cheaper to predict than a
 		 * jump table. */
 		if (ev->kind == SIM_EV_RELEASE) {
-			sim_release_fire(e, SIM_CONTAINER(ev, struct sim_task_rt,
-							  rel));
+			struct sim_task_rt *rt = SIM_CONTAINER(ev,
+						struct sim_task_rt, rel);
+
+			if (rec)
+				sim_release_fire_rec(e, rt);
+			else
+				sim_release_fire(e, rt);
 		} else if (ev->kind == SIM_EV_DEADLINE) {
 			sim_on_deadline(e, SIM_CONTAINER(ev, struct sim_job,
 							 timer));
@@ -321,6 +326,37 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	sim_stats_publish(e, events);
 	e->ran = true;
 	return rt_diagf(d, e->err, "%s", e->diag.msg);
+}
+
+/* The loop of a traced one-CPU run, out of line. */
+static __attribute__((noinline)) enum rt_err
+eng_loop_rec(struct sim_engine *e, rt_time pause, bool *finished,
+	     struct rt_diag *d, const volatile sig_atomic_t *stop)
+{
+	return eng_loop(e, pause, finished, d, stop, true);
+}
+
+enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
+				 bool *finished, struct rt_diag *d)
+{
+	static const volatile sig_atomic_t no_stop;
+	const volatile sig_atomic_t *stop = e->stop ? e->stop : &no_stop;
+
+	rt_diag_clear(d);
+	*finished = false;
+	if (e->ran)
+		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
+	e->started = true;
+	/* The handlers' copies for the common case (internal.h): nothing
+	 * it excludes changes during a run (sinks are added before it,
+	 * and a failure only clears e->want). */
+	e->lean = e->cfg.cpus != 1 || e->res || e->slow || e->caps ||
+		  e->susp || e->su || e->ovh || e->ops->update_curr ?
+		  SIM_LEAN_OFF : e->want & SIM_LEAN_UNWANTED ? SIM_LEAN_REC :
+		  SIM_LEAN_QUIET;
+	if (e->lean == SIM_LEAN_REC)
+		return eng_loop_rec(e, pause, finished, d, stop);
+	return eng_loop(e, pause, finished, d, stop, false);
 }
 
 void sim_engine_set_stop(struct sim_engine *e,

@@ -177,16 +177,15 @@ struct sim_engine {
 	bool caps;                      /* some CPU has capacity <
 					 * SIM_CAP_SCALE (dispatch.c) */
 	bool susp;                      /* some task self-suspends */
-	bool lean;                      /* the common case, set as a run
-					 * starts (sim_engine_run_until):
-					 * one CPU, none of the records of
-					 * every job wanted
-					 * (SIM_LEAN_UNWANTED), no
-					 * resources, overheads, capacities
-					 * or suspensions, no update_curr;
-					 * the handlers then take their
-					 * copies compiled for it, which
-					 * test none of these */
+	unsigned char lean;             /* enum sim_lean: the common case,
+					 * set as a run starts
+					 * (sim_engine_run_until): one CPU,
+					 * no resources, overheads,
+					 * capacities, suspensions,
+					 * schedutil or update_curr; the
+					 * handlers then take their copies
+					 * compiled for it, which test none
+					 * of these */
 	bool slow;                      /* caps or ovh: a start takes
 					 * disp_start_slow() */
 	uint64_t den;                   /* the speeds' denominator: 1024,
@@ -200,14 +199,25 @@ struct sim_engine {
 };
 
 /* The records of every job but its final one (and MIGRATE, which one
- * CPU never has): no sink wants them under e->lean, whose handlers do
- * not emit them.  COMPLETE is emitted as usual (one test of e->want), so
- * a run writing only final records (the jobs CSV, render/jobs.h) keeps
- * the lean copies. */
+ * CPU never has): when no sink wants them, the lean copies are the
+ * SIM_LEAN_QUIET ones, which do not emit them (not even a test of
+ * e->want); else SIM_LEAN_REC, which emit them as usual.  COMPLETE is
+ * emitted as usual in both, so a run writing only final records (the
+ * jobs CSV, render/jobs.h) takes the quiet copies. */
 #define SIM_LEAN_UNWANTED (SIM_MASK(SIM_REC_RELEASE) |			\
 			   SIM_MASK(SIM_REC_START) |			\
 			   SIM_MASK(SIM_REC_PREEMPT) |			\
 			   SIM_MASK(SIM_REC_MIGRATE))
+
+/* Which copy of the release, completion and dispatch handlers a run
+ * takes (e->lean; their constant 'lean' parameter): the general one, or
+ * a lean one (true as a truth value), quiet or emitting the records of
+ * SIM_LEAN_UNWANTED. */
+enum sim_lean {
+	SIM_LEAN_OFF = 0,
+	SIM_LEAN_QUIET = 1,
+	SIM_LEAN_REC = 2,
+};
 
 /* A sink wanting one kind: its call and its index among e->sinks. */
 struct sim_fan_ent {
@@ -257,6 +267,9 @@ enum rt_err sim_config_clusters(struct sim_engine *e);
 enum rt_err sim_release_first(struct sim_engine *e, struct sim_task_rt *t);
 /* The release event of t fired: release job k, plan job k+1. */
 void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t);
+/* The same in the SIM_LEAN_REC copy: only under e->lean ==
+ * SIM_LEAN_REC (engine.c's loop for it). */
+void sim_release_fire_rec(struct sim_engine *e, struct sim_task_rt *t);
 
 /* join.c */
 /* t's join event fired: its arrival (admission, then its first release)
@@ -341,6 +354,11 @@ void sim_block(struct sim_engine *e, struct sim_job *j);
 void sim_yield(struct sim_engine *e, struct sim_job *j);
 void sim_dispatch(struct sim_engine *e);
 void sim_on_complete(struct sim_engine *e, struct sim_job *j);
+/* The same two in the SIM_LEAN_REC copy: only under e->lean ==
+ * SIM_LEAN_REC (engine.c's loop for it); sim_dispatch and
+ * sim_on_complete stay right then (they take the general copy). */
+void sim_dispatch_rec(struct sim_engine *e);
+void sim_on_complete_rec(struct sim_engine *e, struct sim_job *j);
 void sim_on_deadline(struct sim_engine *e, struct sim_job *j);
 /* j's suspension ended (its wake event fired): ready again. */
 void sim_on_wakeup(struct sim_engine *e, struct sim_job *j);
@@ -364,7 +382,7 @@ rt_time sim_cap_time(const struct sim_engine *e, const struct sim_job *j,
  * now; 'lean' (a constant): e->lean holds, nothing to test (ran >= 0
  * without overheads, and ran == 0 changes nothing). */
 static inline __attribute__((always_inline)) void
-sim_account_as(struct sim_engine *e, struct sim_job *j, bool lean)
+sim_account_as(struct sim_engine *e, struct sim_job *j, unsigned lean)
 {
 	rt_time ran = e->now - j->since;
 
@@ -389,16 +407,16 @@ sim_account_as(struct sim_engine *e, struct sim_job *j, bool lean)
 
 static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 {
-	sim_account_as(e, j, false);
+	sim_account_as(e, j, SIM_LEAN_OFF);
 }
 
-/* sim_emit of a kind of SIM_LEAN_UNWANTED: under e->lean ('lean', a
- * constant) nothing. */
+/* sim_emit of a kind of SIM_LEAN_UNWANTED: in the SIM_LEAN_QUIET copy
+ * ('lean', a constant) nothing. */
 static inline __attribute__((always_inline)) void
-sim_emit_as(struct sim_engine *e, bool lean, enum sim_rec_kind kind, int cpu,
-	    const struct sim_job *j, rt_time value)
+sim_emit_as(struct sim_engine *e, unsigned lean, enum sim_rec_kind kind,
+	    int cpu, const struct sim_job *j, rt_time value)
 {
-	if (!lean)
+	if (lean != SIM_LEAN_QUIET)
 		sim_emit(e, kind, cpu, j, value);
 }
 
@@ -407,7 +425,7 @@ sim_emit_as(struct sim_engine *e, bool lean, enum sim_rec_kind kind, int cpu,
  * constant): e->lean holds (no resources). */
 static inline __attribute__((always_inline)) enum rt_err
 sim_enqueue(struct sim_engine *e, struct sim_job *j, unsigned flags,
-	    bool lean)
+	    unsigned lean)
 {
 	if (!lean && e->res && sim_res_hold(e, j))
 		return RT_OK;

@@ -147,7 +147,7 @@ rel_demand(struct sim_task_rt *t)
 /* sim_release_fire; 'lean' (a constant): the copy compiled for e->lean
  * (internal.h). */
 static inline __attribute__((always_inline)) void
-rel_fire(struct sim_engine *e, struct sim_task_rt *t, bool lean)
+rel_fire(struct sim_engine *e, struct sim_task_rt *t, unsigned lean)
 {
 	const struct rt_task *tk = t->task;
 	uint32_t idx = t->idx;
@@ -226,8 +226,13 @@ rel_fire(struct sim_engine *e, struct sim_task_rt *t, bool lean)
 
 void sim_release_fire(struct sim_engine *e, struct sim_task_rt *t)
 {
-	if (e->lean)
-		rel_fire(e, t, true);
+	if (e->lean == SIM_LEAN_QUIET)
+		rel_fire(e, t, SIM_LEAN_QUIET);
 	else
-		rel_fire(e, t, false);
+		rel_fire(e, t, SIM_LEAN_OFF);
+}
+
+void sim_release_fire_rec(struct sim_engine *e, struct sim_task_rt *t)
+{
+	rel_fire(e, t, SIM_LEAN_REC);
 }

@@ -464,52 +464,100 @@ static enum rt_err finals_emit(void *ctx, const struct sim_rec *r)
 #define FINALS (SIM_MASK(SIM_REC_COMPLETE) | SIM_MASK(SIM_REC_ABORT) | \
 		SIM_MASK(SIM_REC_UNFINISHED))
 
-/* Without a sink wanting the records of every job but their final ones,
- * one CPU takes the handlers' lean copies (sim/README.md "The engine
- * loop"); with one it takes the others: random uniprocessor sets (every
- * arrival and demand model, both miss policies and tie-breaks), edf and
- * fp, the statistics of both runs equal, in one run and in steps, and the
- * final records (which the lean copy still emits) the same. */
+/* A digest of every record and the whole job info it carries: FNV-1a
+ * over their fields, in order. */
+static enum rt_err all_emit(void *ctx, const struct sim_rec *r)
+{
+	uint64_t *h = ctx;
+	const struct sim_job_info *ji = r->info;
+	int64_t f[16] = { r->kind, r->time, r->cpu, r->task, (int64_t)r->job,
+			  r->value, ji != NULL };
+
+	if (ji) {
+		int64_t g[9] = { ji->task, (int64_t)ji->job, (int64_t)ji->seq,
+				 ji->arrival, ji->release, ji->abs_deadline,
+				 ji->demand, ji->start, ji->finish };
+
+		memcpy(f + 7, g, sizeof(g));
+		f[15] = ji->cpu;        /* remaining: below */
+		*h = (*h ^ (uint64_t)ji->remaining) * 0x100000001b3ull;
+	}
+	for (size_t i = 0; i < 16; i++)
+		*h = (*h ^ (uint64_t)f[i]) * 0x100000001b3ull;
+	return RT_OK;
+}
+
+/* One CPU takes the handlers' lean copies (sim/README.md "The engine
+ * loop"): the quiet ones when no sink wants the records of every job but
+ * their final ones, else the ones that emit them.  Random uniprocessor
+ * sets (every arrival and demand model, both miss policies and
+ * tie-breaks), edf and fp, each run three times: quiet (final records
+ * only), with every record, and as CPU 0 of two partitioned CPUs with
+ * every task on CPU 0, which takes the general copies (a cluster runs
+ * record for record as if alone, tests/test_multi.c).  Every record and
+ * the job info it carries are the same in the last two, the final
+ * records in all three, the statistics too; in one run and in steps. */
 static void test_lean_handlers_keep_the_statistics(void)
 {
 	static const char *const pol[] = { "edf", "fp" };
+	static const unsigned cpu0[8];  /* every task on CPU 0 */
 	struct gen_opts o = { .max_tasks = 8, .max_cpus = 2,
 			      .max_period = 40, .max_horizon = 2000,
 			      .jitter_periods = 1 };
 
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		struct gen_set g;
-		struct sim_engine *lean = NULL, *full = NULL;
-		uint64_t n = 0, hl = 0xcbf29ce484222325ull, hf = hl;
-		struct sim_sink sink = { SIM_MASK_ALL, count_emit, &n };
-		struct sim_sink fl = { FINALS, finals_emit, &hl };
-		struct sim_sink ff = { FINALS, finals_emit, &hf };
-		bool done = false;
+		struct sim_engine *e[3] = { NULL, NULL, NULL };
+		uint64_t n = 0, hq = 0xcbf29ce484222325ull, hrf = hq, hxf = hq;
+		uint64_t hr = hq, hx = hq;
+		struct sim_sink cnt = { SIM_MASK_ALL, count_emit, &n };
+		struct sim_sink sq = { FINALS, finals_emit, &hq };
+		struct sim_sink srf = { FINALS, finals_emit, &hrf };
+		struct sim_sink sxf = { FINALS, finals_emit, &hxf };
+		struct sim_sink sr = { SIM_MASK_ALL, all_emit, &hr };
+		struct sim_sink sx = { SIM_MASK_ALL, all_emit, &hx };
 
 		gen_random_set(seed, &o, &g);
+		CU_ASSERT_FATAL(g.c.ntasks <= 8);
 		g.c.cpus = 1;   /* drawn for up to 2: overloads too */
 		g.c.policy = pol[seed % 2];
-		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &lean, NULL),
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &e[0], NULL),
 				      RT_OK);
-		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &full, NULL),
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &e[1], NULL),
 				      RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_add_sink(full, &sink), RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_add_sink(full, &ff), RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_add_sink(lean, &fl), RT_OK);
-		CU_ASSERT_EQUAL(sim_engine_run(full, NULL), RT_OK);
-		if (seed % 3) {
-			CU_ASSERT_EQUAL(sim_engine_run(lean, NULL), RT_OK);
-		} else {
+		g.c.cpus = 2;
+		g.c.placement = SIM_PLACE_PARTITIONED;
+		g.c.task_cluster = cpu0;
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&g.c, &e[2], NULL),
+				      RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[0], &sq), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[1], &srf), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[1], &sr), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[1], &cnt), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[2], &sxf), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e[2], &sx), RT_OK);
+		for (int k = 0; k < 3; k++) {
+			bool done = false;
+
+			if ((seed + (uint64_t)k) % 3) {
+				CU_ASSERT_EQUAL(sim_engine_run(e[k], NULL),
+						RT_OK);
+				continue;
+			}
 			for (rt_time t = 7; !done; t += 7)
-				CU_ASSERT_EQUAL_FATAL(sim_engine_run_until(lean,
+				CU_ASSERT_EQUAL_FATAL(sim_engine_run_until(e[k],
 						t, &done, NULL), RT_OK);
 		}
 		CU_ASSERT(n > 0);
-		CU_ASSERT_EQUAL(hl, hf);
-		CU_ASSERT(same_stats(sim_engine_stats(lean),
-				     sim_engine_stats(full)));
-		sim_engine_destroy(lean);
-		sim_engine_destroy(full);
+		CU_ASSERT_EQUAL(hr, hx);
+		CU_ASSERT_EQUAL(hq, hxf);
+		CU_ASSERT_EQUAL(hrf, hxf);
+		CU_ASSERT(same_stats(sim_engine_stats(e[0]),
+				     sim_engine_stats(e[2])));
+		CU_ASSERT(same_stats(sim_engine_stats(e[1]),
+				     sim_engine_stats(e[2])));
+		for (int k = 0; k < 3; k++)
+			sim_engine_destroy(e[k]);
 	}
 }
 
