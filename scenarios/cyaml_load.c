@@ -330,8 +330,13 @@ enum rt_err scn_cyaml_load(struct scn_ctx *c, struct scn_y_doc **y,
 			if (err)
 				return rt_diagf(c->d, err, "%s: out of memory",
 						c->file);
-			if (!cl->text)
+			if (!cl->text) {
+				/* a syntax error before the list's end is
+				 * what the user has to fix first */
+				if (cl->not_yaml)
+					ce = CYAML_ERR_LIBYAML_PARSER;
 				break;
+			}
 			text = cl->text;
 			c->cpus = cl;
 		} else if (!sh->text && !sh->n && scn_shorthand_error(ce, &lg)) {

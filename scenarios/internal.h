@@ -301,6 +301,7 @@ struct scn_cpus_entry {
 
 struct scn_cpus_list {
 	bool found;                     /* platform.cpus is a sequence */
+	bool not_yaml;                  /* the text stops being YAML first */
 	struct scn_cpus_entry *v;       /* n entries, in order */
 	size_t n, cap;
 	size_t start, end;              /* its byte span in the text */

@@ -51,12 +51,21 @@ static void scn_yp_fini(struct scn_yp *y)
 	yaml_parser_delete(&y->parser);
 }
 
-/* Advance to the next event; false at a parse error. */
+/* Advance to the next event; false at a parse error and after one, and
+ * after the end of the stream.  libyaml's yaml_parser_parse() answers
+ * those with success and an empty event (YAML_NO_EVENT) forever: taken as
+ * an event, a loop waiting for an end never ends (found by the fuzzer). */
 static bool scn_yp_next(struct scn_yp *y)
 {
 	if (y->have)
 		yaml_event_delete(&y->ev);
 	y->have = yaml_parser_parse(&y->parser, &y->ev) != 0;
+	if (y->have && y->ev.type == YAML_NO_EVENT) {
+		yaml_event_delete(&y->ev);
+		y->have = false;
+	}
+	if (!y->have)
+		memset(&y->ev, 0, sizeof(y->ev));
 	return y->have;
 }
 
@@ -65,6 +74,8 @@ static bool scn_yp_skip(struct scn_yp *y)
 {
 	size_t depth;
 
+	if (!y->have)
+		return false;
 	if (y->ev.type != YAML_SEQUENCE_START_EVENT &&
 	    y->ev.type != YAML_MAPPING_START_EVENT)
 		return true;
@@ -733,6 +744,7 @@ enum rt_err scn_cpus_scan(const uint8_t *buf, size_t len,
 	if (!scn_yp_init(&y, buf, len))
 		return RT_ERR_NOMEM;
 	err = scn_cpus_walk(&y, cl);
+	cl->not_yaml = y.parser.error != YAML_NO_ERROR;
 	scn_yp_fini(&y);
 	if (err || !cl->found)
 		return err;

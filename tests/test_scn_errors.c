@@ -44,6 +44,17 @@ static void test_text_that_is_not_yaml_names_the_error_line(void)
 		    "t.yaml:2:8: not valid YAML", "control characters", NULL);
 	expect_fail("format: 1\nname: \xff\xfe\n", RT_ERR_PARSE,
 		    "t.yaml:2:7: not valid YAML", "UTF-8", NULL);
+	/* inside platform.cpus given as a list (read by its own walk, which
+	 * the fuzzer once caught looping forever past the error) */
+	expect_fail("platform:\n  cpus:\n    - {frequencies: [1, 2\n",
+		    RT_ERR_PARSE, "t.yaml:4:1: not valid YAML",
+		    "did not find expected ',' or ']'", NULL);
+	expect_fail("platform:\n  cpus:\n    - {count: 1\n", RT_ERR_PARSE,
+		    "t.yaml:4:1: not valid YAML", NULL);
+	expect_fail("platform:\n  cpus:\n    - [1\n", RT_ERR_PARSE,
+		    "t.yaml:4:1: not valid YAML", NULL);
+	expect_fail("platform:\n  cpus: [{count: 1}]\ntasks: [\n", RT_ERR_PARSE,
+		    "t.yaml:4:1: not valid YAML", NULL);
 }
 
 static void test_top_level_must_be_a_mapping(void)
