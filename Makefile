@@ -31,7 +31,7 @@
 # CFLAGS/LDFLAGS are yours to override; the project's own flags live in
 # RT_CFLAGS and are always applied.  When a goal needs a library pkg-config
 # cannot find (or, for make test, CUnit, GNU parallel, the chart fonts,
-# python3 or groff), scripts/install-deps.sh installs the Debian packages
+# python3 with numpy, or groff), scripts/install-deps.sh installs the Debian packages
 # (as root, apt-get); clean, uninstall and check-layers need nothing.
 VARIANT ?= release
 PREFIX  ?= /usr/local
@@ -48,7 +48,8 @@ PYTHONDIR ?= $(LIBDIR)/python3/dist-packages
 LDCONFIG ?= ldconfig
 PKG_CONFIG ?= pkg-config
 # the system Python runs the bindings' and the binary-log reader's tests
-# (standard library only; numpy used when installed)
+# (the bindings need the standard library only and use numpy when it is
+# there; make test installs python3-numpy so that those paths are tested)
 PYTHON  ?= $(firstword $(wildcard /usr/bin/python3) python3)
 WERROR  ?= 1
 BUILDDIR := build/$(VARIANT)
@@ -74,7 +75,8 @@ DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) 2>/dev/null && echo yes)
 ifneq ($(TEST_GOALS),)
 DEPS_OK := $(and $(DEPS_OK),$(shell $(PKG_CONFIG) --exists $(TEST_DEPS) 2>/dev/null && \
 	parallel --version 2>/dev/null | grep -q 'GNU parallel' && \
-	command -v $(PYTHON) >/dev/null && command -v groff >/dev/null && echo yes))
+	command -v $(PYTHON) >/dev/null && $(PYTHON) -c 'import numpy' 2>/dev/null && \
+	command -v groff >/dev/null && echo yes))
 endif
 ifneq ($(FONT_GOALS),)
 DEPS_OK := $(and $(DEPS_OK),$(shell fc-list 'Liberation Serif' family 2>/dev/null | grep -q . && \
@@ -84,7 +86,7 @@ ifneq ($(DEPS_OK),yes)
 $(info dlsim: installing missing build dependencies (scripts/install-deps.sh))
 DEPS_RC := $(shell sh scripts/install-deps.sh >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 groff-base)
+$(error scripts/install-deps.sh failed; install: pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 python3-numpy groff-base)
 endif
 endif
 endif

@@ -2,10 +2,11 @@
 # Install dlsim's build and test dependencies on Debian/Ubuntu (as root).
 # Called by the Makefile when a goal needs something missing: a library
 # pkg-config cannot find, or for make test CUnit, GNU parallel (to run a
-# sharded experiment), python3 (the bindings' tests), groff (the man
+# sharded experiment), python3 and python3-numpy (the bindings' tests,
+# numpy for their arrays), groff (the man
 # page's) or the chart fonts.
 set -e
-PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 groff-base"
+PKGS="pkg-config libcyaml-dev libyaml-dev libcairo2-dev libjansson-dev libcunit1-dev libgmp-dev fonts-dejavu-core fonts-liberation2 parallel python3 python3-numpy groff-base"
 # `make fuzz` (libFuzzer) needs clang, `make valgrind` valgrind; the
 # Makefile asks for them with DLSIM_EXTRA_DEPS=1 (.ci/run does).
 if [ "${DLSIM_EXTRA_DEPS:-0}" = 1 ]; then

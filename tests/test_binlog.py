@@ -88,16 +88,67 @@ def compare(dlsim, tmp, name, until=None):
     return bn
 
 
-def raises(data, what, must_say):
-    """Reading 'data' must raise BinLogError whose message has must_say."""
+# Chunk sizes that cut records everywhere: a byte, about a record, just
+# under, at and over the longest record (112 bytes), and odd larger ones.
+CHUNKS = (1, 2, 19, 111, 112, 113, 4099)
+
+
+def error_of(read):
+    """The BinLogError message read() raises, or None."""
+    try:
+        read()
+    except binlog.BinLogError as e:
+        return str(e)
+    return None
+
+
+def raises(data, what, must_say, chunks=()):
+    """Reading 'data' must raise BinLogError whose message has must_say,
+    the same message when the file is read 'chunks' bytes at a time."""
+    import io
+    msg = error_of(lambda: list(binlog.open_log(io.BytesIO(data))))
+    if msg is None:
+        check(False, "%s: read without an error" % what)
+        return
+    check(must_say in msg, "%s: message %r lacks %r" % (what, msg, must_say))
+    for c in chunks:
+        m = error_of(lambda: list(binlog.open_log(io.BytesIO(data), c)))
+        check(m == msg, "%s, read %d bytes at a time: %r, not %r"
+              % (what, c, m, msg))
+
+
+def chunked(bn):
+    """Read a few bytes at a time (records cut anywhere), the log gives
+    the same records and array as read whole."""
+    whole = binlog.records(bn)[1]
+    for c in (19, 113, 4099):       # all of CHUNKS: the truncations'
+        with binlog.open_log(bn, chunk=c) as log:
+            got = list(log)
+        check(got == whole, "%s, read %d bytes at a time: %d records, "
+              "%d whole%s" % (bn, c, len(got), len(whole),
+                              "" if len(got) != len(whole) else ", not equal"))
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return
+    a = binlog.to_numpy(bn)
+    for c in (113,):
+        b = binlog.to_numpy(bn, chunk=c)
+        check(b.dtype == a.dtype and b.tolist() == a.tolist(),
+              "%s: to_numpy read %d bytes at a time differs" % (bn, c))
+
+
+def numpy_raises(data, what, must_say):
+    """to_numpy of 'data' (when numpy can be imported) must raise
+    BinLogError whose message has must_say."""
     import io
     try:
-        list(binlog.open_log(io.BytesIO(data)))
-    except binlog.BinLogError as e:
-        check(must_say in str(e), "%s: message %r lacks %r"
-              % (what, str(e), must_say))
+        import numpy  # noqa: F401
+    except ImportError:
         return
-    check(False, "%s: read without an error" % what)
+    msg = error_of(lambda: binlog.to_numpy(io.BytesIO(data)))
+    check(msg is not None and must_say in msg, "%s: %r lacks %r"
+          % (what, msg, must_say))
 
 
 def broken(path):
@@ -107,7 +158,11 @@ def broken(path):
     start = 16 + hlen                   # the first record
     for cut in range(start, len(data)):
         raises(data[:cut], "truncated at byte %d of %d" % (cut, len(data)),
-               ":")
+               ":", CHUNKS)
+    numpy_raises(data[:len(data) - 3], "to_numpy, truncated",
+                 "truncated or malformed record")
+    numpy_raises(data[:len(data) - 2] + b"\x80\x80", "to_numpy, malformed",
+                 "truncated or malformed record")
     raises(data[:8] + (2).to_bytes(4, "little") + data[12:],
            "version 2", "version 2")
     raises(b"DLSIMBIX" + data[8:], "bad magic", "magic")
@@ -134,7 +189,7 @@ def main():
             if small is None or os.path.getsize(bn) < os.path.getsize(small):
                 small = bn
         for name, until in LONG:
-            compare(dlsim, tmp, name, until)
+            chunked(compare(dlsim, tmp, name, until))
         broken(small)
     print("binlog.py: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

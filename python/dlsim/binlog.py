@@ -26,6 +26,10 @@ format (magic, version, kinds, flags, truncation, a final "end"), not what
 ``dlsim render`` checks beyond it (time order, release order, indices
 within the header).  Pure Python reads about 250,000 records a second;
 ``dlsim render out.bin --log out.jsonl`` converts much faster.
+
+Memory stays flat in the log's length: the file is read ``chunk`` bytes
+at a time (CHUNK, 1 MiB), and :func:`to_numpy` fills its array a batch at
+a time (about 89 bytes a record, plus up to a quarter while it grows).
 """
 
 import collections
@@ -56,6 +60,13 @@ _JOB_FIELDS = FIELDS.index("seq")       # as_dict: these and after are
                                         # left out of records without a job
 
 _M64 = (1 << 64) - 1
+_LO, _HI = -(1 << 63), 1 << 63           # the int64 range
+
+# Bytes read from the file at a time (BinLog, open_log, to_numpy).
+CHUNK = 1 << 20
+# The longest record: kind and flags bytes, then 11 varints of at most 10
+# bytes (docs/formats.md).
+_REC_MAX = 2 + 11 * 10
 
 
 class BinLogError(ValueError):
@@ -73,12 +84,14 @@ def _signed(x):
 class BinLog:
     """An open binary log: ``header`` (dict), iterate for the records.
 
-    Iterating reads the file once, from the first record."""
+    Iterating reads the file once, from the first record, ``chunk`` bytes
+    at a time: memory stays flat however long the log."""
 
-    def __init__(self, f, name="<binlog>", close=False):
+    def __init__(self, f, name="<binlog>", close=False, chunk=CHUNK):
         self.name = name
         self._f = f
         self._close = close
+        self._chunk = max(1, int(chunk))
         hd = f.read(16)
         if len(hd) < 16 or hd[:8] != MAGIC:
             raise BinLogError("%s: not a dlsim binary log (no magic %r)"
@@ -111,100 +124,150 @@ class BinLog:
             self._f.close()
 
     def __iter__(self):
-        data = self._f.read()
-        n = len(data)
-        pos = 0
-        line = 1
-        last_t = 0
         names = self.names
         ntasks = len(names)
+        for (kind, t, cpu, ti, job, value, seq, release, deadline, start,
+             finish, last_cpu) in self._rows(None, None):
+            task = None if ti is None else names[ti] if ti < ntasks else ""
+            yield Record(t, EVENTS[kind], cpu, task, ti, job, value, seq,
+                         release, deadline, start, finish, last_cpu)
+
+    def _rows(self, no_index, no_time):
+        """Every record as a tuple (kind byte, t, cpu, task_index, job,
+        value, seq, release, deadline, start, finish, last_cpu), absent
+        values no_index (cpu, task_index, job, seq, last_cpu) or no_time
+        (release, deadline, start, finish)."""
+        f, chunk, name = self._f, self._chunk, self.name
+        uvars, nvars, signed, lo, hi = _uvars, _NVARS, _signed, _LO, _HI
+        data = b""
+        n = pos = 0
+        eof = False
+        line = 1
+        last_t = 0
         ended = False
         try:
-            while pos < n:
+            while True:
+                if n - pos < _REC_MAX and not eof:
+                    # keep at least one whole record ahead, so that
+                    # IndexError means the end of the file
+                    more = f.read(chunk)
+                    eof = not more
+                    data = data[pos:] + more
+                    n, pos = len(data), 0
+                    continue
+                if pos >= n:
+                    break
                 line += 1
                 if ended:
                     raise BinLogError("%s:%d: a record after \"end\""
-                                      % (self.name, line))
+                                      % (name, line))
                 kind, flags = data[pos], data[pos + 1]
                 pos += 2
                 if kind >= len(EVENTS):
                     raise BinLogError("%s:%d: unknown event kind %d"
-                                      % (self.name, line, kind))
+                                      % (name, line, kind))
                 if flags & ~_KNOWN or \
                    (flags & F_INFO and not flags & F_TASK) or \
                    (flags & (F_START | F_FINISH | F_LAST_CPU) and
                         not flags & F_INFO):
                     raise BinLogError("%s:%d: bad record flags 0x%02x"
-                                      % (self.name, line, flags))
-                # the varints, in the order of docs/formats.md
-                z, pos = _uvar(data, pos)
-                t = last_t = _signed(last_t + ((z >> 1) ^ -(z & 1)))
-                cpu = None
+                                      % (name, line, flags))
+                # the varints, in the order of docs/formats.md: time,
+                # [cpu], [task, job], value, [seq, release, deadline,
+                # [start], [finish], [last_cpu]]; signed ones zigzag
+                v, pos = uvars(data, pos, nvars[flags])
+                z = v[0]
+                t = last_t + ((z >> 1) ^ -(z & 1))
+                if not lo <= t < hi:
+                    t = signed(t)
+                last_t = t
+                cpu = ti = job = seq = last_cpu = no_index
+                release = deadline = start = finish = no_time
+                i = 1
                 if flags & F_CPU:
-                    cpu, pos = _uvar(data, pos)
+                    cpu = v[1]
+                    i = 2
                 if flags & F_TASK:
-                    ti, pos = _uvar(data, pos)
-                    job, pos = _uvar(data, pos)
-                    task = names[ti] if ti < ntasks else ""
+                    ti, job = v[i], v[i + 1]
+                    i += 2
                 elif kind != END:
                     raise BinLogError("%s:%d: a %s record without its task"
-                                      % (self.name, line, EVENTS[kind]))
-                else:
-                    ti = job = task = None
-                z, pos = _uvar(data, pos)
-                value = _signed((z >> 1) ^ -(z & 1))
-                seq = release = deadline = start = finish = last_cpu = None
+                                      % (name, line, EVENTS[kind]))
+                z = v[i]
+                value = (z >> 1) ^ -(z & 1)
                 if flags & F_INFO:
-                    seq, pos = _uvar(data, pos)
-                    z, pos = _uvar(data, pos)
-                    release = _signed(t + ((z >> 1) ^ -(z & 1)))
-                    z, pos = _uvar(data, pos)
-                    deadline = _signed(release + ((z >> 1) ^ -(z & 1)))
+                    seq = v[i + 1]
+                    z = v[i + 2]
+                    release = t + ((z >> 1) ^ -(z & 1))
+                    if not lo <= release < hi:
+                        release = signed(release)
+                    z = v[i + 3]
+                    deadline = signed(release + ((z >> 1) ^ -(z & 1)))
+                    i += 4
                     if flags & F_START:
-                        z, pos = _uvar(data, pos)
-                        start = _signed(release + ((z >> 1) ^ -(z & 1)))
+                        z = v[i]
+                        start = signed(release + ((z >> 1) ^ -(z & 1)))
+                        i += 1
                     if flags & F_FINISH:
-                        z, pos = _uvar(data, pos)
-                        finish = _signed(release + ((z >> 1) ^ -(z & 1)))
+                        z = v[i]
+                        finish = signed(release + ((z >> 1) ^ -(z & 1)))
+                        i += 1
                     if flags & F_LAST_CPU:
-                        last_cpu, pos = _uvar(data, pos)
+                        last_cpu = v[i]
                 ended = kind == END
-                yield Record(t, EVENTS[kind], cpu, task, ti, job, value, seq,
-                             release, deadline, start, finish, last_cpu)
+                yield (kind, t, cpu, ti, job, value, seq, release, deadline,
+                       start, finish, last_cpu)
         except IndexError:
             raise BinLogError("%s:%d: truncated or malformed record"
-                              % (self.name, line)) from None
+                              % (name, line)) from None
         if not ended:
-            raise BinLogError("%s:%d: no \"end\" record" % (self.name, line))
+            raise BinLogError("%s:%d: no \"end\" record" % (name, line))
 
 
-def _uvar(data, pos):
-    """The unsigned LEB128 varint at data[pos] and the position after it
-    (IndexError past the end)."""
-    c = data[pos]
-    if c < 0x80:
-        return c, pos + 1
-    x = c & 0x7F
-    shift = 7
-    while True:
-        c = data[pos + shift // 7]
-        if shift == 63 and c > 1:
-            raise IndexError("varint past 64 bits")
-        x |= (c & 0x7F) << shift
+def _uvars(data, pos, count):
+    """The count unsigned LEB128 varints from data[pos] (a list) and the
+    position after them (IndexError past the end or for a varint past 64
+    bits)."""
+    out = []
+    for _ in range(count):
+        c = data[pos]
+        pos += 1
         if c < 0x80:
-            return x, pos + shift // 7 + 1
-        shift += 7
-        if shift > 63:
-            raise IndexError("varint past 64 bits")
+            out.append(c)
+            continue
+        x = c & 0x7F
+        shift = 7
+        while True:
+            c = data[pos]
+            pos += 1
+            if shift == 63 and c > 1:
+                raise IndexError("varint past 64 bits")
+            x |= (c & 0x7F) << shift
+            if c < 0x80:
+                break
+            shift += 7
+            if shift > 63:
+                raise IndexError("varint past 64 bits")
+        out.append(x)
+    return out, pos
 
 
-def open_log(source):
-    """A BinLog from a path or a binary file object (left open)."""
+# How many varints a record with these flags has (_KNOWN flags only).
+_NVARS = tuple(2 + bool(fl & F_CPU) + 2 * bool(fl & F_TASK) +
+               (3 + bool(fl & F_START) + bool(fl & F_FINISH) +
+                bool(fl & F_LAST_CPU) if fl & F_INFO else 0)
+               for fl in range(_KNOWN + 1))
+
+
+def open_log(source, chunk=CHUNK):
+    """A BinLog from a path or a binary file object (left open), read
+    ``chunk`` bytes at a time."""
     if hasattr(source, "read"):
-        return BinLog(source, getattr(source, "name", "<binlog>"))
+        return BinLog(source, getattr(source, "name", "<binlog>"),
+                      chunk=chunk)
     f = open(source, "rb")
     try:
-        return BinLog(f, str(source), close=True)
+        return BinLog(f, str(source), close=True, chunk=chunk)
     except BaseException:
         f.close()
         raise
@@ -228,30 +291,36 @@ def as_dict(r):
 # to_numpy: one row per record; None becomes these sentinels.
 NUMPY_NULL_INDEX = -1                   # cpu, task_index, job, seq, last_cpu
 NUMPY_NULL_TIME = -(1 << 63)            # release, deadline, start, finish
+_NUMPY_BATCH = 1 << 13                  # records converted at a time
 
 
-def to_numpy(source):
+def to_numpy(source, chunk=CHUNK):
     """Every record as a numpy structured array: ``kind`` (uint8, the index
     in EVENTS), ``t``, ``cpu``, ``task_index``, ``job``, ``value``, ``seq``,
     ``release``, ``deadline``, ``start``, ``finish``, ``last_cpu`` (int64;
     absent values are NUMPY_NULL_INDEX or NUMPY_NULL_TIME).  Needs numpy
-    (ImportError otherwise)."""
+    (ImportError otherwise).  The records go into the array a batch at a
+    time, the array growing by a quarter when full: memory is about the
+    array's own (89 bytes a record), however long the log."""
+    import itertools
     import numpy as np
     dtype = np.dtype([("kind", "u1"), ("t", "i8"), ("cpu", "i8"),
                       ("task_index", "i8"), ("job", "i8"), ("value", "i8"),
                       ("seq", "i8"), ("release", "i8"), ("deadline", "i8"),
                       ("start", "i8"), ("finish", "i8"), ("last_cpu", "i8")])
-    kind = {e: k for k, e in enumerate(EVENTS)}
-
-    def idx(v):
-        return NUMPY_NULL_INDEX if v is None else v
-
-    def tm(v):
-        return NUMPY_NULL_TIME if v is None else v
-
-    with open_log(source) as log:
-        rows = [(kind[r.event], r.t, idx(r.cpu), idx(r.task_index),
-                 idx(r.job), r.value, idx(r.seq), tm(r.release),
-                 tm(r.deadline), tm(r.start), tm(r.finish), idx(r.last_cpu))
-                for r in log]
-    return np.array(rows, dtype=dtype)
+    out = np.zeros(0, dtype=dtype)
+    n = 0
+    with open_log(source, chunk) as log:
+        rows = log._rows(NUMPY_NULL_INDEX, NUMPY_NULL_TIME)
+        while True:
+            batch = list(itertools.islice(rows, _NUMPY_BATCH))
+            if not batch:
+                break
+            if n + len(batch) > len(out):
+                # in place: no other view of out exists
+                out.resize(max(n + len(batch), len(out) + len(out) // 4),
+                           refcheck=False)
+            out[n:n + len(batch)] = np.array(batch, dtype=dtype)
+            n += len(batch)
+    out.resize(n, refcheck=False)
+    return out
