@@ -7,9 +7,13 @@ For every example scenario (and two long runs that cross the writer's
 1 MiB buffer), the binary log read by binlog.py must give the header and
 the records of --log F.jsonl of the same run, record for record (as
 json.loads gives them); to_numpy() must agree with the records when numpy
-can be imported.  Broken files (every truncation of a small log, another
-version, a bad magic, unknown flags and kinds, a record after "end") must
-raise BinLogError.  Ends with "binlog.py: N passed, N failed"; exit 1 if
+can be imported (make test installs it), its vectorised decoder taking
+every well-formed log.  Read a few bytes at a time, the long logs give the
+same records and arrays.  Broken files (every truncation of a small log,
+another version, a bad magic, unknown flags and kinds, a record after
+"end") must raise BinLogError, the same error whatever the chunk size; a
+log with one byte changed (400 of them) must give the same rows or error
+through to_numpy as through the records.  Ends with "binlog.py: N passed, N failed"; exit 1 if
 any failed.  Files go to a temporary folder, removed at the end.
 """
 
@@ -72,9 +76,26 @@ def compare(dlsim, tmp, name, until=None):
         import numpy  # noqa: F401
     except ImportError:
         return bn
-    a = binlog.to_numpy(bn)
+    import numpy as np
+    with binlog.open_log(bn) as log:
+        fast = binlog._numpy_fast(log, np, np.dtype(binlog._NUMPY_DTYPE))
+    check(fast is not None, "%s: to_numpy's vectorised decoder refused a "
+          "well-formed log" % name)
+    want = numpy_rows(recs)
+    # 7 bytes at a time: records and varints cut everywhere (small logs;
+    # the long ones: chunked())
+    for c in (binlog.CHUNK, 7) if os.path.getsize(bn) <= 40000 else \
+            (binlog.CHUNK,):
+        a = binlog.to_numpy(bn, chunk=c)
+        check(a.tolist() == want, "%s: to_numpy (%d bytes at a time) "
+              "differs from the records" % (name, c))
+    return bn
+
+
+def numpy_rows(recs):
+    """The rows to_numpy must give for these records (as tolist())."""
     idx, tm = binlog.NUMPY_NULL_INDEX, binlog.NUMPY_NULL_TIME
-    want = [(binlog.EVENTS.index(r.event), r.t,
+    return [(binlog.EVENTS.index(r.event), r.t,
              idx if r.cpu is None else r.cpu,
              idx if r.task_index is None else r.task_index,
              idx if r.job is None else r.job, r.value,
@@ -84,8 +105,47 @@ def compare(dlsim, tmp, name, until=None):
              tm if r.start is None else r.start,
              tm if r.finish is None else r.finish,
              idx if r.last_cpu is None else r.last_cpu) for r in recs]
-    check(a.tolist() == want, "%s: to_numpy differs from the records" % name)
-    return bn
+
+
+def outcome(read):
+    """What read() gives, or the type and message of what it raises."""
+    try:
+        return read()
+    except Exception as e:         # BinLogError, OverflowError (int64)
+        return (type(e).__name__, str(e))
+
+
+def mutants(path, count):
+    """to_numpy of 'count' copies of the log, each with one byte changed
+    (a fixed pseudo-random choice) or cut short, must give what iterating
+    the records gives: the same rows, or the same error."""
+    import io
+    import random
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return
+    with open(path, "rb") as f:
+        data = f.read()
+    start = 16 + int.from_bytes(data[12:16], "little")
+    rng = random.Random(14)
+    for i in range(count):
+        at = rng.randrange(start, len(data))
+        if i % 4 == 3:
+            bad = data[:at]
+        else:
+            bad = data[:at] + bytes([rng.choice(
+                (rng.randrange(256), data[at] ^ 0x80, data[at] ^ 1,
+                 0x7F, 0x80, 0xFF))]) + data[at + 1:]
+        want = outcome(lambda: numpy_rows(list(binlog.open_log(
+            io.BytesIO(bad)))))
+        for c in (binlog.CHUNK, 37):
+            got = outcome(lambda: binlog.to_numpy(io.BytesIO(bad), chunk=c))
+            if not isinstance(got, tuple):
+                got = got.tolist()
+            check(got == want, "byte %d of %s changed (%d bytes at a "
+                  "time): to_numpy gives %.200r, the records %.200r"
+                  % (at, path, c, got, want))
 
 
 # Chunk sizes that cut records everywhere: a byte, about a record, just
@@ -138,7 +198,7 @@ def chunked(bn):
               "%s: to_numpy read %d bytes at a time differs" % (bn, c))
 
 
-def numpy_raises(data, what, must_say):
+def numpy_raises(data, what, must_say, chunk=binlog.CHUNK):
     """to_numpy of 'data' (when numpy can be imported) must raise
     BinLogError whose message has must_say."""
     import io
@@ -146,7 +206,7 @@ def numpy_raises(data, what, must_say):
         import numpy  # noqa: F401
     except ImportError:
         return
-    msg = error_of(lambda: binlog.to_numpy(io.BytesIO(data)))
+    msg = error_of(lambda: binlog.to_numpy(io.BytesIO(data), chunk))
     check(msg is not None and must_say in msg, "%s: %r lacks %r"
           % (what, msg, must_say))
 
@@ -173,6 +233,17 @@ def broken(path):
     raises(data[:start] + b"\x63" + data[start + 1:], "unknown kind",
            "unknown event kind 99")
     raises(data + data[start:start + 40], "a record after end", "after")
+    # to_numpy's vectorised decoder must refuse what the reader refuses
+    for c in (binlog.CHUNK, 5):
+        numpy_raises(data + data[start:start + 40], "to_numpy, a record "
+                     "after end", "after", c)
+        numpy_raises(data + bytes([binlog.END, 0, 0, 0]), "to_numpy, a "
+                     "second end", "after", c)
+        numpy_raises(data[:start + 1] + b"\x40" + data[start + 2:],
+                     "to_numpy, unknown flag", "bad record flags 0x40", c)
+        numpy_raises(data[:start] + b"\x63" + data[start + 1:],
+                     "to_numpy, unknown kind", "unknown event kind 99", c)
+        numpy_raises(data[:-1], "to_numpy, no end", "truncated", c)
 
 
 def main():
@@ -183,14 +254,19 @@ def main():
     with tempfile.TemporaryDirectory(prefix="dlsim-binlog-") as tmp:
         examples = sorted(glob.glob(os.path.join(ROOT, "scenarios",
                                                  "examples", "*.yaml")))
-        small = None
+        small = mid = None
         for y in examples:
             bn = compare(dlsim, tmp, os.path.basename(y)[:-5])
-            if small is None or os.path.getsize(bn) < os.path.getsize(small):
+            size = os.path.getsize(bn)
+            if small is None or size < os.path.getsize(small):
                 small = bn
+            if size <= 40000 and (mid is None or size > os.path.getsize(mid)):
+                mid = bn                # the largest of at most 40 kB
         for name, until in LONG:
             chunked(compare(dlsim, tmp, name, until))
         broken(small)
+        mutants(small, 300)
+        mutants(mid, 100)
     print("binlog.py: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

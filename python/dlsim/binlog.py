@@ -24,12 +24,13 @@ those keys out, as the JSONL log does, so ``as_dict(r)`` equals
 N-th record is line N + 1, the header being line 1).  It checks the
 format (magic, version, kinds, flags, truncation, a final "end"), not what
 ``dlsim render`` checks beyond it (time order, release order, indices
-within the header).  Pure Python reads about 250,000 records a second;
+within the header).  Pure Python reads about 350,000 records a second,
+:func:`to_numpy` about 1.3 million (numpy over a chunk's varints);
 ``dlsim render out.bin --log out.jsonl`` converts much faster.
 
 Memory stays flat in the log's length: the file is read ``chunk`` bytes
-at a time (CHUNK, 1 MiB), and :func:`to_numpy` fills its array a batch at
-a time (about 89 bytes a record, plus up to a quarter while it grows).
+at a time (CHUNK, 1 MiB), and :func:`to_numpy` needs about its array
+(89 bytes a record).
 """
 
 import collections
@@ -112,6 +113,12 @@ class BinLog:
             raise BinLogError("%s:1: the header has no task table" % name)
         self.names = [t.get("name", "") if isinstance(t, dict) else ""
                       for t in self.header["tasks"]]
+        # where the records begin, to read them again (to_numpy); None if
+        # the file cannot seek
+        try:
+            self._records_at = f.tell() if f.seekable() else None
+        except (AttributeError, OSError, ValueError):
+            self._records_at = None
 
     def __enter__(self):
         return self
@@ -291,7 +298,44 @@ def as_dict(r):
 # to_numpy: one row per record; None becomes these sentinels.
 NUMPY_NULL_INDEX = -1                   # cpu, task_index, job, seq, last_cpu
 NUMPY_NULL_TIME = -(1 << 63)            # release, deadline, start, finish
+# the low n bytes of a 64-bit word (n = 0..8), for _numpy_fast
+_LEN_MASK = None
 _NUMPY_BATCH = 1 << 13                  # records converted at a time
+                                        # (record by record)
+
+
+_NUMPY_DTYPE = [("kind", "u1"), ("t", "i8"), ("cpu", "i8"),
+                ("task_index", "i8"), ("job", "i8"), ("value", "i8"),
+                ("seq", "i8"), ("release", "i8"), ("deadline", "i8"),
+                ("start", "i8"), ("finish", "i8"), ("last_cpu", "i8")]
+
+
+class _Growing:
+    """A structured array filled at its end, growing by a quarter when
+    full (in place: nothing else refers to it)."""
+
+    def __init__(self, np, dtype):
+        self.np = np
+        self.a = np.zeros(0, dtype=dtype)
+        self.n = 0
+
+    def reserve(self, cap):
+        """Before the first row: room for about cap rows, untouched (the
+        pages are only taken as rows are written)."""
+        if self.n == 0 and cap > len(self.a):
+            self.a = self.np.empty(cap, dtype=self.a.dtype)
+
+    def room(self, k):
+        """Make room for k more rows; the slice to fill."""
+        if self.n + k > len(self.a):
+            self.a.resize(max(self.n + k, len(self.a) + len(self.a) // 4),
+                          refcheck=False)
+        self.n += k
+        return self.a[self.n - k:self.n]
+
+    def done(self):
+        self.a.resize(self.n, refcheck=False)
+        return self.a
 
 
 def to_numpy(source, chunk=CHUNK):
@@ -299,28 +343,170 @@ def to_numpy(source, chunk=CHUNK):
     in EVENTS), ``t``, ``cpu``, ``task_index``, ``job``, ``value``, ``seq``,
     ``release``, ``deadline``, ``start``, ``finish``, ``last_cpu`` (int64;
     absent values are NUMPY_NULL_INDEX or NUMPY_NULL_TIME).  Needs numpy
-    (ImportError otherwise).  The records go into the array a batch at a
-    time, the array growing by a quarter when full: memory is about the
-    array's own (89 bytes a record), however long the log."""
+    (ImportError otherwise).
+
+    The file is decoded ``chunk`` bytes at a time by numpy operations over
+    all the varints of a chunk (about 4 times faster than iterating); a
+    file that breaks a rule of the format, or a file object that cannot
+    seek, is read record by record, which raises BinLogError naming the
+    record.  The array is allocated once, sized from the first chunk, and
+    grows by a quarter if that was short: memory is about the array's own
+    (89 bytes a record), however long the log."""
     import itertools
     import numpy as np
-    dtype = np.dtype([("kind", "u1"), ("t", "i8"), ("cpu", "i8"),
-                      ("task_index", "i8"), ("job", "i8"), ("value", "i8"),
-                      ("seq", "i8"), ("release", "i8"), ("deadline", "i8"),
-                      ("start", "i8"), ("finish", "i8"), ("last_cpu", "i8")])
-    out = np.zeros(0, dtype=dtype)
-    n = 0
+    dtype = np.dtype(_NUMPY_DTYPE)
     with open_log(source, chunk) as log:
+        if log._records_at is not None:
+            out = _numpy_fast(log, np, dtype)
+            if out is not None:
+                return out
+            log._f.seek(log._records_at)
+        out = _Growing(np, dtype)
         rows = log._rows(NUMPY_NULL_INDEX, NUMPY_NULL_TIME)
         while True:
             batch = list(itertools.islice(rows, _NUMPY_BATCH))
             if not batch:
                 break
-            if n + len(batch) > len(out):
-                # in place: no other view of out exists
-                out.resize(max(n + len(batch), len(out) + len(out) // 4),
-                           refcheck=False)
-            out[n:n + len(batch)] = np.array(batch, dtype=dtype)
-            n += len(batch)
-    out.resize(n, refcheck=False)
-    return out
+            out.room(len(batch))[:] = np.array(batch, dtype=dtype)
+        return out.done()
+
+
+def _numpy_fast(log, np, dtype):
+    """to_numpy's vectorised decoder over the records of log (positioned
+    at its first record); None for a file that breaks a rule of the
+    format, or whose indices do not fit int64 (the record-by-record
+    reader then raises what is wrong)."""
+    global _LEN_MASK
+    if _LEN_MASK is None:
+        _LEN_MASK = np.array([(1 << (8 * n)) - 1 for n in range(9)],
+                             dtype=np.uint64)
+    f, chunk = log._f, log._chunk
+    size = f.seek(0, 2) - log._records_at      # the records' bytes
+    f.seek(log._records_at)
+    nvars = np.array([2 + n for n in _NVARS] + [2] * (256 - len(_NVARS)),
+                     dtype=np.uint8)
+    out = _Growing(np, dtype)
+    left = b""
+    last_t = np.int64(0)
+    ended = eof = False
+    while not eof:
+        more = f.read(chunk)
+        eof = not more
+        buf = left + more
+        if not buf:
+            break
+        b = np.frombuffer(buf, dtype=np.uint8)
+        ends = np.flatnonzero(b < 0x80)
+        nv = len(ends)
+        if nv < 2:
+            left = buf
+            continue
+        # every complete varint of the chunk, from the 8 bytes at its
+        # first: the bytes past its length masked off, then the 7-bit
+        # groups packed (pairs, quads, then the two halves)
+        first = np.empty(nv, dtype=np.intp)
+        first[0] = 0
+        first[1:] = ends[:-1] + 1
+        lens = ends - first + 1
+        x = np.ndarray((ends[-1] + 1,), dtype="<u8", buffer=buf + bytes(8),
+                       strides=(1,))[first]
+        x &= _LEN_MASK[np.minimum(lens, 8)]
+        x = (x & np.uint64(0x007F007F007F007F)) | \
+            ((x & np.uint64(0x7F007F007F007F00)) >> np.uint64(1))
+        x = (x & np.uint64(0x00003FFF00003FFF)) | \
+            ((x & np.uint64(0x3FFF00003FFF0000)) >> np.uint64(2))
+        v = (x & np.uint64(0x000000000FFFFFFF)) | \
+            ((x & np.uint64(0x0FFFFFFF00000000)) >> np.uint64(4))
+        long_ = np.flatnonzero(lens > 8)
+        if len(long_):
+            if lens[long_].max() > 10:
+                return None             # past 64 bits
+            for k in (8, 9):            # values of 2^56 and more: rare
+                sel = long_[lens[long_] > k]
+                g = b[first[sel] + k].astype(np.uint64)
+                if k == 9 and (g > 1).any():
+                    return None         # past 64 bits
+                v[sel] |= (g & np.uint64(0x7F)) << np.uint64(7 * k)
+        # where the records start: one step at a time (a record's flags,
+        # its second varint, tell how many varints it has)
+        steps = nvars[np.minimum(v[1:], 255).astype(np.intp)].tobytes()
+        starts = []
+        add = starts.append
+        at, lim = 0, nv - 1
+        while at < lim:
+            nxt = at + steps[at]
+            if nxt > nv:
+                break
+            add(at)
+            at = nxt
+        left = buf[first[at]:] if at < nv else buf[ends[-1] + 1:]
+        if not starts:
+            continue
+        if ended:
+            return None                 # a record after "end"
+        if out.n == 0:
+            # as many records as the first chunk's sizes say, and 2 % more:
+            # one allocation, not a copy each time the array grows
+            used = len(buf) - len(left)
+            out.reserve(len(starts) + int(size / used * len(starts) * 1.02))
+        S = np.array(starts, dtype=np.intp)
+        kind, fl = v[S], v[S + 1]
+        if (kind >= len(EVENTS)).any() or (fl & ~np.uint64(_KNOWN)).any():
+            return None
+        has = [(fl >> np.uint64(k)) & np.uint64(1) for k in range(6)]
+        cpu_f, task_f, info_f, start_f, fin_f, lcpu_f = has
+        if ((info_f == 1) & (task_f == 0)).any() or \
+           (((start_f | fin_f | lcpu_f) == 1) & (info_f == 0)).any() or \
+           ((task_f == 0) & (kind != END)).any():
+            return None
+        is_end = np.flatnonzero(kind == END)
+        if len(is_end):
+            if is_end[0] != len(S) - 1:
+                return None
+            ended = True
+        top = np.intp(nv - 1)
+
+        def at_(idx):
+            return v[np.minimum(idx, top)]
+
+        def zz(z):
+            return ((z >> np.uint64(1)) ^
+                    (np.uint64(0) - (z & np.uint64(1)))).view(np.int64)
+
+        o = S + 2
+        cpu_i = o + 1
+        task_i = cpu_i + cpu_f.astype(np.intp)
+        val_i = task_i + 2 * task_f.astype(np.intp)
+        start_i = val_i + 4
+        fin_i = start_i + start_f.astype(np.intp)
+        lcpu_i = fin_i + fin_f.astype(np.intp)
+        index_cols = [(cpu_f, at_(cpu_i)), (task_f, at_(task_i)),
+                      (task_f, at_(task_i + 1)), (info_f, at_(val_i + 1)),
+                      (lcpu_f, at_(lcpu_i))]
+        for hv, col in index_cols:
+            if (col[hv == 1] >> np.uint64(63)).any():
+                return None             # does not fit int64
+        with np.errstate(over="ignore"):
+            dt = zz(v[o])
+            dt[0] += last_t             # times: deltas from the last one
+            t = np.cumsum(dt)
+            last_t = t[-1]
+            rel = t + zz(at_(val_i + 2))
+            rows = out.room(len(S))
+            rows["kind"] = kind
+            rows["t"] = t
+            for name, (hv, col) in zip(("cpu", "task_index", "job", "seq",
+                                        "last_cpu"), index_cols):
+                rows[name] = np.where(hv == 1, col.view(np.int64),
+                                      NUMPY_NULL_INDEX)
+            rows["value"] = zz(v[val_i])
+            null = np.int64(NUMPY_NULL_TIME)
+            rows["release"] = np.where(info_f == 1, rel, null)
+            rows["deadline"] = np.where(info_f == 1,
+                                        rel + zz(at_(val_i + 3)), null)
+            rows["start"] = np.where(start_f == 1,
+                                     rel + zz(at_(start_i)), null)
+            rows["finish"] = np.where(fin_f == 1, rel + zz(at_(fin_i)), null)
+    if left or not ended:
+        return None                     # truncated, or no "end"
+    return out.done()
