@@ -31,8 +31,9 @@
 # CFLAGS/LDFLAGS are yours to override; the project's own flags live in
 # RT_CFLAGS and are always applied.  When a goal needs a library pkg-config
 # cannot find (or, for make test, CUnit, GNU parallel, the chart fonts,
-# python3 with numpy, or groff), scripts/install-deps.sh installs the Debian packages
-# (as root, apt-get); clean, uninstall and check-layers need nothing.
+# python3 with numpy, or groff), scripts/install-deps.sh installs the
+# Debian packages (as root, apt-get); clean, uninstall and check-layers
+# need nothing.
 VARIANT ?= release
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin

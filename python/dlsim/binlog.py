@@ -298,8 +298,6 @@ def as_dict(r):
 # to_numpy: one row per record; None becomes these sentinels.
 NUMPY_NULL_INDEX = -1                   # cpu, task_index, job, seq, last_cpu
 NUMPY_NULL_TIME = -(1 << 63)            # release, deadline, start, finish
-# the low n bytes of a 64-bit word (n = 0..8), for _numpy_fast
-_LEN_MASK = None
 _NUMPY_BATCH = 1 << 13                  # records converted at a time
                                         # (record by record)
 
@@ -376,15 +374,20 @@ def _numpy_fast(log, np, dtype):
     at its first record); None for a file that breaks a rule of the
     format, or whose indices do not fit int64 (the record-by-record
     reader then raises what is wrong)."""
-    global _LEN_MASK
-    if _LEN_MASK is None:
-        _LEN_MASK = np.array([(1 << (8 * n)) - 1 for n in range(9)],
-                             dtype=np.uint64)
     f, chunk = log._f, log._chunk
     size = f.seek(0, 2) - log._records_at      # the records' bytes
     f.seek(log._records_at)
     nvars = np.array([2 + n for n in _NVARS] + [2] * (256 - len(_NVARS)),
                      dtype=np.uint8)
+    # the low n bytes of a 64-bit word, n = 0..8
+    len_mask = np.array([(1 << (8 * n)) - 1 for n in range(9)],
+                        dtype=np.uint64)
+
+    def zz(z):
+        """Zigzag-decoded, as int64."""
+        return ((z >> np.uint64(1)) ^
+                (np.uint64(0) - (z & np.uint64(1)))).view(np.int64)
+
     out = _Growing(np, dtype)
     left = b""
     last_t = np.int64(0)
@@ -410,7 +413,7 @@ def _numpy_fast(log, np, dtype):
         lens = ends - first + 1
         x = np.ndarray((ends[-1] + 1,), dtype="<u8", buffer=buf + bytes(8),
                        strides=(1,))[first]
-        x &= _LEN_MASK[np.minimum(lens, 8)]
+        x &= len_mask[np.minimum(lens, 8)]
         x = (x & np.uint64(0x007F007F007F007F)) | \
             ((x & np.uint64(0x7F007F007F007F00)) >> np.uint64(1))
         x = (x & np.uint64(0x00003FFF00003FFF)) | \
@@ -468,10 +471,6 @@ def _numpy_fast(log, np, dtype):
 
         def at_(idx):
             return v[np.minimum(idx, top)]
-
-        def zz(z):
-            return ((z >> np.uint64(1)) ^
-                    (np.uint64(0) - (z & np.uint64(1)))).view(np.int64)
 
         o = S + 2
         cpu_i = o + 1
