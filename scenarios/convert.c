@@ -294,6 +294,16 @@ static enum rt_err scn_sched_check(const struct scn_ctx *c,
 			return err;
 		k->priorities = (enum rt_fp_order)e;
 	}
+	/* Under fp every task (and server) has its own rank, equal
+	 * priorities going to the lower task index: no two waiting
+	 * entities ever share a key, so fifo could not change anything. */
+	if (ys->tie_break && k->tie_break == SIM_TIE_FIFO &&
+	    scn_policy_model(k->policy) == RT_AN_FP)
+		return scn_fail(c, RT_ERR_PARSE, "scheduler.tie_break", NULL, 0,
+				SCN_AT_VALUE, "fifo does nothing under policy: "
+				"fp (ranks are distinct: equal priorities go to "
+				"the lower task index); expected task-order or "
+				"no tie_break");
 	for (size_t i = 0; global && i < s->ntasks; i++) {
 		char path[48];
 

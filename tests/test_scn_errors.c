@@ -280,6 +280,12 @@ static void test_model_combinations_are_checked(void)
 	expect_fail("format: 1\ntasks: [{name: a, C: 1, T: 9, releases: [1, [2]]}]\n",
 		    RT_ERR_PARSE, "t.yaml:2:45: tasks[0].releases[1]: got a list; "
 		    "expected a single value", NULL);
+	/* fifo would order equal keys, and fp has none: refused, while
+	 * task-order (what fp does) and fifo under edf load. */
+	expect_fail("format: 1\nscheduler: {policy: fp, tie_break: fifo}\n"
+		    "tasks: [{name: a, C: 1, T: 9}]\n", RT_ERR_PARSE,
+		    "t.yaml:2:36: scheduler.tie_break: fifo does nothing under "
+		    "policy: fp", NULL);
 }
 
 static void test_task_names_are_unique_and_not_empty(void)
