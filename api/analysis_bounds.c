@@ -174,6 +174,18 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 				 "(see the blocking-aware test)");
 		goto out;
 	}
+	/* linux-dl: a fair server's SCHED_OTHER work has no deadline the
+	 * bound speaks for, yet its jobs count in the observed tardiness;
+	 * and a deferred server (dl_defer) is not the sporadic task the
+	 * EDF bounds assume.  No sound bound is known: n/a. */
+	for (size_t i = 0; a->kind == AK_LINUX && s->sched.fair_server.on &&
+	     i < s->ntasks; i++)
+		if (a->adm && !a->adm[i].deadline) {
+			analyze_no_bound(a, BOUND_NONE, "a fair server serves "
+					 "fair tasks: no sound tardiness bound "
+					 "with the fair server");
+			goto out;
+		}
 	if (a->ge_d_task != NO_IDX) {
 		analyze_no_bound(a, BOUND_NONE, "task %s: jitter >= D: its jobs "
 				 "may be released after their deadline",

@@ -181,6 +181,36 @@ static void test_api_load_string(void)
 	dlsim_close(db);
 }
 
+/* linux-dl with a fair server serving a late fair task: the printed
+ * bound (0, over the reservations) was below the observed tardiness
+ * (95 ms, the fair task's) with no contradiction; no sound bound is
+ * known with the fair server, so none is claimed. */
+static void test_api_analyze_fair_server(void)
+{
+	static const char yaml[] =
+		"format: 1\nname: f1\ntime_unit: ms\nhorizon: 200\n"
+		"scheduler:\n  policy: linux-dl\n  kernel: \"6.12\"\n"
+		"  rt_runtime_us: -1\n"
+		"  fair_server: { runtime: 3, period: 10, reserve: false }\n"
+		"tasks:\n"
+		"  - { name: A, runtime: 7, deadline: 10, period: 10 }\n"
+		"  - { name: F, C: 30, D: 5, T: 100, class: fair }\n";
+	struct dlsim *db = api_open();
+	struct dlsim_scenario *sc = NULL;
+	struct dlsim_analysis *an = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_scenario_load_string(db, yaml, sizeof(yaml) - 1, "f1.yaml",
+							 &sc), DLSIM_OK);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analyze(db, sc, NULL, &an), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_max_tardiness(dlsim_analysis_sim(an)),
+			95000000);
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	dlsim_analysis_free(an);
+	dlsim_scenario_free(sc);
+	dlsim_close(db);
+}
+
 /* Dario's case: what `dlsim analyze` prints, text and JSON, byte for
  * byte, and the numbers an embedder reads. */
 static void test_api_analyze_dario(void)
@@ -574,6 +604,8 @@ CU_TestInfo api_tests[] = {
 	{ "a scenario loads from a string", test_api_load_string },
 	{ "Dario's case analysed: the answers of dlsim analyze",
 	  test_api_analyze_dario },
+	{ "linux-dl with a fair server claims no tardiness bound",
+	  test_api_analyze_fair_server },
 	{ "Dario's case simulated: the answers of dlsim run",
 	  test_api_run_dario },
 	{ "a run in two halves gives the statistics of one run",
