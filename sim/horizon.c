@@ -209,7 +209,7 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	struct rt_task *ob = NULL;
 	const struct rt_task *ts;
 	struct sim_horizon h;
-	bool resv, suspends;
+	bool resv, suspends, sections = false;
 	enum rt_err err;
 
 	if (!ops)
@@ -233,7 +233,12 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 		return err;
 	/* servers: the synchronous release is not proven worst-case (a
 	 * deferrable server's back-to-back hit, a polling server's phase) */
-	if (suspends || r->overheads || r->servers || r->slow ||
+	/* shared resources: a critical section of a lower-priority job
+	 * in progress at a release blocks it, and the synchronous release
+	 * need not be the worst phasing (docs/theory.md "L. Resources") */
+	for (size_t i = 0; i < r->ntasks && !sections; i++)
+		sections = r->tasks[i].nsections > 0;
+	if (suspends || sections || r->overheads || r->servers || r->slow ||
 	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;

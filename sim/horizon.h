@@ -103,7 +103,8 @@ struct sim_horizon_req {
  *     busy period (sim_choose_horizon_partitioned), else
  *     sim_choose_horizon;
  *   - only a policy with SIM_POLICY_CRITICAL_INSTANT makes a horizon
- *     exact, and only without overheads.
+ *     exact, and only without overheads and without critical sections
+ *     (blocking breaks the critical-instant argument).
  * RT_ERR_INVAL (no tasks, an unknown policy, a CPU out of range),
  * RT_ERR_OVERFLOW (a suspension-oblivious C out of range, naming the
  * task), RT_ERR_NOMEM; *out is written on RT_OK only.

@@ -1199,5 +1199,20 @@ has $T/out 'contradictions: none'
 expect_rc 0 "$DLSIM" analyze $T/leave-sp.yaml --json
 has $T/out '"admitted": true, "undetermined": true, "before_latest": 576716}'
 
+# --- resources: the synchronous simulation is not exact (blocking) -------------
+scn res-sync 'format: 1
+name: res-sync
+scheduler: { policy: fp, protocol: pip }
+resources: [{ name: R }]
+tasks:
+  - { name: H, C: 2, D: 4, T: 10, sections: [{ resource: R, after: 0, for: 1 }] }
+  - { name: L, C: 5, D: 20, T: 20, sections: [{ resource: R, after: 0, for: 4 }] }'
+expect_rc 0 "$DLSIM" analyze $T/res-sync.yaml
+hasnt $T/out 'exact simulation'
+hasnt $T/out 'exact: synchronous'
+has $T/out 'not exact'
+expect_rc 0 "$DLSIM" analyze $T/res-sync.yaml --json
+has $T/out '"exact": false'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
