@@ -26,8 +26,20 @@
  * served task counts as its server, a sporadic task (Q_s, D_s, T_s), once
  * however many of its tasks are admitted.  A test that cannot decide
  * (n/a: budget, overflow) rejects: admission only admits what is proven
- * (or, for soft, what fits the capacity).  A task that leaves (leave_at)
- * returns its share.
+ * (or, for soft, what fits the capacity).
+ *
+ * A task that leaves (leave_at) keeps its share until its domain is next
+ * idle (no pending job on its CPUs) after its last release: only then is
+ * it out of the set the next joins are tested with.  Returning it at
+ * leave_at, at its last job's completion or at its deadline is unsound:
+ * a busy interval that began with its jobs (or with a job of another task
+ * released beside them) goes on after them, and a newcomer's demand then
+ * adds to theirs in one window no test looked at (docs/theory.md "A.8
+ * Leaving tasks").  After an idle instant every later job belongs to a task of
+ * the set the last join was tested with, released from an empty system,
+ * which is all the sporadic analyses assume.  Hence per domain a count of
+ * pending jobs (sim_admit_job_new / _gone, from release.c and
+ * dispatch.c) and of the instants it dropped to zero (idle_gen).
  *
  * Cost per join: O(tasks) to collect its domain plus one run of each
  * candidate test over the domain (QPA: a few dbf evaluations).
@@ -50,6 +62,15 @@ struct sim_admit {
 	uint32_t *index;                /* ntasks entries: sim_admit_end's
 					 * scratch position -> task, or
 					 * UINT32_MAX for a server */
+	bool *held;                     /* ntasks entries: left, its share
+					 * not yet returned */
+	uint64_t *held_gen;             /* ntasks entries: idle_gen of its
+					 * domain at its leave or its last
+					 * release after it */
+	uint64_t *npend;                /* nclusters entries: jobs released
+					 * and not completed nor aborted */
+	uint64_t *idle_gen;             /* nclusters entries: times npend
+					 * dropped to 0 */
 };
 
 static unsigned adm_platform(unsigned ncpus)
@@ -133,8 +154,14 @@ enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d)
 	a->scratch = rt_calloc(n ? n : 1, sizeof(*a->scratch));
 	a->stamp = rt_calloc(cfg->nservers ? cfg->nservers : 1,
 			     sizeof(*a->stamp));
+	a->held = rt_calloc(n ? n : 1, sizeof(*a->held));
+	a->held_gen = rt_calloc(n ? n : 1, sizeof(*a->held_gen));
+	a->npend = rt_calloc(e->nclusters, sizeof(*a->npend));
+	a->idle_gen = rt_calloc(e->nclusters, sizeof(*a->idle_gen));
 	e->adm = a;
-	if (!a->admitted || !a->ever || !a->index || !a->scratch || !a->stamp)
+	if (!a->admitted || !a->ever || !a->index || !a->scratch ||
+	    !a->stamp || !a->held || !a->held_gen || !a->npend ||
+	    !a->idle_gen)
 		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
 	return RT_OK;
 }
@@ -150,6 +177,10 @@ void sim_admit_fini(struct sim_engine *e)
 	rt_free(a->index);
 	rt_free(a->scratch);
 	rt_free(a->stamp);
+	rt_free(a->held);
+	rt_free(a->held_gen);
+	rt_free(a->npend);
+	rt_free(a->idle_gen);
 	rt_free(a);
 	e->adm = NULL;
 }
@@ -170,8 +201,23 @@ static bool adm_server_task(struct sim_admit *a, const struct sim_config *cfg,
 	return true;
 }
 
-/* The domain of 'task' (its admitted tasks and it, in task order, cbs
- * servers once) into a->scratch; *n of them.  *unmodelled: the joining
+/* Left task i, held in domain c: is its share still held?  No once the
+ * domain was idle after its last release, or is idle now with no release
+ * of it planned (a jittered one may be). */
+static bool adm_still_held(struct sim_engine *e, uint32_t i, unsigned c)
+{
+	struct sim_admit *a = e->adm;
+
+	if (a->held[i] && (a->idle_gen[c] != a->held_gen[i] ||
+			   (a->npend[c] == 0 &&
+			    !sim_event_queued(&e->trt[i].rel))))
+		a->held[i] = false;
+	return a->held[i];
+}
+
+/* The domain of 'task' (its admitted tasks, the left ones whose share is
+ * still held, and it, in task order, cbs servers once) into a->scratch;
+ * *n of them.  *unmodelled: the joining
  * task has no analysable form (it must be rejected). */
 static enum rt_err adm_collect(struct sim_engine *e, uint32_t task,
 			       size_t *n, bool *unmodelled)
@@ -189,8 +235,9 @@ static enum rt_err adm_collect(struct sim_engine *e, uint32_t task,
 	for (uint32_t i = 0; i < cfg->ntasks; i++) {
 		enum rt_err err;
 
-		if ((!a->admitted[i] && i != task) ||
-		    sim_engine_task_cluster(e, i) != c)
+		if (sim_engine_task_cluster(e, i) != c ||
+		    (!a->admitted[i] && i != task &&
+		     !adm_still_held(e, i, c)))
 			continue;
 		if (cbs && cfg->task_server[i] >= 0) {
 			if (adm_server_task(a, cfg, i, &a->scratch[*n]))
@@ -254,8 +301,34 @@ enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 
 void sim_admit_leave(struct sim_engine *e, uint32_t task)
 {
-	if (e->adm)
-		e->adm->admitted[task] = false;
+	struct sim_admit *a = e->adm;
+
+	if (!a || !a->admitted[task])
+		return;
+	a->admitted[task] = false;
+	a->held[task] = true;
+	a->held_gen[task] =
+		a->idle_gen[sim_engine_task_cluster(e, task)];
+}
+
+void sim_admit_job_new(struct sim_engine *e, uint32_t task)
+{
+	struct sim_admit *a = e->adm;
+	unsigned c = sim_engine_task_cluster(e, task);
+
+	a->npend[c]++;
+	if (a->held[task])
+		a->held_gen[task] = a->idle_gen[c];
+}
+
+void sim_admit_job_gone(struct sim_engine *e, uint32_t task)
+{
+	struct sim_admit *a = e->adm;
+	unsigned c = sim_engine_task_cluster(e, task);
+
+	assert(a->npend[c] > 0);
+	if (--a->npend[c] == 0)
+		a->idle_gen[c]++;
 }
 
 /* Every D_i >= T_i and U <= 1 (exactly). */

@@ -300,6 +300,8 @@ disp_leave(struct sim_engine *e, struct sim_job *j, unsigned lean)
 	if (!lean)      /* aborted while suspended (lean: no suspension) */
 		sim_evq_cancel(&e->evq, &j->wake);
 	sim_fifo_remove(&t->fifo, j);
+	if (__builtin_expect(e->adm != NULL, 0))
+		sim_admit_job_gone(e, j->info.task);
 	sim_job_put(&e->pool, j);
 	if (head && t->fifo.head) {
 		err = sim_enqueue(e, t->fifo.head, SIM_ENQ_HEAD, lean);

@@ -285,6 +285,10 @@ void sim_admit_fini(struct sim_engine *e);
 enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			   unsigned *test);
 void sim_admit_leave(struct sim_engine *e, uint32_t task);
+/* A job of 'task' was released / completed or aborted (with e->adm: the
+ * domain's pending count, admit.c "leaving"). */
+void sim_admit_job_new(struct sim_engine *e, uint32_t task);
+void sim_admit_job_gone(struct sim_engine *e, uint32_t task);
 /* At the horizon: sim_task_stats.tardiness_bound of every task. */
 void sim_admit_end(struct sim_engine *e);
 

@@ -193,6 +193,8 @@ rel_fire(struct sim_engine *e, struct sim_task_rt *t, unsigned lean)
 	j->rq_idx = SIM_RQ_NONE;
 	j->pcpu = -1;
 	t->released++;
+	if (__builtin_expect(e->adm != NULL, 0))
+		sim_admit_job_new(e, idx);
 	sim_emit_as(e, lean, SIM_REC_RELEASE, -1, j, d);
 
 	first = t->fifo.head == NULL;

@@ -198,6 +198,38 @@ static void test_joins_and_leaves_at_run_time(void)
 }
 
 /*
+ * A leaving task keeps its share until its domain is next idle (qpa):
+ *   t = 0   L (2, 2, 100) leave_at 1 and A (3, 6, 100, offset 1) admitted.
+ *   L runs [0, 2); A, released at 1, runs [2, 5): the CPU is idle at 5.
+ *   t = 2   N (3, 3, 100) joins: L's share is still held ({L, A, N}:
+ *           dbf(3) = 5 > 3): rejected.  Returned at L's leave_at or at
+ *           its last job's completion (2), {A, N} passes qpa (dbf(3) = 3,
+ *           dbf(6) = 6) and N, released at 2, runs [2, 5), so A finishes
+ *           8 > 7: a miss of an admitted task.
+ *   t = 6   M (3, 3, 100) joins: the CPU was idle at 5: {A, M} admitted.
+ */
+static void test_a_leaving_share_returns_when_the_domain_idles(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 40\nscheduler: { admission: qpa }\n"
+		"tasks:\n"
+		"  - { name: L, C: 2, D: 2, T: 100, leave_at: 1 }\n"
+		"  - { name: A, C: 3, D: 6, T: 100, offset: 1 }\n"
+		"  - { name: N, C: 3, D: 3, T: 100, arrive_at: 2 }\n"
+		"  - { name: M, C: 3, D: 3, T: 100, arrive_at: 6 }\n");
+	struct tu_trace l;
+	struct sim_engine *e = adm_run(s, &l);
+	const struct sim_stats *st = sim_engine_stats(e);
+
+	tu_expect_text(l.buf, "0 admit L qpa\n0 admit A qpa\n"
+		       "2 reject N qpa\n6 admit M qpa\n");
+	CU_ASSERT_EQUAL(st->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
  * Admission is per domain.  Partitioned, 2 CPUs, qpa: A and B (4, 5, 10)
  * pinned to CPU 0, C (4, 5, 10) to CPU 1: A admitted, B rejected (CPU 0
  * has A), C admitted (CPU 1 is empty).  Global on 2 CPUs with mode: hard
@@ -640,6 +672,52 @@ static void test_hard_admission_never_admits_a_miss(void)
 }
 
 /*
+ * Random joins and leaves (edf, one CPU, mode: hard = qpa): each task
+ * arrives at a random instant in [0, 120) and half of them leave at a
+ * random later one; an admitted set never misses (a left task's share
+ * comes back only when the CPU is next idle).
+ */
+static void test_join_leave_admission_never_admits_a_miss(void)
+{
+	const uint64_t seed = 0x1eafe;
+	struct rt_rng rng;
+	uint64_t left = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		size_t n = (size_t)rt_rng_range(&rng, 2, 10);
+		struct rt_task ts[10];
+		rt_time arrive[10], leave[10];
+		char names[10][24];
+		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = 1,
+					.policy = "edf", .horizon = 360,
+					.admission = SIM_ADMISSION_HARD,
+					.arrive_at = arrive, .leave_at = leave };
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		for (size_t i = 0; i < n; i++) {
+			snprintf(names[i], sizeof(names[i]), "t%zu", i);
+			ts[i] = gen_table_task(&rng, names[i], true);
+			arrive[i] = (rt_time)rt_rng_range(&rng, 0, 119);
+			leave[i] = rt_rng_range(&rng, 0, 1) ? RT_TIME_NEVER :
+				arrive[i] + (rt_time)rt_rng_range(&rng, 1, 120);
+		}
+		e = tu_engine_run(&c, NULL);
+		st = sim_engine_stats(e);
+		if (st->misses)
+			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u: %"
+				PRIu64 " misses]\n", seed, set, st->misses);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		for (size_t i = 0; i < n; i++)
+			left += leave[i] != RT_TIME_NEVER &&
+				!st->tasks[i].rejected;
+		sim_engine_destroy(e);
+	}
+	CU_ASSERT_TRUE(left > 100);     /* leaves of admitted tasks happen */
+}
+
+/*
  * The same for policy fp on one CPU (mode: hard = fp-rta, deadline-
  * monotonic): an admitted set never misses, and each task is admitted
  * iff rt_fp_rta accepts the admitted ones plus it.
@@ -737,6 +815,10 @@ CU_TestInfo admit_tests[] = {
 	{ "mode hard is the exact test, soft is capacity with bounds",
 	  test_mode_hard_is_exact_and_soft_is_capacity },
 	{ "tasks join and leave at run time", test_joins_and_leaves_at_run_time },
+	{ "a leaving share returns when the domain idles",
+	  test_a_leaving_share_returns_when_the_domain_idles },
+	{ "join/leave admission never admits a miss (300 sets)",
+	  test_join_leave_admission_never_admits_a_miss },
 	{ "admission is per domain", test_admission_is_per_domain },
 	{ "a task that fits nowhere is rejected",
 	  test_a_task_that_fits_nowhere_is_rejected },
