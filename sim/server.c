@@ -412,6 +412,12 @@ enum rt_err sv_enqueue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	else
 		s->head = tk;
 	s->tail = tk;
+	if (s->cont) {          /* the task never slept: no wake-up rule */
+		s->cont = false;
+		if (s->head != tk || s->ent)
+			return RT_OK;
+		return s->throttled ? sv_bg_push(rq, s) : sv_push(rq, s);
+	}
 	if (s->head != tk)
 		return RT_OK;
 	if (s->defer)           /* its CPU's first fair job */
@@ -441,7 +447,6 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	struct sim_cluster *cl = &rq->cs.cl[tk->dom];
 	enum rt_err err = RT_OK;
 
-	(void)flags;
 	tk->job = NULL;
 	rq->leaving = j;
 	if (!s || s->ent == j || s->bg == j) {
@@ -458,7 +463,22 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	}
 	sv_thr_account(rq, s);
 	sv_fifo_remove(s, tk);
-	if (s->defer && !s->head) {     /* CFS empty: dl_server_stop() */
+	/*
+	 * linux: the job ended with the task's next job pending (released
+	 * while this one ran).  A job is the user's notion: the task is
+	 * still runnable, it never sleeps, so the kernel neither dequeues
+	 * it (no update_curr_dl() at the boundary) nor runs the wake-up
+	 * path (enqueue_dl_entity(ENQUEUE_WAKEUP) -> update_dl_entity(),
+	 * dl_entity_overflow()), nor, for a fair server, dl_server_stop():
+	 * the next job, enqueued right after (SIM_ENQ_HEAD), goes on with
+	 * the runtime and deadline it has.  Only exact accounting (the
+	 * HRTICK_DL timer) notices a runtime used up at this instant; with
+	 * tick accounting the next tick does (sv_start re-arms there).
+	 */
+	s->cont = s->rules == SV_RULES_LINUX && j->next &&
+		  (flags & (SIM_DEQ_COMPLETE | SIM_DEQ_ABORT));
+	if (s->defer && !s->head && !s->cont) { /* CFS empty:
+						 * dl_server_stop() */
 		sv_defer_stop(rq, s);
 		goto out;
 	}
@@ -466,13 +486,13 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	 * deferred server's background work too */
 	if (s->defer && s->throttled && s->q <= 0 && !s->bg)
 		err = sv_defer_bg_exhausted(rq, s);
-	else if (!s->throttled && s->q <= 0)
+	else if (!s->throttled && s->q <= 0 && !(s->cont && rq->tick))
 		err = sv_exhausted(rq, s);
 	if (!err && s->head && !s->throttled && !s->ent)
 		err = sv_push(rq, s);
 	else if (!err && s->head && s->throttled)
 		err = sv_bg_push(rq, s);
-	else if (!err && !s->head)
+	else if (!err && !s->head && !s->cont)
 		err = sv_idle(rq, s);
 	if (err)
 		rq->err = err;

@@ -147,6 +147,10 @@ struct sv_server {
 					 * starvation case (dl_defer_running) */
 	bool started;                   /* has fair work (dl_server_start(),
 					 * until dl_server_stop()) */
+	bool cont;                      /* linux: its task's job ended with
+					 * the next one pending: the task did
+					 * not sleep, that job goes on with
+					 * (q, d) (sv_dequeue, sv_enqueue) */
 	bool fresh;                     /* never woken: the first wake-up
 					 * sets d = t + D, q = Q (kernel
 					 * setup_new_dl_entity()) */

@@ -929,6 +929,64 @@ static void test_random_mixed_sets_run_cleanly(void)
 	CU_ASSERT(jobs > 10000);       /* the sets do run */
 }
 
+/* D1: a job ends with the task's next job pending (released while it
+ * ran): the task never slept, so no wake-up rule and no dequeue.
+ * Exact: A (4/10/10; jobs at 0 and 10 of 5 and 4 ms), B (5, D 8, released
+ * at 10) preempts A [10, 15); A ends job 0 at 16 with runtime 3, d 20.
+ * dl_entity_overflow() would hold (3/4 > 4/10) and give d 26, runtime 4;
+ * the kernel keeps (3, 20): job 1 runs [16, 19), throttled until 20,
+ * replenished (4, 30), runs [20, 21).  Tick (HZ 250, ticks at 1, 5, ..):
+ * A (4/10; jobs at 0 and 2 of 4.5 and 2 ms) ends job 0 at 4.5 with
+ * runtime -0.5 unnoticed: job 1 goes on until the tick at 5 (runtime -1),
+ * throttled until 10, replenished (3, 20), runs [10, 11.5). */
+static void test_a_pending_job_is_no_wakeup(void)
+{
+	unsigned mask = CBS_COMPLETE | SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |
+			SIM_MASK(SIM_REC_THROTTLE) |
+			SIM_MASK(SIM_REC_SERVER_WAKEUP) |
+			SIM_MASK(SIM_REC_SERVER_DEADLINE);
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 40\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\" }\ntasks:\n"
+		"  - { name: A, runtime: 4, period: 10, releases: [0, 10], "
+		"exec: { model: list, values: [5, 4] } }\n"
+		"  - { name: B, runtime: 5, deadline: 8, period: 100, "
+		"releases: [10], exec: { model: list, values: [5] } }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run_from(s, mask, 1, &tr);
+
+	cbs_expect(&tr,
+		   "4000000 budget_exhausted A.0 0\n"
+		   "4000000 throttle A.0 10000000\n"
+		   "10000000 server_deadline A.0 20000000\n"
+		   "10000000 server_wakeup B.0 5000000\n"
+		   "10000000 server_deadline B.0 18000000\n"
+		   "15000000 budget_exhausted B.0 0\n"
+		   "15000000 throttle B.0 110000000\n"
+		   "15000000 complete B.0 5000000\n"
+		   "16000000 complete A.0 16000000\n"
+		   "19000000 budget_exhausted A.1 0\n"
+		   "19000000 throttle A.1 20000000\n"
+		   "20000000 server_deadline A.1 30000000\n"
+		   "21000000 complete A.1 11000000\n");
+	cbs_done(e, s, &tr);
+	s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 20\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\", "
+		"accounting: tick, hz: 250, tick_phase: 1 }\ntasks:\n"
+		"  - { name: A, runtime: 4, period: 10, releases: [0, 2], "
+		"exec: { model: list, values: [4.5, 2] } }\n");
+	e = cbs_run_from(s, mask, 1, &tr);
+	cbs_expect(&tr,
+		   "4500000 complete A.0 4500000\n"
+		   "5000000 budget_exhausted A.1 -1000000\n"
+		   "5000000 throttle A.1 10000000\n"
+		   "10000000 server_deadline A.1 20000000\n"
+		   "11500000 complete A.1 9500000\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].overruns, 1);
+	cbs_done(e, s, &tr);
+}
+
 CU_TestInfo linux_kernel_tests[] = {
 	{ "profiles select the kernel's rules",
 	  test_profiles_select_the_kernel_rules },
@@ -961,6 +1019,8 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_setattr_admits_the_change },
 	{ "sched_setattr() restores a late task as ENQUEUE_RESTORE",
 	  test_setattr_restores_a_late_task },
+	{ "a job ending with the next one pending is no wake-up",
+	  test_a_pending_job_is_no_wakeup },
 	{ "random mixed sets run cleanly (1000 sets)",
 	  test_random_mixed_sets_run_cleanly },
 	CU_TEST_INFO_NULL
