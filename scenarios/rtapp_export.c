@@ -8,7 +8,9 @@
  * periodic arrivals do.  A fixed demand is the thread itself (no
  * "phases"); an execution list becomes one phase per listed job.  Event
  * keys are numbered (runtime0, sleep0, runtime1, ...): rt-app's json-c
- * would keep only the last of two equal keys.
+ * would keep only the last of two equal keys.  On m > 1 CPUs every thread
+ * gets the affinity "cpus": [0, ..., m-1], which is how the importer
+ * learns m back (1 + the largest CPU named).
  */
 #include "scenarios/rtapp.h"
 
@@ -154,6 +156,14 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 			      "      \"dl-period\": %" PRId64 ",\n"
 			      "      \"dl-deadline\": %" PRId64 ",\n",
 			      c_us, t_us, d_us);
+	}
+	if (s->cpus > 1) {
+		/* the CPU count travels as the affinity: the importer reads
+		 * 1 + the largest CPU named back as platform.cpus */
+		scn_sb_printf(b, "      \"cpus\": [");
+		for (unsigned c = 0; c < s->cpus; c++)
+			scn_sb_printf(b, "%s%u", c ? ", " : "", c);
+		scn_sb_printf(b, "],\n");
 	}
 	if (off_us)
 		scn_sb_printf(b, "      \"delay\": %" PRId64 ",\n", off_us);

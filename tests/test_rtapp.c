@@ -346,6 +346,68 @@ static void test_import_export_import_is_the_identity(void)
 	scn_free(s);
 }
 
+/* scenario(m CPUs) -> export -> import keeps m, and export is then a
+ * fixed point; placement on one CPU per task (partitioned, m > 1) is
+ * refused, not flattened into a global set. */
+static void test_export_keeps_the_cpu_count(void)
+{
+	static const unsigned ms[] = { 1, 2, 4 };
+	static const char *part[] = {
+		"format: 1\ntime_unit: us\nplatform: {cpus: 2}\nscheduler: "
+		"{policy: linux-dl, placement: partitioned}\ntasks: [{name: a, "
+		"C: 1000, T: 4000, cpu: 0}, {name: b, C: 1000, T: 4000, cpu: 1}]\n",
+		"format: 1\ntime_unit: us\nplatform: {cpus: 4}\nscheduler: "
+		"{policy: edf, placement: partitioned}\ntasks: [{name: a, "
+		"C: 1, T: 4, cpu: 3}, {name: b, C: 1, T: 4}]\n",
+	};
+
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
+		struct scn_scenario *a = NULL, *b = NULL;
+		struct rt_diag d = { "" };
+		char yaml[512], *j1 = NULL, *j2 = NULL;
+		size_t n1, n2;
+
+		snprintf(yaml, sizeof(yaml), "format: 1\nname: m%u\ntime_unit: "
+			 "us\nhorizon: 1s\nplatform: {cpus: %u}\nscheduler: "
+			 "{policy: linux-dl}\ntasks: [{name: a, C: 1000, D: 5000, "
+			 "T: 10000}, {name: b, C: 2000, T: 20000, offset: 7}]\n",
+			 ms[i], ms[i]);
+		CU_ASSERT_EQUAL_FATAL(scn_load_data((const uint8_t *)yaml,
+						    strlen(yaml), "m.yaml", &a,
+						    &d), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(scn_rtapp_export(a, &j1, &n1, &d), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(import(j1, &b, NULL, &d), RT_OK);
+		if (b->cpus != ms[i])
+			fprintf(stderr, "\n  m = %u came back as %u:\n%s", ms[i],
+				b->cpus, j1);
+		CU_ASSERT_EQUAL(b->cpus, ms[i]);
+		CU_ASSERT_TRUE(same_scenario(a, b));
+		CU_ASSERT_EQUAL_FATAL(scn_rtapp_export(b, &j2, &n2, &d), RT_OK);
+		CU_ASSERT_TRUE(n1 == n2 && !memcmp(j1, j2, n1));
+		CU_ASSERT_EQUAL(strstr(j1, "\"cpus\"") != NULL, ms[i] > 1);
+		scn_free(a);
+		scn_free(b);
+		rt_free(j1);
+		rt_free(j2);
+	}
+	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]); i++) {
+		struct scn_scenario *s = NULL;
+		struct rt_diag d = { "" };
+		char *j = NULL;
+		size_t n;
+
+		CU_ASSERT_EQUAL_FATAL(scn_load_data((const uint8_t *)part[i],
+						    strlen(part[i]), "p.yaml", &s,
+						    &d), RT_OK);
+		CU_ASSERT_EQUAL(scn_rtapp_export(s, &j, &n, &d),
+				RT_ERR_UNSUPPORTED);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "partitioned placement "
+					      "cannot be expressed in rt-app"));
+		CU_ASSERT_PTR_NULL(j);
+		scn_free(s);
+	}
+}
+
 /* A random valid rt-app file: DL or OTHER threads, 1..3 phases sharing a
  * timer period and a list of sleeps, demands past the last sleep point. */
 static void random_json(struct rt_rng *r, char *buf, size_t cap)
@@ -490,6 +552,8 @@ CU_TestInfo rtapp_tests[] = {
 	  test_import_errors_name_thread_phase_and_path },
 	{ "import, export, import is the identity",
 	  test_import_export_import_is_the_identity },
+	{ "export keeps the CPU count (m = 1, 2, 4), refuses partitioned",
+	  test_export_keeps_the_cpu_count },
 	{ "300 random files round trip", test_random_files_round_trip },
 	{ "export refuses what rt-app cannot say",
 	  test_export_refuses_what_rt_app_cannot_say },
