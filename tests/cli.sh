@@ -1227,6 +1227,14 @@ if [ -c $T/full ]; then
 		has $T/err 'dlsim: stdout: No space left on device'
 	done
 fi
+if [ -c $T/full ]; then
+	# a chart's write error names the file and the reason
+	ln -sf full $T/full-g.svg; ln -sf full $T/full-g.png
+	expect_rc 3 "$DLSIM" plot util $EX/dario.yaml -o $T/full-g.svg
+	has $T/err 'full-g.svg: write failed: No space left on device (ENOSPC)'
+	expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --gantt $T/full-g.png
+	has $T/err 'full-g.png: write failed: No space left on device (ENOSPC)'
+fi
 "$DLSIM" --version >&- 2>$T/err; rc=$?
 [ $rc -eq 3 ] && ok || bad "dlsim --version >&-: exit $rc, want 3"
 has $T/err 'dlsim: stdout: Bad file descriptor'
