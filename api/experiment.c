@@ -25,6 +25,10 @@ struct dlsim_experiment {
 	/* after a run */
 	char *out;                      /* the CSV written (owned) */
 	char *contra_base;              /* OUT without .csv (owned) */
+	bool stream;                    /* OUT is written in place (standard
+					 * output, a device, a FIFO): written
+					 * once at the end, no sidecar, no
+					 * resume */
 	size_t points_done, points_wanted;
 	uint64_t sets, contradictions;
 };
@@ -99,6 +103,11 @@ size_t dlsim_experiment_points_wanted(const struct dlsim_experiment *xp)
 	return xp ? xp->points_wanted : 0;
 }
 
+int dlsim_experiment_stream(const struct dlsim_experiment *xp)
+{
+	return xp && xp->stream;
+}
+
 uint64_t dlsim_experiment_sets(const struct dlsim_experiment *xp)
 {
 	return xp ? xp->sets : 0;
@@ -136,14 +145,17 @@ static enum rt_err exp_write_text(const char *path, const char *text,
 	return render_outfile_commit(&o, d);
 }
 
-/* Rewrite the CSV and its sidecar (each atomically). */
-static enum rt_err exp_save(struct exp_run *r, struct rt_diag *d)
+/* Rewrite the CSV and its sidecar (each atomically).  A stream output
+ * is written once, when the run ends ('last'), and has no sidecar. */
+static enum rt_err exp_save(struct exp_run *r, bool last, struct rt_diag *d)
 {
 	struct render_acc *t = NULL;
 	struct render_outfile o;
 	enum rt_err err;
 	FILE *f;
 
+	if (r->xp->stream && !last)
+		return RT_OK;
 	err = render_acc_from_exp(r->x, r->c, r->have, &t, d);
 	if (err)
 		return err;
@@ -156,7 +168,7 @@ static enum rt_err exp_save(struct exp_run *r, struct rt_diag *d)
 			err = render_outfile_commit(&o, d);
 	}
 	render_acc_free(t);
-	if (err)
+	if (err || !r->meta_path)
 		return err;
 	exp_utc(r->meta.end, sizeof(r->meta.end));
 	err = render_outfile_open(&o, r->meta_path, &f, d);
@@ -189,7 +201,7 @@ static enum rt_err exp_point_done(void *ctx, size_t p,
 
 	r->c[p] = *c;
 	r->have[p] = true;
-	err = exp_save(r, &d);
+	err = exp_save(r, false, &d);
 	if (err)
 		exp_hook_msg(r, d.msg);
 	return err;
@@ -265,7 +277,7 @@ static enum dlsim_status exp_resume(struct exp_run *r,
 	enum dlsim_status rc = DLSIM_OK;
 	enum rt_err err;
 
-	if (stat(r->out, &st) != 0)
+	if (r->xp->stream || stat(r->out, &st) != 0)
 		return DLSIM_OK;
 	err = render_acc_meta_read(r->meta_path, &m, &d);
 	if (err)
@@ -356,6 +368,7 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 	rt_free(xp->out);
 	rt_free(xp->contra_base);
 	xp->contra_base = NULL;
+	xp->stream = out && render_outfile_is_stream(out);
 	if (out) {
 		xp->out = rt_strdup(out);
 	} else {
@@ -368,12 +381,24 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 			snprintf(xp->out, len, "%s-shard%u-of-%u.csv",
 				 xp->x->name, sl->index, sl->count);
 	}
-	if (xp->out)
+	if (xp->out && !xp->stream) {
 		xp->contra_base = rt_strdup(xp->out);
+	} else if (xp->out) {
+		/* nothing can be written next to standard output or a
+		 * device: contradictions go to NAME[-shardI-of-N] here */
+		size_t len = strlen(xp->x->name) + 64;
+
+		xp->contra_base = rt_malloc(len);
+		if (xp->contra_base && sl->count == 1)
+			snprintf(xp->contra_base, len, "%s", xp->x->name);
+		else if (xp->contra_base)
+			snprintf(xp->contra_base, len, "%s-shard%u-of-%u",
+				 xp->x->name, sl->index, sl->count);
+	}
 	if (!xp->out || !xp->contra_base)
 		return api_fail(db, DLSIM_NOMEM, "out of memory");
 	bl = strlen(xp->contra_base);
-	if (bl > 4 && !strcmp(xp->contra_base + bl - 4, ".csv"))
+	if (!xp->stream && bl > 4 && !strcmp(xp->contra_base + bl - 4, ".csv"))
 		xp->contra_base[bl - 4] = '\0';
 	return DLSIM_OK;
 }
@@ -415,9 +440,14 @@ static enum dlsim_status exp_work(struct exp_run *r,
 	}
 	xp->points_done = ndone;
 	r->meta.complete = !stopped && ndone == xp->points_wanted;
-	err = exp_save(r, &d);
+	err = exp_save(r, true, &d);
 	if (err)
 		return api_err(r->db, err, &d);
+	if (stopped && xp->stream)
+		return api_fail(r->db, DLSIM_INTERRUPTED, "interrupted: %zu of "
+				"%zu points done, written to %s (a stream "
+				"output cannot be resumed)", ndone,
+				xp->points_wanted, xp->out);
 	if (stopped)
 		return api_fail(r->db, DLSIM_INTERRUPTED, "interrupted: %zu of "
 				"%zu points done in %s; run the same command "
@@ -460,7 +490,7 @@ enum dlsim_status dlsim_experiment_run(struct dlsim *db,
 	}
 	strcpy(meta, xp->out);
 	strcat(meta, ".meta");
-	r.meta_path = meta;
+	r.meta_path = xp->stream ? NULL : meta;
 	snprintf(r.meta.tool, sizeof(r.meta.tool), "dlsim %s", DLSIM_VERSION);
 	snprintf(r.meta.name, sizeof(r.meta.name), "%s", x->name);
 	r.meta.hash = rt_exp_hash(x);

@@ -44,7 +44,10 @@ static enum dlsim_status merge_write(struct dlsim *db, const char *out,
 		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
 	snprintf(meta, n, "%s.meta", out);
 	err = merge_write_one(db, out, t, NULL, &d);
-	if (!err)
+	/* standard output, a device or a FIFO has no "next to it": the
+	 * merged CSV alone (docs/experiments.md) */
+	if (!err && (api_is_memory_path(db, out) ||
+		     !render_outfile_is_stream(out)))
 		err = merge_write_one(db, meta, NULL, m, &d);
 	rt_free(meta);
 	return err ? api_err(db, err, &d) : DLSIM_OK;

@@ -20,7 +20,10 @@ static const char experiment_help[] =
 "\n"
 "  -j, --jobs N       worker threads (default: every online CPU)\n"
 "  -o, --output F     the CSV (default NAME.csv, NAME-shardI-of-N.csv with\n"
-"                     --shard); its sidecar is F.meta\n"
+"                     --shard); its sidecar is F.meta.  F may be '-'\n"
+"                     (standard output), a device or a FIFO: the CSV is\n"
+"                     then written once at the end, with no sidecar (no\n"
+"                     resume, no merge)\n"
 "  --shard I/N        run slice I of N (1 <= I <= N) of the sets; without\n"
 "                     it SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT are\n"
 "                     used when set.  Combine the shards with dlsim merge\n"
@@ -136,13 +139,19 @@ static int exp_run(struct dlsim *db, struct dlsim_experiment *x,
 	if (st != DLSIM_OK)
 		return cli_fail(db, "experiment", st);
 	contra = dlsim_experiment_contradictions(x);
-	if (!quiet)
-		printf("%s: %zu points, %llu sets, %llu contradictions -> %s\n",
+	if (!quiet)     /* standard error when the CSV may be on stdout */
+		fprintf(dlsim_experiment_stream(x) ? stderr : stdout,
+			"%s: %zu points, %llu sets, %llu contradictions -> %s\n",
 		       dlsim_experiment_name(x), dlsim_experiment_points_done(x),
 		       (unsigned long long)dlsim_experiment_sets(x),
 		       (unsigned long long)contra, dlsim_experiment_output(x));
 	rc = contra ? CLI_EXIT_CONTRADICTION : CLI_EXIT_OK;
-	if (fig) {
+	if (fig && dlsim_experiment_stream(x)) {
+		cli_error("experiment: --plot %s: the CSV went to %s, which "
+			  "cannot be read back; give -o FILE.csv", fig,
+			  dlsim_experiment_output(x));
+		rc = CLI_EXIT_USAGE;
+	} else if (fig) {
 		st = dlsim_plot_acceptance(db, dlsim_experiment_output(x), fig,
 					   NULL);
 		if (st != DLSIM_OK) {

@@ -12,7 +12,8 @@ static const char merge_help[] =
 "--shard I/N) into the CSV a single run would have written, byte for byte.\n"
 "Each CSV needs its sidecar (SHARD.csv.meta).  Refused: shards of\n"
 "different experiments (hash), a missing or repeated shard, an unfinished\n"
-"shard, a point whose sets do not add up.  Writes OUT.csv and OUT.csv.meta.\n";
+"shard, a point whose sets do not add up.  Writes OUT.csv and OUT.csv.meta\n"
+"(OUT may be '-' (standard output), a device or a FIFO: the CSV alone).\n";
 
 int cmd_merge(int argc, char **argv)
 {

@@ -1,6 +1,8 @@
 /* main.c - the dlsim command: dispatch to one cmd_<verb>.c per subcommand.
  * The CLI is the only code that prints or exits (docs/design.md §1); the
  * work is libdlsim's (include/dlsim.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -114,7 +116,43 @@ static const struct cli_cmd *cli_find(const char *name)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+/* Standard output is checked once, at exit, for every command (as
+ * gnulib's close_stdout): a write that failed earlier (ferror), the final
+ * flush and the close.  A failure is an I/O error, "dlsim: stdout: REASON"
+ * (errno of the failing call; a stream whose error was set by an earlier
+ * call is flushed again to learn it), unless the command already failed.
+ * A closed standard output (>&-) that nothing was written to is no error:
+ * fclose's EBADF alone is ignored. */
+static int main_close_stdout(int rc)
+{
+	bool failed = ferror(stdout) != 0;
+	int err = 0;
+
+	if (failed) {
+		clearerr(stdout);
+		errno = 0;
+		if (fflush(stdout) != 0)
+			err = errno;
+	} else if (fflush(stdout) != 0) {
+		failed = true;
+		err = errno;
+	}
+	errno = 0;
+	if (fclose(stdout) != 0 && !failed && errno != EBADF) {
+		failed = true;
+		err = errno;
+	}
+	if (!failed)
+		return rc;
+	/* not cli_error: it flushes stdout, which is closed now */
+	fprintf(stderr, "%s%s:%s stdout: %s\n", cli_color(stderr, CLI_BOLD_RED),
+		cli_prog, cli_color(stderr, CLI_RESET),
+		strerror(err ? err : EIO));
+	return rc == CLI_EXIT_OK || rc == CLI_EXIT_MISS ||
+	       rc == CLI_EXIT_CONTRADICTION ? CLI_EXIT_IO : rc;
+}
+
+static int main_dispatch(int argc, char **argv)
 {
 	const struct cli_cmd *c;
 	int rc;
@@ -158,4 +196,30 @@ int main(int argc, char **argv)
 	rc = c->fn(argc - 1, argv + 1);
 	dlsim_release_caches();         /* leak checkers see a clean exit */
 	return rc;
+}
+
+/* A standard stream the caller closed (>&-) would be reused by the next
+ * open(), and then text meant for standard output would land in an
+ * output file.  Each closed one gets /dev/null opened the other way round
+ * (read-only for 1 and 2, write-only for 0): the descriptor is taken, and
+ * every write to it fails with EBADF, as on the closed stream. */
+static void main_hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int nfd;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		nfd = open("/dev/null", fd ? O_RDONLY : O_WRONLY);
+		if (nfd >= 0 && nfd != fd) {    /* a lower one was closed too */
+			dup2(nfd, fd);
+			close(nfd);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	main_hold_std_fds();
+	return main_close_stdout(main_dispatch(argc, argv));
 }

@@ -563,6 +563,11 @@ const char *dlsim_experiment_contradiction_prefix(
 	const struct dlsim_experiment *x);
 size_t dlsim_experiment_points_done(const struct dlsim_experiment *x);
 size_t dlsim_experiment_points_wanted(const struct dlsim_experiment *x);
+/* After a run: 1 when the CSV was written in place (standard output, a
+ * device, a FIFO): once, at the end, without a sidecar, so it cannot be
+ * resumed, merged or read back; contradictions are then NAME-... files
+ * in the current directory. */
+int dlsim_experiment_stream(const struct dlsim_experiment *x);
 uint64_t dlsim_experiment_sets(const struct dlsim_experiment *x);
 uint64_t dlsim_experiment_contradictions(const struct dlsim_experiment *x);
 

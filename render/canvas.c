@@ -4,6 +4,7 @@
 #include "render/canvas.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include <cairo-svg.h>
 
 #include "models/mem.h"
+#include "render/outfile.h"
 #include "render/style.h"
 
 #define PNG_MAX_SIDE 32767              /* cairo image surface limit */
@@ -190,6 +192,7 @@ struct sink_ctx {
 	char *buf;
 	size_t n, cap;
 	bool oom;
+	int err;                        /* errno of the first failed write */
 };
 
 static cairo_status_t write_fn(void *closure, const unsigned char *data,
@@ -197,9 +200,14 @@ static cairo_status_t write_fn(void *closure, const unsigned char *data,
 {
 	struct sink_ctx *s = closure;
 
-	if (!s->svg)
-		return fwrite(data, 1, length, s->f) == length ?
-		       CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	if (!s->svg) {
+		errno = 0;
+		if (fwrite(data, 1, length, s->f) == length)
+			return CAIRO_STATUS_SUCCESS;
+		if (!s->err)
+			s->err = errno ? errno : EIO;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
 	if (s->n + length + 1 > s->cap) {
 		size_t cap = s->cap ? s->cap : 65536;
 		char *b;
@@ -367,13 +375,22 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 		st = st2;
 	if (sc.oom || tx.oom)
 		st = CAIRO_STATUS_NO_MEMORY;
+	errno = 0;
 	if (st == CAIRO_STATUS_SUCCESS && sc.svg && !svg_write(&sc, &tx,
-							       family))
+							       family)) {
 		st = CAIRO_STATUS_WRITE_ERROR;
+		if (!sc.err)
+			sc.err = errno ? errno : EIO;
+	}
 	rt_free(sc.buf);
 	texts_fini(&tx);
-	if (st == CAIRO_STATUS_WRITE_ERROR)
-		return rt_diagf(d, RT_ERR_IO, "%s: write failed", path);
+	if (st == CAIRO_STATUS_WRITE_ERROR) {
+		int e = sc.err ? sc.err : EIO;
+		const char *n = render_errno_name(e);
+
+		return rt_diagf(d, RT_ERR_IO, "%s: write failed: %s%s%s%s", path,
+				strerror(e), *n ? " (" : "", n, *n ? ")" : "");
+	}
 	if (st == CAIRO_STATUS_NO_MEMORY)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
 	if (st != CAIRO_STATUS_SUCCESS)

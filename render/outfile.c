@@ -141,6 +141,18 @@ static enum rt_err resolve(const char *path, char **out, struct rt_diag *d)
 	return RT_OK;
 }
 
+bool render_outfile_is_stream(const char *path)
+{
+	struct stat st;
+
+	if (!path || !*path)
+		return false;
+	if (is_stdout_name(path))
+		return true;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	       !S_ISDIR(st.st_mode);
+}
+
 static char *tmp_name(const char *path, unsigned n)
 {
 	size_t dl = dir_len(path);

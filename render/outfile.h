@@ -121,6 +121,12 @@ void render_outfile_fail_after(long n, int err);
  * signal handler, which then re-raises the signal. */
 void render_outfile_cleanup_signal(void);
 
+/* True if writing 'path' writes in place rather than replacing a file:
+ * standard output ("-", "/dev/stdout", ...) or an existing device, FIFO
+ * or socket (symlinks followed).  Such an output has no "next to it" for
+ * a sidecar, and cannot be rewritten or read back. */
+bool render_outfile_is_stream(const char *path);
+
 /* "ENOSPC" for ENOSPC, ... ("" when unknown). */
 const char *render_errno_name(int err);
 

@@ -724,6 +724,23 @@ for i in 1 2 3; do
 done
 expect_rc 0 "$DLSIM" merge -o $E/oldmerged.csv $E/old1.csv $E/old2.csv $E/old3.csv
 cmp -s $E/j1.csv $E/oldmerged.csv && ok || bad "shards with old sidecars merge differently"
+# a stream output (stdout, FIFO): the CSV once, at the end, and no sidecar
+# next to it (never "-.meta" nor "/dev/stdout.meta")
+DL=$(cd "$(dirname "$DLSIM")" && pwd)/$(basename "$DLSIM")
+mkdir -p $E/st && (cd $E/st && "$DL" experiment ../acc.yaml -q -j 1 -o - \
+	> ../st.out 2>../st.err) && ok || bad "experiment -o -"
+cmp -s $E/j1.csv $E/st.out && ok || bad "experiment -o -: not the CSV once"
+[ -z "$(ls -A $E/st)" ] && ok || bad "experiment -o - wrote files: $(ls -A $E/st)"
+(cd $E/st && "$DL" merge -o - ../s1.csv ../s2.csv ../s3.csv > ../mst.out) \
+	&& ok || bad "merge -o -"
+cmp -s $E/j1.csv $E/mst.out && ok || bad "merge -o -: not the CSV"
+[ -z "$(ls -A $E/st)" ] && ok || bad "merge -o - wrote files: $(ls -A $E/st)"
+mkfifo $E/st/fifo
+cat $E/st/fifo > $E/fifo.out &
+expect_rc 0 "$DLSIM" merge -o $E/st/fifo $E/s1.csv $E/s2.csv $E/s3.csv
+wait
+cmp -s $E/j1.csv $E/fifo.out && ok || bad "merge -o FIFO"
+[ "$(ls -A $E/st)" = fifo ] && ok || bad "merge -o FIFO wrote: $(ls -A $E/st)"
 hasnt $E/oldmerged.csv.meta 'tasks:'
 sed 's/seed: 42/seed: 43/' $E/acc.yaml > $E/other.yaml
 expect_rc 0 "$DLSIM" experiment $E/other.yaml -q --shard 3/3 -o $E/o3.csv
@@ -1213,6 +1230,30 @@ hasnt $T/out 'exact: synchronous'
 has $T/out 'not exact'
 expect_rc 0 "$DLSIM" analyze $T/res-sync.yaml --json
 has $T/out '"exact": false'
+
+# --- standard output checked at exit (a copy of /dev/full, a closed one) ---
+mknod $T/full c 1 7 2>/dev/null
+if [ -c $T/full ]; then
+	for c in "--help" "--version" "validate $EX/dario.yaml" \
+		 "gen --tasks 3 --utilization 0.5"; do
+		# shellcheck disable=SC2086
+		"$DLSIM" $c > $T/full 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
+		has $T/err 'dlsim: stdout: No space left on device'
+	done
+fi
+if [ -c $T/full ]; then
+	# a chart's write error names the file and the reason
+	ln -sf full $T/full-g.svg; ln -sf full $T/full-g.png
+	expect_rc 3 "$DLSIM" plot util $EX/dario.yaml -o $T/full-g.svg
+	has $T/err 'full-g.svg: write failed: No space left on device (ENOSPC)'
+	expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --gantt $T/full-g.png
+	has $T/err 'full-g.png: write failed: No space left on device (ENOSPC)'
+fi
+"$DLSIM" --version >&- 2>$T/err; rc=$?
+[ $rc -eq 3 ] && ok || bad "dlsim --version >&-: exit $rc, want 3"
+has $T/err 'dlsim: stdout: Bad file descriptor'
+expect_rc 0 "$DLSIM" gen --tasks 3 --utilization 0.5 -o $T/closed.yaml >&-
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
