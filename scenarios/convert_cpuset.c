@@ -319,6 +319,67 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+/*
+ * The fair servers' bandwidth against the root domain's cap, as the
+ * kernel's dl_server_apply_params() checks it: __dl_overflow() with
+ * cap = dl_bw_capacity() = 1024 x dl_bw_cpus() on symmetric CPUs, i.e.
+ *
+ *     cpus x to_ratio(period, runtime) <= cpus x to_ratio(rt_period_us,
+ *                                                       rt_runtime_us)
+ *
+ * (the servers are applied one CPU at a time, so the last one binds;
+ * -EBUSY above it).  With reserve: false the server is checked against
+ * what RT throttling leaves per CPU, 2^20 - cap.  CPUs of different
+ * capacities are left to the engine (sim/policy_linux_dl.c,
+ * ldl_fair_admit()).  Reported at the fair server's runtime, or at
+ * rt_runtime_us when the server is the kernel profile's.
+ */
+static enum rt_err scn_fair_cap(const struct scn_ctx *c,
+				const struct scn_y_sched *k,
+				const struct scn_scenario *s)
+{
+	const struct scn_fair_server *f = &s->sched.fair_server;
+	bool own = k && k->fair_server;
+	uint64_t bw, cap;
+
+	if (!f->on || f->runtime <= 0 || s->capacity ||
+	    scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
+	    s->sched.rt_runtime_us == RT_DL_RUNTIME_INF)
+		return RT_OK;
+	bw = rt_dl_to_ratio(f->period, f->runtime);
+	cap = rt_dl_to_ratio(s->sched.rt_period_us, s->sched.rt_runtime_us);
+	if (f->reserve && bw > cap)
+		return scn_fail(c, RT_ERR_INVAL, own ? "scheduler.fair_server" :
+				"scheduler", own ? "runtime" : "rt_runtime_us",
+				0, SCN_AT_VALUE, "fair server bandwidth "
+				"runtime/period = %lld/%lld ns (%llu/2^20) "
+				"exceeds the admission cap rt_runtime_us/"
+				"rt_period_us = %lld/%lld (%llu/2^20) per CPU; "
+				"the kernel refuses it (dl_server_apply_params(): "
+				"__dl_overflow(), -EBUSY); expected runtime/period "
+				"<= the cap",
+				(long long)f->runtime, (long long)f->period,
+				(unsigned long long)bw,
+				(long long)s->sched.rt_runtime_us,
+				(long long)s->sched.rt_period_us,
+				(unsigned long long)cap);
+	if (!f->reserve && bw > RT_BW_UNIT - cap)
+		return scn_fail(c, RT_ERR_INVAL, own ? "scheduler.fair_server" :
+				"scheduler", own ? "runtime" : "rt_runtime_us",
+				0, SCN_AT_VALUE, "fair server bandwidth "
+				"runtime/period = %lld/%lld ns (%llu/2^20) "
+				"exceeds what the admission cap rt_runtime_us/"
+				"rt_period_us = %lld/%lld leaves per CPU "
+				"(2^20 - %llu) with reserve: false; expected "
+				"runtime/period <= 1 - the cap",
+				(long long)f->runtime, (long long)f->period,
+				(unsigned long long)bw,
+				(long long)s->sched.rt_runtime_us,
+				(long long)s->sched.rt_period_us,
+				(unsigned long long)cap);
+	return RT_OK;
+}
+
 static const char *const scn_flag_names[] = { "reclaim", "dl-overrun" };
 
 /* tasks[i].flags: [reclaim, dl-overrun] (linux-dl sched_flags) */
@@ -640,6 +701,8 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 		return err;
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))
+		return err;
+	if ((err = scn_fair_cap(c, k, s)))
 		return err;
 	s->sched.dl.fair_server = s->sched.fair_server.on;
 	s->sched.dl.fair_runtime = s->sched.fair_server.runtime;

@@ -171,6 +171,20 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 		/* dl_server_apply_params() checks __dl_overflow() too; on
 		 * slow CPUs the servers may not fit (-EBUSY at boot, which
 		 * sched_init_dl_servers() ignores in 6.12) */
+		/* symmetric CPUs: __dl_overflow() with cap = dl_bw_cpus()
+		 * << 10; the kernel's -EBUSY */
+		if (!l->rq.cap && !l->unlimited &&
+		    all > l->cap_bw * l->rq.cs.cl[c].ncpus)
+			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: "
+					"scheduler.fair_server: bandwidth "
+					"runtime/period = %llu (x %u CPUs) "
+					"exceeds the admission cap %llu per "
+					"CPU (rt_runtime_us/rt_period_us; "
+					"dl_server_apply_params() -> "
+					"__dl_overflow(): -EBUSY)",
+					(unsigned long long)bw,
+					l->rq.cs.cl[c].ncpus,
+					(unsigned long long)l->cap_bw);
 		if (l->rq.cap && !rt_dl_admit_cap(dom->total_bw, all,
 						  l->cap_bw, dom->cap,
 						  l->unlimited))

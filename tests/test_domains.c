@@ -205,8 +205,10 @@ static void test_fair_server_bandwidth_in_admission(void)
 	scn_free(s);
 	/* not reserved: all three fit, but 60 ms > what RT leaves */
 	snprintf(buf, sizeof(buf), yaml, "60", ", reserve: false");
-	cbs_load_fail(buf, "t.yaml:5:11: scheduler.policy: linux-dl: "
-		      "fair_server bandwidth 62914 > 2^20 - 996147");
+	cbs_load_fail(buf, "t.yaml:6:27: scheduler.fair_server.runtime: "
+		      "fair server bandwidth runtime/period = 60000000/"
+		      "1000000000 ns (62914/2^20) exceeds what the admission "
+		      "cap");
 	snprintf(buf, sizeof(buf), yaml, "60", "");
 	s = cbs_load_text(buf);
 	c = cbs_config(s);

@@ -123,6 +123,48 @@ static void test_kernel_keys_are_checked(void)
 		      "scheduler.bw_release");
 }
 
+/* D2: dl_server_apply_params() -> __dl_overflow(): on symmetric CPUs a
+ * fair server above the root domain's cap (0.95 by default: to_ratio(10^6,
+ * 950000) = 996147) is -EBUSY.  990/1000 ms is to_ratio = 1038090 >
+ * 996147: refused at scheduler.fair_server.runtime (line 4, column 27);
+ * 950/1000 ms is exactly the cap and loads.  A profile's server (6.12:
+ * 50/1000 ms, 52428) above a smaller cap (rt_runtime_us 40000: 41943) is
+ * refused at scheduler.rt_runtime_us. */
+static void test_fair_server_over_the_cap_is_refused_at_its_field(void)
+{
+	struct scn_scenario *s;
+
+	cbs_load_fail("format: 1\ntime_unit: ms\nplatform: { cpus: 2 }\n"
+		      "scheduler: { policy: linux-dl,\n"
+		      "  fair_server: { runtime: 990, period: 1000 } }\n"
+		      "tasks: [{ name: a, C: 1, T: 10 }]\n",
+		      "t.yaml:5:27: scheduler.fair_server.runtime: fair server "
+		      "bandwidth runtime/period = 990000000/1000000000 ns "
+		      "(1038090/2^20) exceeds the admission cap rt_runtime_us/"
+		      "rt_period_us = 950000/1000000 (996147/2^20) per CPU");
+	cbs_load_fail("format: 1\ntime_unit: ms\nplatform: { cpus: 2 }\n"
+		      "scheduler: { policy: linux-dl, rt_runtime_us: 40000 }\n"
+		      "tasks: [{ name: a, C: 1, T: 100 }]\n",
+		      "t.yaml:4:47: scheduler.rt_runtime_us: fair server "
+		      "bandwidth runtime/period = 50000000/1000000000 ns "
+		      "(52428/2^20) exceeds the admission cap");
+	cbs_load_fail("format: 1\ntime_unit: ms\n"
+		      "scheduler: { policy: linux-dl,\n"
+		      "  fair_server: { runtime: 60, period: 1000, "
+		      "reserve: false } }\n"
+		      "tasks: [{ name: a, C: 1, T: 10 }]\n",
+		      "t.yaml:4:27: scheduler.fair_server.runtime: fair server "
+		      "bandwidth runtime/period = 60000000/1000000000 ns "
+		      "(62914/2^20) exceeds what the admission cap");
+	s = cbs_load_text("format: 1\ntime_unit: ms\nplatform: { cpus: 2 }\n"
+			  "scheduler: { policy: linux-dl,\n"
+			  "  fair_server: { runtime: 950, period: 1000 } }\n"
+			  "tasks: [{ name: a, C: 1, T: 10, class: fair }]\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_TRUE(s->sched.fair_server.on);
+	scn_free(s);
+}
+
 /* task_non_contending() with TASK_DEAD.  X (runtime 6, period 10 ms)
  * runs its only job [0, 1) and leaves at 1 ms with runtime 5 ms, deadline
  * 10 ms: 0-lag time 10 - 5*10/6 = 1.666667 ms (div64_long: 10 ms -
@@ -994,6 +1036,8 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_a_92_percent_task_needs_the_pre_fair_server_kernel },
 	{ "kernel keys are checked and name the field",
 	  test_kernel_keys_are_checked },
+	{ "a fair server over the cap is refused at its field (D2)",
+	  test_fair_server_over_the_cap_is_refused_at_its_field },
 	{ "a leaving task's bandwidth stays until its 0-lag time",
 	  test_bandwidth_stays_until_the_zero_lag_time },
 	{ "a pending job keeps the bandwidth until it ends",
