@@ -380,6 +380,48 @@ static enum rt_err scn_fair_cap(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+/*
+ * GRUB (scheduler.reclaim: grub, or a task's flags: [reclaim]) where
+ * sim/policy_linux_dl.c does not model it, refused at the field that asks
+ * for it (the engine refuses it too, ldl_init()): with accounting: tick,
+ * and in a root domain of more than one CPU (placement global or
+ * clustered; cpusets are left to the engine; CPUs of different
+ * capacities to scn_check_platform_reclaim()).
+ */
+static enum rt_err scn_dl_reclaim(const struct scn_ctx *c,
+				  const struct scn_y_sched *k,
+				  const struct scn_scenario *s)
+{
+	bool tick = s->sched.dl.accounting == RT_DL_ACCT_TICK;
+	bool wide = s->sched.placement != SCN_PLACE_CPUSETS &&
+		    s->sched.cluster_size > 1;
+	const char *why = tick ? "reclaim: grub with accounting: tick is not "
+				 "modelled (grub_reclaim() would charge each "
+				 "tick at the rate of its end); expected "
+				 "accounting: exact" :
+				 "reclaim: grub is modelled in root domains of "
+				 "one CPU only (the kernel reclaims per "
+				 "runqueue); expected cpus: 1, partitioned "
+				 "placement or one-CPU cpusets";
+	char p[32];
+
+	if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
+	    s->capacity || (!tick && !wide))
+		return RT_OK;
+	if (s->sched.reclaim == RT_RECLAIM_GRUB)
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler",
+				k && k->reclaim ? "reclaim" : "policy", 0,
+				SCN_AT_VALUE, "%s", why);
+	for (size_t i = 0; s->dl_flags && i < s->ntasks; i++) {
+		if (!(s->dl_flags[i] & RT_DL_FLAG_RECLAIM))
+			continue;
+		snprintf(p, sizeof(p), "tasks[%zu]", i);
+		return scn_fail(c, RT_ERR_UNSUPPORTED, p, "flags", 0,
+				SCN_AT_VALUE, "%s", why);
+	}
+	return RT_OK;
+}
+
 static const char *const scn_flag_names[] = { "reclaim", "dl-overrun" };
 
 /* tasks[i].flags: [reclaim, dl-overrun] (linux-dl sched_flags) */
@@ -702,7 +744,7 @@ enum rt_err scn_convert_cpusets(const struct scn_ctx *c,
 	if (k && k->fair_server &&
 	    (err = scn_fair_server(c, k->fair_server, s)))
 		return err;
-	if ((err = scn_fair_cap(c, k, s)))
+	if ((err = scn_fair_cap(c, k, s)) || (err = scn_dl_reclaim(c, k, s)))
 		return err;
 	s->sched.dl.fair_server = s->sched.fair_server.on;
 	s->sched.dl.fair_runtime = s->sched.fair_server.runtime;

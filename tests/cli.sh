@@ -976,7 +976,7 @@ tasks: [{ name: a, C: 1, T: 2 }]'
 expect_rc 2 "$DLSIM" validate $T/par-splitp.yaml
 has $T/err 'par-splitp.yaml:3:22: scheduler.policy: policy edf-split runs one global runqueue'
 expect_rc 2 "$DLSIM" validate $T/par-grub2.yaml
-has $T/err 'par-grub2.yaml:4:22: scheduler.policy: linux-dl: reclaim: grub is modelled in root domains of one CPU only'
+has $T/err 'par-grub2.yaml:4:41: scheduler.reclaim: reclaim: grub is modelled in root domains of one CPU only'
 expect_rc 2 "$DLSIM" validate $T/par-ckp.yaml
 has $T/err 'par-ckp.yaml:4:9: tasks[0]: task a: __checkparam_dl'
 

@@ -165,6 +165,29 @@ static void test_fair_server_over_the_cap_is_refused_at_its_field(void)
 	scn_free(s);
 }
 
+/* GRUB where it is not modelled is refused at the field asking for it,
+ * not at scheduler.policy: reclaim with tick accounting (scheduler.reclaim
+ * or a task's flags) and reclaim in a root domain of two CPUs. */
+static void test_refused_reclaim_names_its_field(void)
+{
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler:\n"
+		      "  policy: linux-dl\n  accounting: tick\n"
+		      "  reclaim: grub\ntasks:\n  - { name: A, C: 1, T: 10 }\n",
+		      "t.yaml:6:12: scheduler.reclaim: reclaim: grub with "
+		      "accounting: tick is not modelled");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler:\n"
+		      "  policy: linux-dl\n  accounting: tick\ntasks:\n"
+		      "  - { name: A, C: 1, T: 10 }\n"
+		      "  - { name: B, C: 1, T: 10, flags: [reclaim] }\n",
+		      "t.yaml:8:36: tasks[1].flags: reclaim: grub with "
+		      "accounting: tick is not modelled");
+	cbs_load_fail("format: 1\ntime_unit: ms\nplatform: { cpus: 2 }\n"
+		      "scheduler:\n  policy: linux-dl\n  reclaim: grub\n"
+		      "tasks:\n  - { name: A, C: 1, T: 10 }\n",
+		      "t.yaml:6:12: scheduler.reclaim: reclaim: grub is "
+		      "modelled in root domains of one CPU only");
+}
+
 /* task_non_contending() with TASK_DEAD.  X (runtime 6, period 10 ms)
  * runs its only job [0, 1) and leaves at 1 ms with runtime 5 ms, deadline
  * 10 ms: 0-lag time 10 - 5*10/6 = 1.666667 ms (div64_long: 10 ms -
@@ -1038,6 +1061,8 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_kernel_keys_are_checked },
 	{ "a fair server over the cap is refused at its field (D2)",
 	  test_fair_server_over_the_cap_is_refused_at_its_field },
+	{ "refused reclaim combinations name the reclaim field",
+	  test_refused_reclaim_names_its_field },
 	{ "a leaving task's bandwidth stays until its 0-lag time",
 	  test_bandwidth_stays_until_the_zero_lag_time },
 	{ "a pending job keeps the bandwidth until it ends",
