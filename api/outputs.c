@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "models/mem.h"
+#include "render/tikz.h"
 
 /* Remember why the run stopped because of an output (first reason kept). */
 static void outputs_blame(struct api_outputs *out, int file, enum rt_err err)
@@ -358,7 +359,10 @@ enum dlsim_status api_outputs_close(struct dlsim *db, struct api_outputs *out,
 	for (int k = API_OUT_GANTT; good && k <= API_OUT_TIKZ; k++) {
 		if (!out->paths[k] || !out->gantt)
 			continue;
-		err = render_gantt_write_to(out->gantt, out->fp[k],
+		/* --tikz is TikZ whatever its name ('-' has no extension) */
+		err = k == API_OUT_TIKZ ?
+		      render_tikz_write(out->gantt, out->fp[k], &d) :
+		      render_gantt_write_to(out->gantt, out->fp[k],
 					    out->paths[k], &d);
 		good = outputs_writer_done(db, out, k, err, &d);
 	}

@@ -249,11 +249,13 @@ enum dlsim_status api_outputs_check(struct dlsim *db,
 		return api_fail(db, DLSIM_USAGE, "--log: %s", d.msg);
 	if (o->gantt && render_gantt_format_from_path(o->gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
-	if (o->tikz && !render_path_has_ext(o->tikz, ".tex") &&
+	if (o->tikz && !is_stdout(o->tikz) &&
+	    !render_path_has_ext(o->tikz, ".tex") &&
 	    !render_path_has_ext(o->tikz, ".tikz"))
 		return api_fail(db, DLSIM_USAGE, "--tikz %s: expected a .tex or .tikz "
 				"file name", o->tikz);
-	if (o->trace && !render_path_has_ext(o->trace, ".json"))
+	if (o->trace && !is_stdout(o->trace) &&
+	    !render_path_has_ext(o->trace, ".json"))
 		return api_fail(db, DLSIM_USAGE, "--trace %s: expected a .json file "
 				"name", o->trace);
 	if (!api_outputs_want_chart(o) && (o->rows || o->window || o->width ||

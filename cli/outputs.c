@@ -32,7 +32,8 @@ const char cli_outputs_help[] =
 "  --max-output SIZE stop (exit 3, nothing replaced) when the output files\n"
 "                    would exceed SIZE bytes (K, M, G, T suffixes: powers of\n"
 "                    1024; default 10G) or their file system's free space\n"
-"  FILE may be '-' or /dev/stdout (standard output), a device or FIFO\n"
+"  FILE may be '-' or /dev/stdout (standard output: --log writes JSONL,\n"
+"  --gantt SVG there; one output at most), a device or FIFO\n"
 "  (written in place) or a symlink (followed); regular files are replaced\n"
 "  whole, keeping their mode, only when the run succeeds (docs/cli.md)\n";
 

@@ -1255,5 +1255,23 @@ fi
 has $T/err 'dlsim: stdout: Bad file descriptor'
 expect_rc 0 "$DLSIM" gen --tasks 3 --utilization 0.5 -o $T/closed.yaml >&-
 
+# --- every output flag whose help says '-' accepts it (D8) ----------------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --log -
+has $T/out '{"type":"header","format":1'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --trace -
+has $T/out '{"traceEvents":['
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --gantt -
+has $T/out '<svg'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --tikz -
+has $T/out 'Gantt chart written by dlsim'
+hasnt $T/out '<svg'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --log $T/o.jsonl --jobs /dev/stdout
+has $T/out 'task,job,release'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --log - --jobs /dev/stdout
+has $T/err 'name the same file'
+"$DLSIM" run $EX/dario.yaml -q --until 20 --log $T/d8.jsonl >/dev/null 2>&1
+expect_rc 0 "$DLSIM" render $T/d8.jsonl -o -
+has $T/out '<svg'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
