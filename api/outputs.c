@@ -73,11 +73,13 @@ static enum rt_err outputs_budget(struct api_outputs *out, rt_time now)
 		fmt_bytes(out->max_bytes, b2, sizeof(b2));
 		fmt_bytes(over ? total : (uint64_t)forecast, b3, sizeof(b3));
 		rt_diagf(&out->why, RT_ERR_IO, "output budget: the output files "
-			 "%s %s%s, more than --max-output %s (stopped at %.2f%% "
+			 "%s %s%s, more than --max-output %s (%" PRIu64 " > %"
+			 PRIu64 " bytes; stopped at %.2f%% "
 			 "of the horizon, %s written); raise --max-output, "
 			 "shorten --until or drop an output",
 			 over ? "reached" : "would reach about", b3,
 			 over ? "" : " by the horizon", b2,
+			 over ? total : (uint64_t)forecast, out->max_bytes,
 			 out->horizon ? 100.0 * (double)now /
 			 (double)out->horizon : 0.0, b1);
 		out->failed = true;
@@ -369,6 +371,16 @@ enum dlsim_status api_outputs_close(struct dlsim *db, struct api_outputs *out,
 	render_gantt_destroy(out->gantt);
 	out->gantt = NULL;
 	out->nsinks = 0;
+	/* 1b. the exact budget: the complete files (trailers and charts
+	 * included, stdio buffers flushed) against --max-output, before any
+	 * is put in place; the checks during the run are only periodic */
+	for (int k = 0; good && k < API_OUT__COUNT; k++)
+		if (out->files[k].open && out->fp[k])
+			fflush(out->fp[k]);
+	if (good && outputs_budget(out, out->horizon) != RT_OK) {
+		api_add_line(db, "%s", out->why.msg);
+		good = false;
+	}
 	/* 2. flush and close every file: a full disk shows here, while
 	 * every target still holds its old content */
 	for (int k = 0; good && k < API_OUT__COUNT; k++) {

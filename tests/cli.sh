@@ -1273,5 +1273,13 @@ has $T/err 'name the same file'
 expect_rc 0 "$DLSIM" render $T/d8.jsonl -o -
 has $T/out '<svg'
 
+# --- --max-output is exact: SIZE bytes pass, SIZE - 1 fail (D4) ----------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-output 1074
+[ "$(wc -c < $T/d4.csv)" -eq 1074 ] && ok || bad "d4.csv is not 1074 bytes"
+rm -f $T/d4.csv
+expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-output 1073
+has $T/err '(1074 > 1073 bytes'
+[ -e $T/d4.csv ] && bad "d4.csv written past --max-output" || ok
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
