@@ -1281,5 +1281,13 @@ expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-ou
 has $T/err '(1074 > 1073 bytes'
 [ -e $T/d4.csv ] && bad "d4.csv written past --max-output" || ok
 
+# --- two outputs aliased through a dangling symlink are refused (D5) -----
+D5=$(mktemp -d)
+ln -s a.jsonl "$D5/b.json"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --log "$D5/a.jsonl" --trace "$D5/b.json"
+has $T/err 'name the same file'
+[ -e "$D5/a.jsonl" ] && bad "D5: a.jsonl written" || ok
+rm -rf "$D5"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
