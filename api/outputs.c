@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "models/mem.h"
+#include "render/tikz.h"
 
 /* Remember why the run stopped because of an output (first reason kept). */
 static void outputs_blame(struct api_outputs *out, int file, enum rt_err err)
@@ -72,11 +73,13 @@ static enum rt_err outputs_budget(struct api_outputs *out, rt_time now)
 		fmt_bytes(out->max_bytes, b2, sizeof(b2));
 		fmt_bytes(over ? total : (uint64_t)forecast, b3, sizeof(b3));
 		rt_diagf(&out->why, RT_ERR_IO, "output budget: the output files "
-			 "%s %s%s, more than --max-output %s (stopped at %.2f%% "
+			 "%s %s%s, more than --max-output %s (%" PRIu64 " > %"
+			 PRIu64 " bytes; stopped at %.2f%% "
 			 "of the horizon, %s written); raise --max-output, "
 			 "shorten --until or drop an output",
 			 over ? "reached" : "would reach about", b3,
 			 over ? "" : " by the horizon", b2,
+			 over ? total : (uint64_t)forecast, out->max_bytes,
 			 out->horizon ? 100.0 * (double)now /
 			 (double)out->horizon : 0.0, b1);
 		out->failed = true;
@@ -358,13 +361,26 @@ enum dlsim_status api_outputs_close(struct dlsim *db, struct api_outputs *out,
 	for (int k = API_OUT_GANTT; good && k <= API_OUT_TIKZ; k++) {
 		if (!out->paths[k] || !out->gantt)
 			continue;
-		err = render_gantt_write_to(out->gantt, out->fp[k],
+		/* --tikz is TikZ whatever its name ('-' has no extension) */
+		err = k == API_OUT_TIKZ ?
+		      render_tikz_write(out->gantt, out->fp[k], &d) :
+		      render_gantt_write_to(out->gantt, out->fp[k],
 					    out->paths[k], &d);
 		good = outputs_writer_done(db, out, k, err, &d);
 	}
 	render_gantt_destroy(out->gantt);
 	out->gantt = NULL;
 	out->nsinks = 0;
+	/* 1b. the exact budget: the complete files (trailers and charts
+	 * included, stdio buffers flushed) against --max-output, before any
+	 * is put in place; the checks during the run are only periodic */
+	for (int k = 0; good && k < API_OUT__COUNT; k++)
+		if (out->files[k].open && out->fp[k])
+			fflush(out->fp[k]);
+	if (good && outputs_budget(out, out->horizon) != RT_OK) {
+		api_add_line(db, "%s", out->why.msg);
+		good = false;
+	}
 	/* 2. flush and close every file: a full disk shows here, while
 	 * every target still holds its old content */
 	for (int k = 0; good && k < API_OUT__COUNT; k++) {

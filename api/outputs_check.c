@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 
 const char *const api_output_keys[] = {
@@ -168,6 +169,48 @@ static char *canon_name(const char *p)
 	return out;
 }
 
+/* p with its symlink chain followed (at most 40 links, as the kernel), so
+ * that a dangling link names the file it would create; then canon_name.
+ * NULL on a loop or an error (malloc'd). */
+static char *final_name(const char *p)
+{
+	char *cur = strdup(p);
+
+	for (int n = 0; cur && n < 40; n++) {
+		struct stat st;
+		char buf[4096], *next;
+		ssize_t len;
+		const char *slash;
+
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+			char *out = canon_name(cur);
+
+			free(cur);
+			return out;
+		}
+		len = readlink(cur, buf, sizeof(buf) - 1);
+		if (len < 0)
+			break;
+		buf[len] = '\0';
+		slash = strrchr(cur, '/');
+		if (buf[0] == '/' || !slash) {
+			next = strdup(buf);
+		} else {        /* relative to the link's folder */
+			size_t dl = (size_t)(slash - cur + 1);
+
+			next = malloc(dl + (size_t)len + 1);
+			if (next) {
+				memcpy(next, cur, dl);
+				memcpy(next + dl, buf, (size_t)len + 1);
+			}
+		}
+		free(cur);
+		cur = next;
+	}
+	free(cur);
+	return NULL;
+}
+
 static bool same_target(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -181,8 +224,8 @@ static bool same_target(const char *a, const char *b)
 	if (ea && eb)   /* symlinks and hard links to one file */
 		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
 		       !S_ISCHR(sa.st_mode);
-	ca = canon_name(a);
-	cb = canon_name(b);
+	ca = final_name(a);
+	cb = final_name(b);
 	same = ca && cb && !strcmp(ca, cb);
 	free(ca);
 	free(cb);
@@ -249,11 +292,13 @@ enum dlsim_status api_outputs_check(struct dlsim *db,
 		return api_fail(db, DLSIM_USAGE, "--log: %s", d.msg);
 	if (o->gantt && render_gantt_format_from_path(o->gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
-	if (o->tikz && !render_path_has_ext(o->tikz, ".tex") &&
+	if (o->tikz && !is_stdout(o->tikz) &&
+	    !render_path_has_ext(o->tikz, ".tex") &&
 	    !render_path_has_ext(o->tikz, ".tikz"))
 		return api_fail(db, DLSIM_USAGE, "--tikz %s: expected a .tex or .tikz "
 				"file name", o->tikz);
-	if (o->trace && !render_path_has_ext(o->trace, ".json"))
+	if (o->trace && !is_stdout(o->trace) &&
+	    !render_path_has_ext(o->trace, ".json"))
 		return api_fail(db, DLSIM_USAGE, "--trace %s: expected a .json file "
 				"name", o->trace);
 	if (!api_outputs_want_chart(o) && (o->rows || o->window || o->width ||

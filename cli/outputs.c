@@ -30,9 +30,11 @@ const char cli_outputs_help[] =
 "                    while labels would need five or more digits\n"
 "  --color-by K      box colour means the 'task' (default) or the 'cpu'\n"
 "  --max-output SIZE stop (exit 3, nothing replaced) when the output files\n"
-"                    would exceed SIZE bytes (K, M, G, T suffixes: powers of\n"
+"                    would exceed SIZE bytes in all (exact: checked again on\n"
+"                    the complete files; K, M, G, T suffixes: powers of\n"
 "                    1024; default 10G) or their file system's free space\n"
-"  FILE may be '-' or /dev/stdout (standard output), a device or FIFO\n"
+"  FILE may be '-' or /dev/stdout (standard output: --log writes JSONL,\n"
+"  --gantt SVG there; one output at most), a device or FIFO\n"
 "  (written in place) or a symlink (followed); regular files are replaced\n"
 "  whole, keeping their mode, only when the run succeeds (docs/cli.md)\n";
 

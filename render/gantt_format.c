@@ -27,6 +27,10 @@ enum rt_err render_gantt_format_from_path(const char *path,
 			return RT_OK;
 		}
 	}
+	if (render_path_is_stdout(path)) {     /* text on a terminal or pipe */
+		*fmt = RENDER_GANTT_SVG;
+		return RT_OK;
+	}
 	ext = render_path_ext(path);
 	if (!*ext)
 		return rt_diagf(d, RT_ERR_INVAL, "%s: no file extension; use "

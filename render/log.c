@@ -412,7 +412,7 @@ enum rt_err render_log_format_from_path(const char *path,
 		return RT_OK;
 	}
 	if (render_path_has_ext(path, ".jsonl") ||
-	    render_path_has_ext(path, ".json")) {
+	    render_path_has_ext(path, ".json") || render_path_is_stdout(path)) {
 		*fmt = RENDER_LOG_JSONL;
 		return RT_OK;
 	}

@@ -84,7 +84,7 @@ static enum rt_err sys_err(struct rt_diag *d, const char *path,
 			strerror(err), *n ? " (" : "", n, *n ? ")" : "");
 }
 
-static bool is_stdout_name(const char *p)
+bool render_path_is_stdout(const char *p)
 {
 	return !strcmp(p, "-") || !strcmp(p, "/dev/stdout") ||
 	       !strcmp(p, "/dev/fd/1") || !strcmp(p, "/proc/self/fd/1");
@@ -147,7 +147,7 @@ bool render_outfile_is_stream(const char *path)
 
 	if (!path || !*path)
 		return false;
-	if (is_stdout_name(path))
+	if (render_path_is_stdout(path))
 		return true;
 	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
 	       !S_ISDIR(st.st_mode);
@@ -308,7 +308,7 @@ enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 	o->path = rt_strdup(path);
 	if (!o->path)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
-	if (is_stdout_name(path)) {
+	if (render_path_is_stdout(path)) {
 		o->kind = RENDER_OUT_STDOUT;
 		o->f = stdout;
 		o->open = true;

@@ -127,6 +127,12 @@ void render_outfile_cleanup_signal(void);
  * a sidecar, and cannot be rewritten or read back. */
 bool render_outfile_is_stream(const char *path);
 
+/* True if 'path' names standard output: "-", "/dev/stdout", "/dev/fd/1"
+ * or "/proc/self/fd/1".  Such a name has no extension: the writers whose
+ * format follows the extension pick a text format for it (an event log
+ * JSONL, a chart SVG). */
+bool render_path_is_stdout(const char *path);
+
 /* "ENOSPC" for ENOSPC, ... ("" when unknown). */
 const char *render_errno_name(int err);
 

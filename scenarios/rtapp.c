@@ -406,6 +406,10 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 	if ((v = dj_get(obj, "instance")) &&
 	    (rc = get_uint(c, v, name, NULL, "instance", &t.instances)) != RT_OK)
 		return rc;
+	if (t.instances > RA_MAX_INSTANCE)      /* each copy is a task */
+		return ra_fail(c, RT_ERR_PARSE, name, NULL, "instance", "%" PRId64
+			    " copies of one thread; at most %d are imported",
+			    t.instances, RA_MAX_INSTANCE);
 	if ((v = dj_get(obj, "delay"))) {
 		rc = get_uint(c, v, name, NULL, "delay", &t.delay);
 		if (rc != RT_OK)

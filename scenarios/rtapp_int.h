@@ -16,6 +16,7 @@
 #define RA_MAX_DEPTH   64u              /* JSON nesting accepted */
 #define RA_MAX_SUSP    64u              /* sleeps between runs in a phase */
 #define RA_MAX_INT     2147483647       /* rt-app reads ints as C int */
+#define RA_MAX_INSTANCE 4096            /* "instance" copies of one thread */
 
 enum ra_policy { RA_OTHER, RA_DEADLINE, RA_FIFO, RA_RR, RA_IDLE, RA_BAD };
 

@@ -1255,5 +1255,39 @@ fi
 has $T/err 'dlsim: stdout: Bad file descriptor'
 expect_rc 0 "$DLSIM" gen --tasks 3 --utilization 0.5 -o $T/closed.yaml >&-
 
+# --- every output flag whose help says '-' accepts it (D8) ----------------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --log -
+has $T/out '{"type":"header","format":1'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --trace -
+has $T/out '{"traceEvents":['
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --gantt -
+has $T/out '<svg'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --tikz -
+has $T/out 'Gantt chart written by dlsim'
+hasnt $T/out '<svg'
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 20 --log $T/o.jsonl --jobs /dev/stdout
+has $T/out 'task,job,release'
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --log - --jobs /dev/stdout
+has $T/err 'name the same file'
+"$DLSIM" run $EX/dario.yaml -q --until 20 --log $T/d8.jsonl >/dev/null 2>&1
+expect_rc 0 "$DLSIM" render $T/d8.jsonl -o -
+has $T/out '<svg'
+
+# --- --max-output is exact: SIZE bytes pass, SIZE - 1 fail (D4) ----------
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-output 1074
+[ "$(wc -c < $T/d4.csv)" -eq 1074 ] && ok || bad "d4.csv is not 1074 bytes"
+rm -f $T/d4.csv
+expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-output 1073
+has $T/err '(1074 > 1073 bytes'
+[ -e $T/d4.csv ] && bad "d4.csv written past --max-output" || ok
+
+# --- two outputs aliased through a dangling symlink are refused (D5) -----
+D5=$(mktemp -d)
+ln -s a.jsonl "$D5/b.json"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --log "$D5/a.jsonl" --trace "$D5/b.json"
+has $T/err 'name the same file'
+[ -e "$D5/a.jsonl" ] && bad "D5: a.jsonl written" || ok
+rm -rf "$D5"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -545,7 +545,26 @@ static void test_import_survives_every_allocation_failure(void)
 	CU_ASSERT_EQUAL(rc, RT_OK);
 }
 
+/* D3: "instance": 10^9 would be 10^9 tasks; refused at once, naming the
+ * field and the limit. */
+static void test_import_caps_instance(void)
+{
+	static const char json[] =
+		"{ \"tasks\": { \"t1\": { \"instance\": 1000000000,\n"
+		"  \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000,\n"
+		"  \"dl-period\": 10000, \"dl-deadline\": 10000,\n"
+		"  \"run\": 1000, \"timer\": { \"ref\": \"t1\", \"period\": 10000 } } } }";
+	struct scn_scenario *s = NULL;
+	struct rt_diag d = { "" };
+
+	CU_ASSERT_EQUAL(import(json, &s, NULL, &d), RT_ERR_PARSE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "instance"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "at most 4096"));
+	CU_ASSERT_PTR_NULL(s);
+}
+
 CU_TestInfo rtapp_tests[] = {
+	{ "import caps \"instance\" with a clear error", test_import_caps_instance },
 	{ "import maps each rule", test_import_maps_each_rule },
 	{ "import defaults and legacy keys", test_import_defaults_and_legacy_keys },
 	{ "import errors name thread, phase and path",
