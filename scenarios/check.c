@@ -347,7 +347,10 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
  * periodic task (when the scenario gives its horizon; without one the
  * default horizon is chosen later, so only the first job is checked) and
  * every listed release.  Sporadic jobs after the first arrive at random
- * times: the run reports those.
+ * times a_{k+1} >= a_k + T: with a horizon, any instant in [a + T, lim]
+ * may be an arrival (max_delay >= 0 spreads them), so the latest one,
+ * lim, is checked: a run whose seed puts a job there would fail, so
+ * validate refuses it whatever the seed.
  */
 static enum rt_err scn_check_deadlines(const struct scn_ctx *c,
 				       const struct scn_scenario *s)
@@ -372,9 +375,10 @@ static enum rt_err scn_check_deadlines(const struct scn_ctx *c,
 					a = t->releases[k];
 		} else if (rt_time_add(base, t->offset, &a) && a <= lim) {
 			/* the last periodic arrival <= lim: no overflow */
-			rt_time last = given && t->arrival ==
-				       RT_ARRIVAL_PERIODIC ?
-				       a + (lim - a) / t->period * t->period : a;
+			rt_time last = !given ? a :
+				       t->arrival == RT_ARRIVAL_PERIODIC ?
+				       a + (lim - a) / t->period * t->period :
+				       lim - a >= t->period ? lim : a;
 
 			if (rt_time_add(a, t->deadline, &d))
 				a = rt_time_add(last, t->deadline, &d) ? -1

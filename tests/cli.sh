@@ -955,6 +955,15 @@ has $T/err 'dl-overflow.yaml:3:9: tasks[0]: the job arriving at 8000000000000000
 scn dl-overflow2 'format: 1
 tasks: [{ name: a, C: 1, D: 9000000000000000000, T: 9000000000000000000, offset: 5000000000000000000 }]'
 expect_rc 2 "$DLSIM" run $T/dl-overflow2.yaml
+# sporadic jobs after the first may arrive at any instant up to the horizon
+scn dl-overflow3 'format: 1
+time_unit: tick
+horizon: 100000
+tasks: [{ name: a, C: 1, T: 10, D: 9223372036854775800, arrival: { model: sporadic, max_delay: 3 } }]'
+expect_rc 2 "$DLSIM" validate $T/dl-overflow3.yaml
+has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
+expect_rc 2 "$DLSIM" run $T/dl-overflow3.yaml
+has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
 
 # engine and kernel checks are load errors for validate and run alike
 scn par-kind 'format: 1

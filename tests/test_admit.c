@@ -500,6 +500,77 @@ static void test_jitter_is_admitted_on_its_shorter_deadline(void)
 	scn_free(s);
 }
 
+#define ADM_SETS 300
+
+/*
+ * fp-rta admission with release jitter keeps the simulator's deadline-
+ * monotonic order (by D, not D - J) and the jitter extension (Tindell,
+ * Burns & Wellings 1994): A (C 1, D 10, T 20, J 6) joins first, R_A =
+ * 6 + 1 = 7 <= 10: admitted.  B (4, 5, 20, offset 6) is above A (D 5 <
+ * 10): R_B = 4 <= 5, but w_A = 1 + ceil(w_A / 20) 4 = 5, R_A = 6 + 5 =
+ * 11 > 10: B is rejected.  Tested with D - J = 4 above B, the set passed
+ * (R_A = 1, R_B = 5) and A, released at 6 beside B, missed at 10.
+ */
+static void test_fp_jitter_admission_keeps_the_simulated_order(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 200\n"
+		"scheduler: { policy: fp, admission: fp-rta }\ntasks:\n"
+		"  - { name: A, C: 1, D: 10, T: 20, jitter: 6 }\n"
+		"  - { name: B, C: 4, D: 5, T: 20, offset: 6 }\n";
+	struct tu_trace l;
+	struct scn_scenario *s = cbs_load_text(yaml);
+	struct sim_engine *e = adm_run(s, &l);
+
+	tu_expect_text(l.buf, "0 admit A fp-rta\n0 reject B fp-rta\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * Random jittered sets under fp (mode: hard = fp-rta, deadline-
+ * monotonic, random offsets): an admitted set never misses.
+ */
+static void test_fp_jitter_admission_never_admits_a_miss(void)
+{
+	const uint64_t seed = 0xf9a7;
+	struct rt_rng rng;
+	uint64_t rejected = 0, admitted = 0;
+
+	rt_rng_seed(&rng, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		size_t n = (size_t)rt_rng_range(&rng, 2, 5);
+		struct rt_task ts[5];
+		struct sim_config c = { .tasks = ts, .ntasks = n, .cpus = 1,
+					.policy = "fp", .horizon = 480,
+					.seed = seed + set,
+					.admission = SIM_ADMISSION_HARD };
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		for (size_t i = 0; i < n; i++) {
+			ts[i] = gen_table_task(&rng, "t", true);
+			ts[i].offset = rt_rng_range(&rng, 0, 10);
+			if (ts[i].deadline > 1)
+				ts[i].jitter = rt_rng_range(&rng, 0,
+							    ts[i].deadline - 1);
+		}
+		e = tu_engine_run(&c, NULL);
+		st = sim_engine_stats(e);
+		if (st->misses)
+			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u: %"
+				PRIu64 " misses]\n", seed, set, st->misses);
+		CU_ASSERT_EQUAL(st->misses, 0);
+		rejected += st->rejected;
+		admitted += n - st->rejected;
+		sim_engine_destroy(e);
+	}
+	CU_ASSERT_TRUE(rejected > 50);
+	CU_ASSERT_TRUE(admitted > 50);
+}
+
 /* Errors at load, located and listing the valid names; a policy-specific
  * key given to another policy would do nothing, so it is refused. */
 static void test_admission_and_mode_errors_name_the_field(void)
@@ -600,7 +671,6 @@ static void test_the_engine_checks_its_admission(void)
 
 /* ---- properties ---------------------------------------------------------- */
 
-#define ADM_SETS 300
 
 /*
  * Random synchronous periodic sets (periods in {4, 5, 6, 8, 10, 12, 20},
@@ -830,6 +900,10 @@ CU_TestInfo admit_tests[] = {
 	  test_tasks_are_analysed_as_sporadic_views },
 	{ "jitter is admitted on its shorter deadline",
 	  test_jitter_is_admitted_on_its_shorter_deadline },
+	{ "fp jitter admission keeps the simulated order",
+	  test_fp_jitter_admission_keeps_the_simulated_order },
+	{ "fp jitter admission never admits a miss (300 sets)",
+	  test_fp_jitter_admission_never_admits_a_miss },
 	{ "admission and mode errors name the field",
 	  test_admission_and_mode_errors_name_the_field },
 	{ "the engine checks its admission", test_the_engine_checks_its_admission },
