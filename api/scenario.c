@@ -316,6 +316,7 @@ enum dlsim_status api_horizon(struct dlsim *db, const struct scn_scenario *s,
 		.overheads = rt_ovh_any(&s->overheads) || s->capacity,
 		/* slower CPUs: the busy period at speed 1 bounds nothing */
 		.slow = scn_freq_slowed(s) || s->capacity,
+		.ovh = &s->overheads,
 	};
 	enum rt_err err = sim_horizon_for(&req, h, &d);
 

@@ -12,6 +12,8 @@ const char *sim_horizon_source_name(enum sim_horizon_source s)
 	case SIM_HORIZON_HYPERPERIOD:   return "hyperperiod";
 	case SIM_HORIZON_CAPPED:        return "capped";
 	case SIM_HORIZON_USER:          return "user";
+	case SIM_HORIZON_BUSY_PERIOD_OVERHEADS:
+		return "busy-period+overheads";
 	}
 	return "?";
 }
@@ -202,14 +204,83 @@ enum rt_err sim_choose_horizon_partitioned(const struct rt_task *ts, size_t n,
 	return RT_OK;
 }
 
+/*
+ * The task set the default horizon is taken over when the run charges
+ * overheads o (sim/overhead.c, docs/theory.md §H.1): each job is counted
+ * with the most the engine charges for it,
+ *
+ *     C'_i = C_i + rel + 2 (sched + cs) + mig_m
+ *
+ * (its release interrupt, its switch in and its switch out; mig_m = mig
+ * with several CPUs, else 0: a preempted job's switch back in comes at
+ * the instant the preempting job left, which one decision serves), and
+ * the tick is a pseudo-task C = tck, T = D = 1/hz on every CPU (one on
+ * each CPU of a partitioned run: cpu_of is extended to match).  *ts,
+ * *cpu_of and *n are replaced by allocated copies the caller frees.
+ * RT_ERR_OVERFLOW (naming the task), RT_ERR_NOMEM.
+ */
+static enum rt_err horizon_inflate(const struct sim_horizon_req *r,
+				   const struct rt_task *in, size_t n,
+				   struct rt_task **ts, unsigned **cpu_of,
+				   size_t *nout, struct rt_diag *d)
+{
+	const struct rt_overheads *o = r->ovh;
+	bool tick = o->tick > 0 && o->tick_period > 0;
+	size_t nt = tick ? (r->cpu_of ? r->cpus : 1) : 0;
+	rt_time per = 0;
+	struct rt_task *out;
+	unsigned *cl = NULL;
+
+	if (!rt_time_add(o->schedule, o->context_switch, &per) ||
+	    !rt_time_mul(per, 2, &per) ||
+	    !rt_time_add(per, o->release, &per) ||
+	    (r->cpus > 1 && !rt_time_add(per, o->migration, &per)))
+		return rt_diagf(d, RT_ERR_OVERFLOW, "horizon: overheads per "
+				"job out of range");
+	out = rt_calloc(n + nt, sizeof(*out));
+	if (r->cpu_of)
+		cl = rt_calloc(n + nt, sizeof(*cl));
+	if (!out || (r->cpu_of && !cl)) {
+		rt_free(out);
+		rt_free(cl);
+		return rt_diagf(d, RT_ERR_NOMEM, "horizon: out of memory");
+	}
+	for (size_t i = 0; i < n; i++) {
+		out[i] = in[i];
+		if (cl)
+			cl[i] = r->cpu_of[i];
+		if (!rt_time_add(in[i].wcet, per, &out[i].wcet)) {
+			rt_free(out);
+			rt_free(cl);
+			return rt_diagf(d, RT_ERR_OVERFLOW, "horizon: task %s: "
+					"C with its overheads out of range",
+					in[i].name ? in[i].name : "?");
+		}
+	}
+	for (size_t k = 0; k < nt; k++) {
+		out[n + k] = rt_task_make("tick", o->tick, o->tick_period,
+					  o->tick_period);
+		if (cl)
+			cl[n + k] = (unsigned)k;
+	}
+	*ts = out;
+	*cpu_of = cl;
+	*nout = n + nt;
+	return RT_OK;
+}
+
 enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 			    struct sim_horizon *out, struct rt_diag *d)
 {
 	const struct sim_policy_ops *ops = sim_policy_find(r->policy);
-	struct rt_task *ob = NULL;
+	struct rt_task *ob = NULL, *inf = NULL;
+	unsigned *inf_cpu = NULL;
 	const struct rt_task *ts;
+	const unsigned *cpu_of = r->cpu_of;
+	size_t n = r->ntasks;
 	struct sim_horizon h;
 	bool resv, suspends, sections = false;
+	bool ovh = r->ovh && rt_ovh_any(r->ovh);
 	enum rt_err err;
 
 	if (!ops)
@@ -221,16 +292,28 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 		return err;
 	ts = ob ? ob : r->tasks;
 	suspends = ob != NULL;
-	if (r->cpu_of && !resv)
-		err = sim_choose_horizon_partitioned(ts, r->ntasks, r->cpus,
-						     r->cpu_of, r->user, &h, d);
+	if (ovh) {
+		err = horizon_inflate(r, ts, n, &inf, &inf_cpu, &n, d);
+		if (err != RT_OK) {
+			rt_free(ob);
+			return err;
+		}
+		ts = inf;
+		cpu_of = inf_cpu;
+	}
+	if (cpu_of && !resv)
+		err = sim_choose_horizon_partitioned(ts, n, r->cpus, cpu_of,
+						     r->user, &h, d);
 	else    /* reservations, slower CPUs: the hyperperiod rule */
-		err = sim_choose_horizon(ts, r->ntasks,
-					 resv || r->slow ? 2 : r->cpus,
+		err = sim_choose_horizon(ts, n, resv || r->slow ? 2 : r->cpus,
 					 r->user, &h, d);
 	rt_free(ob);
+	rt_free(inf);
+	rt_free(inf_cpu);
 	if (err != RT_OK)
 		return err;
+	if (ovh && h.source == SIM_HORIZON_BUSY_PERIOD)
+		h.source = SIM_HORIZON_BUSY_PERIOD_OVERHEADS;
 	/* servers: the synchronous release is not proven worst-case (a
 	 * deferrable server's back-to-back hit, a polling server's phase) */
 	/* shared resources: a critical section of a lower-priority job

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "models/overhead.h"
 #include "models/rt_err.h"
 #include "models/task.h"
 
@@ -24,7 +25,9 @@ enum sim_horizon_source {
 	SIM_HORIZON_BUSY_PERIOD = 0,    /* L_b: exact on 1 CPU */
 	SIM_HORIZON_HYPERPERIOD,        /* lcm(T) + max first arrival + max D */
 	SIM_HORIZON_CAPPED,             /* either one, cut at the job cap */
-	SIM_HORIZON_USER                /* scenario 'horizon:' or --until */
+	SIM_HORIZON_USER,               /* scenario 'horizon:' or --until */
+	SIM_HORIZON_BUSY_PERIOD_OVERHEADS /* L_b of the overhead-inflated
+					 * set (sim_horizon_for): never exact */
 };
 
 struct sim_horizon {
@@ -39,7 +42,8 @@ struct sim_horizon {
 					 * equal to horizon */
 };
 
-/* "busy-period", "hyperperiod", "capped", "user" */
+/* "busy-period", "hyperperiod", "capped", "user",
+ * "busy-period+overheads" */
 const char *sim_horizon_source_name(enum sim_horizon_source s);
 
 /* Choose a horizon for n tasks on 'cpus' CPUs.  'user' is the horizon the
@@ -86,6 +90,10 @@ struct sim_horizon_req {
 					 * speed 1 bounds nothing, the
 					 * hyperperiod rule applies (never
 					 * exact) */
+	const struct rt_overheads *ovh; /* appended: the overheads the run
+					 * charges (NULL: none); the default
+					 * horizon is then taken over the
+					 * overhead-inflated set */
 };
 
 /*
@@ -102,6 +110,12 @@ struct sim_horizon_req {
  *   - partitioned (cpu_of given, no reservations): the largest per-CPU
  *     busy period (sim_choose_horizon_partitioned), else
  *     sim_choose_horizon;
+ *   - overheads (ovh): every job counted with what the engine can
+ *     charge for it (sim/overhead.c: rel + 2 (sched + cs) + mig, mig
+ *     with several CPUs) and the tick as a pseudo-task (tck every
+ *     1/hz) for the busy period and hyperperiod, so that the default
+ *     horizon covers the busy period the simulated system really has;
+ *     a busy-period horizon is then SIM_HORIZON_BUSY_PERIOD_OVERHEADS;
  *   - only a policy with SIM_POLICY_CRITICAL_INSTANT makes a horizon
  *     exact, and only without overheads and without critical sections
  *     (blocking breaks the critical-instant argument).

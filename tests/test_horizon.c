@@ -105,6 +105,36 @@ static void test_no_tasks_is_an_error(void)
 			RT_ERR_INVAL);
 }
 
+/* D4: the default horizon with overheads is the busy period of the
+ * overhead-inflated set (C + rel + 2 (sched + cs), tick as a task): the
+ * plain L_b = 3 stops before X's miss at 6 > 5 (cs = 1: A switches in at
+ * [0, 1), runs [1, 2), out [2, 3); B [3, 4); X in [4, 5)... [5, 6)). */
+static void test_overheads_inflate_the_busy_period(void)
+{
+	struct rt_task ts[3] = { rt_task_make("A", 1, 4, 20),
+				 rt_task_make("B", 1, 5, 20),
+				 rt_task_make("X", 1, 5, 20) };
+	struct rt_overheads o = { .context_switch = 1 };
+	struct sim_horizon_req r = { .tasks = ts, .ntasks = 3, .cpus = 1,
+				     .policy = "edf", .user = RT_TIME_NEVER,
+				     .overheads = true };
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 3);          /* without the overheads */
+	r.ovh = &o;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 9);          /* 3 x (1 + 2 cs) */
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_BUSY_PERIOD_OVERHEADS);
+	CU_ASSERT_FALSE(h.exact);
+	o.tick = 1;                             /* + a tick task (1, 10) */
+	o.tick_period = 10;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 10);
+	CU_ASSERT_STRING_EQUAL(sim_horizon_source_name(h.source),
+			       "busy-period+overheads");
+}
+
 CU_TestInfo horizon_tests[] = {
 	{ "synchronous periodic on one CPU uses the busy period, exactly", test_sync_periodic_uses_busy_period },
 	{ "a user horizon is exact only if it covers the busy period", test_user_horizon_is_exact_only_if_it_covers_busy_period },
@@ -114,5 +144,7 @@ CU_TestInfo horizon_tests[] = {
 	{ "no tasks is an error", test_no_tasks_is_an_error },
 	{ "a capped horizon keeps the hyperperiod it cut",
 	  test_capped_horizon_keeps_the_hyperperiod_it_cut },
+	{ "with overheads the default horizon is the inflated busy period",
+	  test_overheads_inflate_the_busy_period },
 	CU_TEST_INFO_NULL
 };
