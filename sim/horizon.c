@@ -230,6 +230,7 @@ static enum rt_err horizon_inflate(const struct sim_horizon_req *r,
 	rt_time per = 0;
 	struct rt_task *out;
 	unsigned *cl = NULL;
+	enum rt_err err;
 
 	if (!rt_time_add(o->schedule, o->context_switch, &per) ||
 	    !rt_time_mul(per, 2, &per) ||
@@ -241,20 +242,18 @@ static enum rt_err horizon_inflate(const struct sim_horizon_req *r,
 	if (r->cpu_of)
 		cl = rt_calloc(n + nt, sizeof(*cl));
 	if (!out || (r->cpu_of && !cl)) {
-		rt_free(out);
-		rt_free(cl);
-		return rt_diagf(d, RT_ERR_NOMEM, "horizon: out of memory");
+		err = rt_diagf(d, RT_ERR_NOMEM, "horizon: out of memory");
+		goto fail;
 	}
 	for (size_t i = 0; i < n; i++) {
 		out[i] = in[i];
 		if (cl)
 			cl[i] = r->cpu_of[i];
 		if (!rt_time_add(in[i].wcet, per, &out[i].wcet)) {
-			rt_free(out);
-			rt_free(cl);
-			return rt_diagf(d, RT_ERR_OVERFLOW, "horizon: task %s: "
-					"C with its overheads out of range",
-					in[i].name ? in[i].name : "?");
+			err = rt_diagf(d, RT_ERR_OVERFLOW, "horizon: task %s: "
+				       "C with its overheads out of range",
+				       in[i].name ? in[i].name : "?");
+			goto fail;
 		}
 	}
 	for (size_t k = 0; k < nt; k++) {
@@ -267,6 +266,10 @@ static enum rt_err horizon_inflate(const struct sim_horizon_req *r,
 	*cpu_of = cl;
 	*nout = n + nt;
 	return RT_OK;
+fail:
+	rt_free(out);
+	rt_free(cl);
+	return err;
 }
 
 enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
