@@ -346,7 +346,9 @@ struct sim_server_stats {
 					 * misses are counted per task) */
 	rt_time throttled_time;         /* time throttled within [0, H]
 					 * with work pending (a ready job
-					 * waiting for the replenishment) */
+					 * waiting for the replenishment);
+					 * never a deferred fair server's
+					 * deferral (defer_armed) */
 	rt_time max_lateness;           /* largest such overrun of d_s */
 	/* Appended: time throttled within [0, H] with no work
 	 * pending (e.g. after a job that used exactly its budget and

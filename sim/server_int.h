@@ -37,7 +37,8 @@ void sv_charge(struct sv_rq *rq, struct sv_server *s);
 /* Account the time s has been throttled since the last call (up to now,
  * at most the horizon) as throttled with work pending (head != NULL:
  * sim_server_stats.throttled_time) or with none (throttled_idle_time);
- * called before every change of s->throttled or s->head. */
+ * called before every change of s->throttled, s->defer_armed or s->head;
+ * a deferred server's deferral (defer_armed) is counted in neither. */
 void sv_thr_account(struct sv_rq *rq, struct sv_server *s);
 enum rt_err sv_arm_budget(struct sv_rq *rq, struct sv_server *s);
 /* j (a server's entity, or a plain job: no-op) starts / stops running. */

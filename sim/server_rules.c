@@ -313,6 +313,17 @@ static enum rt_err sv_recharge(struct sv_rq *rq, struct sv_server *s)
 	return RT_OK;
 }
 
+/*
+ * Throttled time is the time a server waits for a replenishment after
+ * running out of runtime (update_curr_dl_se()'s "throttle:" path,
+ * dl_check_constrained_dl(): where the kernel's sched_dl_throttle
+ * tracepoint fires).  A deferred server's deferral is not: the kernel sets
+ * dl_throttled with dl_defer_armed (replenish_dl_new_period(),
+ * replenish_dl_entity()) only so that start_dl_timer() arms the
+ * zero-laxity activation at deadline - runtime, the server having its
+ * runtime.  So time with defer_armed set advances thr_since uncounted;
+ * every change of 'throttled' or 'defer_armed' is preceded by a call.
+ */
 void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
 {
 	rt_time now = sim_engine_now(rq->e);
@@ -321,10 +332,12 @@ void sv_thr_account(struct sv_rq *rq, struct sv_server *s)
 		now = rq->horizon;
 	if (!s->throttled || now <= s->thr_since)
 		return;
-	if (s->head)
-		s->st->throttled_time += now - s->thr_since;
-	else
-		s->st->throttled_idle_time += now - s->thr_since;
+	if (!s->defer_armed) {
+		if (s->head)
+			s->st->throttled_time += now - s->thr_since;
+		else
+			s->st->throttled_idle_time += now - s->thr_since;
+	}
 	s->thr_since = now;
 }
 
@@ -682,6 +695,7 @@ enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s)
 	rt_time now = sim_engine_now(rq->e), at = s->d - s->q;
 	enum rt_err err;
 
+	sv_thr_account(rq, s);
 	if (at <= now) {
 		if (s->throttled) {
 			s->throttled = false;
@@ -697,6 +711,7 @@ enum rt_err sv_defer_arm(struct sv_rq *rq, struct sv_server *s)
 		s->throttled = true;
 		s->throttled_at = now;
 	}
+	s->thr_since = now;
 	s->defer_armed = true;
 	s->state = RT_SRV_THROTTLED;
 	sv_rec(rq, s, SIM_REC_THROTTLE, at);
@@ -739,6 +754,7 @@ enum rt_err sv_defer_start(struct sv_rq *rq, struct sv_server *s)
 void sv_defer_stop(struct sv_rq *rq, struct sv_server *s)
 {
 	sv_charge(rq, s);
+	sv_thr_account(rq, s);
 	sv_pull(rq, s);
 	sv_bg_pull(rq, s);
 	sim_engine_disarm(rq->e, &s->budget.ev);
@@ -765,6 +781,7 @@ enum rt_err sv_defer_timer(struct sv_rq *rq, struct sv_server *s)
 	if (now < s->d - s->q - SV_DEFER_MIN_RES)
 		return sim_engine_arm(rq->e, &s->repl.ev, s->d - s->q,
 				      SIM_RANK_REPLENISH);
+	sv_thr_account(rq, s);
 	s->defer_running = true;
 	s->defer_armed = false;
 	if (s->d >= now && rt_dl_entity_overflow(s->q, s->d, now, s->Q, s->D)) {

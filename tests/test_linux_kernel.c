@@ -668,6 +668,90 @@ static void test_deferred_fair_server_consumes_in_background(void)
 	cbs_done(e, s, &tr);
 }
 
+/*
+ * throttled_time counts a deferred server's throttles for lack of runtime,
+ * never its deferral (docs/linux-dl.md "What is not modelled").  The
+ * kernel sets dl_throttled for both, but with dl_defer_armed it only
+ * tells start_dl_timer() to arm the zero-laxity activation at deadline -
+ * runtime (replenish_dl_new_period(), replenish_dl_entity()); the
+ * throttle itself is update_curr_dl_se()'s "throttle:" path (runtime <= 0
+ * at deadline priority), the only place besides dl_check_constrained_dl()
+ * where the kernel's sched_dl_throttle tracepoint fires.
+ *
+ * A: runtime 8, deadline = period 10, jobs of 8, 8, 2 ms at 0, 10, 20.
+ * F: 5 ms of fair work arriving at 3.  Deferred server 2/10, boot state
+ * d 10, runtime 2.
+ *
+ *   0   A runs (d 10, runtime 8).
+ *   3   F arrives: dl_server_start(), update_dl_entity(): 2/(10-3) > 2/10
+ *       overflows: d 13, runtime 2; deferred until 11 (dl_defer_armed).
+ *   8   A completes with runtime 0: throttled (no work) until 10.  F runs
+ *       in background and is charged ("can consume its runtime while
+ *       throttled").
+ *   10  runtime 0 in background: a new period d 20, runtime 2, deferred
+ *       until 18.  A replenished (d 20, 8) and woken: runs [10, 18).
+ *   18  A throttled (no work) until 20.  The defer timer:
+ *       dl_server_timer(), starvation: dl_defer_running, 2/(20-18)
+ *       overflows: d 28, runtime 2.  The deferral [3, 18) ends: F runs by
+ *       the server [18, 20).
+ *   20  runtime 0 at deadline priority: throttled until 28 -- the one
+ *       real throttle.  A (d 30, 8) runs its 2 ms job [20, 22).
+ *   22  F runs in background on a runtime already <= 0:
+ *       update_curr_dl_se()'s dl_defer && dl_throttled case: a new period
+ *       d 32, runtime 2, deferred until 30 -- the throttle [20, 22) turned
+ *       into a deferral.
+ *   23  F completes (runtime 1 left): dl_server_stop().
+ *
+ * Server: throttled_time 2 ms ([20, 22)), throttled_idle_time 0;
+ * exhaustions at 10, 20, 22; replenishments at 10, 18, 22.  A: throttled
+ * with no work [8, 10) and [18, 20): throttled_idle_time 4 ms.
+ */
+static void test_deferral_is_not_throttled_time(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\ntime_unit: ms\nhorizon: 30\nscheduler:\n"
+		"  policy: linux-dl\n  rt_runtime_us: -1\n"
+		"  fair_server: { runtime: 2, period: 10, reserve: false }\n"
+		"tasks:\n"
+		"  - { name: A, runtime: 8, deadline: 10, period: 10, "
+		"releases: [0, 10, 20], exec: { model: list, values: [8, 8, 2] } }\n"
+		"  - { name: F, C: 5, T: 40, releases: [3], class: fair }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, CBS_COMPLETE | CBS_RUN, &tr);
+	const struct sim_server_stats *a = &sim_engine_stats(e)->servers[0];
+	const struct sim_server_stats *f = &sim_engine_stats(e)->servers[2];
+
+	cbs_expect(&tr,
+		   "0 start A.0 8000000\n"
+		   "8000000 complete A.0 8000000\n"
+		   "8000000 start F.0 5000000\n"
+		   "10000000 preempt F.0 3000000\n"
+		   "10000000 start A.1 8000000\n"
+		   "18000000 complete A.1 8000000\n"
+		   "18000000 start F.0 3000000\n"
+		   "20000000 preempt F.0 1000000\n"
+		   "20000000 start A.2 2000000\n"
+		   "22000000 complete A.2 2000000\n"
+		   "22000000 start F.0 1000000\n"
+		   "23000000 complete F.0 20000000\n");
+	CU_ASSERT_STRING_EQUAL(f->name, "fair@cpu0");
+	CU_ASSERT_EQUAL(f->throttled_time, 2 * MS);
+	CU_ASSERT_EQUAL(f->throttled_idle_time, 0);
+	CU_ASSERT_EQUAL(f->budget_exhaustions, 3);
+	CU_ASSERT_EQUAL(f->replenishments, 3);
+	CU_ASSERT_EQUAL(a->throttled_time, 0);
+	CU_ASSERT_EQUAL(a->throttled_idle_time, 4 * MS);
+	cbs_done(e, s, &tr);
+	/* The example: deferred [0, 8), throttled [10, 18) only. */
+	s = cbs_load_example("linux-dl-fair-server");
+	e = cbs_run(s, 0, &tr);
+	f = &sim_engine_stats(e)->servers[2];
+	CU_ASSERT_STRING_EQUAL(f->name, "fair@cpu0");
+	CU_ASSERT_EQUAL(f->throttled_time, 8 * MS);
+	CU_ASSERT_EQUAL(f->throttled_idle_time, 0);
+	cbs_done(e, s, &tr);
+}
+
 /* SCHED_FLAG_RECLAIM per task (dl_scaled_delta_exec(): grub_reclaim()
  * only for a task with the flag).  The sched-deadline.rst GRUB example
  * (two 4/8 tasks, T1's job 2 ms, T2's 6 ms, U_max = 1, kernel 6.6): with
@@ -1079,6 +1163,8 @@ CU_TestInfo linux_kernel_tests[] = {
 	  test_deferred_fair_server_under_a_hog },
 	{ "the deferred fair server consumes in background",
 	  test_deferred_fair_server_consumes_in_background },
+	{ "a deferred fair server's deferral is not throttled time",
+	  test_deferral_is_not_throttled_time },
 	{ "SCHED_FLAG_RECLAIM is per task", test_reclaim_flag_is_per_task },
 	{ "SCHED_FLAG_DL_OVERRUN counts for flagged tasks",
 	  test_dl_overrun_flag_counts },
