@@ -1,6 +1,7 @@
 /* test_analyze.c - `dlsim analyze` end to end through include/dlsim.h on
  * inline scenarios: fp-rta with release jitter (its own extension, D and
- * J, ranked by D as the simulator ranks). */
+ * J, ranked by D as the simulator ranks); cbs partitioned, where the
+ * servers are packed (what occupies a CPU). */
 #include <dlsim.h>
 
 #include <stdio.h>
@@ -94,8 +95,63 @@ static void test_analyze_fp_rta_jitter(void)
 	an_free(db, sc, an);
 }
 
+#define CBS_HEAD "format: 1\nname: p\ntime_unit: tick\nhorizon: 120\n" \
+	"platform: { cpus: 2 }\n" \
+	"scheduler: { policy: cbs, placement: partitioned, " \
+	"partitioning: first-fit }\n" \
+	"servers:\n" \
+	"  - { name: S1, kind: hard-cbs, budget: 6, period: 10 }\n" \
+	"  - { name: S2, kind: hard-cbs, budget: 6, period: 10 }\n"
+
+/*
+ * cbs, partitioned: the loader packed the tasks by their own C (A, B
+ * and P, 0.1 + 0.1 + 0.3, all on CPU 0) and the engine ran each server
+ * where its task was (S1 + S2 + P = 1.5 on CPU 0: misses), while
+ * analyze's partitioned-first-fit packed the servers (CPU 0: S1 P,
+ * CPU 1: S2) and accepted.  Now the servers are packed, in analyze's
+ * order: no miss, no contradiction; and a server that fits nowhere is
+ * a load error naming it.
+ */
+static void test_analyze_cbs_partitioned_packs_servers(void)
+{
+	static const char fits[] = CBS_HEAD
+		"tasks:\n"
+		"  - { name: A, C: 1, T: 10, server: S1, "
+		"exec: { model: list, values: [6] } }\n"
+		"  - { name: B, C: 1, T: 10, server: S2, "
+		"exec: { model: list, values: [6] } }\n"
+		"  - { name: P, C: 3, T: 10 }\n";
+	static const char over[] = CBS_HEAD
+		"  - { name: S3, kind: hard-cbs, budget: 6, period: 10 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 1, T: 10, server: S1 }\n"
+		"  - { name: B, C: 1, T: 10, server: S2 }\n"
+		"  - { name: C, C: 1, T: 10, server: S3 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc = NULL;
+	struct dlsim_analysis *an;
+
+	an = an_run(fits, &db, &sc);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "partitioned-first-fit"),
+			       "accept");
+	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	an_free(db, sc, an);
+
+	sc = NULL;
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	CU_ASSERT_NOT_EQUAL(dlsim_scenario_load_string(db, over, strlen(over),
+						       "p.yaml", &sc), DLSIM_OK);
+	CU_ASSERT_PTR_NULL(sc);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dlsim_errmsg(db), "servers[2]: server "
+				      "S3 fits on no CPU"));
+	dlsim_close(db);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
+	{ "cbs partitioned packs the servers, as analyze does",
+	  test_analyze_cbs_partitioned_packs_servers },
 	CU_TEST_INFO_NULL
 };
