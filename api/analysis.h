@@ -22,7 +22,8 @@
  *   plain      (edf, fp) every task as the sporadic task that covers its
  *              jobs (rt_task_analysis_model: largest demand, smallest
  *              release gap, D - jitter); a test without the jitter
- *              extension answers n/a when a task has jitter;
+ *              extension answers n/a when a task has jitter; fp-rta,
+ *              which has its own, sees D and J (api_analysis_native);
  *   kernel     (SIM_POLICY_KERNEL: linux-dl) the kernel admission
  *              (rt_dl_admission) per root domain, then the reservations
  *              (runtime, deadline, period) of the admitted deadline tasks
@@ -189,6 +190,13 @@ unsigned api_analysis_task_dom(const struct dlsim_analysis *a, size_t i);
 bool api_analysis_domains(struct dlsim_analysis *a);
 /* The analysed task set (see above). */
 enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d);
+/* 'model' (a->nmodel tasks: the analysed set or its overhead-aware form)
+ * with each task's own deadline D back in place of D - jitter, its
+ * jitter J kept: what a test with the jitter extension of its own
+ * (rt_test_info.jitter_native: fp-rta) analyses.  rt_calloc'd, NULL when
+ * out of memory. */
+struct rt_task *api_analysis_native(const struct dlsim_analysis *a,
+				    const struct rt_task *model);
 
 /* ---- analysis_tests.c --------------------------------------------------- */
 

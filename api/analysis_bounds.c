@@ -108,6 +108,7 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 	size_t *idx = NULL;
 	rt_time *r = NULL, *t = NULL, *fps = NULL;
 	bool plain1 = true, ok = true, nomem = false;
+	bool fp = api_analysis_fp(a);
 
 	a->bound_kind = BOUND_NONE;
 	a->resp_exact = true;
@@ -201,11 +202,16 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 		size_t n = 0;
 		rt_time delta;
 
+		/* fp: fp-rta counts the jitter itself, on D (not D - J);
+		 * its R_i is from the arrival */
 		for (size_t k = 0; k < a->nmodel; k++)
 			if (a->model_dom[k] == c) {
 				idx[n] = k;
 				jit = jit || a->model_jit[k] > 0;
-				sub[n++] = a->model[k];
+				sub[n] = a->model[k];
+				if (fp)
+					sub[n].deadline += a->model_jit[k];
+				n++;
 			}
 		if (!n)
 			continue;
@@ -249,8 +255,10 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 			if (i == NO_IDX || (a->kind == AK_LINUX && delta > 0))
 				continue;
 			/* response from the release: the model's deadline
-			 * is D - jitter, the job's D from its arrival */
-			a->resp[i] = api_analysis_add(r[q], a->model_jit[k]);
+			 * is D - jitter, the job's D from its arrival (fp:
+			 * R_i already counts J_i) */
+			a->resp[i] = fp ? r[q] :
+				     api_analysis_add(r[q], a->model_jit[k]);
 			a->tard[i] = t[q];
 			/* cbs: Spuri's per-task interference assumes servers
 			 * release like tasks, which a soft CBS does not;

@@ -70,6 +70,19 @@ static void analyze_model_task(struct dlsim_analysis *a, size_t i, int srv)
 			  (what & RT_MODEL_JITTER) ? t->deadline - m.deadline : 0);
 }
 
+struct rt_task *api_analysis_native(const struct dlsim_analysis *a,
+				    const struct rt_task *model)
+{
+	struct rt_task *v = api_analysis_calloc(a->nmodel, sizeof(*v));
+
+	for (size_t k = 0; v && k < a->nmodel; k++) {
+		v[k] = model[k];
+		/* D' + (D - D') = D: no overflow (J >= D: D' = 1) */
+		v[k].deadline += a->model_jit[k];
+	}
+	return v;
+}
+
 /*
  * When a leaving task's bandwidth returns to its root domain's total_bw:
  * at its 0-lag time after its last job (docs/linux-dl.md "A leaving

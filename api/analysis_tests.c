@@ -224,6 +224,7 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 {
 	const struct scn_scenario *s = a->s;
 	const struct rt_test_info *ti = t->info;
+	struct rt_task *native = NULL;
 	struct rt_diag d = { "" };
 	enum rt_err err;
 
@@ -242,14 +243,23 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 			 "analyses it");
 		return true;
 	}
+	/* a test with its own jitter extension (fp-rta) sees D and J, so
+	 * that it adds J once and ranks by D as the simulator does */
+	if (ti->jitter_native && (a->bits & RT_MODEL_JITTER)) {
+		native = api_analysis_native(a, model);
+		if (!native)
+			return false;
+	}
 	/* fp-rta with the simulated priority order, not the
 	 * registry's deadline-monotonic default. */
 	if (ti->run_order && api_analysis_fp(a))
-		err = ti->run_order(model, a->nmodel, m,
+		err = ti->run_order(native ? native : model, a->nmodel, m,
 				    (int)api_analysis_fp_order(a), &t->res,
 				    &d);
 	else
-		err = ti->run(model, a->nmodel, m, &t->res, &d);
+		err = ti->run(native ? native : model, a->nmodel, m, &t->res,
+			      &d);
+	rt_free(native);
 	if (err == RT_ERR_NOMEM)
 		return false;
 	if (err != RT_OK) {
@@ -438,6 +448,8 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 	bool fp = api_analysis_fp(a);
 	struct analyze_test *t;
 	struct rt_diag d = { "" };
+	struct rt_task *native = NULL;
+	const struct rt_task *fpset;
 	uint32_t *lvl;
 	rt_time *B;
 	enum rt_err err = RT_OK;
@@ -474,13 +486,20 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 		return false;
 	}
 	t->res.kind = RT_KIND_SUFFICIENT;
+	/* fp: fp-rta's own jitter extension, on D and J (ranks by D) */
+	if (fp && (a->bits & RT_MODEL_JITTER)) {
+		native = api_analysis_native(a, a->model);
+		if (!native)
+			goto nomem;
+	}
+	fpset = native ? native : a->model;
 	if (fp)
-		err = rt_fp_ranks(a->model, a->nmodel, s->sched.priorities, lvl,
+		err = rt_fp_ranks(fpset, a->nmodel, s->sched.priorities, lvl,
 				  &d);
 	else
 		rt_levels_by_deadline(a->model, a->nmodel, lvl);
 	if (!err)
-		err = rt_blocking_terms(a->model, a->nmodel, s->nresources, lvl,
+		err = rt_blocking_terms(fpset, a->nmodel, s->nresources, lvl,
 					p, B, &d);
 	if (err == RT_ERR_NOMEM)
 		goto nomem;
@@ -492,7 +511,7 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 
 		if (!R)
 			goto nomem;
-		err = rt_fp_rta_blocking(a->model, a->nmodel,
+		err = rt_fp_rta_blocking(fpset, a->nmodel,
 					 s->sched.priorities, B,
 					 RT_UNI_BUDGET_DEFAULT, R, &fr, &d);
 		if (err == RT_ERR_NOMEM) {
@@ -521,7 +540,7 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 			    t->res.verdict == RT_VERDICT_REJECT) {
 				t->res.task = a->model_task[fr.task];
 				t->res.response = R[fr.task];
-				t->res.deadline = a->model[fr.task].deadline;
+				t->res.deadline = fpset[fr.task].deadline;
 			}
 		}
 		rt_free(R);
@@ -543,10 +562,12 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 				 t->res.witness != RT_TIME_NEVER ?
 				 ": fails at the witness" : "");
 	}
+	rt_free(native);
 	rt_free(lvl);
 	rt_free(B);
 	return true;
 nomem:
+	rt_free(native);
 	rt_free(lvl);
 	rt_free(B);
 	return false;

@@ -344,7 +344,10 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 	if (!a->conform && a->kind == AK_PLAIN)
 		fprintf(f, "\n  note: the scenario leaves the sporadic model; the tests "
 			   "analyse each task\n        with its largest demand, its "
-			   "smallest release gap and D - jitter\n");
+			   "smallest release gap and %s\n",
+			   api_analysis_fp(a) && (a->bits & RT_MODEL_JITTER) ?
+			   "its release\n        jitter J (fp-rta's extension: "
+			   "R = J + w <= D, ranked by D)" : "D - jitter");
 	fprintf(f, "\n  verdict: %s\n", a->verdict);
 	if (a->ncontra) {
 		fprintf(f, "\n  CONTRADICTIONS (a bug in dlsim; please report):\n");

@@ -225,7 +225,7 @@ enum rt_err rt_fp_rta_blocking(const struct rt_task *ts, size_t n,
 	struct rt_frac *u = NULL;
 	rt_time *out = NULL;
 	size_t *by = NULL;
-	bool unbounded = false;
+	bool unbounded = false, jit = false;
 	enum rt_err err;
 
 	for (size_t i = 0; i < n; i++) {
@@ -247,6 +247,8 @@ enum rt_err rt_fp_rta_blocking(const struct rt_task *ts, size_t n,
 		size_t i = by[k];
 		int cmp = 0;
 
+		jit = jit || ts[i].jitter > 0;
+
 		/* Level-i utilization, exactly: once above 1 it stays so. */
 		if (!unbounded) {
 			err = rt_frac_add(u, ts[i].wcet, ts[i].period);
@@ -259,10 +261,11 @@ enum rt_err rt_fp_rta_blocking(const struct rt_task *ts, size_t n,
 			}
 			unbounded = cmp > 0;
 		}
-		/* B_i > 0 with a level utilization of exactly 1: the busy
-		 * period never ends */
-		if (unbounded || (B && (B[i] == RT_TIME_NEVER ||
-					(B[i] > 0 && cmp == 0)))) {
+		/* B_i > 0, or release jitter at or above level i, with a
+		 * level utilization of exactly 1: f(w) >= U w + (B_i or
+		 * J_j C_j / T_j) > w, the busy period never ends */
+		if (unbounded || (cmp == 0 && jit) ||
+		    (B && (B[i] == RT_TIME_NEVER || (B[i] > 0 && cmp == 0)))) {
 			out[i] = RT_TIME_NEVER;
 		} else {
 			err = fp_response(&a, k, &out[i]);
@@ -399,15 +402,24 @@ enum rt_err rt_fp_rta_test(const struct rt_task *ts, size_t n, unsigned m,
 		fp_note(out, "%s priorities", rt_fp_order_name(o));
 	} else {
 		const struct rt_task *t = &ts[r.task];
+		bool jit = false;
 
 		out->verdict = RT_VERDICT_REJECT;
 		out->task = r.task;
 		out->response = resp[r.task];
 		out->deadline = t->deadline;
+		for (size_t i = 0; i < n; i++)
+			jit = jit || ts[i].jitter > 0;
+		/* a level utilization of exactly 1 with jitter may leave
+		 * every response bounded: then the reject is only
+		 * sufficient */
+		if (resp[r.task] == RT_TIME_NEVER && jit)
+			out->kind = RT_KIND_SUFFICIENT;
 		if (resp[r.task] == RT_TIME_NEVER)
 			fp_note(out, "%s priorities; task %zu (%s): unbounded, "
-				"level utilization > 1", rt_fp_order_name(o),
-				r.task, t->name ? t->name : "?");
+				"level utilization %s", rt_fp_order_name(o),
+				r.task, t->name ? t->name : "?",
+				jit ? ">= 1 with release jitter" : "> 1");
 		else
 			fp_note(out, "%s priorities; task %zu (%s)",
 				rt_fp_order_name(o), r.task,
@@ -441,5 +453,6 @@ const struct rt_test_info rt_test_fp_rta = {
 	.run     = fp_run_dm,
 	.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", RT_AN_MODE_HARD },
 	.run_order = fp_run_order,
-	.jitter   = false,
+	.jitter   = true,               /* its own: ceil((w + J_j) / T_j) */
+	.jitter_native = true,
 };

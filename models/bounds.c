@@ -164,14 +164,18 @@ enum rt_err rt_bound_domain(const struct rt_task *sub, size_t n, unsigned k,
 	out->resp_exact = true;
 	out->da_x = RT_TIME_NEVER;
 	out->why[0] = '\0';
-	if (jitter && (k > 1 || fp)) {
+	if (jitter && k > 1) {
 		bound_none(out, RT_BOUND_NONE, "%srelease jitter: no tardiness "
-			   "bound for %s", where, k > 1 ? "global EDF" :
-			   "fixed priority");
+			   "bound for %s", where, fp ? "fixed priority on "
+			   "several CPUs" : "global EDF");
 		return RT_OK;
 	}
-	if (k == 1 && fp)
+	if (k == 1 && fp) {
+		/* R_i counts J_i itself (fp-rta's extension); the simulated
+		 * release pattern is drawn, so R_i is an upper bound */
+		out->resp_exact = !jitter;
 		return bound_fp(sub, n, *fp, where, resp, tard, out);
+	}
 	if (k == 1)
 		return bound_edf1(sub, n, jitter, where, resp, tard, out);
 	return bound_global(sub, n, k, where, resp, tard, out);

@@ -10,13 +10,15 @@
  *                    (then an upper bound);
  *   one CPU, FP      the response-time analysis with the given priority
  *                    order (rt_fp_rta): exact responses, tardiness
- *                    max(0, R - D);
+ *                    max(0, R - D); with release jitter its own extension
+ *                    (R_i = J_i + w_i, from the arrival), on the tasks'
+ *                    own D and J;
  *   k > 1 CPUs, EDF  global EDF: the compliant-vector bounds and, when
  *                    every D = T, Devi-Anderson's, the smaller per task
  *                    (both upper bounds; §D.1, D.2).
  *
  * No bound: fixed priority on k > 1 CPUs is not covered (the caller does
- * not ask), release jitter under FP or global EDF, a level utilization or
+ * not ask), release jitter on k > 1 CPUs, a level utilization or
  * U above the capacity (the tardiness grows without bound).
  */
 #ifndef RT_BOUNDS_H
@@ -50,7 +52,8 @@ struct rt_bound_domain {
 
 /*
  * Bound the n tasks of one domain of k >= 1 CPUs: 'sub' is the analysed
- * task set (deadlines already D - jitter when 'jitter'), 'fp' NULL for
+ * task set (EDF: deadlines already D - jitter when 'jitter'; FP: each
+ * task's own D and jitter J, which rt_fp_rta counts), 'fp' NULL for
  * EDF or the fixed-priority order, 'where' a prefix for the reason
  * ("CPU 1: ", or "").  On RT_OK *out says whether a bound exists; with
  * status OK resp[i] and tard[i] (n entries each, caller-owned) are task

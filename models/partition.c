@@ -5,9 +5,12 @@
  * enclosures [lo, hi] (units of 2^-64) of its utilization and density
  * sums, updated in O(1) per placement.  An enclosure decides "sum + the
  * candidate <= 1" and "load(a) vs load(b)" at once unless the two sides
- * are within n * 2^-64 of each other; only then is the exact sum rebuilt
- * from the CPU's list (rt_qsum, O(k) for k tasks on the CPU), so the
- * verdicts are those of exact arithmetic.
+ * are within n * 2^-64 of each other; only then is the CPU's exact sum
+ * consulted, kept lazily (struct xsum: each task added once, when first
+ * needed; equal tasks make every comparison of equal loads need it), and
+ * rebuilt from the CPU's list (rt_qsum, O(k) for k tasks on the CPU) only
+ * when that is unavailable, so the verdicts are those of exact
+ * arithmetic.
  *
  * CPU order: first fit tries CPUs in index order; best fit (worst fit)
  * keeps 'order' sorted by load non-increasing (non-decreasing), ties by
@@ -35,6 +38,7 @@
 #include <string.h>
 
 #include "models/analysis_global.h"
+#include "models/frac.h"
 #include "models/mem.h"
 
 static const char *const part_names[RT_PART__COUNT] = {
@@ -92,6 +96,18 @@ static struct encl encl_term(int64_t c, int64_t w)
 	return e;
 }
 
+/* A CPU's exact sum, brought up to date only when an enclosure cannot
+ * decide (x_sync): each task is added once, so deciding between CPUs of
+ * equal loads (equal tasks: every comparison) costs O(1) amortized, not
+ * a rebuild of both lists. */
+struct xsum {
+	struct rt_frac *f;              /* sum over the CPU's list up to 'upto'
+					 * (NULL: nothing added yet) */
+	size_t upto;                    /* the last task added (f != NULL) */
+	bool bad;                       /* out of memory or past the exact
+					 * form: use the lists (rt_qsum) */
+};
+
 struct packer {
 	const struct rt_task *ts;
 	size_t n;
@@ -109,6 +125,7 @@ struct packer {
 	bool monotone;                  /* U > 1 is a prefix (best) or suffix
 					 * (worst) of 'order' */
 	struct rt_task *scratch;        /* one CPU's tasks + the candidate */
+	struct xsum *xu, *xd;           /* CPU j's exact U and density sums */
 	struct rt_qsum q;               /* exact fallbacks */
 	uint64_t budget, used, runs;    /* steps allowed / charged; checks */
 	struct rt_diag *d;
@@ -186,10 +203,45 @@ static enum rt_err sort_by_weight(const struct packer *p, size_t *idx)
 	return RT_OK;
 }
 
-/* sign(load(a) - load(b)), exact: the enclosures, else both lists. */
+/* CPU j's exact sum (density or U) up to date; NULL: use the list. */
+static const struct rt_frac *x_sync(struct packer *p, unsigned j,
+				    bool density)
+{
+	struct xsum *x = density ? &p->xd[j] : &p->xu[j];
+	size_t i;
+
+	if (x->bad)
+		return NULL;
+	if (!x->f) {
+		if (p->first[j] == PART_NONE || !(x->f = rt_frac_create())) {
+			x->bad = x->f == NULL && p->first[j] != PART_NONE;
+			return NULL;
+		}
+		i = p->first[j];
+	} else {
+		i = p->next[x->upto];
+	}
+	for (; i != PART_NONE; i = p->next[i]) {
+		const struct rt_task *k = &p->ts[i];
+
+		if (rt_frac_add(x->f, k->wcet, density ? dens_den(k) :
+				k->period) != RT_OK) {
+			rt_frac_destroy(x->f);
+			x->f = NULL;
+			x->bad = true;
+			return NULL;
+		}
+		x->upto = i;
+	}
+	return x->f;
+}
+
+/* sign(load(a) - load(b)), exact: the enclosures, else the exact sums,
+ * else both lists. */
 static enum rt_err load_cmp(struct packer *p, unsigned a, unsigned b, int *s)
 {
 	const struct encl *ea = load_of(p, a), *eb = load_of(p, b);
+	const struct rt_frac *fa, *fb;
 	enum rt_err err = RT_OK;
 
 	if (ea->lo == ea->hi && eb->lo == eb->hi) {
@@ -200,6 +252,19 @@ static enum rt_err load_cmp(struct packer *p, unsigned a, unsigned b, int *s)
 		*s = ea->lo > eb->hi ? 1 : -1;
 		return RT_OK;
 	}
+	/* overlapping enclosures: a CPU with no task has load 0 exactly */
+	fa = x_sync(p, a, p->density);
+	fb = x_sync(p, b, p->density);
+	if (p->first[a] == PART_NONE && fb &&
+	    rt_frac_compare(fb, 0, 1, s) == RT_OK) {
+		*s = -*s;
+		return RT_OK;
+	}
+	if (p->first[b] == PART_NONE && fa &&
+	    rt_frac_compare(fa, 0, 1, s) == RT_OK)
+		return RT_OK;
+	if (fa && fb && rt_frac_compare_frac(fa, fb, s) == RT_OK)
+		return RT_OK;
 	rt_qsum_clear(&p->q);
 	for (size_t i = p->first[a]; i != PART_NONE && !err; i = p->next[i])
 		err = rt_qsum_add(&p->q, p->ts[i].wcet, weight_den(p, &p->ts[i]));
@@ -308,6 +373,23 @@ static enum rt_err sum_cmp1(struct packer *p, unsigned j, size_t ti,
 	if (lo > ENCL_ONE) {
 		*s = 1;
 		return RT_OK;
+	}
+	/* sign(F + c/w - 1) = sign(F - (w - c)/w) for c <= w; c > w: 1 */
+	{
+		const struct rt_task *k = &p->ts[ti];
+		int64_t w = density ? dens_den(k) : k->period;
+		const struct rt_frac *f = x_sync(p, j, density);
+
+		if (k->wcet > w) {
+			*s = 1;
+			return RT_OK;
+		}
+		if (p->first[j] == PART_NONE) {
+			*s = k->wcet < w ? -1 : 0;
+			return RT_OK;
+		}
+		if (f && rt_frac_compare(f, w - k->wcet, w, s) == RT_OK)
+			return RT_OK;
 	}
 	rt_qsum_clear(&p->q);
 	for (size_t i = p->first[j]; ; i = p->next[i]) {
@@ -525,6 +607,14 @@ static enum rt_err place_one(struct packer *p, enum fit fit, size_t ti,
 
 static void packer_free(struct packer *p)
 {
+	for (unsigned j = 0; j < p->m; j++) {
+		if (p->xu)
+			rt_frac_destroy(p->xu[j].f);
+		if (p->xd)
+			rt_frac_destroy(p->xd[j].f);
+	}
+	rt_free(p->xu);
+	rt_free(p->xd);
 	rt_qsum_free(&p->q);
 	rt_free(p->first);
 	rt_free(p->last);
@@ -555,9 +645,11 @@ static bool packer_alloc(struct packer *p, enum fit fit)
 	p->order = rt_calloc(m, sizeof(*p->order));
 	p->pos = rt_calloc(m, sizeof(*p->pos));
 	p->scratch = rt_calloc(n + 1, sizeof(*p->scratch));
+	p->xu = rt_calloc(m, sizeof(*p->xu));
+	p->xd = rt_calloc(m, sizeof(*p->xd));
 	if (!p->first || !p->last || !p->next || !p->count || !p->uload ||
 	    !p->dload || !p->uterm || !p->dterm || !p->order || !p->pos ||
-	    !p->scratch)
+	    !p->scratch || !p->xu || !p->xd)
 		return false;
 	for (unsigned j = 0; j < p->m; j++) {
 		p->first[j] = p->last[j] = PART_NONE;

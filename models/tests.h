@@ -149,6 +149,13 @@ struct rt_test_info {
 	 * (utilization: exact for EDF with D >= T, necessary under fixed
 	 * priority).  0: for all its policies. */
 	unsigned exact_for;
+	/* Appended: the test models release jitter itself (t->jitter, as
+	 * fp-rta's extension: interference ceil((w + J_j) / T_j) C_j and
+	 * R_i = J_i + w_i <= D_i, Tindell, Burns & Wellings 1994), so it
+	 * runs on the tasks with their own D and J, not D_i - J_i, and in
+	 * the simulator's priority order (deadline-monotonic by D).  Set
+	 * with 'jitter'. */
+	bool jitter_native;
 };
 
 /* NULL-terminated table, in the order analyze prints them. */

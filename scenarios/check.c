@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/analysis_resv.h"
 #include "models/mem.h"
 #include "models/placement.h"
 #include "models/tests.h"
@@ -223,6 +224,53 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 }
 
 /*
+ * What the packing places (models/placement.h).  Under a policy analysed
+ * as CBS with servers the engine runs each server's tasks where the
+ * server is (sim/server.c: one domain per server), and what occupies a
+ * CPU is the server's budget, not its tasks' C: each server that serves
+ * a task is one item, the sporadic task (Q_s, D_s, T_s) of
+ * rt_server_as_task (its cpu: the first of its tasks' cpu: keys), first
+ * and in server order, then the plain tasks -- the set and order that
+ * analyze's partitioned-<h> packs (api/analysis_model.c), so the two
+ * bind alike.  Otherwise every task is its own item.  Tasks with
+ * skip[i] are left out (a server of only such tasks too).  item[i]:
+ * task i's item (n entries), first[k]: a task of item k; ts: *nitems.
+ */
+static void scn_pack_items(const struct scn_scenario *s, bool srv,
+			   const bool *skip, struct rt_task *ts,
+			   size_t *item, size_t *first, size_t *nitems)
+{
+	size_t n = 0;
+
+	for (size_t j = 0; srv && j < s->nservers; j++) {
+		bool any = false;
+
+		for (size_t i = 0; i < s->ntasks; i++) {
+			if (s->task_server[i] != (int32_t)j ||
+			    (skip && skip[i]))
+				continue;
+			if (!any) {
+				ts[n] = rt_server_as_task(&s->servers[j]);
+				first[n] = i;
+				any = true;
+			}
+			if (ts[n].cpu < 0)
+				ts[n].cpu = s->tasks[i].cpu;
+			item[i] = n;
+		}
+		n += any;
+	}
+	for (size_t i = 0; i < s->ntasks; i++) {
+		if ((skip && skip[i]) || (srv && s->task_server[i] >= 0))
+			continue;
+		ts[n] = s->tasks[i];
+		first[n] = i;
+		item[i] = n++;
+	}
+	*nitems = n;
+}
+
+/*
  * With admission, a task the packing can put nowhere is not an error but
  * a task admission will refuse: pack, drop the misfit, pack the rest
  * again, until every remaining task is bound; each dropped task is
@@ -232,20 +280,21 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
  * packing).
  */
 static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
-				       struct scn_scenario *s)
+				       bool srv, struct scn_scenario *s)
 {
 	struct scn_scheduler *k = &s->sched;
-	struct rt_task *sub = rt_calloc(s->ntasks ? s->ntasks : 1,
-					sizeof(*sub));
-	size_t *map = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*map));
-	unsigned *cl = rt_calloc(s->ntasks ? s->ntasks : 1, sizeof(*cl));
+	size_t cap = s->ntasks + s->nservers ? s->ntasks + s->nservers : 1;
+	struct rt_task *sub = rt_calloc(cap, sizeof(*sub));
+	size_t *map = rt_calloc(cap, sizeof(*map));
+	size_t *item = rt_calloc(cap, sizeof(*item));
+	unsigned *cl = rt_calloc(cap, sizeof(*cl));
 	struct rt_diag tmp = { "" };
 	bool soft = k->admission_kind == SIM_ADMISSION_SOFT;
 	enum rt_err err = RT_OK;
 
 	k->task_unplaced = rt_calloc(s->ntasks ? s->ntasks : 1,
 				     sizeof(*k->task_unplaced));
-	if (!sub || !map || !cl || !k->task_unplaced) {
+	if (!sub || !map || !item || !cl || !k->task_unplaced) {
 		err = RT_ERR_NOMEM;
 		goto out;
 	}
@@ -253,18 +302,12 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 		struct rt_place_result r;
 		size_t n = 0;
 
-		for (size_t i = 0; i < s->ntasks; i++) {
-			if (k->task_unplaced[i])
-				continue;
-			map[n] = i;
-			sub[n] = s->tasks[i];
-			/* mode: soft admits by capacity, so it packs by
-			 * capacity too: with every D = T the exact EDF test
-			 * of a CPU is U <= 1 */
-			if (soft)
-				sub[n].deadline = sub[n].period;
-			n++;
-		}
+		scn_pack_items(s, srv, k->task_unplaced, sub, item, map, &n);
+		/* mode: soft admits by capacity, so it packs by capacity
+		 * too: with every D = T the exact EDF test of a CPU is
+		 * U <= 1 */
+		for (size_t j = 0; soft && j < n; j++)
+			sub[j].deadline = sub[j].period;
 		err = rt_place(sub, n, s->cpus, k->cluster_size,
 			       k->partitioning, fp && !soft ? &k->priorities
 							   : NULL,
@@ -276,15 +319,20 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 			goto out;
 		}
 		if (r.verdict == RT_VERDICT_ACCEPT) {
-			for (size_t j = 0; j < n; j++)
-				k->task_cluster[map[j]] = cl[j];
+			for (size_t i = 0; i < s->ntasks; i++)
+				if (!k->task_unplaced[i])
+					k->task_cluster[i] = cl[item[i]];
 			break;
 		}
-		k->task_unplaced[map[r.misfit]] = true;
+		/* a server that fits nowhere: every task it serves */
+		for (size_t i = 0; i < s->ntasks; i++)
+			if (!k->task_unplaced[i] && item[i] == r.misfit)
+				k->task_unplaced[i] = true;
 	}
 out:
 	rt_free(sub);
 	rt_free(map);
+	rt_free(item);
 	rt_free(cl);
 	return err;
 }
@@ -299,6 +347,12 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 	struct rt_diag tmp = { "" };
 	struct rt_place_result r;
 	bool fp = ops->analysed_as == RT_AN_FP;
+	bool srv = ops->analysed_as == RT_AN_CBS && s->nservers &&
+		   s->task_server;
+	size_t cap = s->ntasks + s->nservers ? s->ntasks + s->nservers : 1;
+	struct rt_task *sub = NULL;
+	size_t *item = NULL, *first = NULL, n = 0;
+	unsigned *cl = NULL;
 	enum rt_err err;
 	char path[48];
 
@@ -315,28 +369,54 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 		return RT_OK;
 	}
 	if (k->admission_kind != SIM_ADMISSION_NONE)
-		return scn_place_admitting(c, fp, s);
-	err = rt_place(s->tasks, s->ntasks, s->cpus, k->cluster_size,
+		return scn_place_admitting(c, fp, srv, s);
+	sub = rt_calloc(cap, sizeof(*sub));
+	item = rt_calloc(cap, sizeof(*item));
+	first = rt_calloc(cap, sizeof(*first));
+	cl = rt_calloc(cap, sizeof(*cl));
+	if (!sub || !item || !first || !cl) {
+		err = RT_ERR_NOMEM;
+		goto out;
+	}
+	scn_pack_items(s, srv, NULL, sub, item, first, &n);
+	err = rt_place(sub, n, s->cpus, k->cluster_size,
 		       k->partitioning, fp ? &k->priorities : NULL,
-		       RT_UNI_BUDGET_DEFAULT, k->task_cluster, &r, &tmp);
-	if (err)
-		return scn_fail(c, err, "scheduler", "placement", 0,
-				SCN_AT_VALUE, "%s", tmp.msg[0] ? tmp.msg :
-				rt_strerror(err));
-	if (r.verdict == RT_VERDICT_ACCEPT)
-		return RT_OK;
-	snprintf(path, sizeof(path), "tasks[%zu]", r.misfit);
-	return scn_fail(c, RT_ERR_INVAL, path, NULL, 0, SCN_AT_VALUE,
-			"task %s fits on no %s with partitioning: %s (%zu of %zu "
-			"tasks placed%s); use more CPUs, give tasks a cpu:, "
-			"another partitioning, or placement: global",
-			s->tasks[r.misfit].name,
-			k->cluster_size == 1 ? "CPU" : "cluster",
-			rt_part_name(k->partitioning), r.placed, s->ntasks,
-			k->cluster_size > 1 ? ", each cluster admitted while "
-			"its utilization <= cluster_size" : fp ? ", each CPU "
-			"admitted by fp-rta" : ", each CPU admitted by the "
-			"exact EDF test");
+		       RT_UNI_BUDGET_DEFAULT, cl, &r, &tmp);
+	if (err) {
+		err = scn_fail(c, err, "scheduler", "placement", 0,
+			       SCN_AT_VALUE, "%s", tmp.msg[0] ? tmp.msg :
+			       rt_strerror(err));
+		goto out;
+	}
+	if (r.verdict == RT_VERDICT_ACCEPT) {
+		for (size_t i = 0; i < s->ntasks; i++)
+			k->task_cluster[i] = cl[item[i]];
+		goto out;
+	}
+	if (srv && s->task_server[first[r.misfit]] >= 0)
+		snprintf(path, sizeof(path), "servers[%d]",
+			 (int)s->task_server[first[r.misfit]]);
+	else
+		snprintf(path, sizeof(path), "tasks[%zu]", first[r.misfit]);
+	err = scn_fail(c, RT_ERR_INVAL, path, NULL, 0, SCN_AT_VALUE,
+		       "%s %s fits on no %s with partitioning: %s (%zu of %zu "
+		       "%s placed%s); use more CPUs, give tasks a cpu:, "
+		       "another partitioning, or placement: global",
+		       srv ? (path[0] == 's' ? "server" : "task") : "task",
+		       sub[r.misfit].name ? sub[r.misfit].name : "?",
+		       k->cluster_size == 1 ? "CPU" : "cluster",
+		       rt_part_name(k->partitioning), r.placed, n,
+		       srv ? "servers and plain tasks" : "tasks",
+		       k->cluster_size > 1 ? ", each cluster admitted while "
+		       "its utilization <= cluster_size" : fp ? ", each CPU "
+		       "admitted by fp-rta" : ", each CPU admitted by the "
+		       "exact EDF test");
+out:
+	rt_free(sub);
+	rt_free(item);
+	rt_free(first);
+	rt_free(cl);
+	return err;
 }
 
 /*

@@ -73,6 +73,7 @@ static CU_SuiteInfo suites[] = {
 	{ "exp_api",  NULL, NULL, NULL, NULL, exp_api_tests },
 	{ "resv_prop", NULL, NULL, NULL, NULL, resv_prop_tests },
 	{ "api",      NULL, NULL, NULL, NULL, api_tests },
+	{ "analyze",  NULL, NULL, NULL, NULL, analyze_tests },
 	CU_SUITE_INFO_NULL
 };
 

@@ -6,7 +6,8 @@
 #include <CUnit/CUnit.h>
 
 extern CU_TestInfo models_tests[];      /* test_models.c: time, rng, task */
-extern CU_TestInfo api_tests[];         /* test_api.c: the public API, include/dlsim.h */
+extern CU_TestInfo api_tests[];
+extern CU_TestInfo analyze_tests[];      /* test_analyze.c: dlsim analyze end to end */         /* test_api.c: the public API, include/dlsim.h */
 extern CU_TestInfo frac_tests[];        /* test_frac.c */
 extern CU_TestInfo analysis_tests[];    /* test_analysis.c */
 extern CU_TestInfo scn_tests[];         /* test_scn.c */

@@ -533,6 +533,137 @@ static void test_fp_rta_bounds_offset_and_sporadic_runs(void)
 	}
 }
 
+/* ---- release jitter (Tindell, Burns & Wellings 1994) --------------------- */
+
+/*
+ * Known answers worked by hand, R_i = J_i + w_i with w_i = C_i +
+ * sum_{hp} ceil((w_i + J_j) / T_j) C_j, deadline-monotonic by D:
+ * - ok: a (C 1, D = T 4, J 2) above b (2, 10): R_a = 2 + 1 = 3;
+ *   w_b = 2 + ceil((w + 2) / 4): 3 -> 4 -> 4, R_b = 4 <= 10: accept.
+ * - hit: a (2, D = T 5, J 2) above b (3, D 6, T 20): R_a = 4;
+ *   w_b = 3 + 2 ceil((w + 2) / 5): 5 -> 7 -> 7, R_b = 7 > 6: reject.
+ *   Ignoring the jitter, w_b = 3 + 2 ceil(w / 5) = 5 <= 6 would accept.
+ * - order: a (1, D 5, T 10, J 4) below b (1, D 3, T 10), by D (the
+ *   simulator's order): R_a = 4 + (1 + 1) = 6 > 5: reject.  Ranked by
+ *   D - J = 1, a would be on top with R_a = 5: a wrong accept.
+ */
+static void test_fp_rta_jitter_known_answers(void)
+{
+	struct rt_task ok[2] = { rt_task_make("a", 1, 4, 4),
+				 rt_task_make("b", 2, 10, 10) };
+	struct rt_task hit[2] = { rt_task_make("a", 2, 5, 5),
+				  rt_task_make("b", 3, 6, 20) };
+	struct rt_task ord[2] = { rt_task_make("a", 1, 5, 10),
+				  rt_task_make("b", 1, 3, 10) };
+	struct rt_fp_result r;
+	rt_time resp[2];
+
+	ok[0].jitter = 2;
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(ok, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(resp[0], 3);
+	CU_ASSERT_EQUAL(resp[1], 4);
+
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(hit, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);  /* jitter ignored */
+	CU_ASSERT_EQUAL(resp[1], 5);
+	hit[0].jitter = 2;
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(hit, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(r.task, 1);
+	CU_ASSERT_EQUAL(resp[0], 4);
+	CU_ASSERT_EQUAL(resp[1], 7);
+
+	/* U = 1 with jitter: the busy period never ends (one task (4, 4),
+	 * J 2: every job after the first waits 2 more), unbounded */
+	{
+		struct rt_task one = rt_task_make("u", 4, 4, 4);
+
+		one.jitter = 2;
+		CU_ASSERT_EQUAL(rt_fp_rta(&one, 1, RT_FP_DEADLINE_MONOTONIC,
+					  100000, resp, &r, NULL), RT_OK);
+		CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+		CU_ASSERT_EQUAL(resp[0], RT_TIME_NEVER);
+	}
+	ord[0].jitter = 4;
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(ord, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(r.task, 0);
+	CU_ASSERT_EQUAL(resp[0], 6);
+	CU_ASSERT_EQUAL(resp[1], 1);
+	/* the registry entry declares the extension of its own */
+	CU_ASSERT_TRUE(rt_test_find("fp-rta")->jitter);
+	CU_ASSERT_TRUE(rt_test_find("fp-rta")->jitter_native);
+}
+
+/*
+ * Random jittered sets (jitter up to 2T, offsets, all three orders), run
+ * by policy fp, which draws each job's release delay in [0, J] (sim/
+ * release.c) and ranks by D: no miss when fp-rta accepts, and no
+ * response (from the release) above R_i.  The simulation samples release
+ * patterns, so only "accepted => no miss observed" is claimed.
+ */
+static void test_fp_rta_jitter_accept_never_misses(void)
+{
+	const uint64_t base = 0xf9b000;
+	int done = 0, failed = 0, accepted = 0;
+
+	for (uint64_t s = base; done < 1000 && failed < 3; s++) {
+		struct rt_task t[6];
+		struct rt_rng g;
+		size_t n;
+		uint64_t L;
+		rt_time resp[6];
+		struct rt_fp_result r;
+		struct sim_config c;
+		struct sim_engine *e = NULL;
+		const struct sim_stats *st;
+		enum rt_fp_order o;
+		bool ok = true;
+
+		rt_rng_seed(&g, s);
+		if (!fp_gen(&g, t, &n, &L))
+			continue;
+		o = (enum rt_fp_order)rt_rng_range(&g, 0, RT_FP__COUNT - 1);
+		for (size_t i = 0; i < n; i++) {
+			t[i].priority = rt_rng_range(&g, -3, 3);
+			if (rt_rng_range(&g, 0, 2))
+				t[i].jitter = rt_rng_range(&g, 0,
+							   2 * t[i].period);
+			t[i].offset = rt_rng_range(&g, 0, 3);
+		}
+		CU_ASSERT_EQUAL_FATAL(rt_fp_rta(t, n, o, 10000000, resp, &r,
+						NULL), RT_OK);
+		accepted += r.verdict == RT_VERDICT_ACCEPT;
+		c = fp_cfg(t, n, 2000, o);
+		c.seed = s;
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, NULL), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+		st = sim_engine_stats(e);
+		for (size_t i = 0; i < n; i++)
+			ok = ok && (resp[i] == RT_TIME_NEVER ||
+				    st->tasks[i].max_response <= resp[i]);
+		if (r.verdict == RT_VERDICT_ACCEPT)
+			ok = ok && st->misses == 0;
+		if (!ok) {
+			fprintf(stderr, "\nseed %" PRIu64 " order %s: fp-rta %s, "
+				"sim misses %" PRIu64 "\n", s,
+				rt_fp_order_name(o),
+				rt_verdict_name(r.verdict), st->misses);
+			failed++;
+		}
+		CU_ASSERT(ok);
+		sim_engine_destroy(e);
+		done++;
+	}
+	CU_ASSERT(accepted > done / 10);
+	CU_ASSERT(accepted < done - done / 10);
+}
+
 CU_TestInfo fp_tests[] = {
 	{ "rate-monotonic misses where EDF does not",
 	  test_rm_misses_where_edf_does_not },
@@ -552,5 +683,9 @@ CU_TestInfo fp_tests[] = {
 	  test_sync_fp_simulation_matches_fp_rta },
 	{ "fp-rta bounds runs with offsets and sporadic arrivals",
 	  test_fp_rta_bounds_offset_and_sporadic_runs },
+	{ "fp-rta with release jitter gives the known answers",
+	  test_fp_rta_jitter_known_answers },
+	{ "fp-rta with release jitter: an accepted set never misses",
+	  test_fp_rta_jitter_accept_never_misses },
 	CU_TEST_INFO_NULL
 };

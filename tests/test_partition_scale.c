@@ -147,6 +147,88 @@ static void test_hundred_thousand_tasks_every_heuristic(void)
 	}
 }
 
+/* Sets of equal tasks (one to three distinct (C, D, T), repeated): the
+ * loads of many CPUs tie exactly at every step, so every comparison of
+ * best and worst fit needs the exact sums (struct xsum) -- the same
+ * answers as the reference, CPU by CPU. */
+static void test_equal_tasks_pack_as_the_reference(void)
+{
+	const uint64_t seed = 0xe9a1;
+	struct rt_rng g;
+	size_t differ = 0;
+
+	rt_rng_seed(&g, seed);
+	for (size_t set = 0; set < 150 && !differ; set++) {
+		unsigned m = (unsigned)rt_rng_range(&g, 1, 16);
+		size_t n = (size_t)rt_rng_range(&g, 1, 200);
+		size_t kinds = (size_t)rt_rng_range(&g, 1, 3);
+		struct rt_task kind[3], ts[200];
+
+		for (size_t k = 0; k < kinds; k++) {
+			rt_time t = rt_rng_range(&g, 2, 60);
+			rt_time c = rt_rng_range(&g, 1, t / 2 + 1);
+			rt_time d = set % 3 ? t : rt_rng_range(&g, c, t);
+
+			kind[k] = TK(c, d, t);
+		}
+		for (size_t i = 0; i < n; i++)
+			ts[i] = kind[(size_t)rt_rng_range(&g, 0,
+							   (int64_t)kinds - 1)];
+		for (unsigned h = 0; h < RT_PART__COUNT; h++) {
+			struct rt_partition a, b;
+			struct rt_diag d1 = { "" }, d2 = { "" };
+			int ca[200], cb[200];
+			enum rt_err e1, e2;
+
+			e1 = rt_partition(ts, n, m, (enum rt_part_heuristic)h,
+					  RT_UNI_BUDGET_DEFAULT, ca, &a, &d1);
+			e2 = ref_partition(ts, n, m, (enum rt_part_heuristic)h,
+					   RT_UNI_BUDGET_DEFAULT, cb, &b, &d2);
+			if (e1 != e2 || (e1 == RT_OK &&
+			    (memcmp(ca, cb, n * sizeof(*ca)) ||
+			     a.verdict != b.verdict || a.misfit != b.misfit ||
+			     a.placed != b.placed || a.checks != b.checks))) {
+				fprintf(stderr, "\n  [seed %#" PRIx64 ", set %zu, "
+					"n = %zu, m = %u, %s differs]", seed,
+					set, n, m,
+					rt_part_name((enum rt_part_heuristic)h));
+				differ++;
+				break;
+			}
+		}
+	}
+	CU_ASSERT_EQUAL(differ, 0);
+}
+
+/* 100,000 equal tasks (1, 2000) on 64 CPUs, every heuristic: worst fit
+ * rebuilt two CPUs' exact sums from their lists at every comparison of
+ * equal loads (about 38 s through `dlsim validate`); now each task is
+ * added to its CPU's exact sum once.  Tasks spread evenly under worst
+ * fit. */
+static void test_hundred_thousand_equal_tasks_every_heuristic(void)
+{
+	const size_t n = 100000;
+	struct rt_task *ts = rt_calloc(n, sizeof(*ts));
+	int *cpu = rt_calloc(n, sizeof(*cpu));
+
+	CU_ASSERT_FATAL(ts && cpu);
+	for (size_t i = 0; i < n; i++)
+		ts[i] = TK(1, 2000, 2000);
+	for (unsigned h = 0; h < RT_PART__COUNT; h++) {
+		struct rt_partition r;
+		struct rt_diag d = { "" };
+
+		CU_ASSERT_EQUAL(rt_partition(ts, n, 64, (enum rt_part_heuristic)h,
+					     RT_UNI_BUDGET_DEFAULT, cpu, &r, &d),
+				RT_OK);
+		CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+		if (h % 3 == 2)         /* worst fit: round robin */
+			CU_ASSERT(cpu[n - 1] == (int)((n - 1) % 64));
+	}
+	rt_free(ts);
+	rt_free(cpu);
+}
+
 static void test_best_fit_twenty_thousand_tasks_on_4096_cpus(void)
 {
 	pack_big(20000, 4096, RT_PART_BEST_FIT, false);
@@ -172,6 +254,10 @@ static void test_one_task_on_65536_cpus(void)
 CU_TestInfo partition_scale_tests[] = {
 	{ "the incremental partitioner equals the reference (400 sets x 9)",
 	  test_incremental_partitioner_equals_the_reference },
+	{ "equal tasks pack as the reference (150 sets x 9)",
+	  test_equal_tasks_pack_as_the_reference },
+	{ "100,000 equal tasks pack under every heuristic",
+	  test_hundred_thousand_equal_tasks_every_heuristic },
 	{ "100,000 tasks pack under every heuristic",
 	  test_hundred_thousand_tasks_every_heuristic },
 	{ "best fit packs 20,000 tasks on 4,096 CPUs",
