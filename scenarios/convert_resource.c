@@ -195,6 +195,26 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 		    (err = scn_time_at(c, s->time_unit, x->len, p, "for", -1,
 				       SCN_SIGN_POS, &v[k].len)))
 			return err;
+		/* X + Y <= the largest demand of a job (C with exec fixed,
+		 * rt_task_max_demand): a section ending at it is unlocked at
+		 * the completion; one ending past it is never held for its
+		 * whole length by any job (README "Resources") */
+		if (v[k].after > rt_task_max_demand(t, NULL) ||
+		    v[k].len > rt_task_max_demand(t, NULL) - v[k].after) {
+			char qa[72], qf[72], qd[128];
+
+			scn_quote(qa, sizeof(qa), x->after);
+			scn_quote(qf, sizeof(qf), x->len);
+			return scn_fail(c, RT_ERR_INVAL, p, "for", 0,
+					SCN_AT_VALUE, "section ends past the "
+					"job's end: after %s + for %s exceeds "
+					"%s%s; expected after + for <= %s", qa, qf,
+					scn_task_demand_text(y, t, qd, sizeof(qd)),
+					t->exec == RT_EXEC_FIXED ? "" :
+					", the largest demand of a job",
+					t->exec == RT_EXEC_FIXED ? "C" :
+					"the largest demand");
+		}
 	}
 	err = rt_sections_check(t->name, v, t->nsections, s->nresources,
 				&bad, &other, &tmp);
