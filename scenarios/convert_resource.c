@@ -226,6 +226,24 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 	return RT_OK;
 }
 
+/* A protocol other than the default none acts only on critical
+ * sections: with none in the scenario it would do nothing, so it is
+ * refused at its value (scenarios/README.md "Resources"). */
+static enum rt_err scn_protocol_used(const struct scn_ctx *c,
+				     const struct scn_scenario *s)
+{
+	if (s->sched.protocol == SIM_PROTO_NONE)
+		return RT_OK;
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].nsections)
+			return RT_OK;
+	return scn_fail(c, RT_ERR_INVAL, "scheduler.protocol", NULL, 0,
+			SCN_AT_VALUE, "%s has nothing to act on: no task has "
+			"critical sections; expected sections: [{resource: R, "
+			"after: X, for: Y}] on a task, or no protocol",
+			scn_protocols[s->sched.protocol]);
+}
+
 enum rt_err scn_convert_resources(const struct scn_ctx *c,
 				  const struct scn_y_doc *y,
 				  struct scn_scenario *s)
@@ -239,5 +257,5 @@ enum rt_err scn_convert_resources(const struct scn_ctx *c,
 		if (y->tasks[i].sections &&
 		    (err = scn_task_sections(c, &y->tasks[i], i, s)))
 			return err;
-	return RT_OK;
+	return scn_protocol_used(c, s);
 }
