@@ -104,7 +104,48 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 				return rt_diagf(d, RT_ERR_INVAL,
 						"task %s: exec values[%zu] must be > 0", n, k);
 	}
+	/* every suspension point and every section lies within the demand
+	 * of some job: a point at or after the largest demand, or a section
+	 * ending past it, would be met by no job (a section may end at it:
+	 * it is unlocked at the completion) */
+	rt_time dmax = rt_task_max_demand(t, NULL);
+
+	for (size_t k = 0; k < t->nsuspend; k++)
+		if (t->suspend[k].after >= dmax)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: suspend[%zu]"
+					".after %lld is not before the largest "
+					"demand of a job (%lld); no job would "
+					"suspend there", n, k,
+					(long long)t->suspend[k].after,
+					(long long)dmax);
+	for (size_t k = 0; k < t->nsections; k++)
+		if (t->sections[k].after > dmax ||
+		    t->sections[k].len > dmax - t->sections[k].after)
+			return rt_diagf(d, RT_ERR_INVAL, "task %s: sections[%zu] "
+					"ends past the largest demand of a job "
+					"(%lld); expected after + for <= it", n,
+					k, (long long)dmax);
 	return RT_OK;
+}
+
+rt_time rt_task_max_demand(const struct rt_task *t, size_t *which)
+{
+	rt_time m = t->wcet;
+	size_t w = 0;
+
+	if (t->exec == RT_EXEC_UNIFORM)
+		m = t->exec_max;
+	if (t->exec == RT_EXEC_LIST && t->nexec_values) {
+		m = t->exec_values[0];
+		for (size_t k = 1; k < t->nexec_values; k++)
+			if (t->exec_values[k] > m)
+				m = t->exec_values[k];
+		for (w = 0; t->exec_values[w] != m; w++)
+			;
+	}
+	if (which)
+		*which = w;
+	return m;
 }
 
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,

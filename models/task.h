@@ -138,6 +138,13 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 			       struct rt_task *out, struct rt_diag *d);
 
+/* The largest demand a job of t can have: C with exec fixed, max with
+ * uniform, the largest listed value with list (the last two may lie
+ * above or below C).  *which (may be NULL) is the index of that value in
+ * exec_values with list, else 0.  A suspension point or a section end
+ * past it is met by no job (rt_task_check refuses both). */
+rt_time rt_task_max_demand(const struct rt_task *t, size_t *which);
+
 /* True when the task's jobs follow the sporadic model the analysis assumes:
  * no jitter, inter-arrival >= T, and demand <= C for every job. */
 bool rt_task_is_sporadic_conform(const struct rt_task *t);

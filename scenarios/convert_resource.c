@@ -195,6 +195,26 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 		    (err = scn_time_at(c, s->time_unit, x->len, p, "for", -1,
 				       SCN_SIGN_POS, &v[k].len)))
 			return err;
+		/* X + Y <= the largest demand of a job (C with exec fixed,
+		 * rt_task_max_demand): a section ending at it is unlocked at
+		 * the completion; one ending past it is never held for its
+		 * whole length by any job (README "Resources") */
+		if (v[k].after > rt_task_max_demand(t, NULL) ||
+		    v[k].len > rt_task_max_demand(t, NULL) - v[k].after) {
+			char qa[72], qf[72], qd[128];
+
+			scn_quote(qa, sizeof(qa), x->after);
+			scn_quote(qf, sizeof(qf), x->len);
+			return scn_fail(c, RT_ERR_INVAL, p, "for", 0,
+					SCN_AT_VALUE, "section ends past the "
+					"job's end: after %s + for %s exceeds "
+					"%s%s; expected after + for <= %s", qa, qf,
+					scn_task_demand_text(y, t, qd, sizeof(qd)),
+					t->exec == RT_EXEC_FIXED ? "" :
+					", the largest demand of a job",
+					t->exec == RT_EXEC_FIXED ? "C" :
+					"the largest demand");
+		}
 	}
 	err = rt_sections_check(t->name, v, t->nsections, s->nresources,
 				&bad, &other, &tmp);
@@ -204,6 +224,24 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 				tmp.msg);
 	}
 	return RT_OK;
+}
+
+/* A protocol other than the default none acts only on critical
+ * sections: with none in the scenario it would do nothing, so it is
+ * refused at its value (scenarios/README.md "Resources"). */
+static enum rt_err scn_protocol_used(const struct scn_ctx *c,
+				     const struct scn_scenario *s)
+{
+	if (s->sched.protocol == SIM_PROTO_NONE)
+		return RT_OK;
+	for (size_t i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].nsections)
+			return RT_OK;
+	return scn_fail(c, RT_ERR_INVAL, "scheduler.protocol", NULL, 0,
+			SCN_AT_VALUE, "%s has nothing to act on: no task has "
+			"critical sections; expected sections: [{resource: R, "
+			"after: X, for: Y}] on a task, or no protocol",
+			scn_protocols[s->sched.protocol]);
 }
 
 enum rt_err scn_convert_resources(const struct scn_ctx *c,
@@ -219,5 +257,5 @@ enum rt_err scn_convert_resources(const struct scn_ctx *c,
 		if (y->tasks[i].sections &&
 		    (err = scn_task_sections(c, &y->tasks[i], i, s)))
 			return err;
-	return RT_OK;
+	return scn_protocol_used(c, s);
 }

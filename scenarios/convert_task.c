@@ -270,8 +270,31 @@ static enum rt_err scn_task_exec(struct scn_tctx *tc, struct rt_task *t)
 	return RT_OK;
 }
 
+const char *scn_task_demand_text(const struct scn_y_task *y,
+				 const struct rt_task *t, char *out, size_t n)
+{
+	char q[72];
+	size_t w;
+
+	(void)rt_task_max_demand(t, &w);
+	if (t->exec == RT_EXEC_UNIFORM && y->exec && y->exec->max) {
+		scn_quote(q, sizeof(q), y->exec->max);
+		snprintf(out, n, "exec.max = %s", q);
+	} else if (t->exec == RT_EXEC_LIST && y->exec && y->exec->values &&
+		   w < y->exec->values_count) {
+		scn_quote(q, sizeof(q), y->exec->values[w]);
+		snprintf(out, n, "exec.values[%zu] = %s", w, q);
+	} else {
+		scn_quote(q, sizeof(q), y->c ? y->c : y->runtime ? y->runtime :
+			  "?");
+		snprintf(out, n, "%s = %s", y->runtime ? "runtime" : "C", q);
+	}
+	return out;
+}
+
 /* tasks[i].suspend: [{after: X, for: Y}, ...], X > 0 strictly
- * increasing, Y > 0, times in the scenario's units. */
+ * increasing, Y > 0, X before the largest demand of a job (a point at or
+ * after it is met by no job), times in the scenario's units. */
 static enum rt_err scn_task_suspend(struct scn_tctx *tc, struct rt_task *t)
 {
 	const struct scn_y_task *y = tc->y;
@@ -312,6 +335,21 @@ static enum rt_err scn_task_suspend(struct scn_tctx *tc, struct rt_task *t)
 					NULL, 0, SCN_AT_VALUE, "%s is not after "
 					"suspend[%u].after = %s; expected strictly "
 					"increasing points", q, k - 1, q0);
+		}
+		if (v[k].after >= rt_task_max_demand(t, NULL)) {
+			char q[72], qd[128], at[96];
+
+			scn_quote(q, sizeof(q), p->after);
+			return scn_fail(tc->c, RT_ERR_INVAL,
+					scn_path(at, sizeof(at), path, "after", -1),
+					NULL, 0, SCN_AT_VALUE, "%s is not before "
+					"the job's end (%s, the largest demand of "
+					"a job): no job would suspend there; "
+					"expected after < %s", q,
+					scn_task_demand_text(y, t, qd,
+							     sizeof(qd)),
+					t->exec == RT_EXEC_FIXED ? "C" :
+					"the largest demand");
 		}
 	}
 	return RT_OK;

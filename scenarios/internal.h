@@ -440,6 +440,12 @@ enum rt_err scn_convert_task(const struct scn_ctx *c,
 			     const char *arr_sh, const char *exec_sh,
 			     struct rt_task *t);
 
+/* "C = \"3\"", "exec.max = \"5\"" or "exec.values[1] = \"4\"": the
+ * key and text of the largest demand a job of the converted task t
+ * (document entry y) can have (rt_task_max_demand), for a message. */
+const char *scn_task_demand_text(const struct scn_y_task *y,
+				 const struct rt_task *t, char *out, size_t n);
+
 /* Servers, the tasks' server/arrive_at/leave_at, the scheduler keys of
  * linux-dl and edf-split, and the linux-dl parameter checks
  * (convert_server.c); after the tasks are converted.  On failure c->d

@@ -456,6 +456,22 @@ static void test_scenario_errors(void)
 		      "t.yaml:3:41: scheduler.protocol: pip is not defined "
 		      "with policy: linux-dl (linux-dl takes the kernel's "
 		      "rt_mutex: none or inherit); expected none or inherit");
+	/* a protocol with no section to act on does nothing: refused; the
+	 * default none may be spelt out */
+	cbs_load_fail("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
+		      "resources: [{name: R}]\n"
+		      "tasks:\n  - {name: A, C: 4, T: 10}\n",
+		      "t.yaml:2:35: scheduler.protocol: pip has nothing to act "
+		      "on: no task has critical sections; expected sections: "
+		      "[{resource: R, after: X, for: Y}] on a task, or no "
+		      "protocol");
+	cbs_load_fail("format: 1\ntime_unit: ms\nscheduler: {policy: "
+		      "linux-dl, protocol: inherit}\ntasks:\n  - {name: A, "
+		      "runtime: 4, period: 10}\n",
+		      "t.yaml:3:41: scheduler.protocol: inherit has nothing to "
+		      "act on");
+	scn_free(cbs_load_text("format: 1\nscheduler: {policy: fp, protocol: "
+			       "none}\ntasks:\n  - {name: A, C: 4, T: 10}\n"));
 	cbs_load_fail("format: 1\nplatform: {cpus: 2}\nscheduler: {policy: fp}\n"
 		      "resources: [{name: R}]\ntasks:\n"
 		      "  - {name: A, C: 4, T: 10, sections: [{resource: R, "

@@ -492,7 +492,66 @@ static void test_every_allocation_failure_is_reported(void)
 	CU_ASSERT_TRUE(ok);
 }
 
+/* a critical section must end within the job: after + for <= the
+ * largest demand of a job (C with exec fixed; = C is legal, the section
+ * ends at the completion); a suspension point lies before it */
+static void test_a_section_past_the_jobs_end_is_rejected(void)
+{
+	expect_fail("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
+		    "resources: [{name: R}]\n"
+		    "tasks:\n"
+		    "  - {name: A, C: 3, T: 10,\n"
+		    "     sections: [{resource: R, after: 2, for: 2}]}\n",
+		    RT_ERR_INVAL, "t.yaml:6:46: tasks[0].sections[0].for: "
+		    "section ends past the job's end: after \"2\" + for "
+		    "\"2\" exceeds C = \"3\"", NULL);
+	scn_free(load_ok("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
+			 "resources: [{name: R}]\n"
+			 "tasks:\n"
+			 "  - {name: A, C: 3, T: 10,\n"
+			 "     sections: [{resource: R, after: 2, for: 1}]}\n"));
+	/* with an exec model: the largest demand, above or below C */
+	expect_fail("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
+		    "resources: [{name: R}]\n"
+		    "tasks:\n"
+		    "  - {name: A, C: 3, T: 10, exec: {model: uniform, min: 1, "
+		    "max: 2},\n"
+		    "     sections: [{resource: R, after: 1, for: 2}]}\n",
+		    RT_ERR_INVAL, "t.yaml:6:46: tasks[0].sections[0].for: "
+		    "section ends past the job's end", "exec.max = \"2\"",
+		    NULL);
+	scn_free(load_ok("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
+			 "resources: [{name: R}]\n"
+			 "tasks:\n"
+			 "  - {name: A, C: 3, T: 10, exec: {model: list, "
+			 "values: [1, 4]},\n"
+			 "     sections: [{resource: R, after: 2, for: 2}]}\n"));
+}
+
+/* a suspension point at or after the largest demand is met by no job */
+static void test_a_suspension_past_the_jobs_end_is_rejected(void)
+{
+	expect_fail("format: 1\ntasks:\n"
+		    "  - {name: A, C: 3, T: 10,\n"
+		    "     suspend: [{after: 1, for: 1}, {after: 3, for: 1}]}\n",
+		    RT_ERR_INVAL, "t.yaml:4:44: tasks[0].suspend[1].after: "
+		    "\"3\" is not before the job's end (C = \"3\"", NULL);
+	expect_fail("format: 1\ntasks:\n"
+		    "  - {name: A, C: 3, T: 10, exec: {model: list, "
+		    "values: [1, 2]},\n"
+		    "     suspend: [{after: 2, for: 1}]}\n",
+		    RT_ERR_INVAL, "t.yaml:4:24: tasks[0].suspend[0].after: ",
+		    "exec.values[1] = \"2\"", NULL);
+	scn_free(load_ok("format: 1\ntasks:\n"
+			 "  - {name: A, C: 3, T: 10,\n"
+			 "     suspend: [{after: 2, for: 5}]}\n"));
+}
+
 CU_TestInfo scn_errors_tests[] = {
+	{ "a critical section past the job's end is rejected",
+	  test_a_section_past_the_jobs_end_is_rejected },
+	{ "a suspension point at or past the job's end is rejected",
+	  test_a_suspension_past_the_jobs_end_is_rejected },
 	{ "an empty or comment-only file is an empty scenario",
 	  test_empty_input_is_an_empty_scenario },
 	{ "text that is not YAML names the line of the error",

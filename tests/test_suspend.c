@@ -105,6 +105,20 @@ static void test_suspension_points_are_checked_by_the_model(void)
 	t.suspend = at0;
 	CU_ASSERT_EQUAL(rt_task_check(&t, &d), RT_ERR_INVAL);
 	CU_ASSERT_STRING_EQUAL(d.msg, "task A: suspend[0].after must be > 0");
+	/* a point at or after the largest demand is met by no job */
+	t.suspend = ok;
+	t.nsuspend = 2;
+	t.wcet = 3;
+	CU_ASSERT_EQUAL(rt_task_check(&t, &d), RT_ERR_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "suspend[1].after 3 is not "
+				      "before the largest demand of a job (3)"));
+	t.exec = RT_EXEC_UNIFORM;
+	t.exec_min = 1;
+	t.exec_max = 4;
+	CU_ASSERT_EQUAL(rt_task_check(&t, &d), RT_OK);
+	t.exec = RT_EXEC_FIXED;
+	t.wcet = 5;
+	t.nsuspend = 1;
 	/* C + lengths must stay representable */
 	t.suspend = huge;
 	ob.wcet = 77;
@@ -203,13 +217,15 @@ static void test_edf_runs_the_other_task_during_a_suspension(void)
 }
 
 /* Points are met in order at the executed demand; a point at or past a
- * job's demand is skipped for that job (demands 5, then 2). */
+ * job's demand is skipped for that job (demands 5, then 2; the third
+ * job's 6 makes the point at 5 one that a job can meet: a point no job
+ * meets is refused, test_scn_errors.c). */
 static void test_points_are_met_in_order_and_skipped_past_the_demand(void)
 {
 	struct scn_scenario *s;
 	struct sim_engine *e = sp_check(
 		"format: 1\nhorizon: 20\ntasks:\n"
-		"  - { name: A, C: 5, T: 10, exec: { model: list, values: [5, 2] },\n"
+		"  - { name: A, C: 5, T: 10, exec: { model: list, values: [5, 2, 6] },\n"
 		"      suspend: [{after: 1, for: 1}, {after: 3, for: 2}, "
 		"{after: 5, for: 1}] }\n", SP_SCHED,
 		"0 start A.0 c0 5\n"            /* [0,1) */
@@ -763,6 +779,17 @@ static void test_chart_suspension_ends_at_abort_or_end(void)
 #define SP_MAXCPU 3
 #define SP_NSETS 300
 
+/* A point no job meets is refused (rt_task_check): keep the points
+ * before the largest demand. */
+static void sp_trim(struct rt_task *k)
+{
+	while (k->nsuspend && k->suspend[k->nsuspend - 1].after >=
+	       rt_task_max_demand(k, NULL))
+		k->nsuspend--;
+	if (!k->nsuspend)
+		k->suspend = NULL;
+}
+
 /* A random task with 0..3 suspension points (times scaled by 'unit'). */
 static struct rt_task sp_random_task(struct rt_rng *g, char *name,
 				     struct rt_suspend *pts, rt_time unit)
@@ -787,6 +814,7 @@ static struct rt_task sp_random_task(struct rt_rng *g, char *name,
 	}
 	if (rt_rng_range(g, 0, 3) == 0)
 		k.offset = rt_rng_range(g, 0, 10) * unit;
+	sp_trim(&k);
 	return k;
 }
 
@@ -885,6 +913,7 @@ static void test_oblivious_analysis_is_safe_on_one_cpu(void)
 			ts[i] = sp_random_task(&g, names[i], pts[i], 1);
 			ts[i].exec = RT_EXEC_FIXED;     /* sporadic model */
 			ts[i].offset = 0;
+			sp_trim(&ts[i]);
 			CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[i], &ob[i],
 								NULL), RT_OK);
 		}
