@@ -78,6 +78,7 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 	const char *o_cpus = api_opt(o, "cpus"), *o_policy = api_opt(o, "policy");
 	const char *o_seed = api_opt(o, "seed"), *o_name = api_opt(o, "name");
 	struct rt_gen_params *p = &g->p;
+	struct rt_diag d = { "" };
 	char plain[128], *end;
 
 	errno = 0;
@@ -115,6 +116,8 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 	if (o_slack && !gen_num_pair(o_slack, &p->xmin, &p->xmax))
 		return api_fail(db, DLSIM_USAGE, "--slack '%s': expected A:B",
 				o_slack);
+	if (o_slack && rt_gen_slack_check(p->deadlines, "--slack", &d))
+		return api_fail(db, DLSIM_USAGE, "%s", d.msg);
 	if (o_cpus && (g->cpus = strtoul(o_cpus, &end, 10), end == o_cpus ||
 		       *end || g->cpus < 1 || g->cpus > SCN_MAX_CPUS))
 		return api_fail(db, DLSIM_USAGE, "--cpus '%s': expected 1..%d",

@@ -15,11 +15,11 @@ static const char gen_help[] =
 "Draw one random task set and write it as a scenario (time_unit: tick) that\n"
 "dlsim validate / run / analyze load.  Defaults: 10 tasks, U = 0.8,\n"
 "uunifast-discard (also uunifast, randfixedsum, drs), cap 1, log-uniform\n"
-"periods 10:1000 with granularity 1, implicit deadlines (constrained: D =\n"
-"C + x (T - C) with x uniform in --slack, default 0:1; arbitrary: default\n"
-"0:2), 1 CPU, the first policy below, seed 1, standard output.  C =\n"
-"ceil(u T) >= 1, so the realised U (in the file's comment) is at least the\n"
-"target.\n"
+"periods 10:1000 with granularity 1, implicit deadlines (D = T, so no\n"
+"--slack; constrained: D = C + x (T - C) with x uniform in --slack,\n"
+"default 0:1; arbitrary: default 0:2), 1 CPU, the first policy below,\n"
+"seed 1, standard output.  C = ceil(u T) >= 1, so the realised U (in the\n"
+"file's comment) is at least the target.\n"
 "\n";
 
 int cmd_gen(int argc, char **argv)

@@ -78,6 +78,15 @@ bool rt_gen_deadlines_from_name(const char *s, enum rt_gen_deadlines *out)
 	return true;
 }
 
+enum rt_err rt_gen_slack_check(enum rt_gen_deadlines dl, const char *what,
+			       struct rt_diag *d)
+{
+	if (dl != RT_GEN_DEADLINES_IMPLICIT)
+		return RT_OK;
+	return rt_diagf(d, RT_ERR_INVAL, "%s is for constrained and arbitrary "
+			"deadlines", what);
+}
+
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d)
 {

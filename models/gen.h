@@ -106,6 +106,15 @@ bool rt_gen_deadlines_from_name(const char *s, enum rt_gen_deadlines *out);
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d);
 
+/* The slack range x ~ U[xmin, xmax] shapes constrained and arbitrary
+ * deadlines only; with implicit deadlines (D = T) a range the caller was
+ * given would do nothing: RT_ERR_INVAL "WHAT is for constrained and
+ * arbitrary deadlines" ('what' names the setting as the caller's user
+ * wrote it), else RT_OK.  The one check of the experiment loader and of
+ * `dlsim gen`. */
+enum rt_err rt_gen_slack_check(enum rt_gen_deadlines dl, const char *what,
+			       struct rt_diag *d);
+
 /* Workspace for rt_gen_taskset / rt_gen_util: reusable across calls with
  * the same or fewer tasks.  rt_gen_ws_fini(NULL) is a no-op. */
 struct rt_gen_ws {

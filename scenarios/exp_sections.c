@@ -346,14 +346,15 @@ static enum rt_err xl_deadlines(const struct xl *c, yaml_node_t *n,
 	g->deadlines = (enum rt_gen_deadlines)e;
 	g->xmin = 0;
 	g->xmax = g->deadlines == RT_GEN_DEADLINES_ARBITRARY ? 2 : 1;
-	if (g->deadlines == RT_GEN_DEADLINES_IMPLICIT) {
-		for (int i = 1; i < 3; i++)
-			if (v[i])
-				return xl_fail(c, v[i], "generator.deadlines",
-					       "%s is for constrained and "
-					       "arbitrary deadlines", keys[i]);
-		return RT_OK;
+	for (int i = 1; i < 3; i++) {
+		struct rt_diag dd = { "" };
+
+		if (v[i] && rt_gen_slack_check(g->deadlines, keys[i], &dd))
+			return xl_fail(c, v[i], "generator.deadlines", "%s",
+				       dd.msg);
 	}
+	if (g->deadlines == RT_GEN_DEADLINES_IMPLICIT)
+		return RT_OK;
 	if ((v[1] && (err = xl_double(c, v[1], "generator.deadlines.min",
 				      &g->xmin))) ||
 	    (v[2] && (err = xl_double(c, v[2], "generator.deadlines.max",

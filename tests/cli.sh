@@ -698,6 +698,18 @@ simulate: true
 seed: 42
 EOF
 expect_rc 0 "$DLSIM" gen --tasks 5 --utilization 0.7 --deadlines constrained --seed 3 -o $E/gen.yaml
+# --slack shapes constrained and arbitrary deadlines only: with implicit
+# ones (the default) gen refuses it as the experiment loader refuses
+# deadlines.min / .max (one check, rt_gen_slack_check)
+expect_rc 1 "$DLSIM" gen --tasks 3 --slack 0.2:0.5 -o $E/slack.yaml
+has $T/err 'dlsim gen: --slack is for constrained and arbitrary deadlines'
+[ -e $E/slack.yaml ] && bad "gen --slack with implicit deadlines wrote a file" || ok
+expect_rc 1 "$DLSIM" gen --tasks 3 --deadlines implicit --slack 0:1
+has $T/err '--slack is for constrained and arbitrary deadlines'
+expect_rc 0 "$DLSIM" gen --tasks 3 --deadlines arbitrary --slack 0.5:1.5
+sed 's/deadlines: {model: constrained, min: 0.5, max: 1.0}/deadlines: {model: implicit, max: 1.0}/' $E/acc.yaml > $E/acc-imp.yaml
+expect_rc 2 "$DLSIM" experiment $E/acc-imp.yaml -q -o $E/imp.csv
+has $T/err 'acc-imp.yaml:9:37: generator.deadlines: max is for constrained and arbitrary deadlines'
 expect_rc 0 "$DLSIM" validate $E/gen.yaml
 has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
