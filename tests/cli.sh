@@ -590,6 +590,12 @@ expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/wx.png --window 0:1e3
 has $T/err 'is not a time'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wout.png --window 30:70ms --quiet
 has $T/err 'warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+# report draws its chart of the window too: the same warning (one helper)
+expect_rc 0 "$DLSIM" report $EX/linux-dl.yaml -o $T/wout.html --window 30:70ms
+has $T/err 'report: warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+[ -s $T/wout.html ] && ok || bad "report with a window past the end wrote no page"
+expect_rc 0 "$DLSIM" report $EX/linux-dl.yaml -o $T/win.html --window 0:7ms
+hasnt $T/err 'warning'
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --log $T/a.jsonl --log $T/b.csv
 has $T/err 'option --log given twice'
 [ -e $T/a.jsonl ] || [ -e $T/b.csv ] && bad "a repeated option wrote a file" || ok
