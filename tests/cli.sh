@@ -682,6 +682,11 @@ expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
 expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
 has $T/err 'time_unit tick has no physical length'
+# a control character in a thread name: the error names the JSON file and path
+printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
+expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
+has $T/err 'ctl.json: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
+hasnt $T/err 'imported'
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 # --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------
