@@ -207,11 +207,24 @@ static const char *outputs_fmt_horizon(const struct render_meta *m, char *buf,
 	return api_fmt_time_in(u, m->horizon, buf, len);
 }
 
+void api_outputs_window_notice(struct dlsim *db, const char *window,
+			       rt_time t0, const struct render_meta *m)
+{
+	char hb[48];
+
+	if (window && m->horizon > 0 && t0 >= m->horizon)
+		api_notice(db, DLSIM_WARNING, "--window %s starts at or after "
+			   "the end of the simulation (horizon %s %s): the "
+			   "chart shows no execution; simulate longer with "
+			   "--until", window,
+			   outputs_fmt_horizon(m, hb, sizeof(hb)),
+			   m->display_unit);
+}
+
 enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 				   const struct api_outputs_opts *o,
 				   const struct render_meta *m)
 {
-	char hb[48];
 	struct rt_diag d = { "" };
 	enum dlsim_status rc;
 
@@ -264,13 +277,7 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 		rc = api_outputs_chart(db, o, m->display_unit, &g);
 		if (rc != DLSIM_OK)
 			goto fail;
-		if (o->window && m->horizon > 0 && g.t0 >= m->horizon)
-			api_notice(db, DLSIM_WARNING, "--window %s starts at or "
-				   "after the end of the simulation (horizon %s "
-				   "%s): the chart shows no execution; simulate "
-				   "longer with --until", o->window,
-				   outputs_fmt_horizon(m, hb, sizeof(hb)),
-				   m->display_unit);
+		api_outputs_window_notice(db, o->window, g.t0, m);
 		err = render_gantt_create(m, &g, &out->gantt, &d);
 		if (err != RT_OK) {
 			rc = api_fail(db, err == RT_ERR_INVAL ? DLSIM_OPTION :

@@ -111,6 +111,13 @@ enum dlsim_status api_outputs_check(struct dlsim *db,
 				    const struct api_outputs_opts *o,
 				    const char *display_unit);
 
+/* The one check of a chart's window against the run m (borrowed): a
+ * DLSIM_WARNING notice when window (the option's text, NULL: none) starts
+ * at t0 >= m->horizon, so the chart shows no execution.  Used by the
+ * charts of api_outputs_open and by dlsim_report. */
+void api_outputs_window_notice(struct dlsim *db, const char *window,
+			       rt_time t0, const struct render_meta *m);
+
 /* Open every requested output for the run m (borrowed, must outlive out),
  * charts included.  Notices for stale temporaries removed and a window
  * past the horizon.  On failure nothing is left open or on disk:

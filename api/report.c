@@ -385,6 +385,7 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 	}
 	go.font = font;
 	api_meta(s, h.horizon, &meta);
+	api_outputs_window_notice(db, window, go.t0, &meta);
 	err = render_gantt_create(&meta, &go, &g, &d);
 	if (err != RT_OK) {
 		st = api_fail(db, DLSIM_USAGE, "chart: %s", d.msg);

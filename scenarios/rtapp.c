@@ -34,26 +34,64 @@
 
 #include "models/mem.h"
 #include "models/rt_time.h"
+#include "scenarios/internal.h"
 #include "scenarios/json.h"
 #include "scenarios/strbuf.h"
+
+/* A JSON key for a message: at most 80 bytes of it, control characters
+ * as \xNN (a key is any JSON string, "\u0001" included). */
+static const char *ra_show(char *buf, size_t n, const char *s)
+{
+	size_t o = 0;
+
+	for (; *s && o < 80 && o + 5 < n; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch < 0x20 || ch == 0x7f)
+			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", ch);
+		else
+			buf[o++] = (char)ch;
+	}
+	buf[o] = '\0';
+	return buf;
+}
 
 enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 			const char *phase, const char *key, const char *fmt, ...)
 {
-	char what[300];
+	char what[300], th[96], ph[96], k[96];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	if (!thread)
-		return rt_diagf(c->d, rc, "%s: %s%s%s", c->file, key ? key : "",
+		return rt_diagf(c->d, rc, "%s: %s%s%s", c->file,
+				key ? ra_show(k, sizeof(k), key) : "",
 				key ? ": " : "", what);
-	return rt_diagf(c->d, rc, "%s: tasks.%.80s%s%.80s%s%.80s: thread \"%.80s\""
-			"%s%.80s%s: %s", c->file, thread, phase ? ".phases." : "",
-			phase ? phase : "", key ? "." : "", key ? key : "", thread,
-			phase ? ", phase \"" : "", phase ? phase : "",
-			phase ? "\"" : "", what);
+	ra_show(th, sizeof(th), thread);
+	ra_show(ph, sizeof(ph), phase ? phase : "");
+	ra_show(k, sizeof(k), key ? key : "");
+	return rt_diagf(c->d, rc, "%s: tasks.%s%s%s%s%s: thread \"%s\""
+			"%s%s%s: %s", c->file, th, phase ? ".phases." : "",
+			ph, key ? "." : "", k, th, phase ? ", phase \"" : "",
+			ph, phase ? "\"" : "", what);
+}
+
+/* Names and keys are copied into the scenario (task names, comments):
+ * a control character there is an error naming the JSON path, not one
+ * of the generated YAML. */
+static enum rt_err check_printable(struct ra_ctx *c, const char *thread,
+				   const char *phase, const char *key,
+				   const char *text, const char *what)
+{
+	int ch = scn_ctrl_char(text);
+
+	if (ch < 0)
+		return RT_OK;
+	return ra_fail(c, RT_ERR_PARSE, thread, phase, key, "the %s holds the "
+		       "control character 0x%02x; expected printable text",
+		       what, ch);
 }
 
 const char *const ra_policy_names[] = {
@@ -227,6 +265,9 @@ static enum rt_err parse_phase(struct ra_ctx *c, const struct dj_val *obj,
 		const char *ev = event_name(key);
 		int64_t x;
 
+		rc = check_printable(c, thread, pn, key, key, "key");
+		if (rc != RT_OK)
+			return rc;
 		if (!ev) {
 			if (is_key(key, phase_props) ||
 			    (in_thread && is_key(key, thread_props)))
@@ -390,6 +431,10 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 	t.instances = 1;
 	t.loop = -1;
 	t.sched.policy = c->default_policy;
+	rc = check_printable(c, name, NULL, NULL, name, "thread name (the "
+			     "task's name)");
+	if (rc != RT_OK)
+		return rc;
 	if (dj_type(obj) != DJ_OBJECT)
 		return ra_fail(c, RT_ERR_PARSE, name, NULL, NULL, "a thread is an "
 			    "object");
@@ -450,6 +495,9 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 		while (rc == RT_OK && dj_next(phases, &it, &pn, &pv)) {
 			struct ra_phase *p = &t.phases[t.nphases];
 
+			rc = check_printable(c, name, pn, NULL, pn, "phase name");
+			if (rc != RT_OK)
+				break;
 			if (dj_type(pv) != DJ_OBJECT) {
 				rc = ra_fail(c, RT_ERR_PARSE, name, pn, NULL, "a "
 					  "phase is an object");
@@ -552,8 +600,11 @@ static enum rt_err parse_global(struct ra_ctx *c, const struct dj_val *g,
 					    "global.log_basename", "expected a "
 					    "string");
 		} else if (!is_key(key, global_ignored)) {
+			char k[96];
+
 			return ra_fail(c, RT_ERR_PARSE, NULL, NULL, "global",
-				    "unknown key \"%.60s\"", key);
+				    "unknown key \"%.60s\"",
+				    ra_show(k, sizeof(k), key));
 		}
 	}
 	return RT_OK;
@@ -635,7 +686,8 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	 * scenario's name there), else the file name */
 	name = o && o->name ? rt_strdup(o->name) :
 	       base && *base && strcmp(base, "rt-app") &&
-	       strlen(base) <= SCN_MAX_NAME ? rt_strdup(base) :
+	       strlen(base) <= SCN_MAX_NAME && scn_ctrl_char(base) < 0 ?
+	       rt_strdup(base) :
 	       default_name(c.file);
 	if (!name) {
 		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");

@@ -590,6 +590,12 @@ expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/wx.png --window 0:1e3
 has $T/err 'is not a time'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wout.png --window 30:70ms --quiet
 has $T/err 'warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+# report draws its chart of the window too: the same warning (one helper)
+expect_rc 0 "$DLSIM" report $EX/linux-dl.yaml -o $T/wout.html --window 30:70ms
+has $T/err 'report: warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+[ -s $T/wout.html ] && ok || bad "report with a window past the end wrote no page"
+expect_rc 0 "$DLSIM" report $EX/linux-dl.yaml -o $T/win.html --window 0:7ms
+hasnt $T/err 'warning'
 expect_rc 1 "$DLSIM" run $EX/dario.yaml --log $T/a.jsonl --log $T/b.csv
 has $T/err 'option --log given twice'
 [ -e $T/a.jsonl ] || [ -e $T/b.csv ] && bad "a repeated option wrote a file" || ok
@@ -676,6 +682,11 @@ expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
 expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
 has $T/err 'time_unit tick has no physical length'
+# a control character in a thread name: the error names the JSON file and path
+printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
+expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
+has $T/err 'ctl.json: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
+hasnt $T/err 'imported'
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 # --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------

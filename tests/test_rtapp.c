@@ -563,7 +563,64 @@ static void test_import_caps_instance(void)
 	CU_ASSERT_PTR_NULL(s);
 }
 
+/* A control character in a name or key (any JSON string may hold one)
+ * is an error naming the user's file and the JSON path, shown escaped,
+ * never one of the generated YAML ("w.yaml", "imported"). */
+static void test_import_control_characters_name_the_json_path(void)
+{
+	static const struct {
+		const char *json, *msg;
+	} cases[] = {
+		{ "{\"tasks\":{\"a\\u0001b\":{\"run\":1,\"sleep\":1}}}",
+		  "w.json: tasks.a\\x01b: thread \"a\\x01b\": the thread name "
+		  "(the task's name) holds the control character 0x01" },
+		{ "{\"tasks\":{\"a\":{\"phases\":{\"p\\u001b\":{\"run\":1,"
+		  "\"sleep\":1}}}}}",
+		  "w.json: tasks.a.phases.p\\x1b: thread \"a\", phase \"p\\x1b\": "
+		  "the phase name holds the control character 0x1b" },
+		{ "{\"tasks\":{\"a\":{\"run\\u0007\":1,\"sleep\":1}}}",
+		  "w.json: tasks.a.run\\x07: thread \"a\": the key holds the "
+		  "control character 0x07" },
+		{ "{\"global\":{\"x\\n\":1},\"tasks\":{}}",
+		  "w.json: global: unknown key \"x\\x0a\"" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct scn_scenario *s = NULL;
+		struct rt_diag d = { "" };
+		enum rt_err rc = import(cases[i].json, &s, NULL, &d);
+
+		if (!strstr(d.msg, cases[i].msg))
+			fprintf(stderr, "\n  case %zu: '%s'\n  want '%s'\n", i,
+				d.msg, cases[i].msg);
+		CU_ASSERT_EQUAL(rc, RT_ERR_PARSE);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, cases[i].msg));
+		CU_ASSERT_PTR_NULL(strstr(d.msg, "imported"));
+		CU_ASSERT_PTR_NULL(strstr(d.msg, "w.yaml"));
+		CU_ASSERT_PTR_NULL(s);
+	}
+}
+
+/* A log_basename that cannot be a name (too long, not printable) leaves
+ * the name to the file, as documented. */
+static void test_import_unprintable_log_basename_uses_file_name(void)
+{
+	struct scn_scenario *s = NULL;
+	struct rt_diag d = { "" };
+
+	CU_ASSERT_EQUAL(import("{\"global\":{\"log_basename\":\"x\\u0007\"},"
+			       "\"tasks\":{\"a\":{\"run\":1,\"sleep\":1}}}",
+			       &s, NULL, &d), RT_OK);
+	if (s)
+		CU_ASSERT_STRING_EQUAL(s->name, "w");
+	scn_free(s);
+}
+
 CU_TestInfo rtapp_tests[] = {
+	{ "import: control characters name the JSON path, not the YAML",
+	  test_import_control_characters_name_the_json_path },
+	{ "import: an unprintable log_basename leaves the name to the file",
+	  test_import_unprintable_log_basename_uses_file_name },
 	{ "import caps \"instance\" with a clear error", test_import_caps_instance },
 	{ "import maps each rule", test_import_maps_each_rule },
 	{ "import defaults and legacy keys", test_import_defaults_and_legacy_keys },
