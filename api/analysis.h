@@ -220,6 +220,14 @@ bool api_analysis_locks(struct dlsim_analysis *a);
 /* The bounds of the scenario's tasks (and servers) from the model's;
  * false: out of memory. */
 bool api_analysis_tardiness(struct dlsim_analysis *a);
+/* With a bound (exact or upper) that covers only some tasks (a task
+ * with no tardiness bound: left out, no job guarantee, ...): true, and
+ * *obs / *unknown the largest observed tardiness over the covered tasks
+ * alone (whether one of theirs is unknown), the figure the bound speaks
+ * for; the overall one is then "observed_all".  False otherwise (the
+ * overall figure is the covered one, or there is no bound). */
+bool api_analysis_observed_bounded(const struct dlsim_analysis *a,
+				   rt_time *obs, bool *unknown);
 
 /* ---- analysis_compare.c ------------------------------------------------- */
 

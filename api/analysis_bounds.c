@@ -304,3 +304,27 @@ out:
 	rt_free(fps);
 	return ok;
 }
+
+bool api_analysis_observed_bounded(const struct dlsim_analysis *a,
+				   rt_time *obs, bool *unknown)
+{
+	const struct sim_stats *st = a->sim->stats;
+	bool partial = false;
+
+	*obs = 0;
+	*unknown = false;
+	if ((a->bound_kind != BOUND_EXACT && a->bound_kind != BOUND_UPPER) ||
+	    !a->tard)
+		return false;
+	for (size_t i = 0; i < a->s->ntasks; i++) {
+		if (a->tard[i] == RT_TIME_NEVER) {
+			partial = true;
+			continue;
+		}
+		if (st->tasks[i].max_tardiness > *obs)
+			*obs = st->tasks[i].max_tardiness;
+		if (a->tard_unknown && a->tard_unknown[i])
+			*unknown = true;
+	}
+	return partial;
+}

@@ -106,7 +106,8 @@ void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a)
 {
 	const struct scn_scenario *s = a->s;
 	const struct sim_stats *st = a->sim->stats;
-	bool first = true;
+	bool first = true, cov_unknown = false;
+	rt_time cov = 0;
 
 	fprintf(f, "{\"scenario\": ");
 	api_json_str(f, s->name);
@@ -164,7 +165,17 @@ void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a)
 	else
 		fprintf(f, "null");
 	fprintf(f, ", \"bound_source\": \"%s\", ", api_analysis_bound_name(a->bound_kind));
-	analyze_json_obs(f, "observed", st->max_tardiness, a->any_unknown);
+	/* the bound speaks for the tasks it covers: "observed" over those,
+	 * "observed_all" over every task when some have no bound */
+	if (api_analysis_observed_bounded(a, &cov, &cov_unknown)) {
+		analyze_json_obs(f, "observed", cov, cov_unknown);
+		fprintf(f, ", ");
+		analyze_json_obs(f, "observed_all", st->max_tardiness,
+				 a->any_unknown);
+	} else {
+		analyze_json_obs(f, "observed", st->max_tardiness,
+				 a->any_unknown);
+	}
 	if (a->da_x != RT_TIME_NEVER)
 		fprintf(f, ", \"devi_anderson_x\": %" PRId64, a->da_x);
 	if (a->bound_note[0]) {

@@ -293,8 +293,12 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 	if (a->bound_kind == BOUND_EXACT || a->bound_kind == BOUND_UPPER) {
 		bool exact = a->bound_kind == BOUND_EXACT;
 		bool rx = exact && a->resp_exact;
+		bool cov_unknown = false;
+		rt_time cov = 0;
+		bool partial = api_analysis_observed_bounded(a, &cov,
+							     &cov_unknown);
 
-		fprintf(f, "\n  tardiness: %s %s%s, observed %s\n",
+		fprintf(f, "\n  tardiness: %s %s%s, observed %s",
 			   exact ? "exact bound" : "upper bound",
 			   api_fmt_time(s, a->bound, b1, sizeof(b1)),
 			   exact ? (s->cpus > 1 ? " (per CPU)" : "") :
@@ -304,8 +308,15 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 			   a->kind == AK_FPSRV ? " (fp-rta, servers as tasks)" :
 			   a->bits & RT_MODEL_JITTER ? " (with release jitter)" :
 			   " (compliant vectors / Devi-Anderson, global EDF)",
+			   partial ? analyze_fmt_obs(s, cov, cov_unknown, b2,
+						     sizeof(b2)) :
 			   analyze_fmt_obs(s, st->max_tardiness, a->any_unknown, b2,
 					   sizeof(b2)));
+		if (partial)
+			fprintf(f, " over the bounded tasks (all tasks: %s)",
+				analyze_fmt_obs(s, st->max_tardiness,
+						a->any_unknown, b3, sizeof(b3)));
+		fprintf(f, "\n");
 		for (size_t i = 0; i < s->ntasks; i++) {
 			if (a->resp[i] == RT_TIME_NEVER) {
 				fprintf(f, "    %-12s no bound (%s), observed %s\n",

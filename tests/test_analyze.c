@@ -1,7 +1,8 @@
 /* test_analyze.c - `dlsim analyze` end to end through include/dlsim.h on
  * inline scenarios: fp-rta with release jitter (its own extension, D and
  * J, ranked by D as the simulator ranks); cbs partitioned, where the
- * servers are packed (what occupies a CPU). */
+ * servers are packed (what occupies a CPU); the observed tardiness over
+ * the tasks the bound covers. */
 #include <dlsim.h>
 
 #include <stdio.h>
@@ -148,10 +149,51 @@ static void test_analyze_cbs_partitioned_packs_servers(void)
 	dlsim_close(db);
 }
 
+/*
+ * The overall observed tardiness was every task's and sat beside a bound
+ * that speaks only for some: A overruns its server (demand 10, C 2), has
+ * no bound and is 15 late, B is guaranteed (bound 0, never late); analyze
+ * printed "upper bound 0 ..., observed 15".  Now "observed" is over the
+ * bounded tasks and "observed_all" (JSON; text "all tasks:") over all.
+ */
+static void test_analyze_observed_over_bounded_tasks(void)
+{
+	static const char yaml[] =
+		"format: 1\nname: o\ntime_unit: tick\nhorizon: 24\n"
+		"servers:\n"
+		"  - { name: SA, kind: cbs, budget: 2, period: 4 }\n"
+		"  - { name: SB, kind: cbs, budget: 3, period: 6 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 4, T: 100, server: SA, "
+		"exec: { model: list, values: [10] } }\n"
+		"  - { name: B, C: 3, D: 6, T: 6, server: SB }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+	char *text = NULL;
+	size_t len = 0;
+
+	CU_ASSERT_EQUAL(dlsim_analysis_bound(an), 0);
+	CU_ASSERT_EQUAL(dlsim_sim_max_tardiness(dlsim_analysis_sim(an)), 15);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, DLSIM_JSON, &text,
+						  &len), DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"bound_source\": \"upper\", "
+				      "\"observed\": 0, \"observed_all\": 15,"));
+	dlsim_free(text);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "observed 0 over the bounded "
+				      "tasks (all tasks: 15)"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
 	{ "cbs partitioned packs the servers, as analyze does",
 	  test_analyze_cbs_partitioned_packs_servers },
+	{ "the observed tardiness beside a bound is over the bounded tasks",
+	  test_analyze_observed_over_bounded_tasks },
 	CU_TEST_INFO_NULL
 };

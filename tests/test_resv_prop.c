@@ -187,9 +187,12 @@ static void test_jitter_beyond_the_deadline_is_not_schedulable(void)
 		CU_ASSERT_EQUAL(r.witness, 3);
 		CU_ASSERT_EQUAL(r.demand, 4);
 	}
-	/* global tests have no jitter extension, uniprocessor ones do */
+	/* global tests have no jitter extension, uniprocessor ones do;
+	 * fp-rta its own, on D and J (not D - J) */
 	CU_ASSERT_FALSE(rt_test_find("gfb")->jitter);
-	CU_ASSERT_FALSE(rt_test_find("fp-rta")->jitter);
+	CU_ASSERT_TRUE(rt_test_find("fp-rta")->jitter);
+	CU_ASSERT_TRUE(rt_test_find("fp-rta")->jitter_native);
+	CU_ASSERT_FALSE(rt_test_find("qpa")->jitter_native);
 	CU_ASSERT_TRUE(rt_test_find("qpa")->jitter);
 }
 
