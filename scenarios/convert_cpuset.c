@@ -329,10 +329,11 @@ static enum rt_err scn_fair_server(const struct scn_ctx *c,
  *
  * (the servers are applied one CPU at a time, so the last one binds;
  * -EBUSY above it).  With reserve: false the server is checked against
- * what RT throttling leaves per CPU, 2^20 - cap.  CPUs of different
- * capacities are left to the engine (sim/policy_linux_dl.c,
- * ldl_fair_admit()).  Reported at the fair server's runtime, or at
- * rt_runtime_us when the server is the kernel profile's.
+ * what RT throttling leaves per CPU, 2^20 - cap: the limit is
+ * sim_dl_fair_bw_limit(), which the engine applies too
+ * (sim/policy_linux_dl.c, ldl_fair_admit()); CPUs of different
+ * capacities are left to it.  Reported at the fair server's runtime, or
+ * at rt_runtime_us when the server is the kernel profile's.
  */
 static enum rt_err scn_fair_cap(const struct scn_ctx *c,
 				const struct scn_y_sched *k,
@@ -348,7 +349,9 @@ static enum rt_err scn_fair_cap(const struct scn_ctx *c,
 		return RT_OK;
 	bw = rt_dl_to_ratio(f->period, f->runtime);
 	cap = rt_dl_to_ratio(s->sched.rt_period_us, s->sched.rt_runtime_us);
-	if (f->reserve && bw > cap)
+	if (bw <= sim_dl_fair_bw_limit(cap, f->reserve))
+		return RT_OK;
+	if (f->reserve)
 		return scn_fail(c, RT_ERR_INVAL, own ? "scheduler.fair_server" :
 				"scheduler", own ? "runtime" : "rt_runtime_us",
 				0, SCN_AT_VALUE, "fair server bandwidth "
@@ -363,50 +366,52 @@ static enum rt_err scn_fair_cap(const struct scn_ctx *c,
 				(long long)s->sched.rt_runtime_us,
 				(long long)s->sched.rt_period_us,
 				(unsigned long long)cap);
-	if (!f->reserve && bw > RT_BW_UNIT - cap)
-		return scn_fail(c, RT_ERR_INVAL, own ? "scheduler.fair_server" :
-				"scheduler", own ? "runtime" : "rt_runtime_us",
-				0, SCN_AT_VALUE, "fair server bandwidth "
-				"runtime/period = %lld/%lld ns (%llu/2^20) "
-				"exceeds what the admission cap rt_runtime_us/"
-				"rt_period_us = %lld/%lld leaves per CPU "
-				"(2^20 - %llu) with reserve: false; expected "
-				"runtime/period <= 1 - the cap",
-				(long long)f->runtime, (long long)f->period,
-				(unsigned long long)bw,
-				(long long)s->sched.rt_runtime_us,
-				(long long)s->sched.rt_period_us,
-				(unsigned long long)cap);
-	return RT_OK;
+	return scn_fail(c, RT_ERR_INVAL, own ? "scheduler.fair_server" :
+			"scheduler", own ? "runtime" : "rt_runtime_us",
+			0, SCN_AT_VALUE, "fair server bandwidth "
+			"runtime/period = %lld/%lld ns (%llu/2^20) "
+			"exceeds what the admission cap rt_runtime_us/"
+			"rt_period_us = %lld/%lld leaves per CPU "
+			"(2^20 - %llu) with reserve: false; expected "
+			"runtime/period <= 1 - the cap",
+			(long long)f->runtime, (long long)f->period,
+			(unsigned long long)bw,
+			(long long)s->sched.rt_runtime_us,
+			(long long)s->sched.rt_period_us,
+			(unsigned long long)cap);
 }
 
 /*
  * GRUB (scheduler.reclaim: grub, or a task's flags: [reclaim]) where
- * sim/policy_linux_dl.c does not model it, refused at the field that asks
- * for it (the engine refuses it too, ldl_init()): with accounting: tick,
- * and in a root domain of more than one CPU (placement global or
- * clustered; cpusets are left to the engine; CPUs of different
+ * sim/policy_linux_dl.c does not model it (sim_dl_grub_verdict(), which
+ * ldl_init() applies too), refused at the field that asks for it: with
+ * accounting: tick, and in a root domain of more than one CPU (placement
+ * global or clustered; cpusets are left to the engine; CPUs of different
  * capacities to scn_check_platform_reclaim()).
  */
 static enum rt_err scn_dl_reclaim(const struct scn_ctx *c,
 				  const struct scn_y_sched *k,
 				  const struct scn_scenario *s)
 {
-	bool tick = s->sched.dl.accounting == RT_DL_ACCT_TICK;
-	bool wide = s->sched.placement != SCN_PLACE_CPUSETS &&
-		    s->sched.cluster_size > 1;
-	const char *why = tick ? "reclaim: grub with accounting: tick is not "
-				 "modelled (grub_reclaim() would charge each "
-				 "tick at the rate of its end); expected "
-				 "accounting: exact" :
-				 "reclaim: grub is modelled in root domains of "
-				 "one CPU only (the kernel reclaims per "
-				 "runqueue); expected cpus: 1, partitioned "
-				 "placement or one-CPU cpusets";
+	/* cpusets: each set is a root domain of its own, left to the
+	 * engine */
+	enum sim_dl_grub v = sim_dl_grub_verdict(
+		s->sched.dl.accounting == RT_DL_ACCT_TICK,
+		s->sched.placement != SCN_PLACE_CPUSETS ?
+		s->sched.cluster_size : 1);
+	const char *why = v == SIM_DL_GRUB_TICK ?
+			  "reclaim: grub with accounting: tick is not "
+			  "modelled (grub_reclaim() would charge each "
+			  "tick at the rate of its end); expected "
+			  "accounting: exact" :
+			  "reclaim: grub is modelled in root domains of "
+			  "one CPU only (the kernel reclaims per "
+			  "runqueue); expected cpus: 1, partitioned "
+			  "placement or one-CPU cpusets";
 	char p[32];
 
 	if (scn_policy_model(s->sched.policy) != RT_AN_LINUX_DL ||
-	    s->capacity || (!tick && !wide))
+	    s->capacity || v == SIM_DL_GRUB_OK)
 		return RT_OK;
 	if (s->sched.reclaim == RT_RECLAIM_GRUB)
 		return scn_fail(c, RT_ERR_UNSUPPORTED, "scheduler",

@@ -452,6 +452,27 @@ const void *sim_engine_failed_sink(const struct sim_engine *e);
 bool sim_engine_total_bw(const struct sim_engine *e, uint32_t task,
 			 uint64_t *bw);
 
+/* linux-dl rules that the scenario loader checks at the YAML field that
+ * asks for them and the policy again at init (sim/policy_linux_dl.c):
+ * one predicate each, so that the two never disagree; each caller words
+ * its own message.
+ *
+ * The per-CPU bandwidth a fair server of symmetric CPUs may have
+ * (dl_server_apply_params() -> __dl_overflow(), cap = dl_bw_cpus() <<
+ * 10): cap_bw = to_ratio(rt_period_us, rt_runtime_us) when it counts in
+ * the admission (reserve), else what RT throttling leaves, 2^20 -
+ * cap_bw; a server of to_ratio(period, runtime) above it is refused
+ * (-EBUSY).  Not for rt_runtime_us -1 (nothing is checked). */
+uint64_t sim_dl_fair_bw_limit(uint64_t cap_bw, bool reserve);
+/* GRUB (reclaim: grub, flags: [reclaim]) in a root domain of 'cpus'
+ * CPUs: modelled with exact accounting in domains of one CPU only. */
+enum sim_dl_grub {
+	SIM_DL_GRUB_OK,
+	SIM_DL_GRUB_TICK,               /* accounting: tick */
+	SIM_DL_GRUB_SMP                 /* a root domain of several CPUs */
+};
+enum sim_dl_grub sim_dl_grub_verdict(bool tick, unsigned cpus);
+
 /* Run to the horizon, once.  Returns RT_OK (misses are results), or the
  * first error from a sink, RT_ERR_OVERFLOW (a job's deadline a_k + D
  * does not fit in rt_time), RT_ERR_NOMEM, with d filled; statistics are

@@ -145,6 +145,21 @@ static enum rt_err ldl_fair_init(struct ldl *l, const struct sim_config *cfg,
 	return RT_OK;
 }
 
+uint64_t sim_dl_fair_bw_limit(uint64_t cap_bw, bool reserve)
+{
+	return reserve ? cap_bw : RT_BW_UNIT - cap_bw;
+}
+
+/* grub_reclaim() at the tick would charge each tick at the rate of its
+ * end; the kernel reclaims per runqueue, which one global runqueue of
+ * several CPUs has no counterpart of. */
+enum sim_dl_grub sim_dl_grub_verdict(bool tick, unsigned cpus)
+{
+	if (tick)
+		return SIM_DL_GRUB_TICK;
+	return cpus > 1 ? SIM_DL_GRUB_SMP : SIM_DL_GRUB_OK;
+}
+
 /* Fair servers' bandwidth: reserved in each domain's admission, or
  * checked against what RT throttling leaves per CPU. */
 static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
@@ -156,7 +171,8 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 		return RT_OK;
 	bw = rt_dl_to_ratio(cfg->fair_period, cfg->fair_runtime);
 	if (!cfg->fair_reserve) {
-		if (!l->unlimited && bw > RT_BW_UNIT - l->cap_bw)
+		if (!l->unlimited &&
+		    bw > sim_dl_fair_bw_limit(l->cap_bw, false))
 			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: fair_server "
 					"bandwidth %llu > 2^20 - %llu (what "
 					"rt_runtime_us leaves per CPU)",
@@ -174,7 +190,7 @@ static enum rt_err ldl_fair_admit(struct ldl *l, const struct sim_config *cfg,
 		/* symmetric CPUs: __dl_overflow() with cap = dl_bw_cpus()
 		 * << 10; the kernel's -EBUSY */
 		if (!l->rq.cap && !l->unlimited &&
-		    all > l->cap_bw * l->rq.cs.cl[c].ncpus)
+		    bw > sim_dl_fair_bw_limit(l->cap_bw, true))
 			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: "
 					"scheduler.fair_server: bandwidth "
 					"runtime/period = %llu (x %u CPUs) "
@@ -246,6 +262,7 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 {
 	const struct sim_config *cfg = sim_engine_config(e);
 	int64_t runtime = cfg->rt_runtime_us, period = cfg->rt_period_us;
+	bool reclaim = cfg->reclaim == RT_RECLAIM_GRUB;
 	struct ldl *l;
 	enum rt_err err;
 
@@ -289,19 +306,19 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 			return rt_diagf(d, RT_ERR_INVAL, "linux-dl: accounting: "
 					"tick needs hz > 0 and tick_phase >= 0");
 		}
-		bool reclaim = cfg->reclaim == RT_RECLAIM_GRUB;
-
-		for (size_t i = 0; cfg->dl_flags && i < cfg->ntasks; i++)
-			reclaim |= (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM) != 0;
-		if (reclaim) {
-			ldl_fini(l);
-			return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
-					"grub with accounting: tick is not "
-					"modelled (grub_reclaim() would charge "
-					"each tick at the rate of its end); use "
-					"accounting: exact");
-		}
 		l->rq.tick = &l->rules;
+	}
+	for (size_t i = 0; cfg->dl_flags && i < cfg->ntasks; i++)
+		reclaim |= (cfg->dl_flags[i] & RT_DL_FLAG_RECLAIM) != 0;
+	/* the domains' sizes are checked below, once they are set up */
+	if (reclaim && sim_dl_grub_verdict(l->rq.tick != NULL, 1) ==
+		       SIM_DL_GRUB_TICK) {
+		ldl_fini(l);
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
+				"grub with accounting: tick is not "
+				"modelled (grub_reclaim() would charge "
+				"each tick at the rate of its end); use "
+				"accounting: exact");
 	}
 	l->unlimited = runtime == RT_DL_RUNTIME_INF;
 	l->cap_bw = rt_dl_to_ratio(period, runtime);
@@ -349,7 +366,9 @@ static enum rt_err ldl_init(struct sim_engine *e, void **state,
 	if (!err)
 		err = ldl_fair_admit(l, cfg, d);
 	for (unsigned c = 0; !err && c < l->rq.cs.n; c++)
-		if (l->rq.dom[c].grub_on && l->rq.cs.cl[c].ncpus > 1)
+		if (l->rq.dom[c].grub_on &&
+		    sim_dl_grub_verdict(l->rq.tick != NULL,
+					l->rq.cs.cl[c].ncpus) == SIM_DL_GRUB_SMP)
 			err = rt_diagf(d, RT_ERR_UNSUPPORTED, "linux-dl: reclaim: "
 				       "grub is modelled in root domains of one "
 				       "CPU only (the kernel reclaims per "
