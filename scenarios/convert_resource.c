@@ -151,6 +151,26 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 				SCN_AT_KEY, "shared resources need one CPU "
 				"(platform.cpus is %u): multiprocessor locking "
 				"protocols are not implemented", s->cpus);
+	/* the engine models locking at full speed only (sim/config.c);
+	 * each refusal names the key that slows the CPU or charges it */
+	if (scn_freq_slowed(s))
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "platform.governor",
+				NULL, 0, SCN_AT_VALUE, "not implemented yet: "
+				"shared resources (%s.sections) below the "
+				"highest frequency; expected governor "
+				"performance", tp);
+	for (unsigned k = 0; s->capacity && k < s->cpus; k++)
+		if (s->capacity[k] != SIM_CAP_SCALE)
+			return scn_fail(c, RT_ERR_UNSUPPORTED, "platform.cpus",
+					NULL, 0, SCN_AT_VALUE, "not implemented "
+					"yet: shared resources (%s.sections) on a "
+					"CPU of capacity %u; expected capacity "
+					"%u", tp, s->capacity[k], SIM_CAP_SCALE);
+	if (rt_ovh_any(&s->overheads))
+		return scn_fail(c, RT_ERR_UNSUPPORTED, "overheads", NULL, 0,
+				SCN_AT_KEY, "not implemented yet: scheduling "
+				"overheads with shared resources (%s.sections); "
+				"expected one of them", tp);
 	if (!strcmp(s->sched.policy, "linux-dl") && t->klass == RT_CLASS_FAIR)
 		return scn_fail(c, RT_ERR_UNSUPPORTED, tp, "sections", 0,
 				SCN_AT_KEY, "not modelled: sections in a class: "

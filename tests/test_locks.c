@@ -456,6 +456,28 @@ static void test_scenario_errors(void)
 		      "t.yaml:3:41: scheduler.protocol: pip is not defined "
 		      "with policy: linux-dl (linux-dl takes the kernel's "
 		      "rt_mutex: none or inherit); expected none or inherit");
+	/* sections on a slowed, scaled or charged CPU: refused at the key
+	 * that slows, scales or charges it (not at scheduler.policy) */
+	cbs_load_fail("format: 1\nplatform: {cpus: 1, frequencies: [1, 2], "
+		      "governor: powersave}\nscheduler: {policy: fp, "
+		      "protocol: pip}\nresources: [{name: R}]\ntasks:\n"
+		      "  - {name: A, C: 2, T: 10, sections: [{resource: R, "
+		      "after: 0, for: 1}]}\n",
+		      "t.yaml:2:52: platform.governor: not implemented yet: "
+		      "shared resources (tasks[0].sections) below the highest "
+		      "frequency; expected governor performance");
+	cbs_load_fail("format: 1\nplatform: {cpus: [{capacity: 512}]}\n"
+		      "scheduler: {policy: fp, protocol: pip}\nresources: "
+		      "[{name: R}]\ntasks:\n  - {name: A, C: 2, T: 10, "
+		      "sections: [{resource: R, after: 0, for: 1}]}\n",
+		      "t.yaml:2:18: platform.cpus: not implemented yet: shared "
+		      "resources (tasks[0].sections) on a CPU of capacity 512");
+	cbs_load_fail("format: 1\noverheads: {context_switch: 1}\n"
+		      "scheduler: {policy: fp, protocol: pip}\nresources: "
+		      "[{name: R}]\ntasks:\n  - {name: A, C: 2, T: 10, "
+		      "sections: [{resource: R, after: 0, for: 1}]}\n",
+		      "t.yaml:2:1: overheads: not implemented yet: scheduling "
+		      "overheads with shared resources (tasks[0].sections)");
 	/* a protocol with no section to act on does nothing: refused; the
 	 * default none may be spelt out */
 	cbs_load_fail("format: 1\nscheduler: {policy: fp, protocol: pip}\n"
