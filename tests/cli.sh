@@ -983,6 +983,16 @@ expect_rc 2 "$DLSIM" validate $T/dl-overflow3.yaml
 has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
 expect_rc 2 "$DLSIM" run $T/dl-overflow3.yaml
 has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
+# without horizon: validate checks up to the default horizon run chooses
+# (here capped by the job count), so both refuse with the same error
+scn dl-overflow4 'format: 1
+time_unit: tick
+tasks: [{ name: a, C: 1, T: 10, D: 9223372036854775800, arrival: { model: sporadic, max_delay: 3 } }]'
+expect_rc 2 "$DLSIM" validate $T/dl-overflow4.yaml
+has $T/err 'dl-overflow4.yaml:3:9: tasks[0]: the job arriving at 99999989 would have deadline 99999989 + 9223372036854775800, past the time range'
+cp $T/err $T/err-validate4
+expect_rc 2 "$DLSIM" run $T/dl-overflow4.yaml
+cmp -s $T/err $T/err-validate4 && ok || bad "run and validate differ on dl-overflow4"
 
 # engine and kernel checks are load errors for validate and run alike
 scn par-kind 'format: 1
