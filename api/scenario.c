@@ -14,6 +14,41 @@
 #include "render/text.h"
 #include "sim/policy.h"
 
+static void api_horizon_req(const struct scn_scenario *s, rt_time until,
+			    struct sim_horizon_req *req)
+{
+	struct sim_horizon_req r = {
+		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
+		.policy = s->sched.policy, .servers = s->nservers > 0,
+		.cpu_of = s->sched.placement == SCN_PLACE_PARTITIONED ?
+			  s->sched.task_cluster : NULL,
+		.user = until != RT_TIME_NEVER ? until : s->horizon,
+		.overheads = rt_ovh_any(&s->overheads) || s->capacity,
+		/* slower CPUs: the busy period at speed 1 bounds nothing */
+		.slow = scn_freq_slowed(s) || s->capacity,
+		.ovh = &s->overheads,
+	};
+
+	*req = r;
+}
+
+/* The horizon `run` chooses without --until (api_horizon): the loader
+ * checks the deadlines of the jobs released up to it (scn.h). */
+static enum rt_err api_default_horizon(const struct scn_scenario *s,
+				       rt_time *h)
+{
+	struct rt_diag d = { "" };
+	struct sim_horizon_req req;
+	struct sim_horizon sh;
+	enum rt_err err;
+
+	api_horizon_req(s, RT_TIME_NEVER, &req);
+	err = sim_horizon_for(&req, &sh, &d);
+	if (!err)
+		*h = sh.horizon;
+	return err;
+}
+
 enum dlsim_status api_load(struct dlsim *db, const char *path,
 			   struct scn_scenario **out)
 {
@@ -23,13 +58,14 @@ enum dlsim_status api_load(struct dlsim *db, const char *path,
 	size_t len = 0;
 
 	if (strcmp(path, "-")) {
-		err = scn_load_file(path, out, &d);
+		err = scn_load_file_h(path, api_default_horizon, out, &d);
 		return err ? api_err(db, err, &d) : api_ok(db);
 	}
 	err = api_read_all(path, &buf, &len, &d);
 	if (err)
 		return api_err(db, err, &d);
-	err = scn_load_data((const uint8_t *)buf, len, "<stdin>", out, &d);
+	err = scn_load_data_h((const uint8_t *)buf, len, "<stdin>",
+			      api_default_horizon, out, &d);
 	rt_free(buf);
 	return err ? api_err(db, err, &d) : api_ok(db);
 }
@@ -73,7 +109,8 @@ enum dlsim_status dlsim_scenario_load_string(struct dlsim *db,
 	if (!db || (!text && len) || !out)
 		return api_misuse(db, "dlsim_scenario_load_string: NULL "
 				  "argument");
-	err = scn_load_data((const uint8_t *)text, len, name, &s, &d);
+	err = scn_load_data_h((const uint8_t *)text, len, name,
+			      api_default_horizon, &s, &d);
 	if (err)
 		return api_err(db, err, &d);
 	return scenario_wrap(db, s, out);
@@ -307,18 +344,11 @@ enum dlsim_status api_horizon(struct dlsim *db, const struct scn_scenario *s,
 			      rt_time until, struct sim_horizon *h)
 {
 	struct rt_diag d = { "" };
-	struct sim_horizon_req req = {
-		.tasks = s->tasks, .ntasks = s->ntasks, .cpus = s->cpus,
-		.policy = s->sched.policy, .servers = s->nservers > 0,
-		.cpu_of = s->sched.placement == SCN_PLACE_PARTITIONED ?
-			  s->sched.task_cluster : NULL,
-		.user = until != RT_TIME_NEVER ? until : s->horizon,
-		.overheads = rt_ovh_any(&s->overheads) || s->capacity,
-		/* slower CPUs: the busy period at speed 1 bounds nothing */
-		.slow = scn_freq_slowed(s) || s->capacity,
-		.ovh = &s->overheads,
-	};
-	enum rt_err err = sim_horizon_for(&req, h, &d);
+	struct sim_horizon_req req;
+	enum rt_err err;
+
+	api_horizon_req(s, until, &req);
+	err = sim_horizon_for(&req, h, &d);
 
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", s->path,

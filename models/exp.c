@@ -83,7 +83,7 @@ static enum rt_err exp_check_point(const struct rt_exp *x,
  */
 static enum rt_err exp_check_linux(const struct rt_exp *x, struct rt_diag *d)
 {
-	rt_time lo = x->gen.pmin, hi = x->gen.pmax;
+	rt_time lo, hi;
 
 	if (!strcmp(x->time_unit, "tick"))
 		return rt_diagf(d, RT_ERR_INVAL, "time_unit: policy linux-dl "
@@ -105,15 +105,8 @@ static enum rt_err exp_check_linux(const struct rt_exp *x, struct rt_diag *d)
 				"the deadline); expected period_divisor: 1 and "
 				"deadline: task (only budget_factor changes the "
 				"runtime)");
-	if (x->gen.periods == RT_GEN_PERIODS_SET) {
-		lo = hi = x->gen.pset[0];
-		for (size_t i = 1; i < x->gen.npset; i++) {
-			lo = x->gen.pset[i] < lo ? x->gen.pset[i] : lo;
-			hi = x->gen.pset[i] > hi ? x->gen.pset[i] : hi;
-		}
-	} else if (x->gen.granularity > lo) {
-		lo = x->gen.granularity;        /* periods snap to multiples */
-	}
+	if (!rt_gen_period_range(&x->gen, &lo, &hi))
+		return RT_OK;           /* rt_gen_check names it */
 	if (lo < RT_DL_PERIOD_MIN || hi > RT_DL_PERIOD_MAX)
 		return rt_diagf(d, RT_ERR_INVAL, "generator.periods: %lld..%lld "
 				"ns; __checkparam_dl needs periods within "

@@ -90,6 +90,8 @@ enum rt_err rt_gen_slack_check(enum rt_gen_deadlines dl, const char *what,
 enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			 struct rt_diag *d)
 {
+	rt_time lo, hi;
+
 	if (p->ntasks < 1 || p->ntasks > RT_GEN_MAX_TASKS)
 		return rt_diagf(d, RT_ERR_INVAL, "tasks: %zu; expected 1..%d",
 				p->ntasks, RT_GEN_MAX_TASKS);
@@ -116,6 +118,11 @@ enum rt_err rt_gen_check(const struct rt_gen_params *p, double total,
 			return rt_diagf(d, RT_ERR_INVAL, "periods: granularity "
 					"%lld; expected 1..max",
 					(long long)p->granularity);
+		if (!rt_gen_period_range(p, &lo, &hi))
+			return rt_diagf(d, RT_ERR_INVAL, "periods: granularity "
+					"%lld has no multiple in [%lld, %lld]",
+					(long long)p->granularity,
+					(long long)p->pmin, (long long)p->pmax);
 	}
 	if (p->cmin < 0)
 		return rt_diagf(d, RT_ERR_INVAL, "least C %lld; expected >= 0",
@@ -297,38 +304,72 @@ enum rt_err rt_gen_util(enum rt_gen_method m, size_t n, double total,
 	return rt_diagf(d, RT_ERR_INVAL, "generator: unknown method %d", (int)m);
 }
 
-/* Round down to a multiple of g and clamp into [max(lo, g), hi]. */
-static rt_time gen_snap(rt_time v, rt_time g, rt_time lo, rt_time hi)
+/* The multiples of g in [lo, hi] are k g for k in [*klo, *khi]; false
+ * when there is none.  1 <= lo, 1 <= g <= hi <= RT_TIME_MAX / 4 (checked
+ * by rt_gen_check), so lo + g - 1 cannot overflow. */
+static bool gen_multiples(rt_time lo, rt_time hi, rt_time g, rt_time *klo,
+			  rt_time *khi)
 {
-	rt_time floor_lo = lo > g ? lo : g;
-
-	v = v / g * g;
-	if (v < floor_lo)
-		v = floor_lo;
-	if (v > hi)
-		v = hi;
-	return v;
+	*klo = (lo + g - 1) / g;
+	*khi = hi / g;
+	return *klo <= *khi;
 }
 
+bool rt_gen_period_range(const struct rt_gen_params *p, rt_time *lo,
+			 rt_time *hi)
+{
+	rt_time klo, khi;
+
+	if (p->periods == RT_GEN_PERIODS_SET) {
+		if (!p->pset || !p->npset)
+			return false;
+		*lo = *hi = p->pset[0];
+		for (size_t i = 1; i < p->npset; i++) {
+			*lo = p->pset[i] < *lo ? p->pset[i] : *lo;
+			*hi = p->pset[i] > *hi ? p->pset[i] : *hi;
+		}
+		return true;
+	}
+	if (p->granularity < 1 || p->pmin < 1 || p->pmax < p->pmin ||
+	    !gen_multiples(p->pmin, p->pmax, p->granularity, &klo, &khi))
+		return false;
+	*lo = klo * p->granularity;
+	*hi = khi * p->granularity;
+	return true;
+}
+
+/*
+ * Periods are the multiples k g of the granularity g in [min, max], k in
+ * [klo, khi] (gen_multiples):
+ *
+ *   uniform      k uniform in [klo, khi] (rt_rng_range: exact, no modulo
+ *                bias), so every multiple is equally likely, the largest
+ *                included;
+ *   log-uniform  x = exp(U[ln(klo g), ln((khi + 1) g))), k = floor(x / g)
+ *                (Emberson et al. 2010): multiple k g has the log-uniform
+ *                mass of its whole bin [k g, (k + 1) g), ln((k + 1) / k)
+ *                over ln((khi + 1) / klo), the largest included.
+ *
+ * With g = 1 both draw what they drew before granularities were snapped
+ * this way (klo = min, khi = max).  The clamp of k only catches a double
+ * rounded onto the upper end of the range.
+ */
 rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r)
 {
+	rt_time g = p->granularity, klo, khi, k;
 	double lo, hi, x;
 
-	switch (p->periods) {
-	case RT_GEN_PERIODS_SET:
+	if (p->periods == RT_GEN_PERIODS_SET)
 		return p->pset[rt_rng_range(r, 0, (int64_t)p->npset - 1)];
-	case RT_GEN_PERIODS_UNIFORM:
-		return gen_snap(rt_rng_range(r, p->pmin, p->pmax), p->granularity,
-				p->pmin, p->pmax);
-	case RT_GEN_PERIODS_LOG_UNIFORM:
-		break;
-	}
-	lo = log((double)p->pmin);
-	hi = log((double)(p->pmax + p->granularity));
+	if (!gen_multiples(p->pmin, p->pmax, g, &klo, &khi))
+		return p->pmin;         /* refused by rt_gen_check */
+	if (p->periods == RT_GEN_PERIODS_UNIFORM)
+		return rt_rng_range(r, klo, khi) * g;
+	lo = log((double)(klo * g));
+	hi = log((double)((khi + 1) * g));
 	x = exp(lo + (hi - lo) * rt_rng_unit(r));
-	if (!(x < (double)RT_TIME_MAX / 2))
-		x = (double)p->pmax;
-	return gen_snap((rt_time)x, p->granularity, p->pmin, p->pmax);
+	k = x < (double)RT_TIME_MAX / 2 ? (rt_time)x / g : khi;
+	return (k < klo ? klo : k > khi ? khi : k) * g;
 }
 
 /*

@@ -18,10 +18,12 @@
  *                     h_i} with per-task bounds (default 0 and cap), for
  *                     any sum l <= U <= sum h.
  *
- * Periods: log-uniform in [min, max] (Emberson et al. 2010: T =
- * exp(U[ln min, ln(max + g))), T = floor(T / g) * g, clamped to
- * [max(min, g), max]), uniform integers in [min, max] rounded down to a
- * multiple of g (same clamp), or drawn uniformly from a fixed set.
+ * Periods: the multiples k g of the granularity g in [min, max], k in
+ * [klo, khi] = [ceil(min / g), floor(max / g)] (none: refused):
+ * log-uniform (Emberson et al. 2010: T = exp(U[ln(klo g),
+ * ln((khi + 1) g))), T = floor(T / g) g, so every multiple has the mass
+ * of its whole bin), uniform (k uniform in [klo, khi]: every multiple
+ * equally likely), or drawn uniformly from a fixed set.
  *
  * Execution times C_i = ceil(u_i * T_i), at least 1 (or cmin) and at
  * most T_i, so
@@ -149,7 +151,13 @@ enum rt_err rt_gen_drs_check(size_t n, double total, const double *lower,
 			     const double *upper, double cap,
 			     struct rt_diag *d);
 
-/* One period according to p. */
+/* The least and the greatest period p draws (the extreme multiples of the
+ * granularity in [pmin, pmax], or of the set); false when there is none
+ * (no multiple of the granularity in [pmin, pmax], an empty set). */
+bool rt_gen_period_range(const struct rt_gen_params *p, rt_time *lo,
+			 rt_time *hi);
+
+/* One period according to p (p passes rt_gen_check). */
 rt_time rt_gen_period(const struct rt_gen_params *p, struct rt_rng *r);
 
 /* Draw one task set of p->ntasks tasks aiming at utilization 'total' into

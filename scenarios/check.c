@@ -424,9 +424,10 @@ out:
  * (sim/release.c: RT_ERR_OVERFLOW).  The jobs surely released are the
  * ones with a < leave_at and a + jitter < horizon; their arrivals are
  * known in advance for the first job of every task, every job of a
- * periodic task (when the scenario gives its horizon; without one the
- * default horizon is chosen later, so only the first job is checked) and
- * every listed release.  Sporadic jobs after the first arrive at random
+ * periodic task up to the horizon (the scenario's, or without one the
+ * default a run chooses, c->horizon: `validate` then checks what `run`
+ * reaches; with neither only the first job is checked) and every listed
+ * release.  Sporadic jobs after the first arrive at random
  * times a_{k+1} >= a_k + T: with a horizon, any instant in [a + T, lim]
  * may be an arrival (max_delay >= 0 spreads them), so the latest one,
  * lim, is checked: a run whose seed puts a job there would fail, so
@@ -437,6 +438,11 @@ static enum rt_err scn_check_deadlines(const struct scn_ctx *c,
 {
 	bool given = s->horizon != RT_TIME_NEVER;
 	rt_time h = given ? s->horizon : RT_TIME_MAX;
+
+	if (!given && c->horizon && c->horizon(s, &h) == RT_OK && h > 0)
+		given = true;
+	else if (!given)
+		h = RT_TIME_MAX;
 
 	for (size_t i = 0; i < s->ntasks; i++) {
 		const struct rt_task *t = &s->tasks[i];

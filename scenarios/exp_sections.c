@@ -254,6 +254,7 @@ static enum rt_err xl_periods(const struct xl *c, yaml_node_t *n,
 					    "granularity", "values" };
 	yaml_node_t *v[5];
 	enum rt_err err = xl_map(c, n, "generator.periods", keys, 5, v);
+	rt_time lo, hi;
 	int64_t a;
 	int e;
 
@@ -323,6 +324,11 @@ static enum rt_err xl_periods(const struct xl *c, yaml_node_t *n,
 	if (v[3] && (err = xl_int(c, v[3], "generator.periods.granularity", 1,
 				  g->pmax, &g->granularity)))
 		return err;
+	if (!rt_gen_period_range(g, &lo, &hi))
+		return xl_fail(c, v[3] ? v[3] : n, "generator.periods.granularity",
+			       "%lld has no multiple in [min, max] = [%lld, "
+			       "%lld]", (long long)g->granularity,
+			       (long long)g->pmin, (long long)g->pmax);
 	return RT_OK;
 }
 

@@ -323,6 +323,8 @@ struct scn_ctx {
 	struct scn_mark fallback;       /* position if a path is not found */
 	const struct scn_cpus_list *cpus;       /* platform.cpus as a list,
 						 * or NULL */
+	scn_horizon_fn horizon;         /* the run's default horizon, or
+					 * NULL (scn.h) */
 };
 
 enum scn_at {

@@ -20,8 +20,15 @@
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d)
 {
+	return scn_load_data_h(buf, len, name, NULL, out, d);
+}
+
+enum rt_err scn_load_data_h(const uint8_t *buf, size_t len, const char *name,
+			    scn_horizon_fn hf, struct scn_scenario **out,
+			    struct rt_diag *d)
+{
 	struct scn_ctx c = { name ? name : "<data>", buf, len, d, { 0, 0 },
-			     NULL };
+			     NULL, hf };
 	struct scn_shorthands sh = { 0 };
 	struct scn_cpus_list cl = { 0 };
 	struct scn_y_doc *y = NULL;
@@ -107,6 +114,12 @@ static enum rt_err scn_read_all(FILE *f, const char *path, uint8_t **buf,
 enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
 			  struct rt_diag *d)
 {
+	return scn_load_file_h(path, NULL, out, d);
+}
+
+enum rt_err scn_load_file_h(const char *path, scn_horizon_fn hf,
+			    struct scn_scenario **out, struct rt_diag *d)
+{
 	uint8_t *buf = NULL;
 	size_t len = 0;
 	enum rt_err err;
@@ -122,7 +135,7 @@ enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
 	fclose(f);
 	if (err)
 		return err;
-	err = scn_load_data(buf, len, path, out, d);
+	err = scn_load_data_h(buf, len, path, hf, out, d);
 	rt_free(buf);
 	return err;
 }

@@ -209,6 +209,13 @@ const char *scn_time_unit_name(enum scn_time_unit u);
 /* The internal unit of a scenario: "tick" for tick, else "ns". */
 const char *scn_internal_unit_name(enum scn_time_unit u);
 
+/* The horizon a run of s would choose when the scenario gives none: the
+ * caller's rule (api/ passes the one of `dlsim run`, sim/horizon.h, which
+ * this layer does not include).  RT_OK and *h > 0, or an error: then the
+ * load checks only what every horizon reaches. */
+typedef enum rt_err (*scn_horizon_fn)(const struct scn_scenario *s,
+				      rt_time *h);
+
 /* Load a scenario from a file.  On success *out is a new scenario owned by
  * the caller (free it with scn_free()); on failure *out is untouched and d
  * (may be NULL) explains why, as one line:
@@ -239,6 +246,14 @@ enum rt_err scn_load_file(const char *path, struct scn_scenario **out,
  * and in s->path.  buf is only read during the call. */
 enum rt_err scn_load_data(const uint8_t *buf, size_t len, const char *name,
 			  struct scn_scenario **out, struct rt_diag *d);
+/* scn_load_file / scn_load_data that check the deadlines of the jobs a
+ * run would reach up to the horizon hf chooses (NULL: as the two above,
+ * the first job of each task only) when the scenario gives no horizon. */
+enum rt_err scn_load_file_h(const char *path, scn_horizon_fn hf,
+			    struct scn_scenario **out, struct rt_diag *d);
+enum rt_err scn_load_data_h(const uint8_t *buf, size_t len, const char *name,
+			    scn_horizon_fn hf, struct scn_scenario **out,
+			    struct rt_diag *d);
 
 void scn_free(struct scn_scenario *s);          /* NULL is a no-op */
 

@@ -57,9 +57,10 @@
  * contradiction.
  *
  * Partitioned and clustered placements bind the tasks with rt_place()
- * (models/placement.h) before simulating; a set that does not fit is
- * counted as missed (the configured system cannot run it) and in
- * 'unplaced', never as a contradiction.
+ * (models/placement.h) before simulating; a set that does not fit is not
+ * simulated (there is no placement to run): it is not schedulable under
+ * that partitioning, for certain, so it counts as missed with an exact
+ * verdict, and in 'unplaced', never as a contradiction.
  */
 #ifndef SIM_BATCH_H
 #define SIM_BATCH_H
@@ -104,8 +105,11 @@ struct sim_exp_item {
 	bool accepted[RT_EXP_MAX_TESTS];       /* per test, in order */
 	bool missed;                    /* the simulation missed (or the
 					 * set could not be placed) */
-	bool exact;                     /* the simulation verdict is exact */
-	bool unplaced;
+	bool exact;                     /* the simulation verdict is exact
+					 * (a miss, an exact horizon, or an
+					 * unplaced set) */
+	bool unplaced;                  /* no placement: missed, exact,
+					 * not simulated */
 	bool refused;                   /* linux-dl: admission refused a task */
 	bool covered_missed;            /* a miss an accepting test speaks
 					 * for (plain: any miss) */

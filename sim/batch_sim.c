@@ -227,8 +227,10 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 			       RT_UNI_BUDGET_DEFAULT, ws->cluster, &pr, &why);
 		if (err == RT_ERR_NOMEM || err == RT_ERR_INVAL)
 			return rt_diagf(d, err, "placement: %s", why.msg);
+		/* not schedulable as configured, for certain: nothing to
+		 * simulate, and a definite verdict (batch.h) */
 		if (err || pr.verdict != RT_VERDICT_ACCEPT) {
-			out->unplaced = out->missed = true;
+			out->unplaced = out->missed = out->exact = true;
 			return RT_OK;
 		}
 		cl = ws->cluster;

@@ -721,6 +721,13 @@ expect_rc 0 "$DLSIM" gen --tasks 3 --deadlines arbitrary --slack 0.5:1.5
 sed 's/deadlines: {model: constrained, min: 0.5, max: 1.0}/deadlines: {model: implicit, max: 1.0}/' $E/acc.yaml > $E/acc-imp.yaml
 expect_rc 2 "$DLSIM" experiment $E/acc-imp.yaml -q -o $E/imp.csv
 has $T/err 'acc-imp.yaml:9:37: generator.deadlines: max is for constrained and arbitrary deadlines'
+# periods are the multiples of the granularity in [min, max]: none there
+# is an error naming the field (before: periods off the granularity)
+sed 's/min: 10, max: 1000, granularity: 1}/min: 8, max: 13, granularity: 7}/' $E/acc.yaml > $E/acc-g7.yaml
+expect_rc 2 "$DLSIM" experiment $E/acc-g7.yaml -q -o $E/g7.csv
+has $T/err 'acc-g7.yaml:8:62: generator.periods.granularity: 7 has no multiple in [min, max] = [8, 13]'
+expect_rc 1 "$DLSIM" gen --periods 11:19:10
+has $T/err 'granularity 10 has no multiple in [11, 19]'
 expect_rc 0 "$DLSIM" validate $E/gen.yaml
 has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
@@ -987,6 +994,16 @@ expect_rc 2 "$DLSIM" validate $T/dl-overflow3.yaml
 has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
 expect_rc 2 "$DLSIM" run $T/dl-overflow3.yaml
 has $T/err 'dl-overflow3.yaml:4:9: tasks[0]: the job arriving at 99999 would have deadline 99999 + 9223372036854775800, past the time range'
+# without horizon: validate checks up to the default horizon run chooses
+# (here capped by the job count), so both refuse with the same error
+scn dl-overflow4 'format: 1
+time_unit: tick
+tasks: [{ name: a, C: 1, T: 10, D: 9223372036854775800, arrival: { model: sporadic, max_delay: 3 } }]'
+expect_rc 2 "$DLSIM" validate $T/dl-overflow4.yaml
+has $T/err 'dl-overflow4.yaml:3:9: tasks[0]: the job arriving at 99999989 would have deadline 99999989 + 9223372036854775800, past the time range'
+cp $T/err $T/err-validate4
+expect_rc 2 "$DLSIM" run $T/dl-overflow4.yaml
+cmp -s $T/err $T/err-validate4 && ok || bad "run and validate differ on dl-overflow4"
 
 # engine and kernel checks are load errors for validate and run alike
 scn par-kind 'format: 1

@@ -204,6 +204,57 @@ static void test_exp_multi_sound(void)
 	}
 }
 
+/* Partitioned: a set the heuristic cannot place is not simulated; it is
+ * not schedulable under that partitioning, for certain, so it counts as
+ * missed with an exact verdict (docs/experiments.md "Simulation"), in
+ * sim_unplaced, and never as a contradiction. */
+static void test_exp_unplaced_exact(void)
+{
+	static const char text[] =
+		"format: 1\nname: u\nplatform: {cpus: 2}\n"
+		"scheduler: {policy: edf, placement: partitioned, "
+		"partitioning: first-fit-decreasing}\n"
+		"generator: {tasks: 5, method: randfixedsum, periods: {dist: "
+		"log-uniform, min: 10, max: 100}, deadlines: {model: "
+		"implicit}}\n"
+		"utilization: {from: 0.9, to: 1.0, step: 0.1, per_cpu: true}\n"
+		"sets: 20\nseed: 7\n";
+	struct rt_diag d;
+	struct rt_exp *x = exp_load(text, &d);
+	struct rt_exp_counts c[2];
+	bool have[2] = { false };
+	struct sim_exp_ws ws;
+	unsigned unplaced = 0;
+
+	if (!x)
+		printf("\n  %s\n", d.msg);
+	CU_ASSERT_FATAL(x != NULL && x->npoints == 2);
+	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
+	for (size_t p = 0; p < x->npoints; p++) {
+		for (uint64_t s = 0; s < x->sets; s++) {
+			struct sim_exp_item it;
+
+			CU_ASSERT_FATAL(sim_exp_item(x, p, s, &ws, &it, &d) ==
+					RT_OK);
+			if (!it.unplaced)
+				continue;
+			unplaced++;
+			CU_ASSERT(it.missed && it.exact && !it.contradiction);
+		}
+	}
+	sim_exp_ws_fini(&ws);
+	CU_ASSERT(unplaced > 0);
+	memset(c, 0, sizeof(c));
+	exp_run(x, 1, 1, 1, c, have, NULL);
+	CU_ASSERT(c[0].unplaced + c[1].unplaced == unplaced);
+	for (size_t p = 0; p < x->npoints; p++) {
+		CU_ASSERT(c[p].unplaced <= c[p].missed);
+		CU_ASSERT(c[p].unplaced <= c[p].exact);
+		CU_ASSERT(c[p].contradictions == 0);
+	}
+	rt_exp_free(x);
+}
+
 /* A set written by scn_exp_scenario loads as the same tasks. */
 static void test_exp_scenario_roundtrip(void)
 {
@@ -674,6 +725,8 @@ CU_TestInfo exp_tests[] = {
 	  "counts for 1, 3 threads and 3 shards", test_exp_uni_sweep },
 	{ "every set's realised U lies in its point's bin",
 	  test_exp_realised_in_bin },
+	{ "partitioned: an unplaced set is missed, exact, not a contradiction",
+	  test_exp_unplaced_exact },
 	{ "global and partitioned: sufficient tests never accept a missed set",
 	  test_exp_multi_sound },
 	{ "a set written as a scenario loads back the same", test_exp_scenario_roundtrip },

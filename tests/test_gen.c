@@ -353,7 +353,7 @@ static void test_gen_periods(void)
 	for (int k = 0; k < 2000; k++) {
 		rt_time t = rt_gen_period(&p, &r);
 
-		CU_ASSERT((t % 10 == 0 || t == 15) && t >= 15 && t <= 1000);
+		CU_ASSERT(t % 10 == 0 && t >= 20 && t <= 1000);
 	}
 	p.periods = RT_GEN_PERIODS_SET;
 	p.pset = set;
@@ -365,6 +365,102 @@ static void test_gen_periods(void)
 		CU_ASSERT(t == 5 || t == 20 || t == 40);
 	}
 	CU_ASSERT(seen[0] > 800 && seen[1] > 800 && seen[2] > 800);
+}
+
+/*
+ * Periods with a granularity g are the multiples of g in [min, max], the
+ * largest included at its full rate.  Pearson's chi-square of the counts
+ * of GEN_SAMPLES * 5 draws (fixed seeds) against the expected ones, with
+ * the critical value at alpha = 0.001 for K - 1 degrees of freedom (K
+ * multiples); the count of the largest multiple is also held within 5
+ * standard deviations of its expectation (before the fix: uniform
+ * 5..1000 step 100 drew 1000 once in about 1000 draws, not one in 10).
+ */
+static double chi2_periods(struct rt_gen_params *p, uint64_t seed,
+			   rt_time klo, rt_time khi, size_t draws)
+{
+	unsigned long cnt[16] = { 0 };
+	size_t k = (size_t)(khi - klo + 1);
+	rt_time g = p->granularity;
+	double chi2 = 0, z = log((double)(khi + 1) / (double)klo);
+	struct rt_rng r;
+
+	CU_ASSERT_FATAL(k <= 16);
+	rt_rng_seed(&r, seed);
+	for (size_t i = 0; i < draws; i++) {
+		rt_time t = rt_gen_period(p, &r);
+
+		CU_ASSERT(t % g == 0 && t / g >= klo && t / g <= khi &&
+			  t >= p->pmin && t <= p->pmax);
+		if (t % g == 0 && t / g >= klo && t / g <= khi)
+			cnt[t / g - klo]++;
+	}
+	for (size_t i = 0; i < k; i++) {
+		double q = (double)(klo + (rt_time)i);
+		double e = (double)draws * (p->periods == RT_GEN_PERIODS_UNIFORM ?
+				1.0 / (double)k : log((q + 1) / q) / z);
+		double dev = (double)cnt[i] - e;
+
+		chi2 += dev * dev / e;
+		if (i == k - 1)
+			CU_ASSERT(fabs(dev) < 5 * sqrt(e));
+	}
+	return chi2;
+}
+
+static void test_gen_period_granularity(void)
+{
+	struct rt_gen_params p = params_default();
+	size_t n = 5 * GEN_SAMPLES;
+	double c;
+
+	/* multiples 100..1000 of 100 in [5, 1000]: 9 degrees of freedom,
+	 * chi2(0.001) = 27.88 */
+	p.periods = RT_GEN_PERIODS_UNIFORM;
+	p.pmin = 5;
+	p.pmax = 1000;
+	p.granularity = 100;
+	c = chi2_periods(&p, 11, 1, 10, n);
+	printf("[uniform 5..1000:100 chi2 %.2f] ", c);
+	CU_ASSERT(c < 27.88);
+	/* neither end a multiple: 200..1000 of 100 in [150, 1050], 8 dof,
+	 * chi2(0.001) = 26.12 */
+	p.pmin = 150;
+	p.pmax = 1050;
+	c = chi2_periods(&p, 12, 2, 10, n);
+	printf("[uniform 150..1050:100 chi2 %.2f] ", c);
+	CU_ASSERT(c < 26.12);
+	/* 10, 20, 30 of 10 in [10, 35], 2 dof, chi2(0.001) = 13.82 */
+	p.pmin = 10;
+	p.pmax = 35;
+	p.granularity = 10;
+	c = chi2_periods(&p, 13, 1, 3, n);
+	printf("[uniform 10..35:10 chi2 %.2f] ", c);
+	CU_ASSERT(c < 13.82);
+	/* log-uniform: multiple k g has the mass of its bin [k g, (k + 1) g),
+	 * ln((k + 1) / k) / ln((khi + 1) / klo), the ends included */
+	p.periods = RT_GEN_PERIODS_LOG_UNIFORM;
+	p.pmin = 150;
+	p.pmax = 1050;
+	p.granularity = 100;
+	c = chi2_periods(&p, 14, 2, 10, n);
+	printf("[log-uniform 150..1050:100 chi2 %.2f] ", c);
+	CU_ASSERT(c < 26.12);
+	p.pmin = 10;
+	p.pmax = 35;
+	p.granularity = 10;
+	c = chi2_periods(&p, 15, 1, 3, n);
+	printf("[log-uniform 10..35:10 chi2 %.2f] ", c);
+	CU_ASSERT(c < 13.82);
+	/* no multiple of g in [min, max]: refused */
+	{
+		struct rt_diag d = { "" };
+
+		p.pmin = 11;
+		p.pmax = 19;
+		CU_ASSERT(rt_gen_check(&p, 0.5, &d) == RT_ERR_INVAL);
+		CU_ASSERT(strstr(d.msg, "no multiple") != NULL);
+	}
 }
 
 /* C = ceil(u T) >= 1, <= T; realised U >= target; deadlines per model. */
@@ -470,6 +566,8 @@ CU_TestInfo gen_tests[] = {
 	{ "drs: uniform on the polytope of per-task bounds",
 	  test_gen_drs_bounds },
 	{ "periods: log-uniform, granularity, uniform, fixed set", test_gen_periods },
+	{ "periods: every multiple of the granularity as likely, max included",
+	  test_gen_period_granularity },
 	{ "C rounded up in [1, T], realised U >= target, deadline models",
 	  test_gen_rounding_and_deadlines },
 	{ "a set is a function of the seed", test_gen_deterministic },
