@@ -370,7 +370,8 @@ enum dlsim_status api_outputs_close(struct dlsim *db, struct api_outputs *out,
 			continue;
 		/* --tikz is TikZ whatever its name ('-' has no extension) */
 		err = k == API_OUT_TIKZ ?
-		      render_tikz_write(out->gantt, out->fp[k], &d) :
+		      render_tikz_write(out->gantt, out->fp[k],
+					  out->paths[k], &d) :
 		      render_gantt_write_to(out->gantt, out->fp[k],
 					    out->paths[k], &d);
 		good = outputs_writer_done(db, out, k, err, &d);

@@ -131,7 +131,9 @@ struct sim_sink render_gantt_sink(struct render_gantt *g);
 
 /* Draw the chart into path, format by extension.  The file appears
  * complete or not at all (render/outfile.h).  RT_ERR_INVAL: unknown
- * extension, or a PNG larger than 32767 pixels a side; RT_ERR_IO: the file
+ * extension, a PNG larger than 32767 pixels a side, or an SVG, PDF or
+ * TikZ chart larger than 200 inches a side (checked before any byte is
+ * written: too many rows); RT_ERR_IO: the file
  * cannot be written (message names it); RT_ERR_NOMEM.  May be called
  * several times (several formats), before or after the run ends. */
 enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,

@@ -655,6 +655,30 @@ static void draw_page_cb(cairo_t *cr, void *ctx)
 	draw_page(cr, p->g, p->yl);
 }
 
+double gantt_page_height(const struct render_gantt *g,
+			 struct gantt_ylayout *yl)
+{
+	double W = g->xl.width;
+
+	gantt_ylayout(g, yl);
+	yl->height = yl->legend_y + legend(NULL, g, g->xl.margin,
+					   W - g->xl.margin, yl->legend_y) +
+		     0.4 * g->xl.margin;
+	return yl->height;
+}
+
+enum rt_err gantt_check_vector_size(const char *path, const char *what,
+				    double W, double H, struct rt_diag *d)
+{
+	if (W <= GANTT_VECTOR_MAX_PT && H <= GANTT_VECTOR_MAX_PT)
+		return RT_OK;
+	return rt_diagf(d, RT_ERR_INVAL, "%s: %.0fx%.0f points is too large "
+			"for %s (max %.0f a side, 200 inches); use fewer rows "
+			"(--gantt-rows task or cpu, whichever is fewer; fewer "
+			"tasks)", path, W, H, what,
+			GANTT_VECTOR_MAX_PT);
+}
+
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 			     enum render_gantt_format fmt, FILE *f,
 			     const char *path, struct rt_diag *d)
@@ -662,11 +686,14 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 	struct gantt_ylayout yl;
 	struct page p = { g, &yl };
 	double W = g->xl.width;
+	enum rt_err err;
 
-	gantt_ylayout(g, &yl);
-	yl.height = yl.legend_y + legend(NULL, g, g->xl.margin,
-					 W - g->xl.margin, yl.legend_y) +
-		    0.4 * g->xl.margin;
+	gantt_page_height(g, &yl);
+	if (fmt != RENDER_GANTT_PNG &&
+	    (err = gantt_check_vector_size(path, fmt == RENDER_GANTT_SVG ?
+					   "SVG" : "PDF", W, yl.height,
+					   d)) != RT_OK)
+		return err;
 	return canvas_write(fmt, f, path, W, yl.height, g->o.dpi, g->family,
 			    g->o.title, draw_page_cb, &p, d);
 }

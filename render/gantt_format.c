@@ -52,7 +52,7 @@ enum rt_err render_gantt_write_to(const struct render_gantt *g, FILE *f,
 	if (rc != RT_OK)
 		return rc;
 	if (fmt == RENDER_GANTT_TIKZ)
-		return render_tikz_write(g, f, d);
+		return render_tikz_write(g, f, path, d);
 	return gantt_draw_cairo(g, fmt, f, path, d);
 }
 

@@ -237,6 +237,19 @@ size_t gantt_locks_legend(const struct render_gantt *g,
 /* The hatch of resource k. */
 enum render_hatch gantt_locks_hatch(size_t k);
 
+/* A vector chart (SVG, PDF, TikZ) is at most 200 inches a side, the PDF
+ * page limit and the largest --width: its size grows with the rows, and
+ * its file with them (O(rows x width in pixels) boxes). */
+#define GANTT_VECTOR_MAX_PT (200 * 72.0)
+
+/* The page of g: its y layout into yl, its height in points returned. */
+double gantt_page_height(const struct render_gantt *g,
+			 struct gantt_ylayout *yl);
+/* RT_ERR_INVAL naming path and what to do if a W x H points page of
+ * format 'what' ("SVG", ...) is too large; checked before any byte. */
+enum rt_err gantt_check_vector_size(const char *path, const char *what,
+				    double W, double H, struct rt_diag *d);
+
 /* Draw with cairo into an opened file: PNG, SVG or PDF. */
 enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 			     enum render_gantt_format fmt, FILE *f,

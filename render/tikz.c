@@ -516,7 +516,7 @@ static void tikz_legend(const struct tk *k, const struct gantt_ylayout *yl)
 }
 
 enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
-			      struct rt_diag *d)
+			      const char *path, struct rt_diag *d)
 {
 	struct gantt_ylayout yl;
 	enum render_hatch hk;
@@ -524,7 +524,9 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 	char x[48];
 
 	rt_diag_clear(d);
-	gantt_ylayout(g, &yl);
+	if (gantt_check_vector_size(path, "TikZ", g->xl.width,
+				    gantt_page_height(g, &yl), d) != RT_OK)
+		return RT_ERR_INVAL;
 	k = (struct tk){ .f = f, .g = g, .F = yl.F };
 	/* points per axis unit, as the PNG/PDF at this width */
 	k.xu = (g->ax.x1 - g->ax.x0) * (double)g->uscale /

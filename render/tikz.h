@@ -20,8 +20,10 @@
 #include "models/rt_err.h"
 #include "render/gantt.h"
 
-/* Write g as TikZ to f (borrowed).  RT_ERR_IO on a write error. */
+/* Write g as TikZ to f (borrowed); path names it in messages.  RT_ERR_IO
+ * on a write error; RT_ERR_INVAL, before any byte, for a picture larger
+ * than 200 inches a side (too many rows). */
 enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
-			      struct rt_diag *d);
+			      const char *path, struct rt_diag *d);
 
 #endif /* RENDER_TIKZ_H */

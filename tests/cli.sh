@@ -590,6 +590,18 @@ expect_rc 1 "$DLSIM" run $EX/dario.yaml --gantt $T/wx.png --window 0:1e3
 has $T/err 'is not a time'
 expect_rc 0 "$DLSIM" run $EX/linux-dl.yaml --gantt $T/wout.png --window 30:70ms --quiet
 has $T/err 'warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
+# vector charts have a size bound too (200 in a side), checked before writing
+{ printf 'format: 1\nname: many\ntime_unit: tick\nplatform: { cpus: 1 }\nscheduler: { policy: edf }\ntasks:\n'
+  i=0; while [ $i -lt 600 ]; do printf '  - { name: t%d, C: 1, T: 1000 }\n' $i; i=$((i + 1)); done; } > $T/many.yaml
+for e in svg pdf; do
+	expect_rc 3 "$DLSIM" run $T/many.yaml --gantt $T/many.$e --quiet
+	has $T/err "points is too large for $(echo $e | tr a-z A-Z) (max 14400 a side, 200 inches); use fewer rows (--gantt-rows task or cpu"
+	[ -e $T/many.$e ] && bad "an oversized $e chart was written" || ok
+done
+expect_rc 3 "$DLSIM" run $T/many.yaml --tikz $T/many.tex --quiet
+has $T/err 'is too large for TikZ (max 14400 a side'
+[ -e $T/many.tex ] && bad "an oversized TikZ chart was written" || ok
+expect_rc 0 "$DLSIM" run $T/many.yaml --tikz $T/many.tex --gantt-rows cpu --quiet
 # report draws its chart of the window too: the same warning (one helper)
 expect_rc 0 "$DLSIM" report $EX/linux-dl.yaml -o $T/wout.html --window 30:70ms
 has $T/err 'report: warning: --window 30:70ms starts at or after the end of the simulation (horizon 20 ms)'
