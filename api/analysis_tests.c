@@ -478,6 +478,17 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 			 "edf", proto);
 		return true;
 	}
+	if (t && a->oblivious) {
+		/* B_i counts one blocking per job; a job that suspends can be
+		 * blocked again at each wake-up, and a holder that suspends
+		 * inside its section blocks for its suspension too: the
+		 * suspension-oblivious set does not cover either. */
+		t->res.kind = RT_KIND_SUFFICIENT;
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "self-suspension: "
+			 "blocking terms assume tasks that do not suspend");
+		return true;
+	}
 	lvl = api_analysis_calloc(a->nmodel, sizeof(*lvl));
 	B = api_analysis_calloc(a->nmodel, sizeof(*B));
 	if (!t || !lvl || !B) {

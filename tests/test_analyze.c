@@ -188,6 +188,51 @@ static void test_analyze_observed_over_bounded_tasks(void)
 	an_free(db, sc, an);
 }
 
+/*
+ * The blocking-aware tests count one blocking per job: a job that
+ * suspends can be blocked again at each wake-up, and a holder that
+ * suspends inside its section (the engine keeps the lock) blocks for its
+ * suspension.  L holds R over [1, 4) of its demand and suspends at 2 for
+ * 10 with R held: H, released at 2, blocks on R until 14 and misses its
+ * deadline 10.  fp-rta-blocking accepted it (B_H = 3 on the
+ * suspension-oblivious set); it is n/a now, with no contradiction, and
+ * edf-srp likewise.
+ */
+static void test_analyze_blocking_na_with_suspension(void)
+{
+	static const char *const pol[] = { "fp, protocol: pip",
+					   "edf, protocol: srp" };
+	static const char *const name[] = { "fp-rta-blocking", "edf-srp" };
+
+	for (size_t k = 0; k < 2; k++) {
+		char yaml[640], *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an;
+
+		snprintf(yaml, sizeof(yaml),
+			 "format: 1\nname: s\nhorizon: 40\n"
+			 "scheduler: { policy: %s }\n"
+			 "resources: [{ name: R }]\ntasks:\n"
+			 "  - { name: H, C: 3, D: 8, T: 20, offset: 2, "
+			 "sections: [{ resource: R, after: 1, for: 1 }] }\n"
+			 "  - { name: L, C: 5, D: 40, T: 40, "
+			 "sections: [{ resource: R, after: 1, for: 3 }], "
+			 "suspend: [{ after: 2, for: 10 }] }\n", pol[k]);
+		an = an_run(yaml, &db, &sc);
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, name[k]), "n/a");
+		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "self-suspension: "
+					      "blocking terms assume tasks"));
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -195,5 +240,7 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_cbs_partitioned_packs_servers },
 	{ "the observed tardiness beside a bound is over the bounded tasks",
 	  test_analyze_observed_over_bounded_tasks },
+	{ "blocking-aware tests are n/a when a task self-suspends",
+	  test_analyze_blocking_na_with_suspension },
 	CU_TEST_INFO_NULL
 };
