@@ -478,6 +478,35 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 			 "edf", proto);
 		return true;
 	}
+	if (t && (p == RT_LOCK_PIP || p == RT_LOCK_NONE)) {
+		/* pcp and srp exclude deadlock; pip and none do not */
+		uint32_t *cyc = api_analysis_calloc(s->nresources + 1,
+						    sizeof(*cyc));
+		size_t len = 0;
+
+		if (!cyc || rt_lock_order_cycle(s->tasks, s->ntasks,
+						s->nresources, cyc, &len)) {
+			rt_free(cyc);
+			return false;
+		}
+		if (len) {
+			size_t o;
+
+			t->res.kind = RT_KIND_SUFFICIENT;
+			t->res.verdict = RT_VERDICT_NA;
+			o = (size_t)snprintf(t->res.note, sizeof(t->res.note),
+					     "possible deadlock:");
+			for (size_t k = 0; k < len && o < sizeof(t->res.note);
+			     k++)
+				o += (size_t)snprintf(t->res.note + o,
+						      sizeof(t->res.note) - o,
+						      "%s %s", k ? " ->" : "",
+						      s->resources[cyc[k]]);
+			rt_free(cyc);
+			return true;
+		}
+		rt_free(cyc);
+	}
 	if (t && a->oblivious) {
 		/* B_i counts one blocking per job; a job that suspends can be
 		 * blocked again at each wake-up, and a holder that suspends

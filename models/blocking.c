@@ -6,6 +6,9 @@
 #include "models/frac.h"
 #include "models/mem.h"
 
+#include <stdbool.h>
+#include <stdint.h>
+
 void rt_levels_by_deadline(const struct rt_task *ts, size_t n, uint32_t *lvl)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -251,5 +254,92 @@ enum rt_err rt_edf_srp_test(const struct rt_task *ts, size_t n, size_t nres,
 	}
 out:
 	rt_free(mind);
+	return err;
+}
+
+/* ---- lock order ---------------------------------------------------------- */
+
+/* Section b of one task lies inside section a (a != b): its interval is
+ * within a's, and of two over the same interval the first listed is the
+ * outer one (models/section.h). */
+static bool lo_inside(const struct rt_section *s, size_t a, size_t b)
+{
+	rt_time ea = s[a].after + s[a].len, eb = s[b].after + s[b].len;
+
+	if (a == b || s[b].after < s[a].after || eb > ea)
+		return false;
+	if (s[b].after == s[a].after && eb == ea)
+		return a < b;
+	return true;
+}
+
+enum rt_err rt_lock_order_cycle(const struct rt_task *ts, size_t n,
+				size_t nres, uint32_t *cyc, size_t *len)
+{
+	unsigned char *adj, *col;       /* col: 0 new, 1 on the path, 2 done */
+	size_t *par, *next;
+	enum rt_err err = RT_OK;
+
+	*len = 0;
+	if (nres == 0)
+		return RT_OK;
+	if (nres > SIZE_MAX / nres)
+		return RT_ERR_NOMEM;
+	adj = rt_calloc(nres * nres, 1);
+	col = rt_calloc(nres, 1);
+	par = rt_calloc(nres, sizeof(*par));
+	next = rt_calloc(nres, sizeof(*next));
+	if (!adj || !col || !par || !next) {
+		err = RT_ERR_NOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t a = 0; a < ts[i].nsections; a++)
+			for (size_t b = 0; b < ts[i].nsections; b++)
+				if (lo_inside(ts[i].sections, a, b))
+					adj[ts[i].sections[a].resource * nres +
+					    ts[i].sections[b].resource] = 1;
+	/* iterative depth-first search; a grey successor closes a cycle */
+	for (size_t r0 = 0; r0 < nres && !*len; r0++) {
+		size_t u = r0;
+
+		if (col[r0])
+			continue;
+		col[u] = 1;
+		par[u] = SIZE_MAX;
+		next[u] = 0;
+		while (u != SIZE_MAX && !*len) {
+			size_t v = next[u]++;
+
+			if (v >= nres) {
+				col[u] = 2;
+				u = par[u];
+				continue;
+			}
+			if (!adj[u * nres + v])
+				continue;
+			if (col[v] == 1) {      /* v ... u -> v */
+				size_t k = 0, w;
+
+				for (w = u; w != v; w = par[w])
+					k++;
+				*len = k + 2;
+				cyc[0] = (uint32_t)v;
+				cyc[k + 1] = (uint32_t)v;
+				for (w = u; w != v; w = par[w])
+					cyc[k--] = (uint32_t)w;
+			} else if (!col[v]) {
+				col[v] = 1;
+				par[v] = u;
+				next[v] = 0;
+				u = v;
+			}
+		}
+	}
+out:
+	rt_free(adj);
+	rt_free(col);
+	rt_free(par);
+	rt_free(next);
 	return err;
 }

@@ -81,4 +81,13 @@ enum rt_err rt_edf_srp_test(const struct rt_task *ts, size_t n, size_t nres,
 			    uint64_t budget, enum rt_verdict *v,
 			    rt_time *witness, struct rt_diag *d);
 
+/* A cycle in the lock-order graph of ts[0..n)'s nested sections (an
+ * edge A -> B when a section on B lies inside a section on A in some
+ * task): a set that pip or none may deadlock.  On a cycle *len (>= 2) is
+ * its length + 1 and cyc[0..*len) the resources along it, cyc[0] again
+ * last (cyc holds nres + 1 entries); *len = 0 when the graph is acyclic.
+ * Sections' resources must be < nres.  RT_ERR_NOMEM. */
+enum rt_err rt_lock_order_cycle(const struct rt_task *ts, size_t n,
+				size_t nres, uint32_t *cyc, size_t *len);
+
 #endif /* RT_BLOCKING_H */

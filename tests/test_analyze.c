@@ -233,6 +233,64 @@ static void test_analyze_blocking_na_with_suspension(void)
 	}
 }
 
+/*
+ * pip (and none) do not exclude deadlock: A locks R1 then R2 inside it, B
+ * R2 then R1; the simulation deadlocks at 3 (tests/test_locks.c).
+ * fp-rta-blocking accepted the set (B_A = 3); the lock-order graph's
+ * cycle makes it n/a with the cycle as its witness, in text and JSON.
+ * Nested the same way round in both tasks, no cycle: accepted.
+ */
+static void test_analyze_pip_lock_order_cycle(void)
+{
+	static const char *const b2[] = {
+		"[{resource: R2, after: 0, for: 3}, {resource: R1, after: 2, "
+		"for: 1}]",
+		"[{resource: R1, after: 0, for: 3}, {resource: R2, after: 2, "
+		"for: 1}]" };
+
+	for (size_t k = 0; k < 2; k++) {
+		char yaml[640], *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an;
+
+		snprintf(yaml, sizeof(yaml),
+			 "format: 1\nname: d\nhorizon: 30\n"
+			 "scheduler: { policy: fp, protocol: pip }\n"
+			 "resources: [{name: R1}, {name: R2}]\ntasks:\n"
+			 "  - {name: A, C: 4, D: 10, T: 30, offset: 1, sections: "
+			 "[{resource: R1, after: 0, for: 3}, {resource: R2, "
+			 "after: 1, for: 1}]}\n"
+			 "  - {name: B, C: 4, D: 20, T: 30, sections: %s}\n",
+			 b2[k]);
+		an = an_run(yaml, &db, &sc);
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		if (k) {
+			CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta-blocking"),
+					       "accept");
+			CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)),
+					0);
+			an_free(db, sc, an);
+			continue;
+		}
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta-blocking"), "n/a");
+		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "(possible deadlock: "
+					      "R1 -> R2 -> R1)"));
+		dlsim_free(text);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, DLSIM_JSON,
+							  &text, &len),
+				      DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"note\": \"possible "
+					      "deadlock: R1 -> R2 -> R1\""));
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -242,5 +300,7 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_observed_over_bounded_tasks },
 	{ "blocking-aware tests are n/a when a task self-suspends",
 	  test_analyze_blocking_na_with_suspension },
+	{ "pip: a cycle in the lock order is a possible deadlock",
+	  test_analyze_pip_lock_order_cycle },
 	CU_TEST_INFO_NULL
 };
