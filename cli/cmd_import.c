@@ -81,30 +81,6 @@ int cmd_import(int argc, char **argv)
 				       "rt-app", fmt);
 	if (!path)
 		return cli_usage_error("import", "missing FILE.json");
-	/* refuse a control character in --name itself, shown as \xNN as
-	 * the rt-app errors do, rather than in the generated YAML */
-	for (const char *p = name; p && *p; p++) {
-		unsigned char ch = (unsigned char)*p;
-		char shown[4 * 80 + 1];
-		size_t o = 0;
-
-		if (ch >= 0x20 && ch != 0x7f)
-			continue;
-		for (const char *q = name; *q && o < 80 && o + 5 < sizeof(shown);
-		     q++) {
-			unsigned char c = (unsigned char)*q;
-
-			if (c < 0x20 || c == 0x7f)
-				o += (size_t)snprintf(shown + o, sizeof(shown) - o,
-						      "\\x%02x", c);
-			else
-				shown[o++] = (char)c;
-		}
-		shown[o] = '\0';
-		return cli_usage_error("import", "--name \"%s\": holds the "
-				       "control character 0x%02x; expected "
-				       "printable text", shown, ch);
-	}
 	db = cli_session("import");
 	if (!db)
 		return CLI_EXIT_INPUT;

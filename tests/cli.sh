@@ -703,6 +703,12 @@ hasnt $T/err 'imported'
 expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf 'a\001b')"
 has $T/err '--name "a\x01b": holds the control character 0x01'
 hasnt $T/err 'imported'
+# ... and a --name longer than a scenario name may be (255 bytes)
+expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf '%0300d' 0)"
+has $T/err '--name "0000'
+has $T/err ': 300 bytes; expected at most 255'
+hasnt $T/err 'imported'
+expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf '%0255d' 0)" -o $T/n255.yaml
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 # --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------
