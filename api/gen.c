@@ -249,6 +249,8 @@ enum dlsim_status dlsim_import_rtapp(struct dlsim *db, const char *path,
 		ro.cpus = (unsigned)n;
 	}
 	ro.name = api_opt(o, "name");
+	if (ro.name && scn_rtapp_check_name(ro.name, &d) != RT_OK)
+		return api_fail(db, DLSIM_USAGE, "%s", d.msg);
 	err = api_read_all(path, &json, &jlen, &d);
 	if (err)
 		return api_err(db, err, &d);

@@ -414,7 +414,10 @@ static void divergence(struct render_cmp *c)
 
 			if (dv <= c->resolution && (fo == fs || c->resolution))
 				continue;       /* within the trace's resolution */
-			/* the earliest job among equals: k and i increase */
+			/* among equal divergences: the earliest release,
+			 * then the lowest task index (i, scenario order),
+			 * then the lowest job index (k); both loops increase
+			 * and only a strictly better one replaces */
 			if (!seen || dv > ct->max_div) {
 				seen = true;
 				ct->max_div = dv;

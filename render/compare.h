@@ -91,8 +91,9 @@ struct render_cmp {
 					 * scenarios, 0 with ticks */
 	uint64_t events, used;          /* sched events read, of our tasks */
 	bool diverged;                  /* some job differs */
-	size_t div_task, div_job;       /* the largest divergence (the
-					 * earliest release among equals) */
+	size_t div_task, div_job;       /* the largest divergence (among
+					 * equals the earliest release, then
+					 * lowest task, then lowest job) */
 	rt_time div;
 	struct render_cmp_run *obs_runs, *sim_runs;     /* owned */
 	size_t nobs_runs, nsim_runs;

@@ -94,6 +94,23 @@ static enum rt_err check_printable(struct ra_ctx *c, const char *thread,
 		       what, ch);
 }
 
+enum rt_err scn_rtapp_check_name(const char *name, struct rt_diag *d)
+{
+	char shown[4 * 80 + 1];
+	int ch = scn_ctrl_char(name);
+	size_t n = strlen(name);
+
+	if (ch >= 0)
+		return rt_diagf(d, RT_ERR_INVAL, "--name \"%s\": holds the "
+				"control character 0x%02x; expected printable "
+				"text", ra_show(shown, sizeof(shown), name), ch);
+	if (n > SCN_MAX_NAME)
+		return rt_diagf(d, RT_ERR_INVAL, "--name \"%s...\": %zu bytes; "
+				"expected at most %d", ra_show(shown,
+				sizeof(shown), name), n, SCN_MAX_NAME);
+	return RT_OK;
+}
+
 const char *const ra_policy_names[] = {
 	"SCHED_OTHER", "SCHED_DEADLINE", "SCHED_FIFO", "SCHED_RR", "SCHED_IDLE",
 };

@@ -50,6 +50,10 @@ struct scn_rtapp_opts {
  * rt-app grammar), RT_ERR_UNSUPPORTED (valid rt-app that dlsim does not
  * model), RT_ERR_INVAL (a value the kernel refuses), RT_ERR_NOMEM.  On
  * failure *yaml is untouched. */
+/* The scenario name an importer is given (--name): printable and at most
+ * SCN_MAX_NAME bytes, else RT_ERR_INVAL with a message naming --name (the
+ * text shown with control characters as \xNN). */
+enum rt_err scn_rtapp_check_name(const char *name, struct rt_diag *d);
 enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 			     const struct scn_rtapp_opts *o, char **yaml,
 			     size_t *yaml_len, struct rt_diag *d);

@@ -699,6 +699,16 @@ printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
 has $T/err 'ctl.json: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
 hasnt $T/err 'imported'
+# a control character in --name: a usage error naming --name, not the YAML
+expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf 'a\001b')"
+has $T/err '--name "a\x01b": holds the control character 0x01'
+hasnt $T/err 'imported'
+# ... and a --name longer than a scenario name may be (255 bytes)
+expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf '%0300d' 0)"
+has $T/err '--name "0000'
+has $T/err ': 300 bytes; expected at most 255'
+hasnt $T/err 'imported'
+expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf '%0255d' 0)" -o $T/n255.yaml
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
 # --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------

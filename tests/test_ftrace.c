@@ -493,6 +493,92 @@ static void test_random_sets_compare_exactly_with_themselves(void)
 	CU_ASSERT_EQUAL(failures, 0);
 }
 
+/* A two-CPU trace of tasks A (pid 1000, CPU 0) and B (pid 1001, CPU 1),
+ * released together at 0 and 10 us; A's jobs run a0 / a1 us, B's b0 / b1.
+ * A comes first in the trace, B first in the scenario. */
+static struct render_cmp *compare_tie(int a0, int a1, int b0, int b1,
+				      struct scn_scenario **sp)
+{
+	static const char yaml[] =
+		"format: 1\nname: tie\ntime_unit: tick\nplatform: { cpus: 2 }\n"
+		"scheduler: { policy: edf, mode: soft, on_miss: continue }\n"
+		"tasks:\n  - { name: B, C: 4, D: 10, T: 10 }\n"
+		"  - { name: A, C: 4, D: 10, T: 10 }\n";
+	struct render_cmp *c;
+	char buf[4096];
+	size_t n = 0;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(scn_load_data((const uint8_t *)yaml,
+					    sizeof(yaml) - 1, "tie.yaml", sp,
+					    NULL), RT_OK);
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "cpus=2\n");
+	for (int r = 0; r <= 10; r += 10) {
+		int da = r ? a1 : a0, db = r ? b1 : b0;
+
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+			" <idle>-0 [000] 0.%06d: sched_wakeup: A:1000 [-1] CPU:000\n"
+			" <idle>-0 [001] 0.%06d: sched_wakeup: B:1001 [-1] CPU:001\n"
+			" <idle>-0 [000] 0.%06d: sched_switch: swapper/0:0 [120] R ==> A:1000 [-1]\n"
+			" <idle>-0 [001] 0.%06d: sched_switch: swapper/1:0 [120] R ==> B:1001 [-1]\n",
+			r, r, r, r);
+		/* the switch-outs in time order */
+		for (int k = 0; k < 2; k++) {
+			bool a = (da <= db) == (k == 0);
+
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, a ?
+				" A-1000 [000] 0.%06d: sched_switch: A:1000 [-1] S ==> swapper/0:0 [120]\n" :
+				" B-1001 [001] 0.%06d: sched_switch: B:1001 [-1] S ==> swapper/1:0 [120]\n",
+				r + (a ? da : db));
+		}
+	}
+	CU_ASSERT_FATAL(n < sizeof(buf));
+	f = fmemopen(buf, n, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	c = NULL;
+	if (f) {
+		struct rt_diag d;
+
+		if (compare_run(f, "tie.txt", *sp, &c, &d) != RT_OK)
+			fprintf(stderr, "\n  %s\n", d.msg);
+		fclose(f);
+	}
+	return c;
+}
+
+/* Ties on the largest divergence: the earliest release, then the lowest
+ * task index (scenario order, not trace order), then the lowest job. */
+static void test_compare_divergence_ties(void)
+{
+	static const struct {
+		int a0, a1, b0, b1;
+		size_t task, job;
+	} cases[] = {
+		{ 5, 5, 5, 5, 0, 0 },   /* all equal: B (task 0) job 0 */
+		{ 4, 5, 4, 5, 0, 1 },   /* both at 10: B, not A (trace first) */
+		{ 5, 4, 4, 5, 1, 0 },   /* A at 0 before B at 10 */
+		{ 4, 5, 5, 4, 0, 0 },   /* B at 0 before A at 10 */
+		{ 5, 6, 5, 4, 1, 1 },   /* larger first: A's 2 at 10 */
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct scn_scenario *s = NULL;
+		struct render_cmp *c = compare_tie(cases[i].a0, cases[i].a1,
+						   cases[i].b0, cases[i].b1,
+						   &s);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		CU_ASSERT_TRUE(c->diverged);
+		if (c->div_task != cases[i].task || c->div_job != cases[i].job)
+			fprintf(stderr, "\n  case %zu: task %zu job %zu\n", i,
+				c->div_task, c->div_job);
+		CU_ASSERT_EQUAL(c->div_task, cases[i].task);
+		CU_ASSERT_EQUAL(c->div_job, cases[i].job);
+		render_cmp_free(c);
+		scn_free(s);
+	}
+}
+
 CU_TestInfo ftrace_tests[] = {
 	{ "every example compares exactly with itself",
 	  test_every_example_compares_exactly_with_itself },
@@ -509,5 +595,6 @@ CU_TestInfo ftrace_tests[] = {
 	{ "compare reads a kernel trace of rt-app",
 	  test_compare_reads_a_kernel_trace_of_rt_app },
 	{ "compare errors", test_compare_errors },
+	{ "compare divergence ties", test_compare_divergence_ties },
 	CU_TEST_INFO_NULL,
 };
