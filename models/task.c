@@ -138,10 +138,10 @@ rt_time rt_task_max_demand(const struct rt_task *t, size_t *which)
 	if (t->exec == RT_EXEC_LIST && t->nexec_values) {
 		m = t->exec_values[0];
 		for (size_t k = 1; k < t->nexec_values; k++)
-			if (t->exec_values[k] > m)
+			if (t->exec_values[k] > m) {
 				m = t->exec_values[k];
-		for (w = 0; t->exec_values[w] != m; w++)
-			;
+				w = k;
+			}
 	}
 	if (which)
 		*which = w;

@@ -134,6 +134,7 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 				     struct scn_scenario *s)
 {
 	struct rt_task *t = &s->tasks[i];
+	rt_time dmax = rt_task_max_demand(t, NULL);
 	struct rt_section *v;
 	char tp[48], p[96], q[72];
 	size_t bad, other;
@@ -219,8 +220,7 @@ static enum rt_err scn_task_sections(const struct scn_ctx *c,
 		 * rt_task_max_demand): a section ending at it is unlocked at
 		 * the completion; one ending past it is never held for its
 		 * whole length by any job (README "Resources") */
-		if (v[k].after > rt_task_max_demand(t, NULL) ||
-		    v[k].len > rt_task_max_demand(t, NULL) - v[k].after) {
+		if (v[k].after > dmax || v[k].len > dmax - v[k].after) {
 			char qa[72], qf[72], qd[128];
 
 			scn_quote(qa, sizeof(qa), x->after);
