@@ -380,6 +380,18 @@ sed 's/{ name: P, C: 8, T: 10 }/{ name: P, C: 8, T: 10, cpu: 0 }\
   - { name: Q, C: 8, T: 10, cpu: 1 }/' $T/fpsrv.yaml > $T/fpsrv3.yaml
 expect_rc 2 "$DLSIM" validate $T/fpsrv3.yaml
 has $T/err 'servers[0]: server S fits on no CPU with partitioning: first-fit (2 of 3 servers and plain tasks placed, each CPU admitted by fp-rta)'
+# fp placement: equal priorities (RM, every T 10) go to the lower task
+# index on each CPU too: A, B, C all fit on CPU 0 (R = 2, 4, 5)
+scn fptie 'format: 1
+horizon: 20
+platform: { cpus: 2 }
+scheduler: { policy: fp, priorities: rate-monotonic, placement: partitioned, partitioning: first-fit }
+tasks:
+  - { name: A, C: 2, D: 2, T: 10 }
+  - { name: B, C: 2, D: 10, T: 10 }
+  - { name: C, C: 1, D: 10, T: 10 }'
+expect_rc 0 "$DLSIM" run $T/fptie.yaml --json
+has $T/out '"cpus": [{"cpu": 0, "busy": 10}, {"cpu": 1, "busy": 0}]'
 # fp: the exact test of the simulated policy decides, not the EDF ones
 expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml --json
 has $T/out '"policy": "fp", "priorities": "rate-monotonic"'
