@@ -32,6 +32,7 @@ struct placer {
 	size_t *count;                  /* ncl: members */
 	unsigned *order;                /* ncl: clusters in the order to try */
 	struct rt_task *scratch;        /* a CPU's tasks + the candidate */
+	size_t *idx;                    /* their indices, ascending (fp) */
 	struct rt_qsum q;               /* exact sums and comparisons */
 	uint64_t budget;
 	struct rt_diag *d;
@@ -107,8 +108,19 @@ static enum rt_err pl_order(struct placer *p, enum pl_fit fit)
 	return RT_OK;
 }
 
+static int pl_idx_cmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
 /* Does task ti fit in cluster c?  Clustered: w_i <= 1 and load + w_i <= k,
- * exactly.  Partitioned: QPA accepts the CPU's tasks plus ti. */
+ * exactly.  Partitioned: QPA (or fp-rta) accepts the CPU's tasks plus
+ * ti.  fp-rta breaks equal priorities by array position, and the order
+ * (as the simulator's, analysis_fp.h) is by task index, so it gets the
+ * CPU's tasks and ti in ascending index, not in the member list's
+ * newest-first order; QPA does not depend on the order. */
 static enum rt_err pl_fits(struct placer *p, unsigned c, size_t ti, bool *ok)
 {
 	const struct rt_task *t = &p->ts[ti];
@@ -139,8 +151,12 @@ static enum rt_err pl_fits(struct placer *p, unsigned c, size_t ti, bool *ok)
 		size_t m = 0;
 
 		for (size_t i = p->head[c]; i != PL_NONE; i = p->next[i])
-			p->scratch[m++] = p->ts[i];
-		p->scratch[m++] = *t;
+			p->idx[m++] = i;
+		p->idx[m++] = ti;
+		if (p->fp)
+			qsort(p->idx, m, sizeof(*p->idx), pl_idx_cmp);
+		for (size_t j = 0; j < m; j++)
+			p->scratch[j] = p->ts[p->idx[j]];
 		if (p->fp)
 			err = rt_fp_rta(p->scratch, m, *p->fp, p->budget, NULL,
 					&fr, &why);
@@ -279,10 +295,11 @@ enum rt_err rt_place(const struct rt_task *ts, size_t n, unsigned m,
 	p.count = rt_calloc(p.ncl, sizeof(*p.count));
 	p.order = rt_calloc(p.ncl, sizeof(*p.order));
 	p.scratch = rt_calloc(n + 1, sizeof(*p.scratch));
+	p.idx = rt_calloc(n + 1, sizeof(*p.idx));
 	items = rt_calloc(n, sizeof(*items));
 	where = rt_calloc(n, sizeof(*where));
 	if (!p.head || !p.next || !p.count || !p.order || !p.scratch ||
-	    !items || !where) {
+	    !p.idx || !items || !where) {
 		err = rt_diagf(d, RT_ERR_NOMEM, "placement: out of memory");
 		goto done;
 	}
@@ -334,6 +351,7 @@ done:
 	rt_free(p.count);
 	rt_free(p.order);
 	rt_free(p.scratch);
+	rt_free(p.idx);
 	rt_free(items);
 	rt_free(where);
 	return err;

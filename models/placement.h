@@ -23,7 +23,8 @@
  *     test partitioned-<heuristic> analyses; with fixed tasks the same
  *     rules run on top of them.
  *   k = 1, fixed priority (fp given): the exact fp-rta with that
- *     priority order accepts the CPU's tasks plus the new one.
+ *     priority order accepts the CPU's tasks plus the new one (equal
+ *     keys to the lower index in ts, as analysis_fp.h orders them).
  *   k > 1 (clustered): the weight is at most 1 and the cluster's load
  *     plus the weight is at most k.  Simple and documented, not a
  *     schedulability test: global EDF on k CPUs can miss below that

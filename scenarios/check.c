@@ -28,6 +28,7 @@
  */
 #include "scenarios/internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -223,50 +224,102 @@ static enum rt_err scn_check_admission(const struct scn_ctx *c,
 	return RT_OK;
 }
 
-/*
- * What the packing places (models/placement.h).  Under a policy analysed
- * as CBS with servers the engine runs each server's tasks where the
- * server is (sim/server.c: one domain per server), and what occupies a
- * CPU is the server's budget, not its tasks' C: each server that serves
- * a task is one item, the sporadic task (Q_s, D_s, T_s) of
- * rt_server_as_task (its cpu: the first of its tasks' cpu: keys), first
- * and in server order, then the plain tasks -- the set and order that
- * analyze's partitioned-<h> packs (api/analysis_model.c), so the two
- * bind alike.  Otherwise every task is its own item.  Tasks with
- * skip[i] are left out (a server of only such tasks too).  item[i]:
- * task i's item (n entries), first[k]: a task of item k; ts: *nitems.
- */
-static void scn_pack_items(const struct scn_scenario *s, bool srv,
-			   const bool *skip, struct rt_task *ts,
-			   size_t *item, size_t *first, size_t *nitems)
-{
-	size_t n = 0;
+/* What a packing item is (scn_pack_items). */
+enum scn_pack {
+	SCN_PACK_TASKS,                 /* every task its own item */
+	SCN_PACK_CBS,                   /* cbs servers, then the plain tasks */
+	SCN_PACK_FP                     /* the plain tasks, then fp servers */
+};
 
-	for (size_t j = 0; srv && j < s->nservers; j++) {
+/*
+ * An fp server as a packing item: rt_fp_server_task (C = Q_s, T = T_s, a
+ * deferrable server's release jitter J_s = T_s - Q_s) with D = T_s + J_s.
+ * fp-rta's R_s counts J_s, so R_s <= D says w_s = R_s - J_s <= T_s: the
+ * server delivers Q_s within T_s of each period start, the condition of
+ * its served tasks' bound (rt_fp_served_bound).  With D = T_s a
+ * deferrable server (R_s >= Q_s + J_s = T_s) would fit only alone.
+ */
+static struct rt_task scn_fp_server_item(const struct rt_server *sv)
+{
+	struct rt_task t = rt_fp_server_task(sv);
+
+	if (!rt_time_add(t.period, t.jitter, &t.deadline))
+		t.deadline = RT_TIME_MAX;       /* no response reaches it */
+	return t;
+}
+
+/* Each server that serves a task (not skipped) as one item at ts[*n..]:
+ * cbs rt_server_as_task, fp scn_fp_server_item at priority rank[ntasks +
+ * j]; its cpu: the first of its tasks' cpu: keys. */
+static void scn_pack_servers(const struct scn_scenario *s, enum scn_pack how,
+			     const uint32_t *rank, const bool *skip,
+			     struct rt_task *ts, size_t *item, size_t *first,
+			     size_t *n)
+{
+	for (size_t j = 0; j < s->nservers; j++) {
 		bool any = false;
 
 		for (size_t i = 0; i < s->ntasks; i++) {
 			if (s->task_server[i] != (int32_t)j ||
 			    (skip && skip[i]))
 				continue;
-			if (!any) {
-				ts[n] = rt_server_as_task(&s->servers[j]);
-				first[n] = i;
-				any = true;
+			if (!any && how == SCN_PACK_CBS) {
+				ts[*n] = rt_server_as_task(&s->servers[j]);
+			} else if (!any) {
+				ts[*n] = scn_fp_server_item(&s->servers[j]);
+				ts[*n].priority = rank[s->ntasks + j];
 			}
-			if (ts[n].cpu < 0)
-				ts[n].cpu = s->tasks[i].cpu;
-			item[i] = n;
+			if (!any)
+				first[*n] = i;
+			any = true;
+			if (ts[*n].cpu < 0)
+				ts[*n].cpu = s->tasks[i].cpu;
+			item[i] = *n;
 		}
-		n += any;
+		*n += any;
 	}
+}
+
+/*
+ * What the packing places (models/placement.h).  With servers the engine
+ * runs each server's tasks where the server is (sim/server.c: one domain
+ * per server, a load error otherwise), and what occupies a CPU is the
+ * server's budget, not its tasks' C: each server that serves a task is
+ * one item, at the position and with the priority analyze's model gives
+ * it (api/analysis_model.c), so that with no cpu: keys `run` binds what
+ * analyze analyses:
+ *   cbs  the sporadic task (Q_s, D_s, T_s) of rt_server_as_task, servers
+ *        first and in server order, then the plain tasks -- the set and
+ *        order analyze's partitioned-<h> packs;
+ *   fp   the plain tasks, then the servers as scn_fp_server_item, every
+ *        item's priority its rank of rt_fp_server_ranks (the caller
+ *        packs with RT_FP_EXPLICIT): the order analyze's fp-rta sees.
+ * Otherwise (SCN_PACK_TASKS) every task is its own item.  A server's
+ * cpu: is the first of its tasks' cpu: keys.  Tasks with skip[i] are
+ * left out (a server of only such tasks too).  item[i]: task i's item
+ * (n entries), first[k]: a task of item k; ts: *nitems.
+ */
+static void scn_pack_items(const struct scn_scenario *s, enum scn_pack how,
+			   const uint32_t *rank, const bool *skip,
+			   struct rt_task *ts, size_t *item, size_t *first,
+			   size_t *nitems)
+{
+	size_t n = 0;
+
+	if (how == SCN_PACK_CBS)
+		scn_pack_servers(s, how, rank, skip, ts, item, first, &n);
 	for (size_t i = 0; i < s->ntasks; i++) {
-		if ((skip && skip[i]) || (srv && s->task_server[i] >= 0))
+		if ((skip && skip[i]) ||
+		    (how != SCN_PACK_TASKS && s->task_server[i] >= 0))
 			continue;
 		ts[n] = s->tasks[i];
+		if (how == SCN_PACK_FP)
+			ts[n].priority = rank[i];
 		first[n] = i;
 		item[i] = n++;
 	}
+	if (how == SCN_PACK_FP)
+		scn_pack_servers(s, how, rank, skip, ts, item, first, &n);
 	*nitems = n;
 }
 
@@ -277,10 +330,12 @@ static void scn_pack_items(const struct scn_scenario *s, bool srv,
  * marked in task_unplaced (rejected when it joins) and nominally bound
  * to cluster 0.  Under mode: soft (capacity) the packing is by capacity
  * as well (U <= 1 per CPU, U <= k per cluster).  O(misfits x one
- * packing).
+ * packing).  how: SCN_PACK_TASKS or _CBS (fp's servers take no
+ * admission: scn_check_admission).
  */
 static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
-				       bool srv, struct scn_scenario *s)
+				       enum scn_pack how,
+				       struct scn_scenario *s)
 {
 	struct scn_scheduler *k = &s->sched;
 	size_t cap = s->ntasks + s->nservers ? s->ntasks + s->nservers : 1;
@@ -292,6 +347,7 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 	bool soft = k->admission_kind == SIM_ADMISSION_SOFT;
 	enum rt_err err = RT_OK;
 
+	assert(how != SCN_PACK_FP);
 	k->task_unplaced = rt_calloc(s->ntasks ? s->ntasks : 1,
 				     sizeof(*k->task_unplaced));
 	if (!sub || !map || !item || !cl || !k->task_unplaced) {
@@ -302,7 +358,8 @@ static enum rt_err scn_place_admitting(const struct scn_ctx *c, bool fp,
 		struct rt_place_result r;
 		size_t n = 0;
 
-		scn_pack_items(s, srv, k->task_unplaced, sub, item, map, &n);
+		scn_pack_items(s, how, NULL, k->task_unplaced, sub, item, map,
+			       &n);
 		/* mode: soft admits by capacity, so it packs by capacity
 		 * too: with every D = T the exact EDF test of a CPU is
 		 * U <= 1 */
@@ -347,11 +404,15 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 	struct rt_diag tmp = { "" };
 	struct rt_place_result r;
 	bool fp = ops->analysed_as == RT_AN_FP;
-	bool srv = ops->analysed_as == RT_AN_CBS && s->nservers &&
+	bool srv = (ops->analysed_as == RT_AN_CBS || fp) && s->nservers &&
 		   s->task_server;
+	enum scn_pack how = !srv ? SCN_PACK_TASKS : fp ? SCN_PACK_FP :
+			    SCN_PACK_CBS;
+	enum rt_fp_order order = k->priorities;
 	size_t cap = s->ntasks + s->nservers ? s->ntasks + s->nservers : 1;
 	struct rt_task *sub = NULL;
 	size_t *item = NULL, *first = NULL, n = 0;
+	uint32_t *rank = NULL;
 	unsigned *cl = NULL;
 	enum rt_err err;
 	char path[48];
@@ -369,18 +430,32 @@ static enum rt_err scn_check_place(const struct scn_ctx *c,
 		return RT_OK;
 	}
 	if (k->admission_kind != SIM_ADMISSION_NONE)
-		return scn_place_admitting(c, fp, srv, s);
+		return scn_place_admitting(c, fp, how, s);
 	sub = rt_calloc(cap, sizeof(*sub));
 	item = rt_calloc(cap, sizeof(*item));
 	first = rt_calloc(cap, sizeof(*first));
 	cl = rt_calloc(cap, sizeof(*cl));
-	if (!sub || !item || !first || !cl) {
+	rank = rt_calloc(cap, sizeof(*rank));
+	if (!sub || !item || !first || !cl || !rank) {
 		err = RT_ERR_NOMEM;
 		goto out;
 	}
-	scn_pack_items(s, srv, NULL, sub, item, first, &n);
+	/* fp servers: the ranks analyze gives (explicit order, distinct) */
+	if (how == SCN_PACK_FP) {
+		err = rt_fp_server_ranks(s->tasks, s->ntasks, s->servers,
+					 s->nservers, s->task_server,
+					 k->priorities, rank, &tmp);
+		if (err) {
+			err = scn_fail(c, err, "scheduler", "priorities", 0,
+				       SCN_AT_VALUE, "%s", tmp.msg[0] ?
+				       tmp.msg : rt_strerror(err));
+			goto out;
+		}
+		order = RT_FP_EXPLICIT;
+	}
+	scn_pack_items(s, how, rank, NULL, sub, item, first, &n);
 	err = rt_place(sub, n, s->cpus, k->cluster_size,
-		       k->partitioning, fp ? &k->priorities : NULL,
+		       k->partitioning, fp ? &order : NULL,
 		       RT_UNI_BUDGET_DEFAULT, cl, &r, &tmp);
 	if (err) {
 		err = scn_fail(c, err, "scheduler", "placement", 0,
@@ -415,6 +490,7 @@ out:
 	rt_free(sub);
 	rt_free(item);
 	rt_free(first);
+	rt_free(rank);
 	rt_free(cl);
 	return err;
 }

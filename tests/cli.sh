@@ -358,6 +358,40 @@ has $T/out 'placement clustered (2 CPUs per cluster, worst-fit)'
 has $T/out 'no deadline miss'
 expect_rc 0 "$DLSIM" run $EX/clustered.yaml --jobs $T/cl.csv
 awk -F, 'NR > 1 && (($1 == "A" || $1 == "B" || $1 == "C") && $9 > 1 || ($1 == "H" || $1 == "X") && $9 < 2) { bad = 1 } END { exit bad }' $T/cl.csv && ok || bad "a clustered job ran outside its cluster"
+# fp servers, partitioned: a server is one item (its budget, with a
+# deferrable server's jitter), and its tasks run where it is
+scn fpsrv 'format: 1
+horizon: 80
+platform: { cpus: 2 }
+scheduler: { policy: fp, priorities: rate-monotonic, placement: partitioned, partitioning: first-fit }
+servers: [{ name: S, kind: deferrable, budget: 2, period: 10 }]
+tasks:
+  - { name: P, C: 8, T: 10 }
+  - { name: A, C: 2, T: 40, server: S }'
+expect_rc 0 "$DLSIM" run $T/fpsrv.yaml --json
+has $T/out '"name": "A", "released": 2, "completed": 2, "missed": 0'
+has $T/out '"migrations": 0, "cpu": 1,'
+expect_rc 0 "$DLSIM" analyze $T/fpsrv.yaml
+has $T/out 'A            response <= 12 (tardiness <= 0), observed 2'
+sed 's/{ name: A, C: 2, T: 40, server: S }/{ name: A, C: 3, D: 4, T: 100, server: S }\
+  - { name: B, C: 3, D: 4, T: 100, server: S }/; s/C: 8/C: 1/; s/kind: deferrable/kind: polling/' $T/fpsrv.yaml > $T/fpsrv2.yaml
+expect_rc 0 "$DLSIM" validate $T/fpsrv2.yaml
+sed 's/{ name: P, C: 8, T: 10 }/{ name: P, C: 8, T: 10, cpu: 0 }\
+  - { name: Q, C: 8, T: 10, cpu: 1 }/' $T/fpsrv.yaml > $T/fpsrv3.yaml
+expect_rc 2 "$DLSIM" validate $T/fpsrv3.yaml
+has $T/err 'servers[0]: server S fits on no CPU with partitioning: first-fit (2 of 3 servers and plain tasks placed, each CPU admitted by fp-rta)'
+# fp placement: equal priorities (RM, every T 10) go to the lower task
+# index on each CPU too: A, B, C all fit on CPU 0 (R = 2, 4, 5)
+scn fptie 'format: 1
+horizon: 20
+platform: { cpus: 2 }
+scheduler: { policy: fp, priorities: rate-monotonic, placement: partitioned, partitioning: first-fit }
+tasks:
+  - { name: A, C: 2, D: 2, T: 10 }
+  - { name: B, C: 2, D: 10, T: 10 }
+  - { name: C, C: 1, D: 10, T: 10 }'
+expect_rc 0 "$DLSIM" run $T/fptie.yaml --json
+has $T/out '"cpus": [{"cpu": 0, "busy": 10}, {"cpu": 1, "busy": 0}]'
 # fp: the exact test of the simulated policy decides, not the EDF ones
 expect_rc 0 "$DLSIM" analyze $EX/rm-vs-edf.yaml --json
 has $T/out '"policy": "fp", "priorities": "rate-monotonic"'

@@ -1,7 +1,8 @@
 /* test_fp_servers.c - polling, deferrable and sporadic servers under
  * policy fp
  * (sim/server_fp.c, docs/theory.md §E.8): hand-checked timelines, one
- * per rule, and the scenario keys and their errors.
+ * per rule, the scenario keys and their errors, and partitioned
+ * placement (scenarios/check.c: a server is one packing item).
  *
  * Traces are one line per record, "TIME KIND TASK.JOB VALUE", for the
  * kinds a test asks for.  The task set of the timelines (rate-monotonic):
@@ -416,6 +417,147 @@ static void test_the_analysis_matches_the_hand_computation(void)
 	CU_ASSERT_EQUAL(rt_fp_server_task(&ps).jitter, 0);
 }
 
+/* ---- partitioned placement: a server is one item ------------------------ */
+
+#define PART_HEAD                                                       \
+	"format: 1\nhorizon: 80\nplatform: { cpus: 2 }\n"              \
+	"scheduler: { policy: fp, priorities: rate-monotonic, "        \
+	"placement: partitioned, partitioning: first-fit }\n"
+
+/* Analyse 'yaml' through the library; the JSON report (caller frees
+ * with dlsim_free), NULL on failure. */
+static char *fps_analyze_json(const char *yaml, int64_t *misses)
+{
+	struct dlsim *db = NULL;
+	struct dlsim_scenario *sc = NULL;
+	struct dlsim_analysis *an = NULL;
+	char *txt = NULL;
+	size_t len = 0;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	if (dlsim_scenario_load_string(db, yaml, strlen(yaml), "t.yaml",
+				       &sc) == DLSIM_OK &&
+	    dlsim_analyze(db, sc, NULL, &an) == DLSIM_OK &&
+	    dlsim_analysis_text(db, an, DLSIM_JSON, &txt, &len) == DLSIM_OK) {
+		*misses = dlsim_sim_misses(dlsim_analysis_sim(an));
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	} else {
+		fprintf(stderr, "\n  %s\n", dlsim_errmsg(db));
+	}
+	dlsim_analysis_free(an);
+	dlsim_scenario_free(sc);
+	dlsim_close(db);
+	return txt;
+}
+
+/*
+ * The loader packed an fp server's tasks one by one, each with its own
+ * C, so a server's tasks could land on two CPUs and the engine refused
+ * the file ("server S serves tasks A and B, which run on different
+ * CPUs").  Polling S (Q 2, T 10) serves A and B (C 3, D 4, T 100), 2
+ * CPUs, first fit, deadline-monotonic:
+ *   per task: A on CPU 0 (R_A = 3 <= 4); B next to A: R_B = 3 + 3 = 6
+ *             > 4, so CPU 1: split;
+ *   per server: one item, the task (2, 10, 10): CPU 0, and both A and B
+ *             run there.
+ */
+static void test_partitioned_fp_packs_a_server_as_one_item(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 40\nplatform: { cpus: 2 }\n"
+		"scheduler: { policy: fp, placement: partitioned, "
+		"partitioning: first-fit }\n"
+		"servers: [{ name: S, kind: polling, budget: 2, period: 10 }]\n"
+		"tasks:\n"
+		"  - { name: A, C: 3, D: 4, T: 100, server: S }\n"
+		"  - { name: B, C: 3, D: 4, T: 100, server: S }\n";
+	struct scn_scenario *s = cbs_load_text(yaml);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s->sched.task_cluster);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[0], 0);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[1], 0);
+	scn_free(s);
+}
+
+/*
+ * A deferrable server fits by its budget and its jitter, at the rank
+ * analyze gives it.  Rate-monotonic, 2 CPUs, first fit; P (C 7, T 10)
+ * plain, deferrable S (Q 2, T 10) serves A (C 2, T 40).  Ranks
+ * (rt_fp_server_ranks): P 0, S 1 (T 10 ties with P: servers after the
+ * tasks).  Items: P, then S as (C 2, T 10, J 8) with D = T + J = 18.
+ * S next to P on CPU 0, fp-rta with jitter (w_q = (q + 1) 2 + ceil(w_q /
+ * 10) 7, R_q = w_q - 10 q + 8, on while w_q + 8 > 10 (q + 1)):
+ *   q = 0: w = 9, R = 17; q = 1: w = 18, R = 16; q = 2: w = 20, R = 8,
+ *   20 + 8 <= 30: done.  R_S = 17 <= 18: CPU 0.
+ * (With D = T_s = 10 it would not fit there.)  analyze on that binding:
+ * w_S = 17 - 8 = 9 <= 10, C_A <= Q, so R_A <= T_S + w_S = 19 <= 40.
+ *
+ * With P (C 8, T 10) the level utilization of S is 8/10 + 2/10 = 1 with
+ * jitter: unbounded, so S goes to CPU 1, alone: R_S = 2 + 8, w_S = 2,
+ * R_A <= 10 + 2 = 12.  Packed by A's own C (2, T 40: R_A = 10 next to
+ * P) it went to CPU 0, where analyze finds no bound for A.
+ */
+static void test_partitioned_fp_deferrable_fits_by_its_budget(void)
+{
+	static const char fits[] = PART_HEAD
+		"servers: [{ name: S, kind: deferrable, budget: 2, "
+		"period: 10 }]\n"
+		"tasks:\n"
+		"  - { name: P, C: 7, T: 10 }\n"
+		"  - { name: A, C: 2, T: 40, server: S }\n";
+	static const char moves[] = PART_HEAD
+		"servers: [{ name: S, kind: deferrable, budget: 2, "
+		"period: 10 }]\n"
+		"tasks:\n"
+		"  - { name: P, C: 8, T: 10 }\n"
+		"  - { name: A, C: 2, T: 40, server: S }\n";
+	struct scn_scenario *s = cbs_load_text(fits);
+	int64_t misses = -1;
+	char *js;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s->sched.task_cluster);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[0], 0);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[1], 0);
+	scn_free(s);
+	js = fps_analyze_json(fits, &misses);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(js);
+	CU_ASSERT_PTR_NOT_NULL(strstr(js, "{\"task\": \"A\", "
+				      "\"response_bound\": 19, "
+				      "\"tardiness_bound\": 0,"));
+	CU_ASSERT_EQUAL(misses, 0);
+	dlsim_free(js);
+
+	s = cbs_load_text(moves);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s->sched.task_cluster);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[0], 0);
+	CU_ASSERT_EQUAL(s->sched.task_cluster[1], 1);
+	scn_free(s);
+	js = fps_analyze_json(moves, &misses);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(js);
+	CU_ASSERT_PTR_NOT_NULL(strstr(js, "{\"task\": \"A\", "
+				      "\"response_bound\": 12, "
+				      "\"tardiness_bound\": 0,"));
+	CU_ASSERT_EQUAL(misses, 0);
+	dlsim_free(js);
+}
+
+/* A server that fits nowhere is reported at servers[j], as under cbs:
+ * P0 and P1 (C 8, T 10) fixed on CPUs 0 and 1 leave the deferrable S (Q
+ * 2, T 10) a level utilization of 1 with jitter on each (unbounded). */
+static void test_partitioned_fp_server_misfit_is_named(void)
+{
+	cbs_load_fail(PART_HEAD
+		      "servers: [{ name: S, kind: deferrable, budget: 2, "
+		      "period: 10 }]\n"
+		      "tasks:\n"
+		      "  - { name: P0, C: 8, T: 10, cpu: 0 }\n"
+		      "  - { name: P1, C: 8, T: 10, cpu: 1 }\n"
+		      "  - { name: A, C: 2, T: 40, server: S }\n",
+		      "servers[0]: server S fits on no CPU with partitioning: "
+		      "first-fit (2 of 3 servers and plain tasks placed, each "
+		      "CPU admitted by fp-rta)");
+}
+
 /* A random fixed-priority system on one CPU: 1-3 periodic tasks, 1-2
  * polling, deferrable or sporadic servers each serving one sporadic task
  * (random phase and delays, C sometimes above Q), total bandwidth <= 0.95.
@@ -548,5 +690,11 @@ CU_TestInfo fp_servers_tests[] = {
 	  test_the_analysis_matches_the_hand_computation },
 	{ "no accept with a miss over 1200 random systems",
 	  test_no_accept_with_a_miss_over_random_systems },
+	{ "partitioned fp packs a server as one item",
+	  test_partitioned_fp_packs_a_server_as_one_item },
+	{ "a partitioned deferrable server fits by its budget",
+	  test_partitioned_fp_deferrable_fits_by_its_budget },
+	{ "a partitioned fp server that fits nowhere is named",
+	  test_partitioned_fp_server_misfit_is_named },
 	CU_TEST_INFO_NULL
 };

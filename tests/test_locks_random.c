@@ -5,7 +5,8 @@
  * srp; edf with srp, Baker's B(t) + dbf(t) <= t) accept only sets whose
  * simulation (synchronous release, every job its worst-case demand and
  * sections) meets every deadline, and under fp every job's observed
- * blocking stays within its task's B_i. */
+ * blocking stays within its task's B_i.  And known answers of the
+ * lock-order cycle finder (rt_lock_order_cycle). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,10 +312,94 @@ static void test_blocking_tests_against_simulation(void)
 	}
 }
 
+/* ---- the lock-order graph (rt_lock_order_cycle), known answers ---------- */
+
+/* A task (C 10, T 100) with the sections s[0..n). */
+static struct rt_task lo_task(struct rt_section *s, size_t n)
+{
+	struct rt_task t = rt_task_make(NULL, 10, 100, 100);
+
+	t.sections = s;
+	t.nsections = n;
+	return t;
+}
+
+/*
+ * Edges A -> B for a section on B inside one on A (section (r, after,
+ * len) = r over [after, after + len) of the demand).
+ *   none:    t0 r0 [0,4) > r1 [1,2), then r2 [4,6) (touching, not
+ *            nested); t1 r0 [0,2) > r1 [0,1): edges 0->1 only, acyclic;
+ *   2-cycle: t0 r0 [0,4) > r1 [1,2); t1 r1 [0,4) > r0 [1,2): 0->1->0,
+ *            found from r0 as (0, 1, 0), len 3;
+ *   3-cycle: t0 r0 > r1, t1 r1 > r2, t2 r2 > r0: (0, 1, 2, 0), len 4;
+ *            without t2 (0->1->2) acyclic;
+ *   same interval: of two sections over [0,2) the first listed is the
+ *            outer: t0 r0, r1 (0->1) and t1 r0, r1 again: acyclic; t1
+ *            r1, r0 (1->0): (0, 1, 0);
+ *   same resource: r0 [1,2) inside r0 [0,4) in one task (loading refuses
+ *            it, rt_sections_check) is the loop 0->0: (0, 0), len 2.
+ */
+static void test_lock_order_cycle_known_answers(void)
+{
+	struct rt_section none0[] = { { 0, 0, 4 }, { 1, 1, 1 }, { 2, 4, 2 } };
+	struct rt_section none1[] = { { 0, 0, 2 }, { 1, 0, 1 } };
+	struct rt_section two0[] = { { 0, 0, 4 }, { 1, 1, 1 } };
+	struct rt_section two1[] = { { 1, 0, 4 }, { 0, 1, 1 } };
+	struct rt_section thr0[] = { { 0, 0, 4 }, { 1, 1, 1 } };
+	struct rt_section thr1[] = { { 1, 0, 4 }, { 2, 1, 1 } };
+	struct rt_section thr2[] = { { 2, 0, 4 }, { 0, 1, 1 } };
+	struct rt_section eq0[] = { { 0, 0, 2 }, { 1, 0, 2 } };
+	struct rt_section eq1[] = { { 1, 0, 2 }, { 0, 0, 2 } };
+	struct rt_section self[] = { { 0, 0, 4 }, { 0, 1, 1 } };
+	struct rt_task ts[3];
+	uint32_t cyc[4] = { 9, 9, 9, 9 };
+	size_t len = 9;
+
+	ts[0] = lo_task(none0, 3);
+	ts[1] = lo_task(none1, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 2, 3, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 0);
+
+	ts[0] = lo_task(two0, 2);
+	ts[1] = lo_task(two1, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 2, 2, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 3);
+	CU_ASSERT(cyc[0] == 0 && cyc[1] == 1 && cyc[2] == 0);
+
+	ts[0] = lo_task(thr0, 2);
+	ts[1] = lo_task(thr1, 2);
+	ts[2] = lo_task(thr2, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 2, 3, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 0);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 3, 3, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 4);
+	CU_ASSERT(cyc[0] == 0 && cyc[1] == 1 && cyc[2] == 2 && cyc[3] == 0);
+
+	ts[0] = lo_task(eq0, 2);
+	ts[1] = lo_task(eq0, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 2, 2, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 0);
+	ts[1] = lo_task(eq1, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 2, 2, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 3);
+	CU_ASSERT(cyc[0] == 0 && cyc[1] == 1 && cyc[2] == 0);
+
+	ts[0] = lo_task(self, 2);
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 1, 1, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 2);
+	CU_ASSERT(cyc[0] == 0 && cyc[1] == 0);
+
+	/* no resource: nothing to order */
+	CU_ASSERT_EQUAL(rt_lock_order_cycle(ts, 0, 0, cyc, &len), RT_OK);
+	CU_ASSERT_EQUAL(len, 0);
+}
+
 CU_TestInfo lock_random_tests[] = {
 	{ "no deadlock (pcp, srp), srp never blocks a started job, pcp "
 	  "blocks once", test_protocol_properties },
 	{ "blocking-aware tests accept only sets the simulation schedules",
 	  test_blocking_tests_against_simulation },
+	{ "the lock-order cycle finder (hand-worked)",
+	  test_lock_order_cycle_known_answers },
 	CU_TEST_INFO_NULL,
 };

@@ -178,6 +178,37 @@ static void test_fixed_priority_partitioning_uses_fp_rta(void)
 	CU_ASSERT_EQUAL(r.misfit, 2);
 }
 
+/*
+ * fp-rta breaks equal priorities by array position; the placer handed it
+ * a CPU's tasks newest first.  Rate-monotonic, every T = 10, so the
+ * order is the task index: A (C 2, D 2) > B (C 2, D 10) > C (C 1, D 10);
+ * first fit on 2 CPUs:
+ *   A on CPU 0: R_A = 2 <= 2;
+ *   B on CPU 0: R_A = 2, R_B = 2 + 2 = 4 <= 10;
+ *   C on CPU 0: R_A = 2, R_B = 4, R_C = 1 + 2 + 2 = 5 <= 10: fits.
+ * Newest first, the CPU was tested as B, A, C: B above A, R_A = 2 + 2 =
+ * 4 > 2, and C was sent to CPU 1.
+ */
+static void test_fp_placement_ties_follow_the_task_index(void)
+{
+	struct rt_task t[3] = { rt_task_make("A", 2, 2, 10),
+				rt_task_make("B", 2, 10, 10),
+				rt_task_make("C", 1, 10, 10) };
+	enum rt_fp_order rm = RT_FP_RATE_MONOTONIC;
+	struct rt_place_result r;
+	unsigned cl[3] = { 9, 9, 9 };
+	rt_time resp[3];
+	struct rt_fp_result fr;
+
+	CU_ASSERT_EQUAL(rt_fp_rta(t, 3, rm, 100000, resp, &fr, NULL), RT_OK);
+	CU_ASSERT_EQUAL(fr.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT(resp[0] == 2 && resp[1] == 4 && resp[2] == 5);
+	CU_ASSERT_EQUAL(rt_place(t, 3, 2, 1, RT_PART_FIRST_FIT, &rm, 100000, cl,
+				 &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT(cl[0] == 0 && cl[1] == 0 && cl[2] == 0);
+}
+
 static void test_placement_allocation_failures_are_reported(void)
 {
 	struct rt_task t[4] = { rt_task_make("a", 2, 5, 5),
@@ -302,6 +333,8 @@ CU_TestInfo multi_binding_tests[] = {
 	  test_fixed_cpus_pack_like_rt_partition },
 	{ "fixed-priority partitioning admits by fp-rta",
 	  test_fixed_priority_partitioning_uses_fp_rta },
+	{ "fixed-priority placement breaks ties by task index",
+	  test_fp_placement_ties_follow_the_task_index },
 	{ "placement allocation failures are reported",
 	  test_placement_allocation_failures_are_reported },
 	{ "a partitioned horizon is the largest per-CPU busy period",
