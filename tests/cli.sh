@@ -292,6 +292,33 @@ has $T/rep-linux-dl.html '<h2>Deadline misses</h2>'
 has $T/rep-dario.html '>dbf(5) = 8 &gt; 5</text>'
 grep -qiE '<script|src="http|href="http|@import' $T/rep-*.html && bad "report loads a script or a remote resource" || ok
 grep -q 'id="gantt-' $T/rep-dario.html && grep -q 'id="dbf-' $T/rep-dario.html && ok || bad "report SVG ids are not made unique"
+# A Gantt chart over the vector bound (200 in = 14400 pt a side) is left
+# out of the report, not the report: tasks are rows about 28 pt apart, so
+# 600 tasks ask for ~16800 pt (the page says so, one warning, exit 0) and
+# 300 for ~8400 pt (drawn).  Before, the whole report was lost (exit 2).
+many_tasks() {
+	{ printf 'format: 1\nname: many-%s\ntasks:\n' "$1"
+	  i=1; while [ $i -le "$1" ]; do
+		printf '  - {name: t%s, C: 1, T: 1000}\n' $i; i=$((i + 1)); done
+	} > "$T/many$1.yaml"
+}
+many_tasks 600
+expect_rc 0 "$DLSIM" report $T/many600.yaml -o $T/many600.html
+has $T/err 'dlsim report: warning: '
+has $T/err 'many600.html: the Gantt chart is left out (600 rows, '
+[ "$(grep -c '' $T/err)" -eq 1 ] && ok || bad "report: more than the one warning line"
+has $T/many600.html '<p class="note">The Gantt chart is left out: with 600 rows it would be'
+hasnt $T/many600.html 'id="gantt-'
+has $T/many600.html 'id="dbf-'
+has $T/many600.html '<h2>Deadline misses</h2>'
+[ "$(tail -n 2 $T/many600.html | tr -d '\n')" = '</body></html>' ] && ok || bad "report without its Gantt chart does not end with </body></html>"
+[ "$(grep -o '<table>' $T/many600.html | wc -l)" -eq "$(grep -o '</table>' $T/many600.html | wc -l)" ] && \
+[ "$(grep -o '<figure' $T/many600.html | wc -l)" -eq "$(grep -o '</figure>' $T/many600.html | wc -l)" ] && ok || bad "report without its Gantt chart: unbalanced tags"
+many_tasks 300
+expect_rc 0 "$DLSIM" report $T/many300.yaml -o $T/many300.html
+[ -s $T/err ] && bad "report of 300 tasks warns: $(cat $T/err)" || ok
+has $T/many300.html 'id="gantt-'
+hasnt $T/many300.html 'The Gantt chart is left out'
 expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/rep.txt
 expect_rc 1 "$DLSIM" report $EX/dario.yaml
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
