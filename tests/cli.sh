@@ -715,7 +715,11 @@ has $T/video2.json '"timer0": { "ref": "unique", "period": 33000, "mode": "absol
 if [ "$(grep -v '^#' $T/video.yaml | sed 's/ *#.*//')" = "$(grep -v '^#' $T/video3.yaml | sed 's/ *#.*//')" ]; then ok; else bad "rt-app round trip through pipes"; fi
 printf '{"tasks":{"t":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/rr.json
 expect_rc 2 "$DLSIM" import rt-app $T/rr.json
-has $T/err 'rr.json: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+has $T/err 'rr.json:1:16: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+# "instance": a copy named as another thread is refused at its line
+printf '{"tasks":{\n "a-1":{"run":1,"sleep":9},\n "a":{"instance":2,"run":1,"sleep":9}}}' > $T/inst.json
+expect_rc 2 "$DLSIM" import rt-app $T/inst.json
+has $T/err 'inst.json:3:7: tasks.a.instance: thread "a": instance 1 is named "a-1", the name of thread "a-1"'
 printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
@@ -724,7 +728,7 @@ has $T/err 'time_unit tick has no physical length'
 # a control character in a thread name: the error names the JSON file and path
 printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
-has $T/err 'ctl.json: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
+has $T/err 'ctl.json:1:11: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
 hasnt $T/err 'imported'
 # a control character in --name: a usage error naming --name, not the YAML
 expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf 'a\001b')"
