@@ -88,6 +88,32 @@ has $T/ev.jsonl '"type":"header"'
 has $T/ev.jsonl '"event":"deadline_miss"'
 expect_rc 4 "$DLSIM" run $EX/dario.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --fail-on-miss --quiet
+# --quiet (-q): run prints its two summary lines and nothing else
+# (Dario's case: 2 jobs, P2 misses at 5 and ends at 8: tardiness 3);
+# with the report on stderr (--jobs -) they go there; validate prints
+# nothing for a valid file; experiment neither a summary nor a bar
+for q in -q --quiet; do
+	expect_rc 0 "$DLSIM" run $EX/dario.yaml $q
+	printf '%s\n' 'dario-4-10-5: 2 tasks on 1 CPU, policy edf, horizon 8 tick (busy-period, exact)' \
+		'2 jobs, 2 completed, 1 missed, max tardiness 3 tick' | cmp -s - $T/out && ok || bad "run $q: stdout is not the two summary lines: $(cat $T/out)"
+	[ -s $T/err ] && bad "run $q: stderr: $(cat $T/err)" || ok
+	expect_rc 0 "$DLSIM" validate $EX/dario.yaml $q
+	[ -s $T/out ] || [ -s $T/err ] && bad "validate $q prints: $(cat $T/out $T/err)" || ok
+done
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --jobs -
+[ "$(head -n 1 $T/out)" = 'task,job,release,deadline,start,finish,response,tardiness,cpu' ] && ok || bad "run -q --jobs -: stdout is not the CSV"
+hasnt $T/out 'max tardiness'
+[ "$(grep -c '' $T/err)" -eq 2 ] && ok || bad "run -q --jobs -: stderr is not the two summary lines: $(cat $T/err)"
+has $T/err '2 jobs, 2 completed, 1 missed, max tardiness 3 tick'
+scn qbad 'format: 1
+tasks: [{name: a, C: 0, T: 2}]'
+expect_rc 2 "$DLSIM" validate $T/qbad.yaml -q
+[ -s $T/out ] && bad "validate -q of an invalid file prints on stdout" || ok
+has $T/err 'qbad.yaml:2:'
+expect_rc 0 "$DLSIM" experiment docs/experiments/tard-global.yaml -q -j 1 -o $T/q.csv
+[ -s $T/out ] || [ -s $T/err ] && bad "experiment -q prints: $(cat $T/out $T/err)" || ok
+expect_rc 0 "$DLSIM" run --help
+has $T/out '-q, --quiet       print only the two summary lines'
 expect_rc 0 "$DLSIM" run $EX/abort.yaml --json
 has $T/out '"finish": null, "tardiness": null, "tardiness_lower": 0, "aborted": true}'
 expect_rc 0 "$DLSIM" run $EX/abort.yaml
@@ -1144,6 +1170,11 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "rt-app" ] && ok || bad "completion of 'dlsim export r': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --ft); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--ftrace" ] && ok || bad "completion of 'dlsim run x --ft': '$r'"
+	# validate takes --quiet and --linux, analyze --json, --all, --until
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim validate x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--quiet --linux --help" ] && ok || bad "completion of 'dlsim validate x --': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim analyze x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--json --all --until --help" ] && ok || bad "completion of 'dlsim analyze x --': '$r'"
 fi
 # a sweep over the number of tasks: shards merge to the single run; the
 # figure puts n on the x axis
