@@ -222,8 +222,8 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
 
 # The suite also runs the CLI end to end (tests/cli.sh), the commands the
-# docs show (tests/doctest.sh: the tutorial, scenario, linux-dl and
-# scenarios/README pages), compares every
+# docs show (tests/doctest.sh: the tutorial, scenario, linux-dl,
+# experiments and scenarios/README pages), compares every
 # writer's bytes with tests/golden/ (tests/golden.sh) and every example's
 # answers and charts with tests/golden/pipeline/ (tests/golden_pipeline.sh),
 # checks what libdlsim.so exports (tests/shlib.sh), the man page against
@@ -241,7 +241,7 @@ test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	{ echo "examples/embed: unexpected output:"; cat $(BUILDDIR)/embed.out; exit 1; }
 	$(Q)sh tests/cli.sh $(PROG)
 	$(Q)for p in docs/tutorial.md docs/scenario.md docs/linux-dl.md \
-		scenarios/README.md; do \
+		docs/experiments.md scenarios/README.md; do \
 		sh tests/doctest.sh $(PROG) $$p || exit 1; done
 	$(Q)sh tests/targets.sh $(PROG)
 	$(Q)sh tests/scale.sh $(PROG)

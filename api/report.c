@@ -197,11 +197,14 @@ static void miss_table(FILE *f, const struct scn_scenario *s,
 	}
 }
 
-/* Every figure of the report into f; errors in d. */
+/* Every figure of the report into f; errors in d.  'no_gantt' (NULL:
+ * the chart is drawn) is the note shown instead of a Gantt chart too
+ * large to draw (dlsim_report decides before the first byte). */
 static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 			   const struct rt_task *ts, const struct render_gantt *g,
 			   const struct render_jobs_data *jd, rt_time t0,
-			   rt_time t1, const char *font, struct rt_diag *d)
+			   rt_time t1, const char *font, const char *no_gantt,
+			   struct rt_diag *d)
 {
 	struct render_figure_opts fo = { .width_pt = 7.16 * 72 * 0.75,
 					 .font = font };
@@ -217,9 +220,13 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 	snprintf(cap, sizeof(cap), "Gantt chart of [%s, %s) %s.", a, b,
 		 scn_time_unit_name(s->time_unit));
 	render_html_h2(f, "Schedule");
-	rc = render_html_gantt(f, g, "gantt", cap, d);
-	if (rc != RT_OK)
-		return rc;
+	if (no_gantt) {
+		render_html_note(f, no_gantt);
+	} else {
+		rc = render_html_gantt(f, g, "gantt", cap, d);
+		if (rc != RT_OK)
+			return rc;
+	}
 	render_html_h2(f, "Demand bound function");
 	span = render_dbf_default_span(ts, s->ntasks, s->cpus);
 	rc = render_axis_unit(scn_internal_unit_name(s->time_unit),
@@ -287,7 +294,8 @@ static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 				     const struct render_gantt *g,
 				     const struct render_jobs_data *jd,
 				     const struct render_gantt_opts *go,
-				     const char *font, const char *out)
+				     const char *font, const char *no_gantt,
+				     const char *out)
 {
 	struct rt_diag d = { "" };
 	char desc[256], line[512], hz[32];
@@ -314,7 +322,7 @@ static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 	render_html_h2(f, "Simulation");
 	sim_tables(f, s, sim);
 	err = figures(f, s, ob ? ob : s->tasks, g, jd, go->t0,
-		      go->t1 ? go->t1 : sim->h.horizon, font, &d);
+		      go->t1 ? go->t1 : sim->h.horizon, font, no_gantt, &d);
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", out, d.msg);
 	render_html_h2(f, "Deadline misses");
@@ -342,6 +350,9 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 	struct api_file of;
 	enum dlsim_status st;
 	enum rt_err err;
+	char no_gantt[400];
+	bool gantt_fits;
+	double gw, gh;
 	FILE *f;
 
 	if (!db || !scenario || !out)
@@ -403,12 +414,27 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 		st = api_sim_run(db, sim, NULL);
 	if (st != DLSIM_OK)
 		goto out;
+	/* A chart over the vector size bound would fail the whole page:
+	 * leave it out, with a note, decided before the file is opened. */
+	gantt_fits = render_gantt_vector_fits(g, &gw, &gh);
+	if (!gantt_fits) {
+		snprintf(no_gantt, sizeof(no_gantt), "The Gantt chart is left "
+			 "out: with %zu rows it would be %.0fx%.0f points, more "
+			 "than 200 inches a side.  dlsim run --gantt-rows cpu "
+			 "--gantt FILE.svg draws one row per CPU.",
+			 render_gantt_nrows(g), gw, gh);
+		api_notice(db, DLSIM_WARNING, "%s: the Gantt chart is left out "
+			   "(%zu rows, %.0fx%.0f points, more than 200 inches "
+			   "a side); the page says so", out,
+			   render_gantt_nrows(g), gw, gh);
+	}
 	err = api_file_open(db, &of, out, &f, &d);
 	if (err != RT_OK) {
 		st = api_fail(db, DLSIM_IO, "%s", d.msg);
 		goto out;
 	}
-	st = report_page(db, f, s, ob, sim, g, &jd, &go, font, out);
+	st = report_page(db, f, s, ob, sim, g, &jd, &go, font,
+			 gantt_fits ? NULL : no_gantt, out);
 	if (st == DLSIM_OK && api_file_commit(&of, &d) != RT_OK)
 		st = api_fail(db, DLSIM_IO, "%s", d.msg);
 out:

@@ -18,7 +18,7 @@ static const char import_help[] =
 "the number of jobs (leave_at), global.duration the horizon.  Comments in\n"
 "the output name the JSON key each value came from.  SCHED_FIFO/RR/IDLE\n"
 "threads and events other than run, runtime, sleep and timer are errors\n"
-"naming the thread, the phase and the JSON path.  The mapping:\n"
+"naming the line, the thread, the phase and the JSON path.  The mapping:\n"
 "docs/rt-app.md.\n"
 "\n"
 "  --cpus N     platform.cpus (default: 1 + the largest CPU in any \"cpus\"\n"

@@ -19,9 +19,12 @@ static const char validate_help[] =
 "Prints a summary of the tasks, or one error naming file:line:column and the\n"
 "field.  Exit status 0 if valid, 2 if not, 3 if the file cannot be read.\n"
 "\n"
-"  --linux   a kernel policy: also print the kernel profile\n"
-"            (scheduler.kernel) with every rule it selects, and how runtime\n"
-"            is charged (docs/<policy>.md); the kernel policies:\n";
+"  -q, --quiet  print nothing when the scenario is valid (the exit\n"
+"               status says so; errors still go to standard error)\n"
+"  --linux      a kernel policy: also print the kernel profile\n"
+"               (scheduler.kernel) with every rule it selects, and how\n"
+"               runtime is charged (docs/<policy>.md); the kernel\n"
+"               policies:\n";
 
 int cmd_validate(int argc, char **argv)
 {
@@ -35,7 +38,7 @@ int cmd_validate(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(validate_help, stdout);
-			cli_help_names(stdout, 11, "", 0,
+			cli_help_names(stdout, 14, "", 0,
 				       DLSIM_NAMES_KERNEL_POLICIES, NULL);
 			return CLI_EXIT_OK;
 		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {

@@ -473,7 +473,10 @@ enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
 		     const struct dlsim_opts *o);
 
 /* `dlsim report`: simulate the scenario file and write one self-contained
- * HTML page to out (.html).  Keys: until, window, font. */
+ * HTML page to out (.html).  Keys: until, window, font.  A Gantt chart
+ * larger than an SVG chart may be (200 inches a side: too many rows) is
+ * left out, decided before the page is written: the page says so in a
+ * note and a DLSIM_WARNING notice names the size; the call succeeds. */
 enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario, const char *out,
 		 const struct dlsim_opts *o);
 

@@ -145,6 +145,14 @@ enum rt_err render_gantt_write(const struct render_gantt *g, const char *path,
 enum rt_err render_gantt_write_to(const struct render_gantt *g, FILE *f,
 				  const char *path, struct rt_diag *d);
 
+/* Whether g, drawn as SVG, PDF or TikZ, stays within the size that
+ * render_gantt_write accepts (200 inches a side: the same rule).  The
+ * page's width and height in points go to *w_pt and *h_pt (either may
+ * be NULL).  The height follows the rows and the legend, which lists what
+ * was drawn: ask after the run, before writing.  Never fails. */
+bool render_gantt_vector_fits(const struct render_gantt *g, double *w_pt,
+			      double *h_pt);
+
 void render_gantt_destroy(struct render_gantt *g);     /* NULL is a no-op */
 
 /* Release the process-wide font caches cairo and fontconfig keep after

@@ -667,10 +667,28 @@ double gantt_page_height(const struct render_gantt *g,
 	return yl->height;
 }
 
+bool gantt_vector_size_ok(double W, double H)
+{
+	return W <= GANTT_VECTOR_MAX_PT && H <= GANTT_VECTOR_MAX_PT;
+}
+
+bool render_gantt_vector_fits(const struct render_gantt *g, double *w_pt,
+			      double *h_pt)
+{
+	struct gantt_ylayout yl;
+	double W = g->xl.width, H = gantt_page_height(g, &yl);
+
+	if (w_pt)
+		*w_pt = W;
+	if (h_pt)
+		*h_pt = H;
+	return gantt_vector_size_ok(W, H);
+}
+
 enum rt_err gantt_check_vector_size(const char *path, const char *what,
 				    double W, double H, struct rt_diag *d)
 {
-	if (W <= GANTT_VECTOR_MAX_PT && H <= GANTT_VECTOR_MAX_PT)
+	if (gantt_vector_size_ok(W, H))
 		return RT_OK;
 	return rt_diagf(d, RT_ERR_INVAL, "%s: %.0fx%.0f points is too large "
 			"for %s (max %.0f a side, 200 inches); use fewer rows "

@@ -245,6 +245,10 @@ enum render_hatch gantt_locks_hatch(size_t k);
 /* The page of g: its y layout into yl, its height in points returned. */
 double gantt_page_height(const struct render_gantt *g,
 			 struct gantt_ylayout *yl);
+/* The one rule: a W x H points vector page is within
+ * GANTT_VECTOR_MAX_PT a side.  gantt_check_vector_size and
+ * render_gantt_vector_fits (`dlsim report`) both ask it. */
+bool gantt_vector_size_ok(double W, double H);
 /* RT_ERR_INVAL naming path and what to do if a W x H points page of
  * format 'what' ("SVG", ...) is too large; checked before any byte. */
 enum rt_err gantt_check_vector_size(const char *path, const char *what,

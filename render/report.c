@@ -63,6 +63,13 @@ void render_html_p(FILE *f, const char *s)
 	fputs("</p>\n", f);
 }
 
+void render_html_note(FILE *f, const char *s)
+{
+	fputs("<p class=\"note\">", f);
+	render_html_text(f, s);
+	fputs("</p>\n", f);
+}
+
 void render_html_table_begin(FILE *f, const char *const *head, size_t n)
 {
 	fputs("<table>\n<tr>", f);

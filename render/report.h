@@ -20,6 +20,8 @@ void render_html_text(FILE *f, const char *s);
 /* <h2>text</h2> and <p>text</p> (escaped). */
 void render_html_h2(FILE *f, const char *s);
 void render_html_p(FILE *f, const char *s);
+/* <p class="note">text</p> (escaped): a remark in smaller grey type. */
+void render_html_note(FILE *f, const char *s);
 /* A table: header cells, then rows of n cells each (escaped); a cell
  * starting with '\t' is right-aligned (numbers), the tab not shown. */
 void render_html_table_begin(FILE *f, const char *const *head, size_t n);

@@ -93,4 +93,13 @@ struct dj_iter {
 bool dj_next(const struct dj_val *obj, struct dj_iter *it,
 		   const char **key, const struct dj_val **val);
 
+/* Where the member at 'path' (n object keys from the root: "tasks", "a",
+ * "instance") starts in the text [s, s + len) of a document dj_parse
+ * accepted: the 1-based line and byte column of its key (of the deepest
+ * key of the path found when the rest is missing).  False, *line and *col
+ * untouched, when not even path[0] is there.  Scans the text again, up
+ * to that key: O(bytes before it), no allocation (json_locate.c). */
+bool dj_locate(const char *s, size_t len, const char *const *path, size_t n,
+	       unsigned long *line, unsigned long *col);
+
 #endif /* DJ_JSON_H */

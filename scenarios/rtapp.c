@@ -56,24 +56,62 @@ static const char *ra_show(char *buf, size_t n, const char *s)
 	return buf;
 }
 
+/* "FILE:LINE:COL" of the key at path (n keys), or "FILE" alone. */
+static const char *ra_where(const struct ra_ctx *c, char *buf, size_t size,
+			    const char *const *path, size_t n)
+{
+	unsigned long line, col;
+
+	if (n && c->text && dj_locate(c->text, c->text_len, path, n, &line,
+				      &col))
+		snprintf(buf, size, "%s:%lu:%lu", c->file, line, col);
+	else
+		snprintf(buf, size, "%s", c->file);
+	return buf;
+}
+
 enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 			const char *phase, const char *key, const char *fmt, ...)
 {
-	char what[300], th[96], ph[96], k[96];
+	char what[300], th[96], ph[96], k[96], where[320], sect[96];
+	const char *path[5];
+	size_t n = 0;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (!thread)
-		return rt_diagf(c->d, rc, "%s: %s%s%s", c->file,
+	if (!thread) {
+		const char *dot = key ? strchr(key, '.') : NULL;
+
+		if (dot && (size_t)(dot - key) < sizeof(sect)) {
+			/* "global.duration": two keys */
+			snprintf(sect, sizeof(sect), "%.*s", (int)(dot - key),
+				 key);
+			path[n++] = sect;
+			path[n++] = dot + 1;
+		} else if (key) {
+			path[n++] = key;
+		}
+		return rt_diagf(c->d, rc, "%s: %s%s%s",
+				ra_where(c, where, sizeof(where), path, n),
 				key ? ra_show(k, sizeof(k), key) : "",
 				key ? ": " : "", what);
+	}
+	path[n++] = "tasks";
+	path[n++] = thread;
+	if (phase) {
+		path[n++] = "phases";
+		path[n++] = phase;
+	}
+	if (key)
+		path[n++] = key;
 	ra_show(th, sizeof(th), thread);
 	ra_show(ph, sizeof(ph), phase ? phase : "");
 	ra_show(k, sizeof(k), key ? key : "");
 	return rt_diagf(c->d, rc, "%s: tasks.%s%s%s%s%s: thread \"%s\""
-			"%s%s%s: %s", c->file, th, phase ? ".phases." : "",
+			"%s%s%s: %s", ra_where(c, where, sizeof(where), path, n),
+			th, phase ? ".phases." : "",
 			ph, key ? "." : "", k, th, phase ? ", phase \"" : "",
 			ph, phase ? "\"" : "", what);
 }
@@ -398,22 +436,70 @@ static enum rt_err get_sched(struct ra_ctx *c, const struct dj_val *obj,
 	return RT_OK;
 }
 
-enum rt_err ra_add_name(struct ra_ctx *c, const char *name)
+/* Room for n names: a larger array and a set over it (indexes). */
+static enum rt_err ra_names_grow(struct ra_ctx *c, size_t n)
 {
-	if (c->nnames == c->names_cap) {
-		size_t nc = c->names_cap ? 2 * c->names_cap : 16;
-		char **nn = rt_reallocarray(c->names, nc, sizeof(*nn));
+	struct ra_name *nn = rt_reallocarray(c->names, n, sizeof(*nn));
+	size_t dup;
 
-		if (!nn)
-			return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
-		c->names = nn;
-		c->names_cap = nc;
-	}
-	c->names[c->nnames] = rt_strdup(name);
-	if (!c->names[c->nnames])
+	if (!nn)
 		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
-	c->nnames++;
+	c->names = nn;
+	c->names_cap = n;
+	scn_nameset_fini(&c->name_set);
+	if (scn_nameset_init(&c->name_set, &nn[0].name, sizeof(*nn), n) !=
+	    RT_OK)
+		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < c->nnames; i++)
+		scn_nameset_add(&c->name_set, i, &dup); /* unique already */
 	return RT_OK;
+}
+
+enum rt_err ra_add_name(struct ra_ctx *c, const char *name,
+			const char *thread, int64_t inst)
+{
+	struct ra_name *e;
+	char other[160];
+	size_t dup;
+	enum rt_err rc;
+
+	if (c->nnames == c->names_cap &&
+	    (rc = ra_names_grow(c, c->names_cap ? 2 * c->names_cap : 16)) !=
+	    RT_OK)
+		return rc;
+	e = &c->names[c->nnames];
+	*e = (struct ra_name){ rt_strdup(name), thread, inst };
+	if (!e->name)
+		return rt_diagf(c->d, RT_ERR_NOMEM, "out of memory");
+	if (scn_nameset_add(&c->name_set, c->nnames, &dup)) {
+		c->nnames++;
+		return RT_OK;
+	}
+	rt_free(e->name);
+	e = &c->names[dup];
+	if (e->inst >= 0)
+		snprintf(other, sizeof(other), "instance %" PRId64 " of thread "
+			 "\"%.80s\"", e->inst, e->thread);
+	else
+		snprintf(other, sizeof(other), "thread \"%.80s\"", e->thread);
+	if (inst >= 0)
+		return ra_fail(c, RT_ERR_PARSE, thread, NULL, "instance",
+			       "instance %" PRId64 " is named \"%.80s\", the "
+			       "name of %s; expected unique task names (rename "
+			       "a thread)", inst, name, other);
+	return ra_fail(c, RT_ERR_PARSE, thread, NULL, NULL, "the task name "
+		       "\"%.80s\" is already the name of %s; expected unique "
+		       "task names (rename a thread)", name, other);
+}
+
+void ra_names_free(struct ra_ctx *c)
+{
+	for (size_t i = 0; i < c->nnames; i++)
+		rt_free(c->names[i].name);
+	rt_free(c->names);
+	scn_nameset_fini(&c->name_set);
+	c->names = NULL;
+	c->nnames = c->names_cap = 0;
 }
 
 static enum rt_err check_phase_sched(struct ra_ctx *c, const struct ra_thread *t,
@@ -465,10 +551,16 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 			    "policy" : NULL, "%s is not modelled: dlsim's "
 			    "linux-dl policy has SCHED_DEADLINE and SCHED_OTHER "
 			    "(class: fair) threads only", ra_policy_names[t.sched.policy]);
-	if ((v = dj_get(obj, "instance")) &&
-	    (rc = get_uint(c, v, name, NULL, "instance", &t.instances)) != RT_OK)
+	/* "instance": 0..RA_MAX_INSTANCE copies, each a task */
+	if ((v = dj_get(obj, "instance")) && dj_type(v) == DJ_INT &&
+	    dj_int(v) < 0)
+		return ra_fail(c, RT_ERR_PARSE, name, NULL, "instance", "%" PRId64
+			    " copies of one thread; expected 0..%d",
+			    dj_int(v), RA_MAX_INSTANCE);
+	if (v && (rc = get_uint(c, v, name, NULL, "instance",
+				&t.instances)) != RT_OK)
 		return rc;
-	if (t.instances > RA_MAX_INSTANCE)      /* each copy is a task */
+	if (t.instances > RA_MAX_INSTANCE)
 		return ra_fail(c, RT_ERR_PARSE, name, NULL, "instance", "%" PRId64
 			    " copies of one thread; at most %d are imported",
 			    t.instances, RA_MAX_INSTANCE);
@@ -643,9 +735,12 @@ static enum rt_err self_check(struct ra_ctx *c, const char *yaml, size_t len)
 	at = strstr(d2.msg, "tasks[");
 	if (at && sscanf(at, "tasks[%lu]", &i) == 1 && i < c->nnames) {
 		const char *what = strstr(at, ": ");
+		const char *path[2] = { "tasks", c->names[i].thread };
+		char where[320];
 
-		return rt_diagf(c->d, rc, "%s: thread \"%.80s\": %s", c->file,
-				c->names[i], what ? what + 2 : d2.msg);
+		return rt_diagf(c->d, rc, "%s: thread \"%.80s\": %s",
+				ra_where(c, where, sizeof(where), path, 2),
+				c->names[i].name, what ? what + 2 : d2.msg);
 	}
 	return rt_diagf(c->d, rc, "%s: %s", c->file, d2.msg);
 }
@@ -668,6 +763,8 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	rt_diag_clear(d);
 	memset(&c, 0, sizeof(c));
 	c.file = file ? file : "<rt-app>";
+	c.text = json;
+	c.text_len = len;
 	c.d = d;
 	c.default_policy = RA_OTHER;
 	rc = dj_parse(json, len, RA_MAX_DEPTH, &doc, &je);
@@ -779,9 +876,7 @@ out:
 	rt_free(text);
 	rt_free(name);
 	scn_sb_free(&c.out);
-	for (size_t i = 0; i < c.nnames; i++)
-		rt_free(c.names[i]);
-	rt_free(c.names);
+	ra_names_free(&c);
 	dj_free(doc);
 	return rc;
 }

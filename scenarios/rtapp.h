@@ -21,9 +21,10 @@
  *   global.duration (s)            -> horizon
  *
  * Both directions return text owned by the caller (rt_free).  Errors name
- * the input, and for JSON the line and column (syntax) or the thread,
- * phase and JSON path (meaning), e.g.
- *   w.json: tasks.cam.phases.p1.lock0: thread "cam", phase "p1": event
+ * the input, and for JSON the line and column (of the token for syntax,
+ * of the key for meaning) and for meaning the thread, phase and JSON
+ * path, e.g.
+ *   w.json:9:9: tasks.cam.phases.p1.lock0: thread "cam", phase "p1": event
  *   "lock" is not modelled; dlsim imports run, runtime, sleep and timer
  */
 #ifndef SCN_RTAPP_H

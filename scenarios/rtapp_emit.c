@@ -175,7 +175,7 @@ enum rt_err ra_emit_task(struct ra_ctx *c, const struct ra_thread *t)
 			snprintf(name, sizeof(name), "%s-%" PRId64, t->name, inst);
 		else
 			snprintf(name, sizeof(name), "%s", t->name);
-		rc = ra_add_name(c, name);
+		rc = ra_add_name(c, name, t->name, t->instances > 1 ? inst : -1);
 		if (rc != RT_OK) {
 			rt_free(values);
 			return rc;

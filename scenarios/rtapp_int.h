@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "models/rt_time.h"
+#include "scenarios/internal.h"
 #include "scenarios/strbuf.h"
 
 #define RA_MAX_DEPTH   64u              /* JSON nesting accepted */
@@ -35,14 +36,24 @@ struct ra_phase {
 	bool trailing_sleep;            /* ends with a sleep, no timer */
 };
 
+struct ra_name {
+	char *name;                     /* a task's name (owned) */
+	const char *thread;             /* its thread (borrowed: the JSON) */
+	int64_t inst;                   /* its instance; -1: the thread's only
+					 * task, named as the thread */
+};
+
 struct ra_ctx {
 	const char *file;
+	const char *text;               /* the JSON (borrowed), for lines */
+	size_t text_len;
 	struct rt_diag *d;
 	struct scn_sb out;
 	enum ra_policy default_policy;
 	unsigned cpus_seen;             /* 1 + largest CPU in "cpus" arrays */
-	char **names;                   /* task names emitted, for messages */
+	struct ra_name *names;          /* task names emitted, in order */
 	size_t nnames, names_cap;
+	struct scn_nameset name_set;    /* over names[].name: duplicates */
 };
 
 struct ra_sched {
@@ -61,13 +72,21 @@ struct ra_thread {
 	size_t nphases;
 };
 
-/* The message "FILE: tasks.T.phases.P.KEY: thread "T", phase "P": ..."
- * (thread NULL: "FILE: KEY: ..."); returns rc. */
+/* The message "FILE:LINE:COL: tasks.T.phases.P.KEY: thread "T", phase
+ * "P": ..." (thread NULL: "FILE:LINE:COL: KEY: ..."), LINE:COL where
+ * that key starts in the JSON (of the deepest part of the path there;
+ * none when nothing of it is); returns rc. */
 enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 		    const char *phase, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* A task name emitted (kept for messages about duplicates). */
-enum rt_err ra_add_name(struct ra_ctx *c, const char *name);
+/* Task 'name' emitted for instance 'inst' (-1: the only one) of
+ * 'thread'; RT_ERR_PARSE naming both if the name is already a task's
+ * (thread "a-1" and instance 1 of thread "a"), RT_ERR_NOMEM.  Names are
+ * kept for messages about the generated scenario.  O(1) expected. */
+enum rt_err ra_add_name(struct ra_ctx *c, const char *name,
+			const char *thread, int64_t inst);
+/* Free the names (c->names, the set). */
+void ra_names_free(struct ra_ctx *c);
 /* One pass of p: the timer's period, else its demand and sleeps. */
 rt_time ra_phase_period(const struct ra_phase *p);
 

@@ -88,6 +88,32 @@ has $T/ev.jsonl '"type":"header"'
 has $T/ev.jsonl '"event":"deadline_miss"'
 expect_rc 4 "$DLSIM" run $EX/dario.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $EX/seed2.yaml --fail-on-miss --quiet
+# --quiet (-q): run prints its two summary lines and nothing else
+# (Dario's case: 2 jobs, P2 misses at 5 and ends at 8: tardiness 3);
+# with the report on stderr (--jobs -) they go there; validate prints
+# nothing for a valid file; experiment neither a summary nor a bar
+for q in -q --quiet; do
+	expect_rc 0 "$DLSIM" run $EX/dario.yaml $q
+	printf '%s\n' 'dario-4-10-5: 2 tasks on 1 CPU, policy edf, horizon 8 tick (busy-period, exact)' \
+		'2 jobs, 2 completed, 1 missed, max tardiness 3 tick' | cmp -s - $T/out && ok || bad "run $q: stdout is not the two summary lines: $(cat $T/out)"
+	[ -s $T/err ] && bad "run $q: stderr: $(cat $T/err)" || ok
+	expect_rc 0 "$DLSIM" validate $EX/dario.yaml $q
+	[ -s $T/out ] || [ -s $T/err ] && bad "validate $q prints: $(cat $T/out $T/err)" || ok
+done
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --jobs -
+[ "$(head -n 1 $T/out)" = 'task,job,release,deadline,start,finish,response,tardiness,cpu' ] && ok || bad "run -q --jobs -: stdout is not the CSV"
+hasnt $T/out 'max tardiness'
+[ "$(grep -c '' $T/err)" -eq 2 ] && ok || bad "run -q --jobs -: stderr is not the two summary lines: $(cat $T/err)"
+has $T/err '2 jobs, 2 completed, 1 missed, max tardiness 3 tick'
+scn qbad 'format: 1
+tasks: [{name: a, C: 0, T: 2}]'
+expect_rc 2 "$DLSIM" validate $T/qbad.yaml -q
+[ -s $T/out ] && bad "validate -q of an invalid file prints on stdout" || ok
+has $T/err 'qbad.yaml:2:'
+expect_rc 0 "$DLSIM" experiment docs/experiments/tard-global.yaml -q -j 1 -o $T/q.csv
+[ -s $T/out ] || [ -s $T/err ] && bad "experiment -q prints: $(cat $T/out $T/err)" || ok
+expect_rc 0 "$DLSIM" run --help
+has $T/out '-q, --quiet       print only the two summary lines'
 expect_rc 0 "$DLSIM" run $EX/abort.yaml --json
 has $T/out '"finish": null, "tardiness": null, "tardiness_lower": 0, "aborted": true}'
 expect_rc 0 "$DLSIM" run $EX/abort.yaml
@@ -292,6 +318,33 @@ has $T/rep-linux-dl.html '<h2>Deadline misses</h2>'
 has $T/rep-dario.html '>dbf(5) = 8 &gt; 5</text>'
 grep -qiE '<script|src="http|href="http|@import' $T/rep-*.html && bad "report loads a script or a remote resource" || ok
 grep -q 'id="gantt-' $T/rep-dario.html && grep -q 'id="dbf-' $T/rep-dario.html && ok || bad "report SVG ids are not made unique"
+# A Gantt chart over the vector bound (200 in = 14400 pt a side) is left
+# out of the report, not the report: tasks are rows about 28 pt apart, so
+# 600 tasks ask for ~16800 pt (the page says so, one warning, exit 0) and
+# 300 for ~8400 pt (drawn).  Before, the whole report was lost (exit 2).
+many_tasks() {
+	{ printf 'format: 1\nname: many-%s\ntasks:\n' "$1"
+	  i=1; while [ $i -le "$1" ]; do
+		printf '  - {name: t%s, C: 1, T: 1000}\n' $i; i=$((i + 1)); done
+	} > "$T/many$1.yaml"
+}
+many_tasks 600
+expect_rc 0 "$DLSIM" report $T/many600.yaml -o $T/many600.html
+has $T/err 'dlsim report: warning: '
+has $T/err 'many600.html: the Gantt chart is left out (600 rows, '
+[ "$(grep -c '' $T/err)" -eq 1 ] && ok || bad "report: more than the one warning line"
+has $T/many600.html '<p class="note">The Gantt chart is left out: with 600 rows it would be'
+hasnt $T/many600.html 'id="gantt-'
+has $T/many600.html 'id="dbf-'
+has $T/many600.html '<h2>Deadline misses</h2>'
+[ "$(tail -n 2 $T/many600.html | tr -d '\n')" = '</body></html>' ] && ok || bad "report without its Gantt chart does not end with </body></html>"
+[ "$(grep -o '<table>' $T/many600.html | wc -l)" -eq "$(grep -o '</table>' $T/many600.html | wc -l)" ] && \
+[ "$(grep -o '<figure' $T/many600.html | wc -l)" -eq "$(grep -o '</figure>' $T/many600.html | wc -l)" ] && ok || bad "report without its Gantt chart: unbalanced tags"
+many_tasks 300
+expect_rc 0 "$DLSIM" report $T/many300.yaml -o $T/many300.html
+[ -s $T/err ] && bad "report of 300 tasks warns: $(cat $T/err)" || ok
+has $T/many300.html 'id="gantt-'
+hasnt $T/many300.html 'The Gantt chart is left out'
 expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/rep.txt
 expect_rc 1 "$DLSIM" report $EX/dario.yaml
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
@@ -722,7 +775,11 @@ has $T/video2.json '"timer0": { "ref": "unique", "period": 33000, "mode": "absol
 if [ "$(grep -v '^#' $T/video.yaml | sed 's/ *#.*//')" = "$(grep -v '^#' $T/video3.yaml | sed 's/ *#.*//')" ]; then ok; else bad "rt-app round trip through pipes"; fi
 printf '{"tasks":{"t":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/rr.json
 expect_rc 2 "$DLSIM" import rt-app $T/rr.json
-has $T/err 'rr.json: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+has $T/err 'rr.json:1:16: tasks.t.policy: thread "t": SCHED_RR is not modelled'
+# "instance": a copy named as another thread is refused at its line
+printf '{"tasks":{\n "a-1":{"run":1,"sleep":9},\n "a":{"instance":2,"run":1,"sleep":9}}}' > $T/inst.json
+expect_rc 2 "$DLSIM" import rt-app $T/inst.json
+has $T/err 'inst.json:3:7: tasks.a.instance: thread "a": instance 1 is named "a-1", the name of thread "a-1"'
 printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
@@ -731,7 +788,7 @@ has $T/err 'time_unit tick has no physical length'
 # a control character in a thread name: the error names the JSON file and path
 printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
-has $T/err 'ctl.json: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
+has $T/err 'ctl.json:1:11: tasks.a\x01b: thread "a\x01b": the thread name (the task'"'"'s name) holds the control character 0x01'
 hasnt $T/err 'imported'
 # a control character in --name: a usage error naming --name, not the YAML
 expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf 'a\001b')"
@@ -1147,6 +1204,11 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "rt-app" ] && ok || bad "completion of 'dlsim export r': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --ft); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--ftrace" ] && ok || bad "completion of 'dlsim run x --ft': '$r'"
+	# validate takes --quiet and --linux, analyze --json, --all, --until
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim validate x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--quiet --linux --help" ] && ok || bad "completion of 'dlsim validate x --': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim analyze x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--json --all --until --help" ] && ok || bad "completion of 'dlsim analyze x --': '$r'"
 fi
 # a sweep over the number of tasks: shards merge to the single run; the
 # figure puts n on the x axis

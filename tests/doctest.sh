@@ -9,28 +9,50 @@
 #                 contain, each somewhere ("..." lines are skipped)
 #   other fences  (```text, ```yaml, ...) are shown, never run
 #
-# Commands run in a scratch folder (build/doctest/PAGE) that links the
-# repository's scenarios/, docs/ and tests/, with dlsim first on PATH, so a
-# page can write files as a reader would.  Only a few stable fragments
-# are checked on purpose: layouts may change, the facts must not.
-# Ends with "doctest: N passed, N failed".
+# A command line ending in a backslash goes on on the next line (as in
+# sh: the backslash and the newline are dropped; in a console block the
+# next line may start with the "> " prompt), so a loop is written
+#   for m in 2 4; do \
+#     dlsim ...; \
+#   done
+# Each command runs in its own sh, its standard input /dev/null (an
+# example never waits on a terminal), in a scratch folder
+# (build/doctest/PAGE) that links the repository's scenarios/, docs/,
+# tests/ and scripts/, with dlsim first on PATH, so a page can write files
+# and call scripts/... as a reader at the top of the source tree would.
+# Only a few stable fragments are checked on purpose: layouts may change,
+# the facts must not.  Ends with "doctest: N passed, N failed".
 DLSIM=$(cd "$(dirname "${1:-build/release/dlsim}")" && pwd)/$(basename "${1:-build/release/dlsim}")
 PAGE=${2:-docs/tutorial.md}
 ROOT=$(pwd)
 W=$ROOT/build/doctest/$(basename "$PAGE" .md)
 rm -rf "$W" && mkdir -p "$W/bin" || exit 1
-ln -s "$ROOT/scenarios" "$ROOT/docs" "$ROOT/tests" "$W/"
+ln -s "$ROOT/scenarios" "$ROOT/docs" "$ROOT/tests" "$ROOT/scripts" "$W/"
 ln -s "$DLSIM" "$W/bin/dlsim"
 pass=0
 fail=0
 
 awk '
+# a command continued: this line (a "> " prompt dropped) joins it; a
+# fence ends it
+cont && /^```/ { cont = 0; print "CMD\t" at "\t" cmd }
+cont {
+	line = $0
+	if (kind == "console")
+		sub(/^> /, "", line)
+	cmd = cmd line
+	if (cmd ~ /\\$/) { sub(/\\$/, "", cmd); next }
+	cont = 0; print "CMD\t" at "\t" cmd; next
+}
 /^```/ {
 	if (fence) { fence = 0; next }
 	fence = 1; kind = substr($0, 4); sub(/[ \t].*/, "", kind); next
 }
-fence && kind == "sh" && $0 !~ /^[ \t]*(#|$)/ { print "CMD\t" NR "\t" $0; next }
-fence && kind == "console" && /^\$ / { print "CMD\t" NR "\t" substr($0, 3); next }
+fence && (kind == "sh" && $0 !~ /^[ \t]*(#|$)/ || kind == "console" && /^\$ /) {
+	cmd = kind == "sh" ? $0 : substr($0, 3); at = NR
+	if (cmd ~ /\\$/) { sub(/\\$/, "", cmd); cont = 1; next }
+	print "CMD\t" at "\t" cmd; next
+}
 fence && kind == "console" && $0 !~ /^[ \t]*(\.\.\.)?[ \t]*$/ { print "EXP\t" NR "\t" $0 }
 ' "$PAGE" > "$W/steps" || exit 1
 
@@ -43,7 +65,7 @@ while IFS='	' read -r kind line text; do
 		n=$((n + 1))
 		want=0
 		case $text in *"# exit "[0-9]*) want=${text##*# exit }; want=${want%% *};; esac
-		sh -c "$text" >"$W/out.$n" 2>&1
+		sh -c "$text" </dev/null >"$W/out.$n" 2>&1
 		rc=$?
 		if [ "$rc" -eq "$want" ]; then pass=$((pass + 1)); else
 			fail=$((fail + 1))

@@ -152,11 +152,46 @@ static void test_every_allocation_failure_is_nomem(void)
 	free(s);
 }
 
+/* dj_locate: the key's line and byte column, through strings holding
+ * quotes, brackets and escapes, \u escapes (a surrogate pair too) in the
+ * key asked for, nested values skipped; the deepest key found when the
+ * rest is missing; false when the first is not there. */
+static void test_locate_finds_the_key(void)
+{
+	static const char s[] =
+		"{\"x\": [1, {\"a\": \"}]\\\"{\"}, true],\n"          /* line 1 */
+		"  \"t\\u00e9\": {\"k\": null,\n"                      /* line 2 */
+		"    \"\\ud83d\\ude00\": {\"deep\": -1.5e3}}}\n";      /* line 3 */
+	const char *p1[] = { "t\xc3\xa9", "k" };
+	const char *p2[] = { "t\xc3\xa9", "\xf0\x9f\x98\x80", "deep" };
+	const char *p3[] = { "t\xc3\xa9", "missing" };
+	const char *p4[] = { "a" };     /* inside "x": not a root member */
+	const char *p5[] = { "x", "a" };        /* "x" is an array */
+	unsigned long line = 0, col = 0;
+	struct dj_doc *doc = NULL;
+	struct dj_err e;
+
+	CU_ASSERT_EQUAL_FATAL(dj_parse(s, strlen(s), 8, &doc, &e), RT_OK);
+	dj_free(doc);
+	CU_ASSERT(dj_locate(s, strlen(s), p1, 2, &line, &col));
+	CU_ASSERT(line == 2 && col == 15);      /* "k": 2 + 9 + ": {" */
+	CU_ASSERT(dj_locate(s, strlen(s), p2, 3, &line, &col));
+	CU_ASSERT(line == 3 && col == 22);      /* "deep" */
+	CU_ASSERT(dj_locate(s, strlen(s), p3, 2, &line, &col));
+	CU_ASSERT(line == 2 && col == 3);       /* "t\u00e9" itself */
+	line = col = 0;
+	CU_ASSERT_FALSE(dj_locate(s, strlen(s), p4, 1, &line, &col));
+	CU_ASSERT(line == 0 && col == 0);
+	CU_ASSERT(dj_locate(s, strlen(s), p5, 2, &line, &col));
+	CU_ASSERT(line == 1 && col == 2);       /* "x" */
+}
+
 CU_TestInfo json_tests[] = {
 	{ "values and member order", test_values_and_member_order },
 	{ "errors name line and column", test_errors_name_line_and_column },
 	{ "depth limit counts the root", test_depth_limit_counts_the_root },
 	{ "every allocation failure is nomem",
 	  test_every_allocation_failure_is_nomem },
+	{ "locate finds a key's line and column", test_locate_finds_the_key },
 	CU_TEST_INFO_NULL,
 };

@@ -168,18 +168,18 @@ static const struct {
 	{ "{\"global\":{}}", RT_ERR_PARSE, "w.json: tasks: required" },
 	{ "{\"tasks\":{}, \"extra\":1}", RT_ERR_PARSE, "extra: unknown key" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_FIFO\",\"run\":1,\"sleep\":1}}}",
-	  RT_ERR_UNSUPPORTED, "w.json: tasks.a.policy: thread \"a\": SCHED_FIFO "
+	  RT_ERR_UNSUPPORTED, "w.json:1:16: tasks.a.policy: thread \"a\": SCHED_FIFO "
 	  "is not modelled" },
 	{ "{\"tasks\":{\"b\":{\"policy\":\"SCHED_RR\",\"run\":1,\"sleep\":1}}}",
 	  RT_ERR_UNSUPPORTED, "thread \"b\": SCHED_RR is not modelled" },
 	{ "{\"global\":{\"default_policy\":\"SCHED_FIFO\"},\"tasks\":{\"c\":"
 	  "{\"run\":1,\"sleep\":1}}}", RT_ERR_UNSUPPORTED,
-	  "w.json: tasks.c: thread \"c\": SCHED_FIFO" },
+	  "w.json:1:52: tasks.c: thread \"c\": SCHED_FIFO" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_BATCH\"}}}", RT_ERR_PARSE,
 	  "tasks.a.policy: thread \"a\": expected SCHED_OTHER" },
 	{ "{\"tasks\":{\"a\":{\"phases\":{\"p0\":{\"run\":1,\"sleep\":1},"
 	  "\"p1\":{\"run\":1,\"lock0\":\"m\",\"sleep\":1}}}}}", RT_ERR_UNSUPPORTED,
-	  "w.json: tasks.a.phases.p1.lock0: thread \"a\", phase \"p1\": event "
+	  "w.json:1:65: tasks.a.phases.p1.lock0: thread \"a\", phase \"p1\": event "
 	  "\"lock\" is not modelled" },
 	{ "{\"tasks\":{\"a\":{\"run\":1,\"slep\":1}}}", RT_ERR_PARSE,
 	  "tasks.a.slep: thread \"a\": unknown key" },
@@ -563,6 +563,125 @@ static void test_import_caps_instance(void)
 	CU_ASSERT_PTR_NULL(s);
 }
 
+/* "instance": N (docs/rt-app.md): N tasks NAME-0 .. NAME-(N-1), one task
+ * NAME for 1, none for 0, at most 4096.  Thread "b" is there so that 0
+ * leaves a task.  Errors name the file, the line and column of the
+ * "instance" key (line 4, after six spaces: column 7) and the field. */
+static void test_import_instance_copies_and_errors(void)
+{
+	static const char fmt[] =
+		"{\n"
+		"  \"tasks\": {\n"
+		"    \"a\": {\n"
+		"      \"instance\": %s,\n"
+		"      \"run\": 1000, \"sleep\": 9000\n"
+		"    },\n"
+		"    \"b\": { \"run\": 1, \"sleep\": 9 }\n"
+		"  }\n"
+		"}\n";
+	static const struct {
+		const char *n;
+		size_t ntasks;          /* with b; 0: an error */
+		const char *first, *last;       /* of a's tasks */
+		const char *msg;
+	} cases[] = {
+		{ "0", 1, NULL, NULL, NULL },
+		{ "1", 2, "a", "a", NULL },
+		{ "3", 4, "a-0", "a-2", NULL },
+		{ "4096", 4097, "a-0", "a-4095", NULL },
+		{ "4097", 0, NULL, NULL, "w.json:4:7: tasks.a.instance: thread "
+		  "\"a\": 4097 copies of one thread; at most 4096 are imported" },
+		{ "-1", 0, NULL, NULL, "w.json:4:7: tasks.a.instance: thread "
+		  "\"a\": -1 copies of one thread; expected 0..4096" },
+		{ "2.5", 0, NULL, NULL, "w.json:4:7: tasks.a.instance: thread "
+		  "\"a\": expected an integer, got a number with a fraction" },
+		{ "\"3\"", 0, NULL, NULL, "w.json:4:7: tasks.a.instance: thread "
+		  "\"a\": expected an integer, got a string" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct scn_scenario *s = NULL;
+		struct rt_diag d = { "" };
+		char json[sizeof(fmt) + 16];
+		enum rt_err rc;
+
+		snprintf(json, sizeof(json), fmt, cases[i].n);
+		rc = import(json, &s, NULL, &d);
+		if (!cases[i].ntasks) {
+			if (!strstr(d.msg, cases[i].msg))
+				fprintf(stderr, "\n  instance %s: '%s'\n  want "
+					"'%s'\n", cases[i].n, d.msg, cases[i].msg);
+			CU_ASSERT_EQUAL(rc, RT_ERR_PARSE);
+			CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, cases[i].msg));
+			CU_ASSERT_PTR_NULL(s);
+			continue;
+		}
+		CU_ASSERT_EQUAL_FATAL(rc, RT_OK);
+		CU_ASSERT_EQUAL(s->ntasks, cases[i].ntasks);
+		CU_ASSERT_STRING_EQUAL(s->tasks[s->ntasks - 1].name, "b");
+		if (cases[i].first) {
+			CU_ASSERT_STRING_EQUAL(s->tasks[0].name, cases[i].first);
+			CU_ASSERT_STRING_EQUAL(s->tasks[s->ntasks - 2].name,
+					       cases[i].last);
+		}
+		scn_free(s);
+	}
+}
+
+/* Instance names must not meet another thread's name, in either order:
+ * the message names both, at the line of the later one. */
+static void test_import_instance_names_collide(void)
+{
+	static const struct {
+		const char *json, *msg;
+	} cases[] = {
+		{ "{\n"
+		  "  \"tasks\": {\n"
+		  "    \"a-1\": { \"run\": 1, \"sleep\": 9 },\n"
+		  "    \"a\": { \"instance\": 3, \"run\": 1, \"sleep\": 9 }\n"
+		  "  }\n"
+		  "}\n",
+		  "w.json:4:12: tasks.a.instance: thread \"a\": instance 1 is "
+		  "named \"a-1\", the name of thread \"a-1\"; expected unique "
+		  "task names" },
+		{ "{\n"
+		  "  \"tasks\": {\n"
+		  "    \"a\": { \"instance\": 3, \"run\": 1, \"sleep\": 9 },\n"
+		  "    \"a-1\": { \"run\": 1, \"sleep\": 9 }\n"
+		  "  }\n"
+		  "}\n",
+		  "w.json:4:5: tasks.a-1: thread \"a-1\": the task name \"a-1\" "
+		  "is already the name of instance 1 of thread \"a\"; expected "
+		  "unique task names" },
+	};
+	struct scn_scenario *s = NULL;
+	struct rt_diag d = { "" };
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum rt_err rc = import(cases[i].json, &s, NULL, &d);
+
+		if (!strstr(d.msg, cases[i].msg))
+			fprintf(stderr, "\n  case %zu: '%s'\n  want '%s'\n", i,
+				d.msg, cases[i].msg);
+		CU_ASSERT_EQUAL(rc, RT_ERR_PARSE);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, cases[i].msg));
+		CU_ASSERT_PTR_NULL(s);
+	}
+	/* no clash: "a" with 2 copies next to "a-2", and 0 copies next to
+	 * "a-0" */
+	CU_ASSERT_EQUAL(import("{\"tasks\":{\"a-2\":{\"run\":1,\"sleep\":9},"
+			       "\"a\":{\"instance\":2,\"run\":1,\"sleep\":9}}}",
+			       &s, NULL, &d), RT_OK);
+	CU_ASSERT(s && s->ntasks == 3);
+	scn_free(s);
+	s = NULL;
+	CU_ASSERT_EQUAL(import("{\"tasks\":{\"a-0\":{\"run\":1,\"sleep\":9},"
+			       "\"a\":{\"instance\":0,\"run\":1,\"sleep\":9}}}",
+			       &s, NULL, &d), RT_OK);
+	CU_ASSERT(s && s->ntasks == 1);
+	scn_free(s);
+}
+
 /* A control character in a name or key (any JSON string may hold one)
  * is an error naming the user's file and the JSON path, shown escaped,
  * never one of the generated YAML ("w.yaml", "imported"). */
@@ -572,17 +691,17 @@ static void test_import_control_characters_name_the_json_path(void)
 		const char *json, *msg;
 	} cases[] = {
 		{ "{\"tasks\":{\"a\\u0001b\":{\"run\":1,\"sleep\":1}}}",
-		  "w.json: tasks.a\\x01b: thread \"a\\x01b\": the thread name "
+		  "w.json:1:11: tasks.a\\x01b: thread \"a\\x01b\": the thread name "
 		  "(the task's name) holds the control character 0x01" },
 		{ "{\"tasks\":{\"a\":{\"phases\":{\"p\\u001b\":{\"run\":1,"
 		  "\"sleep\":1}}}}}",
-		  "w.json: tasks.a.phases.p\\x1b: thread \"a\", phase \"p\\x1b\": "
+		  "w.json:1:26: tasks.a.phases.p\\x1b: thread \"a\", phase \"p\\x1b\": "
 		  "the phase name holds the control character 0x1b" },
 		{ "{\"tasks\":{\"a\":{\"run\\u0007\":1,\"sleep\":1}}}",
-		  "w.json: tasks.a.run\\x07: thread \"a\": the key holds the "
+		  "w.json:1:16: tasks.a.run\\x07: thread \"a\": the key holds the "
 		  "control character 0x07" },
 		{ "{\"global\":{\"x\\n\":1},\"tasks\":{}}",
-		  "w.json: global: unknown key \"x\\x0a\"" },
+		  "w.json:1:2: global: unknown key \"x\\x0a\"" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -622,6 +741,10 @@ CU_TestInfo rtapp_tests[] = {
 	{ "import: an unprintable log_basename leaves the name to the file",
 	  test_import_unprintable_log_basename_uses_file_name },
 	{ "import caps \"instance\" with a clear error", test_import_caps_instance },
+	{ "import: instance 0, 1, 3, 4096 copies; 4097, -1, 2.5, \"3\" refused at their line",
+	  test_import_instance_copies_and_errors },
+	{ "import: an instance named as another thread is refused, naming both",
+	  test_import_instance_names_collide },
 	{ "import maps each rule", test_import_maps_each_rule },
 	{ "import defaults and legacy keys", test_import_defaults_and_legacy_keys },
 	{ "import errors name thread, phase and path",
