@@ -2,14 +2,18 @@
  * inline scenarios: fp-rta with release jitter (its own extension, D and
  * J, ranked by D as the simulator ranks); cbs partitioned, where the
  * servers are packed (what occupies a CPU); the observed tardiness over
- * the tasks the bound covers. */
+ * the tasks the bound covers; run-time admission under fp decides as
+ * analyze's fp-rta (random sets, jitter above the period included). */
 #include <dlsim.h>
 
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
+#include "models/rng.h"
 #include "tests/suites.h"
 
 /* Analyse 'yaml'; the caller frees *an, *sc and the handle. */
@@ -291,6 +295,102 @@ static void test_analyze_pip_lock_order_cycle(void)
 	}
 }
 
+/*
+ * Property: under fp, run-time admission (scheduler.admission: fp-rta,
+ * every task joining at 0) admits the whole set iff `dlsim analyze`'s
+ * fp-rta row accepts it.  Random sets of 1-5 tasks, the three priority
+ * orders, deadlines up to 3T and release jitter up to D on two tasks in
+ * three (so J >= T and J = D occur).  Greedy admission admits all iff
+ * the whole set passes: under fixed priorities a subset of a schedulable
+ * set is schedulable (fewer tasks, less interference).
+ */
+#define ADM_FP_SETS 400
+
+static void test_analyze_fp_admission_agrees_with_fp_rta(void)
+{
+	static const int64_t periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	static const char *const orders[] = { "deadline-monotonic",
+		"rate-monotonic", "explicit" };
+	const uint64_t seed = 0xad3f9;
+	unsigned accepted = 0, above = 0, done = 0;
+	struct rt_rng g;
+	struct dlsim *db;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	rt_rng_seed(&g, seed);
+	for (unsigned set = 0; set < ADM_FP_SETS; set++) {
+		unsigned n = (unsigned)rt_rng_range(&g, 1, 5);
+		bool all = true, jit_ge_t = false;
+		const char *v;
+		char text[2048];
+		size_t len;
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+		struct dlsim_sim *sim = NULL;
+
+		len = (size_t)snprintf(text, sizeof(text),
+			"format: 1\ntime_unit: tick\nhorizon: 40\n"
+			"scheduler: { policy: fp, admission: fp-rta, "
+			"priorities: %s }\ntasks:\n",
+			orders[rt_rng_range(&g, 0, 2)]);
+		for (unsigned i = 0; i < n; i++) {
+			int64_t T = periods[rt_rng_range(&g, 0, 6)];
+			int64_t C = rt_rng_range(&g, 1, T / 2);
+			int64_t D = rt_rng_range(&g, C, 3 * T);
+			int64_t J = rt_rng_range(&g, 0, 2) ?
+				    rt_rng_range(&g, 0, D) : 0;
+
+			jit_ge_t = jit_ge_t || J >= T;
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+				"  - { name: t%u, C: %" PRId64 ", D: %" PRId64
+				", T: %" PRId64 ", jitter: %" PRId64
+				", priority: %" PRId64 " }\n", i, C, D, T, J,
+				rt_rng_range(&g, -3, 3));
+		}
+		CU_ASSERT_FATAL(len < sizeof(text));
+		if (dlsim_scenario_load_string(db, text, len, "p.yaml", &sc) !=
+		    DLSIM_OK) {
+			CU_FAIL("a generated scenario does not load");
+			fprintf(stderr, "\n%s\n%s\n", text, dlsim_errmsg(db));
+			continue;
+		}
+		CU_ASSERT_EQUAL_FATAL(dlsim_analyze(db, sc, NULL, &an),
+				      DLSIM_OK);
+		v = an_verdict(an, "fp-rta");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+		CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, NULL, &sim),
+				      DLSIM_OK);
+		CU_ASSERT_EQUAL_FATAL(dlsim_sim_run(db, sim), DLSIM_OK);
+		for (size_t i = 0; i < n; i++) {
+			struct dlsim_task_stats ts;
+
+			CU_ASSERT_EQUAL_FATAL(dlsim_sim_task_stats(db, sim, i,
+								   &ts),
+					      DLSIM_OK);
+			all = all && !ts.rejected;
+		}
+		if (all != !strcmp(v, "accept")) {
+			CU_FAIL("admission and fp-rta disagree");
+			fprintf(stderr, "\n[seed %#" PRIx64 ", set %u] fp-rta "
+				"%s, admission %s\n%s", seed, set, v,
+				all ? "admits all" : "rejects", text);
+		}
+		accepted += all;
+		above += all && jit_ge_t;
+		done++;
+		dlsim_sim_free(sim);
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	dlsim_close(db);
+	printf("\n      %u sets: %u admitted, %u of them with J >= T ", done,
+	       accepted, above);
+	/* not vacuous: accepts (some with J >= T) and rejects */
+	CU_ASSERT(accepted >= done / 10);
+	CU_ASSERT(accepted <= done - done / 10);
+	CU_ASSERT(above >= done / 20);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -302,5 +402,7 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_blocking_na_with_suspension },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
+	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
+	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL
 };
