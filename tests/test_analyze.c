@@ -391,6 +391,58 @@ static void test_analyze_fp_admission_agrees_with_fp_rta(void)
 	CU_ASSERT(above >= done / 20);
 }
 
+/*
+ * With overheads a necessary test's reject on the inflated C is n/a
+ * (api/analysis_tests.c analyze_ovh_verdict).  fp, cs 1, release 1, A
+ * (2, 10, 10), B (3, 20, 20): U = 7/20, and the overhead-aware set
+ * (docs/theory.md §H.2) has U'' = 27/20 > 1, yet the simulation meets
+ * every deadline: the reject is not necessary for the system.  The row
+ * keeps its kind, says n/a and why; fp-rta+overheads (sufficient) keeps
+ * its reject, which claims nothing.  A light set (C 1, T 40 and 80, U''
+ * = 23/80) keeps the necessary accept.
+ */
+static void test_analyze_overheads_necessary_reject_is_na(void)
+{
+	static const char heavy[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 200\nscheduler: { policy: fp }\n"
+		"overheads: { context_switch: 1, release: 1 }\ntasks:\n"
+		"  - { name: A, C: 2, D: 10, T: 10 }\n"
+		"  - { name: B, C: 3, D: 20, T: 20 }\n";
+	static const char light[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 200\nscheduler: { policy: fp }\n"
+		"overheads: { context_switch: 1, release: 1 }\ntasks:\n"
+		"  - { name: A, C: 1, D: 40, T: 40 }\n"
+		"  - { name: B, C: 1, D: 80, T: 80 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an;
+	char *text = NULL;
+	size_t len;
+
+	an = an_run(heavy, &db, &sc);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization"), "accept");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization+overheads"), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta+overheads"), "reject");
+	for (size_t i = 0; i < dlsim_analysis_ntests(an); i++)
+		if (!strcmp(dlsim_analysis_test_name(an, i),
+			    "utilization+overheads"))
+			CU_ASSERT_STRING_EQUAL(dlsim_analysis_test_kind(an, i),
+					       "necessary");
+	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(a reject on C inflated by the "
+				      "overheads (each at its worst) proves "
+				      "no miss (U = 27/20))"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+
+	an = an_run(light, &db, &sc);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization+overheads"),
+			       "accept");
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -402,6 +454,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_blocking_na_with_suspension },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
+	{ "overheads: a necessary reject on the inflated C is n/a",
+	  test_analyze_overheads_necessary_reject_is_na },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL
