@@ -304,6 +304,40 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 	return true;
 }
 
+/*
+ * What a test's answer on the overhead-aware set (C'' = C + the
+ * overheads a job may meet, each at its worst, docs/theory.md §H.2) says
+ * of the simulated system, the one rule for every "+overheads" row:
+ * - exact on the inflated set is sufficient for the system: up to the
+ *   first miss the simulated schedule is one of the inflated set, so an
+ *   accept guarantees; a reject proves nothing (the kind says so);
+ * - a necessary test's reject becomes n/a: C'' charges every job the
+ *   worst case of overheads that most jobs never pay, so the inflated
+ *   demand may exceed what the system needs (fp, cs 1, release 1: U'' =
+ *   27/20 and no miss), and the reject is neither necessary nor
+ *   sufficient for it.  Its accept stays, labelled necessary: it claims
+ *   nothing either way.  A reject that does not come from C (a task with
+ *   jitter >= D, analyze_run) stays.
+ */
+static void analyze_ovh_verdict(const struct dlsim_analysis *a,
+				struct analyze_test *t)
+{
+	char note[sizeof(t->res.note)];
+
+	if (t->res.kind == RT_KIND_EXACT)
+		t->res.kind = RT_KIND_SUFFICIENT;
+	if (t->res.kind != RT_KIND_NECESSARY ||
+	    t->res.verdict != RT_VERDICT_REJECT || a->ge_d_task != NO_IDX)
+		return;
+	/* the test's own note (U = p/q) cut to fit after the reason */
+	snprintf(note, sizeof(note), "a reject on C inflated by the "
+		 "overheads (each at its worst) proves no miss%s%.80s%s",
+		 t->res.note[0] ? " (" : "", t->res.note,
+		 t->res.note[0] ? ")" : "");
+	rt_test_result_init(&t->res, RT_KIND_NECESSARY);
+	memcpy(t->res.note, note, sizeof(note));
+}
+
 /* With overheads (policies edf, fp): the tests about the simulated
  * system run again on the overhead-aware task set (rt_ovh_inflate,
  * docs/theory.md §H.2), as rows "NAME+overheads" beside the plain ones;
@@ -352,11 +386,7 @@ static bool analyze_ovh_rows(struct dlsim_analysis *a, unsigned m)
 			rt_free(inf);
 			return false;
 		}
-		/* exact on the inflated set: sufficient for the system with
-		 * overheads (an accept guarantees, a reject proves nothing);
-		 * a necessary test stays necessary */
-		if (t->res.kind == RT_KIND_EXACT)
-			t->res.kind = RT_KIND_SUFFICIENT;
+		analyze_ovh_verdict(a, t);
 	}
 	rt_free(inf);
 	return true;

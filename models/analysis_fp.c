@@ -306,11 +306,13 @@ rt_time rt_fp_served_bound(const struct rt_server *s, rt_time rs,
 {
 	rt_time js = rt_fp_server_task(s).jitter, ws, r;
 
-	if (rs == RT_TIME_NEVER || rs < js)
+	/* J_t >= T_t: two releases may coincide (r_k = max(a_k + delay,
+	 * r_{k-1}), sim/release.c), no gap to finish in */
+	if (rs == RT_TIME_NEVER || rs < js || t->jitter >= t->period)
 		return RT_TIME_NEVER;
 	ws = rs - js;
 	if (t->wcet > s->budget_max || ws > s->period ||
-	    !rt_time_add(s->period, ws, &r) || r > t->period)
+	    !rt_time_add(s->period, ws, &r) || r > t->period - t->jitter)
 		return RT_TIME_NEVER;
 	return r;
 }

@@ -35,9 +35,12 @@
  * Release jitter (rt_task.jitter J; Tindell, Burns & Wellings 1994):
  * a task with J_j interferes ceil((w + J_j) / T_j) C_j, and R_{i,q} =
  * w_q - q T_i + J_i, the busy period going on while w_q + J_i > (q + 1)
- * T_i; with every J = 0 this is the analysis above.  A scenario's tasks
- * are analysed without jitter (rt_task_analysable folds it into D and
- * T); a deferrable server's task has J = T_s - Q_s
+ * T_i; with every J = 0 this is the analysis above.  Any J >= 0 is
+ * valid, J >= T_i too: a task's jobs run in arrival order (a job is
+ * released no earlier than its predecessor, sim/release.c), so the jobs
+ * that queue are those of the busy period, q = 0, 1, ...  A scenario's
+ * tasks keep their D and J (rt_task_analysable with fp; `dlsim analyze`'s
+ * native model); a deferrable server's task has J = T_s - Q_s
  * (rt_fp_server_task below).
  *
  * Arithmetic: each term ceil(w/T_j) C_j is a 128-bit product and every
@@ -145,9 +148,12 @@ struct rt_task rt_fp_server_task(const struct rt_server *s);
  *
  *     R_t <= T_s + w_s,
  *
- * provided its predecessor is done when it arrives (T_s + w_s <= T_t,
- * T_t the smallest release gap): otherwise RT_TIME_NEVER.  t is the
- * analysed task (largest demand, smallest gap).
+ * provided its predecessor is done when it arrives (T_s + w_s <= T_t -
+ * J_t, the smallest gap between two releases, T_t the smallest arrival
+ * gap and J_t the release jitter): otherwise RT_TIME_NEVER, and so when
+ * J_t >= T_t (two releases may coincide; no bound: n/a).  t is the
+ * analysed task (rt_task_analysable with fp: D, J kept, T_t the smallest
+ * arrival gap), the bound counts from the release.
  */
 rt_time rt_fp_served_bound(const struct rt_server *s, rt_time rs,
 			   const struct rt_task *t);

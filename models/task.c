@@ -214,15 +214,15 @@ enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 		}
 	}
 	if (t->jitter > 0) {
-		if (t->jitter >= v.deadline || (fp && t->jitter >= v.period))
+		if (t->jitter >= v.deadline)
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "task %s: jitter "
 					"%lld leaves no time before its "
 					"deadline", n, (long long)t->jitter);
-		v.deadline -= t->jitter;
-		if (fp)
-			v.period -= t->jitter;
+		if (!fp)
+			v.deadline -= t->jitter;
 	}
-	v.jitter = 0;
+	if (!fp)
+		v.jitter = 0;
 	v.arrival = RT_ARRIVAL_PERIODIC;
 	v.releases = NULL;
 	v.nreleases = 0;

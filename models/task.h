@@ -122,19 +122,23 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 				 struct rt_task **out, struct rt_diag *d);
 
 /* The task an admission test analyses in place of t: a
- * sporadic task without jitter or suspension whose guarantee implies
- * t's, from t's declared parameters (an execution model that overruns C
- * is not looked at: admission trusts C, as the kernel trusts runtime):
+ * sporadic task without suspension whose guarantee implies t's, from t's
+ * declared parameters (an execution model that overruns C is not looked
+ * at: admission trusts C, as the kernel trusts runtime):
  *   suspension     counted as execution (rt_task_oblivious);
- *   jitter J       deadline D - J (EDF's demand bound with release jitter,
- *                  dbf(t) = (floor((t + J - D) / T) + 1) C, Spuri 1996);
- *                  with fp also period T - J (a jittered task never
- *                  interferes more than ceil((w + J) / T) C <= ceil(w /
- *                  (T - J)) C in a window w);
+ *   jitter J       deadline D - J, jitter 0 (EDF's demand bound with
+ *                  release jitter, dbf(t) = (floor((t + J - D) / T) + 1)
+ *                  C, Spuri 1996); with fp D and J kept as they are, for
+ *                  fp-rta's own extension (R_i = J_i + w_i <= D_i,
+ *                  interference ceil((w + J_j) / T_j) C_j; any J, also
+ *                  J >= T: a task's jobs run in arrival order, and the
+ *                  busy period covers the jobs that queue), ranked by D
+ *                  as the simulator ranks;
  *   releases list  period min(T, smallest gap between listed releases).
- * RT_ERR_UNSUPPORTED (d says why) when no such task exists (J >= D, or
- * with fp J >= T; two listed releases at one instant): no test can
- * guarantee t.  RT_ERR_OVERFLOW as rt_task_oblivious. */
+ * RT_ERR_UNSUPPORTED (d says why) when no such task exists (J >= D: a job
+ * released that late cannot meet its deadline, and every test, fp-rta
+ * included, rejects the set; two listed releases at one instant): no test
+ * can guarantee t.  RT_ERR_OVERFLOW as rt_task_oblivious. */
 enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 			       struct rt_task *out, struct rt_diag *d);
 

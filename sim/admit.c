@@ -22,8 +22,15 @@
  *
  * Each task is analysed as rt_task_analysable() makes it (suspension as
  * execution, jitter as a shorter deadline, listed releases as a shorter
- * period; under fp the jitter stays, for fp-rta's jitter extension:
- * adm_fp_jitter); a task no test can model is rejected.  Under policy cbs a
+ * period); a task no test can model (jitter J >= D) is rejected.  Under
+ * fp the task keeps D and J, any J < D (also J >= T): fp-rta has the
+ * jitter extension (Tindell, Burns & Wellings 1994; docs/theory.md "FP"),
+ * R_i = J_i + w_i with w_i = C_i + sum_{j in hp(i)} ceil((w_i + J_j) /
+ * T_j) C_j over the jobs of the level-i busy period, accepted iff R_i <=
+ * D_i, in the simulator's order (deadline-monotonic by D, not D - J: a
+ * task could otherwise be tested above a task that preempts it), the
+ * analysis `dlsim analyze` runs, so the two decide alike (J >= D: analyze
+ * rejects the set, admission the task).  Under policy cbs a
  * served task counts as its server, a sporadic task (Q_s, D_s, T_s), once
  * however many of its tasks are admitted.  A test that cannot decide
  * (n/a: budget, overflow) rejects: admission only admits what is proven
@@ -216,26 +223,6 @@ static bool adm_still_held(struct sim_engine *e, uint32_t i, unsigned c)
 	return a->held[i];
 }
 
-/*
- * Under fp the analysable task keeps its release jitter J: fp-rta has the
- * jitter extension (Tindell, Burns & Wellings 1994; THEORY.md), R_i =
- * J_i + w_i with w_i = C_i + sum_{j in hp(i)} ceil((w_i + J_j) / T_j) C_j,
- * accepted iff R_i <= D_i.  rt_task_analysable()'s D - J and T - J would
- * be sound arithmetic in a fixed order, but the deadline-monotonic order
- * of D - J is not the simulator's (which orders by D): a task could be
- * tested above a task that preempts it.  So D and T are restored (T
- * stays the smallest release gap of listed releases) and the order is
- * the simulator's.
- */
-static void adm_fp_jitter(const struct rt_task *t, struct rt_task *v)
-{
-	if (t->jitter <= 0)
-		return;
-	v->deadline += t->jitter;      /* back to D (J < D checked) */
-	v->period += t->jitter;        /* back to min(T, gaps) (J < T) */
-	v->jitter = t->jitter;
-}
-
 /* The domain of 'task' (its admitted tasks, the left ones whose share is
  * still held, and it, in task order, cbs servers once) into a->scratch;
  * *n of them.  *unmodelled: the joining
@@ -273,8 +260,6 @@ static enum rt_err adm_collect(struct sim_engine *e, uint32_t task,
 		}
 		if (err)
 			return err;
-		if (fp)
-			adm_fp_jitter(&cfg->tasks[i], &a->scratch[*n]);
 		(*n)++;
 	}
 	return RT_OK;

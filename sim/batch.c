@@ -206,6 +206,15 @@ static enum rt_err exp_linux_test(const struct rt_exp *x,
 	return err;
 }
 
+/* The policy model whose verdicts the tests give, for their exact_for:
+ * the experiment's, except under linux-dl, where the tests other than
+ * the kernel's admission are EDF over its reservations
+ * (rt_exp_test_fits). */
+static unsigned exp_kind_model(const struct rt_exp *x)
+{
+	return x->model == RT_AN_LINUX_DL ? RT_AN_EDF : x->model;
+}
+
 enum rt_err sim_exp_test_run(const struct rt_exp *x, size_t i,
 			     const struct rt_task *ts,
 			     struct rt_test_result *out, struct rt_diag *d)
@@ -219,8 +228,10 @@ enum rt_err sim_exp_test_run(const struct rt_exp *x, size_t i,
 		return RT_OK;
 	if (!strcmp(t->name, "density") && exp_fast_sum(x, ts, n, true, out))
 		return RT_OK;
-	if (!strcmp(t->name, "fp-rta"))
-		return rt_fp_rta_test(ts, n, x->cpus, x->priorities, out, d);
+	/* a test with a priority order (fp-rta) in the simulated one */
+	if (t->run_order && x->model == RT_AN_FP)
+		return t->run_order(ts, n, x->cpus, (int)x->priorities, out,
+				    d);
 	return t->run(ts, n, x->cpus, out, d);
 }
 
@@ -248,10 +259,11 @@ enum rt_err sim_exp_item(const struct rt_exp *x, size_t p, uint64_t s,
 				       ws->ts, &res[i], d);
 		if (err)
 			return err;
-		/* "exact" in the registry means exact for EDF (U <= 1 with
-		 * D >= T): under fp only fp-rta is; the rest are necessary */
-		if (x->model == RT_AN_FP && res[i].kind == RT_KIND_EXACT &&
-		    strcmp(x->tests[i]->name, "fp-rta"))
+		/* an "exact" kind holds only for the policy models the
+		 * registry's exact_for lists (utilization: EDF and CBS; under
+		 * fp it is only necessary), as `dlsim analyze` rules */
+		if (res[i].kind == RT_KIND_EXACT && x->tests[i]->exact_for &&
+		    !(x->tests[i]->exact_for & exp_kind_model(x)))
 			res[i].kind = RT_KIND_NECESSARY;
 		out->accepted[i] = res[i].verdict == RT_VERDICT_ACCEPT;
 	}

@@ -1456,5 +1456,33 @@ has $T/err 'name the same file'
 [ -e "$D5/a.jsonl" ] && bad "D5: a.jsonl written" || ok
 rm -rf "$D5"
 
+# --- overheads: a necessary test's reject on the inflated C is n/a ---------
+# fp, cs 1, release 1: C'' counts every overhead at its worst per job, U''
+# = 27/20 > 1, yet the simulation meets every deadline: the reject of
+# utilization+overheads proves nothing (n/a, with the reason); its accept
+# on a light set stays (necessary, claims nothing); fp-rta+overheads is
+# sufficient and keeps its reject.
+scn ovh 'format: 1
+time_unit: tick
+horizon: 200
+scheduler: { policy: fp }
+overheads: { context_switch: 1, release: 1 }
+tasks:
+  - { name: A, C: 2, D: 10, T: 10 }
+  - { name: B, C: 3, D: 20, T: 20 }'
+expect_rc 0 "$DLSIM" analyze "$T/ovh.yaml"
+has $T/out 'utilization+overheads necessary   n/a      any              (a reject on C inflated by the overheads (each at its worst) proves no miss (U = 27/20))'
+has $T/out 'fp-rta+overheads      sufficient  reject'
+has $T/out '0 misses'
+hasnt $T/out 'necessary   reject'
+expect_rc 0 "$DLSIM" analyze "$T/ovh.yaml" --json
+has $T/out '{"name": "utilization+overheads", "kind": "necessary", "verdict": "n/a", "note": "a reject on C inflated by the overheads (each at its worst) proves no miss (U = 27/20)", "analyses": "any"}'
+has $T/out '"misses": 0'
+has $T/out '"contradictions": []'
+sed -e 's/C: 2, D: 10, T: 10/C: 1, D: 40, T: 40/' \
+    -e 's/C: 3, D: 20, T: 20/C: 1, D: 80, T: 80/' "$T/ovh.yaml" > "$T/ovh2.yaml"
+expect_rc 0 "$DLSIM" analyze "$T/ovh2.yaml" --json
+has $T/out '{"name": "utilization+overheads", "kind": "necessary", "verdict": "accept", "analyses": "any"}'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -436,8 +436,9 @@ static void test_cbs_admits_server_bandwidths(void)
 	scn_free(s);
 }
 
-/* The analysable view: jitter shortens D (and T for fp), listed releases
- * shorten T, suspension adds to C; J >= D has no view. */
+/* The analysable view: jitter shortens D (fp keeps D and J for fp-rta's
+ * own extension, also J >= T), listed releases shorten T, suspension
+ * adds to C; J >= D has no view. */
 static void test_tasks_are_analysed_as_sporadic_views(void)
 {
 	static const rt_time rel[] = { 0, 7, 10 };
@@ -451,9 +452,22 @@ static void test_tasks_are_analysed_as_sporadic_views(void)
 	CU_ASSERT_EQUAL(v.period, 10);
 	CU_ASSERT_EQUAL(v.jitter, 0);
 	CU_ASSERT_EQUAL(rt_task_analysable(&t, true, &v, &d), RT_OK);
-	CU_ASSERT_EQUAL(v.period, 7);
+	CU_ASSERT_EQUAL(v.deadline, 8);
+	CU_ASSERT_EQUAL(v.period, 10);
+	CU_ASSERT_EQUAL(v.jitter, 3);
+	t.deadline = 20;
+	t.jitter = 15;                  /* J >= T, J < D */
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, false, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.deadline, 5);
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, true, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.deadline, 20);
+	CU_ASSERT_EQUAL(v.period, 10);
+	CU_ASSERT_EQUAL(v.jitter, 15);
+	t.deadline = 8;
 	t.jitter = 8;
 	CU_ASSERT_EQUAL(rt_task_analysable(&t, false, &v, &d),
+			RT_ERR_UNSUPPORTED);
+	CU_ASSERT_EQUAL(rt_task_analysable(&t, true, &v, &d),
 			RT_ERR_UNSUPPORTED);
 	t.jitter = 0;
 	t.arrival = RT_ARRIVAL_LIST;
@@ -522,6 +536,47 @@ static void test_fp_jitter_admission_keeps_the_simulated_order(void)
 	struct scn_scenario *s = cbs_load_text(yaml);
 	struct sim_engine *e = adm_run(s, &l);
 
+	tu_expect_text(l.buf, "0 admit A fp-rta\n0 reject B fp-rta\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * Under fp admission decides as fp-rta (`dlsim analyze`) does, jitter
+ * above the period included (tests/test_fp.c works the vector out): A
+ * (C 1, D 10, T 4, J 5) joins first, alone R_A = 1 + 5 = 6 (q = 0: w =
+ * 1, 1 + 5 > 4; q = 1: w = 2, R = 2 - 4 + 5 = 3, 2 + 5 <= 8) <= 10:
+ * admitted; B (2, 8, 8) above it: R_B = 2, R_A = 8 <= 10: admitted.
+ * With C_B = 5: R_B = 5 <= 8 but R_A = 11 > 10: B is rejected.
+ * (Before, J_A >= T_A had no analysable task and A was rejected while
+ * analyze accepted the set.)
+ */
+static void test_fp_admission_takes_jitter_above_the_period(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 80\n"
+		"scheduler: { policy: fp, admission: fp-rta }\ntasks:\n"
+		"  - { name: A, C: 1, D: 10, T: 4, jitter: 5 }\n"
+		"  - { name: B, C: %d, D: 8, T: 8 }\n";
+	char buf[256];
+	struct tu_trace l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, 2);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit A fp-rta\n0 admit B fp-rta\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	CU_ASSERT(sim_engine_stats(e)->tasks[0].released >= 19);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, 5);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
 	tu_expect_text(l.buf, "0 admit A fp-rta\n0 reject B fp-rta\n");
 	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
 	free(l.buf);
@@ -902,6 +957,8 @@ CU_TestInfo admit_tests[] = {
 	  test_jitter_is_admitted_on_its_shorter_deadline },
 	{ "fp jitter admission keeps the simulated order",
 	  test_fp_jitter_admission_keeps_the_simulated_order },
+	{ "fp admission takes jitter above the period as fp-rta does",
+	  test_fp_admission_takes_jitter_above_the_period },
 	{ "fp jitter admission never admits a miss (300 sets)",
 	  test_fp_jitter_admission_never_admits_a_miss },
 	{ "admission and mode errors name the field",

@@ -2,14 +2,18 @@
  * inline scenarios: fp-rta with release jitter (its own extension, D and
  * J, ranked by D as the simulator ranks); cbs partitioned, where the
  * servers are packed (what occupies a CPU); the observed tardiness over
- * the tasks the bound covers. */
+ * the tasks the bound covers; run-time admission under fp decides as
+ * analyze's fp-rta (random sets, jitter above the period included). */
 #include <dlsim.h>
 
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
+#include "models/rng.h"
 #include "tests/suites.h"
 
 /* Analyse 'yaml'; the caller frees *an, *sc and the handle. */
@@ -291,6 +295,154 @@ static void test_analyze_pip_lock_order_cycle(void)
 	}
 }
 
+/*
+ * Property: under fp, run-time admission (scheduler.admission: fp-rta,
+ * every task joining at 0) admits the whole set iff `dlsim analyze`'s
+ * fp-rta row accepts it.  Random sets of 1-5 tasks, the three priority
+ * orders, deadlines up to 3T and release jitter up to D on two tasks in
+ * three (so J >= T and J = D occur).  Greedy admission admits all iff
+ * the whole set passes: under fixed priorities a subset of a schedulable
+ * set is schedulable (fewer tasks, less interference).
+ */
+#define ADM_FP_SETS 400
+
+static void test_analyze_fp_admission_agrees_with_fp_rta(void)
+{
+	static const int64_t periods[] = { 4, 5, 6, 8, 10, 12, 20 };
+	static const char *const orders[] = { "deadline-monotonic",
+		"rate-monotonic", "explicit" };
+	const uint64_t seed = 0xad3f9;
+	unsigned accepted = 0, above = 0, done = 0;
+	struct rt_rng g;
+	struct dlsim *db;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_open(&db), DLSIM_OK);
+	rt_rng_seed(&g, seed);
+	for (unsigned set = 0; set < ADM_FP_SETS; set++) {
+		unsigned n = (unsigned)rt_rng_range(&g, 1, 5);
+		bool all = true, jit_ge_t = false;
+		const char *v;
+		char text[2048];
+		size_t len;
+		struct dlsim_scenario *sc = NULL;
+		struct dlsim_analysis *an = NULL;
+		struct dlsim_sim *sim = NULL;
+
+		len = (size_t)snprintf(text, sizeof(text),
+			"format: 1\ntime_unit: tick\nhorizon: 40\n"
+			"scheduler: { policy: fp, admission: fp-rta, "
+			"priorities: %s }\ntasks:\n",
+			orders[rt_rng_range(&g, 0, 2)]);
+		for (unsigned i = 0; i < n; i++) {
+			int64_t T = periods[rt_rng_range(&g, 0, 6)];
+			int64_t C = rt_rng_range(&g, 1, T / 2);
+			int64_t D = rt_rng_range(&g, C, 3 * T);
+			int64_t J = rt_rng_range(&g, 0, 2) ?
+				    rt_rng_range(&g, 0, D) : 0;
+
+			jit_ge_t = jit_ge_t || J >= T;
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+				"  - { name: t%u, C: %" PRId64 ", D: %" PRId64
+				", T: %" PRId64 ", jitter: %" PRId64
+				", priority: %" PRId64 " }\n", i, C, D, T, J,
+				rt_rng_range(&g, -3, 3));
+		}
+		CU_ASSERT_FATAL(len < sizeof(text));
+		if (dlsim_scenario_load_string(db, text, len, "p.yaml", &sc) !=
+		    DLSIM_OK) {
+			CU_FAIL("a generated scenario does not load");
+			fprintf(stderr, "\n%s\n%s\n", text, dlsim_errmsg(db));
+			continue;
+		}
+		CU_ASSERT_EQUAL_FATAL(dlsim_analyze(db, sc, NULL, &an),
+				      DLSIM_OK);
+		v = an_verdict(an, "fp-rta");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+		CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, NULL, &sim),
+				      DLSIM_OK);
+		CU_ASSERT_EQUAL_FATAL(dlsim_sim_run(db, sim), DLSIM_OK);
+		for (size_t i = 0; i < n; i++) {
+			struct dlsim_task_stats ts;
+
+			CU_ASSERT_EQUAL_FATAL(dlsim_sim_task_stats(db, sim, i,
+								   &ts),
+					      DLSIM_OK);
+			all = all && !ts.rejected;
+		}
+		if (all != !strcmp(v, "accept")) {
+			CU_FAIL("admission and fp-rta disagree");
+			fprintf(stderr, "\n[seed %#" PRIx64 ", set %u] fp-rta "
+				"%s, admission %s\n%s", seed, set, v,
+				all ? "admits all" : "rejects", text);
+		}
+		accepted += all;
+		above += all && jit_ge_t;
+		done++;
+		dlsim_sim_free(sim);
+		dlsim_analysis_free(an);
+		dlsim_scenario_free(sc);
+	}
+	dlsim_close(db);
+	printf("\n      %u sets: %u admitted, %u of them with J >= T ", done,
+	       accepted, above);
+	/* not vacuous: accepts (some with J >= T) and rejects */
+	CU_ASSERT(accepted >= done / 10);
+	CU_ASSERT(accepted <= done - done / 10);
+	CU_ASSERT(above >= done / 20);
+}
+
+/*
+ * With overheads a necessary test's reject on the inflated C is n/a
+ * (api/analysis_tests.c analyze_ovh_verdict).  fp, cs 1, release 1, A
+ * (2, 10, 10), B (3, 20, 20): U = 7/20, and the overhead-aware set
+ * (docs/theory.md §H.2) has U'' = 27/20 > 1, yet the simulation meets
+ * every deadline: the reject is not necessary for the system.  The row
+ * keeps its kind, says n/a and why; fp-rta+overheads (sufficient) keeps
+ * its reject, which claims nothing.  A light set (C 1, T 40 and 80, U''
+ * = 23/80) keeps the necessary accept.
+ */
+static void test_analyze_overheads_necessary_reject_is_na(void)
+{
+	static const char heavy[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 200\nscheduler: { policy: fp }\n"
+		"overheads: { context_switch: 1, release: 1 }\ntasks:\n"
+		"  - { name: A, C: 2, D: 10, T: 10 }\n"
+		"  - { name: B, C: 3, D: 20, T: 20 }\n";
+	static const char light[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 200\nscheduler: { policy: fp }\n"
+		"overheads: { context_switch: 1, release: 1 }\ntasks:\n"
+		"  - { name: A, C: 1, D: 40, T: 40 }\n"
+		"  - { name: B, C: 1, D: 80, T: 80 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an;
+	char *text = NULL;
+	size_t len;
+
+	an = an_run(heavy, &db, &sc);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization"), "accept");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization+overheads"), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta+overheads"), "reject");
+	for (size_t i = 0; i < dlsim_analysis_ntests(an); i++)
+		if (!strcmp(dlsim_analysis_test_name(an, i),
+			    "utilization+overheads"))
+			CU_ASSERT_STRING_EQUAL(dlsim_analysis_test_kind(an, i),
+					       "necessary");
+	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(a reject on C inflated by the "
+				      "overheads (each at its worst) proves "
+				      "no miss (U = 27/20))"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+
+	an = an_run(light, &db, &sc);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization+overheads"),
+			       "accept");
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -302,5 +454,9 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_blocking_na_with_suspension },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
+	{ "overheads: a necessary reject on the inflated C is n/a",
+	  test_analyze_overheads_necessary_reject_is_na },
+	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
+	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL
 };

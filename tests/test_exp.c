@@ -1,5 +1,6 @@
 /* test_exp.c - experiments: the loader (scenarios/exp.h), the batch
  * runner (sim/batch.h) and the results table (render/acc_csv.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -707,8 +708,99 @@ static void test_exp_fp(void)
 	rt_exp_free(x);
 }
 
+/* A test that accepts every set, its kind exact (for the exact_for of
+ * test_exp_fp_kind_from_the_registry). */
+static enum rt_err fp_kind_accept(const struct rt_task *ts, size_t n,
+				  unsigned m, struct rt_test_result *out,
+				  struct rt_diag *d)
+{
+	(void)ts;
+	(void)n;
+	(void)m;
+	(void)d;
+	rt_test_result_init(out, RT_KIND_EXACT);
+	out->verdict = RT_VERDICT_ACCEPT;
+	return RT_OK;
+}
+
+/* Run every set of x through sim_exp_item: *missed (sets the simulation
+ * missed), *contra, acc[i] the sets test i accepted. */
+static void exp_items(const struct rt_exp *x, uint64_t *missed,
+		      uint64_t *contra, uint64_t *acc)
+{
+	struct sim_exp_ws ws;
+	struct rt_diag d;
+
+	*missed = *contra = 0;
+	acc[0] = acc[1] = 0;
+	CU_ASSERT_FATAL(sim_exp_ws_init(&ws, x) == RT_OK);
+	for (size_t p = 0; p < x->npoints; p++)
+		for (uint64_t sm = 0; sm < x->sets; sm++) {
+			struct sim_exp_item it;
+
+			CU_ASSERT_FATAL(sim_exp_item(x, p, sm, &ws, &it, &d) ==
+					RT_OK);
+			*contra += it.contradiction;
+			*missed += it.missed;
+			for (size_t i = 0; i < 2; i++)
+				acc[i] += it.accepted[i];
+		}
+	sim_exp_ws_fini(&ws);
+}
+
+/*
+ * The runner takes a test's kind under fp from the registry's exact_for,
+ * as analyze does, not from the test's name (sim/batch.c).  On the
+ * rate-monotonic sets of test_exp_fp (some missed), a test that accepts
+ * every set and calls itself exact: with exact_for = EDF it is only
+ * necessary under fp, and its accepts beside misses are no
+ * contradiction; with exact_for = 0 (exact for its every policy, fp
+ * here) each missed set is one.  By name ("not fp-rta") it was necessary
+ * both times.  fp-rta under another name is still exact and runs in the
+ * experiment's order (run_order): it accepts exactly the met sets.
+ */
+static void test_exp_fp_kind_from_the_registry(void)
+{
+	static const char text[] =
+		"format: 1\nname: f\nscheduler: {policy: fp, priorities: "
+		"rate-monotonic}\n"
+		"generator: {tasks: 6, method: uunifast-discard, periods: {dist: "
+		"log-uniform, min: 10, max: 500}, deadlines: {model: implicit}}\n"
+		"utilization: {from: 0.8, to: 1.0, step: 0.1}\nsets: 20\n"
+		"seed: 6\n";
+	struct rt_test_info fake = {
+		.name     = "accept-all",
+		.run      = fp_kind_accept,
+		.analyses = { RT_AN_FP, RT_AN_UNI, "fp/1cpu", 0 },
+		.exact_for = RT_AN_EDF,
+	};
+	struct rt_test_info copy;
+	struct rt_diag d;
+	struct rt_exp *x = exp_load(text, &d);
+	uint64_t missed, contra, acc[2], sets;
+
+	CU_ASSERT_FATAL(x != NULL && x->ntests == 2);
+	CU_ASSERT_STRING_EQUAL_FATAL(x->tests[1]->name, "fp-rta");
+	sets = x->npoints * x->sets;
+	copy = *x->tests[1];
+	copy.name = "fp-rta-copy";
+	x->tests[0] = &fake;
+	x->tests[1] = &copy;
+	exp_items(x, &missed, &contra, acc);
+	CU_ASSERT_FATAL(missed > 0 && missed < sets);
+	CU_ASSERT_EQUAL(contra, 0);
+	CU_ASSERT_EQUAL(acc[0], sets);
+	CU_ASSERT_EQUAL(acc[1], sets - missed);
+	fake.exact_for = 0;
+	exp_items(x, &missed, &contra, acc);
+	CU_ASSERT_EQUAL(contra, missed);        /* an exact accept, a miss */
+	rt_exp_free(x);
+}
+
 CU_TestInfo exp_tests[] = {
 	{ "fp: fp-rta = met, U <= 1 is only necessary", test_exp_fp },
+	{ "fp: a test's kind comes from the registry's exact_for",
+	  test_exp_fp_kind_from_the_registry },
 	{ "cbs: one reservation per task, budget and period rules",
 	  test_exp_cbs_reservations },
 	{ "allocation failures are errors, not crashes",

@@ -601,6 +601,59 @@ static void test_fp_rta_jitter_known_answers(void)
 }
 
 /*
+ * Jitter above the period (J_A = 5 > T_A = 4): any J is valid, a task's
+ * jobs run in arrival order (r_k = max(a_k + delay, r_{k-1}), sim/
+ * release.c), and the jobs that queue are those of the level-i busy
+ * period.  A (C 1, D 10, T 4, J 5), B (C 2, D 8, T 8, J 0),
+ * deadline-monotonic: B (D 8) above A (D 10).
+ *   R_B: w_0 = 2, 2 + J_B <= T_B: R_B = 2.
+ *   R_A: w_q = (q + 1) C_A + ceil((w_q + J_B) / T_B) C_B, iterated up
+ *   from w_{q-1} + C_A (w_0 from C_B + C_A = 3), R_{A,q} = w_q - q T_A
+ *   + J_A, the busy period going on while w_q + J_A > (q + 1) T_A:
+ *     q = 0: 1 + 2 ceil(3/8) = 3 = w_0, R = 3 - 0 + 5 = 8; 3 + 5 > 4
+ *     q = 1: 2 + 2 ceil(4/8) = 4 = w_1, R = 4 - 4 + 5 = 5; 4 + 5 > 8
+ *     q = 2: 3 + 2 ceil(5/8) = 5 = w_2, R = 5 - 8 + 5 = 2; 5 + 5 <= 12
+ *   R_A = max(8, 5, 2) = 8 <= 10: accept.
+ * The timeline of that worst case, tick by tick: A.0 arrives at -5 and
+ * is released at 0 (delay 5), A.1 arrives at -1 and is released at 0
+ * (not before A.0), A.2 arrives and is released at 3, B.0 at 0:
+ *   [0, 1) B.0   [1, 2) B.0 done (response 2)
+ *   [2, 3) A.0 done at 3: response 3 - (-5) = 8 (the worst)
+ *   [3, 4) A.1 done at 4: 4 - (-1) = 5
+ *   [4, 5) A.2 done at 5: 5 - 3 = 2;  idle [5, 8), B.1 at 8.
+ * With C_B = 5 (level utilization 1/4 + 5/8 = 7/8): w = 6, 7, 8 for
+ * q = 0, 1, 2 (R = 11, 8, 5), q = 3: 4 + 5 ceil(9/8) = 14, 4 + 5
+ * ceil(14/8) = 14 (R = 7), q = 4: 5 + 10 = 15 (R = 4), 15 + 5 <= 20:
+ * R_A = 11 > 10, reject (A is the task).
+ */
+static void test_fp_rta_jitter_above_the_period(void)
+{
+	struct rt_task t[2] = { rt_task_make("A", 1, 10, 4),
+				rt_task_make("B", 2, 8, 8) };
+	struct rt_test_result out;
+	struct rt_fp_result r;
+	rt_time resp[2];
+
+	t[0].jitter = 5;
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(t, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(resp[0], 8);
+	CU_ASSERT_EQUAL(resp[1], 2);
+	CU_ASSERT_EQUAL(rt_fp_rta_test(t, 2, 1, RT_FP_DEADLINE_MONOTONIC,
+				       &out, NULL), RT_OK);
+	CU_ASSERT_EQUAL(out.verdict, RT_VERDICT_ACCEPT);
+	CU_ASSERT_EQUAL(out.kind, RT_KIND_EXACT);
+	t[1].wcet = 5;
+	CU_ASSERT_EQUAL_FATAL(rt_fp_rta(t, 2, RT_FP_DEADLINE_MONOTONIC,
+					100000, resp, &r, NULL), RT_OK);
+	CU_ASSERT_EQUAL(r.verdict, RT_VERDICT_REJECT);
+	CU_ASSERT_EQUAL(r.task, 0);
+	CU_ASSERT_EQUAL(resp[0], 11);
+	CU_ASSERT_EQUAL(resp[1], 5);
+}
+
+/*
  * Random jittered sets (jitter up to 2T, offsets, all three orders), run
  * by policy fp, which draws each job's release delay in [0, J] (sim/
  * release.c) and ranks by D: no miss when fp-rta accepts, and no
@@ -685,6 +738,8 @@ CU_TestInfo fp_tests[] = {
 	  test_fp_rta_bounds_offset_and_sporadic_runs },
 	{ "fp-rta with release jitter gives the known answers",
 	  test_fp_rta_jitter_known_answers },
+	{ "fp-rta with release jitter above the period",
+	  test_fp_rta_jitter_above_the_period },
 	{ "fp-rta with release jitter: an accepted set never misses",
 	  test_fp_rta_jitter_accept_never_misses },
 	CU_TEST_INFO_NULL

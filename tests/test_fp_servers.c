@@ -412,6 +412,20 @@ static void test_the_analysis_matches_the_hand_computation(void)
 	a.wcet = 2;
 	a.period = 7;
 	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	/* release jitter J_A: releases T_A - J_A apart at least, so 20 - 12
+	 * = 8 >= T_S + w_S = 8 still bounds, 20 - 13 = 7 does not; J_A >=
+	 * T_A lets two releases coincide: no bound (n/a), never a
+	 * computation with a gap <= 0 */
+	a.period = 20;
+	a.jitter = 12;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), 8);
+	a.jitter = 13;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	a.jitter = 20;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	a.jitter = 25;
+	CU_ASSERT_EQUAL(rt_fp_served_bound(&ds, resp[2], &a), RT_TIME_NEVER);
+	a.jitter = 0;
 	/* sporadic: the task (2, 5, 5) without jitter, as polling */
 	ps.kind = RT_SERVER_SPORADIC;
 	CU_ASSERT_EQUAL(rt_fp_server_task(&ps).jitter, 0);
