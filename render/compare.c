@@ -44,10 +44,13 @@ bool render_cmp_comm_matches(const char *comm, const char *name)
 	render_ftrace_comm(name, c);
 	if (!strcmp(comm, c))
 		return true;
-	/* rt-app names a thread NAME-<index> (cut to 15 bytes) */
+	/* rt-app names a thread NAME-<index> (cut to 15 bytes: a 14-byte
+	 * NAME keeps only the '-') */
 	n = strlen(c);
-	if (strncmp(comm, c, n) || comm[n] != '-' || !comm[n + 1])
+	if (strncmp(comm, c, n) || comm[n] != '-')
 		return false;
+	if (!comm[n + 1])
+		return n + 1 == RENDER_FTRACE_COMM_MAX;
 	for (const char *p = comm + n + 1; *p; p++)
 		if (*p < '0' || *p > '9')
 			return false;

@@ -266,6 +266,11 @@ static void test_reader_takes_both_layouts(void)
 	CU_ASSERT_FALSE(render_cmp_comm_matches("P1-x", "P1"));
 	CU_ASSERT_FALSE(render_cmp_comm_matches("P10", "P1"));
 	CU_ASSERT_TRUE(render_cmp_comm_matches("a_very_long_nam", "a very long name"));
+	/* rt-app's "decoder_thread-3" of the 14-byte thread "decoder_thread"
+	 * is "decoder_thread-" once the kernel cuts it to 15 bytes */
+	CU_ASSERT_TRUE(render_cmp_comm_matches("decoder_thread-", "decoder_thread"));
+	CU_ASSERT_FALSE(render_cmp_comm_matches("P1-", "P1"));  /* not cut */
+	CU_ASSERT_FALSE(render_cmp_comm_matches("decoder_threa-", "decoder_thread"));
 }
 
 static struct render_cmp *compare_file(FILE *f, const char *scen,
