@@ -23,7 +23,8 @@ static const char import_help[] =
 "\n"
 "  --cpus N     platform.cpus (default: 1 + the largest CPU in any \"cpus\"\n"
 "               affinity, else 1)\n"
-"  --name NAME  the scenario's name (default: the file name without .json)\n"
+"  --name NAME  the scenario's name (default: global.log_basename when not\n"
+"               \"rt-app\", else the file name without .json)\n"
 "\n"
 "Exit status 0, 1 usage, 2 invalid or unsupported input, 3 I/O error.\n";
 

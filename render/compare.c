@@ -44,10 +44,13 @@ bool render_cmp_comm_matches(const char *comm, const char *name)
 	render_ftrace_comm(name, c);
 	if (!strcmp(comm, c))
 		return true;
-	/* rt-app names a thread NAME-<index> (cut to 15 bytes) */
+	/* rt-app names a thread NAME-<index> (cut to 15 bytes: a 14-byte
+	 * NAME keeps only the '-') */
 	n = strlen(c);
-	if (strncmp(comm, c, n) || comm[n] != '-' || !comm[n + 1])
+	if (strncmp(comm, c, n) || comm[n] != '-')
 		return false;
+	if (!comm[n + 1])
+		return n + 1 == RENDER_FTRACE_COMM_MAX;
 	for (const char *p = comm + n + 1; *p; p++)
 		if (*p < '0' || *p > '9')
 			return false;
@@ -135,11 +138,12 @@ static int64_t demand_ns(const struct cmp_ctx *x, size_t i, size_t k)
 	return x->s->ticks ? e * 1000 : e;
 }
 
-/* Task i ran [from, to).  A periodic task without suspensions that never
- * sleeps between two jobs (the next one was already released: it
- * overran) shows no boundary in a trace; infer it: the job ends when its
- * demand has run, if by then the next periodic release had come, and the
- * next job (released one period after this one) goes on at once. */
+/* Task i ran [from, to).  A periodic task that never sleeps between two
+ * jobs (the next one was already released: it overran) shows no boundary
+ * in a trace; infer it: once the job has met all its suspension points
+ * (slept once per point), it ends when its demand has run, if by then the
+ * next periodic release had come, and the next job (released one period
+ * after this one) goes on at once. */
 static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		bool sleeps)
 {
@@ -147,8 +151,8 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 	const struct rt_task *k = &x->s->tasks[i];
 	int64_t unit = x->s->ticks ? 1000 : 1;
 
-	while (t->active && k->arrival == RT_ARRIVAL_PERIODIC && !k->nsuspend &&
-	       to > from) {
+	while (t->active && k->arrival == RT_ARRIVAL_PERIODIC &&
+	       t->sleeps + 1 >= sleeps_needed(k, t->njobs - 1) && to > from) {
 		struct render_cmp_job *j = &t->jobs[t->njobs - 1];
 		int64_t left = demand_ns(x, i, t->njobs - 1) - t->exec;
 		int64_t next = j->release + k->period * unit;

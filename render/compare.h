@@ -21,10 +21,11 @@
  *    differences up to the trace's resolution (1 us, trace-cmd rounds to
  *    it; 0 with ticks) count as none.
  *
- * A periodic task without suspensions that does not sleep between two
- * jobs (it overran: the next release had come) shows no boundary in the
- * trace; it is inferred: the job ends when the scenario's demand for it
- * has run and the next release (one period later) goes on at once.  A job
+ * A periodic task that does not sleep between two jobs (it overran: the
+ * next release had come) shows no boundary in the trace; it is inferred:
+ * once the job has met its suspension points, it ends when the scenario's
+ * demand for it has run and the next release (one period later) goes on
+ * at once.  A job
  * aborted by on_miss: abort ends at its abort in the simulation (a trace
  * shows the task going to sleep there).
  */

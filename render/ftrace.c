@@ -30,6 +30,9 @@ struct ft_task {
 	char comm[RENDER_FTRACE_COMM_MAX + 1];
 	int prio;
 	bool awake;                     /* runnable: no wake-up on release */
+	bool suspended;                 /* its job sleeps in a self-suspension:
+					 * a release does not wake it (rt-app's
+					 * thread is in its sleep event) */
 	int last_cpu;
 	uint64_t pending;               /* released, not yet finished jobs */
 	/* formatted once: the first column ("%16s-%-5d"), the sched_switch
@@ -232,9 +235,11 @@ static void ftrace_rec(struct render_ftrace *w, const struct sim_rec *r)
 	switch (r->kind) {
 	case SIM_REC_RELEASE:
 		k->pending++;
-		wake(w, r->time, r->task);
+		if (!k->suspended)
+			wake(w, r->time, r->task);
 		break;
 	case SIM_REC_RESUME:
+		k->suspended = false;
 		wake(w, r->time, r->task);
 		break;
 	case SIM_REC_START:
@@ -259,6 +264,7 @@ static void ftrace_rec(struct render_ftrace *w, const struct sim_rec *r)
 		break;
 	case SIM_REC_SUSPEND:
 		k->awake = false;
+		k->suspended = true;
 		if (cpu_ok)
 			leave(w, r->time, (unsigned)r->cpu, r->task, "S");
 		break;
@@ -266,6 +272,7 @@ static void ftrace_rec(struct render_ftrace *w, const struct sim_rec *r)
 	case SIM_REC_ABORT:
 		if (k->pending)
 			k->pending--;
+		k->suspended = false;   /* an abort may end a suspension */
 		/* asleep unless another job of the task is already pending */
 		k->awake = k->pending > 0;
 		for (unsigned i = 0; i < w->m->cpus; i++)

@@ -28,7 +28,8 @@
  * "R" for the idle task.  A release wakes the task (sched_waking, then
  * sched_wakeup, on the CPU it last ran on, first CPU 0) only when it is
  * asleep, as try_to_wake_up would: a release while the previous job is
- * still pending shows no wake-up.
+ * still pending shows no wake-up, nor one during a self-suspension (the
+ * thread sleeps in rt-app's sleep event until the suspension's end).
  *
  * Timestamps: seconds with six decimals, rounded to the microsecond as
  * trace-cmd does; with time_unit tick, 1 tick is 1 us (as in the Chrome

@@ -691,8 +691,8 @@ static enum rt_err parse_global(struct ra_ctx *c, const struct dj_val *g,
 			    dj_int(v) > RA_MAX_INT)
 				return ra_fail(c, RT_ERR_PARSE, NULL, NULL,
 					    "global.duration", "expected -1 "
-					    "(until the threads end) or seconds "
-					    "> 0");
+					    "(until the threads end) or whole "
+					    "seconds 1..%d", RA_MAX_INT);
 			*duration = dj_int(v);
 		} else if (!strcmp(key, "default_policy")) {
 			const char *p = dj_str(v);

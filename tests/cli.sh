@@ -802,6 +802,10 @@ hasnt $T/err 'imported'
 expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json --name "$(printf '%0255d' 0)" -o $T/n255.yaml
 expect_rc 1 "$DLSIM" import json docs/examples/video.json
 expect_rc 3 "$DLSIM" import rt-app $T/nonexistent.json
+# import --help names what gives the scenario's name: --name, else
+# global.log_basename (docs/rt-app.md), else the file name
+"$DLSIM" import --help > $T/help-import.txt 2>&1
+has $T/help-import.txt 'global.log_basename'
 # --- experiments: gen, -j, shards, merge, resume, GNU parallel -------------
 E=$T/exp
 mkdir -p $E

@@ -226,6 +226,10 @@ static const struct {
 	  RT_ERR_PARSE, "tasks.a.cpus: thread \"a\": CPU 70000 is beyond" },
 	{ "{\"global\":{\"duration\":0},\"tasks\":{}}", RT_ERR_PARSE,
 	  "global.duration: expected -1" },
+	/* positive but beyond rt-app's int: the message says the range */
+	{ "{\"global\":{\"duration\":99999999999},\"tasks\":{}}", RT_ERR_PARSE,
+	  "global.duration: expected -1 (until the threads end) or whole "
+	  "seconds 1..2147483647" },
 };
 
 static void test_import_errors_name_thread_phase_and_path(void)
