@@ -6,6 +6,7 @@
  * are kept and skipped), writes every file atomically after each finished
  * point, and saves each contradiction as a scenario to regenerate it. */
 #include "api/internal.h"
+#include "api/outputs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 
 struct dlsim_experiment {
 	struct rt_exp *x;               /* owned */
+	char *path;                     /* the experiment file (owned) */
 	/* after a run */
 	char *out;                      /* the CSV written (owned) */
 	char *contra_base;              /* OUT without .csv (owned) */
@@ -63,6 +65,11 @@ enum dlsim_status dlsim_experiment_load(struct dlsim *db, const char *path,
 		rt_free(xp);
 		return api_err(db, err, &d);
 	}
+	xp->path = rt_strdup(path);
+	if (!xp->path) {
+		dlsim_experiment_free(xp);
+		return api_fail(db, DLSIM_NOMEM, "out of memory");
+	}
 	*out = xp;
 	return api_ok(db);
 }
@@ -72,6 +79,7 @@ void dlsim_experiment_free(struct dlsim_experiment *xp)
 	if (!xp)
 		return;
 	rt_exp_free(xp->x);
+	rt_free(xp->path);
 	rt_free(xp->out);
 	rt_free(xp->contra_base);
 	rt_free(xp);
@@ -279,6 +287,9 @@ static enum dlsim_status exp_resume(struct exp_run *r,
 
 	if (r->xp->stream || stat(r->out, &st) != 0)
 		return DLSIM_OK;
+	if (S_ISDIR(st.st_mode))
+		return api_fail(r->db, DLSIM_IO, "%s: cannot write: Is a "
+				"directory (EISDIR)", r->out);
 	err = render_acc_meta_read(r->meta_path, &m, &d);
 	if (err)
 		return api_fail(r->db, DLSIM_INVALID, "%s exists but its sidecar "
@@ -365,6 +376,8 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 	if (out && api_is_memory_path(db, out))
 		return api_fail(db, DLSIM_USAGE, "-o %s: an experiment resumes "
 				"from its files; give a file name", out);
+	if (out && (st = api_output_not_input(db, "-o", out, xp->path)))
+		return st;
 	rt_free(xp->out);
 	rt_free(xp->contra_base);
 	xp->contra_base = NULL;

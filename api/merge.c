@@ -4,6 +4,7 @@
  * experiments (hash), a missing or repeated shard, an unfinished shard, a
  * point whose sets do not add up. */
 #include "api/internal.h"
+#include "api/outputs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,31 @@ static enum dlsim_status merge_write(struct dlsim *db, const char *out,
 		err = merge_write_one(db, meta, NULL, m, &d);
 	rt_free(meta);
 	return err ? api_err(db, err, &d) : DLSIM_OK;
+}
+
+/* The output (OUT and OUT.meta) must replace no shard (IN or IN.meta). */
+static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
+					 const char *const *in, size_t n)
+{
+	size_t ol = strlen(out) + 8;
+	char *om = rt_malloc(ol), im[4096];
+	enum dlsim_status st = DLSIM_OK;
+
+	if (!om)
+		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+	snprintf(om, ol, "%s.meta", out);
+	for (size_t k = 0; k < n && st == DLSIM_OK; k++) {
+		snprintf(im, sizeof(im), "%s.meta", in[k]);
+		st = api_output_not_input(db, "-o", out, in[k]);
+		if (!st)
+			st = api_output_not_input(db, "-o", out, im);
+		if (!st && !api_is_memory_path(db, out) &&
+		    !render_outfile_is_stream(out))
+			st = api_output_not_input(db, "-o (its sidecar)", om,
+						  im);
+	}
+	rt_free(om);
+	return st;
 }
 
 /* Every shard's sidecar and CSV, checked to be the n shards of one
@@ -125,7 +151,9 @@ enum dlsim_status dlsim_merge(struct dlsim *db, const char *out,
 		st = api_fail(db, DLSIM_NOMEM, "merge: out of memory");
 		goto done;
 	}
-	st = merge_read(db, in, n, t, meta);
+	st = merge_not_input(db, out, in, n);
+	if (!st)
+		st = merge_read(db, in, n, t, meta);
 	if (st)
 		goto done;
 	if (render_acc_merge(t, n, &m, &d)) {

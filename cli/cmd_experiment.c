@@ -153,6 +153,12 @@ static int exp_run(struct dlsim *db, struct dlsim_experiment *x,
 			  "cannot be read back; give -o FILE.csv", fig,
 			  dlsim_experiment_output(x));
 		rc = CLI_EXIT_USAGE;
+	} else if (fig && dlsim_output_is_input(fig, dlsim_experiment_output(x))) {
+		cli_error("experiment: -o %s and --plot %s name the same file: "
+			  "the CSV is kept; draw it with dlsim plot %s -o FIG",
+			  dlsim_experiment_output(x), fig,
+			  dlsim_experiment_output(x));
+		rc = CLI_EXIT_USAGE;
 	} else if (fig) {
 		st = dlsim_plot_acceptance(db, dlsim_experiment_output(x), fig,
 					   NULL);
@@ -235,6 +241,14 @@ int cmd_experiment(int argc, char **argv)
 		snprintf(sbuf, sizeof(sbuf), "%u/%u", sl.index, sl.count);
 		shard = sbuf;
 	}
+	if (item && out && dlsim_output_is_input(out, path))
+		return cli_usage_error("experiment", "-o %s names the input %s: "
+				       "writing it would replace the input; "
+				       "choose another name", out, path);
+	/* the figure would replace the CSV it is drawn from */
+	if (fig && out && (!strcmp(fig, out) || dlsim_output_is_input(fig, out)))
+		return cli_usage_error("experiment", "-o %s and --plot %s name "
+				       "the same file", out, fig);
 	db = cli_session("experiment");
 	if (!db)
 		return CLI_EXIT_INPUT;
