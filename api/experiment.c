@@ -153,41 +153,53 @@ static enum rt_err exp_write_text(const char *path, const char *text,
 	return render_outfile_commit(&o, d);
 }
 
-/* Rewrite the CSV and its sidecar (each atomically).  A stream output
- * is written once, when the run ends ('last'), and has no sidecar. */
+/* Rewrite the CSV and its sidecar, together: both are written and
+ * flushed before either is renamed into place, so a sidecar that cannot
+ * be written (a full disk, a directory in its way) leaves both files as
+ * they were, and the run can still be resumed.  A stream output is
+ * written once, when the run ends ('last'), and has no sidecar. */
 static enum rt_err exp_save(struct exp_run *r, bool last, struct rt_diag *d)
 {
 	struct render_acc *t = NULL;
-	struct render_outfile o;
+	struct render_outfile o, om;
 	enum rt_err err;
 	FILE *f;
 
 	if (r->xp->stream && !last)
 		return RT_OK;
+	memset(&om, 0, sizeof(om));
 	err = render_acc_from_exp(r->x, r->c, r->have, &t, d);
 	if (err)
 		return err;
 	err = render_outfile_open(&o, r->out, &f, d);
-	if (!err) {
-		err = render_acc_write(f, t, d);
-		if (err)
-			render_outfile_abort(&o);
-		else
-			err = render_outfile_commit(&o, d);
-	}
-	render_acc_free(t);
-	if (err || !r->meta_path)
-		return err;
-	exp_utc(r->meta.end, sizeof(r->meta.end));
-	err = render_outfile_open(&o, r->meta_path, &f, d);
-	if (err)
-		return err;
-	err = render_acc_meta_write(f, &r->meta, d);
 	if (err) {
+		render_acc_free(t);
+		return err;
+	}
+	err = render_acc_write(f, t, d);
+	render_acc_free(t);
+	if (!err)
+		err = render_outfile_finish(&o, d);
+	if (!err && r->meta_path) {
+		exp_utc(r->meta.end, sizeof(r->meta.end));
+		err = render_outfile_open(&om, r->meta_path, &f, d);
+		if (!err) {
+			err = render_acc_meta_write(f, &r->meta, d);
+			if (!err)
+				err = render_outfile_finish(&om, d);
+		}
+	}
+	if (err) {
+		render_outfile_abort(&om);
 		render_outfile_abort(&o);
 		return err;
 	}
-	return render_outfile_commit(&o, d);
+	err = render_outfile_publish(&o, d);
+	if (err) {
+		render_outfile_abort(&om);
+		return err;
+	}
+	return r->meta_path ? render_outfile_publish(&om, d) : RT_OK;
 }
 
 /* A hook's own message, kept for the run's error. */
@@ -439,6 +451,13 @@ static enum dlsim_status exp_work(struct exp_run *r,
 		return api_fail(r->db, DLSIM_NOMEM, "out of memory");
 	memcpy(skip, r->have, x->npoints * sizeof(*skip));
 	r->meta.complete = false;
+	/* both files now, before any set: an output that cannot be
+	 * written is reported at once, not after the first point */
+	err = exp_save(r, false, &d);
+	if (err) {
+		rt_free(skip);
+		return api_err(r->db, err, &d);
+	}
 	err = sim_exp_run(x, sl, skip, threads, &h, stop, &stopped, &d);
 	rt_free(skip);
 	if (err) {

@@ -1537,6 +1537,17 @@ cmp -s "$IO/p.svg" "$IO/m.csv" && ok || bad "experiment --plot replaced the CSV"
 mkdir "$IO/d.csv"
 expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -o "$IO/d.csv"
 has $T/err 'd.csv: cannot write: Is a directory (EISDIR)'
+# an unwritable CSV or sidecar is found before any set is run (it was
+# found after the first point), and the CSV is not put in place without
+# its sidecar (the two are committed together), so nothing is half-done
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/nodir/x.csv"
+has $T/err 'nodir/x.csv: cannot create a file next to it'
+hasnt $T/err 'point 0'
+mkdir "$IO/e.csv.meta"
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/e.csv"
+has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
+hasnt $T/err 'point 0'
+[ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
 rm -rf "$IO"
 
 echo "$pass passed, $fail failed"
