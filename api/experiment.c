@@ -576,15 +576,16 @@ enum dlsim_status dlsim_experiment_item(struct dlsim *db,
 		return api_misuse(db, "dlsim_experiment_item: NULL argument");
 	x = xp->x;
 	errno = 0;
+	/* digits only: strtoull would take "-1" as 2^64 - 1 */
 	p = strtoull(spec, &end, 10);
-	if (end == spec || *end != ':' || errno)
+	if (spec[0] < '0' || spec[0] > '9' || *end != ':' || errno ||
+	    end[1] < '0' || end[1] > '9')
 		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
-				"POINT:SAMPLE", spec);
-	spec = end + 1;
-	s = strtoull(spec, &end, 10);
-	if (end == spec || *end || errno)
-		return api_fail(db, DLSIM_USAGE, "--item: expected "
-				"POINT:SAMPLE");
+				"POINT:SAMPLE (numbers from 0)", spec);
+	s = strtoull(end + 1, &end, 10);
+	if (*end || errno)
+		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
+				"POINT:SAMPLE (numbers from 0)", spec);
 	if (p >= x->npoints || s >= x->sets)
 		return api_fail(db, DLSIM_USAGE, "--item %llu:%llu: the "
 				"experiment has points 0..%zu and samples "

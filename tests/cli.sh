@@ -1548,6 +1548,12 @@ expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/e.csv"
 has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
 hasnt $T/err 'point 0'
 [ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
+# --item takes digits only: -1 was read as 2^64 - 1
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
+has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
+hasnt $T/err '18446744073709551615'
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:
+has $T/err "--item '0:': expected POINT:SAMPLE"
 rm -rf "$IO"
 
 echo "$pass passed, $fail failed"
