@@ -1548,6 +1548,18 @@ expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/e.csv"
 has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
 hasnt $T/err 'point 0'
 [ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
+# an output on a full standard output says why once: no second guessed
+# "dlsim: stdout: Input/output error" after the real ENOSPC
+mknod "$IO/full" c 1 7 2>/dev/null
+if [ -c "$IO/full" ]; then
+	"$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o - > "$IO/full" 2>$T/err; rc=$?
+	[ $rc -eq 3 ] && ok || bad "experiment -o - > full: exit $rc, want 3"
+	has $T/err '-: write failed: No space left on device (ENOSPC)'
+	hasnt $T/err 'stdout: Input/output error'
+	"$DLSIM" merge -o - "$IO/s1.csv" "$IO/s2.csv" > "$IO/full" 2>$T/err; rc=$?
+	[ $rc -eq 3 ] && ok || bad "merge -o - > full: exit $rc, want 3"
+	hasnt $T/err 'stdout: Input/output error'
+fi
 # --item takes digits only: -1 was read as 2^64 - 1
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
 has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
