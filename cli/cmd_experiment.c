@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "cli/progress.h"
@@ -86,6 +87,16 @@ static int exp_slurm_shard(struct exp_slice *sl)
 	sl->index = (unsigned)i;
 	sl->count = (unsigned)n;
 	return 1;
+}
+
+/* FIG ends with .png, .svg or .pdf (any case), as dlsim plot takes it. */
+static bool exp_fig_format(const char *fig)
+{
+	size_t n = strlen(fig);
+
+	return n >= 4 && (!strcasecmp(fig + n - 4, ".png") ||
+			  !strcasecmp(fig + n - 4, ".svg") ||
+			  !strcasecmp(fig + n - 4, ".pdf"));
 }
 
 static int exp_item(struct dlsim *db, const struct dlsim_experiment *x,
@@ -245,6 +256,12 @@ int cmd_experiment(int argc, char **argv)
 		return cli_usage_error("experiment", "-o %s names the input %s: "
 				       "writing it would replace the input; "
 				       "choose another name", out, path);
+	/* a figure that cannot be drawn is refused before the run, not
+	 * after it, as dlsim plot refuses it */
+	if (fig && !exp_fig_format(fig))
+		return cli_usage_error("experiment", "--plot %s: unknown "
+				       "format; expected .png, .svg or .pdf",
+				       fig);
 	/* the figure would replace the CSV it is drawn from */
 	if (fig && out && (!strcmp(fig, out) || dlsim_output_is_input(fig, out)))
 		return cli_usage_error("experiment", "-o %s and --plot %s name "

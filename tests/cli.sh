@@ -1560,6 +1560,17 @@ if [ -c "$IO/full" ]; then
 	[ $rc -eq 3 ] && ok || bad "merge -o - > full: exit $rc, want 3"
 	hasnt $T/err 'stdout: Input/output error'
 fi
+# merge commits the CSV and its sidecar together: a sidecar in the way
+# leaves no merged CSV without one
+mkdir "$IO/mm.csv.meta"
+expect_rc 3 "$DLSIM" merge -o "$IO/mm.csv" "$IO/s1.csv" "$IO/s2.csv"
+has $T/err 'mm.csv.meta: cannot write: Is a directory (EISDIR)'
+[ -e "$IO/mm.csv" ] && bad "merge put mm.csv in place without its sidecar" || ok
+# --plot with a format plot cannot draw is refused before the run (it was
+# refused after the whole experiment, exit 2; dlsim plot says exit 1)
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/fig.csv" --plot "$IO/fig.txt"
+has $T/err 'fig.txt: unknown format; expected .png, .svg or .pdf'
+[ -e "$IO/fig.csv" ] && bad "experiment --plot FIG.txt ran the experiment" || ok
 # --item takes digits only: -1 was read as 2^64 - 1
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
 has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
