@@ -6,6 +6,7 @@
  * are kept and skipped), writes every file atomically after each finished
  * point, and saves each contradiction as a scenario to regenerate it. */
 #include "api/internal.h"
+#include "api/outputs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 
 struct dlsim_experiment {
 	struct rt_exp *x;               /* owned */
+	char *path;                     /* the experiment file (owned) */
 	/* after a run */
 	char *out;                      /* the CSV written (owned) */
 	char *contra_base;              /* OUT without .csv (owned) */
@@ -63,6 +65,11 @@ enum dlsim_status dlsim_experiment_load(struct dlsim *db, const char *path,
 		rt_free(xp);
 		return api_err(db, err, &d);
 	}
+	xp->path = rt_strdup(path);
+	if (!xp->path) {
+		dlsim_experiment_free(xp);
+		return api_fail(db, DLSIM_NOMEM, "out of memory");
+	}
 	*out = xp;
 	return api_ok(db);
 }
@@ -72,6 +79,7 @@ void dlsim_experiment_free(struct dlsim_experiment *xp)
 	if (!xp)
 		return;
 	rt_exp_free(xp->x);
+	rt_free(xp->path);
 	rt_free(xp->out);
 	rt_free(xp->contra_base);
 	rt_free(xp);
@@ -145,41 +153,53 @@ static enum rt_err exp_write_text(const char *path, const char *text,
 	return render_outfile_commit(&o, d);
 }
 
-/* Rewrite the CSV and its sidecar (each atomically).  A stream output
- * is written once, when the run ends ('last'), and has no sidecar. */
+/* Rewrite the CSV and its sidecar, together: both are written and
+ * flushed before either is renamed into place, so a sidecar that cannot
+ * be written (a full disk, a directory in its way) leaves both files as
+ * they were, and the run can still be resumed.  A stream output is
+ * written once, when the run ends ('last'), and has no sidecar. */
 static enum rt_err exp_save(struct exp_run *r, bool last, struct rt_diag *d)
 {
 	struct render_acc *t = NULL;
-	struct render_outfile o;
+	struct render_outfile o, om;
 	enum rt_err err;
 	FILE *f;
 
 	if (r->xp->stream && !last)
 		return RT_OK;
+	memset(&om, 0, sizeof(om));
 	err = render_acc_from_exp(r->x, r->c, r->have, &t, d);
 	if (err)
 		return err;
 	err = render_outfile_open(&o, r->out, &f, d);
-	if (!err) {
-		err = render_acc_write(f, t, d);
-		if (err)
-			render_outfile_abort(&o);
-		else
-			err = render_outfile_commit(&o, d);
-	}
-	render_acc_free(t);
-	if (err || !r->meta_path)
-		return err;
-	exp_utc(r->meta.end, sizeof(r->meta.end));
-	err = render_outfile_open(&o, r->meta_path, &f, d);
-	if (err)
-		return err;
-	err = render_acc_meta_write(f, &r->meta, d);
 	if (err) {
+		render_acc_free(t);
+		return err;
+	}
+	err = render_acc_write(f, t, d);
+	render_acc_free(t);
+	if (!err)
+		err = render_outfile_finish(&o, d);
+	if (!err && r->meta_path) {
+		exp_utc(r->meta.end, sizeof(r->meta.end));
+		err = render_outfile_open(&om, r->meta_path, &f, d);
+		if (!err) {
+			err = render_acc_meta_write(f, &r->meta, d);
+			if (!err)
+				err = render_outfile_finish(&om, d);
+		}
+	}
+	if (err) {
+		render_outfile_abort(&om);
 		render_outfile_abort(&o);
 		return err;
 	}
-	return render_outfile_commit(&o, d);
+	err = render_outfile_publish(&o, d);
+	if (err) {
+		render_outfile_abort(&om);
+		return err;
+	}
+	return r->meta_path ? render_outfile_publish(&om, d) : RT_OK;
 }
 
 /* A hook's own message, kept for the run's error. */
@@ -279,6 +299,9 @@ static enum dlsim_status exp_resume(struct exp_run *r,
 
 	if (r->xp->stream || stat(r->out, &st) != 0)
 		return DLSIM_OK;
+	if (S_ISDIR(st.st_mode))
+		return api_fail(r->db, DLSIM_IO, "%s: cannot write: Is a "
+				"directory (EISDIR)", r->out);
 	err = render_acc_meta_read(r->meta_path, &m, &d);
 	if (err)
 		return api_fail(r->db, DLSIM_INVALID, "%s exists but its sidecar "
@@ -365,6 +388,8 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 	if (out && api_is_memory_path(db, out))
 		return api_fail(db, DLSIM_USAGE, "-o %s: an experiment resumes "
 				"from its files; give a file name", out);
+	if (out && (st = api_output_not_input(db, "-o", out, xp->path)))
+		return st;
 	rt_free(xp->out);
 	rt_free(xp->contra_base);
 	xp->contra_base = NULL;
@@ -426,6 +451,13 @@ static enum dlsim_status exp_work(struct exp_run *r,
 		return api_fail(r->db, DLSIM_NOMEM, "out of memory");
 	memcpy(skip, r->have, x->npoints * sizeof(*skip));
 	r->meta.complete = false;
+	/* both files now, before any set: an output that cannot be
+	 * written is reported at once, not after the first point */
+	err = exp_save(r, false, &d);
+	if (err) {
+		rt_free(skip);
+		return api_err(r->db, err, &d);
+	}
 	err = sim_exp_run(x, sl, skip, threads, &h, stop, &stopped, &d);
 	rt_free(skip);
 	if (err) {
@@ -544,15 +576,16 @@ enum dlsim_status dlsim_experiment_item(struct dlsim *db,
 		return api_misuse(db, "dlsim_experiment_item: NULL argument");
 	x = xp->x;
 	errno = 0;
+	/* digits only: strtoull would take "-1" as 2^64 - 1 */
 	p = strtoull(spec, &end, 10);
-	if (end == spec || *end != ':' || errno)
+	if (spec[0] < '0' || spec[0] > '9' || *end != ':' || errno ||
+	    end[1] < '0' || end[1] > '9')
 		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
-				"POINT:SAMPLE", spec);
-	spec = end + 1;
-	s = strtoull(spec, &end, 10);
-	if (end == spec || *end || errno)
-		return api_fail(db, DLSIM_USAGE, "--item: expected "
-				"POINT:SAMPLE");
+				"POINT:SAMPLE (numbers from 0)", spec);
+	s = strtoull(end + 1, &end, 10);
+	if (*end || errno)
+		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
+				"POINT:SAMPLE (numbers from 0)", spec);
 	if (p >= x->npoints || s >= x->sets)
 		return api_fail(db, DLSIM_USAGE, "--item %llu:%llu: the "
 				"experiment has points 0..%zu and samples "

@@ -4,6 +4,7 @@
  * experiments (hash), a missing or repeated shard, an unfinished shard, a
  * point whose sets do not add up. */
 #include "api/internal.h"
+#include "api/outputs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,26 +12,29 @@
 #include "models/mem.h"
 #include "render/acc_csv.h"
 
-static enum rt_err merge_write_one(struct dlsim *db, const char *path,
+/* Write t (or m) to the opened-here file *of and finish it (flushed,
+ * not yet in place). */
+static enum rt_err merge_write_one(struct dlsim *db, struct api_file *of,
+				   const char *path,
 				   const struct render_acc *t,
 				   const struct render_acc_meta *m,
 				   struct rt_diag *d)
 {
-	struct api_file of;
 	enum rt_err err;
 	FILE *f;
 
-	err = api_file_open(db, &of, path, &f, d);
+	err = api_file_open(db, of, path, &f, d);
 	if (err)
 		return err;
 	err = t ? render_acc_write(f, t, d) : render_acc_meta_write(f, m, d);
-	if (err) {
-		api_file_abort(&of);
-		return err;
-	}
-	return api_file_commit(&of, d);
+	if (!err)
+		err = api_file_finish(of, d);
+	return err;
 }
 
+/* The CSV and its sidecar, together: both are written and flushed before
+ * either is put in place, so a sidecar that cannot be written leaves the
+ * CSV as it was. */
 static enum dlsim_status merge_write(struct dlsim *db, const char *out,
 				     const struct render_acc *t,
 				     const struct render_acc_meta *m)
@@ -38,19 +42,53 @@ static enum dlsim_status merge_write(struct dlsim *db, const char *out,
 	struct rt_diag d = { "" };
 	size_t n = strlen(out) + 8;
 	char *meta = rt_malloc(n);
+	struct api_file fc, fm;
 	enum rt_err err;
 
 	if (!meta)
 		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+	api_file_init(&fc);
+	api_file_init(&fm);
 	snprintf(meta, n, "%s.meta", out);
-	err = merge_write_one(db, out, t, NULL, &d);
+	err = merge_write_one(db, &fc, out, t, NULL, &d);
 	/* standard output, a device or a FIFO has no "next to it": the
 	 * merged CSV alone (docs/experiments.md) */
 	if (!err && (api_is_memory_path(db, out) ||
 		     !render_outfile_is_stream(out)))
-		err = merge_write_one(db, meta, NULL, m, &d);
+		err = merge_write_one(db, &fm, meta, NULL, m, &d);
+	if (!err)
+		err = api_file_publish(&fc, &d);
+	if (!err && fm.open)
+		err = api_file_publish(&fm, &d);
+	api_file_abort(&fm);
+	api_file_abort(&fc);
 	rt_free(meta);
 	return err ? api_err(db, err, &d) : DLSIM_OK;
+}
+
+/* The output (OUT and OUT.meta) must replace no shard (IN or IN.meta). */
+static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
+					 const char *const *in, size_t n)
+{
+	size_t ol = strlen(out) + 8;
+	char *om = rt_malloc(ol), im[4096];
+	enum dlsim_status st = DLSIM_OK;
+
+	if (!om)
+		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+	snprintf(om, ol, "%s.meta", out);
+	for (size_t k = 0; k < n && st == DLSIM_OK; k++) {
+		snprintf(im, sizeof(im), "%s.meta", in[k]);
+		st = api_output_not_input(db, "-o", out, in[k]);
+		if (!st)
+			st = api_output_not_input(db, "-o", out, im);
+		if (!st && !api_is_memory_path(db, out) &&
+		    !render_outfile_is_stream(out))
+			st = api_output_not_input(db, "-o (its sidecar)", om,
+						  im);
+	}
+	rt_free(om);
+	return st;
 }
 
 /* Every shard's sidecar and CSV, checked to be the n shards of one
@@ -125,7 +163,9 @@ enum dlsim_status dlsim_merge(struct dlsim *db, const char *out,
 		st = api_fail(db, DLSIM_NOMEM, "merge: out of memory");
 		goto done;
 	}
-	st = merge_read(db, in, n, t, meta);
+	st = merge_not_input(db, out, in, n);
+	if (!st)
+		st = merge_read(db, in, n, t, meta);
 	if (st)
 		goto done;
 	if (render_acc_merge(t, n, &m, &d)) {

@@ -105,11 +105,19 @@ enum dlsim_status api_outputs_chart(struct dlsim *db,
 bool api_outputs_size(const char *text, uint64_t *out);
 
 /* Check every option (extensions, window, width, sizes, two outputs on one
- * file) before any work; times (window) in display_unit or with their own
- * unit.  DLSIM_USAGE naming the option. */
+ * file, an output on the input file 'input': NULL or "-" for none) before
+ * any work; times (window) in display_unit or with their own unit.
+ * DLSIM_USAGE naming the option. */
 enum dlsim_status api_outputs_check(struct dlsim *db,
 				    const struct api_outputs_opts *o,
-				    const char *display_unit);
+				    const char *display_unit, const char *input);
+/* True if writing the output 'out' would replace the input file 'in' (one
+ * regular file, under any name: symlinks and hard links followed);
+ * standard input and output, devices and FIFOs never count. */
+bool api_output_is_input(const char *out, const char *in);
+/* api_output_is_input as DLSIM_USAGE: "OPT OUT names the input IN". */
+enum dlsim_status api_output_not_input(struct dlsim *db, const char *opt,
+				       const char *out, const char *in);
 
 /* The one check of a chart's window against the run m (borrowed): a
  * DLSIM_WARNING notice when window (the option's text, NULL: none) starts

@@ -249,6 +249,48 @@ static enum dlsim_status outputs_same_file(struct dlsim *db,
 	return DLSIM_OK;
 }
 
+bool api_output_is_input(const char *out, const char *in)
+{
+	struct stat so, si;
+
+	if (!out || !in || !strcmp(in, "-") || is_stdout(out) ||
+	    stat(out, &so) != 0 || stat(in, &si) != 0)
+		return false;
+	return S_ISREG(so.st_mode) && so.st_dev == si.st_dev &&
+	       so.st_ino == si.st_ino;
+}
+
+enum dlsim_status api_output_not_input(struct dlsim *db, const char *opt,
+				       const char *out, const char *in)
+{
+	if (!api_output_is_input(out, in))
+		return DLSIM_OK;
+	return api_fail(db, DLSIM_USAGE, "%s %s names the input %s: writing "
+			"it would replace the input; choose another name", opt,
+			out, in);
+}
+
+int dlsim_output_is_input(const char *out, const char *in)
+{
+	return api_output_is_input(out, in);
+}
+
+/* No output may replace the input it is made from. */
+static enum dlsim_status outputs_not_input(struct dlsim *db,
+					   const struct api_outputs_opts *o,
+					   const char *input)
+{
+	const char *p[API_OUT__COUNT];
+	enum dlsim_status st = DLSIM_OK;
+
+	api_outputs_paths(o, p);
+	for (int a = 0; a < API_OUT__COUNT && st == DLSIM_OK; a++)
+		if (p[a])
+			st = api_output_not_input(db, api_output_opt[a], p[a],
+						  input);
+	return st;
+}
+
 bool api_outputs_size(const char *text, uint64_t *out)
 {
 	char *end;
@@ -280,7 +322,7 @@ bool api_outputs_size(const char *text, uint64_t *out)
 
 enum dlsim_status api_outputs_check(struct dlsim *db,
 				    const struct api_outputs_opts *o,
-				    const char *display_unit)
+				    const char *display_unit, const char *input)
 {
 	struct rt_diag d = { "" };
 	struct render_gantt_opts g;
@@ -316,5 +358,7 @@ enum dlsim_status api_outputs_check(struct dlsim *db,
 	}
 	if (rc == DLSIM_OK)
 		rc = outputs_same_file(db, o);
+	if (rc == DLSIM_OK)
+		rc = outputs_not_input(db, o, input);
 	return rc;
 }

@@ -13,6 +13,7 @@
  * give the time unit and the parameters.  Options are checked before
  * any input is read. */
 #include "api/internal.h"
+#include "api/outputs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -126,6 +127,8 @@ enum dlsim_status dlsim_plot_acceptance(struct dlsim *db, const char *csv,
 		st = plot_exp_opts(db, opts, &o);
 	if (!st)
 		st = api_opt_bool(db, opts, "tardiness", false, &tard);
+	if (!st)
+		st = api_output_not_input(db, "-o", out, csv);
 	if (st)
 		return st;
 	err = render_acc_read(csv, &t, &d);
@@ -286,6 +289,8 @@ enum dlsim_status dlsim_plot_weighted(struct dlsim *db,
 	st = api_opts_only(db, opts, keys, "plot");
 	if (!st)
 		st = plot_exp_opts(db, opts, &o);
+	for (size_t k = 0; !st && k < n; k++)
+		st = api_output_not_input(db, "-o", out, csv[k]);
 	if (st)
 		return st;
 	t = rt_calloc(n, sizeof(*t));

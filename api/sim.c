@@ -242,7 +242,8 @@ static enum dlsim_status sim_settings(struct dlsim *db,
 	api_outputs_get(o, oo);
 	if (st == DLSIM_OK)
 		st = api_outputs_check(db, oo,
-				       scn_time_unit_name(s->time_unit));
+				       scn_time_unit_name(s->time_unit),
+				       s->path);
 	r->outputs = oo;
 	return st;
 }

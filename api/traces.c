@@ -42,7 +42,8 @@ enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
 		st = api_err(db, err, &d);
 		goto out;
 	}
-	st = api_outputs_check(db, &oo, render_replay_meta(rp)->display_unit);
+	st = api_outputs_check(db, &oo, render_replay_meta(rp)->display_unit,
+			       log);
 	if (st == DLSIM_OK)
 		st = api_outputs_open(db, &outs, &oo, render_replay_meta(rp));
 	if (st != DLSIM_OK)

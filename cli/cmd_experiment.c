@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "cli/progress.h"
@@ -88,6 +89,16 @@ static int exp_slurm_shard(struct exp_slice *sl)
 	return 1;
 }
 
+/* FIG ends with .png, .svg or .pdf (any case), as dlsim plot takes it. */
+static bool exp_fig_format(const char *fig)
+{
+	size_t n = strlen(fig);
+
+	return n >= 4 && (!strcasecmp(fig + n - 4, ".png") ||
+			  !strcasecmp(fig + n - 4, ".svg") ||
+			  !strcasecmp(fig + n - 4, ".pdf"));
+}
+
 static int exp_item(struct dlsim *db, const struct dlsim_experiment *x,
 		    const char *spec, const char *out)
 {
@@ -151,6 +162,12 @@ static int exp_run(struct dlsim *db, struct dlsim_experiment *x,
 	if (fig && dlsim_experiment_stream(x)) {
 		cli_error("experiment: --plot %s: the CSV went to %s, which "
 			  "cannot be read back; give -o FILE.csv", fig,
+			  dlsim_experiment_output(x));
+		rc = CLI_EXIT_USAGE;
+	} else if (fig && dlsim_output_is_input(fig, dlsim_experiment_output(x))) {
+		cli_error("experiment: -o %s and --plot %s name the same file: "
+			  "the CSV is kept; draw it with dlsim plot %s -o FIG",
+			  dlsim_experiment_output(x), fig,
 			  dlsim_experiment_output(x));
 		rc = CLI_EXIT_USAGE;
 	} else if (fig) {
@@ -235,6 +252,20 @@ int cmd_experiment(int argc, char **argv)
 		snprintf(sbuf, sizeof(sbuf), "%u/%u", sl.index, sl.count);
 		shard = sbuf;
 	}
+	if (item && out && dlsim_output_is_input(out, path))
+		return cli_usage_error("experiment", "-o %s names the input %s: "
+				       "writing it would replace the input; "
+				       "choose another name", out, path);
+	/* a figure that cannot be drawn is refused before the run, not
+	 * after it, as dlsim plot refuses it */
+	if (fig && !exp_fig_format(fig))
+		return cli_usage_error("experiment", "--plot %s: unknown "
+				       "format; expected .png, .svg or .pdf",
+				       fig);
+	/* the figure would replace the CSV it is drawn from */
+	if (fig && out && (!strcmp(fig, out) || dlsim_output_is_input(fig, out)))
+		return cli_usage_error("experiment", "-o %s and --plot %s name "
+				       "the same file", out, fig);
 	db = cli_session("experiment");
 	if (!db)
 		return CLI_EXIT_INPUT;

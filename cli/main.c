@@ -144,6 +144,12 @@ static int main_close_stdout(int rc)
 	}
 	if (!failed)
 		return rc;
+	/* a command that failed on its own output to stdout said why (the
+	 * ENOSPC of "-: write failed"); an EIO guessed here would only add
+	 * a wrong reason */
+	if (!err && rc != CLI_EXIT_OK && rc != CLI_EXIT_MISS &&
+	    rc != CLI_EXIT_CONTRADICTION)
+		return rc;
 	/* not cli_error: it flushes stdout, which is closed now */
 	fprintf(stderr, "%s%s:%s stdout: %s\n", cli_color(stderr, CLI_BOLD_RED),
 		cli_prog, cli_color(stderr, CLI_RESET),

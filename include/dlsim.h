@@ -210,6 +210,10 @@ void dlsim_set_memory_files(struct dlsim *db, int on);
  * DLSIM_IO naming the file and the system's reason. */
 enum dlsim_status dlsim_write_file(struct dlsim *db, const char *path, const void *data,
 		     size_t len);
+/* 1 if writing the output 'out' would replace the input file 'in' (the
+ * same regular file under any name: symlinks and hard links followed),
+ * else 0; "-", standard output, devices and FIFOs are never the input. */
+int dlsim_output_is_input(const char *out, const char *in);
 
 /* Remove every temporary output file of this process.  Async-signal-safe:
  * for a signal handler that then dies by the signal. */

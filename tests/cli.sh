@@ -1488,5 +1488,100 @@ sed -e 's/C: 2, D: 10, T: 10/C: 1, D: 40, T: 40/' \
 expect_rc 0 "$DLSIM" analyze "$T/ovh2.yaml" --json
 has $T/out '{"name": "utilization+overheads", "kind": "necessary", "verdict": "accept", "analyses": "any"}'
 
+# --- no output replaces an input it is made from (exit 1, input intact) ---
+# run --jobs, render --jobs, import/export -o, experiment --item -o and -o,
+# merge -o (a shard or its sidecar), plot --weighted -o, and experiment -o F
+# --plot F (the figure would replace the CSV): each named the same file as
+# an input and silently replaced it.
+IO=$(mktemp -d)
+cp $EX/dario.yaml $EX/linux-dl.yaml "$IO/"
+ln -s dario.yaml "$IO/dl.yaml"; ln "$IO/dario.yaml" "$IO/dh.yaml"
+cp "$IO/dario.yaml" "$IO/dario.orig"
+for o in dario.yaml dl.yaml dh.yaml; do
+	expect_rc 1 "$DLSIM" run "$IO/dario.yaml" -q --jobs "$IO/$o"
+	has $T/err "names the input $IO/dario.yaml"
+done
+cmp -s "$IO/dario.yaml" "$IO/dario.orig" && ok || bad "run --jobs replaced its scenario"
+"$DLSIM" run "$IO/dario.yaml" -q --log "$IO/l.jsonl" >/dev/null 2>&1
+cp "$IO/l.jsonl" "$IO/l.orig"
+expect_rc 1 "$DLSIM" render "$IO/l.jsonl" --jobs "$IO/l.jsonl"
+cmp -s "$IO/l.jsonl" "$IO/l.orig" && ok || bad "render --jobs replaced its log"
+"$DLSIM" export rt-app "$IO/linux-dl.yaml" -o "$IO/w.json" 2>/dev/null
+cp "$IO/w.json" "$IO/w.orig"; cp "$IO/linux-dl.yaml" "$IO/ldl.orig"
+expect_rc 1 "$DLSIM" import rt-app "$IO/w.json" -o "$IO/w.json"
+has $T/err 'names the input'
+cmp -s "$IO/w.json" "$IO/w.orig" && ok || bad "import -o replaced its input"
+expect_rc 1 "$DLSIM" export rt-app "$IO/linux-dl.yaml" -o "$IO/linux-dl.yaml"
+cmp -s "$IO/linux-dl.yaml" "$IO/ldl.orig" && ok || bad "export -o replaced its input"
+cp docs/experiments/tard-global.yaml "$IO/x.yaml"; cp "$IO/x.yaml" "$IO/x.orig"
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 -o "$IO/x.yaml"
+: > "$IO/x.yaml.meta"   # with a sidecar beside it, too
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -o "$IO/x.yaml"
+cmp -s "$IO/x.yaml" "$IO/x.orig" && ok || bad "experiment -o replaced its file"
+for i in 1 2; do
+	"$DLSIM" experiment "$IO/x.yaml" -q -j 1 --shard $i/2 -o "$IO/s$i.csv" || bad "shard $i"
+done
+cp "$IO/s1.csv" "$IO/s1.orig"; cp "$IO/s1.csv.meta" "$IO/s1m.orig"
+expect_rc 1 "$DLSIM" merge -o "$IO/s1.csv" "$IO/s1.csv" "$IO/s2.csv"
+expect_rc 1 "$DLSIM" merge -o "$IO/s1.csv.meta" "$IO/s1.csv" "$IO/s2.csv"
+cmp -s "$IO/s1.csv" "$IO/s1.orig" && cmp -s "$IO/s1.csv.meta" "$IO/s1m.orig" && ok ||
+	bad "merge -o replaced a shard"
+expect_rc 0 "$DLSIM" merge -o "$IO/m.csv" "$IO/s1.csv" "$IO/s2.csv"
+cp "$IO/m.csv" "$IO/m.orig"
+expect_rc 1 "$DLSIM" plot "$IO/m.csv" "$IO/s1.csv" --weighted -o "$IO/m.csv"
+cmp -s "$IO/m.csv" "$IO/m.orig" && ok || bad "plot --weighted -o replaced a CSV"
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/p.svg" --plot "$IO/p.svg"
+has $T/err 'name the same file'
+[ -e "$IO/p.svg" ] && bad "experiment -o F --plot F ran" || ok
+# not caught by name before the run: the CSV is kept, the figure refused
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/./p.svg" --plot "$IO/p.svg"
+has $T/err 'the CSV is kept'
+cmp -s "$IO/p.svg" "$IO/m.csv" && ok || bad "experiment --plot replaced the CSV"
+# an experiment's -o that is a directory is an I/O error (exit 3)
+mkdir "$IO/d.csv"
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -o "$IO/d.csv"
+has $T/err 'd.csv: cannot write: Is a directory (EISDIR)'
+# an unwritable CSV or sidecar is found before any set is run (it was
+# found after the first point), and the CSV is not put in place without
+# its sidecar (the two are committed together), so nothing is half-done
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/nodir/x.csv"
+has $T/err 'nodir/x.csv: cannot create a file next to it'
+hasnt $T/err 'point 0'
+mkdir "$IO/e.csv.meta"
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/e.csv"
+has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
+hasnt $T/err 'point 0'
+[ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
+# an output on a full standard output says why once: no second guessed
+# "dlsim: stdout: Input/output error" after the real ENOSPC
+mknod "$IO/full" c 1 7 2>/dev/null
+if [ -c "$IO/full" ]; then
+	"$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o - > "$IO/full" 2>$T/err; rc=$?
+	[ $rc -eq 3 ] && ok || bad "experiment -o - > full: exit $rc, want 3"
+	has $T/err '-: write failed: No space left on device (ENOSPC)'
+	hasnt $T/err 'stdout: Input/output error'
+	"$DLSIM" merge -o - "$IO/s1.csv" "$IO/s2.csv" > "$IO/full" 2>$T/err; rc=$?
+	[ $rc -eq 3 ] && ok || bad "merge -o - > full: exit $rc, want 3"
+	hasnt $T/err 'stdout: Input/output error'
+fi
+# merge commits the CSV and its sidecar together: a sidecar in the way
+# leaves no merged CSV without one
+mkdir "$IO/mm.csv.meta"
+expect_rc 3 "$DLSIM" merge -o "$IO/mm.csv" "$IO/s1.csv" "$IO/s2.csv"
+has $T/err 'mm.csv.meta: cannot write: Is a directory (EISDIR)'
+[ -e "$IO/mm.csv" ] && bad "merge put mm.csv in place without its sidecar" || ok
+# --plot with a format plot cannot draw is refused before the run (it was
+# refused after the whole experiment, exit 2; dlsim plot says exit 1)
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/fig.csv" --plot "$IO/fig.txt"
+has $T/err 'fig.txt: unknown format; expected .png, .svg or .pdf'
+[ -e "$IO/fig.csv" ] && bad "experiment --plot FIG.txt ran the experiment" || ok
+# --item takes digits only: -1 was read as 2^64 - 1
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
+has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
+hasnt $T/err '18446744073709551615'
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:
+has $T/err "--item '0:': expected POINT:SAMPLE"
+rm -rf "$IO"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
