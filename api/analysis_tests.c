@@ -217,6 +217,108 @@ static void analyze_fpsrv_note(const struct dlsim_analysis *a,
 	memcpy(t->res.note, note, sizeof(note));
 }
 
+/*
+ * A partitioned test about the simulated system decides on the partition
+ * the simulation runs.  The scenario is packed once, at load, by the
+ * heuristic on each task's C (scenarios/check.c, s->sched.task_cluster);
+ * the test packs 'model', whose demands may be larger (an exec model's
+ * largest demand, or C'' with overheads), and can find another partition:
+ * both of C 5, T 10 fit on CPU 0 by C, while a largest demand of 8 (or
+ * C'' > 5) puts one on each CPU, which the test accepts and the
+ * simulation, both on CPU 0, misses.  So each simulated CPU's tasks of
+ * 'model' are checked by the exact uniprocessor test (qpa; U <= 1 first,
+ * as the packing does), an accept showing that partition, unless the
+ * test accepted that very partition.  A verdict not to be had from C
+ * (n/a, jitter >= D) is left.  False: out of memory.
+ */
+static bool analyze_sim_partition(struct dlsim_analysis *a,
+				  struct analyze_test *t,
+				  const struct rt_task *model, unsigned m)
+{
+	const struct scn_scenario *s = a->s;
+	const struct rt_test_info *qpa = rt_test_find("qpa");
+	struct rt_task *sub;
+	int *cpu;
+	size_t *idx;
+
+	if (!t->about_sim || !(t->info->analyses.platforms &
+			       RT_AN_PARTITIONED) || !s->sched.task_cluster ||
+	    !qpa || t->res.verdict == RT_VERDICT_NA ||
+	    a->ge_d_task != NO_IDX)
+		return true;
+	sub = api_analysis_calloc(a->nmodel, sizeof(*sub));
+	cpu = api_analysis_calloc(a->nmodel, sizeof(*cpu));
+	idx = api_analysis_calloc(a->nmodel, sizeof(*idx));
+	if (!sub || !cpu || !idx)
+		goto nomem;
+	for (size_t k = 0; k < a->nmodel; k++) {
+		size_t i = a->model_task[k];
+
+		cpu[k] = i < s->ntasks && !(s->sched.task_unplaced &&
+					    s->sched.task_unplaced[i]) ?
+			 (int)s->sched.task_cluster[i] : -1;
+	}
+	if (t->res.verdict == RT_VERDICT_ACCEPT && t->assign &&
+	    !memcmp(t->assign, cpu, a->nmodel * sizeof(*cpu))) {
+		rt_free(sub);   /* the test's own partition: its answer */
+		rt_free(cpu);
+		rt_free(idx);
+		return true;
+	}
+	rt_test_result_init(&t->res, RT_KIND_SUFFICIENT);
+	t->res.verdict = RT_VERDICT_ACCEPT;
+	snprintf(t->res.note, sizeof(t->res.note), "the simulated "
+		 "partition, qpa on each CPU");
+	for (unsigned c = 0; c < m; c++) {
+		struct rt_test_result r;
+		struct rt_diag d = { "" };
+		size_t n = 0;
+		enum rt_err err;
+
+		for (size_t k = 0; k < a->nmodel; k++)
+			if (cpu[k] == (int)c) {
+				idx[n] = k;
+				sub[n++] = model[k];
+			}
+		if (!n)
+			continue;
+		rt_test_result_init(&r, RT_KIND_EXACT);
+		err = qpa->run(sub, n, 1, &r, &d);
+		if (err == RT_ERR_NOMEM)
+			goto nomem;
+		if (err) {
+			analyze_test_error(t, err, &d);
+			break;
+		}
+		if (r.verdict == RT_VERDICT_ACCEPT)
+			continue;
+		t->res.verdict = r.verdict;
+		if (r.verdict == RT_VERDICT_REJECT) {
+			t->res.task = r.task < n ? idx[r.task] : r.task;
+			t->res.witness = r.witness;
+			t->res.demand = r.demand;
+		}
+		snprintf(t->res.note, sizeof(t->res.note), "the simulated "
+			 "partition: CPU %u, qpa: %.100s", c, r.note);
+		break;
+	}
+	rt_free(t->assign);
+	t->assign = NULL;
+	if (t->res.verdict == RT_VERDICT_ACCEPT) {
+		t->assign = cpu;
+		cpu = NULL;
+	}
+	rt_free(sub);
+	rt_free(cpu);
+	rt_free(idx);
+	return true;
+nomem:
+	rt_free(sub);
+	rt_free(cpu);
+	rt_free(idx);
+	return false;
+}
+
 /* Run t's test on 'model' (a->nmodel tasks, the analysed set or its
  * overhead-aware form) on m CPUs; false: out of memory. */
 static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
@@ -301,7 +403,7 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 			t->assign = NULL;
 		}
 	}
-	return true;
+	return analyze_sim_partition(a, t, model, m);
 }
 
 /*

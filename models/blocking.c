@@ -80,6 +80,58 @@ static void blk_transitive(const struct rt_task *ts, size_t n, size_t nres,
 	}
 }
 
+/* Section b of one task lies inside section a (a != b): its interval is
+ * within a's, and of two over the same interval the first listed is the
+ * outer one (models/section.h). */
+static bool lo_inside(const struct rt_section *s, size_t a, size_t b)
+{
+	rt_time ea = s[a].after + s[a].len, eb = s[b].after + s[b].len;
+
+	if (a == b || s[b].after < s[a].after || eb > ea)
+		return false;
+	if (s[b].after == s[a].after && eb == ea)
+		return a < b;
+	return true;
+}
+
+/* none: can a job of task i wait while a lower-level job runs?  It waits
+ * on the resources it uses; the holder of one of them, if it requests R
+ * inside its section there, waits on R in turn (a chain through a
+ * higher-priority holder: i waits for h, h for a lower j).  w[] (nres
+ * entries) is scratch: the resources i can wait on, to a fixed point. */
+static bool blk_none_blocked(const struct rt_task *ts, size_t n, size_t nres,
+			     const uint32_t *lvl, const rt_time *len, size_t i,
+			     bool *w)
+{
+	bool changed = true;
+
+	for (size_t k = 0; k < nres; k++)
+		w[k] = len[i * nres + k] > 0;
+	while (changed) {
+		changed = false;
+		for (size_t j = 0; j < n; j++)
+			for (size_t o = 0; o < ts[j].nsections; o++)
+				for (size_t x = 0; x < ts[j].nsections; x++) {
+					const struct rt_section *so =
+						&ts[j].sections[o];
+					const struct rt_section *sx =
+						&ts[j].sections[x];
+
+					if (!w[so->resource] ||
+					    w[sx->resource] ||
+					    !lo_inside(ts[j].sections, o, x))
+						continue;
+					w[sx->resource] = true;
+					changed = true;
+				}
+	}
+	for (size_t j = 0; j < n; j++)
+		for (size_t k = 0; k < nres && lvl[j] > lvl[i]; k++)
+			if (w[k] && len[j * nres + k] > 0)
+				return true;
+	return false;
+}
+
 static bool blk_add(rt_time *sum, rt_time v)
 {
 	return rt_time_add(*sum, v, sum);
@@ -93,10 +145,11 @@ enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
 	size_t cells = n * nres;
 	rt_time *len = rt_calloc(cells > 0 ? cells : 1, sizeof(*len));
 	uint32_t *ceil = rt_calloc(nres ? nres : 1, sizeof(*ceil));
+	bool *w = rt_calloc(nres ? nres : 1, sizeof(*w));
 	enum rt_err err = RT_OK;
 	bool nested = false;
 
-	if (!len || !ceil) {
+	if (!len || !ceil || !w) {
 		err = rt_diagf(d, RT_ERR_NOMEM, "blocking: out of memory");
 		goto out;
 	}
@@ -105,7 +158,6 @@ enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
 		blk_transitive(ts, n, nres, ceil, &nested);
 	for (size_t i = 0; i < n; i++) {
 		rt_time bl = 0, bs = 0, one = 0;
-		bool direct = false;
 
 		for (size_t j = 0; j < n; j++) {
 			rt_time m = 0;
@@ -119,7 +171,6 @@ enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
 					continue;
 				if (l > m)
 					m = l;
-				direct = direct || len[i * nres + k] > 0;
 			}
 			if (m > one)
 				one = m;
@@ -139,7 +190,8 @@ enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
 		}
 		switch (p) {
 		case RT_LOCK_NONE:
-			B[i] = direct ? RT_TIME_NEVER : 0;
+			B[i] = blk_none_blocked(ts, n, nres, lvl, len, i, w) ?
+			       RT_TIME_NEVER : 0;
 			break;
 		case RT_LOCK_PIP:
 			/* nested: blocking may chain through one resource
@@ -159,6 +211,7 @@ overflow:
 out:
 	rt_free(len);
 	rt_free(ceil);
+	rt_free(w);
 	return err;
 }
 
@@ -258,20 +311,6 @@ out:
 }
 
 /* ---- lock order ---------------------------------------------------------- */
-
-/* Section b of one task lies inside section a (a != b): its interval is
- * within a's, and of two over the same interval the first listed is the
- * outer one (models/section.h). */
-static bool lo_inside(const struct rt_section *s, size_t a, size_t b)
-{
-	rt_time ea = s[a].after + s[a].len, eb = s[b].after + s[b].len;
-
-	if (a == b || s[b].after < s[a].after || eb > ea)
-		return false;
-	if (s[b].after == s[a].after && eb == ea)
-		return a < b;
-	return true;
-}
 
 enum rt_err rt_lock_order_cycle(const struct rt_task *ts, size_t n,
 				size_t nres, uint32_t *cyc, size_t *len)

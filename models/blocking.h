@@ -28,7 +28,10 @@
  *             does not hold along a chain);
  *   none      no bound: a task of intermediate priority may run while a
  *             job waits (RT_TIME_NEVER for every task blocked by a
- *             lower one, 0 for the others).
+ *             lower one, 0 for the others; blocked directly, on a
+ *             resource the lower task uses, or through a chain: it
+ *             waits for a holder that requests, inside that section,
+ *             a resource the lower task uses, and so on).
  *
  * Sums are checked (RT_ERR_OVERFLOW, never wrapped).
  */

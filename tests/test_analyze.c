@@ -296,6 +296,101 @@ static void test_analyze_pip_lock_order_cycle(void)
 }
 
 /*
+ * Under none a job can wait for a lower one through a chain: M waits on
+ * R2, held by H, which waits (inside R2) on R1, held by L.  Explicit
+ * priorities H > M > L; H (C 2, offset 1) holds R2 over [0,2) of its
+ * demand with R1 inside over [1,2); M (C 2, offset 2) R2 over [0,1); L
+ * (C 4) R1 over [0,3); T = D = 20:
+ *   [0,1) L locks R1;  [1,2) H locks R2;  2: H blocks on R1, M on R2;
+ *   [2,4) L (M waits while L runs: blocking 2), 4: L unlocks R1;
+ *   [4,5) H, ends at 5;  [5,7) M;  [7,8) L.
+ * B_M was 0 (M shares no resource with L), so analyze reported a
+ * contradiction "observed blocking 2 exceeds B = 0"; M is blocked by a
+ * lower task, so under none its B is unbounded, as H's.
+ */
+static void test_analyze_none_blocking_chain(void)
+{
+	static const char yaml[] =
+		"format: 1\nname: chain\nhorizon: 20\n"
+		"scheduler: { policy: fp, protocol: none, priorities: "
+		"explicit }\n"
+		"resources: [{ name: R1 }, { name: R2 }]\ntasks:\n"
+		"  - { name: H, C: 2, T: 20, offset: 1, priority: 1, sections: "
+		"[{ resource: R2, after: 0, for: 2 }, { resource: R1, after: 1, "
+		"for: 1 }] }\n"
+		"  - { name: M, C: 2, T: 20, offset: 2, priority: 2, sections: "
+		"[{ resource: R2, after: 0, for: 1 }] }\n"
+		"  - { name: L, C: 4, T: 20, priority: 3, sections: "
+		"[{ resource: R1, after: 0, for: 3 }] }\n";
+	char *text = NULL;
+	size_t len = 0;
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+
+	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta-blocking"), "n/a");
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(none, B: H unbounded, "
+				      "M unbounded, L 0)"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+}
+
+/*
+ * The partitioned test about the simulated system decides on the
+ * partition the simulation runs: the scenario is packed at load by
+ * first-fit-decreasing on each task's C, so A and B (C 5, T = D = 10) both
+ * go to CPU 0 (U = 1).  The test packed its own model instead, where the
+ * demand is larger, found one task per CPU and accepted, while the
+ * simulation of both on CPU 0 missed (a contradiction, exit 5):
+ *   - B's jobs demand 8 (exec list): the model's demand 8 + 5 > 10;
+ *   - context_switch 1: C''_A = C''_B = 5 + 3 = 8 (+overheads row).
+ *     CPU 0: [0,1) switch, A [1,6), switch [6,7) (one for A's exit and
+ *     B's entry), B [7,12): B misses its deadline 10 by 2.
+ * Now both reject: CPU 0 of the simulated partition has U > 1.
+ */
+static void test_analyze_partition_is_the_simulated_one(void)
+{
+	static const char *const var[][2] = {
+		{ "", "exec: { model: list, values: [8] }" },
+		{ "overheads: { context_switch: 1 }\n", "D: 10" },
+	};
+	static const char *const row[] = {
+		"partitioned-first-fit-decreasing",
+		"partitioned-first-fit-decreasing+overheads" };
+
+	for (size_t k = 0; k < 2; k++) {
+		char yaml[640], *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an;
+
+		snprintf(yaml, sizeof(yaml),
+			 "format: 1\nname: p\nhorizon: 20\n"
+			 "platform: { cpus: 2 }\n"
+			 "scheduler: { policy: edf, placement: partitioned }\n"
+			 "%stasks:\n"
+			 "  - { name: A, C: 5, T: 10 }\n"
+			 "  - { name: B, C: 5, T: 10, %s }\n", var[k][0],
+			 var[k][1]);
+		an = an_run(yaml, &db, &sc);
+		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, row[k]), "reject");
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "(the simulated partition: "
+					      "CPU 0, qpa: U > 1)"));
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
+/*
  * Property: under fp, run-time admission (scheduler.admission: fp-rta,
  * every task joining at 0) admits the whole set iff `dlsim analyze`'s
  * fp-rta row accepts it.  Random sets of 1-5 tasks, the three priority
@@ -454,6 +549,10 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_blocking_na_with_suspension },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
+	{ "none: a job blocked through a chain has no bound, no "
+	  "contradiction", test_analyze_none_blocking_chain },
+	{ "partitioned: the test decides on the simulated partition",
+	  test_analyze_partition_is_the_simulated_one },
 	{ "overheads: a necessary reject on the inflated C is n/a",
 	  test_analyze_overheads_necessary_reject_is_na },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
