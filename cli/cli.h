@@ -42,6 +42,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The usage error "-o OUT names the input IN" of command cmd when the
+ * output out (NULL: none) would replace the input in, under any name
+ * (dlsim_output_is_input); CLI_EXIT_OK otherwise. */
+int cli_output_not_input(const char *cmd, const char *out, const char *in);
 /* The exit code of a library status. */
 int cli_exit_for(enum dlsim_status st);
 /* Print the library's message for status st of command cmd (a usage

@@ -252,10 +252,9 @@ int cmd_experiment(int argc, char **argv)
 		snprintf(sbuf, sizeof(sbuf), "%u/%u", sl.index, sl.count);
 		shard = sbuf;
 	}
-	if (item && out && dlsim_output_is_input(out, path))
-		return cli_usage_error("experiment", "-o %s names the input %s: "
-				       "writing it would replace the input; "
-				       "choose another name", out, path);
+	if (item && (rc = cli_output_not_input("experiment", out, path)) !=
+		    CLI_EXIT_OK)
+		return rc;
 	/* a figure that cannot be drawn is refused before the run, not
 	 * after it, as dlsim plot refuses it */
 	if (fig && !exp_fig_format(fig))

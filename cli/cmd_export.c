@@ -63,10 +63,8 @@ int cmd_export(int argc, char **argv)
 				       "rt-app", fmt);
 	if (!path)
 		return cli_usage_error("export", "missing SCENARIO.yaml");
-	if (out && dlsim_output_is_input(out, path))
-		return cli_usage_error("export", "-o %s names the input %s: "
-				       "writing it would replace the input; "
-				       "choose another name", out, path);
+	if ((rc = cli_output_not_input("export", out, path)) != CLI_EXIT_OK)
+		return rc;
 	db = cli_session("export");
 	if (!db)
 		return CLI_EXIT_INPUT;

@@ -82,10 +82,8 @@ int cmd_import(int argc, char **argv)
 				       "rt-app", fmt);
 	if (!path)
 		return cli_usage_error("import", "missing FILE.json");
-	if (out && dlsim_output_is_input(out, path))
-		return cli_usage_error("import", "-o %s names the input %s: "
-				       "writing it would replace the input; "
-				       "choose another name", out, path);
+	if ((rc = cli_output_not_input("import", out, path)) != CLI_EXIT_OK)
+		return rc;
 	db = cli_session("import");
 	if (!db)
 		return CLI_EXIT_INPUT;

@@ -36,6 +36,15 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
+int cli_output_not_input(const char *cmd, const char *out, const char *in)
+{
+	if (!out || !dlsim_output_is_input(out, in))
+		return CLI_EXIT_OK;
+	return cli_usage_error(cmd, "-o %s names the input %s: writing it "
+			       "would replace the input; choose another name",
+			       out, in);
+}
+
 int cli_exit_for(enum dlsim_status st)
 {
 	switch (st) {
