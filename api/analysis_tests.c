@@ -240,6 +240,7 @@ static bool analyze_sim_partition(struct dlsim_analysis *a,
 	struct rt_task *sub;
 	int *cpu;
 	size_t *idx;
+	bool ok = true;
 
 	if (!t->about_sim || !(t->info->analyses.platforms &
 			       RT_AN_PARTITIONED) || !s->sched.task_cluster ||
@@ -249,8 +250,10 @@ static bool analyze_sim_partition(struct dlsim_analysis *a,
 	sub = api_analysis_calloc(a->nmodel, sizeof(*sub));
 	cpu = api_analysis_calloc(a->nmodel, sizeof(*cpu));
 	idx = api_analysis_calloc(a->nmodel, sizeof(*idx));
-	if (!sub || !cpu || !idx)
-		goto nomem;
+	if (!sub || !cpu || !idx) {
+		ok = false;
+		goto done;
+	}
 	for (size_t k = 0; k < a->nmodel; k++) {
 		size_t i = a->model_task[k];
 
@@ -258,13 +261,10 @@ static bool analyze_sim_partition(struct dlsim_analysis *a,
 					    s->sched.task_unplaced[i]) ?
 			 (int)s->sched.task_cluster[i] : -1;
 	}
+	/* the test's own partition: its answer stands */
 	if (t->res.verdict == RT_VERDICT_ACCEPT && t->assign &&
-	    !memcmp(t->assign, cpu, a->nmodel * sizeof(*cpu))) {
-		rt_free(sub);   /* the test's own partition: its answer */
-		rt_free(cpu);
-		rt_free(idx);
-		return true;
-	}
+	    !memcmp(t->assign, cpu, a->nmodel * sizeof(*cpu)))
+		goto done;
 	rt_test_result_init(&t->res, RT_KIND_SUFFICIENT);
 	t->res.verdict = RT_VERDICT_ACCEPT;
 	snprintf(t->res.note, sizeof(t->res.note), "the simulated "
@@ -284,8 +284,10 @@ static bool analyze_sim_partition(struct dlsim_analysis *a,
 			continue;
 		rt_test_result_init(&r, RT_KIND_EXACT);
 		err = qpa->run(sub, n, 1, &r, &d);
-		if (err == RT_ERR_NOMEM)
-			goto nomem;
+		if (err == RT_ERR_NOMEM) {
+			ok = false;
+			goto done;
+		}
 		if (err) {
 			analyze_test_error(t, err, &d);
 			break;
@@ -308,15 +310,11 @@ static bool analyze_sim_partition(struct dlsim_analysis *a,
 		t->assign = cpu;
 		cpu = NULL;
 	}
+done:
 	rt_free(sub);
 	rt_free(cpu);
 	rt_free(idx);
-	return true;
-nomem:
-	rt_free(sub);
-	rt_free(cpu);
-	rt_free(idx);
-	return false;
+	return ok;
 }
 
 /* Run t's test on 'model' (a->nmodel tasks, the analysed set or its

@@ -71,14 +71,21 @@ static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
 					 const char *const *in, size_t n)
 {
 	size_t ol = strlen(out) + 8;
-	char *om = rt_malloc(ol), im[4096];
+	char *om = rt_malloc(ol);
 	enum dlsim_status st = DLSIM_OK;
 
 	if (!om)
 		return api_fail(db, DLSIM_NOMEM, "merge: out of memory");
 	snprintf(om, ol, "%s.meta", out);
 	for (size_t k = 0; k < n && st == DLSIM_OK; k++) {
-		snprintf(im, sizeof(im), "%s.meta", in[k]);
+		size_t il = strlen(in[k]) + 8;
+		char *im = rt_malloc(il);
+
+		if (!im) {
+			st = api_fail(db, DLSIM_NOMEM, "merge: out of memory");
+			break;
+		}
+		snprintf(im, il, "%s.meta", in[k]);
 		st = api_output_not_input(db, "-o", out, in[k]);
 		if (!st)
 			st = api_output_not_input(db, "-o", out, im);
@@ -86,6 +93,7 @@ static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
 		    !render_outfile_is_stream(out))
 			st = api_output_not_input(db, "-o (its sidecar)", om,
 						  im);
+		rt_free(im);
 	}
 	rt_free(om);
 	return st;
