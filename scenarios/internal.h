@@ -39,6 +39,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cyaml/cyaml.h>
 
@@ -196,6 +197,11 @@ unsigned scn_policy_model(const char *name);
 const char *scn_policy_names_as(unsigned models, char *buf, size_t len);
 
 /* ---- positions in the source text (locate.c) ---------------------------- */
+
+/* Read all of f (a regular file, pipe or device; at most SCN_MAX_BYTES)
+ * into *buf (rt_free), naming 'path' in errors (scn.c). */
+enum rt_err scn_read_all(FILE *f, const char *path, uint8_t **buf,
+			 size_t *len, struct rt_diag *d);
 
 struct scn_mark {
 	size_t line, col;               /* 1-based; line 0: unknown */

@@ -11,15 +11,22 @@
  * would keep only the last of two equal keys.  On m > 1 CPUs every thread
  * gets the affinity "cpus": [0, ..., m-1], which is how the importer
  * learns m back (1 + the largest CPU named).
+ *
+ * What cannot be expressed is refused as "FILE:LINE:COL: tasks[i]
+ * "NAME": what", the position found again in the scenario's file (the
+ * loaded scenario keeps none) at the key that holds the value, or at the
+ * task when the value is a default.
  */
 #include "scenarios/rtapp.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "models/mem.h"
 #include "models/rt_time.h"
+#include "scenarios/internal.h"
 #include "scenarios/strbuf.h"
 
 #define NS_PER_US 1000
@@ -40,29 +47,91 @@ static void json_str(struct scn_sb *b, const char *s)
 	scn_sb_put(b, "\"", 1);
 }
 
-/* ns -> us, exactly. */
-static enum rt_err to_us(const struct scn_scenario *s, size_t i,
-			 const char *key, rt_time ns, int64_t *us,
-			 struct rt_diag *d)
+/* ":LINE:COL" of 'path' (as scn_locate() takes it) and then one of the
+ * keys in 'keys' ("C|runtime": a key and its other spellings) in the
+ * scenario's file, or of 'path' alone when none is there (a default); ""
+ * when the file cannot be read again (the scenario came from memory or
+ * standard input) or holds neither. */
+static void exp_pos(const struct scn_scenario *s, const char *path,
+		    const char *keys, char *pos, size_t n)
 {
-	if (ns % NS_PER_US)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": "
-				"%s = %" PRId64 " ns is not a whole number of "
-				"microseconds (rt-app's unit)", s->path, i,
-				s->tasks[i].name, key, ns);
-	if (ns / NS_PER_US > 2147483647)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": "
-				"%s is beyond rt-app's 2^31 - 1 us", s->path, i,
-				s->tasks[i].name, key);
-	*us = ns / NS_PER_US;
-	return RT_OK;
+	struct rt_diag d = { "" };
+	struct scn_where w = { 0 };
+	struct stat st;
+	uint8_t *buf;
+	size_t len;
+	FILE *f;
+
+	pos[0] = '\0';
+	if (!s->path || stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	f = fopen(s->path, "rb");
+	if (!f)
+		return;
+	if (scn_read_all(f, s->path, &buf, &len, &d) == RT_OK) {
+		for (const char *k = keys; k && *k && !w.found;) {
+			size_t kl = strcspn(k, "|");
+			char key[16];
+
+			if (kl < sizeof(key)) {
+				memcpy(key, k, kl);
+				key[kl] = '\0';
+				scn_locate(buf, len, path, key, 0, &w);
+			}
+			k += kl + (k[kl] == '|');
+		}
+		if (!w.found)
+			scn_locate(buf, len, path, NULL, 0, &w);
+		if (w.found && w.value.line)
+			snprintf(pos, n, ":%zu:%zu", w.value.line, w.value.col);
+		rt_free(buf);
+	}
+	fclose(f);
 }
 
-static enum rt_err unsupported(const struct scn_scenario *s, size_t i,
-			       const char *what, struct rt_diag *d)
+/* The position of tasks[i].key (exp_pos). */
+static void task_pos(const struct scn_scenario *s, size_t i, const char *key,
+		     char *pos, size_t n)
 {
-	return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] \"%.80s\": %s "
-			"cannot be expressed in rt-app", s->path, i,
+	char path[40];
+
+	snprintf(path, sizeof(path), "tasks[%zu]", i);
+	exp_pos(s, path, key, pos, n);
+}
+
+/* ns -> us, exactly; 'key' names the value in the message, 'ykey' the
+ * task's YAML key that gives it. */
+static enum rt_err to_us(const struct scn_scenario *s, size_t i,
+			 const char *key, const char *ykey, rt_time ns,
+			 int64_t *us, struct rt_diag *d)
+{
+	char pos[48];
+
+	if (ns % NS_PER_US == 0 && ns / NS_PER_US <= 2147483647) {
+		*us = ns / NS_PER_US;
+		return RT_OK;
+	}
+	task_pos(s, i, ykey, pos, sizeof(pos));
+	if (ns % NS_PER_US)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] "
+				"\"%.80s\": %s = %" PRId64 " ns is not a whole "
+				"number of microseconds (rt-app's unit)", s->path,
+				pos, i, s->tasks[i].name, key, ns);
+	return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] \"%.80s\": "
+			"%s is beyond rt-app's 2^31 - 1 us", s->path, pos, i,
+			s->tasks[i].name, key);
+}
+
+/* 'what' (given by the task's YAML key 'ykey') cannot be exported. */
+static enum rt_err unsupported(const struct scn_scenario *s, size_t i,
+			       const char *ykey, const char *what,
+			       struct rt_diag *d)
+{
+	char pos[48];
+
+	task_pos(s, i, ykey, pos, sizeof(pos));
+	return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] \"%.80s\": %s "
+			"cannot be expressed in rt-app", s->path, pos, i,
 			s->tasks[i].name, what);
 }
 
@@ -78,18 +147,19 @@ static enum rt_err job_events(struct scn_sb *b, const struct scn_scenario *s,
 	enum rt_err rc;
 
 	for (size_t j = 0; j < t->nsuspend && t->suspend[j].after < v_ns; j++) {
-		rc = to_us(s, i, "suspend.after", t->suspend[j].after - done, &us, d);
+		rc = to_us(s, i, "suspend.after", "suspend", t->suspend[j].after - done, &us, d);
 		if (rc != RT_OK)
 			return rc;
 		scn_sb_printf(b, "%s\"runtime%zu\": %" PRId64 ",\n", ind, k, us);
-		rc = to_us(s, i, "suspend.for", t->suspend[j].len, &us, d);
+		rc = to_us(s, i, "suspend.for", "suspend", t->suspend[j].len, &us, d);
 		if (rc != RT_OK)
 			return rc;
 		scn_sb_printf(b, "%s\"sleep%zu\": %" PRId64 ",\n", ind, k, us);
 		done = t->suspend[j].after;
 		k++;
 	}
-	rc = to_us(s, i, "demand", v_ns - done, &us, d);
+	rc = to_us(s, i, "demand",
+		   t->exec == RT_EXEC_LIST ? "exec" : "C|runtime", v_ns - done, &us, d);
 	if (rc != RT_OK)
 		return rc;
 	scn_sb_printf(b, "%s\"runtime%zu\": %" PRId64 ",\n", ind, k, us);
@@ -107,23 +177,23 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 	enum rt_err rc;
 
 	if (t->arrival == RT_ARRIVAL_SPORADIC)
-		return unsupported(s, i, "arrival: sporadic", d);
+		return unsupported(s, i, "arrival", "arrival: sporadic", d);
 	if (t->arrival == RT_ARRIVAL_LIST)
-		return unsupported(s, i, "a releases list", d);
+		return unsupported(s, i, "releases", "a releases list", d);
 	if (t->jitter > 0)
-		return unsupported(s, i, "jitter", d);
+		return unsupported(s, i, "jitter", "jitter", d);
 	if (t->exec == RT_EXEC_UNIFORM)
-		return unsupported(s, i, "exec: uniform", d);
+		return unsupported(s, i, "exec", "exec: uniform", d);
 	if (s->task_server && s->task_server[i] >= 0)
-		return unsupported(s, i, "a CBS server", d);
+		return unsupported(s, i, "server", "a CBS server", d);
 	if (s->arrive_at && s->arrive_at[i] > 0)
-		return unsupported(s, i, "arrive_at", d);
+		return unsupported(s, i, "arrive_at", "arrive_at", d);
 	if (t->klass == RT_CLASS_FAIR && t->deadline != t->period)
-		return unsupported(s, i, "a fair task with D != T", d);
-	if ((rc = to_us(s, i, "runtime", t->wcet, &c_us, d)) != RT_OK ||
-	    (rc = to_us(s, i, "deadline", t->deadline, &d_us, d)) != RT_OK ||
-	    (rc = to_us(s, i, "period", t->period, &t_us, d)) != RT_OK ||
-	    (rc = to_us(s, i, "offset", t->offset, &off_us, d)) != RT_OK)
+		return unsupported(s, i, "D|deadline", "a fair task with D != T", d);
+	if ((rc = to_us(s, i, "runtime", "C|runtime", t->wcet, &c_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "deadline", "D|deadline|T|period", t->deadline, &d_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "period", "T|period", t->period, &t_us, d)) != RT_OK ||
+	    (rc = to_us(s, i, "offset", "offset", t->offset, &off_us, d)) != RT_OK)
 		return rc;
 	if (t->exec == RT_EXEC_LIST && t->nexec_values > 1)
 		nphases = t->nexec_values;
@@ -133,10 +203,10 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 		int64_t jobs = span <= 0 ? 0 : (span + t->period - 1) / t->period;
 
 		if (jobs == 0)
-			return unsupported(s, i, "leave_at before the first job", d);
+			return unsupported(s, i, "leave_at", "leave_at before the first job", d);
 		if (nphases && jobs % (int64_t)nphases) {
 			if (jobs > SCN_RTAPP_MAX_JOBS_LIST)
-				return unsupported(s, i, "leave_at after a number of "
+				return unsupported(s, i, "leave_at", "leave_at after a number of "
 						   "jobs that is not a multiple of "
 						   "the exec list", d);
 			nphases = (size_t)jobs;         /* unrolled */
@@ -192,35 +262,48 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 	struct scn_sb b = { 0 };
 	enum rt_err rc = RT_OK;
 	int64_t duration = -1;
+	char pos[48];
 
 	rt_diag_clear(d);
-	if (s->time_unit == SCN_UNIT_TICK)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: time_unit tick has no "
-				"physical length; rt-app needs us, ms, s or ns",
-				s->path);
-	if (s->sched.placement != SCN_PLACE_GLOBAL && s->cpus > 1)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: %s placement cannot "
-				"be expressed in rt-app (SCHED_DEADLINE threads "
-				"are confined by exclusive cpusets made outside "
-				"it)", s->path, scn_placement_name(s->sched.placement));
-	if (s->nservers)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: CBS servers cannot be "
-				"expressed in rt-app", s->path);
+	if (s->time_unit == SCN_UNIT_TICK) {
+		exp_pos(s, "time_unit", NULL, pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: time_unit tick has "
+				"no physical length; rt-app needs us, ms, s or ns",
+				s->path, pos);
+	}
+	if (s->sched.placement != SCN_PLACE_GLOBAL && s->cpus > 1) {
+		exp_pos(s, "scheduler", "placement", pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: %s placement "
+				"cannot be expressed in rt-app (SCHED_DEADLINE "
+				"threads are confined by exclusive cpusets made "
+				"outside it)", s->path, pos,
+				scn_placement_name(s->sched.placement));
+	}
+	if (s->nservers) {
+		exp_pos(s, "servers", NULL, pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: CBS servers cannot "
+				"be expressed in rt-app", s->path, pos);
+	}
 	/* rt-app's runtime events last a fixed time whatever the CPU's
 	 * speed, where dlsim's C is work done at capacity x frequency */
-	if (s->capacity || s->freq)
-		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: platform: CPU "
+	if (s->capacity || s->freq) {
+		exp_pos(s, "platform", NULL, pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: platform: CPU "
 				"capacities and frequencies cannot be expressed "
 				"in rt-app (its runtime events last a fixed time "
 				"whatever the CPU's speed, where C is work done at "
 				"capacity/1024 of the highest frequency); export "
-				"the scenario with platform: {cpus: N}", s->path);
+				"the scenario with platform: {cpus: N}", s->path,
+				pos);
+	}
 	for (size_t i = 0; i < s->ntasks; i++)
-		if (s->tasks[i].nsections)
-			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: tasks[%zu] "
+		if (s->tasks[i].nsections) {
+			task_pos(s, i, "sections", pos, sizeof(pos));
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] "
 					"\"%.80s\": critical sections are not "
 					"exported to rt-app (not implemented "
-					"yet)", s->path, i, s->tasks[i].name);
+					"yet)", s->path, pos, i, s->tasks[i].name);
+		}
 	if (s->horizon != RT_TIME_NEVER) {
 		/* whole seconds, rounded up: the run covers the horizon */
 		duration = s->horizon / 1000000000 +

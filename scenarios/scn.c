@@ -58,7 +58,7 @@ enum rt_err scn_load_data_h(const uint8_t *buf, size_t len, const char *name,
 }
 
 /* Read all of f (a regular file, pipe or device) into *buf. */
-static enum rt_err scn_read_all(FILE *f, const char *path, uint8_t **buf,
+enum rt_err scn_read_all(FILE *f, const char *path, uint8_t **buf,
 				size_t *len, struct rt_diag *d)
 {
 	struct stat st;

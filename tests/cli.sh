@@ -784,7 +784,21 @@ printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
 expect_rc 2 "$DLSIM" export rt-app $EX/dario.yaml
-has $T/err 'time_unit tick has no physical length'
+has $T/err 'dario.yaml:17:12: time_unit tick has no physical length'
+# export errors name the line of the value (found again in the file):
+# the key as written (runtime for C), T when D is its default, the task
+# when the value is a default; none when the scenario came from stdin
+printf 'format: 1\ntime_unit: ns\ntasks:\n  - {name: a, C: 1000, T: 10000}\n  - name: b\n    runtime: 1500\n    period: 10001\n' > $T/xus.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xus.yaml
+has $T/err 'xus.yaml:6:14: tasks[1] "b": runtime = 1500 ns is not a whole number of microseconds'
+printf 'format: 1\ntime_unit: ns\ntasks:\n  - name: b\n    C: 1000\n    T: 10001\n' > $T/xd.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xd.yaml
+has $T/err 'xd.yaml:6:8: tasks[0] "b": deadline = 10001 ns'
+printf 'format: 1\ntime_unit: ms\ntasks:\n  - {name: a, C: 1, T: 10}\n  - {name: b, C: 1, T: 10, jitter: 2}\n' > $T/xj.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xj.yaml
+has $T/err 'xj.yaml:5:36: tasks[1] "b": jitter cannot be expressed in rt-app'
+"$DLSIM" export rt-app - < $T/xj.yaml >/dev/null 2>$T/err
+has $T/err '<stdin>: tasks[1] "b": jitter cannot be expressed in rt-app'
 # a control character in a thread name: the error names the JSON file and path
 printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
