@@ -205,7 +205,7 @@ enum dlsim_status api_sim_create(struct dlsim *db,
 }
 
 static const char *const sim_keys[] = {
-	"until", "seed", "percentiles", "misses_list", NULL
+	"until", "seed", "percentiles", "misses-list", NULL
 };
 
 /* The settings of dlsim_sim_create, checked in the order `dlsim run`
@@ -250,7 +250,7 @@ static enum dlsim_status sim_settings(struct dlsim *db,
 	if (st == DLSIM_OK) {
 		bool list;
 
-		st = api_opt_bool(db, o, "misses_list", true, &list);
+		st = api_opt_bool(db, o, "misses-list", true, &list);
 		r->misses_off = !list;
 	}
 	api_outputs_get(o, oo);

@@ -76,7 +76,7 @@ struct api_sim_req {
 	uint64_t seed;                  /* have_seed: overrides the scenario */
 	bool percentiles;               /* keep response-time percentiles */
 	bool misses_off;                /* count the misses, list none
-					 * (dlsim_sim_create's misses_list
+					 * (dlsim_sim_create's misses-list
 					 * off) */
 	const struct api_outputs_opts *outputs; /* NULL: none; checked by the
 					 * caller (api_outputs_check) */

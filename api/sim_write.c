@@ -594,7 +594,7 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 	}
 	if (cs->misses_off) {
 		fprintf(f, "\n%" PRIu64 " deadline miss%s, not listed (the "
-			   "simulation was made with misses_list off)\n",
+			   "simulation was made with misses-list off)\n",
 			   api_sim_nmisses(cs),
 			   api_sim_nmisses(cs) == 1 ? "" : "es");
 		return;

@@ -189,7 +189,7 @@ int cmd_run(int argc, char **argv)
 		 * --quiet (and always in JSON): only then pay for them */
 		const char *const kv[] = {
 			"until", o.until, "seed", o.seed, "percentiles",
-			o.quiet && !o.json ? "off" : "on", "misses_list",
+			o.quiet && !o.json ? "off" : "on", "misses-list",
 			o.quiet && !o.json ? "off" : "on",
 		};
 

@@ -308,7 +308,7 @@ struct dlsim_sim;
  *   until        the horizon, in the scenario's unit or with a unit
  *   seed         overrides the scenario's seed (random arrivals, demands)
  *   percentiles  "on" (default) or "off": response-time percentiles
- *   misses_list  "on" (default) or "off": the list of misses (kept in a
+ *   misses-list  "on" (default) or "off": the list of misses (kept in a
  *                temporary file, the first million) that dlsim_sim_write
  *                prints; off: they are only counted (no temporary file),
  *                the text says they are not listed and JSON's misses_list

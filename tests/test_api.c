@@ -295,7 +295,7 @@ static void test_api_run_dario(void)
 	dlsim_close(db);
 }
 
-/* misses_list off: the misses are counted, none listed; the text and the
+/* misses-list off: the misses are counted, none listed; the text and the
  * JSON say so, and every other line is the run's with the list on.
  * Dario's case to 20: P2 misses by 3 in [0, 10) and [10, 20), so 2
  * misses (jobs 0 and 1, finishing at 8 and 18 past deadlines 5 and 15). */
@@ -312,7 +312,7 @@ static void test_api_misses_list_off(void)
 	CU_ASSERT_EQUAL_FATAL(dlsim_opts_create(db, &o2), DLSIM_OK);
 	CU_ASSERT_EQUAL(dlsim_opts_set(db, o, "until", "20"), DLSIM_OK);
 	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "until", "20"), DLSIM_OK);
-	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses_list", "off"), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses-list", "off"), DLSIM_OK);
 	CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, o, &on), DLSIM_OK);
 	CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, o2, &off), DLSIM_OK);
 	CU_ASSERT_EQUAL(dlsim_sim_run(db, on), DLSIM_OK);
@@ -326,7 +326,7 @@ static void test_api_misses_list_off(void)
 		const char *ta = strstr(a, "\n2 deadline misses (times in tick):");
 		const char *tb = strstr(b, "\n2 deadline misses, not listed "
 					"(the simulation was made with "
-					"misses_list off)\n");
+					"misses-list off)\n");
 
 		CU_ASSERT_PTR_NOT_NULL(ta);
 		CU_ASSERT_PTR_NOT_NULL(tb);
@@ -346,7 +346,7 @@ static void test_api_misses_list_off(void)
 				       "\"misses_list_omitted\": 2") : NULL);
 	dlsim_free(b);
 	/* a value other than on/off is refused */
-	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses_list", "maybe"),
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses-list", "maybe"),
 			DLSIM_OK);
 	dlsim_sim_free(off);
 	off = NULL;
@@ -672,7 +672,7 @@ CU_TestInfo api_tests[] = {
 	  test_api_analyze_fair_server },
 	{ "Dario's case simulated: the answers of dlsim run",
 	  test_api_run_dario },
-	{ "misses_list off: misses counted, not listed",
+	{ "misses-list off: misses counted, not listed",
 	  test_api_misses_list_off },
 	{ "a run in two halves gives the statistics of one run",
 	  test_api_step_halves },
