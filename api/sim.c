@@ -128,14 +128,20 @@ static enum dlsim_status sim_engine_make(struct dlsim *db,
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", sim->view.path,
 				d.msg[0] ? d.msg : rt_strerror(err));
-	sim->misses = tmpfile();
-	if (!sim->misses)
-		return api_fail(db, DLSIM_IO, "cannot create a temporary file: "
-				"%s", strerror(errno));
-	miss_sink.mask = SIM_MASK(SIM_REC_MISS) | SIM_MASK(SIM_REC_ABORT);
-	miss_sink.emit = sim_miss_emit;
-	miss_sink.ctx = sim;
-	err = sim_engine_add_sink(sim->e, &miss_sink);
+	sim->misses_off = r->misses_off;
+	if (!sim->misses_off) {
+		sim->misses = tmpfile();
+		if (!sim->misses)
+			return api_fail(db, DLSIM_IO, "cannot create a temporary "
+					"file: %s", strerror(errno));
+		miss_sink.mask = SIM_MASK(SIM_REC_MISS) |
+				 SIM_MASK(SIM_REC_ABORT);
+		miss_sink.emit = sim_miss_emit;
+		miss_sink.ctx = sim;
+		err = sim_engine_add_sink(sim->e, &miss_sink);
+	} else {
+		err = RT_OK;
+	}
 	admit_sink.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT);
 	admit_sink.emit = sim_admit_emit;
 	admit_sink.ctx = sim;
@@ -198,7 +204,9 @@ enum dlsim_status api_sim_create(struct dlsim *db,
 	return DLSIM_OK;
 }
 
-static const char *const sim_keys[] = { "until", "seed", "percentiles", NULL };
+static const char *const sim_keys[] = {
+	"until", "seed", "percentiles", "misses-list", NULL
+};
 
 /* The settings of dlsim_sim_create, checked in the order `dlsim run`
  * checks its command line. */
@@ -239,6 +247,12 @@ static enum dlsim_status sim_settings(struct dlsim *db,
 	}
 	if (st == DLSIM_OK)
 		st = api_opt_bool(db, o, "percentiles", true, &r->percentiles);
+	if (st == DLSIM_OK) {
+		bool list;
+
+		st = api_opt_bool(db, o, "misses-list", true, &list);
+		r->misses_off = !list;
+	}
 	api_outputs_get(o, oo);
 	if (st == DLSIM_OK)
 		st = api_outputs_check(db, oo,
@@ -467,6 +481,18 @@ void api_sim_rewind(struct dlsim_sim *sim)
 bool api_sim_next_miss(struct dlsim_sim *sim, struct api_miss *m)
 {
 	return sim->misses && fread(m, sizeof(*m), 1, sim->misses) == 1;
+}
+
+uint64_t api_sim_nmisses(const struct dlsim_sim *sim)
+{
+	return sim->misses_off ? sim->stats->misses : sim->nmisses;
+}
+
+uint64_t api_sim_misses_listed(const struct dlsim_sim *sim)
+{
+	if (sim->misses_off)
+		return 0;
+	return sim->nmisses < API_MISSES_KEPT ? sim->nmisses : API_MISSES_KEPT;
 }
 
 int64_t dlsim_sim_horizon(const struct dlsim_sim *sim)

@@ -51,6 +51,11 @@ struct api_admission {
  * are counted (nmisses) and the lists say how many were left out. */
 #define API_MISSES_KEPT 1000000u
 
+/* All of sim's misses, and how many of them are listed (the first ones,
+ * which api_sim_next_miss gives). */
+uint64_t api_sim_nmisses(const struct dlsim_sim *sim);
+uint64_t api_sim_misses_listed(const struct dlsim_sim *sim);
+
 /* A caller's record callback (dlsim_sim_on_record). */
 struct api_rec_cb {
 	dlsim_record_fn fn;
@@ -70,6 +75,9 @@ struct api_sim_req {
 	bool have_seed;
 	uint64_t seed;                  /* have_seed: overrides the scenario */
 	bool percentiles;               /* keep response-time percentiles */
+	bool misses_off;                /* count the misses, list none
+					 * (dlsim_sim_create's misses-list
+					 * off) */
 	const struct api_outputs_opts *outputs; /* NULL: none; checked by the
 					 * caller (api_outputs_check) */
 	const struct sim_sink *extra;   /* nextra more sinks, copied */
@@ -91,9 +99,13 @@ struct dlsim_sim {
 	struct sim_engine *e;
 	const struct sim_stats *stats;  /* the engine's */
 	struct sim_pctl *pc;            /* NULL: no percentiles */
-	FILE *misses;                   /* struct api_miss records, in order */
+	FILE *misses;                   /* struct api_miss records, in order;
+					 * NULL when not listed (misses_off) */
 	uint64_t nmisses;               /* all misses; the first
-					 * API_MISSES_KEPT are listed */
+					 * API_MISSES_KEPT are listed (none
+					 * when misses_off: then counted at
+					 * finish from the engine's stats) */
+	bool misses_off;
 	uint64_t abort_seq;             /* job of the last ABORT record */
 	bool abort_pending;             /* its MISS record is still to come */
 	struct api_admission *adm;      /* admission decisions, in order */

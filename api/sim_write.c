@@ -315,9 +315,9 @@ static void run_print_json(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		first = false;
 	}
 	fprintf(f, "]");
-	if (cs->nmisses > API_MISSES_KEPT)
+	if (api_sim_nmisses(cs) > api_sim_misses_listed(cs))
 		fprintf(f, ", \"misses_list_omitted\": %" PRIu64,
-			   cs->nmisses - API_MISSES_KEPT);
+			   api_sim_nmisses(cs) - api_sim_misses_listed(cs));
 	run_print_json_resv(f, s, cs);
 	api_kernel_json(f, s);
 	if (run_has_resources(s)) {
@@ -588,8 +588,15 @@ static void run_print_text(FILE *f, const struct scn_scenario *s, struct dlsim_s
 		fprintf(f, "energy: %" PRId64 " (power units x %s)\n",
 			run_energy_total(st),
 			scn_internal_unit_name(s->time_unit));
-	if (!cs->nmisses) {
+	if (!api_sim_nmisses(cs)) {
 		fprintf(f, "\nno deadline miss\n");
+		return;
+	}
+	if (cs->misses_off) {
+		fprintf(f, "\n%" PRIu64 " deadline miss%s, not listed (the "
+			   "simulation was made with misses-list off)\n",
+			   api_sim_nmisses(cs),
+			   api_sim_nmisses(cs) == 1 ? "" : "es");
 		return;
 	}
 	fprintf(f, "\n%" PRIu64 " deadline miss%s (times in %s):\n", cs->nmisses,

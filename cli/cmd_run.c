@@ -185,14 +185,15 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	{
-		/* percentiles are printed unless --quiet (and always in
-		 * JSON): only then pay for them */
+		/* percentiles and the list of misses are printed unless
+		 * --quiet (and always in JSON): only then pay for them */
 		const char *const kv[] = {
 			"until", o.until, "seed", o.seed, "percentiles",
+			o.quiet && !o.json ? "off" : "on", "misses-list",
 			o.quiet && !o.json ? "off" : "on",
 		};
 
-		opts = cli_opts(db, kv, 3);
+		opts = cli_opts(db, kv, 4);
 	}
 	if (!opts || !cli_outputs_set(db, opts, &o.out)) {
 		rc = CLI_EXIT_INPUT;

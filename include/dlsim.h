@@ -308,6 +308,11 @@ struct dlsim_sim;
  *   until        the horizon, in the scenario's unit or with a unit
  *   seed         overrides the scenario's seed (random arrivals, demands)
  *   percentiles  "on" (default) or "off": response-time percentiles
+ *   misses-list  "on" (default) or "off": the list of misses (kept in a
+ *                temporary file, the first million) that dlsim_sim_write
+ *                prints; off: they are only counted (no temporary file),
+ *                the text says they are not listed and JSON's misses_list
+ *                is empty with misses_list_omitted = all of them
  *   log jobs trace ftrace gantt tikz      output files (docs/formats.md)
  *   gantt-rows window width dpi title font axis-unit color-by
  *                chart options; max-output  the output budget

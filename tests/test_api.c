@@ -295,6 +295,70 @@ static void test_api_run_dario(void)
 	dlsim_close(db);
 }
 
+/* misses-list off: the misses are counted, none listed; the text and the
+ * JSON say so, and every other line is the run's with the list on.
+ * Dario's case to 20: P2 misses by 3 in [0, 10) and [10, 20), so 2
+ * misses (jobs 0 and 1, finishing at 8 and 18 past deadlines 5 and 15). */
+static void test_api_misses_list_off(void)
+{
+	struct dlsim *db = api_open();
+	struct dlsim_scenario *sc = api_example(db, "dario");
+	struct dlsim_sim *on = NULL, *off = NULL;
+	struct dlsim_opts *o = NULL, *o2 = NULL;
+	char *a = NULL, *b = NULL;
+	size_t la, lb;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_opts_create(db, &o), DLSIM_OK);
+	CU_ASSERT_EQUAL_FATAL(dlsim_opts_create(db, &o2), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o, "until", "20"), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "until", "20"), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses-list", "off"), DLSIM_OK);
+	CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, o, &on), DLSIM_OK);
+	CU_ASSERT_EQUAL_FATAL(dlsim_sim_create(db, sc, o2, &off), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_run(db, on), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_run(db, off), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_finish(db, on), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_finish(db, off), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_misses(off), 2);
+	CU_ASSERT_EQUAL(dlsim_sim_text(db, on, 0, &a, &la), DLSIM_OK);
+	CU_ASSERT_EQUAL(dlsim_sim_text(db, off, 0, &b, &lb), DLSIM_OK);
+	if (a && b) {
+		const char *ta = strstr(a, "\n2 deadline misses (times in tick):");
+		const char *tb = strstr(b, "\n2 deadline misses, not listed "
+					"(the simulation was made with "
+					"misses-list off)\n");
+
+		CU_ASSERT_PTR_NOT_NULL(ta);
+		CU_ASSERT_PTR_NOT_NULL(tb);
+		CU_ASSERT_PTR_NOT_NULL(strstr(a, "  P2          1         10         15         18          3\n"));
+		CU_ASSERT_PTR_NULL(strstr(b, "  P2          1         10         15         18          3\n"));
+		/* everything before the miss section is the same */
+		if (ta && tb) {
+			CU_ASSERT_EQUAL(ta - a, tb - b);
+			CU_ASSERT_EQUAL(memcmp(a, b, (size_t)(ta - a)), 0);
+		}
+	}
+	dlsim_free(a);
+	dlsim_free(b);
+	a = b = NULL;
+	CU_ASSERT_EQUAL(dlsim_sim_text(db, off, DLSIM_JSON, &b, &lb), DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(b ? strstr(b, "\"misses_list\": [], "
+				       "\"misses_list_omitted\": 2") : NULL);
+	dlsim_free(b);
+	/* a value other than on/off is refused */
+	CU_ASSERT_EQUAL(dlsim_opts_set(db, o2, "misses-list", "maybe"),
+			DLSIM_OK);
+	dlsim_sim_free(off);
+	off = NULL;
+	CU_ASSERT_EQUAL(dlsim_sim_create(db, sc, o2, &off), DLSIM_USAGE);
+	CU_ASSERT_PTR_NULL(off);
+	dlsim_sim_free(on);
+	dlsim_opts_free(o);
+	dlsim_opts_free(o2);
+	dlsim_scenario_free(sc);
+	dlsim_close(db);
+}
+
 /* A simulation run in two halves ends with the statistics and answers of
  * one run. */
 static void test_api_step_halves(void)
@@ -608,6 +672,8 @@ CU_TestInfo api_tests[] = {
 	  test_api_analyze_fair_server },
 	{ "Dario's case simulated: the answers of dlsim run",
 	  test_api_run_dario },
+	{ "misses-list off: misses counted, not listed",
+	  test_api_misses_list_off },
 	{ "a run in two halves gives the statistics of one run",
 	  test_api_step_halves },
 	{ "the record callback sees every record of the event log",

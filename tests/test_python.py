@@ -117,6 +117,13 @@ class SameAsTheCommand(unittest.TestCase):
         self.assertEqual(dlsim.run(DARIO, until=35, seed=7), want)
         self.assertEqual(dlsim.run(DARIO, until="35"), want)
         self.assertNotEqual(dlsim.run(DARIO)["horizon"], want["horizon"])
+        # misses_list=False: counted, not listed (Dario to 20: 2 misses)
+        off = dlsim.run(DARIO, until=20, misses_list=False)
+        on = dlsim.run(DARIO, until=20)
+        self.assertEqual(off["misses_list"], [])
+        self.assertEqual(off["misses_list_omitted"], 2)
+        self.assertEqual(len(on["misses_list"]), 2)
+        self.assertNotIn("misses_list_omitted", on)
         want = json.loads(cli("analyze", DARIO, "--json", "--until",
                               "100").stdout)
         self.assertEqual(dlsim.analyze(DARIO, until=100), want)

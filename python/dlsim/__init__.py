@@ -283,6 +283,7 @@ def run(source, jobs=False, as_array=None, **options):
     """What `dlsim run --json` prints, as a dict: per-task statistics,
     misses, percentiles.  source: a Scenario, a path or YAML text (as
     load()).  Options: those of `dlsim run` (until, seed, percentiles,
+    misses_list (False: misses counted, "misses_list" left empty),
     the output files log, jobs, trace, ftrace, gantt, tikz and the chart
     options), written to disk as the command writes them.
 
