@@ -1575,6 +1575,18 @@ has $T/err 'mm.csv.meta: cannot write: Is a directory (EISDIR)'
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/fig.csv" --plot "$IO/fig.txt"
 has $T/err 'fig.txt: unknown format; expected .png, .svg or .pdf'
 [ -e "$IO/fig.csv" ] && bad "experiment --plot FIG.txt ran the experiment" || ok
+# run's outputs on a full standard output give the real reason (ENOSPC),
+# not a guessed EIO: stdio's stdout forgot the errno of the failed write
+if [ -c "$IO/full" ]; then
+	for o in --jobs --log --trace --ftrace --gantt --tikz; do
+		"$DLSIM" run $EX/dario.yaml -q $o - > "$IO/full" 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "run $o - > full: exit $rc, want 3"
+		has $T/err 'dlsim: -: write failed: No space left on device (ENOSPC)'
+		hasnt $T/err 'Input/output error'
+	done
+else
+	echo "skip: run --jobs - > a full stdout (mknod needs root)"
+fi
 # --item takes digits only: -1 was read as 2^64 - 1
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
 has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
