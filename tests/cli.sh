@@ -1575,6 +1575,30 @@ has $T/err 'mm.csv.meta: cannot write: Is a directory (EISDIR)'
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/fig.csv" --plot "$IO/fig.txt"
 has $T/err 'fig.txt: unknown format; expected .png, .svg or .pdf'
 [ -e "$IO/fig.csv" ] && bad "experiment --plot FIG.txt ran the experiment" || ok
+# a sidecar name that is a device (a copy of /dev/null or /dev/full, or a
+# symlink to one) is refused before the run, never written in place: it
+# was written into, and the next run could not resume ("exists but its
+# sidecar does not"); merge likewise
+mknod "$IO/null" c 1 3 2>/dev/null
+if [ -c "$IO/null" ] && [ -c "$IO/full" ]; then
+	mknod "$IO/dn.csv.meta" c 1 3; ln -s full "$IO/df.csv.meta"
+	for o in dn df; do
+		expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/$o.csv"
+		has $T/err "$o.csv.meta: cannot write: a device, FIFO or socket"
+		hasnt $T/err 'point 0'
+		[ -e "$IO/$o.csv" ] && bad "experiment -o $o.csv with a device sidecar wrote the CSV" || ok
+	done
+	[ -c "$IO/dn.csv.meta" ] && [ -L "$IO/df.csv.meta" ] && ok ||
+		bad "a device sidecar was replaced"
+	expect_rc 3 "$DLSIM" merge -o "$IO/dn.csv" "$IO/s1.csv" "$IO/s2.csv"
+	has $T/err "dn.csv.meta: cannot write: a device, FIFO or socket"
+	[ -e "$IO/dn.csv" ] && bad "merge -o dn.csv with a device sidecar wrote the CSV" || ok
+	# the CSV itself a device: written in place, no sidecar (unchanged)
+	expect_rc 0 "$DLSIM" merge -o "$IO/null" "$IO/s1.csv" "$IO/s2.csv"
+	[ -e "$IO/null.meta" ] && bad "merge -o DEVICE wrote a sidecar" || ok
+else
+	echo "skip: device sidecars (mknod needs root)"
+fi
 # run's outputs on a full standard output give the real reason (ENOSPC),
 # not a guessed EIO: stdio's stdout forgot the errno of the failed write
 if [ -c "$IO/full" ]; then
