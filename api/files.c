@@ -195,6 +195,24 @@ enum dlsim_status api_sidecar_check(struct dlsim *db, const char *meta)
 			"another -o)", meta);
 }
 
+enum dlsim_status dlsim_output_check(struct dlsim *db, const char *path)
+{
+	struct rt_diag d = { "" };
+	struct render_outfile o;
+	enum rt_err err;
+	FILE *f;
+
+	if (!db || !path)
+		return api_misuse(db, "dlsim_output_check: NULL argument");
+	if (api_is_memory_path(db, path) || render_outfile_is_stream(path))
+		return api_ok(db);
+	err = render_outfile_open(&o, path, &f, &d);
+	if (err)
+		return api_err(db, err, &d);
+	render_outfile_abort(&o);
+	return api_ok(db);
+}
+
 enum dlsim_status dlsim_write_file(struct dlsim *db, const char *path,
 				   const void *data, size_t len)
 {

@@ -1611,6 +1611,17 @@ if [ -c "$IO/full" ]; then
 else
 	echo "skip: run --jobs - > a full stdout (mknod needs root)"
 fi
+# a --plot figure that cannot be written (a missing folder, a directory)
+# is refused before the first set, as -o is (exit 3, the same message);
+# it was found only after the whole run
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/pl.csv" --plot "$IO/nodir/x.png"
+has $T/err 'nodir/x.png: cannot create a file next to it: No such file or directory (ENOENT)'
+[ -e "$IO/pl.csv" ] && bad "experiment --plot nodir/x.png ran the experiment" || ok
+mkdir "$IO/pd.svg"
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/pl.csv" --plot "$IO/pd.svg"
+has $T/err 'pd.svg: cannot write: Is a directory (EISDIR)'
+[ -e "$IO/pl.csv" ] && bad "experiment --plot DIR ran the experiment" || ok
+[ -n "$(ls -A "$IO" | grep '\.tmp-')" ] && bad "--plot check left a temporary" || ok
 # --item takes digits only: -1 was read as 2^64 - 1
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
 has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
