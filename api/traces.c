@@ -155,28 +155,24 @@ static void compare_print(FILE *f, const struct scn_scenario *s,
 	}
 }
 
+/* Draw the chart into the file af (opened before the work) and finish it:
+ * flushed, not yet in place. */
 static enum dlsim_status compare_gantt(struct dlsim *db,
 				       const struct scn_scenario *s,
 				       const struct render_cmp *c,
-				       const char *path)
+				       const char *path, struct api_file *af,
+				       FILE *f)
 {
 	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
 	struct render_meta m;
 	struct rt_diag d = { "" };
-	struct api_file af;
-	enum rt_err err = RT_OK;
-	FILE *f = NULL;
+	enum rt_err err;
 
 	api_meta(s, c->end, &m);
 	o.title = NULL;
-	api_file_init(&af);
-	if (api_is_memory_path(db, path))
-		err = api_file_open(db, &af, path, &f, &d);
+	err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);
 	if (err == RT_OK)
-		err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);
-	if (err == RT_OK && f)
-		err = api_file_commit(&af, &d);
-	api_file_abort(&af);
+		err = api_file_finish(af, &d);
 	if (err != RT_OK)
 		return api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
 	return DLSIM_OK;
@@ -191,9 +187,10 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 	struct render_cmp_input in;
 	struct rt_diag d = { "" };
 	enum render_gantt_format gf;
+	struct api_file af;
 	enum dlsim_status st;
 	enum rt_err err;
-	FILE *f;
+	FILE *f, *gfp = NULL;
 
 	if (!db || !trace || !scenario || !out)
 		return api_misuse(db, "dlsim_compare_write: NULL argument");
@@ -201,9 +198,15 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 		return api_misuse(db, "dlsim_compare_write: flags");
 	if (gantt && render_gantt_format_from_path(gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
+	/* the chart's file is opened before any work, as run opens its
+	 * outputs: one that cannot be written fails here, before a line of
+	 * the report is printed */
+	api_file_init(&af);
+	if (gantt && (err = api_file_open(db, &af, gantt, &gfp, &d)) != RT_OK)
+		return api_fail(db, api_status(err), "--gantt: %s", d.msg);
 	st = api_load(db, scenario, &s);
 	if (st)
-		return st;
+		goto out;
 	in = (struct render_cmp_input){ .tasks = s->tasks, .ntasks = s->ntasks,
 					.cpus = s->cpus,
 					.ticks = s->time_unit == SCN_UNIT_TICK };
@@ -222,10 +225,17 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 	st = api_compare_simulate(db, s, c);
 	if (st != DLSIM_OK)
 		goto out;
-	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	/* the chart is written whole (a full disk shows here) before the
+	 * report is printed, and put in place after it */
 	if (gantt)
-		st = compare_gantt(db, s, c, gantt);
+		st = compare_gantt(db, s, c, gantt, &af, gfp);
+	if (st != DLSIM_OK)
+		goto out;
+	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	if (gantt && api_file_publish(&af, &d) != RT_OK)
+		st = api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
 out:
+	api_file_abort(&af);
 	render_cmp_free(c);
 	scn_free(s);
 	return st ? st : api_ok(db);

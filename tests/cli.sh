@@ -1184,6 +1184,20 @@ expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
 has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
 expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
+# a chart that cannot be written fails before the report is printed
+# (exit 3, nothing on stdout): the report came first, then the error
+expect_rc 3 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/nodir/x.png
+has $T/err 'dlsim: --gantt: build/cli-tests/nodir/x.png: cannot create a file next to it: No such file or directory (ENOENT)'
+[ -s $T/out ] && bad "compare --gantt nodir/x.png printed: $(head -2 $T/out)" || ok
+mknod $T/cmpfull c 1 7 2>/dev/null
+if [ -c $T/cmpfull ]; then
+	ln -s cmpfull $T/cmpfull.svg
+	expect_rc 3 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmpfull.svg
+	has $T/err 'cmpfull.svg: write failed: No space left on device (ENOSPC)'
+	[ -s $T/out ] && bad "compare --gantt FULL printed: $(head -2 $T/out)" || ok
+else
+	echo "skip: compare --gantt to a full device (mknod needs root)"
+fi
 
 # --- habits: --version, '-', colour only on terminals, bash completion -----
 expect_rc 0 "$DLSIM" --version
