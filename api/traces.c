@@ -102,6 +102,22 @@ static const char *fmt(const struct scn_scenario *s, rt_time t, char *buf,
 	return api_fmt_time(s, t, buf, n);
 }
 
+/* Task i's measured and simulated min/med/max and its max-diff cell. */
+static void compare_cells(const struct scn_scenario *s,
+			  const struct render_cmp *c, size_t i, char obs[160],
+			  char sim[160], char diff[48])
+{
+	const struct render_cmp_task *t = &c->tasks[i];
+	char a[48], b[48], e[48];
+
+	snprintf(obs, 160, "%s/%s/%s", fmt(s, t->obs_min, a, 48),
+		 fmt(s, t->obs_med, b, 48), fmt(s, t->obs_max, e, 48));
+	snprintf(sim, 160, "%s/%s/%s", fmt(s, t->sim_min, a, 48),
+		 fmt(s, t->sim_med, b, 48), fmt(s, t->sim_max, e, 48));
+	snprintf(diff, 48, "%s", t->pid < 0 ? "not seen" :
+		 fmt(s, t->max_div, a, 48));
+}
+
 static void compare_print(FILE *f, const struct scn_scenario *s,
 			  const struct render_cmp *c, const char *trace,
 			  bool colour)
@@ -109,32 +125,43 @@ static void compare_print(FILE *f, const struct scn_scenario *s,
 	const char *green = colour ? "\033[32m" : "";
 	const char *red = colour ? "\033[1;31m" : "";
 	const char *reset = colour ? "\033[0m" : "";
-	char a[48], b[48], e[48], g[48], h[48], k[48], m[48];
+	char a[48], b[48], e[48], g[48], h[48];
+	char obs[160], sim[160], diff[48];
 	size_t njobs = 0;
+	/* column widths: the widest cell (a 30-character task name, a time
+	 * of many digits), never less than the header's layout */
+	int wn = 16, wo = 22, ws = 22, wd = 9;
 
-	for (size_t i = 0; i < c->ntasks; i++)
+	for (size_t i = 0; i < c->ntasks; i++) {
+		size_t n = strlen(s->tasks[i].name);
+
 		njobs += c->tasks[i].njobs;
+		compare_cells(s, c, i, obs, sim, diff);
+		if (n > (size_t)wn)
+			wn = (int)n;
+		if (strlen(obs) > (size_t)wo)
+			wo = (int)strlen(obs);
+		if (strlen(sim) > (size_t)ws)
+			ws = (int)strlen(sim);
+		if (strlen(diff) > (size_t)wd)
+			wd = (int)strlen(diff);
+	}
 	fprintf(f, "%s vs %s: %zu jobs of %zu tasks from %" PRIu64 " of %"
 		PRIu64 " sched events; time 0 = trace %" PRId64 ".%06" PRId64
 		" s, unit %s\n", trace, s->name, njobs, c->ntasks, c->used,
 		c->events, c->origin_ns / 1000000000,
 		(c->origin_ns % 1000000000) / 1000,
 		scn_time_unit_name(s->time_unit));
-	fprintf(f, "%-16s %5s  %-22s %-22s %8s %8s %9s\n", "task", "jobs",
-		"measured min/med/max", "simulated min/med/max", "miss-obs",
-		"miss-sim", "max-diff");
+	fprintf(f, "%-*s %5s  %-*s %-*s %8s %8s %*s\n", wn, "task", "jobs",
+		wo, "measured min/med/max", ws, "simulated min/med/max",
+		"miss-obs", "miss-sim", wd, "max-diff");
 	for (size_t i = 0; i < c->ntasks; i++) {
 		const struct render_cmp_task *t = &c->tasks[i];
-		char obs[80], sim[80];
 
-		snprintf(obs, sizeof(obs), "%s/%s/%s", fmt(s, t->obs_min, a, 48),
-			 fmt(s, t->obs_med, b, 48), fmt(s, t->obs_max, e, 48));
-		snprintf(sim, sizeof(sim), "%s/%s/%s", fmt(s, t->sim_min, g, 48),
-			 fmt(s, t->sim_med, h, 48), fmt(s, t->sim_max, k, 48));
-		fprintf(f, "%-16s %5zu  %-22s %-22s %8" PRIu64 " %8" PRIu64
-			" %9s\n", s->tasks[i].name, t->njobs, obs, sim,
-			t->obs_miss, t->sim_miss, t->pid < 0 ? "not seen" :
-			fmt(s, t->max_div, m, 48));
+		compare_cells(s, c, i, obs, sim, diff);
+		fprintf(f, "%-*s %5zu  %-*s %-*s %8" PRIu64 " %8" PRIu64
+			" %*s\n", wn, s->tasks[i].name, t->njobs, wo, obs, ws,
+			sim, t->obs_miss, t->sim_miss, wd, diff);
 	}
 	if (!c->diverged) {
 		fprintf(f, "%slargest divergence: 0%s (the simulation reproduces "

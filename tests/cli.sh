@@ -1184,6 +1184,25 @@ expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
 has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
 expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
+# a task name of 30 characters keeps the table aligned: the name column
+# is as wide as the longest name (it was 16 wide, and the row pushed its
+# cells right); ftrace comms are cut to 15 bytes but still matched
+scn cmplong 'format: 1
+name: long-names
+platform: {cpus: 1}
+scheduler: {policy: edf}
+tasks:
+  - {name: a_task_name_of_thirty_chars_x1, C: 4, D: 5, T: 10}
+  - {name: P2, C: 4, D: 5, T: 10}'
+expect_rc 0 "$DLSIM" run $T/cmplong.yaml --until 20 --ftrace $T/cmplong.txt -q
+expect_rc 0 "$DLSIM" compare $T/cmplong.txt $T/cmplong.yaml
+has $T/out 'task                            jobs  measured min/med/max   simulated min/med/max  miss-obs miss-sim  max-diff'
+has $T/out 'a_task_name_of_thirty_chars_x1     2  4/4/4                  4/4/4                         0        0         0'
+has $T/out 'P2                                 2  8/8/8                  8/8/8                         2        2         0'
+# every row ends its jobs count where the header's "jobs" ends
+awk 'NR == 2 { e = index($0, "jobs") + 3 } NR > 2 && /^[A-Za-z]/ && !/^largest/ {
+	if (substr($0, e, 1) !~ /[0-9]/ || substr($0, e + 1, 1) != " ") bad = 1 }
+	END { exit bad }' $T/out && ok || bad "compare table misaligned: $(cat $T/out)"
 # a chart that cannot be written fails before the report is printed
 # (exit 3, nothing on stdout): the report came first, then the error
 expect_rc 3 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/nodir/x.png
