@@ -523,6 +523,8 @@ enum dlsim_status dlsim_experiment_run(struct dlsim *db,
 	strcpy(meta, xp->out);
 	strcat(meta, ".meta");
 	r.meta_path = xp->stream ? NULL : meta;
+	if (r.meta_path && (st = api_sidecar_check(db, r.meta_path)))
+		goto done;
 	snprintf(r.meta.tool, sizeof(r.meta.tool), "dlsim %s", DLSIM_VERSION);
 	snprintf(r.meta.name, sizeof(r.meta.name), "%s", x->name);
 	r.meta.hash = rt_exp_hash(x);

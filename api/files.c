@@ -185,6 +185,34 @@ bool api_file_failed(struct api_file *f, struct rt_diag *d)
 	return false;
 }
 
+enum dlsim_status api_sidecar_check(struct dlsim *db, const char *meta)
+{
+	if (api_is_memory_path(db, meta) || !render_outfile_is_stream(meta))
+		return DLSIM_OK;
+	return api_fail(db, DLSIM_IO, "%s: cannot write: a device, FIFO or "
+			"socket; a sidecar is read back to resume and merge, so "
+			"it is never written in place (remove it or choose "
+			"another -o)", meta);
+}
+
+enum dlsim_status dlsim_output_check(struct dlsim *db, const char *path)
+{
+	struct rt_diag d = { "" };
+	struct render_outfile o;
+	enum rt_err err;
+	FILE *f;
+
+	if (!db || !path)
+		return api_misuse(db, "dlsim_output_check: NULL argument");
+	if (api_is_memory_path(db, path) || render_outfile_is_stream(path))
+		return api_ok(db);
+	err = render_outfile_open(&o, path, &f, &d);
+	if (err)
+		return api_err(db, err, &d);
+	render_outfile_abort(&o);
+	return api_ok(db);
+}
+
 enum dlsim_status dlsim_write_file(struct dlsim *db, const char *path,
 				   const void *data, size_t len)
 {

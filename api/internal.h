@@ -148,6 +148,11 @@ bool api_file_temporary(const struct api_file *f);
 unsigned api_file_stale(const struct api_file *f);
 /* When f's stream has an error, its message into d and true. */
 bool api_file_failed(struct api_file *f, struct rt_diag *d);
+/* The sidecar 'meta' (OUT.meta) of an experiment's or merge's CSV must
+ * be a file that can be read back: an existing device, FIFO or socket
+ * (render_outfile_is_stream, symlinks followed) is refused before
+ * anything is written, never written in place.  DLSIM_IO naming it. */
+enum dlsim_status api_sidecar_check(struct dlsim *db, const char *meta);
 
 /* A figure's output (plot.c): a memory path opened as a file (*f), a
  * disk path left to the renderer (*f NULL: it writes the file

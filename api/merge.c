@@ -66,7 +66,8 @@ static enum dlsim_status merge_write(struct dlsim *db, const char *out,
 	return err ? api_err(db, err, &d) : DLSIM_OK;
 }
 
-/* The output (OUT and OUT.meta) must replace no shard (IN or IN.meta). */
+/* The output (OUT and OUT.meta) must replace no shard (IN or IN.meta),
+ * and OUT.meta must be a file (api_sidecar_check). */
 static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
 					 const char *const *in, size_t n)
 {
@@ -95,6 +96,8 @@ static enum dlsim_status merge_not_input(struct dlsim *db, const char *out,
 						  im);
 		rt_free(im);
 	}
+	if (!st && !api_is_memory_path(db, out) && !render_outfile_is_stream(out))
+		st = api_sidecar_check(db, om);
 	rt_free(om);
 	return st;
 }

@@ -102,6 +102,22 @@ static const char *fmt(const struct scn_scenario *s, rt_time t, char *buf,
 	return api_fmt_time(s, t, buf, n);
 }
 
+/* Task i's measured and simulated min/med/max and its max-diff cell. */
+static void compare_cells(const struct scn_scenario *s,
+			  const struct render_cmp *c, size_t i, char obs[160],
+			  char sim[160], char diff[48])
+{
+	const struct render_cmp_task *t = &c->tasks[i];
+	char a[48], b[48], e[48];
+
+	snprintf(obs, 160, "%s/%s/%s", fmt(s, t->obs_min, a, 48),
+		 fmt(s, t->obs_med, b, 48), fmt(s, t->obs_max, e, 48));
+	snprintf(sim, 160, "%s/%s/%s", fmt(s, t->sim_min, a, 48),
+		 fmt(s, t->sim_med, b, 48), fmt(s, t->sim_max, e, 48));
+	snprintf(diff, 48, "%s", t->pid < 0 ? "not seen" :
+		 fmt(s, t->max_div, a, 48));
+}
+
 static void compare_print(FILE *f, const struct scn_scenario *s,
 			  const struct render_cmp *c, const char *trace,
 			  bool colour)
@@ -109,32 +125,43 @@ static void compare_print(FILE *f, const struct scn_scenario *s,
 	const char *green = colour ? "\033[32m" : "";
 	const char *red = colour ? "\033[1;31m" : "";
 	const char *reset = colour ? "\033[0m" : "";
-	char a[48], b[48], e[48], g[48], h[48], k[48], m[48];
+	char a[48], b[48], e[48], g[48], h[48];
+	char obs[160], sim[160], diff[48];
 	size_t njobs = 0;
+	/* column widths: the widest cell (a 30-character task name, a time
+	 * of many digits), never less than the header's layout */
+	int wn = 16, wo = 22, ws = 22, wd = 9;
 
-	for (size_t i = 0; i < c->ntasks; i++)
+	for (size_t i = 0; i < c->ntasks; i++) {
+		size_t n = strlen(s->tasks[i].name);
+
 		njobs += c->tasks[i].njobs;
+		compare_cells(s, c, i, obs, sim, diff);
+		if (n > (size_t)wn)
+			wn = (int)n;
+		if (strlen(obs) > (size_t)wo)
+			wo = (int)strlen(obs);
+		if (strlen(sim) > (size_t)ws)
+			ws = (int)strlen(sim);
+		if (strlen(diff) > (size_t)wd)
+			wd = (int)strlen(diff);
+	}
 	fprintf(f, "%s vs %s: %zu jobs of %zu tasks from %" PRIu64 " of %"
 		PRIu64 " sched events; time 0 = trace %" PRId64 ".%06" PRId64
 		" s, unit %s\n", trace, s->name, njobs, c->ntasks, c->used,
 		c->events, c->origin_ns / 1000000000,
 		(c->origin_ns % 1000000000) / 1000,
 		scn_time_unit_name(s->time_unit));
-	fprintf(f, "%-16s %5s  %-22s %-22s %8s %8s %9s\n", "task", "jobs",
-		"measured min/med/max", "simulated min/med/max", "miss-obs",
-		"miss-sim", "max-diff");
+	fprintf(f, "%-*s %5s  %-*s %-*s %8s %8s %*s\n", wn, "task", "jobs",
+		wo, "measured min/med/max", ws, "simulated min/med/max",
+		"miss-obs", "miss-sim", wd, "max-diff");
 	for (size_t i = 0; i < c->ntasks; i++) {
 		const struct render_cmp_task *t = &c->tasks[i];
-		char obs[80], sim[80];
 
-		snprintf(obs, sizeof(obs), "%s/%s/%s", fmt(s, t->obs_min, a, 48),
-			 fmt(s, t->obs_med, b, 48), fmt(s, t->obs_max, e, 48));
-		snprintf(sim, sizeof(sim), "%s/%s/%s", fmt(s, t->sim_min, g, 48),
-			 fmt(s, t->sim_med, h, 48), fmt(s, t->sim_max, k, 48));
-		fprintf(f, "%-16s %5zu  %-22s %-22s %8" PRIu64 " %8" PRIu64
-			" %9s\n", s->tasks[i].name, t->njobs, obs, sim,
-			t->obs_miss, t->sim_miss, t->pid < 0 ? "not seen" :
-			fmt(s, t->max_div, m, 48));
+		compare_cells(s, c, i, obs, sim, diff);
+		fprintf(f, "%-*s %5zu  %-*s %-*s %8" PRIu64 " %8" PRIu64
+			" %*s\n", wn, s->tasks[i].name, t->njobs, wo, obs, ws,
+			sim, t->obs_miss, t->sim_miss, wd, diff);
 	}
 	if (!c->diverged) {
 		fprintf(f, "%slargest divergence: 0%s (the simulation reproduces "
@@ -155,28 +182,24 @@ static void compare_print(FILE *f, const struct scn_scenario *s,
 	}
 }
 
+/* Draw the chart into the file af (opened before the work) and finish it:
+ * flushed, not yet in place. */
 static enum dlsim_status compare_gantt(struct dlsim *db,
 				       const struct scn_scenario *s,
 				       const struct render_cmp *c,
-				       const char *path)
+				       const char *path, struct api_file *af,
+				       FILE *f)
 {
 	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
 	struct render_meta m;
 	struct rt_diag d = { "" };
-	struct api_file af;
-	enum rt_err err = RT_OK;
-	FILE *f = NULL;
+	enum rt_err err;
 
 	api_meta(s, c->end, &m);
 	o.title = NULL;
-	api_file_init(&af);
-	if (api_is_memory_path(db, path))
-		err = api_file_open(db, &af, path, &f, &d);
+	err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);
 	if (err == RT_OK)
-		err = render_cmp_gantt_stream(c, &m, &o, path, f, &d);
-	if (err == RT_OK && f)
-		err = api_file_commit(&af, &d);
-	api_file_abort(&af);
+		err = api_file_finish(af, &d);
 	if (err != RT_OK)
 		return api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
 	return DLSIM_OK;
@@ -191,9 +214,10 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 	struct render_cmp_input in;
 	struct rt_diag d = { "" };
 	enum render_gantt_format gf;
+	struct api_file af;
 	enum dlsim_status st;
 	enum rt_err err;
-	FILE *f;
+	FILE *f, *gfp = NULL;
 
 	if (!db || !trace || !scenario || !out)
 		return api_misuse(db, "dlsim_compare_write: NULL argument");
@@ -201,9 +225,15 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 		return api_misuse(db, "dlsim_compare_write: flags");
 	if (gantt && render_gantt_format_from_path(gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
+	/* the chart's file is opened before any work, as run opens its
+	 * outputs: one that cannot be written fails here, before a line of
+	 * the report is printed */
+	api_file_init(&af);
+	if (gantt && (err = api_file_open(db, &af, gantt, &gfp, &d)) != RT_OK)
+		return api_fail(db, api_status(err), "--gantt: %s", d.msg);
 	st = api_load(db, scenario, &s);
 	if (st)
-		return st;
+		goto out;
 	in = (struct render_cmp_input){ .tasks = s->tasks, .ntasks = s->ntasks,
 					.cpus = s->cpus,
 					.ticks = s->time_unit == SCN_UNIT_TICK };
@@ -222,10 +252,17 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 	st = api_compare_simulate(db, s, c);
 	if (st != DLSIM_OK)
 		goto out;
-	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	/* the chart is written whole (a full disk shows here) before the
+	 * report is printed, and put in place after it */
 	if (gantt)
-		st = compare_gantt(db, s, c, gantt);
+		st = compare_gantt(db, s, c, gantt, &af, gfp);
+	if (st != DLSIM_OK)
+		goto out;
+	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	if (gantt && api_file_publish(&af, &d) != RT_OK)
+		st = api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
 out:
+	api_file_abort(&af);
 	render_cmp_free(c);
 	scn_free(s);
 	return st ? st : api_ok(db);

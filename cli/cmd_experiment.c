@@ -31,7 +31,8 @@ static const char experiment_help[] =
 "  --item P:S         write task set S of point P (0-based) as a scenario\n"
 "                     (to -o or standard output) and exit\n"
 "  --plot FIG         then draw the acceptance-ratio figure (.png, .svg,\n"
-"                     .pdf; as dlsim plot OUT.csv -o FIG)\n"
+"                     .pdf; as dlsim plot OUT.csv -o FIG); a FIG that\n"
+"                     cannot be written is refused before the run\n"
 "  -q, --quiet        no progress bar (it is only drawn on a terminal) and\n"
 "                     no summary line; errors and contradictions are still\n"
 "                     reported on standard error\n"
@@ -273,6 +274,10 @@ int cmd_experiment(int argc, char **argv)
 		rc = cli_fail(db, "experiment", st);
 	} else if (item) {
 		rc = exp_item(db, x, item, out);
+	} else if (fig && (st = dlsim_output_check(db, fig)) != DLSIM_OK) {
+		/* a figure that cannot be written is found before the first
+		 * set, as an unwritable -o is, not after the whole run */
+		rc = cli_fail(db, "experiment", st);
 	} else {
 		rc = exp_run(db, x, shard, jobs, out, quiet, fig);
 	}

@@ -210,6 +210,13 @@ void dlsim_set_memory_files(struct dlsim *db, int on);
  * DLSIM_IO naming the file and the system's reason. */
 enum dlsim_status dlsim_write_file(struct dlsim *db, const char *path, const void *data,
 		     size_t len);
+/* Could the output 'path' be written now?  A regular file or a new name:
+ * a temporary is created next to it and removed at once, so a missing
+ * folder, a directory or a read-only one is found before any work, with
+ * the message writing it would give; standard output, a device, a FIFO
+ * and ":memory:" are not opened (they are written in place: a FIFO would
+ * wait for its reader).  DLSIM_IO naming the file and the reason. */
+enum dlsim_status dlsim_output_check(struct dlsim *db, const char *path);
 /* 1 if writing the output 'out' would replace the input file 'in' (the
  * same regular file under any name: symlinks and hard links followed),
  * else 0; "-", standard output, devices and FIFOs are never the input. */

@@ -309,11 +309,18 @@ enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 	if (!o->path)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
 	if (render_path_is_stdout(path)) {
+		/* through a stream of our own over a copy of descriptor 1, as
+		 * a device is written, so that a write error keeps its errno:
+		 * stdio's stdout forgets it (glibc drops the buffer of a
+		 * failed write, and flushing again succeeds) */
 		o->kind = RENDER_OUT_STDOUT;
-		o->f = stdout;
-		o->open = true;
-		*f = stdout;
-		return RT_OK;
+		fflush(stdout);         /* what was printed before goes first */
+		fd = dup(STDOUT_FILENO);
+		if (fd < 0) {
+			rc = sys_err(d, path, "cannot write", errno);
+			goto fail;
+		}
+		goto stream;
 	}
 	if (path[strlen(path) - 1] == '/') {
 		rc = sys_err(d, path, "cannot write", EISDIR);
@@ -354,6 +361,7 @@ enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 			goto fail;
 		o->avail = fd_avail(fd);
 	}
+stream:
 	o->f = render_outstream_open(fd, o->tmp != NULL, &o->cookie);
 	if (!o->f) {
 		err = errno;
@@ -381,13 +389,10 @@ enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d)
 		return rt_diagf(d, RT_ERR_INVAL, "output file not open");
 	if (o->finished)
 		return RT_OK;
+	errno = 0;
 	if (fflush(o->f) == EOF || ferror(o->f))
 		err = c && render_outstream_err(c) ? render_outstream_err(c) :
 		      errno ? errno : EIO;
-	if (o->kind == RENDER_OUT_STDOUT) {
-		o->finished = true;
-		return err ? sys_err(d, o->path, "write failed", err) : RT_OK;
-	}
 	if (!err && o->tmp && fsync(render_outstream_fd(c)) != 0 &&
 	    errno != EINVAL)
 		err = errno;
@@ -479,10 +484,8 @@ void render_outfile_abort(struct render_outfile *o)
 {
 	if (!o->open && !o->path)
 		return;
-	if (o->f && o->kind != RENDER_OUT_STDOUT)
+	if (o->f)
 		fclose(o->f);
-	else if (o->f)
-		fflush(o->f);
 	if (o->tmp)
 		unlink(o->tmp);
 	outfile_release(o);
@@ -492,7 +495,8 @@ uint64_t render_outfile_size(const struct render_outfile *o)
 {
 	const struct render_outstream *c = o->cookie;
 
-	return o->open && c ? render_outstream_bytes(c) : 0;
+	return o->open && c && o->kind != RENDER_OUT_STDOUT ?
+	       render_outstream_bytes(c) : 0;
 }
 
 bool render_outfile_failed(struct render_outfile *o, struct rt_diag *d)

@@ -6,7 +6,10 @@
  *
  *   path                  written how
  *   -------------------   ------------------------------------------------
- *   "-", "/dev/stdout"    standard output, in place (never closed)
+ *   "-", "/dev/stdout"    standard output, in place, through a copy of
+ *                         its descriptor (so that a write error keeps its
+ *                         reason: "-: write failed: No space left on
+ *                         device (ENOSPC)"); descriptor 1 stays open
  *   missing               temporary ".<name>.tmp-<pid>-<n>" in the same
  *                         directory, renamed over the name at commit; mode
  *                         0666 minus the umask, as fopen would create it
@@ -89,7 +92,7 @@ struct render_outfile {
  * needs no cleanup. */
 enum rt_err render_outfile_open(struct render_outfile *o, const char *path,
 				FILE **f, struct rt_diag *d);
-/* Flush and close (standard output: flush only).  The target is not yet
+/* Flush and close (standard output: its copy).  The target is not yet
  * touched.  On failure RT_ERR_IO names the file and the reason; o must
  * still be aborted (or published, for a stream that already wrote). */
 enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d);

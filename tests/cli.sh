@@ -1198,6 +1198,39 @@ expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
 has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
 expect_rc 1 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/x.bmp
+# a task name of 30 characters keeps the table aligned: the name column
+# is as wide as the longest name (it was 16 wide, and the row pushed its
+# cells right); ftrace comms are cut to 15 bytes but still matched
+scn cmplong 'format: 1
+name: long-names
+platform: {cpus: 1}
+scheduler: {policy: edf}
+tasks:
+  - {name: a_task_name_of_thirty_chars_x1, C: 4, D: 5, T: 10}
+  - {name: P2, C: 4, D: 5, T: 10}'
+expect_rc 0 "$DLSIM" run $T/cmplong.yaml --until 20 --ftrace $T/cmplong.txt -q
+expect_rc 0 "$DLSIM" compare $T/cmplong.txt $T/cmplong.yaml
+has $T/out 'task                            jobs  measured min/med/max   simulated min/med/max  miss-obs miss-sim  max-diff'
+has $T/out 'a_task_name_of_thirty_chars_x1     2  4/4/4                  4/4/4                         0        0         0'
+has $T/out 'P2                                 2  8/8/8                  8/8/8                         2        2         0'
+# every row ends its jobs count where the header's "jobs" ends
+awk 'NR == 2 { e = index($0, "jobs") + 3 } NR > 2 && /^[A-Za-z]/ && !/^largest/ {
+	if (substr($0, e, 1) !~ /[0-9]/ || substr($0, e + 1, 1) != " ") bad = 1 }
+	END { exit bad }' $T/out && ok || bad "compare table misaligned: $(cat $T/out)"
+# a chart that cannot be written fails before the report is printed
+# (exit 3, nothing on stdout): the report came first, then the error
+expect_rc 3 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/nodir/x.png
+has $T/err 'dlsim: --gantt: build/cli-tests/nodir/x.png: cannot create a file next to it: No such file or directory (ENOENT)'
+[ -s $T/out ] && bad "compare --gantt nodir/x.png printed: $(head -2 $T/out)" || ok
+mknod $T/cmpfull c 1 7 2>/dev/null
+if [ -c $T/cmpfull ]; then
+	ln -s cmpfull $T/cmpfull.svg
+	expect_rc 3 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmpfull.svg
+	has $T/err 'cmpfull.svg: write failed: No space left on device (ENOSPC)'
+	[ -s $T/out ] && bad "compare --gantt FULL printed: $(head -2 $T/out)" || ok
+else
+	echo "skip: compare --gantt to a full device (mknod needs root)"
+fi
 
 # --- habits: --version, '-', colour only on terminals, bash completion -----
 expect_rc 0 "$DLSIM" --version
@@ -1589,6 +1622,53 @@ has $T/err 'mm.csv.meta: cannot write: Is a directory (EISDIR)'
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/fig.csv" --plot "$IO/fig.txt"
 has $T/err 'fig.txt: unknown format; expected .png, .svg or .pdf'
 [ -e "$IO/fig.csv" ] && bad "experiment --plot FIG.txt ran the experiment" || ok
+# a sidecar name that is a device (a copy of /dev/null or /dev/full, or a
+# symlink to one) is refused before the run, never written in place: it
+# was written into, and the next run could not resume ("exists but its
+# sidecar does not"); merge likewise
+mknod "$IO/null" c 1 3 2>/dev/null
+if [ -c "$IO/null" ] && [ -c "$IO/full" ]; then
+	mknod "$IO/dn.csv.meta" c 1 3; ln -s full "$IO/df.csv.meta"
+	for o in dn df; do
+		expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/$o.csv"
+		has $T/err "$o.csv.meta: cannot write: a device, FIFO or socket"
+		hasnt $T/err 'point 0'
+		[ -e "$IO/$o.csv" ] && bad "experiment -o $o.csv with a device sidecar wrote the CSV" || ok
+	done
+	[ -c "$IO/dn.csv.meta" ] && [ -L "$IO/df.csv.meta" ] && ok ||
+		bad "a device sidecar was replaced"
+	expect_rc 3 "$DLSIM" merge -o "$IO/dn.csv" "$IO/s1.csv" "$IO/s2.csv"
+	has $T/err "dn.csv.meta: cannot write: a device, FIFO or socket"
+	[ -e "$IO/dn.csv" ] && bad "merge -o dn.csv with a device sidecar wrote the CSV" || ok
+	# the CSV itself a device: written in place, no sidecar (unchanged)
+	expect_rc 0 "$DLSIM" merge -o "$IO/null" "$IO/s1.csv" "$IO/s2.csv"
+	[ -e "$IO/null.meta" ] && bad "merge -o DEVICE wrote a sidecar" || ok
+else
+	echo "skip: device sidecars (mknod needs root)"
+fi
+# run's outputs on a full standard output give the real reason (ENOSPC),
+# not a guessed EIO: stdio's stdout forgot the errno of the failed write
+if [ -c "$IO/full" ]; then
+	for o in --jobs --log --trace --ftrace --gantt --tikz; do
+		"$DLSIM" run $EX/dario.yaml -q $o - > "$IO/full" 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "run $o - > full: exit $rc, want 3"
+		has $T/err 'dlsim: -: write failed: No space left on device (ENOSPC)'
+		hasnt $T/err 'Input/output error'
+	done
+else
+	echo "skip: run --jobs - > a full stdout (mknod needs root)"
+fi
+# a --plot figure that cannot be written (a missing folder, a directory)
+# is refused before the first set, as -o is (exit 3, the same message);
+# it was found only after the whole run
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/pl.csv" --plot "$IO/nodir/x.png"
+has $T/err 'nodir/x.png: cannot create a file next to it: No such file or directory (ENOENT)'
+[ -e "$IO/pl.csv" ] && bad "experiment --plot nodir/x.png ran the experiment" || ok
+mkdir "$IO/pd.svg"
+expect_rc 3 "$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o "$IO/pl.csv" --plot "$IO/pd.svg"
+has $T/err 'pd.svg: cannot write: Is a directory (EISDIR)'
+[ -e "$IO/pl.csv" ] && bad "experiment --plot DIR ran the experiment" || ok
+[ -n "$(ls -A "$IO" | grep '\.tmp-')" ] && bad "--plot check left a temporary" || ok
 # --item takes digits only: -1 was read as 2^64 - 1
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:-1
 has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"

@@ -9,9 +9,11 @@
  * build/test-out/robust only.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "render/outfile.h"
 #include "scenarios/scn.h"
@@ -143,12 +145,40 @@ static void test_streams_and_stdout_are_never_replaced(void)
 	FILE *f;
 
 	CU_ASSERT_EQUAL_FATAL(render_outfile_open(&o, "-", &f, &d), RT_OK);
-	CU_ASSERT_PTR_EQUAL(f, stdout);
 	CU_ASSERT_EQUAL(o.kind, RENDER_OUT_STDOUT);
 	CU_ASSERT_EQUAL(render_outfile_commit(&o, &d), RT_OK);
+	/* written through a copy of descriptor 1: stdout stays open */
+	CU_ASSERT_NOT_EQUAL(fcntl(STDOUT_FILENO, F_GETFD), -1);
+	CU_ASSERT_EQUAL(fflush(stdout), 0);
 	CU_ASSERT_EQUAL(render_outfile_open(&o, OUTDIR, &f, &d), RT_ERR_IO);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "Is a directory (EISDIR)"));
 	CU_ASSERT_STRING_EQUAL(render_errno_name(ENOSPC), "ENOSPC");
+}
+
+/* An output on standard output that fails says why: the errno of the
+ * failed write (here ENOSPC, from the seam, at the first of two buffers),
+ * not a guessed EIO.  stdio's own stdout forgets it: glibc drops the
+ * buffer of a failed write, so the flush at finish succeeded and the
+ * message said "Input/output error (EIO)" (run --jobs - > /dev/full). */
+static void test_a_failed_write_to_stdout_keeps_its_reason(void)
+{
+	struct render_outfile o;
+	struct rt_diag d = { "" };
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(render_outfile_open(&o, "-", &f, &d), RT_OK);
+	render_outfile_fail_after(0, ENOSPC);
+	for (size_t i = 0; i < 100 * 1024; i++)
+		fputc('x', f);
+	CU_ASSERT_TRUE(render_outfile_failed(&o, &d));
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "-: write failed: No space left "
+				      "on device (ENOSPC)"));
+	d.msg[0] = '\0';
+	CU_ASSERT_EQUAL(render_outfile_commit(&o, &d), RT_ERR_IO);
+	render_outfile_fail_after(-1, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "-: write failed: No space left "
+				      "on device (ENOSPC)"));
+	CU_ASSERT_NOT_EQUAL(fcntl(STDOUT_FILENO, F_GETFD), -1);
 }
 
 CU_TestInfo robust_tests[] = {
@@ -159,5 +189,7 @@ CU_TestInfo robust_tests[] = {
 	  test_every_write_failure_names_the_file_and_keeps_the_target },
 	{ "standard output is never closed; a directory is an error",
 	  test_streams_and_stdout_are_never_replaced },
+	{ "a failed write to standard output keeps its reason",
+	  test_a_failed_write_to_stdout_keeps_its_reason },
 	CU_TEST_INFO_NULL
 };
