@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "models/mem.h"
 
@@ -532,14 +533,30 @@ static void acc_copy(char *dst, size_t n, const char *src)
 	snprintf(dst, n, "%s", src);
 }
 
+/* The largest sidecar read: one line per key and parameter, far below. */
+#define ACC_META_MAX (256u << 10)
+
 enum rt_err render_acc_meta_read(const char *path, struct render_acc_meta *m,
 				 struct rt_diag *d)
 {
 	char line[1024];
 	unsigned seen = 0;
-	FILE *in = fopen(path, "r");
+	struct stat st;
+	FILE *in;
 
 	memset(m, 0, sizeof(*m));
+	/* a sidecar is a small regular file that experiment and merge
+	 * write: a device or FIFO under its name (/dev/zero) would be read
+	 * for ever, or block */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return rt_diagf(d, RT_ERR_IO, "%s: not a regular file; expected "
+				"the results sidecar that dlsim experiment "
+				"writes", path);
+	if (stat(path, &st) == 0 && st.st_size > ACC_META_MAX)
+		return rt_diagf(d, RT_ERR_PARSE, "%s: %jd bytes; expected a "
+				"results sidecar of at most %u KiB", path,
+				(intmax_t)st.st_size, ACC_META_MAX >> 10);
+	in = fopen(path, "r");
 	if (!in)
 		return rt_diagf(d, RT_ERR_IO, "%s: cannot open: %s", path,
 				strerror(errno));

@@ -1643,6 +1643,13 @@ if [ -c "$IO/null" ] && [ -c "$IO/full" ]; then
 	# the CSV itself a device: written in place, no sidecar (unchanged)
 	expect_rc 0 "$DLSIM" merge -o "$IO/null" "$IO/s1.csv" "$IO/s2.csv"
 	[ -e "$IO/null.meta" ] && bad "merge -o DEVICE wrote a sidecar" || ok
+	# an input shard whose sidecar is a device (a copy of /dev/zero) is
+	# refused at once: it was read for ever
+	cp "$IO/s1.csv" "$IO/z.csv"; mknod "$IO/z.csv.meta" c 1 5
+	expect_rc 3 timeout 20 "$DLSIM" merge -o "$IO/zm.csv" "$IO/z.csv" "$IO/s2.csv"
+	has $T/err 'z.csv.meta: not a regular file; expected the results sidecar'
+	# plot reads it only for the unit of a tardiness axis: ends, draws
+	expect_rc 0 timeout 20 "$DLSIM" plot "$IO/z.csv" -o "$IO/z.png" --tardiness
 else
 	echo "skip: device sidecars (mknod needs root)"
 fi
