@@ -70,6 +70,14 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 		   const char **val, bool *bad, const char *cmd);
 
 /* Text the library made, to path (NULL or "-": standard output). */
+/* Make stdout a stream over descriptor 1 that keeps the errno of its
+ * first failed write (main calls it first). */
+void cli_stdout_wrap(void);
+/* That errno, 0 if no write to stdout failed. */
+int cli_stdout_errno(void);
+/* Flush stdout; on a write error print "standard output: write failed:
+ * REASON (ENAME)" and return CLI_EXIT_IO, else CLI_EXIT_OK. */
+int cli_stdout_flush(void);
 int cli_write_text(struct dlsim *db, const char *path, const char *text,
 		   size_t len);
 

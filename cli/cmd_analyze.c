@@ -130,10 +130,9 @@ int cmd_analyze(int argc, char **argv)
 	}
 	dlsim_analysis_write(db, an, (json ? DLSIM_JSON : 0) |
 			     (all ? DLSIM_ALL : 0), stdout);
-	if (fflush(stdout) != 0) {
-		cli_error("cannot write to standard output");
+	if (cli_stdout_flush() != CLI_EXIT_OK)
 		rc = CLI_EXIT_IO;
-	} else if (dlsim_analysis_ncontradictions(an)) {
+	else if (dlsim_analysis_ncontradictions(an)) {
 		rc = CLI_EXIT_CONTRADICTION;
 	}
 out:

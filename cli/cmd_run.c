@@ -109,15 +109,7 @@ static int run_report(struct dlsim *db, struct dlsim_sim *sim,
 		dup2(saved, STDOUT_FILENO);
 		close(saved);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		int e = errno ? errno : EIO;
-		const char *en = dlsim_errno_name(e);
-
-		cli_error("standard output: write failed: %s%s%s%s",
-			  strerror(e), *en ? " (" : "", en, *en ? ")" : "");
-		return CLI_EXIT_IO;
-	}
-	return CLI_EXIT_OK;
+	return cli_stdout_flush();
 }
 
 /* Simulate with progress; SIGINT stops at the next instant. */

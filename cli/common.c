@@ -1,8 +1,10 @@
 /* common.c - what every subcommand shares: printing errors and usage
  * errors, exit codes, the library session and its notices, option values,
  * text output and terminal colours. */
+#define _GNU_SOURCE             /* fopencookie */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -149,17 +151,77 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 	return true;
 }
 
+/*
+ * Standard output is a stream of our own over descriptor 1 (fopencookie),
+ * buffered as stdio buffers it (by lines on a terminal, else fully), so
+ * that a failed write keeps its reason: glibc's stdout drops the buffer of
+ * a failed write and forgets its errno, so that a full disk could only be
+ * reported as a guessed EIO.  The first failing write's errno is kept
+ * here; writes go to descriptor 1 itself, so a dup2() onto it (run's
+ * report moved to standard error) is followed.
+ */
+static int stdout_errno;
+
+static ssize_t cli_stdout_write(void *ctx, const char *buf, size_t n)
+{
+	size_t done = 0;
+
+	(void)ctx;
+	while (done < n) {
+		ssize_t k = write(STDOUT_FILENO, buf + done, n - done);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (!stdout_errno)
+				stdout_errno = k < 0 ? errno : EIO;
+			errno = stdout_errno;
+			return -1;
+		}
+		done += (size_t)k;
+	}
+	return (ssize_t)n;
+}
+
+void cli_stdout_wrap(void)
+{
+	static const cookie_io_functions_t io = { .write = cli_stdout_write };
+	FILE *f = fopencookie(NULL, "w", io);
+
+	if (!f)
+		return;                 /* glibc's stdout, as before */
+	setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+	stdout = f;
+}
+
+int cli_stdout_errno(void)
+{
+	return stdout_errno;
+}
+
+int cli_stdout_flush(void)
+{
+	int e;
+	const char *en;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return CLI_EXIT_OK;
+	e = stdout_errno ? stdout_errno : errno ? errno : EIO;
+	en = dlsim_errno_name(e);
+	cli_error("standard output: write failed: %s%s%s%s", strerror(e),
+		  *en ? " (" : "", en, *en ? ")" : "");
+	return CLI_EXIT_IO;
+}
+
 int cli_write_text(struct dlsim *db, const char *path, const char *text,
 		   size_t len)
 {
 	enum dlsim_status st;
 
 	if (!path || !strcmp(path, "-")) {
-		if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
-			cli_error("stdout: write error");
-			return CLI_EXIT_IO;
-		}
-		return CLI_EXIT_OK;
+		fwrite(text, 1, len, stdout);
+		return cli_stdout_flush();
 	}
 	st = dlsim_write_file(db, path, text, len);
 	if (st != DLSIM_OK) {
@@ -181,7 +243,8 @@ const char *cli_color(FILE *f, enum cli_colour c)
 	if (no && *no)
 		return "";
 	on = (force && *force && strcmp(force, "0")) ||
-	     (isatty(fileno(f)) && !(term && !strcmp(term, "dumb")));
+	     (isatty(f == stdout ? STDOUT_FILENO : fileno(f)) &&
+	      !(term && !strcmp(term, "dumb")));
 	return on ? seq[c] : "";
 }
 

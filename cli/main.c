@@ -137,17 +137,26 @@ static int main_close_stdout(int rc)
 		failed = true;
 		err = errno;
 	}
+	if (failed && cli_stdout_errno())
+		err = cli_stdout_errno();       /* the first failed write's */
 	errno = 0;
 	if (fclose(stdout) != 0 && !failed && errno != EBADF) {
 		failed = true;
 		err = errno;
 	}
+	/* the stream over descriptor 1 leaves it open: close it, as
+	 * glibc's fclose(stdout) did (an error of NFS shows at close) */
+	errno = 0;
+	if (close(STDOUT_FILENO) != 0 && !failed && errno != EBADF &&
+	    errno != EINTR) {
+		failed = true;
+		err = errno;
+	}
 	if (!failed)
 		return rc;
-	/* a command that failed on its own output to stdout said why (the
-	 * ENOSPC of "-: write failed"); an EIO guessed here would only add
-	 * a wrong reason */
-	if (!err && rc != CLI_EXIT_OK && rc != CLI_EXIT_MISS &&
+	/* a command that failed said why (on its own output to stdout: the
+	 * ENOSPC of "-: write failed"); a second line would repeat it */
+	if (rc != CLI_EXIT_OK && rc != CLI_EXIT_MISS &&
 	    rc != CLI_EXIT_CONTRADICTION)
 		return rc;
 	/* not cli_error: it flushes stdout, which is closed now */
@@ -227,5 +236,6 @@ static void main_hold_std_fds(void)
 int main(int argc, char **argv)
 {
 	main_hold_std_fds();
+	cli_stdout_wrap();
 	return main_close_stdout(main_dispatch(argc, argv));
 }

@@ -1459,6 +1459,21 @@ if [ -c $T/full ]; then
 		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
 		has $T/err 'dlsim: stdout: No space left on device'
 	done
+	# more than one buffer before the end (gen of 400 tasks, a long
+	# analysis): the reason of the write that failed, not a guessed EIO
+	# (glibc's stdout forgot it), and one line, not two
+	"$DLSIM" gen --tasks 400 > $T/full 2>$T/err; rc=$?
+	[ $rc -eq 3 ] && ok || bad "dlsim gen --tasks 400 > full: exit $rc, want 3"
+	has $T/err 'dlsim: stdout: No space left on device'
+	hasnt $T/err 'Input/output error'
+	for c in "analyze $EX/dario.yaml" "analyze $EX/dario.yaml --json" \
+		 "run $EX/dario.yaml"; do
+		# shellcheck disable=SC2086
+		"$DLSIM" $c > $T/full 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
+		has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
+		[ "$(wc -l < $T/err)" -eq 1 ] && ok || bad "dlsim $c > full: $(wc -l < $T/err) lines on stderr, want 1"
+	done
 fi
 if [ -c $T/full ]; then
 	# a chart's write error names the file and the reason
