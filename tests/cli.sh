@@ -780,6 +780,15 @@ has $T/err 'rr.json:1:16: tasks.t.policy: thread "t": SCHED_RR is not modelled'
 printf '{"tasks":{\n "a-1":{"run":1,"sleep":9},\n "a":{"instance":2,"run":1,"sleep":9}}}' > $T/inst.json
 expect_rc 2 "$DLSIM" import rt-app $T/inst.json
 has $T/err 'inst.json:3:7: tasks.a.instance: thread "a": instance 1 is named "a-1", the name of thread "a-1"'
+# dl-* keys on a thread without "policy": "SCHED_DEADLINE": rt-app ignores
+# them (SCHED_OTHER); dlsim imports a class: fair task and warns at the key
+printf '{"tasks":{"a":{\n "dl-runtime":1000,\n "dl-period":10000,\n "run0":500,"timer0":{"ref":"t","period":10000}},\n "b":{"policy":"SCHED_DEADLINE","dl-runtime":1000,"dl-period":10000,"run0":500,"timer0":{"ref":"u","period":10000}}}}' > $T/nodl.json
+expect_rc 0 "$DLSIM" import rt-app $T/nodl.json -o $T/nodl.yaml
+has $T/err 'dlsim import: warning: '"$T"'/nodl.json:2:2: tasks.a.dl-runtime: thread "a": dl-runtime does nothing: the thread'"'"'s policy is SCHED_OTHER (global.default_policy)'
+hasnt $T/err 'thread "b"'
+has $T/nodl.yaml 'class: fair'
+expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video4.yaml
+hasnt $T/err 'warning'
 printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
