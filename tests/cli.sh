@@ -761,6 +761,24 @@ expect_rc 0 "$DLSIM" run $T/pctl.yaml
 has $T/out 'response-time percentiles, nearest rank over completed jobs (times in tick):'
 expect_rc 0 "$DLSIM" run $T/pctl.yaml --quiet
 hasnt $T/out 'percentiles'
+# overheads on CPUs of different capacities: the overhead-aware rows are n/a
+# (scenarios/README.md "Overheads"), like the plain ones
+scn ovcap 'format: 1
+name: ovcap
+time_unit: tick
+horizon: 40
+platform:
+  cpus:
+    - {capacity: 1024, count: 1}
+    - {capacity: 512, count: 1}
+scheduler: { policy: edf, placement: global }
+overheads: { context_switch: 1 }
+tasks:
+  - { name: A, C: 2, T: 10 }
+  - { name: B, C: 3, T: 12 }'
+expect_rc 0 "$DLSIM" analyze $T/ovcap.yaml
+has $T/out 'gfb+overheads                            sufficient  n/a      edf/global       (assumes identical CPUs; this platform'"'"'s capacities differ)'
+hasnt $T/out 'accept'
 # --- rt-app in and out (docs/rt-app.md) ------------------------------------
 expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video.yaml
 has $T/video.yaml 'runtime: 1000             # tasks.video.dl-runtime'
