@@ -1088,7 +1088,10 @@ has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"
 has $T/out '"mode": "soft", "tardiness_bound_exceeded": 0, "tardiness_bounds": [{"task": "P1", "bound": 3, "observed": 0}, {"task": "P2", "bound": 3, "observed": 3}]}'
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20
 has $T/out 'mode soft: task P2: max tardiness 3 tick <= bound 3 tick'
-# an admitted task that overruns its C breaks the guarantee: reported
+# admission charges a job the demand analyze charges (its exec model's
+# largest): A's job 1 demands 6 > D = 5, so qpa rejects A (admitted by C
+# it ran [0, 2), [10, 16) and missed 15 and B's 5: a "guarantee" that
+# did not hold); B alone runs [0, 2), [10, 12) and meets every deadline
 scn overrun-hard 'format: 1
 horizon: 20
 scheduler: { mode: hard }
@@ -1096,10 +1099,27 @@ tasks:
   - { name: A, C: 2, D: 5, T: 10, exec: { model: list, values: [2, 6] } }
   - { name: B, C: 2, D: 5, T: 10 }'
 expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml
-has $T/out 'mode hard: 2 deadline misses of admitted tasks -- GUARANTEE VIOLATED'
-expect_rc 4 "$DLSIM" run $T/overrun-hard.yaml --fail-on-miss --quiet
+has $T/out 'task A rejected at 0 tick by admission test qpa: it never ran'
+has $T/out 'mode hard: every admitted task met every deadline (guarantee held)'
+expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --json
-has $T/out '"mode": "hard", "guarantee_violations": 2}'
+has $T/out '"mode": "hard", "guarantee_violations": 0}'
+expect_rc 0 "$DLSIM" analyze $T/overrun-hard.yaml
+has $T/out 'qpa            exact       reject'
+# two releases at one instant: one job of twice the demand for both
+# analyze and admission: K (C 1, D 2) runs [0, 1), [1, 2), both due at 2:
+# admitted, and analyze accepts with no contradiction
+scn coincide 'format: 1
+horizon: 20
+scheduler: { admission: qpa }
+tasks:
+  - { name: K, C: 1, D: 2, T: 10, releases: [0, 0, 10] }'
+expect_rc 0 "$DLSIM" run $T/coincide.yaml
+hasnt $T/out 'rejected'
+has $T/out 'no deadline miss'
+expect_rc 0 "$DLSIM" analyze $T/coincide.yaml
+has $T/out 'qpa            exact       accept'
+hasnt $T/out 'CONTRADICTIONS'
 expect_rc 0 "$DLSIM" run $EX/admission.yaml --json
 has $T/out '"rejected": 2,'
 expect_rc 0 "$DLSIM" validate $EX/admission.yaml
