@@ -1278,6 +1278,38 @@ if [ -c $T/cmpfull ]; then
 else
 	echo "skip: compare --gantt to a full device (mknod needs root)"
 fi
+# sub-microsecond times: the trace rounds every release to the us, the
+# rebased 0 too (offset 1939 -> 0.000002 s), so A's job 5, released at
+# 1939 + 5 x 3251220 = 16258039 (rebased 16256100), reads 16258000 - 2000
+# = 16256000: 100 ns early.  Simulated at that rounded instant, before the
+# period of its predecessor (which used its whole runtime, 1999998) ends,
+# the job ended 1251584 ns later than measured; compare now simulates the
+# scenario's release, which lies within 1 us of the measured one, and
+# dlsim's own trace compares as equal within 1 us
+scn subus 'format: 1
+name: subus
+time_unit: ns
+horizon: 20000000
+scheduler: { policy: linux-dl }
+tasks:
+  - { name: A, runtime: 1999998, deadline: 2583842, period: 3251220, offset: 1939 }'
+expect_rc 0 "$DLSIM" run $T/subus.yaml --ftrace $T/subus.txt --quiet
+expect_rc 0 "$DLSIM" compare $T/subus.txt $T/subus.yaml
+has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
+hasnt $T/err 'warning'
+# ... but job ends inferred from rounded run lengths (overload: jobs run
+# back to back) may part the schedules: compare says so on stderr
+scn subus2 'format: 1
+name: subus2
+time_unit: ns
+horizon: 20000000
+tasks:
+  - { name: T0, C: 2724557, T: 5263951 }
+  - { name: T1, C: 3879955, T: 5113203 }'
+expect_rc 0 "$DLSIM" run $T/subus2.yaml --ftrace $T/subus2.txt --quiet
+expect_rc 0 "$DLSIM" compare $T/subus2.txt $T/subus2.yaml
+has $T/err 'dlsim compare: warning: times below the trace'"'"'s 1 us resolution (task T0): 0 release(s) simulated at the trace'"'"'s rounded instant'
+has $T/err 'differences larger than 1 us may come from the rounding'
 
 # --- habits: --version, '-', colour only on terminals, bash completion -----
 expect_rc 0 "$DLSIM" --version
