@@ -147,7 +147,9 @@ static int64_t demand_ns(const struct cmp_ctx *x, size_t i, size_t k)
  * in a trace; infer it: once the job has met all its suspension points
  * (slept once per point), it ends when its demand has run, if by then the
  * next periodic release had come, and the next job (released one period
- * after this one) goes on at once. */
+ * after this one) goes on at once.  With a physical unit the run's ends
+ * are rounded to 1 us: a run within 1 us of the demand left that ends
+ * without a sleep ends the job there (tol; 0 with ticks). */
 static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		bool sleeps)
 {
@@ -160,11 +162,21 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		struct render_cmp_job *j = &t->jobs[t->njobs - 1];
 		int64_t left = demand_ns(x, i, t->njobs - 1) - t->exec;
 		int64_t next = j->release + k->period * unit;
-		/* done inside the run, or exactly at its end without sleeping */
-		bool inside = to - from > left, edge = to - from == left && !sleeps;
+		int64_t tol = x->s->ticks ? 0 : CMP_RES_NS;
+		bool inside, edge;
 
-		if (left < 0 || !(inside || edge) || next > from + left)
+		/* the run lengths are rounded (up to 1 us each): a job whose
+		 * rounded runs add up to within 1 us over its demand is done */
+		if (left < 0 && left >= -tol)
+			left = 0;
+		/* done inside the run, or at its end without sleeping (within
+		 * the resolution: the run's ends are rounded) */
+		inside = to - from > left + tol;
+		edge = !inside && to - from >= left - tol && !sleeps;
+		if (left < 0 || !(inside || edge) || next > from + left + tol)
 			break;
+		if (edge)
+			left = to - from;
 		add_run(x, i, cpu, from, from + left);
 		j->obs_finish = from + left;
 		x->c->inferred++;
