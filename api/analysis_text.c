@@ -354,7 +354,8 @@ void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 			   "(dlsim run applies the admission)\n");
 	if (!a->conform && a->kind == AK_PLAIN)
 		fprintf(f, "\n  note: the scenario leaves the sporadic model; the tests "
-			   "analyse each task\n        with its largest demand, its "
+			   "analyse each task\n        with its largest demand (times "
+			   "the releases listed at one instant),\n        its "
 			   "smallest release gap and %s\n",
 			   api_analysis_fp(a) && (a->bits & RT_MODEL_JITTER) ?
 			   "its release\n        jitter J (fp-rta's extension: "

@@ -220,12 +220,18 @@ enum dlsim_status dlsim_gen(struct dlsim *db, const struct dlsim_opts *o,
 
 /* ---- rt-app --------------------------------------------------------------------- */
 
+/* A warning of the importer, to the session's notice callback. */
+static void import_warn(void *ctx, const char *msg)
+{
+	api_notice(ctx, DLSIM_WARNING, "%s", msg);
+}
+
 enum dlsim_status dlsim_import_rtapp(struct dlsim *db, const char *path,
 				     const struct dlsim_opts *o, char **text,
 				     size_t *len)
 {
 	static const char *const keys[] = { "cpus", "name", NULL };
-	struct scn_rtapp_opts ro = { 0, NULL };
+	struct scn_rtapp_opts ro = { 0, NULL, import_warn, db };
 	const char *cpus = api_opt(o, "cpus");
 	struct rt_diag d = { "" };
 	enum dlsim_status st;

@@ -94,6 +94,54 @@ enum dlsim_status api_compare_simulate(struct dlsim *db,
 	return DLSIM_OK;
 }
 
+/* The first task with a time below the trace's 1 us resolution (C, D, T,
+ * offset, a demand, a suspension or a listed release not a whole number
+ * of microseconds), or -1; ticks: -1. */
+static long sub_us_task(const struct scn_scenario *s)
+{
+	for (size_t i = 0; s->time_unit != SCN_UNIT_TICK && i < s->ntasks; i++) {
+		const struct rt_task *t = &s->tasks[i];
+		bool sub = t->wcet % 1000 || t->period % 1000 ||
+			   t->deadline % 1000 || t->offset % 1000 ||
+			   (t->exec == RT_EXEC_UNIFORM &&
+			    (t->exec_min % 1000 || t->exec_max % 1000));
+
+		for (size_t k = 0; t->exec == RT_EXEC_LIST &&
+				   k < t->nexec_values; k++)
+			sub = sub || t->exec_values[k] % 1000;
+		for (size_t k = 0; k < t->nsuspend; k++)
+			sub = sub || t->suspend[k].after % 1000 ||
+			      t->suspend[k].len % 1000;
+		for (size_t k = 0; t->arrival == RT_ARRIVAL_LIST &&
+				   k < t->nreleases; k++)
+			sub = sub || t->releases[k] % 1000;
+		if (sub)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* A divergence in a trace with job ends inferred from rounded run
+ * lengths, of a scenario with times below the trace's resolution: say
+ * that the rounding may show. */
+static void compare_warn(struct dlsim *db, const struct scn_scenario *s,
+			 const struct render_cmp *c)
+{
+	long i = (c->inferred || c->rounded) && c->diverged ?
+		 sub_us_task(s) : -1;
+
+	if (i < 0)
+		return;
+	api_notice(db, DLSIM_WARNING, "times below the trace's 1 us resolution "
+		   "(task %s): %" PRIu64 " release(s) simulated at the trace's "
+		   "rounded instant (up to 1 us off; none of the scenario's "
+		   "within 1 us) and %" PRIu64 " job end(s) inferred from "
+		   "rounded run lengths (jobs run back to back; up to 1 us off "
+		   "per run), docs/trace-cmd.md: differences larger than 1 us "
+		   "may come from the rounding", s->tasks[i].name, c->rounded,
+		   c->inferred);
+}
+
 static const char *fmt(const struct scn_scenario *s, rt_time t, char *buf,
 		       size_t n)
 {
@@ -259,6 +307,7 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 	if (st != DLSIM_OK)
 		goto out;
 	compare_print(out, s, c, trace, flags & DLSIM_COLOR);
+	compare_warn(db, s, c);
 	if (gantt && api_file_publish(&af, &d) != RT_OK)
 		st = api_fail(db, DLSIM_IO, "--gantt: %s", d.msg);
 out:

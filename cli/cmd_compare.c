@@ -21,8 +21,11 @@ static const char compare_help[] =
 "(min, median, max), misses and the largest divergence are printed, then\n"
 "the largest divergence of all with its instant.  Times are in the\n"
 "scenario's unit from the first release (with time_unit tick, 1 us of\n"
-"trace is 1 tick).  --gantt draws the measured rows above the simulated\n"
-"ones.  docs/trace-cmd.md.\n"
+"trace is 1 tick).  The trace rounds to 1 us: a release less than 1 us\n"
+"from the scenario's own release of the task is simulated at the\n"
+"scenario's, differences up to 1 us count as none, and with times below\n"
+"1 us a divergence that rounding may explain is said on stderr.  --gantt\n"
+"draws the measured rows above the simulated ones.  docs/trace-cmd.md.\n"
 "\n"
 "Exit status 0 (also when they differ: that is a result), 1 usage, 2 bad\n"
 "input, 3 I/O error.\n";

@@ -541,7 +541,9 @@ enum dlsim_status dlsim_compare_text(struct dlsim *db, const char *trace,
 enum dlsim_status dlsim_gen(struct dlsim *db, const struct dlsim_opts *o, char **text,
 	      size_t *len);
 /* `dlsim import rt-app`: an rt-app JSON file ("-": standard input) as
- * scenario text.  Keys: cpus, name. */
+ * scenario text.  Keys: cpus, name.  Input rt-app accepts but that does
+ * nothing (dl-* keys of a thread that is not SCHED_DEADLINE) is a
+ * DLSIM_WARNING notice naming FILE:LINE:COL, the key and the thread. */
 enum dlsim_status dlsim_import_rtapp(struct dlsim *db, const char *path,
 		       const struct dlsim_opts *o, char **text, size_t *len);
 /* `dlsim export rt-app`: the scenario as an rt-app workload (JSON). */

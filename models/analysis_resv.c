@@ -15,31 +15,15 @@
 unsigned rt_task_analysis_model(const struct rt_task *t, struct rt_task *out)
 {
 	unsigned what = 0;
-	rt_time c = t->wcet;
 
 	*out = *t;
-	if (t->exec == RT_EXEC_UNIFORM && t->exec_max > c)
-		c = t->exec_max;
-	for (size_t k = 0; t->exec == RT_EXEC_LIST && k < t->nexec_values; k++)
-		if (t->exec_values[k] > c)
-			c = t->exec_values[k];
-	if (c != t->wcet) {
-		out->wcet = c;
+	/* the demand and period admission analyses too (models/task.h) */
+	out->wcet = rt_task_analysed_demand(t, false);
+	if (out->wcet != t->wcet)
 		what |= RT_MODEL_DEMAND;
-	}
-	if (t->arrival == RT_ARRIVAL_LIST)
-		for (size_t k = 1; k < t->nreleases; k++) {
-			rt_time gap = t->releases[k] - t->releases[k - 1];
-
-			if (gap < out->period) {
-				/* gap 0: two jobs at once; T' = 1 is the
-				 * densest integer-time sporadic model, and
-				 * releases are at least 1 apart only if
-				 * gap > 0, so say so with the bit */
-				out->period = gap > 0 ? gap : 1;
-				what |= RT_MODEL_CLOSE;
-			}
-		}
+	out->period = rt_task_analysed_period(t);
+	if (out->period != t->period)
+		what |= RT_MODEL_CLOSE;
 	if (t->jitter > 0) {
 		what |= RT_MODEL_JITTER;
 		if (t->jitter >= t->deadline) {

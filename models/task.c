@@ -148,6 +148,41 @@ rt_time rt_task_max_demand(const struct rt_task *t, size_t *which)
 	return m;
 }
 
+rt_time rt_task_analysed_demand(const struct rt_task *t, bool suspension)
+{
+	rt_time c = rt_task_max_demand(t, NULL), k = 1, run = 1;
+	bool ok = true;
+
+	if (c < t->wcet)
+		c = t->wcet;
+	for (size_t i = 0; suspension && i < t->nsuspend; i++)
+		ok = ok && rt_time_add(c, t->suspend[i].len, &c);
+	/* releases are non-decreasing (rt_task_check): equal ones are a run */
+	for (size_t i = 1; t->arrival == RT_ARRIVAL_LIST && i < t->nreleases;
+	     i++) {
+		run = t->releases[i] == t->releases[i - 1] ? run + 1 : 1;
+		if (run > k)
+			k = run;
+	}
+	if (!ok || !rt_time_mul(c, k, &c))
+		return t->deadline < RT_TIME_MAX ? t->deadline + 1 : RT_TIME_MAX;
+	return c;
+}
+
+rt_time rt_task_analysed_period(const struct rt_task *t)
+{
+	rt_time p = t->period;
+
+	for (size_t i = 1; t->arrival == RT_ARRIVAL_LIST && i < t->nreleases;
+	     i++) {
+		rt_time gap = t->releases[i] - t->releases[i - 1];
+
+		if (gap > 0 && gap < p)
+			p = gap;
+	}
+	return p;
+}
+
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
 			      struct rt_diag *d)
 {
@@ -201,18 +236,8 @@ enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 
 	if (err)
 		return err;
-	if (t->arrival == RT_ARRIVAL_LIST) {
-		for (size_t k = 1; k < t->nreleases; k++) {
-			rt_time gap = t->releases[k] - t->releases[k - 1];
-
-			if (gap <= 0)
-				return rt_diagf(d, RT_ERR_UNSUPPORTED, "task %s: "
-						"two releases at one instant",
-						n);
-			if (gap < v.period)
-				v.period = gap;
-		}
-	}
+	v.wcet = rt_task_analysed_demand(t, true);
+	v.period = rt_task_analysed_period(t);
 	if (t->jitter > 0) {
 		if (t->jitter >= v.deadline)
 			return rt_diagf(d, RT_ERR_UNSUPPORTED, "task %s: jitter "

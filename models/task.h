@@ -122,10 +122,10 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 				 struct rt_task **out, struct rt_diag *d);
 
 /* The task an admission test analyses in place of t: a
- * sporadic task without suspension whose guarantee implies t's, from t's
- * declared parameters (an execution model that overruns C is not looked
- * at: admission trusts C, as the kernel trusts runtime):
- *   suspension     counted as execution (rt_task_oblivious);
+ * sporadic task without suspension whose guarantee implies t's:
+ *   demand         rt_task_analysed_demand (the largest a job can have,
+ *                  suspension counted as execution, times the releases
+ *                  listed at one instant), as `dlsim analyze`;
  *   jitter J       deadline D - J, jitter 0 (EDF's demand bound with
  *                  release jitter, dbf(t) = (floor((t + J - D) / T) + 1)
  *                  C, Spuri 1996); with fp D and J kept as they are, for
@@ -134,11 +134,12 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
  *                  J >= T: a task's jobs run in arrival order, and the
  *                  busy period covers the jobs that queue), ranked by D
  *                  as the simulator ranks;
- *   releases list  period min(T, smallest gap between listed releases).
+ *   releases list  period rt_task_analysed_period (the smallest gap
+ *                  between distinct listed instants, if below T).
  * RT_ERR_UNSUPPORTED (d says why) when no such task exists (J >= D: a job
  * released that late cannot meet its deadline, and every test, fp-rta
- * included, rejects the set; two listed releases at one instant): no test
- * can guarantee t.  RT_ERR_OVERFLOW as rt_task_oblivious. */
+ * included, rejects the set): no test can guarantee t.  RT_ERR_OVERFLOW
+ * as rt_task_oblivious. */
 enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 			       struct rt_task *out, struct rt_diag *d);
 
@@ -148,6 +149,22 @@ enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
  * exec_values with list, else 0.  A suspension point or a section end
  * past it is met by no job (rt_task_check refuses both). */
 rt_time rt_task_max_demand(const struct rt_task *t, size_t *which);
+
+/* The demand the analyses charge one job of t: `dlsim analyze`'s task
+ * model (rt_task_analysis_model, on the suspension-oblivious set: without
+ * 'suspension') and run-time admission (rt_task_analysable, with it) both
+ * use this one function.  It is
+ *   (max(C, rt_task_max_demand) [+ the suspension lengths]) x k,
+ * k the most listed releases at one instant (1 without a list): a task's
+ * jobs run one after another in release order, so k jobs released
+ * together, all due at that instant + D, need what one job of k times
+ * the demand needs.  When the sum or the product overflows, D + 1: more
+ * than a job can get before its deadline, so no test accepts the task.
+ * O(nreleases + nexec_values + nsuspend). */
+rt_time rt_task_analysed_demand(const struct rt_task *t, bool suspension);
+/* The smallest gap between two distinct listed release instants, if
+ * below T; else T (also without a list). */
+rt_time rt_task_analysed_period(const struct rt_task *t);
 
 /* True when the task's jobs follow the sporadic model the analysis assumes:
  * no jitter, inter-arrival >= T, and demand <= C for every job. */

@@ -9,6 +9,10 @@
 #include "render/ftrace.h"
 #include "render/ftrace_read.h"
 
+/* The trace's resolution in a scenario of physical time (ns): trace-cmd
+ * prints microseconds. */
+#define CMP_RES_NS 1000
+
 struct tstate {
 	int pid;                        /* -1: not matched yet */
 	bool awake, running, active;
@@ -143,7 +147,9 @@ static int64_t demand_ns(const struct cmp_ctx *x, size_t i, size_t k)
  * in a trace; infer it: once the job has met all its suspension points
  * (slept once per point), it ends when its demand has run, if by then the
  * next periodic release had come, and the next job (released one period
- * after this one) goes on at once. */
+ * after this one) goes on at once.  With a physical unit the run's ends
+ * are rounded to 1 us: a run within 1 us of the demand left that ends
+ * without a sleep ends the job there (tol; 0 with ticks). */
 static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		bool sleeps)
 {
@@ -156,13 +162,24 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		struct render_cmp_job *j = &t->jobs[t->njobs - 1];
 		int64_t left = demand_ns(x, i, t->njobs - 1) - t->exec;
 		int64_t next = j->release + k->period * unit;
-		/* done inside the run, or exactly at its end without sleeping */
-		bool inside = to - from > left, edge = to - from == left && !sleeps;
+		int64_t tol = x->s->ticks ? 0 : CMP_RES_NS;
+		bool inside, edge;
 
-		if (left < 0 || !(inside || edge) || next > from + left)
+		/* the run lengths are rounded (up to 1 us each): a job whose
+		 * rounded runs add up to within 1 us over its demand is done */
+		if (left < 0 && left >= -tol)
+			left = 0;
+		/* done inside the run, or at its end without sleeping (within
+		 * the resolution: the run's ends are rounded) */
+		inside = to - from > left + tol;
+		edge = !inside && to - from >= left - tol && !sleeps;
+		if (left < 0 || !(inside || edge) || next > from + left + tol)
 			break;
+		if (edge)
+			left = to - from;
 		add_run(x, i, cpu, from, from + left);
 		j->obs_finish = from + left;
+		x->c->inferred++;
 		from += left;
 		new_job(x, i, next);
 		if (x->nomem)
@@ -304,6 +321,86 @@ static enum rt_err sim_emit(void *ctx, const struct sim_rec *r)
 	return x->nomem ? RT_ERR_NOMEM : RT_OK;
 }
 
+/* The scenario's own release of t nearest to the scenario instant x
+ * (offset + kT, or a listed one); RT_TIME_NEVER when it has none
+ * (sporadic, jitter, T below 2 us: two candidates within the window). */
+static rt_time cmp_nominal(const struct rt_task *t, rt_time x)
+{
+	rt_time best = RT_TIME_NEVER, k, lo;
+
+	if (t->jitter)
+		return RT_TIME_NEVER;
+	if (t->arrival == RT_ARRIVAL_PERIODIC) {
+		if (t->period < 2 * CMP_RES_NS)
+			return RT_TIME_NEVER;
+		if (x < t->offset)
+			return t->offset;
+		k = (x - t->offset) / t->period;
+		lo = t->offset + k * t->period;         /* <= x, no overflow */
+		return x - lo <= t->period / 2 || lo > RT_TIME_MAX - t->period ?
+		       lo : lo + t->period;
+	}
+	for (size_t i = 0; t->arrival == RT_ARRIVAL_LIST && i < t->nreleases;
+	     i++) {
+		rt_time r = t->releases[i];
+
+		if (best == RT_TIME_NEVER ||
+		    (r > x ? r - x : x - r) < (best > x ? best - x : x - best))
+			best = r;
+	}
+	return best;
+}
+
+/* The scenario instant of the rebased 0: the earliest first release of
+ * the tasks seen (the first release of the trace is one of theirs). */
+static rt_time cmp_shift(const struct render_cmp *c)
+{
+	rt_time sh = RT_TIME_NEVER;
+
+	for (size_t i = 0; i < c->ntasks; i++) {
+		const struct rt_task *t = &c->in.tasks[i];
+		rt_time f = t->arrival == RT_ARRIVAL_LIST ?
+			    (t->nreleases ? t->releases[0] : RT_TIME_NEVER) :
+			    t->offset;
+
+		if (c->tasks[i].njobs && f != RT_TIME_NEVER &&
+		    (sh == RT_TIME_NEVER || f < sh))
+			sh = f;
+	}
+	return sh;
+}
+
+/*
+ * The release the simulation uses for an observed (rounded, rebased) one
+ * r: the scenario's own release when it lies within the trace's
+ * resolution of r.  The trace rounds every instant to the microsecond,
+ * the rebased 0 included, so r and the true instant differ by less than
+ * 1 us (two roundings of at most 500 ns each); a release that close to
+ * the scenario's is indistinguishable from it in the trace, and taking
+ * the rounded one instead would feed the simulation releases up to 1 us
+ * early or late (a SCHED_DEADLINE task woken 400 ns before its period
+ * throttles, and the schedules part by milliseconds).  Never below prev
+ * (the list stays non-decreasing).  sh: cmp_shift(c); *hit: a scenario
+ * release was taken.  With ticks (resolution 0) r itself.
+ */
+static rt_time cmp_snap(const struct render_cmp *c, rt_time sh,
+			const struct rt_task *t, rt_time r, rt_time prev,
+			bool *hit)
+{
+	rt_time n, x;
+
+	*hit = false;
+	if (!c->resolution || sh == RT_TIME_NEVER || r > RT_TIME_MAX - sh)
+		return r;
+	x = r + sh;
+	n = cmp_nominal(t, x);
+	if (n == RT_TIME_NEVER || (n > x ? n - x : x - n) >= CMP_RES_NS ||
+	    n - sh < prev)
+		return r;
+	*hit = true;
+	return n - sh;
+}
+
 rt_time render_cmp_horizon(const struct render_cmp *c)
 {
 	return c->end + c->resolution > 0 ? c->end + c->resolution : 1;
@@ -313,6 +410,7 @@ enum rt_err render_cmp_sim_tasks(struct render_cmp *c,
 				 const struct rt_task **out, struct rt_diag *d)
 {
 	const struct render_cmp_input *s = &c->in;
+	rt_time sh = cmp_shift(c);
 
 	if (!c->sim_tasks) {
 		c->sim_tasks = rt_calloc(s->ntasks ? s->ntasks : 1,
@@ -329,8 +427,14 @@ enum rt_err render_cmp_sim_tasks(struct render_cmp *c,
 						  sizeof(**c->sim_rel));
 			if (!c->sim_rel[i])
 				return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
-			for (size_t k = 0; k < ct->njobs; k++)
-				c->sim_rel[i][k] = ct->jobs[k].release;
+			for (size_t k = 0; k < ct->njobs; k++) {
+				bool hit;
+
+				c->sim_rel[i][k] = cmp_snap(c, sh, &s->tasks[i],
+					ct->jobs[k].release,
+					k ? c->sim_rel[i][k - 1] : 0, &hit);
+				c->rounded += c->resolution && !hit;
+			}
 			*t = s->tasks[i];
 			t->arrival = RT_ARRIVAL_LIST;
 			t->releases = c->sim_rel[i];
@@ -512,7 +616,7 @@ enum rt_err render_cmp_read(FILE *f, const char *name,
 	c->origin_ns = origin;
 	/* trace-cmd rounds to the microsecond: with ns scenarios a finish may
 	 * differ by up to 1 us from the exact simulated one */
-	c->resolution = s->ticks ? 0 : 1000;
+	c->resolution = s->ticks ? 0 : CMP_RES_NS;
 	c->end = (last - origin) / div;
 	for (size_t i = 0; i < s->ntasks; i++) {
 		struct render_cmp_task *ct = &c->tasks[i];

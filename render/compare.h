@@ -14,12 +14,16 @@
  *    release is 0; with time_unit tick, 1 us of trace is 1 tick.
  * 3. The caller simulates the scenario with those releases (each task's
  *    arrivals replaced by the observed release list; demands, policy,
- *    placement as in the scenario) up to the end of the trace.
+ *    placement as in the scenario) up to the end of the trace.  A
+ *    release the trace rounded to the microsecond (time unit ns) is
+ *    simulated at the scenario's own release of the task when that lies
+ *    less than 1 us from it (render_cmp.rounded counts the others).
  * 4. Per task: observed and simulated response times (min, median, max),
  *    misses (finish, or the end of the trace, past release + D), and the
  *    largest |observed - simulated| response with its job and release;
  *    differences up to the trace's resolution (1 us, trace-cmd rounds to
- *    it; 0 with ticks) count as none.
+ *    it; 0 with ticks) count as none.  Inferred job ends (below) add
+ *    rounded run lengths; render_cmp.inferred counts them.
  *
  * A periodic task that does not sleep between two jobs (it overran: the
  * next release had come) shows no boundary in the trace; it is inferred:
@@ -91,6 +95,11 @@ struct render_cmp {
 					 * 1 us (trace-cmd's rounding) in ns
 					 * scenarios, 0 with ticks */
 	uint64_t events, used;          /* sched events read, of our tasks */
+	uint64_t inferred;              /* job ends inferred from run lengths
+					 * (overruns, no sleep between jobs) */
+	uint64_t rounded;               /* releases simulated at the trace's
+					 * rounded instant (no scenario
+					 * release within 1 us; 0 with ticks) */
 	bool diverged;                  /* some job differs */
 	size_t div_task, div_job;       /* the largest divergence (among
 					 * equals the earliest release, then

@@ -70,17 +70,16 @@ static const char *ra_where(const struct ra_ctx *c, char *buf, size_t size,
 	return buf;
 }
 
-enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
-			const char *phase, const char *key, const char *fmt, ...)
+/* The message of ra_fail and ra_warn into buf (size bytes). */
+static void ra_vmsg(const struct ra_ctx *c, char *buf, size_t size,
+		    const char *thread, const char *phase, const char *key,
+		    const char *fmt, va_list ap)
 {
 	char what[300], th[96], ph[96], k[96], where[320], sect[96];
 	const char *path[5];
 	size_t n = 0;
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
 	if (!thread) {
 		const char *dot = key ? strchr(key, '.') : NULL;
 
@@ -93,10 +92,11 @@ enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 		} else if (key) {
 			path[n++] = key;
 		}
-		return rt_diagf(c->d, rc, "%s: %s%s%s",
-				ra_where(c, where, sizeof(where), path, n),
-				key ? ra_show(k, sizeof(k), key) : "",
-				key ? ": " : "", what);
+		snprintf(buf, size, "%s: %s%s%s",
+			 ra_where(c, where, sizeof(where), path, n),
+			 key ? ra_show(k, sizeof(k), key) : "",
+			 key ? ": " : "", what);
+		return;
 	}
 	path[n++] = "tasks";
 	path[n++] = thread;
@@ -109,11 +109,36 @@ enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 	ra_show(th, sizeof(th), thread);
 	ra_show(ph, sizeof(ph), phase ? phase : "");
 	ra_show(k, sizeof(k), key ? key : "");
-	return rt_diagf(c->d, rc, "%s: tasks.%s%s%s%s%s: thread \"%s\""
-			"%s%s%s: %s", ra_where(c, where, sizeof(where), path, n),
-			th, phase ? ".phases." : "",
-			ph, key ? "." : "", k, th, phase ? ", phase \"" : "",
-			ph, phase ? "\"" : "", what);
+	snprintf(buf, size, "%s: tasks.%s%s%s%s%s: thread \"%s\"%s%s%s: %s",
+		 ra_where(c, where, sizeof(where), path, n), th,
+		 phase ? ".phases." : "", ph, key ? "." : "", k, th,
+		 phase ? ", phase \"" : "", ph, phase ? "\"" : "", what);
+}
+
+enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
+			const char *phase, const char *key, const char *fmt, ...)
+{
+	char msg[1200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	ra_vmsg(c, msg, sizeof(msg), thread, phase, key, fmt, ap);
+	va_end(ap);
+	return rt_diagf(c->d, rc, "%s", msg);
+}
+
+void ra_warn(struct ra_ctx *c, const char *thread, const char *phase,
+	     const char *key, const char *fmt, ...)
+{
+	char msg[1200];
+	va_list ap;
+
+	if (!c->warn)
+		return;
+	va_start(ap, fmt);
+	ra_vmsg(c, msg, sizeof(msg), thread, phase, key, fmt, ap);
+	va_end(ap);
+	c->warn(c->warn_ctx, msg);
 }
 
 /* Names and keys are copied into the scenario (task names, comments):
@@ -551,6 +576,29 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 			    "policy" : NULL, "%s is not modelled: dlsim's "
 			    "linux-dl policy has SCHED_DEADLINE and SCHED_OTHER "
 			    "(class: fair) threads only", ra_policy_names[t.sched.policy]);
+	/* rt-app applies dl-* only to a SCHED_DEADLINE thread (set_thread_param
+	 * by policy); elsewhere they do nothing, in rt-app as here: say so */
+	if (t.sched.policy == RA_OTHER) {
+		const char *dk = NULL;
+
+		if (t.sched.runtime_key && !strncmp(t.sched.runtime_key, "dl-", 3))
+			dk = t.sched.runtime_key;
+		else if (t.sched.period_key &&
+			 !strncmp(t.sched.period_key, "dl-", 3))
+			dk = t.sched.period_key;
+		else if (t.sched.deadline_key &&
+			 !strncmp(t.sched.deadline_key, "dl-", 3))
+			dk = t.sched.deadline_key;
+		if (dk)
+			ra_warn(c, name, NULL, dk, "%s does nothing: the thread's "
+				"policy is SCHED_OTHER (%s), and rt-app applies "
+				"dl-runtime, dl-period and dl-deadline to "
+				"SCHED_DEADLINE threads only; imported as a "
+				"class: fair task (add \"policy\": "
+				"\"SCHED_DEADLINE\" for a reservation)", dk,
+				t.sched.policy_src ? "its \"policy\"" :
+				"global.default_policy");
+	}
 	/* "instance": 0..RA_MAX_INSTANCE copies, each a task */
 	if ((v = dj_get(obj, "instance")) && dj_type(v) == DJ_INT &&
 	    dj_int(v) < 0)
@@ -766,6 +814,8 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 	c.text = json;
 	c.text_len = len;
 	c.d = d;
+	c.warn = o ? o->warn : NULL;
+	c.warn_ctx = o ? o->warn_ctx : NULL;
 	c.default_policy = RA_OTHER;
 	rc = dj_parse(json, len, RA_MAX_DEPTH, &doc, &je);
 	if (rc != RT_OK)

@@ -42,6 +42,12 @@ struct scn_rtapp_opts {
 					 * CPU named in any "cpus" array */
 	const char *name;               /* scenario name; NULL: the file
 					 * name without .json */
+	/* Called with each warning ("FILE:LINE:COL: tasks.T.KEY: thread
+	 * \"T\": ..."): input rt-app accepts that does not do what it
+	 * seems to (dl-* keys of a thread that is not SCHED_DEADLINE).
+	 * NULL: warnings are dropped. */
+	void (*warn)(void *ctx, const char *msg);
+	void *warn_ctx;
 };
 
 /* rt-app JSON [json, json + len) read from 'file' (for messages and the

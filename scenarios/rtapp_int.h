@@ -54,6 +54,8 @@ struct ra_ctx {
 	struct ra_name *names;          /* task names emitted, in order */
 	size_t nnames, names_cap;
 	struct scn_nameset name_set;    /* over names[].name: duplicates */
+	void (*warn)(void *ctx, const char *msg);       /* NULL: none */
+	void *warn_ctx;
 };
 
 struct ra_sched {
@@ -79,6 +81,11 @@ struct ra_thread {
 enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 		    const char *phase, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* The same message as a warning to c->warn (nothing when it is NULL);
+ * the import goes on. */
+void ra_warn(struct ra_ctx *c, const char *thread, const char *phase,
+	     const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* Task 'name' emitted for instance 'inst' (-1: the only one) of
  * 'thread'; RT_ERR_PARSE naming both if the name is already a task's
  * (thread "a-1" and instance 1 of thread "a"), RT_ERR_NOMEM.  Names are

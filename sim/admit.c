@@ -20,9 +20,11 @@
  *                        the first that accepts admits;
  *   SIM_ADMISSION_SOFT   the RT_AN_MODE_SOFT test (utilization: U <= m).
  *
- * Each task is analysed as rt_task_analysable() makes it (suspension as
- * execution, jitter as a shorter deadline, listed releases as a shorter
- * period); a task no test can model (jitter J >= D) is rejected.  Under
+ * Each task is analysed as rt_task_analysable() makes it (the demand
+ * `dlsim analyze` charges, rt_task_analysed_demand: largest job demand
+ * plus suspension, times the releases listed at one instant; jitter as a
+ * shorter deadline, listed releases as a shorter period); a task no test
+ * can model (jitter J >= D) is rejected.  Under
  * fp the task keeps D and J, any J < D (also J >= T): fp-rta has the
  * jitter extension (Tindell, Burns & Wellings 1994; docs/theory.md "FP"),
  * R_i = J_i + w_i with w_i = C_i + sum_{j in hp(i)} ceil((w_i + J_j) /

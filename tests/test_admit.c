@@ -11,6 +11,7 @@
 #include <CUnit/CUnit.h>
 
 #include "models/analysis_fp.h"
+#include "models/analysis_resv.h"
 #include "models/analysis_uni.h"
 #include "models/rng.h"
 #include "models/tests.h"
@@ -514,6 +515,85 @@ static void test_jitter_is_admitted_on_its_shorter_deadline(void)
 	scn_free(s);
 }
 
+/*
+ * Admission charges a job the demand `dlsim analyze` does
+ * (rt_task_analysed_demand), not the declared C.  K (C 2, D 5, T 10,
+ * exec list [2, 6]) may demand 6 > D = 5: no schedule meets that job, so
+ * qpa rejects K; L (2, 5, 10) alone is admitted.  Timeline with K
+ * admitted by C (as before): K job 0 [0, 2), L [2, 4); at 10 K job 1
+ * (demand 6) [10, 16) misses 15, an admitted task's miss.  Now: L [0, 2)
+ * and [10, 12), no miss.  The analysed task agrees: C' = 6.
+ */
+static void test_admission_charges_the_analysed_demand(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 20\nscheduler: { admission: qpa }\n"
+		"tasks:\n  - { name: K, C: 2, D: 5, T: 10, "
+		"exec: { model: list, values: [2, 6] } }\n"
+		"  - { name: L, C: 2, D: 5, T: 10 }\n";
+	struct tu_trace l;
+	struct scn_scenario *s = cbs_load_text(yaml);
+	struct sim_engine *e = adm_run(s, &l);
+	struct rt_task v, m;
+	struct rt_diag d;
+
+	tu_expect_text(l.buf, "0 reject K qpa\n0 admit L qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	CU_ASSERT_EQUAL(rt_task_analysable(&s->tasks[0], false, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.wcet, 6);
+	CU_ASSERT_EQUAL(rt_task_analysis_model(&s->tasks[0], &m),
+			RT_MODEL_DEMAND);
+	CU_ASSERT_EQUAL(m.wcet, 6);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * Two listed releases at one instant: the jobs run one after another,
+ * both due at 0 + D, so admission and analyze both see one job of twice
+ * the demand (C' = 2), period 10 (the only distinct gap is 0 -> 10).
+ * D = 2: job 0 [0, 1), job 1 [1, 2), both meet 2: K is admitted (before:
+ * rejected, "two releases at one instant").  D = 1: job 1 would end at
+ * 2 > 1: rejected (analyze had T' = 1, U = 1, and accepted it).
+ */
+static void test_coincident_releases_are_one_job_of_their_sum(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 20\nscheduler: { admission: qpa }\n"
+		"tasks:\n  - { name: K, C: 1, D: %d, T: 10, "
+		"releases: [0, 0, 10] }\n";
+	char buf[256];
+	struct tu_trace l;
+	struct scn_scenario *s;
+	struct sim_engine *e;
+	struct rt_task v, m;
+	struct rt_diag d;
+
+	snprintf(buf, sizeof(buf), yaml, 2);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 admit K qpa\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->misses, 0);
+	CU_ASSERT_EQUAL(rt_task_analysable(&s->tasks[0], false, &v, &d), RT_OK);
+	CU_ASSERT_EQUAL(v.wcet, 2);
+	CU_ASSERT_EQUAL(v.period, 10);
+	CU_ASSERT_EQUAL(rt_task_analysis_model(&s->tasks[0], &m),
+			RT_MODEL_DEMAND);
+	CU_ASSERT_EQUAL(m.wcet, 2);
+	CU_ASSERT_EQUAL(m.period, 10);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+	snprintf(buf, sizeof(buf), yaml, 1);
+	s = cbs_load_text(buf);
+	e = adm_run(s, &l);
+	tu_expect_text(l.buf, "0 reject K qpa\n");
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
 #define ADM_SETS 300
 
 /*
@@ -953,6 +1033,10 @@ CU_TestInfo admit_tests[] = {
 	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
 	{ "tasks are analysed as sporadic views",
 	  test_tasks_are_analysed_as_sporadic_views },
+	{ "admission charges the demand analyze charges",
+	  test_admission_charges_the_analysed_demand },
+	{ "coincident releases are one job of their total demand",
+	  test_coincident_releases_are_one_job_of_their_sum },
 	{ "jitter is admitted on its shorter deadline",
 	  test_jitter_is_admitted_on_its_shorter_deadline },
 	{ "fp jitter admission keeps the simulated order",

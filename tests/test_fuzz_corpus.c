@@ -79,7 +79,7 @@ static void exp_one(const char *path)
 
 static void rtapp_one(const char *path)
 {
-	struct scn_rtapp_opts o = { 0, NULL };
+	struct scn_rtapp_opts o = { 0, NULL, NULL, NULL };
 	struct rt_diag d = { "" };
 	char *json, *yaml = NULL;
 	size_t len = 0, ylen = 0;

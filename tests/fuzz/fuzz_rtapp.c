@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct scn_rtapp_opts o = { 0, NULL };
+	struct scn_rtapp_opts o = { 0, NULL, NULL, NULL };
 	struct rt_diag d = { "" };
 	char *yaml = NULL;
 	size_t len = 0;
