@@ -275,6 +275,11 @@ int dlsim_output_is_input(const char *out, const char *in)
 	return api_output_is_input(out, in);
 }
 
+int dlsim_output_in_place(const char *path)
+{
+	return path && render_outfile_is_stream(path);
+}
+
 /* No output may replace the input it is made from. */
 static enum dlsim_status outputs_not_input(struct dlsim *db,
 					   const struct api_outputs_opts *o,

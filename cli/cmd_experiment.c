@@ -262,6 +262,12 @@ int cmd_experiment(int argc, char **argv)
 		return cli_usage_error("experiment", "--plot %s: unknown "
 				       "format; expected .png, .svg or .pdf",
 				       fig);
+	/* the figure is drawn from the CSV: one written in place (standard
+	 * output, a device) cannot be read back; said before the run */
+	if (fig && out && dlsim_output_in_place(out))
+		return cli_usage_error("experiment", "--plot %s: -o %s is "
+				       "written in place and cannot be read "
+				       "back; give -o FILE.csv", fig, out);
 	/* the figure would replace the CSV it is drawn from */
 	if (fig && out && (!strcmp(fig, out) || dlsim_output_is_input(fig, out)))
 		return cli_usage_error("experiment", "-o %s and --plot %s name "

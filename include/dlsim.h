@@ -217,6 +217,10 @@ enum dlsim_status dlsim_write_file(struct dlsim *db, const char *path, const voi
  * and ":memory:" are not opened (they are written in place: a FIFO would
  * wait for its reader).  DLSIM_IO naming the file and the reason. */
 enum dlsim_status dlsim_output_check(struct dlsim *db, const char *path);
+/* 1 if the output 'path' is written in place, not replaced: standard
+ * output ("-", /dev/stdout) or an existing device, FIFO or socket
+ * (symlinks followed); such an output cannot be read back. */
+int dlsim_output_in_place(const char *path);
 /* 1 if writing the output 'out' would replace the input file 'in' (the
  * same regular file under any name: symlinks and hard links followed),
  * else 0; "-", standard output, devices and FIFOs are never the input. */

@@ -1395,6 +1395,14 @@ has $E/acc.svg 'transform="rotate(-90'
 expect_rc 1 "$DLSIM" plot $E/j1.csv -o $E/acc.gif
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -q -o $E/j1.csv --plot $E/acc2.png
 [ -s $E/acc2.png ] && ok || bad "experiment --plot wrote nothing"
+# --plot with the CSV on standard output: refused before the run (it was
+# found after the whole run), no figure, no CSV
+"$DLSIM" experiment $E/acc.yaml -q -o - --plot $E/acc3.png > $T/out 2>$T/err; rc=$?
+[ $rc -eq 1 ] && ok || bad "experiment -o - --plot: exit $rc, want 1"
+has $T/err '--plot '
+has $T/err 'acc3.png: -o - is written in place and cannot be read back; give -o FILE.csv'
+[ -s $T/out ] && bad "experiment -o - --plot ran the experiment" || ok
+[ -e $E/acc3.png ] && bad "experiment -o - --plot drew a figure" || ok
 
 # --- analyze for reservations, jitter, exact values -------------
 expect_rc 0 "$DLSIM" analyze $EX/linux-dl.yaml --json
