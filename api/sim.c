@@ -139,8 +139,6 @@ static enum dlsim_status sim_engine_make(struct dlsim *db,
 		miss_sink.emit = sim_miss_emit;
 		miss_sink.ctx = sim;
 		err = sim_engine_add_sink(sim->e, &miss_sink);
-	} else {
-		err = RT_OK;
 	}
 	admit_sink.mask = SIM_MASK(SIM_REC_ADMIT) | SIM_MASK(SIM_REC_REJECT);
 	admit_sink.emit = sim_admit_emit;

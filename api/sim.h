@@ -102,10 +102,11 @@ struct dlsim_sim {
 	FILE *misses;                   /* struct api_miss records, in order;
 					 * NULL when not listed (misses_off) */
 	uint64_t nmisses;               /* all misses; the first
-					 * API_MISSES_KEPT are listed (none
-					 * when misses_off: then counted at
-					 * finish from the engine's stats) */
-	bool misses_off;
+					 * API_MISSES_KEPT are listed (0 when
+					 * misses_off: api_sim_nmisses then
+					 * reads the engine's count) */
+	bool misses_off;                /* misses-list off: no sink, no
+					 * file, nothing listed */
 	uint64_t abort_seq;             /* job of the last ABORT record */
 	bool abort_pending;             /* its MISS record is still to come */
 	struct api_admission *adm;      /* admission decisions, in order */

@@ -69,7 +69,6 @@ struct dlsim_opts *cli_opts(struct dlsim *db, const char *const *kv,
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 		   const char **val, bool *bad, const char *cmd);
 
-/* Text the library made, to path (NULL or "-": standard output). */
 /* Make stdout a stream over descriptor 1 that keeps the errno of its
  * first failed write (main calls it first). */
 void cli_stdout_wrap(void);
@@ -78,6 +77,7 @@ int cli_stdout_errno(void);
 /* Flush stdout; on a write error print "standard output: write failed:
  * REASON (ENAME)" and return CLI_EXIT_IO, else CLI_EXIT_OK. */
 int cli_stdout_flush(void);
+/* Text the library made, to path (NULL or "-": standard output). */
 int cli_write_text(struct dlsim *db, const char *path, const char *text,
 		   size_t len);
 

@@ -542,17 +542,18 @@ enum rt_err render_acc_meta_read(const char *path, struct render_acc_meta *m,
 	char line[1024];
 	unsigned seen = 0;
 	struct stat st;
+	bool found = stat(path, &st) == 0;
 	FILE *in;
 
 	memset(m, 0, sizeof(*m));
 	/* a sidecar is a small regular file that experiment and merge
 	 * write: a device or FIFO under its name (/dev/zero) would be read
 	 * for ever, or block */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+	if (found && !S_ISREG(st.st_mode))
 		return rt_diagf(d, RT_ERR_IO, "%s: not a regular file; expected "
 				"the results sidecar that dlsim experiment "
 				"writes", path);
-	if (stat(path, &st) == 0 && st.st_size > ACC_META_MAX)
+	if (found && st.st_size > ACC_META_MAX)
 		return rt_diagf(d, RT_ERR_PARSE, "%s: %jd bytes; expected a "
 				"results sidecar of at most %u KiB", path,
 				(intmax_t)st.st_size, ACC_META_MAX >> 10);

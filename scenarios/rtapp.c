@@ -579,16 +579,14 @@ static enum rt_err parse_thread(struct ra_ctx *c, const char *name,
 	/* rt-app applies dl-* only to a SCHED_DEADLINE thread (set_thread_param
 	 * by policy); elsewhere they do nothing, in rt-app as here: say so */
 	if (t.sched.policy == RA_OTHER) {
+		const char *const keys[] = { t.sched.runtime_key,
+					     t.sched.period_key,
+					     t.sched.deadline_key };
 		const char *dk = NULL;
 
-		if (t.sched.runtime_key && !strncmp(t.sched.runtime_key, "dl-", 3))
-			dk = t.sched.runtime_key;
-		else if (t.sched.period_key &&
-			 !strncmp(t.sched.period_key, "dl-", 3))
-			dk = t.sched.period_key;
-		else if (t.sched.deadline_key &&
-			 !strncmp(t.sched.deadline_key, "dl-", 3))
-			dk = t.sched.deadline_key;
+		for (size_t k = 0; k < 3 && !dk; k++)
+			if (keys[k] && !strncmp(keys[k], "dl-", 3))
+				dk = keys[k];
 		if (dk)
 			ra_warn(c, name, NULL, dk, "%s does nothing: the thread's "
 				"policy is SCHED_OTHER (%s), and rt-app applies "
