@@ -551,11 +551,16 @@ static void test_analyze_overheads_necessary_reject_is_na(void)
  *     wake-up rule gives d = 24 > 23, so A waits, runs [7, 21): response
  *     21 > 20, a "contradiction".  Now: a job may demand more than the
  *     budget, no bound for A, none.
- *   fp, polling P (Q 4, T 10): A (C 1, values [4], suspend after 1 and
- *     after 2, each for 1): charged max(3, 4) = 4 <= Q, bound T + w_s =
- *     10 + 4 = 14; it demands 4 + 2 = 6 > 4.  A runs [0, 1) and
- *     suspends: the polling server drops its budget; [10, 11), suspends;
- *     [20, 22): response 22 > 14.  Now: no bound for A.
+ *   fp, deferrable P (Q 4, T 10): A (C 1, values [4], suspend after 1
+ *     and after 2, each for 1): charged max(3, 4) = 4 <= Q, bound T +
+ *     w_s = 10 + 4 = 14; it demands 4 + 2 = 6 > Q.  Now: no bound for A
+ *     (the deferrable server keeps its budget: A ends at 6 here).
+ *   fp, polling P (Q 4000, T 10000, us): A (C 2000, three points of 1
+ *     us, C + S = 2003 <= Q) had the bound 14000; the polling server
+ *     drops its budget at each suspension: A runs [0, 500), suspends,
+ *     [10000, 10500), [20000, 20500), [30000, 30500): 30500 > 14000, a
+ *     "contradiction".  Now: a suspending task in a polling server has
+ *     no bound (docs/theory.md §E.8).
  */
 static void test_analyze_served_oblivious_demand_counts_values(void)
 {
@@ -573,14 +578,24 @@ static void test_analyze_served_oblivious_demand_counts_values(void)
 	static const char fps[] =
 		"format: 1\nname: f\ntime_unit: tick\nhorizon: 60\n"
 		"scheduler: { policy: fp }\n"
-		"servers: [{ name: P, kind: polling, budget: 4, period: 10 }]\n"
-		"tasks:\n"
+		"servers: [{ name: P, kind: deferrable, budget: 4, period: 10 "
+		"}]\ntasks:\n"
 		"  - { name: A, C: 1, D: 30, T: 30, exec: { model: list, "
 		"values: [4] }, suspend: [{ after: 1, for: 1 }, { after: 2, "
 		"for: 1 }], server: P }\n";
-	const char *const yaml[] = { cbs, fps };
+	static const char poll[] =
+		"format: 1\nname: p\ntime_unit: us\nhorizon: 60000\n"
+		"scheduler: { policy: fp }\n"
+		"servers: [{ name: P, kind: polling, budget: 4000, period: "
+		"10000 }]\ntasks:\n"
+		"  - { name: A, C: 2000, D: 40000, T: 40000, suspend: [{ after: "
+		"500, for: 1 }, { after: 1000, for: 1 }, { after: 1500, for: 1 "
+		"}], server: P }\n";
+	const char *const yaml[] = { cbs, fps, poll };
+	const char *const seen[] = { "observed 21", "observed 6",
+				     "observed 30500" };
 
-	for (size_t k = 0; k < 2; k++) {
+	for (size_t k = 0; k < 3; k++) {
 		char *text = NULL;
 		size_t len = 0;
 		struct dlsim *db;
@@ -596,8 +611,7 @@ static void test_analyze_served_oblivious_demand_counts_values(void)
 			CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            a job "
 					       "may demand more than the "
 					       "server budget"));
-		CU_ASSERT_PTR_NOT_NULL(strstr(text, k ? "observed 22" :
-					      "observed 21"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, seen[k]));
 		dlsim_free(text);
 		an_free(db, sc, an);
 	}
@@ -620,7 +634,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_partition_is_the_simulated_one },
 	{ "overheads: a necessary reject on the inflated C is n/a",
 	  test_analyze_overheads_necessary_reject_is_na },
-	{ "served tasks: the oblivious demand counts the exec values",
+	{ "served tasks: the oblivious demand counts the exec values; "
+	  "no polling bound with suspension",
 	  test_analyze_served_oblivious_demand_counts_values },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
