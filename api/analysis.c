@@ -131,8 +131,9 @@ static enum dlsim_status analyze_static(struct dlsim *db,
 	if (err)
 		return api_fail(db, DLSIM_INVALID, "%s: analysis: %s", s->path,
 				d.msg[0] ? d.msg : "out of memory");
+	/* on the analysed (suspension-oblivious) set, as the bounds */
 	for (size_t i = 0; a->kind == AK_CBS && i < s->ntasks; i++)
-		a->cbs_g[i] = rt_cbs_task_guarantee(s->tasks, s->ntasks,
+		a->cbs_g[i] = rt_cbs_task_guarantee(a->s->tasks, s->ntasks,
 						    s->task_server, s->servers,
 						    i, a->dom_ok[
 						    api_analysis_task_dom(a, i)]);

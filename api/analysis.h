@@ -43,8 +43,9 @@
  *              when it is its server's only task (rt_fp_served_bound).
  *
  * Self-suspending tasks: the tests and bounds know nothing about
- * suspension, so they analyse the suspension-oblivious task set (C + the
- * suspension lengths), which is safe but no longer exact for the
+ * suspension, so they analyse the suspension-oblivious task set (C and
+ * each exec value + the suspension lengths, rt_task_oblivious; the
+ * served-task guarantees too), which is safe but no longer exact for the
  * simulated system: an exact test's accept is then a sufficient one, its
  * reject proves nothing, a bound is an upper bound, and the output says
  * so.

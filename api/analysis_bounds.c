@@ -67,7 +67,11 @@ static bool analyze_cluster_bound(struct dlsim_analysis *a,
 }
 
 /* fp servers: a served task alone in its server gets the bound
- * rt_fp_served_bound from its server's task response fps[j]. */
+ * rt_fp_served_bound from its server's task response fps[j].  Not one
+ * that suspends in a polling server: the server drops its budget when
+ * the job suspends (it has no work then), so each suspension can cost a
+ * whole period, which the suspension-oblivious C + S <= Q_s does not
+ * cover (docs/theory.md §E.8). */
 static void analyze_fp_served(struct dlsim_analysis *a, const rt_time *fps)
 {
 	const struct scn_scenario *s = a->s;
@@ -78,7 +82,8 @@ static void analyze_fp_served(struct dlsim_analysis *a, const rt_time *fps)
 		size_t n = 0;
 		rt_time b, late;
 
-		if (j < 0)
+		if (j < 0 || (s->servers[j].kind == RT_SERVER_POLLING &&
+			      rt_task_suspends(&a->orig->tasks[i])))
 			continue;
 		for (size_t k = 0; k < s->ntasks; k++)
 			n += s->task_server[k] == j;

@@ -56,20 +56,15 @@ static void analyze_model_add(struct dlsim_analysis *a, struct rt_task t, size_t
 	a->model_jit[k] = jit;
 }
 
-/* A scenario task as analysed (rt_task_analysis_model). */
+/* A scenario task as analysed (rt_task_analysis_model; on the
+ * suspension-oblivious set its exec model counts the suspension too, so
+ * the demand is the one admission charges, rt_task_analysable). */
 static void analyze_model_task(struct dlsim_analysis *a, size_t i, int srv)
 {
 	const struct rt_task *t = &a->s->tasks[i];
 	struct rt_task m;
 	unsigned what = rt_task_analysis_model(t, &m);
 
-	/* on the suspension-oblivious set t has C + S but its exec model's
-	 * values without S: the demand from the task itself, as admission */
-	if (a->oblivious) {
-		m.wcet = rt_task_analysed_demand(&a->orig->tasks[i], true);
-		what = (what & ~(unsigned)RT_MODEL_DEMAND) |
-		       (m.wcet != t->wcet ? RT_MODEL_DEMAND : 0u);
-	}
 	a->bits |= what;
 	if ((what & RT_MODEL_JITTER_GE_D) && a->ge_d_task == NO_IDX)
 		a->ge_d_task = i;

@@ -46,43 +46,10 @@ static void blk_tables(const struct rt_task *ts, size_t n, size_t nres,
 		}
 }
 
-/* pip with nested sections: a job holding R' that requests R (R nested
- * in R') makes R block whoever R' blocks (transitive blocking), so R's
- * ceiling rises to R''s, to a fixed point.  *nested: some task nests. */
-static void blk_transitive(const struct rt_task *ts, size_t n, size_t nres,
-			   uint32_t *ceil, bool *nested)
-{
-	bool changed = true;
-
-	*nested = false;
-	for (size_t pass = 0; changed && pass <= nres; pass++) {
-		changed = false;
-		for (size_t j = 0; j < n; j++)
-			for (size_t o = 0; o < ts[j].nsections; o++)
-				for (size_t x = 0; x < ts[j].nsections; x++) {
-					const struct rt_section *so =
-						&ts[j].sections[o];
-					const struct rt_section *sx =
-						&ts[j].sections[x];
-
-					if (x == o || sx->after < so->after ||
-					    sx->after + sx->len >
-					    so->after + so->len)
-						continue;
-					*nested = true;
-					if (ceil[so->resource] <
-					    ceil[sx->resource]) {
-						ceil[sx->resource] =
-							ceil[so->resource];
-						changed = true;
-					}
-				}
-	}
-}
-
 /* Section b of one task lies inside section a (a != b): its interval is
  * within a's, and of two over the same interval the first listed is the
- * outer one (models/section.h). */
+ * outer one (models/section.h): the job locks it first (section.c), so
+ * it may hold a while it requests b, never b while it requests a. */
 static bool lo_inside(const struct rt_section *s, size_t a, size_t b)
 {
 	rt_time ea = s[a].after + s[a].len, eb = s[b].after + s[b].len;
@@ -94,37 +61,87 @@ static bool lo_inside(const struct rt_section *s, size_t a, size_t b)
 	return true;
 }
 
+/* The one walk over nested sections: step(ctx, R', R) for every pair of
+ * one task's sections where the one on R lies inside the one on R'
+ * (lo_inside: a job holding R' may request R), the lock-order edges
+ * R' -> R.  True when some step returned true (changed something). */
+static bool blk_nested_walk(const struct rt_task *ts, size_t n,
+			    bool (*step)(void *ctx, uint32_t outer,
+					 uint32_t inner),
+			    void *ctx)
+{
+	bool changed = false;
+
+	for (size_t j = 0; j < n; j++) {
+		const struct rt_section *s = ts[j].sections;
+
+		for (size_t o = 0; o < ts[j].nsections; o++)
+			for (size_t x = 0; x < ts[j].nsections; x++)
+				if (lo_inside(s, o, x))
+					changed |= step(ctx, s[o].resource,
+							s[x].resource);
+	}
+	return changed;
+}
+
+struct blk_raise {
+	uint32_t *ceil;
+	bool nested;                    /* some task nests */
+};
+
+/* pip: R requested inside R' blocks whoever R' blocks: ceil(R) rises to
+ * ceil(R') (not the other way: a job never requests R' holding R). */
+static bool blk_raise_step(void *ctx, uint32_t outer, uint32_t inner)
+{
+	struct blk_raise *r = ctx;
+
+	r->nested = true;
+	if (r->ceil[outer] >= r->ceil[inner])
+		return false;
+	r->ceil[inner] = r->ceil[outer];
+	return true;
+}
+
+/* none: whoever may wait on R' may wait on R as well: R''s holder may
+ * request R inside that section and wait there (a chain). */
+static bool blk_wait_step(void *ctx, uint32_t outer, uint32_t inner)
+{
+	bool *w = ctx;
+
+	if (!w[outer] || w[inner])
+		return false;
+	w[inner] = true;
+	return true;
+}
+
+/* pip with nested sections: a job holding R' that requests R (R nested
+ * in R') makes R block whoever R' blocks (transitive blocking), so R's
+ * ceiling rises to R''s, to a fixed point (each step lowers a ceiling's
+ * level number, so it ends).  *nested: some task nests. */
+static void blk_transitive(const struct rt_task *ts, size_t n,
+			   uint32_t *ceil, bool *nested)
+{
+	struct blk_raise r = { .ceil = ceil, .nested = false };
+
+	while (blk_nested_walk(ts, n, blk_raise_step, &r))
+		;
+	*nested = r.nested;
+}
+
 /* none: can a job of task i wait while a lower-level job runs?  It waits
  * on the resources it uses; the holder of one of them, if it requests R
  * inside its section there, waits on R in turn (a chain through a
  * higher-priority holder: i waits for h, h for a lower j).  w[] (nres
- * entries) is scratch: the resources i can wait on, to a fixed point. */
+ * entries) is scratch: the resources i can wait on, to a fixed point
+ * (entries only become true, so it ends). */
 static bool blk_none_blocked(const struct rt_task *ts, size_t n, size_t nres,
 			     const uint32_t *lvl, const rt_time *len, size_t i,
 			     bool *w)
 {
-	bool changed = true;
-
 	for (size_t k = 0; k < nres; k++)
 		w[k] = len[i * nres + k] > 0;
-	while (changed) {
-		changed = false;
-		for (size_t j = 0; j < n; j++)
-			for (size_t o = 0; o < ts[j].nsections; o++)
-				for (size_t x = 0; x < ts[j].nsections; x++) {
-					const struct rt_section *so =
-						&ts[j].sections[o];
-					const struct rt_section *sx =
-						&ts[j].sections[x];
-
-					if (!w[so->resource] ||
-					    w[sx->resource] ||
-					    !lo_inside(ts[j].sections, o, x))
-						continue;
-					w[sx->resource] = true;
-					changed = true;
-				}
-	}
+	while (blk_nested_walk(ts, n, blk_wait_step, w))
+		;
 	for (size_t j = 0; j < n; j++)
 		for (size_t k = 0; k < nres && lvl[j] > lvl[i]; k++)
 			if (w[k] && len[j * nres + k] > 0)
@@ -155,7 +172,7 @@ enum rt_err rt_blocking_terms(const struct rt_task *ts, size_t n,
 	}
 	blk_tables(ts, n, nres, lvl, len, ceil);
 	if (p == RT_LOCK_PIP)
-		blk_transitive(ts, n, nres, ceil, &nested);
+		blk_transitive(ts, n, ceil, &nested);
 	for (size_t i = 0; i < n; i++) {
 		rt_time bl = 0, bs = 0, one = 0;
 
@@ -312,11 +329,25 @@ out:
 
 /* ---- lock order ---------------------------------------------------------- */
 
+struct blk_edges {
+	unsigned char *adj;             /* nres x nres */
+	size_t nres;
+};
+
+static bool blk_edge_step(void *ctx, uint32_t outer, uint32_t inner)
+{
+	struct blk_edges *e = ctx;
+
+	e->adj[outer * e->nres + inner] = 1;
+	return false;
+}
+
 enum rt_err rt_lock_order_cycle(const struct rt_task *ts, size_t n,
 				size_t nres, uint32_t *cyc, size_t *len)
 {
 	unsigned char *adj, *col;       /* col: 0 new, 1 on the path, 2 done */
 	size_t *par, *next;
+	struct blk_edges lo;
 	enum rt_err err = RT_OK;
 
 	*len = 0;
@@ -332,12 +363,9 @@ enum rt_err rt_lock_order_cycle(const struct rt_task *ts, size_t n,
 		err = RT_ERR_NOMEM;
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++)
-		for (size_t a = 0; a < ts[i].nsections; a++)
-			for (size_t b = 0; b < ts[i].nsections; b++)
-				if (lo_inside(ts[i].sections, a, b))
-					adj[ts[i].sections[a].resource * nres +
-					    ts[i].sections[b].resource] = 1;
+	lo.adj = adj;
+	lo.nres = nres;
+	blk_nested_walk(ts, n, blk_edge_step, &lo);
 	/* iterative depth-first search; a grey successor closes a cycle */
 	for (size_t r0 = 0; r0 < nres && !*len; r0++) {
 		size_t u = r0;

@@ -24,7 +24,10 @@
  *             for M, which holds R' and waits for L's R): the ceilings
  *             are first raised along nesting (a resource requested
  *             inside a section on R' gets R''s ceiling, to a fixed
- *             point), and only B_l is used (the once-per-resource count
+ *             point; of two sections over one interval the one listed
+ *             first is the outer one, models/section.h, as for the
+ *             chains of none and the lock-order graph: one walk), and
+ *             only B_l is used (the once-per-resource count
  *             does not hold along a chain);
  *   none      no bound: a task of intermediate priority may run while a
  *             job waits (RT_TIME_NEVER for every task blocked by a

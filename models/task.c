@@ -27,6 +27,50 @@ enum rt_err rt_tasks_check_cdt(const struct rt_task *ts, size_t n,
 	return RT_OK;
 }
 
+/* *s = the sum of t's suspension lengths; false if it overflows. */
+static bool susp_sum(const struct rt_task *t, rt_time *s)
+{
+	rt_time sum = 0;
+
+	for (size_t k = 0; k < t->nsuspend; k++)
+		if (!rt_time_add(sum, t->suspend[k].len, &sum))
+			return false;
+	*s = sum;
+	return true;
+}
+
+/* The sum S of t's suspension lengths, after checking that S, C + S
+ * and every exec value + S fit in rt_time (the suspension-oblivious task
+ * has them; values below the largest fit when it does).  RT_ERR_OVERFLOW
+ * naming the task and the field otherwise, *s untouched. */
+static enum rt_err oblivious_total(const struct rt_task *t, rt_time *s,
+				   struct rt_diag *d)
+{
+	const char *n = t->name ? t->name : "?";
+	rt_time sum, x;
+	size_t w;
+
+	if (!susp_sum(t, &sum))
+		return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: the suspension "
+				"lengths overflow the time range", n);
+	if (!rt_time_add(t->wcet, sum, &x))
+		return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: C plus the "
+				"suspension lengths overflows the time "
+				"range", n);
+	x = rt_task_max_demand(t, &w);
+	if (t->exec == RT_EXEC_UNIFORM && (!rt_time_add(x, sum, &x) ||
+	    !rt_time_add(t->exec_min, sum, &x)))
+		return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: exec max plus "
+				"the suspension lengths overflows the time "
+				"range", n);
+	if (t->exec == RT_EXEC_LIST && !rt_time_add(x, sum, &x))
+		return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: exec values[%zu] "
+				"plus the suspension lengths overflows the "
+				"time range", n, w);
+	*s = sum;
+	return RT_OK;
+}
+
 enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 {
 	const char *n = t->name ? t->name : "?";
@@ -58,7 +102,8 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 		}
 	}
 	/* suspension points: after > 0 strictly increasing, for > 0, and the
-	 * oblivious C + sum of lengths representable (rt_task_oblivious) */
+	 * oblivious C and exec values (each + the sum of lengths)
+	 * representable (rt_task_oblivious) */
 	for (size_t k = 0; k < t->nsuspend; k++) {
 		const struct rt_suspend *p = &t->suspend[k];
 
@@ -84,8 +129,8 @@ enum rt_err rt_task_check(const struct rt_task *t, struct rt_diag *d)
 			return err;
 	}
 	if (t->nsuspend) {
-		struct rt_task ob;
-		enum rt_err err = rt_task_oblivious(t, &ob, d);
+		rt_time sum;
+		enum rt_err err = oblivious_total(t, &sum, d);
 
 		if (err)
 			return err;
@@ -150,13 +195,13 @@ rt_time rt_task_max_demand(const struct rt_task *t, size_t *which)
 
 rt_time rt_task_analysed_demand(const struct rt_task *t, bool suspension)
 {
-	rt_time c = rt_task_max_demand(t, NULL), k = 1, run = 1;
+	rt_time c = rt_task_max_demand(t, NULL), k = 1, run = 1, s;
 	bool ok = true;
 
 	if (c < t->wcet)
 		c = t->wcet;
-	for (size_t i = 0; suspension && i < t->nsuspend; i++)
-		ok = ok && rt_time_add(c, t->suspend[i].len, &c);
+	if (suspension)
+		ok = susp_sum(t, &s) && rt_time_add(c, s, &c);
 	/* releases are non-decreasing (rt_task_check): equal ones are a run */
 	for (size_t i = 1; t->arrival == RT_ARRIVAL_LIST && i < t->nreleases;
 	     i++) {
@@ -183,18 +228,38 @@ rt_time rt_task_analysed_period(const struct rt_task *t)
 	return p;
 }
 
-enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
-			      struct rt_diag *d)
+size_t rt_task_oblivious_nvals(const struct rt_task *t)
 {
-	rt_time c = t->wcet;
+	return rt_task_suspends(t) && t->exec == RT_EXEC_LIST ?
+	       t->nexec_values : 0;
+}
 
-	for (size_t k = 0; k < t->nsuspend; k++)
-		if (!rt_time_add(c, t->suspend[k].len, &c))
-			return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: C plus the "
-					"suspension lengths overflows the time "
-					"range", t->name ? t->name : "?");
+enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
+			      rt_time *vals, struct rt_diag *d)
+{
+	size_t nv = rt_task_oblivious_nvals(t);
+	rt_time s = 0;
+	enum rt_err err;
+
+	if (nv && !vals)
+		return rt_diagf(d, RT_ERR_INVAL, "task %s: no room for the "
+				"suspension-oblivious exec values",
+				t->name ? t->name : "?");
+	err = oblivious_total(t, &s, d);
+	if (err)
+		return err;
+	/* no overflow below: oblivious_total checked C + S, max + S (and
+	 * min + S), and every listed value is <= the largest */
 	*out = *t;
-	out->wcet = c;
+	out->wcet = t->wcet + s;
+	if (t->exec == RT_EXEC_UNIFORM) {
+		out->exec_min = t->exec_min + s;
+		out->exec_max = t->exec_max + s;
+	}
+	for (size_t k = 0; k < nv; k++)
+		vals[k] = t->exec_values[k] + s;
+	if (nv)
+		out->exec_values = vals;
 	out->suspend = NULL;
 	out->nsuspend = 0;
 	return RT_OK;
@@ -204,7 +269,8 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 				 struct rt_task **out, struct rt_diag *d)
 {
 	struct rt_task *ob;
-	size_t i;
+	rt_time *vals;
+	size_t i, nv = 0;
 
 	for (i = 0; i < n && !rt_task_suspends(&ts[i]); i++)
 		;
@@ -212,16 +278,30 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 		*out = NULL;
 		return RT_OK;
 	}
-	ob = rt_calloc(n, sizeof(*ob));
+	/* one block: the n tasks, then their oblivious exec values (an
+	 * rt_time array after rt_task structs, which hold rt_time fields,
+	 * is aligned); each count is bounded by an allocated array's */
+	for (i = 0; i < n; i++) {
+		size_t k = rt_task_oblivious_nvals(&ts[i]);
+
+		if (k > SIZE_MAX / sizeof(*vals) / 2 - nv)
+			return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+		nv += k;
+	}
+	if (n > (SIZE_MAX - nv * sizeof(*vals)) / sizeof(*ob))
+		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	ob = rt_calloc(1, n * sizeof(*ob) + nv * sizeof(*vals));
 	if (!ob)
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	vals = (rt_time *)(ob + n);
 	for (i = 0; i < n; i++) {
-		enum rt_err err = rt_task_oblivious(&ts[i], &ob[i], d);
+		enum rt_err err = rt_task_oblivious(&ts[i], &ob[i], vals, d);
 
 		if (err != RT_OK) {
 			rt_free(ob);
 			return err;
 		}
+		vals += rt_task_oblivious_nvals(&ts[i]);
 	}
 	*out = ob;
 	return RT_OK;
@@ -231,12 +311,21 @@ enum rt_err rt_task_analysable(const struct rt_task *t, bool fp,
 			       struct rt_task *out, struct rt_diag *d)
 {
 	const char *n = t->name ? t->name : "?";
-	struct rt_task v;
-	enum rt_err err = rt_task_oblivious(t, &v, d);
+	struct rt_task v = *t;
+	rt_time s;
+	enum rt_err err = oblivious_total(t, &s, d);
 
 	if (err)
 		return err;
+	/* every job demands at most C' (suspension counted as execution):
+	 * a sporadic task with the fixed demand C' */
 	v.wcet = rt_task_analysed_demand(t, true);
+	v.exec = RT_EXEC_FIXED;
+	v.exec_min = v.exec_max = 0;
+	v.exec_values = NULL;
+	v.nexec_values = 0;
+	v.suspend = NULL;
+	v.nsuspend = 0;
 	v.period = rt_task_analysed_period(t);
 	if (t->jitter > 0) {
 		if (t->jitter >= v.deadline)

@@ -106,15 +106,28 @@ static inline bool rt_task_suspends(const struct rt_task *t)
 }
 
 /* The suspension-oblivious version of t (suspension counted as
- * execution): *out = *t with C' = C + sum of every point's length and no
- * suspension points; every pointer is shared with t (borrowed).  For the
- * admission tests and default horizons, which assume jobs that never
- * suspend.  RT_ERR_OVERFLOW (d names the task, *out untouched) if C'
- * does not fit in rt_time; rt_task_check() rejects such a task. */
+ * execution), with S the sum of every point's length: *out = *t with
+ * C' = C + S, each value of its exec model + S (uniform: min + S and
+ * max + S; list: each listed value + S, written to vals, which
+ * out->exec_values then points at) and no suspension points; every
+ * other pointer is shared with t (borrowed).  So rt_task_max_demand()
+ * of *out is the largest demand of a job of t with its suspensions.
+ * A job whose demand is at or below a point's 'after' does not suspend
+ * there, so a value below the largest may be over-counted; the largest
+ * meets every point (rt_task_check), so the largest demand is exact.
+ * vals: room for rt_task_oblivious_nvals(t) values (NULL when that is
+ * 0).  For the admission tests and default horizons, which assume jobs
+ * that never suspend.  RT_ERR_OVERFLOW (d names the task and the field,
+ * *out untouched) if C' or a value + S does not fit in rt_time;
+ * rt_task_check() rejects such a task. */
 enum rt_err rt_task_oblivious(const struct rt_task *t, struct rt_task *out,
-			      struct rt_diag *d);
+			      rt_time *vals, struct rt_diag *d);
+/* How many values rt_task_oblivious() writes for t: nexec_values when t
+ * suspends and has an exec list, else 0. */
+size_t rt_task_oblivious_nvals(const struct rt_task *t);
 /* The same for a whole set: when some of the n tasks suspends, *out (n
- * entries from rt_calloc; the caller rt_free()s it) holds each task as
+ * entries, and after them their exec values, in one block from
+ * rt_calloc; the caller rt_free()s it) holds each task as
  * rt_task_oblivious() makes it; when none suspends, *out = NULL.  On
  * failure (RT_ERR_NOMEM, or rt_task_oblivious()'s error naming the task)
  * *out is untouched. */
@@ -123,7 +136,8 @@ enum rt_err rt_taskset_oblivious(const struct rt_task *ts, size_t n,
 
 /* The task an admission test analyses in place of t: a
  * sporadic task without suspension whose guarantee implies t's:
- *   demand         rt_task_analysed_demand (the largest a job can have,
+ *   demand         fixed (exec RT_EXEC_FIXED), C' =
+ *                  rt_task_analysed_demand (the largest a job can have,
  *                  suspension counted as execution, times the releases
  *                  listed at one instant), as `dlsim analyze`;
  *   jitter J       deadline D - J, jitter 0 (EDF's demand bound with

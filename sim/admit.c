@@ -361,9 +361,10 @@ static bool adm_implicit_ok(const struct rt_task *ts, size_t n)
  * the compliant-vector bounds of global EDF (rt_tard_cva).  Only for the
  * EDF models (and cbs, for its unserved tasks, with every server as a
  * task), and only when every task of the domain is sporadic without
- * jitter (rt_task_is_sporadic_conform, suspension counted as execution):
- * otherwise, or when the analysis cannot decide, the bound stays
- * RT_TIME_NEVER (unknown).
+ * jitter (rt_task_is_sporadic_conform), each analysed as admission
+ * analyses it (rt_task_analysable: for such a task C + the suspension
+ * lengths, D, T): otherwise, or when the analysis cannot decide, the
+ * bound stays RT_TIME_NEVER (unknown).
  */
 void sim_admit_end(struct sim_engine *e)
 {
@@ -400,7 +401,8 @@ void sim_admit_end(struct sim_engine *e)
 			}
 			conform &= t->jitter == 0 &&
 				   rt_task_is_sporadic_conform(t);
-			if (rt_task_oblivious(t, &a->scratch[n], &d) != RT_OK)
+			if (rt_task_analysable(t, false, &a->scratch[n], &d)
+			    != RT_OK)
 				conform = false;
 			a->index[n++] = i;
 		}

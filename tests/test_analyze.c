@@ -538,6 +538,85 @@ static void test_analyze_overheads_necessary_reject_is_na(void)
 	an_free(db, sc, an);
 }
 
+/*
+ * A served task that suspends and has an exec list above its C: the
+ * suspension-oblivious task (C + S) kept the listed values without S, so
+ * the served-task guarantees charged max(C + S, largest value) instead
+ * of largest value + S, gave a bound, and the simulation broke it.
+ *   cbs: A (C 4, values [16], suspend after 2 for 2) alone in S (Q 16,
+ *     T 20): charged max(6, 16) = 16 <= Q, "guaranteed, response <= 20";
+ *     it demands 16 + 2 = 18 > 16.  Timeline: A runs [0, 2), suspends;
+ *     B (in R, Q 4, T 20) released at 3, server deadline 23, runs
+ *     [3, 7); A wakes at 4 with q 14 >= (20 - 4) 16/20 = 12.8: the CBS
+ *     wake-up rule gives d = 24 > 23, so A waits, runs [7, 21): response
+ *     21 > 20, a "contradiction".  Now: a job may demand more than the
+ *     budget, no bound for A, none.
+ *   fp, deferrable P (Q 4, T 10): A (C 1, values [4], suspend after 1
+ *     and after 2, each for 1): charged max(3, 4) = 4 <= Q, bound T +
+ *     w_s = 10 + 4 = 14; it demands 4 + 2 = 6 > Q.  Now: no bound for A
+ *     (the deferrable server keeps its budget: A ends at 6 here).
+ *   fp, polling P (Q 4000, T 10000, us): A (C 2000, three points of 1
+ *     us, C + S = 2003 <= Q) had the bound 14000; the polling server
+ *     drops its budget at each suspension: A runs [0, 500), suspends,
+ *     [10000, 10500), [20000, 20500), [30000, 30500): 30500 > 14000, a
+ *     "contradiction".  Now: a suspending task in a polling server has
+ *     no bound (docs/theory.md §E.8).
+ */
+static void test_analyze_served_oblivious_demand_counts_values(void)
+{
+	static const char cbs[] =
+		"format: 1\nname: c\ntime_unit: tick\nhorizon: 40\n"
+		"servers:\n"
+		"  - { name: S, kind: cbs, budget: 16, period: 20 }\n"
+		"  - { name: R, kind: cbs, budget: 4, period: 20 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 20, T: 20, releases: [0], exec: "
+		"{ model: list, values: [16] }, suspend: [{ after: 2, for: 2 "
+		"}], server: S }\n"
+		"  - { name: B, C: 4, D: 20, T: 20, releases: [3], "
+		"server: R }\n";
+	static const char fps[] =
+		"format: 1\nname: f\ntime_unit: tick\nhorizon: 60\n"
+		"scheduler: { policy: fp }\n"
+		"servers: [{ name: P, kind: deferrable, budget: 4, period: 10 "
+		"}]\ntasks:\n"
+		"  - { name: A, C: 1, D: 30, T: 30, exec: { model: list, "
+		"values: [4] }, suspend: [{ after: 1, for: 1 }, { after: 2, "
+		"for: 1 }], server: P }\n";
+	static const char poll[] =
+		"format: 1\nname: p\ntime_unit: us\nhorizon: 60000\n"
+		"scheduler: { policy: fp }\n"
+		"servers: [{ name: P, kind: polling, budget: 4000, period: "
+		"10000 }]\ntasks:\n"
+		"  - { name: A, C: 2000, D: 40000, T: 40000, suspend: [{ after: "
+		"500, for: 1 }, { after: 1000, for: 1 }, { after: 1500, for: 1 "
+		"}], server: P }\n";
+	const char *const yaml[] = { cbs, fps, poll };
+	const char *const seen[] = { "observed 21", "observed 6",
+				     "observed 30500" };
+
+	for (size_t k = 0; k < 3; k++) {
+		char *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an = an_run(yaml[k], &db, &sc);
+
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            no bound "
+					      "(analysed through its server)"));
+		if (k == 0)
+			CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            a job "
+					       "may demand more than the "
+					       "server budget"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, seen[k]));
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -555,6 +634,9 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_partition_is_the_simulated_one },
 	{ "overheads: a necessary reject on the inflated C is n/a",
 	  test_analyze_overheads_necessary_reject_is_na },
+	{ "served tasks: the oblivious demand counts the exec values; "
+	  "no polling bound with suspension",
+	  test_analyze_served_oblivious_demand_counts_values },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL

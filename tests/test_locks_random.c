@@ -394,6 +394,59 @@ static void test_lock_order_cycle_known_answers(void)
 	CU_ASSERT_EQUAL(len, 0);
 }
 
+/*
+ * pip's ceilings are raised along nesting with the nesting rule of
+ * models/section.h and of the lock-order graph above: of two sections
+ * over one interval the first listed is the outer one (the job locks it
+ * first), so only the second inherits the first's ceiling.  The raise
+ * used to take both as inside each other.  Levels H 0, M 1, L 2 (fp
+ * ranks); H: R2 [0,1); M: R1 [0,3); L: R1 [0,2) listed first, R2
+ * [0,2) second.  By hand: ceil(R1) = min(M, L) = 1, ceil(R2) = min(H,
+ * L) = 0; L nests R2 in R1: ceil(R2) = min(0, 1) = 0 (unchanged), R1
+ * stays 1; nested, so B_i = B_l = sum over lower j of max { len(j, R) :
+ * ceil(R) <= lvl i }:
+ *   B_H = M: none (R1's ceiling 1 > 0) + L: len(L, R2) = 2  ->  2
+ *         (was 3 + 2 = 5 with R1 raised to 0 too, so fp-rta-blocking
+ *         rejected H (C 1, D 3): R = 6 > 3; now R = 2 + 1 = 3 <= 3);
+ *   B_M = L: max(len(L, R1), len(L, R2)) = 2;  B_L = 0.
+ * Right: H waits for R2 only while L holds it, inside L's R1 section:
+ * M, which needs R1, cannot hold it then (L took R1 first), and L runs
+ * at H's priority meanwhile, so H waits at most L's 2.  Listed the other
+ * way round (R2 first: L locks R2, then R1 inside it), R1 inherits R2's
+ * ceiling 0 and B_H = 3 + 2 = 5: the chain the rule counts is H waiting
+ * for L's R2 while L waits for M's R1.  Under none (no bound for a task
+ * a lower one can block) H and M are blocked by L either way, L by none.
+ */
+static void test_pip_same_interval_nesting_by_list_order(void)
+{
+	struct rt_section h[] = { { 1, 0, 1 } };
+	struct rt_section m[] = { { 0, 0, 3 } };
+	struct rt_section l12[] = { { 0, 0, 2 }, { 1, 0, 2 } };
+	struct rt_section l21[] = { { 1, 0, 2 }, { 0, 0, 2 } };
+	const uint32_t lvl[] = { 0, 1, 2 };
+	struct rt_task ts[3] = { lo_task(h, 1), lo_task(m, 1),
+				 lo_task(l12, 2) };
+	rt_time B[3] = { -1, -1, -1 };
+
+	CU_ASSERT_EQUAL(rt_blocking_terms(ts, 3, 2, lvl, RT_LOCK_PIP, B, NULL),
+			RT_OK);
+	CU_ASSERT_EQUAL(B[0], 2);
+	CU_ASSERT_EQUAL(B[1], 2);
+	CU_ASSERT_EQUAL(B[2], 0);
+	ts[2] = lo_task(l21, 2);
+	CU_ASSERT_EQUAL(rt_blocking_terms(ts, 3, 2, lvl, RT_LOCK_PIP, B, NULL),
+			RT_OK);
+	CU_ASSERT_EQUAL(B[0], 5);
+	CU_ASSERT_EQUAL(B[1], 2);
+	CU_ASSERT_EQUAL(B[2], 0);
+	/* none: H blocked by L directly (R2) either way; M by L (R1) */
+	CU_ASSERT_EQUAL(rt_blocking_terms(ts, 3, 2, lvl, RT_LOCK_NONE, B,
+					  NULL), RT_OK);
+	CU_ASSERT_EQUAL(B[0], RT_TIME_NEVER);
+	CU_ASSERT_EQUAL(B[1], RT_TIME_NEVER);
+	CU_ASSERT_EQUAL(B[2], 0);
+}
+
 CU_TestInfo lock_random_tests[] = {
 	{ "no deadlock (pcp, srp), srp never blocks a started job, pcp "
 	  "blocks once", test_protocol_properties },
@@ -401,5 +454,7 @@ CU_TestInfo lock_random_tests[] = {
 	  test_blocking_tests_against_simulation },
 	{ "the lock-order cycle finder (hand-worked)",
 	  test_lock_order_cycle_known_answers },
+	{ "pip: of two sections over one interval the first is outer "
+	  "(hand-worked)", test_pip_same_interval_nesting_by_list_order },
 	CU_TEST_INFO_NULL,
 };

@@ -11,7 +11,9 @@
 
 #include <CUnit/CUnit.h>
 
+#include "models/analysis_resv.h"
 #include "models/analysis_uni.h"
+#include "models/mem.h"
 #include "models/rng.h"
 #include "models/task.h"
 #include "render/chrome.h"
@@ -87,7 +89,7 @@ static void test_suspension_points_are_checked_by_the_model(void)
 	CU_ASSERT_TRUE(rt_task_suspends(&t));
 	CU_ASSERT_EQUAL(rt_task_check(&t, &d), RT_OK);
 	/* suspension-oblivious: C' = 5 + 2 + 4, nothing else changes */
-	CU_ASSERT_EQUAL(rt_task_oblivious(&t, &ob, &d), RT_OK);
+	CU_ASSERT_EQUAL(rt_task_oblivious(&t, &ob, NULL, &d), RT_OK);
 	CU_ASSERT_EQUAL(ob.wcet, 11);
 	CU_ASSERT_EQUAL(ob.deadline, 10);
 	CU_ASSERT_EQUAL(ob.period, 10);
@@ -122,9 +124,116 @@ static void test_suspension_points_are_checked_by_the_model(void)
 	/* C + lengths must stay representable */
 	t.suspend = huge;
 	ob.wcet = 77;
-	CU_ASSERT_EQUAL(rt_task_oblivious(&t, &ob, &d), RT_ERR_OVERFLOW);
+	CU_ASSERT_EQUAL(rt_task_oblivious(&t, &ob, NULL, &d), RT_ERR_OVERFLOW);
 	CU_ASSERT_EQUAL(ob.wcet, 77);           /* untouched */
 	CU_ASSERT_EQUAL(rt_task_check(&t, &d), RT_ERR_OVERFLOW);
+}
+
+/*
+ * The suspension-oblivious task counts the suspension in its exec model
+ * too, so rt_task_max_demand() of it is the largest demand with the
+ * suspension.  By hand, S = the sum of the lengths:
+ *   C 2, list [1, 2], one point (after 1, for 3): S = 3, C' = 5, values
+ *     [4, 5] (the job demanding 1 never reaches the point: 4 over-counts
+ *     it; the largest, 5, is exact), max demand 5;
+ *   C 2, list [1, 4], same point: values [4, 7], max demand 7 (before
+ *     the fix 4: the value without S, below C' = 5), which is
+ *     rt_task_analysed_demand with the suspension, (4 + 3) x 1 = 7, and
+ *     what the analysis model of the oblivious task charges (RT_MODEL_
+ *     DEMAND: 7 != C' = 5);
+ *   C 2, uniform [1, 3], two points (after 1, for 1), (after 2, for 2):
+ *     S = 3, C' = 5, [min, max] = [4, 6], max demand 6 = (3 + 3) x 1.
+ * The set form copies the values into its one block and leaves the
+ * task that does not suspend as it is; a value + S past the time range
+ * is RT_ERR_OVERFLOW naming the task and the field, as rt_task_check.
+ */
+static void test_oblivious_exec_model_counts_the_suspension(void)
+{
+	static const rt_time l12[] = { 1, 2 }, l14[] = { 1, 4 };
+	static const rt_time big[] = { 1, RT_TIME_MAX - 2 };
+	static const struct rt_suspend one[] = { { 1, 3 } };
+	static const struct rt_suspend two[] = { { 1, 1 }, { 2, 2 } };
+	struct rt_task ts[3], ob, m, *set = NULL;
+	rt_time vals[2] = { 0, 0 };
+	struct rt_diag d = { "" };
+
+	ts[0] = rt_task_make("A", 2, 10, 10);
+	ts[0].exec = RT_EXEC_LIST;
+	ts[0].exec_values = l12;
+	ts[0].nexec_values = 2;
+	ts[0].suspend = one;
+	ts[0].nsuspend = 1;
+	CU_ASSERT_EQUAL_FATAL(rt_task_check(&ts[0], &d), RT_OK);
+	CU_ASSERT_EQUAL(rt_task_oblivious_nvals(&ts[0]), 2);
+	CU_ASSERT_EQUAL(rt_task_oblivious(&ts[0], &ob, NULL, &d),
+			RT_ERR_INVAL);          /* no room for the values */
+	CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[0], &ob, vals, &d), RT_OK);
+	CU_ASSERT_EQUAL(ob.wcet, 5);
+	CU_ASSERT_EQUAL(ob.exec, RT_EXEC_LIST);
+	CU_ASSERT_PTR_EQUAL(ob.exec_values, vals);
+	CU_ASSERT_EQUAL(ob.nexec_values, 2);
+	CU_ASSERT_EQUAL(vals[0], 4);
+	CU_ASSERT_EQUAL(vals[1], 5);
+	CU_ASSERT_EQUAL(ob.nsuspend, 0);
+	CU_ASSERT_EQUAL(rt_task_max_demand(&ob, NULL), 5);
+	CU_ASSERT_EQUAL(l12[0], 1);             /* t's values untouched */
+
+	ts[0].exec_values = l14;
+	CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[0], &ob, vals, &d), RT_OK);
+	CU_ASSERT_EQUAL(ob.wcet, 5);
+	CU_ASSERT_EQUAL(vals[0], 4);
+	CU_ASSERT_EQUAL(vals[1], 7);
+	CU_ASSERT_EQUAL(rt_task_max_demand(&ob, NULL), 7);
+	CU_ASSERT_EQUAL(rt_task_analysed_demand(&ts[0], true), 7);
+	CU_ASSERT_EQUAL(rt_task_analysed_demand(&ob, false), 7);
+	CU_ASSERT_EQUAL(rt_task_analysis_model(&ob, &m), RT_MODEL_DEMAND);
+	CU_ASSERT_EQUAL(m.wcet, 7);
+
+	ts[1] = rt_task_make("B", 3, 12, 12);   /* does not suspend */
+	ts[2] = rt_task_make("U", 2, 10, 10);
+	ts[2].exec = RT_EXEC_UNIFORM;
+	ts[2].exec_min = 1;
+	ts[2].exec_max = 3;
+	ts[2].suspend = two;
+	ts[2].nsuspend = 2;
+	CU_ASSERT_EQUAL_FATAL(rt_task_check(&ts[2], &d), RT_OK);
+	CU_ASSERT_EQUAL(rt_task_oblivious_nvals(&ts[2]), 0);
+	CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[2], &ob, NULL, &d), RT_OK);
+	CU_ASSERT_EQUAL(ob.wcet, 5);
+	CU_ASSERT_EQUAL(ob.exec_min, 4);
+	CU_ASSERT_EQUAL(ob.exec_max, 6);
+	CU_ASSERT_EQUAL(rt_task_max_demand(&ob, NULL), 6);
+	CU_ASSERT_EQUAL(rt_task_analysed_demand(&ts[2], true), 6);
+
+	CU_ASSERT_EQUAL_FATAL(rt_taskset_oblivious(ts, 3, &set, &d), RT_OK);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+	CU_ASSERT_EQUAL(set[0].wcet, 5);
+	CU_ASSERT(set[0].exec_values != l14);
+	CU_ASSERT_EQUAL(set[0].exec_values[0], 4);
+	CU_ASSERT_EQUAL(set[0].exec_values[1], 7);
+	CU_ASSERT_EQUAL(set[1].wcet, 3);
+	CU_ASSERT_EQUAL(set[1].exec, RT_EXEC_FIXED);
+	CU_ASSERT_EQUAL(set[2].exec_min, 4);
+	CU_ASSERT_EQUAL(set[2].exec_max, 6);
+	rt_free(set);
+
+	/* 2^63 - 3 + 3 does not fit: the list value, then the uniform max */
+	ts[0].exec_values = big;
+	ob.wcet = 77;
+	CU_ASSERT_EQUAL(rt_task_oblivious(&ts[0], &ob, vals, &d),
+			RT_ERR_OVERFLOW);
+	CU_ASSERT_EQUAL(ob.wcet, 77);           /* untouched */
+	CU_ASSERT_STRING_EQUAL(d.msg, "task A: exec values[1] plus the "
+			       "suspension lengths overflows the time range");
+	CU_ASSERT_EQUAL(rt_task_check(&ts[0], &d), RT_ERR_OVERFLOW);
+	set = NULL;
+	CU_ASSERT_EQUAL(rt_taskset_oblivious(ts, 3, &set, &d),
+			RT_ERR_OVERFLOW);
+	CU_ASSERT_PTR_NULL(set);
+	ts[2].exec_max = RT_TIME_MAX - 2;
+	CU_ASSERT_EQUAL(rt_task_check(&ts[2], &d), RT_ERR_OVERFLOW);
+	CU_ASSERT_STRING_EQUAL(d.msg, "task U: exec max plus the suspension "
+			       "lengths overflows the time range");
 }
 
 /* ---- scenario errors ----------------------------------------------------- */
@@ -914,7 +1023,7 @@ static void test_oblivious_analysis_is_safe_on_one_cpu(void)
 			ts[i].exec = RT_EXEC_FIXED;     /* sporadic model */
 			ts[i].offset = 0;
 			sp_trim(&ts[i]);
-			CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[i], &ob[i],
+			CU_ASSERT_EQUAL_FATAL(rt_task_oblivious(&ts[i], &ob[i], NULL,
 								NULL), RT_OK);
 		}
 		CU_ASSERT_EQUAL_FATAL(rt_uni_qpa(ob, n, &q), RT_OK);
@@ -951,6 +1060,8 @@ static void test_oblivious_analysis_is_safe_on_one_cpu(void)
 CU_TestInfo suspend_tests[] = {
 	{ "suspension points are checked by the model",
 	  test_suspension_points_are_checked_by_the_model },
+	{ "the oblivious task's exec model counts the suspension",
+	  test_oblivious_exec_model_counts_the_suspension },
 	{ "scenario errors name the point",
 	  test_scenario_errors_name_the_point },
 	{ "edf runs the other task during a suspension",
