@@ -807,6 +807,12 @@ hasnt $T/err 'thread "b"'
 has $T/nodl.yaml 'class: fair'
 expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video4.yaml
 hasnt $T/err 'warning'
+# an import that fails says its error alone: the warning about thread "a"
+# (found first) is not printed before the error about thread "b"
+printf '{"tasks":{"a":{\n "dl-runtime":1000,\n "run0":500,"timer0":{"ref":"t","period":10000}},\n "b":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/nodl2.json
+expect_rc 2 "$DLSIM" import rt-app $T/nodl2.json -o $T/nodl2.yaml
+has $T/err 'nodl2.json:4:7: tasks.b.policy: thread "b": SCHED_RR is not modelled'
+hasnt $T/err 'warning'
 printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
