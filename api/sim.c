@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "models/mem.h"
 #include "sim/policy.h"
@@ -113,6 +114,18 @@ void api_sim_config(const struct scn_scenario *s, const struct sim_horizon *h,
 	scn_sim_config(s, s->sched.task_cluster, h->horizon, cfg);
 }
 
+/* The default of max-memory: half of the physical memory (0, no limit,
+ * when the system does not say). */
+static uint64_t sim_default_max_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0 ||
+	    (uint64_t)pages > UINT64_MAX / (uint64_t)size)
+		return 0;
+	return (uint64_t)pages * (uint64_t)size / 2;
+}
+
 /* The engine and its collectors. */
 static enum dlsim_status sim_engine_make(struct dlsim *db,
 					 struct dlsim_sim *sim,
@@ -128,6 +141,8 @@ static enum dlsim_status sim_engine_make(struct dlsim *db,
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", sim->view.path,
 				d.msg[0] ? d.msg : rt_strerror(err));
+	sim_engine_set_max_memory(sim->e, r->have_max_memory ? r->max_memory :
+				  sim_default_max_memory());
 	sim->misses_off = r->misses_off;
 	if (!sim->misses_off) {
 		sim->misses = tmpfile();
@@ -203,8 +218,9 @@ enum dlsim_status api_sim_create(struct dlsim *db,
 }
 
 static const char *const sim_keys[] = {
-	"until", "seed", "percentiles", "misses-list", NULL
+	"until", "seed", "percentiles", "misses-list", "max-memory", NULL
 };
+
 
 /* The settings of dlsim_sim_create, checked in the order `dlsim run`
  * checks its command line. */
@@ -250,6 +266,13 @@ static enum dlsim_status sim_settings(struct dlsim *db,
 
 		st = api_opt_bool(db, o, "misses-list", true, &list);
 		r->misses_off = !list;
+	}
+	if (st == DLSIM_OK && api_opt(o, "max-memory")) {
+		r->have_max_memory = true;
+		if (!api_outputs_size(api_opt(o, "max-memory"), &r->max_memory))
+			return api_fail(db, DLSIM_USAGE, "--max-memory %s: expected "
+					"a size (10G, 512M; 0: no limit)",
+					api_opt(o, "max-memory"));
 	}
 	api_outputs_get(o, oo);
 	if (st == DLSIM_OK)

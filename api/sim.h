@@ -78,6 +78,10 @@ struct api_sim_req {
 	bool misses_off;                /* count the misses, list none
 					 * (dlsim_sim_create's misses-list
 					 * off) */
+	bool have_max_memory;           /* else the default: half of the
+					 * physical memory */
+	uint64_t max_memory;            /* bytes of pending jobs at most (0:
+					 * no limit; max-memory SIZE) */
 	const struct api_outputs_opts *outputs; /* NULL: none; checked by the
 					 * caller (api_outputs_check) */
 	const struct sim_sink *extra;   /* nextra more sinks, copied */

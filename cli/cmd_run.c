@@ -36,6 +36,10 @@ static const char run_help_fmt[] =
 "                    warnings still go to standard error\n"
 "  --fail-on-miss    exit with status 4 if any job missed its deadline\n"
 "  --seed N          override the scenario's seed (random arrivals/exec)\n"
+"  --max-memory SIZE stop (exit 2) when the pending jobs would need more than\n"
+"                    SIZE bytes (10G, 512M; 0: no limit): an overloaded\n"
+"                    platform's backlog grows without end.  Default: half\n"
+"                    of the physical memory\n"
 "  --help            this text\n"
 "\n"
 "Times in --json, --log and --jobs output are integers in the internal unit\n"
@@ -48,6 +52,7 @@ struct run_opts {
 	const char *path;
 	const char *until;
 	const char *seed;
+	const char *max_memory;
 	struct cli_outputs_opts out;
 	bool json, quiet, fail_on_miss;
 };
@@ -71,6 +76,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o, bool *help)
 			o->fail_on_miss = true;
 		} else if (cli_opt_value(argc, argv, &i, "--until", &o->until, &bad, "run") ||
 			   cli_opt_value(argc, argv, &i, "--seed", &o->seed, &bad, "run") ||
+			   cli_opt_value(argc, argv, &i, "--max-memory", &o->max_memory, &bad, "run") ||
 			   cli_outputs_parse(argc, argv, &i, &o->out, &bad, "run")) {
 			if (bad)
 				return CLI_EXIT_USAGE;
@@ -182,10 +188,11 @@ int cmd_run(int argc, char **argv)
 		const char *const kv[] = {
 			"until", o.until, "seed", o.seed, "percentiles",
 			o.quiet && !o.json ? "off" : "on", "misses-list",
-			o.quiet && !o.json ? "off" : "on",
+			o.quiet && !o.json ? "off" : "on", "max-memory",
+			o.max_memory,
 		};
 
-		opts = cli_opts(db, kv, 4);
+		opts = cli_opts(db, kv, 5);
 	}
 	if (!opts || !cli_outputs_set(db, opts, &o.out)) {
 		rc = CLI_EXIT_INPUT;

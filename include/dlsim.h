@@ -324,6 +324,10 @@ struct dlsim_sim;
  *                prints; off: they are only counted (no temporary file),
  *                the text says they are not listed and JSON's misses_list
  *                is empty with misses_list_omitted = all of them
+ *   max-memory   bytes of pending jobs at most ("512M"; "0": no limit;
+ *                default half of the physical memory): a release beyond
+ *                it fails dlsim_sim_run with DLSIM_NOMEM and a message
+ *                naming the budget (an overloaded platform's backlog)
  *   log jobs trace ftrace gantt tikz      output files (docs/formats.md)
  *   gantt-rows window width dpi title font axis-unit color-by
  *                chart options; max-output  the output budget

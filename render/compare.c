@@ -142,12 +142,33 @@ static int64_t demand_ns(const struct cmp_ctx *x, size_t i, size_t k)
 	return x->s->ticks ? e * 1000 : e;
 }
 
-/* Task i ran [from, to).  A periodic task that never sleeps between two
- * jobs (the next one was already released: it overran) shows no boundary
- * in a trace; infer it: once the job has met all its suspension points
- * (slept once per point), it ends when its demand has run, if by then the
- * next periodic release had come, and the next job (released one period
- * after this one) goes on at once.  With a physical unit the run's ends
+/* The release after job n of task k (released at rel, in ns) in a trace
+ * that shows no boundary between them: one period on for a periodic task,
+ * the next listed instant's distance on for a listed one (0 for two
+ * releases listed at one instant: one wake-up, two jobs).  false when
+ * the scenario does not say (sporadic; past the list; past int64). */
+static bool cmp_next_release(const struct rt_task *k, size_t n, int64_t rel,
+			     int64_t unit, int64_t *next)
+{
+	int64_t gap;
+
+	if (k->arrival == RT_ARRIVAL_PERIODIC)
+		gap = k->period;
+	else if (k->arrival == RT_ARRIVAL_LIST && n + 1 < k->nreleases)
+		gap = k->releases[n + 1] - k->releases[n];
+	else
+		return false;
+	return !__builtin_mul_overflow(gap, unit, &gap) &&
+	       !__builtin_add_overflow(rel, gap, next);
+}
+
+/* Task i ran [from, to).  A task that never sleeps between two jobs (the
+ * next one was already released: it overran, or two releases were listed
+ * at one instant) shows no boundary in a trace; infer it for a periodic
+ * or listed task: once the job has met all its suspension points (slept
+ * once per point), it ends when its demand has run, if by then the
+ * scenario's next release had come (cmp_next_release), and the next job
+ * goes on at once.  With a physical unit the run's ends
  * are rounded to 1 us: a run within 1 us of the demand left that ends
  * without a sleep ends the job there (tol; 0 with ticks). */
 static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
@@ -157,13 +178,17 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 	const struct rt_task *k = &x->s->tasks[i];
 	int64_t unit = x->s->ticks ? 1000 : 1;
 
-	while (t->active && k->arrival == RT_ARRIVAL_PERIODIC &&
+	while (t->active &&
 	       t->sleeps + 1 >= sleeps_needed(k, t->njobs - 1) && to > from) {
 		struct render_cmp_job *j = &t->jobs[t->njobs - 1];
 		int64_t left = demand_ns(x, i, t->njobs - 1) - t->exec;
-		int64_t next = j->release + k->period * unit;
+		int64_t next;
 		int64_t tol = x->s->ticks ? 0 : CMP_RES_NS;
 		bool inside, edge;
+
+		if (!cmp_next_release(k, t->njobs - 1, j->release, unit,
+				      &next))
+			break;
 
 		/* the run lengths are rounded (up to 1 us each): a job whose
 		 * rounded runs add up to within 1 us over its demand is done */

@@ -138,7 +138,15 @@ void ra_warn(struct ra_ctx *c, const char *thread, const char *phase,
 	va_start(ap, fmt);
 	ra_vmsg(c, msg, sizeof(msg), thread, phase, key, fmt, ap);
 	va_end(ap);
-	c->warn(c->warn_ctx, msg);
+	scn_sb_put(&c->warned, msg, strlen(msg) + 1);
+}
+
+/* The kept warnings to c->warn, in the order they were found. */
+static void ra_warn_flush(const struct ra_ctx *c)
+{
+	for (size_t at = 0; c->warn && at < c->warned.len;
+	     at += strlen(c->warned.buf + at) + 1)
+		c->warn(c->warn_ctx, c->warned.buf + at);
 }
 
 /* Names and keys are copied into the scenario (task names, comments):
@@ -914,7 +922,10 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
 		goto out;
 	}
 	rc = self_check(&c, text, text_len);
+	if (rc == RT_OK && c.warned.nomem)
+		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 	if (rc == RT_OK) {
+		ra_warn_flush(&c);
 		*yaml = text;
 		if (yaml_len)
 			*yaml_len = text_len;
@@ -924,6 +935,7 @@ out:
 	rt_free(text);
 	rt_free(name);
 	scn_sb_free(&c.out);
+	scn_sb_free(&c.warned);
 	ra_names_free(&c);
 	dj_free(doc);
 	return rc;

@@ -56,6 +56,9 @@ struct ra_ctx {
 	struct scn_nameset name_set;    /* over names[].name: duplicates */
 	void (*warn)(void *ctx, const char *msg);       /* NULL: none */
 	void *warn_ctx;
+	/* Warnings so far, each NUL-terminated: given to warn only once the
+	 * import succeeded (an import that fails says its error alone). */
+	struct scn_sb warned;
 };
 
 struct ra_sched {
@@ -81,8 +84,8 @@ struct ra_thread {
 enum rt_err ra_fail(struct ra_ctx *c, enum rt_err rc, const char *thread,
 		    const char *phase, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* The same message as a warning to c->warn (nothing when it is NULL);
- * the import goes on. */
+/* The same message as a warning, kept for c->warn (nothing when it is
+ * NULL) once the import has succeeded; the import goes on. */
 void ra_warn(struct ra_ctx *c, const char *thread, const char *phase,
 	     const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -359,6 +359,15 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	return eng_loop(e, pause, finished, d, stop, false);
 }
 
+void sim_engine_set_max_memory(struct sim_engine *e, uint64_t bytes)
+{
+	uint64_t jobs = bytes / sizeof(struct sim_job);
+
+	e->max_memory = bytes;
+	e->pool.max = !bytes ? 0 : !jobs ? 1 :
+		      jobs > SIZE_MAX ? SIZE_MAX : (size_t)jobs;
+}
+
 void sim_engine_set_stop(struct sim_engine *e,
 			 const volatile sig_atomic_t *flag)
 {

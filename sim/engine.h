@@ -492,6 +492,12 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 /* Statistics so far; valid until sim_engine_destroy. */
 const struct sim_stats *sim_engine_stats(const struct sim_engine *e);
 
+/* At most 'bytes' of pending jobs (0: no limit; at least one job): a
+ * release beyond it fails the run with RT_ERR_NOMEM and a message that
+ * names the limit (an overloaded platform's backlog grows without end;
+ * memory is otherwise O(tasks + pending jobs)).  Before the first run. */
+void sim_engine_set_max_memory(struct sim_engine *e, uint64_t bytes);
+
 /* While *flag (borrowed; NULL: none) is nonzero, sim_engine_run_until
  * pauses at the next instant boundary as if 'pause' were reached (for a
  * signal handler's flag: an interrupted run stops within one instant). */

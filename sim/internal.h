@@ -196,6 +196,8 @@ struct sim_engine {
 					 * (admit.c); NULL: none */
 	enum rt_err err;                /* sticky first error of the run */
 	struct rt_diag diag;            /* its message */
+	uint64_t max_memory;            /* bytes of pending jobs at most, 0:
+					 * no limit (pool.max in jobs) */
 };
 
 /* The records of every job but its final one (and MIGRATE, which one

@@ -26,7 +26,7 @@ void sim_job_pool_init(struct sim_job_pool *p, uint8_t done, uint8_t timer,
 	p->free = NULL;
 	p->chunks = NULL;
 	p->next_chunk = SIM_POOL_FIRST;
-	p->live = p->cap = 0;
+	p->live = p->cap = p->max = 0;
 }
 
 void sim_job_pool_fini(struct sim_job_pool *p)
@@ -47,6 +47,10 @@ int sim_job_pool_grow(struct sim_job_pool *p)
 	size_t n = p->next_chunk;
 	struct sim_job_chunk *c;
 
+	if (p->max && p->cap >= p->max)
+		return -1;
+	if (p->max && n > p->max - p->cap)
+		n = p->max - p->cap;
 	if (n > ((size_t)-1 - sizeof(*c)) / sizeof(c->jobs[0]))
 		return -1;
 	c = rt_malloc(sizeof(*c) + n * sizeof(c->jobs[0]));

@@ -105,6 +105,8 @@ struct sim_job_pool {
 	size_t next_chunk;              /* size of the next chunk (jobs) */
 	size_t live;                    /* jobs handed out, not yet put back */
 	size_t cap;                     /* jobs in all chunks */
+	size_t max;                     /* at most this many jobs in all
+					 * chunks; 0: no limit */
 };
 
 #define SIM_POOL_FIRST 64
@@ -116,11 +118,13 @@ void sim_job_pool_init(struct sim_job_pool *p, uint8_t done, uint8_t timer,
 void sim_job_pool_fini(struct sim_job_pool *p);        /* frees every chunk */
 
 /* Out-of-line part of sim_job_get (not for callers): a new chunk on the
- * free list; -1 if it could not be allocated (pool unchanged). */
+ * free list (the last one cut to p->max); -1 if it could not be allocated
+ * or p->max jobs are out already (pool unchanged). */
 int sim_job_pool_grow(struct sim_job_pool *p);
 
-/* A job from the pool, or NULL if a new chunk could not be allocated
- * (pool unchanged).  Its events are not queued and have the pool's kinds;
+/* A job from the pool, or NULL if a new chunk could not be allocated or
+ * p->max jobs are out (pool unchanged; p->max && p->live == p->max tells
+ * the limit).  Its events are not queued and have the pool's kinds;
  * every other field is undefined.  Inline: a release takes one. */
 static inline struct sim_job *sim_job_get(struct sim_job_pool *p)
 {

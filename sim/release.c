@@ -165,6 +165,16 @@ rel_fire(struct sim_engine *e, struct sim_task_rt *t, unsigned lean)
 		return;
 	}
 	j = sim_job_get(&e->pool);
+	if (!j && e->pool.max && e->pool.live == e->pool.max) {
+		sim_fail(e, RT_ERR_NOMEM, "job %" PRIu64 " of task %s: more "
+			 "than %zu pending jobs, over max-memory (%" PRIu64
+			 " bytes, %zu bytes a job); a backlog grows without end "
+			 "when the CPUs are overloaded: shorten the horizon "
+			 "(--until), set on_miss: abort, or raise --max-memory",
+			 t->k, tk->name ? tk->name : "?", e->pool.live,
+			 e->max_memory, sizeof(struct sim_job));
+		return;
+	}
 	if (!j) {
 		sim_fail(e, RT_ERR_NOMEM, "out of memory for job %" PRIu64
 			 " of task %s", t->k, tk->name ? tk->name : "?");

@@ -807,6 +807,12 @@ hasnt $T/err 'thread "b"'
 has $T/nodl.yaml 'class: fair'
 expect_rc 0 "$DLSIM" import rt-app docs/examples/video.json -o $T/video4.yaml
 hasnt $T/err 'warning'
+# an import that fails says its error alone: the warning about thread "a"
+# (found first) is not printed before the error about thread "b"
+printf '{"tasks":{"a":{\n "dl-runtime":1000,\n "run0":500,"timer0":{"ref":"t","period":10000}},\n "b":{"policy":"SCHED_RR","run":1,"sleep":1}}}' > $T/nodl2.json
+expect_rc 2 "$DLSIM" import rt-app $T/nodl2.json -o $T/nodl2.yaml
+has $T/err 'nodl2.json:4:7: tasks.b.policy: thread "b": SCHED_RR is not modelled'
+hasnt $T/err 'warning'
 printf '{"tasks":{"t":{\n"run":1,\n"run":2}}}' > $T/dup.json
 expect_rc 2 "$DLSIM" import rt-app $T/dup.json
 has $T/err 'dup.json:3:1: "run": duplicate key'
@@ -1619,6 +1625,20 @@ rm -f $T/d4.csv
 expect_rc 3 "$DLSIM" run $EX/dario.yaml -q --until 200 --jobs $T/d4.csv --max-output 1073
 has $T/err '(1074 > 1073 bytes'
 [ -e $T/d4.csv ] && bad "d4.csv written past --max-output" || ok
+
+# --- --max-memory: an overloaded platform's backlog stops the run (exit 2)
+# U = 4/3 with a horizon of 10^15: without the budget the pending jobs
+# would fill the memory; 64K holds a few hundred jobs
+printf 'format: 1\nhorizon: 1000000000000000\ntasks:\n  - {name: a, C: 2, T: 2}\n  - {name: b, C: 1, T: 3}\n' > $T/over.yaml
+expect_rc 2 "$DLSIM" run $T/over.yaml -q --max-memory 64K --jobs $T/over.csv
+has $T/err 'pending jobs, over max-memory (65536 bytes'
+has $T/err 'set on_miss: abort, or raise --max-memory'
+[ -e $T/over.csv ] && bad "over.csv written by a failed run" || ok
+expect_rc 1 "$DLSIM" run $T/over.yaml -q --max-memory 64X
+has $T/err '--max-memory 64X: expected a size'
+# 0: no limit (a horizon the backlog cannot fill)
+expect_rc 0 "$DLSIM" run $T/over.yaml -q --max-memory 0 --until 3000
+has $T/out '2500 jobs, 1875 completed'
 
 # --- two outputs aliased through a dangling symlink are refused (D5) -----
 D5=$(mktemp -d)

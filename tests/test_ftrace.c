@@ -590,6 +590,123 @@ static void test_compare_infers_the_end_of_a_suspending_job(void)
 	scn_free(s);
 }
 
+/* Two releases listed at one instant: a (C 2, D = T 10, releases 0, 0,
+ * 10) and b (C 1, D = T 5), EDF, one CPU, ticks, hand-worked:
+ *   0  a0, a1 (deadline 10) and b0 (5) released: one wake-up each of a, b
+ *      b0 runs 0-1; a0 1-3 (a0 before a1: equal deadlines, lower job)
+ *   3  a0 done; a1 (released 0) goes on at once: no switch, no boundary
+ *   5  a1 done: a sleeps (S); b1 released, runs 5-6
+ *  10  a2 (deadline 20) and b2 (15) released: b2 runs 10-11, a2 11-13
+ *  15  b3 runs 15-16
+ * compare must infer a0's end at 3 and a1 (released 0, the next listed
+ * instant) starting there: one wake-up, two jobs. */
+static void test_compare_infers_jobs_listed_at_one_instant(void)
+{
+	struct scn_scenario *s = load_text(
+		"format: 1\nname: w\ntime_unit: tick\nscheduler: { policy: edf }\n"
+		"tasks:\n  - { name: a, C: 2, D: 10, T: 10, releases: [0, 0, 10] }\n"
+		"  - { name: b, C: 1, D: 5, T: 5 }\n");
+	struct render_cmp *c = NULL;
+	struct rt_diag d = { "" };
+	struct membuf m;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	export(s, 20, &m);
+	CU_ASSERT_EQUAL(count(m.buf, "sched_wakeup:         a:"), 2);
+	f = fmemopen(m.buf, m.len, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	if (compare_run(f, "w.txt", s, &c, &d) != RT_OK)
+		fprintf(stderr, "\n  %s\n", d.msg);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_FALSE(c->diverged);
+	CU_ASSERT_EQUAL_FATAL(c->tasks[0].njobs, 3);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[0].release, 0);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[0].obs_start, 1);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[0].obs_finish, 3);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].release, 0);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].obs_start, 3);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[1].obs_finish, 5);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[2].release, 10);
+	CU_ASSERT_EQUAL(c->tasks[0].jobs[2].obs_finish, 13);
+	CU_ASSERT_EQUAL(c->tasks[0].obs_max, 5);
+	CU_ASSERT_EQUAL(c->tasks[0].sim_max, 5);
+	render_cmp_free(c);
+	mb_close(&m);
+	scn_free(s);
+}
+
+/* 200 random sets of listed releases (a repeated instant in most) and
+ * periodic tasks, EDF on 1-2 CPUs, overloads included, exported and
+ * compared with themselves. */
+static void test_random_listed_sets_compare_exactly(void)
+{
+	const uint64_t seed = 2026;
+	struct rt_rng r;
+	int failures = 0;
+
+	rt_rng_seed(&r, seed);
+	for (int it = 0; it < 200; it++) {
+		char yaml[4096], why[RT_DIAG_MAX];
+		struct scn_scenario *s;
+		int n = (int)rt_rng_range(&r, 1, 4), len;
+		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 2);
+
+		len = snprintf(yaml, sizeof(yaml), "format: 1\nplatform: { cpus: %u }"
+			       "\nhorizon: 120\ntasks:\n", cpus);
+		for (int k = 0; k < n; k++) {
+			int64_t c = rt_rng_range(&r, 1, 6);
+			int64_t t = rt_rng_range(&r, c + 2, 30);
+			int64_t rel[9];
+			int nr = (int)rt_rng_range(&r, 1, 8);
+
+			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+					"  - { name: t%d, C: %lld, D: %lld, T: %lld, ",
+					k, (long long)c,
+					(long long)rt_rng_range(&r, c, t), (long long)t);
+			if (rt_rng_range(&r, 0, 4) < 2) {
+				len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+						"offset: %lld }\n",
+						(long long)rt_rng_range(&r, 0, 5));
+				continue;
+			}
+			for (int i = 0; i < nr; i++)
+				rel[i] = rt_rng_range(&r, 0, 90);
+			/* sorted; then one instant repeated, most of the time */
+			for (int i = 1; i < nr; i++)
+				for (int j = i; j > 0 && rel[j - 1] > rel[j]; j--) {
+					int64_t x = rel[j];
+
+					rel[j] = rel[j - 1];
+					rel[j - 1] = x;
+				}
+			if (rt_rng_range(&r, 0, 9) < 7) {
+				int at = (int)rt_rng_range(&r, 0, nr - 1);
+
+				for (int i = nr; i > at; i--)
+					rel[i] = rel[i - 1];
+				nr++;
+			}
+			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+					"releases: [");
+			for (int i = 0; i < nr; i++)
+				len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+						"%s%lld", i ? ", " : "",
+						(long long)rel[i]);
+			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
+					"] }\n");
+		}
+		s = load_text(yaml);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		if (!self_compare(s, 120, why, sizeof(why)) && failures++ < 3)
+			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
+				(unsigned long long)seed, it, why, yaml);
+		scn_free(s);
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
 /* 200 random sets with self-suspensions and demands above C (jobs back to
  * back, suspensions at releases), under edf and fp on 1-3 CPUs, exported
  * and compared with themselves (ticks: exact; linux-dl's revised wake-up
@@ -753,5 +870,9 @@ CU_TestInfo ftrace_tests[] = {
 	  test_compare_infers_the_end_of_a_suspending_job },
 	{ "200 random suspending sets compare exactly",
 	  test_random_suspending_sets_compare_exactly },
+	{ "compare infers jobs listed at one instant",
+	  test_compare_infers_jobs_listed_at_one_instant },
+	{ "200 random listed sets compare exactly",
+	  test_random_listed_sets_compare_exactly },
 	CU_TEST_INFO_NULL,
 };

@@ -24,6 +24,7 @@
 #include "models/rng.h"
 #include "models/task.h"
 #include "sim/engine.h"
+#include "sim/job.h"
 #include "tests/gen_util.h"
 #include "tests/sched_check.h"
 #include "tests/suites.h"
@@ -217,6 +218,85 @@ static void test_allocation_failures_are_reported(void)
 	}
 }
 
+/* Pending jobs, counted from the records: +1 at a release, -1 at a
+ * completion or an abort; the first release that makes more than 'limit'
+ * pending is remembered. */
+struct pend_count {
+	size_t pending, peak, limit;
+	bool over;
+	uint32_t task;
+	uint64_t job;
+};
+
+static enum rt_err pend_emit(void *ctx, const struct sim_rec *r)
+{
+	struct pend_count *p = ctx;
+
+	if (r->kind == SIM_REC_RELEASE) {
+		if (++p->pending > p->peak)
+			p->peak = p->pending;
+		if (p->pending > p->limit && !p->over) {
+			p->over = true;
+			p->task = r->task;
+			p->job = r->job;
+		}
+	} else {
+		p->pending--;
+	}
+	return RT_OK;
+}
+
+/* max-memory: on an overloaded set (U = 4/3, continue) the backlog grows;
+ * with a budget of k jobs the run fails exactly at the first release
+ * that makes k + 1 jobs pending in the unlimited run (the same schedule
+ * up to there), naming that job and k; with a budget above the peak, or
+ * none, the run completes. */
+static void test_pending_job_budget_fails_at_its_release(void)
+{
+	struct rt_task t[2] = { rt_task_make("a", 2, 2, 2),
+				rt_task_make("b", 1, 3, 3) };
+	struct sim_config c = prop_cfg(t, 2, 600);
+
+	for (size_t k = 1; k <= 40; k++) {
+		struct pend_count free_run = { .limit = k };
+		struct sim_sink sk = {
+			.mask = SIM_MASK(SIM_REC_RELEASE) |
+				SIM_MASK(SIM_REC_COMPLETE) |
+				SIM_MASK(SIM_REC_ABORT),
+			.emit = pend_emit, .ctx = &free_run,
+		};
+		struct sim_engine *e = NULL;
+		struct rt_diag d = { "" };
+		char want[160];
+
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, NULL), RT_OK);
+		CU_ASSERT_EQUAL_FATAL(sim_engine_add_sink(e, &sk), RT_OK);
+		CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+		sim_engine_destroy(e);
+		CU_ASSERT_TRUE_FATAL(free_run.over);    /* it does pile up */
+
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, NULL), RT_OK);
+		sim_engine_set_max_memory(e, k * sizeof(struct sim_job));
+		CU_ASSERT_EQUAL(sim_engine_run(e, &d), RT_ERR_NOMEM);
+		snprintf(want, sizeof(want), "job %" PRIu64 " of task %s: more "
+			 "than %zu pending jobs, over max-memory (%zu bytes",
+			 free_run.job, t[free_run.task].name, k,
+			 k * sizeof(struct sim_job));
+		if (!strstr(d.msg, want))
+			fprintf(stderr, "\n  k %zu: want '%s'\n  got '%s'\n", k,
+				want, d.msg);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, want));
+		sim_engine_destroy(e);
+
+		/* a budget that holds the peak: no failure */
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &e, NULL), RT_OK);
+		sim_engine_set_max_memory(e, free_run.peak *
+					  sizeof(struct sim_job));
+		CU_ASSERT_EQUAL(sim_engine_run(e, NULL), RT_OK);
+		sim_engine_destroy(e);
+	}
+}
+
 CU_TestInfo prop_tests[] = {
 	{ "random sets keep every schedule invariant",
 	  test_random_sets_keep_every_schedule_invariant },
@@ -224,5 +304,7 @@ CU_TestInfo prop_tests[] = {
 	  test_sync_simulation_matches_brute_force_dbf },
 	{ "allocation failures are reported, not crashes or leaks",
 	  test_allocation_failures_are_reported },
+	{ "the pending-job budget fails at its release",
+	  test_pending_job_budget_fails_at_its_release },
 	CU_TEST_INFO_NULL
 };

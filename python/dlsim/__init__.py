@@ -284,6 +284,8 @@ def run(source, jobs=False, as_array=None, **options):
     misses, percentiles.  source: a Scenario, a path or YAML text (as
     load()).  Options: those of `dlsim run` (until, seed, percentiles,
     misses_list (False: misses counted, "misses_list" left empty),
+    max_memory ("512M": the pending jobs' bytes at most; default half of
+    the physical memory),
     the output files log, jobs, trace, ftrace, gantt, tikz and the chart
     options), written to disk as the command writes them.
 
