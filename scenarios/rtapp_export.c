@@ -190,6 +190,18 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 		return unsupported(s, i, "arrive_at", "arrive_at", d);
 	if (t->klass == RT_CLASS_FAIR && t->deadline != t->period)
 		return unsupported(s, i, "D|deadline", "a fair task with D != T", d);
+	/* what the thread does besides its jobs: rt-app has no event for a
+	 * sched_setattr() at a given instant, a sched_yield() at one, nor
+	 * sched_flags; dropping them would run another workload */
+	if (s->changes && s->changes[i].n)
+		return unsupported(s, i, "changes", "changes (sched_setattr() "
+				   "calls)", d);
+	if (s->yield_at && s->yield_at[i].n)
+		return unsupported(s, i, "yield_at", "yield_at (sched_yield() "
+				   "calls)", d);
+	if (s->dl_flags && s->dl_flags[i])
+		return unsupported(s, i, "flags", "flags (sched_flags: reclaim, "
+				   "dl-overrun)", d);
 	if ((rc = to_us(s, i, "runtime", "C|runtime", t->wcet, &c_us, d)) != RT_OK ||
 	    (rc = to_us(s, i, "deadline", "D|deadline|T|period", t->deadline, &d_us, d)) != RT_OK ||
 	    (rc = to_us(s, i, "period", "T|period", t->period, &t_us, d)) != RT_OK ||
@@ -295,6 +307,18 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 				"capacity/1024 of the highest frequency); export "
 				"the scenario with platform: {cpus: N}", s->path,
 				pos);
+	}
+	if (s->sched.reclaim != RT_RECLAIM_NONE) {
+		exp_pos(s, "scheduler", "reclaim", pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: scheduler.reclaim: "
+				"grub (SCHED_FLAG_RECLAIM) cannot be expressed in "
+				"rt-app (it sets no sched_flags)", s->path, pos);
+	}
+	if (s->sched.on_miss == SIM_ON_MISS_ABORT) {
+		exp_pos(s, "scheduler", "on_miss", pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: scheduler.on_miss: "
+				"abort cannot be expressed in rt-app (its threads "
+				"run every job to its end)", s->path, pos);
 	}
 	for (size_t i = 0; i < s->ntasks; i++)
 		if (s->tasks[i].nsections) {

@@ -826,6 +826,25 @@ expect_rc 2 "$DLSIM" export rt-app $T/xj.yaml
 has $T/err 'xj.yaml:5:36: tasks[1] "b": jitter cannot be expressed in rt-app'
 "$DLSIM" export rt-app - < $T/xj.yaml >/dev/null 2>$T/err
 has $T/err '<stdin>: tasks[1] "b": jitter cannot be expressed in rt-app'
+# what the thread does besides its jobs (sched_setattr() at an instant,
+# sched_yield(), sched_flags) and on_miss: abort were dropped silently,
+# exporting another workload: refused at their key
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10}\n  - {name: b, runtime: 2, period: 10,\n     changes: [{at: 30, runtime: 3, deadline: 10, period: 10}]}\n' > $T/xch.yaml
+expect_rc 0 "$DLSIM" validate $T/xch.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xch.yaml
+has $T/err 'xch.yaml:7:15: tasks[1] "b": changes (sched_setattr() calls) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10, yield_at: [5]}\n' > $T/xy.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xy.yaml
+has $T/err 'xy.yaml:5:49: tasks[0] "a": yield_at (sched_yield() calls) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10, flags: [reclaim]}\n' > $T/xf.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xf.yaml
+has $T/err 'xf.yaml:5:46: tasks[0] "a": flags (sched_flags: reclaim, dl-overrun) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler:\n  policy: linux-dl\n  reclaim: grub\ntasks:\n  - {name: a, runtime: 2, period: 10}\n' > $T/xr.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xr.yaml
+has $T/err 'xr.yaml:5:12: scheduler.reclaim: grub (SCHED_FLAG_RECLAIM) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {on_miss: abort}\ntasks:\n  - {name: a, C: 2, T: 10}\n' > $T/xa.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xa.yaml
+has $T/err 'xa.yaml:3:22: scheduler.on_miss: abort cannot be expressed in rt-app'
 # a control character in a thread name: the error names the JSON file and path
 printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
