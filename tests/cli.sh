@@ -905,6 +905,19 @@ expect_rc 2 "$DLSIM" experiment $E/acc-g7.yaml -q -o $E/g7.csv
 has $T/err 'acc-g7.yaml:8:62: generator.periods.granularity: 7 has no multiple in [min, max] = [8, 13]'
 expect_rc 1 "$DLSIM" gen --periods 11:19:10
 has $T/err 'granularity 10 has no multiple in [11, 19]'
+# --seed of gen and run follow the scenario's seed: rule (digits or 0x
+# hex, 0..2^64-1); strtoull took "-1" and " -1" as 2^64 - 1 and 2^64 as
+# 2^64 - 1 (gen) without a word, so "-1" ran the sets of seed 2^64 - 1
+expect_rc 1 "$DLSIM" gen --tasks 3 --seed -1
+has $T/err 'dlsim gen: --seed: "-1" is not a 64-bit unsigned integer; expected 0 to 18446744073709551615'
+expect_rc 1 "$DLSIM" gen --tasks 3 --seed 18446744073709551616
+has $T/err '--seed: "18446744073709551616" is not a 64-bit unsigned integer'
+expect_rc 0 "$DLSIM" gen --tasks 3 --seed 18446744073709551615
+has $T/out 'seed 18446744073709551615'
+expect_rc 0 "$DLSIM" gen --tasks 3 --seed 0x10
+has $T/out 'seed 16'
+expect_rc 1 "$DLSIM" run $EX/sporadic.yaml --until 20 --seed " -1"
+has $T/err 'dlsim run: --seed: " -1" is not a 64-bit unsigned integer'
 expect_rc 0 "$DLSIM" validate $E/gen.yaml
 has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
