@@ -1083,7 +1083,9 @@ has $T/err 'the results vary none of the parameters'
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv -o $E/w4.png
 has $T/err 'several CSVs make the --weighted figure'
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by cpus -o $E/w5.png
-has $T/err 'have the same value 1'
+# the message names the two CSVs and the key (it said "results 1 and 2
+# have the same value 1")
+has $T/err "plot --weighted: $E/j1.csv and $E/five.csv have the same cpus (1): one point per value"
 
 # --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do
@@ -1417,6 +1419,9 @@ done
 expect_rc 0 "$DLSIM" merge -o $E/swm.csv $E/sw1.csv $E/sw2.csv
 cmp -s $E/sw.csv $E/swm.csv && ok || bad "tasks sweep: merged shards differ"
 expect_rc 0 "$DLSIM" plot $E/sw.csv -o $E/sw.svg
+# a tasks sweep has no utilization sweep to weigh: the message names it
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/sw.csv --weighted --by cpus -o $E/sww.csv
+has $T/err "plot --weighted: $E/sw.csv sweeps the number of tasks, not the utilization"
 # the acceptance-ratio figure
 for ext in png svg pdf; do
 	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"
