@@ -271,6 +271,12 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 		return api_misuse(db, "dlsim_compare_write: NULL argument");
 	if (flags & ~DLSIM_COLOR)
 		return api_misuse(db, "dlsim_compare_write: flags");
+	/* one standard input: the scenario found it drained by the trace
+	 * ("<stdin>:1:1: the scenario is a single value", exit 2) */
+	if (!strcmp(trace, "-") && !strcmp(scenario, "-"))
+		return api_fail(db, DLSIM_USAGE, "the trace and the scenario "
+				"cannot both be read from standard input ('-'): "
+				"give one of them as a file");
 	if (gantt && render_gantt_format_from_path(gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
 	/* the chart's file is opened before any work, as run opens its

@@ -1275,6 +1275,11 @@ expect_rc 0 "$DLSIM" compare tests/data/ftrace/dario-perturbed.txt $EX/dario.yam
 has $T/out 'largest divergence: 1 at 10: P1 job 1 released at 10, measured response 5, simulated 4'
 expect_rc 0 sh -c "\"$DLSIM\" compare - $EX/dario.yaml < tests/data/ftrace/dario-kernel.txt"
 has $T/out 'time 0 = trace 105512.000000 s'
+# both from standard input: a usage error (the scenario found stdin
+# drained by the trace: "<stdin>:1:1: the scenario is a single value",
+# exit 2)
+expect_rc 1 sh -c "\"$DLSIM\" compare - - < tests/data/ftrace/dario-kernel.txt"
+has $T/err "the trace and the scenario cannot both be read from standard input ('-')"
 expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
 has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
