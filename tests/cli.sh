@@ -299,6 +299,11 @@ expect_rc 2 "$DLSIM" plot $T/spj.csv -o $T/x.png     # a .csv is experiment resu
 expect_rc 1 "$DLSIM" plot bars $EX/dario.yaml -o $T/x.png
 has $T/err "expected RESULTS.csv, or dbf, response or util"
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.tex
+has $T/err "plot: -o $T/x.tex: plots are .png, .svg or .pdf"
+# an unknown extension: the chart's message offered .tex too
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.yaml
+has $T/err "plot: -o $T/x.yaml: plots are .png, .svg or .pdf"
+hasnt $T/err '.tex'
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
 expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
 has $T/err "not a --jobs CSV"
