@@ -30,9 +30,12 @@ enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
 	if (st)
 		return st;
 	api_outputs_get(o, &oo);
-	if (!oo.gantt && !oo.tikz && !oo.jobs && !oo.trace && !oo.log)
+	/* --ftrace alone was refused here, though render writes it */
+	if (!oo.gantt && !oo.tikz && !oo.jobs && !oo.trace && !oo.ftrace &&
+	    !oo.log)
 		return api_fail(db, DLSIM_USAGE, "nothing to write: give -o "
-				"OUT.png (or --tikz, --jobs, --trace, --log)");
+				"OUT.png (or --tikz, --jobs, --trace, --ftrace, "
+				"--log)");
 	f = api_open_input(log);
 	if (!f)
 		return api_fail(db, DLSIM_IO, "cannot read %s: %s", log,

@@ -1272,6 +1272,10 @@ done
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --ftrace $T/d.txt --quiet
 has $T/d.txt '              P1-1000  [000]     0.000004: sched_switch:         P1:1000 [-1] S ==> P2:1001 [-1]'
 if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftrace: 6 sched_switch"; fi
+# render writes it from a log, --ftrace alone (it was "nothing to write")
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/d20.bin --quiet
+expect_rc 0 "$DLSIM" render $T/d20.bin --ftrace $T/d20.txt
+cmp -s $T/d.txt $T/d20.txt && ok || bad "render --ftrace differs from run --ftrace"
 expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
 has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
 has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'
