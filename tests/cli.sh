@@ -1854,6 +1854,14 @@ has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
 hasnt $T/err '18446744073709551615'
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:
 has $T/err "--item '0:': expected POINT:SAMPLE"
+# --item runs nothing: --plot and --shard with it were dropped (exit 0,
+# no figure); a usage error now, and nothing written
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 --plot "$IO/it.png"
+has $T/err "--item 0:0 writes one task set and runs nothing: --plot does nothing with it"
+[ -e "$IO/it.png" ] && bad "experiment --item --plot drew a figure" || ok
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 --shard 1/2
+has $T/err "--shard does nothing with it"
+[ -s $T/out ] && bad "experiment --item --shard wrote the set" || ok
 rm -rf "$IO"
 
 echo "$pass passed, $fail failed"
