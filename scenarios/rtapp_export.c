@@ -27,6 +27,7 @@
 #include "models/mem.h"
 #include "models/rt_time.h"
 #include "scenarios/internal.h"
+#include "scenarios/rtapp_int.h"
 #include "scenarios/strbuf.h"
 
 #define NS_PER_US 1000
@@ -226,6 +227,17 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 		} else {
 			loop = nphases ? jobs / (int64_t)nphases : jobs;
 		}
+		/* rt-app reads "loop" as a C int (the importer refuses more) */
+		if (loop > RA_MAX_INT) {
+			char pos[48];
+
+			task_pos(s, i, "leave_at", pos, sizeof(pos));
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] "
+					"\"%.80s\": leave_at after %" PRId64
+					" passes, beyond rt-app's loop count "
+					"2^31 - 1", s->path, pos, i, t->name,
+					loop);
+		}
 	}
 	scn_sb_printf(b, "    ");
 	json_str(b, t->name);
@@ -332,6 +344,14 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 		/* whole seconds, rounded up: the run covers the horizon */
 		duration = s->horizon / 1000000000 +
 			   (s->horizon % 1000000000 != 0);
+		/* rt-app reads it as a C int (the importer refuses more) */
+		if (duration > RA_MAX_INT) {
+			exp_pos(s, "horizon", NULL, pos, sizeof(pos));
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: horizon: %"
+					PRId64 " s is beyond rt-app's "
+					"global.duration (2^31 - 1 s)", s->path,
+					pos, duration);
+		}
 	}
 	scn_sb_printf(&b, "{\n  \"global\": {\n    \"duration\": %" PRId64 ",\n"
 		      "    \"default_policy\": \"SCHED_OTHER\",\n"

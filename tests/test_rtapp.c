@@ -532,6 +532,16 @@ static void test_export_refuses_what_rt_app_cannot_say(void)
 		  "tasks: [{name: a, C: 2, T: 10}]\n",
 		  "scheduler.on_miss: abort cannot be expressed in "
 		  "rt-app" },
+		/* rt-app reads global.duration and "loop" as C ints, and the
+		 * importer refuses more: 3e9 s, and 3e9 jobs of 100 us, were
+		 * written out as they were */
+		{ "format: 1\ntime_unit: ms\nhorizon: 3000000000s\n"
+		  "tasks: [{name: a, C: 1, T: 10}]\n",
+		  "horizon: 3000000000 s is beyond rt-app's global.duration "
+		  "(2^31 - 1 s)" },
+		{ "format: 1\ntime_unit: us\ntasks: [{name: a, C: 10, T: 100, "
+		  "leave_at: 300000s}]\n", "tasks[0] \"a\": leave_at after "
+		  "3000000000 passes, beyond rt-app's loop count 2^31 - 1" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
