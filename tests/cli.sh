@@ -1406,6 +1406,21 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "--quiet --linux --help" ] && ok || bad "completion of 'dlsim validate x --': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim analyze x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--json --all --until --help" ] && ok || bad "completion of 'dlsim analyze x --': '$r'"
+	# run and render offer every chart option (--font, --axis-unit,
+	# --color-by and --max-output were missing, render's --gantt too) and
+	# render a binary log as well as a JSONL one
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render x.jsonl --col); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--color-by" ] && ok || bad "completion of 'dlsim render x --col': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render x.jsonl --ga); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--gantt --gantt-rows" ] && ok || bad "completion of 'dlsim render x --ga': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --max); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--max-output" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --axis-unit m); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "ms" ] && ok || bad "completion of 'dlsim run x --axis-unit m': '$r'"
+	mkdir -p $T/cmpl && : > $T/cmpl/log.bin && : > $T/cmpl/log.jsonl && : > $T/cmpl/log.csv
+	top=$(pwd)
+	r=$(cd $T/cmpl && bash -c '. "$1"/scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render lo); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"' sh "$top")
+	[ "$r" = "log.jsonl log.bin" ] && ok || bad "completion of 'dlsim render lo': '$r'"
 fi
 # a sweep over the number of tasks: shards merge to the single run; the
 # figure puts n on the x axis
