@@ -60,7 +60,7 @@ static bool gen_name_ok(const char *s)
 struct gen_req {
 	struct rt_gen_params p;
 	double u;
-	unsigned long long seed;
+	uint64_t seed;
 	unsigned long cpus;
 	const struct sim_policy_ops *policy;
 	const char *name;
@@ -131,10 +131,10 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 		return api_fail(db, DLSIM_USAGE, "--policy '%s': expected %s",
 				o_policy ? o_policy : "", sim_policy_names(0,
 				SIM_POLICY_NOT_PLAIN, plain, sizeof(plain)));
-	if (o_seed && (g->seed = strtoull(o_seed, &end, 0), end == o_seed ||
-		       *end))
-		return api_fail(db, DLSIM_USAGE, "--seed '%s': expected an "
-				"integer", o_seed);
+	/* the scenario's seed: rule (strtoull took "-1" as 2^64 - 1 and
+	 * saturated 2^64 without a word) */
+	if (o_seed && scn_parse_u64(o_seed, &g->seed, &d) != RT_OK)
+		return api_fail(db, DLSIM_USAGE, "--seed: %s", d.msg);
 	if (o_name && !gen_name_ok(o_name))
 		return api_fail(db, DLSIM_USAGE, "--name '%s': expected letters, "
 				"digits, '_', '-', '.'", o_name);
@@ -201,7 +201,7 @@ enum dlsim_status dlsim_gen(struct dlsim *db, const struct dlsim_opts *o,
 		 rt_gen_realised(ts, g.p.ntasks), rt_gen_periods_name(g.p.periods),
 		 (long long)g.p.pmin, (long long)g.p.pmax,
 		 (long long)g.p.granularity, rt_gen_deadlines_name(g.p.deadlines),
-		 g.seed);
+		 (unsigned long long)g.seed);
 	memset(&e, 0, sizeof(e));
 	e.name = g.name;
 	e.comment = comment;

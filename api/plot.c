@@ -36,9 +36,9 @@ static enum dlsim_status plot_settings(struct dlsim *db, struct plot_opts *o)
 {
 	struct rt_diag d = { "" };
 
-	if (render_gantt_format_from_path(o->out, &o->fmt, &d) != RT_OK)
-		return api_fail(db, DLSIM_USAGE, "-o: %s", d.msg);
-	if (o->fmt == RENDER_GANTT_TIKZ)
+	/* the chart's message would offer .tex, which plots are not */
+	if (render_gantt_format_from_path(o->out, &o->fmt, &d) != RT_OK ||
+	    o->fmt == RENDER_GANTT_TIKZ)
 		return api_fail(db, DLSIM_USAGE, "-o %s: plots are .png, .svg "
 				"or .pdf", o->out);
 	o->fo.dpi = 0;

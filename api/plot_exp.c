@@ -312,6 +312,26 @@ enum dlsim_status dlsim_plot_weighted(struct dlsim *db,
 	st = plot_w_param(db, csv, m, n, api_opt(opts, "by"), &key, xv);
 	if (st)
 		goto done;
+	/* render_acc_weighted refuses these too, by index: name the files */
+	for (size_t k = 0; !st && k < n; k++) {
+		for (size_t j = 0; !st && j < k; j++)
+			if (xv[j] == xv[k])
+				st = api_fail(db, DLSIM_OPTION, "plot --weighted: "
+					      "%s and %s have the same %s (%g): "
+					      "one point per value; name the "
+					      "key they differ in with --by KEY",
+					      csv[j], csv[k], key, xv[k]);
+		if (!st && (render_acc_col(t[k], "tasks") >= 0 ||
+			    render_acc_col(t[k], "cpus") >= 0))
+			st = api_fail(db, DLSIM_OPTION, "plot --weighted: %s "
+				      "sweeps the number of %s, not the "
+				      "utilization: it has no utilization "
+				      "sweep to weigh", csv[k],
+				      render_acc_col(t[k], "tasks") >= 0 ?
+				      "tasks" : "CPUs");
+	}
+	if (st)
+		goto done;
 	err = render_acc_weighted(t, xv, n, s, &ns, &d);
 	if (!err) {
 		err = plot_w_write(db, out, key, s, ns, &o, &d);

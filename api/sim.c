@@ -248,16 +248,13 @@ static enum dlsim_status sim_settings(struct dlsim *db,
 	memset(r, 0, sizeof(*r));
 	st = api_parse_until(db, s, api_opt(o, "until"), &r->until);
 	if (st == DLSIM_OK && seed) {
-		char *end;
-		unsigned long long v;
+		/* the scenario's seed: rule (strtoull took " -1" as 2^64 - 1
+		 * and "0755" as octal) */
+		struct rt_diag d = { "" };
 
-		errno = 0;
-		v = strtoull(seed, &end, 0);
-		if (errno || *end || !*seed || seed[0] == '-')
-			return api_fail(db, DLSIM_USAGE, "--seed %s: expected an "
-					"unsigned integer", seed);
+		if (scn_parse_u64(seed, &r->seed, &d) != RT_OK)
+			return api_fail(db, DLSIM_USAGE, "--seed: %s", d.msg);
 		r->have_seed = true;
-		r->seed = v;
 	}
 	if (st == DLSIM_OK)
 		st = api_opt_bool(db, o, "percentiles", true, &r->percentiles);

@@ -30,9 +30,12 @@ enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
 	if (st)
 		return st;
 	api_outputs_get(o, &oo);
-	if (!oo.gantt && !oo.tikz && !oo.jobs && !oo.trace && !oo.log)
+	/* --ftrace alone was refused here, though render writes it */
+	if (!oo.gantt && !oo.tikz && !oo.jobs && !oo.trace && !oo.ftrace &&
+	    !oo.log)
 		return api_fail(db, DLSIM_USAGE, "nothing to write: give -o "
-				"OUT.png (or --tikz, --jobs, --trace, --log)");
+				"OUT.png (or --tikz, --jobs, --trace, --ftrace, "
+				"--log)");
 	f = api_open_input(log);
 	if (!f)
 		return api_fail(db, DLSIM_IO, "cannot read %s: %s", log,
@@ -271,6 +274,12 @@ enum dlsim_status dlsim_compare_write(struct dlsim *db, const char *trace,
 		return api_misuse(db, "dlsim_compare_write: NULL argument");
 	if (flags & ~DLSIM_COLOR)
 		return api_misuse(db, "dlsim_compare_write: flags");
+	/* one standard input: the scenario found it drained by the trace
+	 * ("<stdin>:1:1: the scenario is a single value", exit 2) */
+	if (!strcmp(trace, "-") && !strcmp(scenario, "-"))
+		return api_fail(db, DLSIM_USAGE, "the trace and the scenario "
+				"cannot both be read from standard input ('-'): "
+				"give one of them as a file");
 	if (gantt && render_gantt_format_from_path(gantt, &gf, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--gantt: %s", d.msg);
 	/* the chart's file is opened before any work, as run opens its

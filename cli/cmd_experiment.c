@@ -29,7 +29,8 @@ static const char experiment_help[] =
 "                     it SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT are\n"
 "                     used when set.  Combine the shards with dlsim merge\n"
 "  --item P:S         write task set S of point P (0-based) as a scenario\n"
-"                     (to -o or standard output) and exit\n"
+"                     (to -o or standard output) and exit; not with\n"
+"                     --plot or --shard\n"
 "  --plot FIG         then draw the acceptance-ratio figure (.png, .svg,\n"
 "                     .pdf; as dlsim plot OUT.csv -o FIG); a FIG that\n"
 "                     cannot be written is refused before the run\n"
@@ -243,6 +244,13 @@ int cmd_experiment(int argc, char **argv)
 	}
 	if (!path)
 		return cli_usage_error("experiment", "missing EXP.yaml");
+	/* --item writes one set and runs nothing: a figure or a slice with
+	 * it was dropped without a word (exit 0, no figure) */
+	if (item && (fig || shard))
+		return cli_usage_error("experiment", "--item %s writes one task "
+				       "set and runs nothing: %s does nothing "
+				       "with it", item, fig ? "--plot" :
+				       "--shard");
 	/* -j and --shard are the library's to check; a Slurm array gives
 	 * the shard when --shard does not */
 	if (!shard && exp_slurm_shard(&sl) < 0)

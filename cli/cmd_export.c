@@ -17,7 +17,8 @@ static const char export_help[] =
 "offset is \"delay\", leave_at a \"loop\" count, the horizon\n"
 "global.duration (whole seconds, rounded up).  Needs times in whole\n"
 "microseconds; sporadic arrivals, release lists, jitter, uniform demand,\n"
-"CBS servers and arrive_at are errors naming the task.  docs/rt-app.md.\n"
+"CBS servers, arrive_at, changes, yield_at and flags are errors naming\n"
+"the task (reclaim: grub and on_miss: abort too).  docs/rt-app.md.\n"
 "\n"
 "Exit status 0, 1 usage, 2 invalid or unsupported input, 3 I/O error.\n";
 

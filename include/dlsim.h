@@ -490,9 +490,9 @@ struct dlsim_sim *dlsim_analysis_sim(const struct dlsim_analysis *an);
 /* ---- charts, reports and traces ------------------------------------------ */
 
 /* `dlsim render`: replay a saved event log (.jsonl or .bin; "-": standard
- * input) into the output files of the keys log, jobs, trace, gantt, tikz
- * and the chart options, as dlsim_sim_create takes them.  DLSIM_USAGE
- * when no output is given. */
+ * input) into the output files of the keys log, jobs, trace, ftrace,
+ * gantt, tikz and the chart options, as dlsim_sim_create takes them.
+ * DLSIM_USAGE when no output is given. */
 enum dlsim_status dlsim_render_log(struct dlsim *db, const char *log,
 		     const struct dlsim_opts *o);
 

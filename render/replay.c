@@ -744,6 +744,14 @@ static enum rt_err check_rec(struct render_replay *rp, struct rec_fields *rf,
 		return bad(rp, d, "time out of range", "t");
 	if (rf->v[RK_T] < rp->last_t)
 		return bad(rp, d, "time goes backwards", "t");
+	/* the run handled [0, horizon] and ended at the horizon: a record
+	 * past the header's horizon, or an end elsewhere, is a log edited or
+	 * spliced (a chart drawn to the header's horizon would drop it) */
+	if (rf->v[RK_T] > rp->meta.horizon)
+		return bad(rp, d, "after the header's horizon", "t");
+	if (end && rf->v[RK_T] != rp->meta.horizon)
+		return bad(rp, d, "the \"end\" record is not at the header's "
+			   "horizon", "t");
 	if (!rf->null[RK_CPU]) {
 		rc = check_cpu(rp, rf->v[RK_CPU], "cpu", d);
 		if (rc != RT_OK)

@@ -14,8 +14,8 @@
  *
  * The log is user input: every line is checked (JSON syntax, field types,
  * known event names, CPU and task indices within the header's ranges,
- * non-decreasing time, release sequence numbers consecutive, one final
- * "end" record) and the first problem is reported as
+ * non-decreasing time up to the header's horizon, release sequence
+ * numbers consecutive, one final "end" record at the horizon) and the first problem is reported as
  * "NAME:LINE: what is wrong" with RT_ERR_PARSE (RT_ERR_IO for read
  * errors).  Unknown keys are skipped, so newer logs stay readable.  A
  * binary record is decoded into the fields its JSONL line would have and

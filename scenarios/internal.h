@@ -379,8 +379,7 @@ void scn_quote(char *out, size_t n, const char *s);
 enum rt_err scn_parse_int(const char *s, int64_t min, int64_t max,
 			  int64_t *out, struct rt_diag *d);
 
-/* Unsigned 64-bit integer, decimal or 0x-hexadecimal. */
-enum rt_err scn_parse_u64(const char *s, uint64_t *out, struct rt_diag *d);
+/* scn_parse_u64 (a seed): scn.h */
 
 /* One of 'names' (count n, values 0..n-1); the message lists them. */
 enum rt_err scn_parse_enum(const char *s, const char *const *names, size_t n,

@@ -69,7 +69,8 @@ enum rt_err scn_rtapp_import(const char *json, size_t len, const char *file,
  * timers).  Needs a physical time unit and times in whole microseconds;
  * RT_ERR_UNSUPPORTED names the task and the key that rt-app cannot express
  * (sporadic arrivals, jitter, release lists, uniform demand, servers,
- * critical sections, arrive_at).  The horizon becomes global.duration rounded up to whole
+ * critical sections, arrive_at, linux-dl changes, yield_at and flags,
+ * scheduler.reclaim grub, on_miss abort).  The horizon becomes global.duration rounded up to whole
  * seconds. */
 enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 			     size_t *json_len, struct rt_diag *d);

@@ -27,6 +27,7 @@
 #include "models/mem.h"
 #include "models/rt_time.h"
 #include "scenarios/internal.h"
+#include "scenarios/rtapp_int.h"
 #include "scenarios/strbuf.h"
 
 #define NS_PER_US 1000
@@ -190,6 +191,18 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 		return unsupported(s, i, "arrive_at", "arrive_at", d);
 	if (t->klass == RT_CLASS_FAIR && t->deadline != t->period)
 		return unsupported(s, i, "D|deadline", "a fair task with D != T", d);
+	/* what the thread does besides its jobs: rt-app has no event for a
+	 * sched_setattr() at a given instant, a sched_yield() at one, nor
+	 * sched_flags; dropping them would run another workload */
+	if (s->changes && s->changes[i].n)
+		return unsupported(s, i, "changes", "changes (sched_setattr() "
+				   "calls)", d);
+	if (s->yield_at && s->yield_at[i].n)
+		return unsupported(s, i, "yield_at", "yield_at (sched_yield() "
+				   "calls)", d);
+	if (s->dl_flags && s->dl_flags[i])
+		return unsupported(s, i, "flags", "flags (sched_flags: reclaim, "
+				   "dl-overrun)", d);
 	if ((rc = to_us(s, i, "runtime", "C|runtime", t->wcet, &c_us, d)) != RT_OK ||
 	    (rc = to_us(s, i, "deadline", "D|deadline|T|period", t->deadline, &d_us, d)) != RT_OK ||
 	    (rc = to_us(s, i, "period", "T|period", t->period, &t_us, d)) != RT_OK ||
@@ -213,6 +226,17 @@ static enum rt_err export_task(struct scn_sb *b, const struct scn_scenario *s,
 			loop = 1;
 		} else {
 			loop = nphases ? jobs / (int64_t)nphases : jobs;
+		}
+		/* rt-app reads "loop" as a C int (the importer refuses more) */
+		if (loop > RA_MAX_INT) {
+			char pos[48];
+
+			task_pos(s, i, "leave_at", pos, sizeof(pos));
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: tasks[%zu] "
+					"\"%.80s\": leave_at after %" PRId64
+					" passes, beyond rt-app's loop count "
+					"2^31 - 1", s->path, pos, i, t->name,
+					loop);
 		}
 	}
 	scn_sb_printf(b, "    ");
@@ -296,6 +320,18 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 				"the scenario with platform: {cpus: N}", s->path,
 				pos);
 	}
+	if (s->sched.reclaim != RT_RECLAIM_NONE) {
+		exp_pos(s, "scheduler", "reclaim", pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: scheduler.reclaim: "
+				"grub (SCHED_FLAG_RECLAIM) cannot be expressed in "
+				"rt-app (it sets no sched_flags)", s->path, pos);
+	}
+	if (s->sched.on_miss == SIM_ON_MISS_ABORT) {
+		exp_pos(s, "scheduler", "on_miss", pos, sizeof(pos));
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: scheduler.on_miss: "
+				"abort cannot be expressed in rt-app (its threads "
+				"run every job to its end)", s->path, pos);
+	}
 	for (size_t i = 0; i < s->ntasks; i++)
 		if (s->tasks[i].nsections) {
 			task_pos(s, i, "sections", pos, sizeof(pos));
@@ -308,6 +344,14 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 		/* whole seconds, rounded up: the run covers the horizon */
 		duration = s->horizon / 1000000000 +
 			   (s->horizon % 1000000000 != 0);
+		/* rt-app reads it as a C int (the importer refuses more) */
+		if (duration > RA_MAX_INT) {
+			exp_pos(s, "horizon", NULL, pos, sizeof(pos));
+			return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: horizon: %"
+					PRId64 " s is beyond rt-app's "
+					"global.duration (2^31 - 1 s)", s->path,
+					pos, duration);
+		}
 	}
 	scn_sb_printf(&b, "{\n  \"global\": {\n    \"duration\": %" PRId64 ",\n"
 		      "    \"default_policy\": \"SCHED_OTHER\",\n"

@@ -275,6 +275,14 @@ enum rt_err scn_parse_time(const char *s, enum scn_time_unit u, rt_time *out,
 enum rt_err scn_parse_window(const char *s, enum scn_time_unit u, rt_time *t0,
 			     rt_time *t1, struct rt_diag *d);
 
+/* Unsigned 64-bit integer, decimal or 0x-hexadecimal, digits only (no
+ * sign, no blank: "-1" is not 2^64 - 1), no overflow: the rule of a
+ * scenario's or experiment's `seed:`, exposed for the CLI's --seed (run,
+ * gen).  RT_ERR_PARSE with a message without location ("\"-1\" is not
+ * a 64-bit unsigned integer; expected 0 to 18446744073709551615 (decimal
+ * or 0x hexadecimal)"); *out untouched on failure. */
+enum rt_err scn_parse_u64(const char *s, uint64_t *out, struct rt_diag *d);
+
 /* Internal units per one u: 1 (tick, ns), 10^3, 10^6, 10^9. */
 rt_time scn_time_unit_scale(enum scn_time_unit u);
 /* The unit named 'name' ("tick", "ns", "us", "ms", "s"); false if none. */

@@ -299,6 +299,11 @@ expect_rc 2 "$DLSIM" plot $T/spj.csv -o $T/x.png     # a .csv is experiment resu
 expect_rc 1 "$DLSIM" plot bars $EX/dario.yaml -o $T/x.png
 has $T/err "expected RESULTS.csv, or dbf, response or util"
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.tex
+has $T/err "plot: -o $T/x.tex: plots are .png, .svg or .pdf"
+# an unknown extension: the chart's message offered .tex too
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.yaml
+has $T/err "plot: -o $T/x.yaml: plots are .png, .svg or .pdf"
+hasnt $T/err '.tex'
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
 expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
 has $T/err "not a --jobs CSV"
@@ -832,6 +837,25 @@ expect_rc 2 "$DLSIM" export rt-app $T/xj.yaml
 has $T/err 'xj.yaml:5:36: tasks[1] "b": jitter cannot be expressed in rt-app'
 "$DLSIM" export rt-app - < $T/xj.yaml >/dev/null 2>$T/err
 has $T/err '<stdin>: tasks[1] "b": jitter cannot be expressed in rt-app'
+# what the thread does besides its jobs (sched_setattr() at an instant,
+# sched_yield(), sched_flags) and on_miss: abort were dropped silently,
+# exporting another workload: refused at their key
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10}\n  - {name: b, runtime: 2, period: 10,\n     changes: [{at: 30, runtime: 3, deadline: 10, period: 10}]}\n' > $T/xch.yaml
+expect_rc 0 "$DLSIM" validate $T/xch.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xch.yaml
+has $T/err 'xch.yaml:7:15: tasks[1] "b": changes (sched_setattr() calls) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10, yield_at: [5]}\n' > $T/xy.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xy.yaml
+has $T/err 'xy.yaml:5:49: tasks[0] "a": yield_at (sched_yield() calls) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\ntasks:\n  - {name: a, runtime: 2, period: 10, flags: [reclaim]}\n' > $T/xf.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xf.yaml
+has $T/err 'xf.yaml:5:46: tasks[0] "a": flags (sched_flags: reclaim, dl-overrun) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler:\n  policy: linux-dl\n  reclaim: grub\ntasks:\n  - {name: a, runtime: 2, period: 10}\n' > $T/xr.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xr.yaml
+has $T/err 'xr.yaml:5:12: scheduler.reclaim: grub (SCHED_FLAG_RECLAIM) cannot be expressed in rt-app'
+printf 'format: 1\ntime_unit: ms\nscheduler: {on_miss: abort}\ntasks:\n  - {name: a, C: 2, T: 10}\n' > $T/xa.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/xa.yaml
+has $T/err 'xa.yaml:3:22: scheduler.on_miss: abort cannot be expressed in rt-app'
 # a control character in a thread name: the error names the JSON file and path
 printf '{"tasks":{"a\\u0001b":{"run":1,"sleep":1}}}' > $T/ctl.json
 expect_rc 2 "$DLSIM" import rt-app $T/ctl.json
@@ -892,6 +916,19 @@ expect_rc 2 "$DLSIM" experiment $E/acc-g7.yaml -q -o $E/g7.csv
 has $T/err 'acc-g7.yaml:8:62: generator.periods.granularity: 7 has no multiple in [min, max] = [8, 13]'
 expect_rc 1 "$DLSIM" gen --periods 11:19:10
 has $T/err 'granularity 10 has no multiple in [11, 19]'
+# --seed of gen and run follow the scenario's seed: rule (digits or 0x
+# hex, 0..2^64-1); strtoull took "-1" and " -1" as 2^64 - 1 and 2^64 as
+# 2^64 - 1 (gen) without a word, so "-1" ran the sets of seed 2^64 - 1
+expect_rc 1 "$DLSIM" gen --tasks 3 --seed -1
+has $T/err 'dlsim gen: --seed: "-1" is not a 64-bit unsigned integer; expected 0 to 18446744073709551615'
+expect_rc 1 "$DLSIM" gen --tasks 3 --seed 18446744073709551616
+has $T/err '--seed: "18446744073709551616" is not a 64-bit unsigned integer'
+expect_rc 0 "$DLSIM" gen --tasks 3 --seed 18446744073709551615
+has $T/out 'seed 18446744073709551615'
+expect_rc 0 "$DLSIM" gen --tasks 3 --seed 0x10
+has $T/out 'seed 16'
+expect_rc 1 "$DLSIM" run $EX/sporadic.yaml --until 20 --seed " -1"
+has $T/err 'dlsim run: --seed: " -1" is not a 64-bit unsigned integer'
 expect_rc 0 "$DLSIM" validate $E/gen.yaml
 has $T/out "ok: scenario 'gen', 5 tasks on 1 CPU"
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml -j 1 -q -o $E/j1.csv
@@ -1057,7 +1094,9 @@ has $T/err 'the results vary none of the parameters'
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv -o $E/w4.png
 has $T/err 'several CSVs make the --weighted figure'
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by cpus -o $E/w5.png
-has $T/err 'have the same value 1'
+# the message names the two CSVs and the key (it said "results 1 and 2
+# have the same value 1")
+has $T/err "plot --weighted: $E/j1.csv and $E/five.csv have the same cpus (1): one point per value"
 
 # --- admission and mode ---------------------------------------------
 for t in qpa density pdc; do
@@ -1239,6 +1278,10 @@ done
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --ftrace $T/d.txt --quiet
 has $T/d.txt '              P1-1000  [000]     0.000004: sched_switch:         P1:1000 [-1] S ==> P2:1001 [-1]'
 if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftrace: 6 sched_switch"; fi
+# render writes it from a log, --ftrace alone (it was "nothing to write")
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/d20.bin --quiet
+expect_rc 0 "$DLSIM" render $T/d20.bin --ftrace $T/d20.txt
+cmp -s $T/d.txt $T/d20.txt && ok || bad "render --ftrace differs from run --ftrace"
 expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
 has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
 has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'
@@ -1247,6 +1290,11 @@ expect_rc 0 "$DLSIM" compare tests/data/ftrace/dario-perturbed.txt $EX/dario.yam
 has $T/out 'largest divergence: 1 at 10: P1 job 1 released at 10, measured response 5, simulated 4'
 expect_rc 0 sh -c "\"$DLSIM\" compare - $EX/dario.yaml < tests/data/ftrace/dario-kernel.txt"
 has $T/out 'time 0 = trace 105512.000000 s'
+# both from standard input: a usage error (the scenario found stdin
+# drained by the trace: "<stdin>:1:1: the scenario is a single value",
+# exit 2)
+expect_rc 1 sh -c "\"$DLSIM\" compare - - < tests/data/ftrace/dario-kernel.txt"
+has $T/err "the trace and the scenario cannot both be read from standard input ('-')"
 expect_rc 2 "$DLSIM" compare $EX/dario.yaml $EX/dario.yaml
 has $T/err 'no sched_switch or sched_wakeup of the scenario'"'"'s tasks'
 expect_rc 1 "$DLSIM" compare $T/d.txt
@@ -1364,6 +1412,21 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "--quiet --linux --help" ] && ok || bad "completion of 'dlsim validate x --': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim analyze x.yaml --); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--json --all --until --help" ] && ok || bad "completion of 'dlsim analyze x --': '$r'"
+	# run and render offer every chart option (--font, --axis-unit,
+	# --color-by and --max-output were missing, render's --gantt too) and
+	# render a binary log as well as a JSONL one
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render x.jsonl --col); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--color-by" ] && ok || bad "completion of 'dlsim render x --col': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render x.jsonl --ga); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--gantt --gantt-rows" ] && ok || bad "completion of 'dlsim render x --ga': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --max); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--max-output" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --axis-unit m); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "ms" ] && ok || bad "completion of 'dlsim run x --axis-unit m': '$r'"
+	mkdir -p $T/cmpl && : > $T/cmpl/log.bin && : > $T/cmpl/log.jsonl && : > $T/cmpl/log.csv
+	top=$(pwd)
+	r=$(cd $T/cmpl && bash -c '. "$1"/scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render lo); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"' sh "$top")
+	[ "$r" = "log.jsonl log.bin" ] && ok || bad "completion of 'dlsim render lo': '$r'"
 fi
 # a sweep over the number of tasks: shards merge to the single run; the
 # figure puts n on the x axis
@@ -1391,6 +1454,9 @@ done
 expect_rc 0 "$DLSIM" merge -o $E/swm.csv $E/sw1.csv $E/sw2.csv
 cmp -s $E/sw.csv $E/swm.csv && ok || bad "tasks sweep: merged shards differ"
 expect_rc 0 "$DLSIM" plot $E/sw.csv -o $E/sw.svg
+# a tasks sweep has no utilization sweep to weigh: the message names it
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/sw.csv --weighted --by cpus -o $E/sww.csv
+has $T/err "plot --weighted: $E/sw.csv sweeps the number of tasks, not the utilization"
 # the acceptance-ratio figure
 for ext in png svg pdf; do
 	expect_rc 0 "$DLSIM" plot $E/j1.csv -o $E/acc.$ext --title "EDF, 1 CPU"
@@ -1823,6 +1889,14 @@ has $T/err "--item '0:-1': expected POINT:SAMPLE (numbers from 0)"
 hasnt $T/err '18446744073709551615'
 expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:
 has $T/err "--item '0:': expected POINT:SAMPLE"
+# --item runs nothing: --plot and --shard with it were dropped (exit 0,
+# no figure); a usage error now, and nothing written
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 --plot "$IO/it.png"
+has $T/err "--item 0:0 writes one task set and runs nothing: --plot does nothing with it"
+[ -e "$IO/it.png" ] && bad "experiment --item --plot drew a figure" || ok
+expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 --shard 1/2
+has $T/err "--shard does nothing with it"
+[ -s $T/out ] && bad "experiment --item --shard wrote the set" || ok
 rm -rf "$IO"
 
 echo "$pass passed, $fail failed"

@@ -350,6 +350,13 @@ static const struct { const char *text, *msg; } bad_logs[] = {
 	  "\"job\":0,\"value\":1,\"seq\":0,\"release\":0}",
 	  "bad.jsonl:3: \"deadline\": missing" },
 	{ H END END, "bad.jsonl:3: record after the \"end\" record" },
+	/* the header says horizon 20: a record at 21 or an end at 19 was
+	 * read, and a chart drawn to 20 dropped what lay past it */
+	{ H REL JOB(21, "start", 0), "bad.jsonl:3: \"t\": after the "
+	  "header's horizon" },
+	{ H REL "{\"t\":19,\"event\":\"end\",\"cpu\":null,\"value\":0}\n",
+	  "bad.jsonl:3: \"t\": the \"end\" record is not at the header's "
+	  "horizon" },
 	{ H REL, "bad.jsonl:2: no \"end\" record (truncated log?)" },
 	{ H "{\"t\":0,\"ev\0ent\":1}\n", "bad.jsonl:2: NUL byte" },
 	{ H "{\"t\":99999999999999999999}", "integer out of range (column 6)" },

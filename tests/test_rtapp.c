@@ -507,6 +507,41 @@ static void test_export_refuses_what_rt_app_cannot_say(void)
 		{ "format: 1\ntime_unit: us\nplatform: {cpus: 1, frequencies: "
 		  "[500, 1000], power: [1, 3]}\ntasks: [{name: a, C: 1, T: 4}]\n",
 		  "platform: CPU capacities and frequencies cannot" },
+		/* a workload rt-app cannot run was exported without them
+		 * (the sched_setattr() at 30 ms, the sched_yield() at 5 ms,
+		 * the flags, the abort), silently: refused now (the position of
+		 * the key is checked by tests/cli.sh) */
+		{ "format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\n"
+		  "tasks: [{name: a, runtime: 2, period: 10, changes: [{at: 30, "
+		  "runtime: 3, deadline: 10, period: 10}]}]\n",
+		  "tasks[0] \"a\": changes (sched_setattr() calls) "
+		  "cannot be expressed in rt-app" },
+		{ "format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\n"
+		  "tasks: [{name: a, runtime: 2, period: 10, yield_at: [5]}]\n",
+		  "tasks[0] \"a\": yield_at (sched_yield() calls) "
+		  "cannot be expressed in rt-app" },
+		{ "format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl}\n"
+		  "tasks: [{name: a, runtime: 2, period: 10, flags: [dl-overrun]}]\n",
+		  "tasks[0] \"a\": flags (sched_flags: reclaim, "
+		  "dl-overrun) cannot be expressed in rt-app" },
+		{ "format: 1\ntime_unit: ms\nscheduler: {policy: linux-dl, "
+		  "reclaim: grub}\ntasks: [{name: a, runtime: 2, period: 10}]\n",
+		  "scheduler.reclaim: grub (SCHED_FLAG_RECLAIM) "
+		  "cannot be expressed in rt-app" },
+		{ "format: 1\ntime_unit: ms\nscheduler: {on_miss: abort}\n"
+		  "tasks: [{name: a, C: 2, T: 10}]\n",
+		  "scheduler.on_miss: abort cannot be expressed in "
+		  "rt-app" },
+		/* rt-app reads global.duration and "loop" as C ints, and the
+		 * importer refuses more: 3e9 s, and 3e9 jobs of 100 us, were
+		 * written out as they were */
+		{ "format: 1\ntime_unit: ms\nhorizon: 3000000000s\n"
+		  "tasks: [{name: a, C: 1, T: 10}]\n",
+		  "horizon: 3000000000 s is beyond rt-app's global.duration "
+		  "(2^31 - 1 s)" },
+		{ "format: 1\ntime_unit: us\ntasks: [{name: a, C: 10, T: 100, "
+		  "leave_at: 300000s}]\n", "tasks[0] \"a\": leave_at after "
+		  "3000000000 passes, beyond rt-app's loop count 2^31 - 1" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
