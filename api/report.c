@@ -218,7 +218,8 @@ static void miss_table(FILE *f, const struct scn_scenario *s,
  * the chart is drawn) is the note shown instead of a Gantt chart too
  * large to draw (dlsim_report decides before the first byte). */
 static enum rt_err figures(FILE *f, const struct scn_scenario *s,
-			   const struct rt_task *ts, const struct render_gantt *g,
+			   const struct rt_task *ts, size_t nts,
+			   const struct render_gantt *g,
 			   const struct render_jobs_data *jd, rt_time t0,
 			   rt_time t1, const char *font, const char *no_gantt,
 			   struct rt_diag *d)
@@ -245,14 +246,14 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 			return rc;
 	}
 	render_html_h2(f, "Demand bound function");
-	span = render_dbf_default_span(ts, s->ntasks, s->cpus);
+	span = render_dbf_default_span(ts, nts, s->cpus);
 	rc = render_axis_unit(scn_internal_unit_name(s->time_unit),
 			      scn_time_unit_scale(s->time_unit), span, NULL, &uname, &scale, d);
 	if (rc == RT_OK)
 		rc = render_mem_open(&m, d);
 	if (rc != RT_OK)
 		return rc;
-	rc = render_dbf_figure(ts, s->ntasks, s->cpus, 0, 0, NULL, span, scale,
+	rc = render_dbf_figure(ts, nts, s->cpus, 0, 0, NULL, span, scale,
 			       uname, &fo,
 			       "dbf", m.f, RENDER_GANTT_SVG, &trunc, d);
 	if (render_mem_close(&m, d) != RT_OK && rc == RT_OK)
@@ -260,7 +261,8 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 	if (rc == RT_OK)
 		rc = render_html_svg(f, m.buf, m.n, "dbf", "dbf(t), the demand "
 				     "of jobs with release and deadline in an "
-				     "interval of length t, against the supply "
+				     "interval of length t, of the task set "
+				     "the tests analyse, against the supply "
 				     "(the first violation marked).", d);
 	free(m.buf);
 	if (rc != RT_OK)
@@ -342,7 +344,8 @@ static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 	      "tardiness bounds.</p>\n", f);
 	render_html_h2(f, "Simulation");
 	sim_tables(f, s, sim);
-	err = figures(f, s, ob ? ob : s->tasks, g, jd, go->t0,
+	err = figures(f, s, an->nmodel ? an->model : ob ? ob : s->tasks,
+		      an->nmodel ? an->nmodel : s->ntasks, g, jd, go->t0,
 		      go->t1 ? go->t1 : sim->h.horizon, font, no_gantt, &d);
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", out, d.msg);
