@@ -250,6 +250,10 @@ void api_analysis_verdict(struct dlsim_analysis *a);
 const char *api_analysis_res_task(const struct dlsim_analysis *a,
 				  const struct analyze_test *t);
 void api_analysis_print_json(FILE *f, const struct dlsim_analysis *a);
+/* What the text table prints after a test's "analyses" column (witness,
+ * domain, note; each part after a space) into f. */
+void api_analysis_print_detail(FILE *f, const struct dlsim_analysis *a,
+			       const struct analyze_test *t);
 void api_analysis_print_text(FILE *f, const struct dlsim_analysis *a,
 			     bool all);
 

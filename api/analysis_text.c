@@ -48,8 +48,8 @@ static const char *analyze_frac_text(const char *exact, const char *dec,
 }
 
 /* The detail of a test row (times in the scenario's unit). */
-static void analyze_print_detail(FILE *f, const struct dlsim_analysis *a,
-				 const struct analyze_test *t)
+void api_analysis_print_detail(FILE *f, const struct dlsim_analysis *a,
+			       const struct analyze_test *t)
 {
 	const struct scn_scenario *s = a->s;
 	const char *who = api_analysis_res_task(a, t);
@@ -173,7 +173,7 @@ static void analyze_print_row(FILE *f, const struct dlsim_analysis *a,
 		   rt_test_kind_name(t->res.kind), rt_verdict_name(t->res.verdict),
 		   more ? 16 : 0, t->info->analyses.label);
 	if (more)
-		analyze_print_detail(f, a, t);
+		api_analysis_print_detail(f, a, t);
 	fprintf(f, "\n");
 	if (t->dom >= 0 && a->kind == AK_LINUX)
 		analyze_print_linux_tasks(f, a, t->dom);

@@ -4,6 +4,7 @@
  * response distributions and every miss.  The pieces come from
  * render/report.h and render/plot.h; this file gathers them around one
  * simulation of the pipeline (api/sim.h). */
+#include "api/analysis.h"
 #include "api/sim.h"
 
 #include <stdlib.h>
@@ -47,42 +48,58 @@ static void tasks_table(FILE *f, const struct scn_scenario *s)
 	render_html_table_end(f);
 }
 
-static void tests_table(FILE *f, const struct scn_scenario *s,
-			const struct rt_task *ts)
+/* The tests `dlsim analyze` shows for the scenario's policy, as it
+ * shows them (the task set it analyses: suspensions counted as
+ * execution, exec models, jitter, servers, sections, overheads; n/a
+ * with the reason where a test's model is not the scenario's), then its
+ * verdict and any contradiction.  Rows: test, kind, verdict, what it
+ * analyses, the detail of analyze's text. */
+static enum dlsim_status tests_table(struct dlsim *db, FILE *f,
+				     const struct dlsim_analysis *a)
 {
 	static const char *const head[] = { "test", "kind", "verdict",
-					    "witness", "note" };
+					    "analyses", "detail" };
+	size_t shown = 0;
 
 	render_html_table_begin(f, head, 5);
-	for (size_t i = 0; rt_tests[i]; i++) {
-		const struct rt_test_info *ti = rt_tests[i];
-		struct rt_test_result r;
-		struct rt_diag d = { "" };
-		char w[40];
+	for (size_t i = 0; i < a->ntests; i++) {
+		const struct analyze_test *t = &a->tests[i];
+		struct api_text x = { 0 };
 		const char *cells[5];
+		char *detail = NULL;
+		size_t len;
+		enum dlsim_status st;
 
-		if (ti->applies && !ti->applies(s->cpus))
+		if (!t->shown)
 			continue;
-		memset(&r, 0, sizeof(r));
-		r.witness = RT_TIME_NEVER;
-		if (ti->run(ts, s->ntasks, s->cpus, &r, &d) != RT_OK) {
-			r.verdict = RT_VERDICT_NA;
-			snprintf(r.note, sizeof(r.note), "%.*s",
-				 (int)sizeof(r.note) - 1, d.msg);
-		}
-		w[0] = '\t';
-		if (r.witness == RT_TIME_NEVER)
-			w[1] = '\0';
-		else
-			api_fmt_time(s, r.witness, w + 1, sizeof(w) - 1);
-		cells[0] = ti->name;
-		cells[1] = rt_test_kind_name(r.kind);
-		cells[2] = rt_verdict_name(r.verdict);
-		cells[3] = w;
-		cells[4] = r.note;
+		shown++;
+		st = api_text_open(db, &x);
+		if (st == DLSIM_OK)
+			api_analysis_print_detail(x.f, a, t);
+		st = api_text_close(db, &x, st, &detail, &len);
+		if (st != DLSIM_OK)
+			return st;
+		cells[0] = t->name;
+		cells[1] = rt_test_kind_name(t->res.kind);
+		cells[2] = rt_verdict_name(t->res.verdict);
+		cells[3] = t->info->analyses.label;
+		cells[4] = detail + (detail[0] == ' ');
 		render_html_row(f, cells, 5);
+		rt_free(detail);
 	}
 	render_html_table_end(f);
+	if (!shown)
+		render_html_note(f, "No test of the registry analyses this "
+				 "policy and placement.");
+	{
+		char v[sizeof(a->verdict) + 16];
+
+		snprintf(v, sizeof(v), "Verdict: %s.", a->verdict);
+		render_html_p(f, v);
+	}
+	for (size_t i = 0; i < a->ncontra; i++)
+		render_html_note(f, a->contra[i].line);
+	return DLSIM_OK;
 }
 
 static void sim_tables(FILE *f, const struct scn_scenario *s,
@@ -201,7 +218,8 @@ static void miss_table(FILE *f, const struct scn_scenario *s,
  * the chart is drawn) is the note shown instead of a Gantt chart too
  * large to draw (dlsim_report decides before the first byte). */
 static enum rt_err figures(FILE *f, const struct scn_scenario *s,
-			   const struct rt_task *ts, const struct render_gantt *g,
+			   const struct rt_task *ts, size_t nts,
+			   const struct render_gantt *g,
 			   const struct render_jobs_data *jd, rt_time t0,
 			   rt_time t1, const char *font, const char *no_gantt,
 			   struct rt_diag *d)
@@ -228,14 +246,14 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 			return rc;
 	}
 	render_html_h2(f, "Demand bound function");
-	span = render_dbf_default_span(ts, s->ntasks, s->cpus);
+	span = render_dbf_default_span(ts, nts, s->cpus);
 	rc = render_axis_unit(scn_internal_unit_name(s->time_unit),
 			      scn_time_unit_scale(s->time_unit), span, NULL, &uname, &scale, d);
 	if (rc == RT_OK)
 		rc = render_mem_open(&m, d);
 	if (rc != RT_OK)
 		return rc;
-	rc = render_dbf_figure(ts, s->ntasks, s->cpus, 0, 0, NULL, span, scale,
+	rc = render_dbf_figure(ts, nts, s->cpus, 0, 0, NULL, span, scale,
 			       uname, &fo,
 			       "dbf", m.f, RENDER_GANTT_SVG, &trunc, d);
 	if (render_mem_close(&m, d) != RT_OK && rc == RT_OK)
@@ -243,7 +261,8 @@ static enum rt_err figures(FILE *f, const struct scn_scenario *s,
 	if (rc == RT_OK)
 		rc = render_html_svg(f, m.buf, m.n, "dbf", "dbf(t), the demand "
 				     "of jobs with release and deadline in an "
-				     "interval of length t, against the supply "
+				     "interval of length t, of the task set "
+				     "the tests analyse, against the supply "
 				     "(the first violation marked).", d);
 	free(m.buf);
 	if (rc != RT_OK)
@@ -290,6 +309,7 @@ static const char *const report_keys[] = { "until", "window", "font", NULL };
 static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 				     const struct scn_scenario *s,
 				     const struct rt_task *ob,
+				     const struct dlsim_analysis *an,
 				     struct dlsim_sim *sim,
 				     const struct render_gantt *g,
 				     const struct render_jobs_data *jd,
@@ -299,6 +319,7 @@ static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 {
 	struct rt_diag d = { "" };
 	char desc[256], line[512], hz[32];
+	enum dlsim_status st;
 	enum rt_err err;
 
 	render_html_begin(f, s->name);
@@ -313,15 +334,18 @@ static enum dlsim_status report_page(struct dlsim *db, FILE *f,
 	render_html_h2(f, "Tasks");
 	tasks_table(f, s);
 	render_html_h2(f, "Admission tests");
-	tests_table(f, s, ob ? ob : s->tasks);
-	fputs("<p class=\"note\">On the tasks' (C, D, T)", f);
-	if (ob)
-		fputs(", self-suspensions counted as execution", f);
-	fputs("; <code>dlsim analyze</code> compares them with the "
-	      "simulation and gives the tardiness bounds.</p>\n", f);
+	st = tests_table(db, f, an);
+	if (st != DLSIM_OK)
+		return st;
+	fputs("<p class=\"note\">The tests <code>dlsim analyze</code> "
+	      "shows for this policy, on the task set it analyses, compared "
+	      "with a simulation of every task; <code>dlsim analyze "
+	      "--all</code> lists the tests of other policies, and the "
+	      "tardiness bounds.</p>\n", f);
 	render_html_h2(f, "Simulation");
 	sim_tables(f, s, sim);
-	err = figures(f, s, ob ? ob : s->tasks, g, jd, go->t0,
+	err = figures(f, s, an->nmodel ? an->model : ob ? ob : s->tasks,
+		      an->nmodel ? an->nmodel : s->ntasks, g, jd, go->t0,
 		      go->t1 ? go->t1 : sim->h.horizon, font, no_gantt, &d);
 	if (err != RT_OK)
 		return api_fail(db, api_status(err), "%s: %s", out, d.msg);
@@ -347,6 +371,9 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 	struct dlsim_sim *sim = NULL;
 	struct rt_diag d = { "" };
 	struct rt_task *ob = NULL;
+	struct dlsim_analysis *an = NULL;
+	struct dlsim_opts *ao = NULL;
+	struct dlsim_scenario wsc;
 	struct api_file of;
 	enum dlsim_status st;
 	enum rt_err err;
@@ -383,6 +410,14 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 			st = api_fail(db, api_status(err), "%s: %s", s->path,
 				      d.msg);
 	}
+	/* the admission tests as `dlsim analyze` answers them */
+	if (st == DLSIM_OK)
+		st = dlsim_opts_create(db, &ao);
+	if (st == DLSIM_OK && api_opt(o, "until"))
+		st = dlsim_opts_set(db, ao, "until", api_opt(o, "until"));
+	wsc.s = s;
+	if (st == DLSIM_OK)
+		st = dlsim_analyze(db, &wsc, ao, &an);
 	if (st != DLSIM_OK)
 		goto out;
 	if (!window) {          /* three of the largest periods */
@@ -433,12 +468,14 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 		st = api_fail(db, DLSIM_IO, "%s", d.msg);
 		goto out;
 	}
-	st = report_page(db, f, s, ob, sim, g, &jd, &go, font,
+	st = report_page(db, f, s, ob, an, sim, g, &jd, &go, font,
 			 gantt_fits ? NULL : no_gantt, out);
 	if (st == DLSIM_OK && api_file_commit(&of, &d) != RT_OK)
 		st = api_fail(db, DLSIM_IO, "%s", d.msg);
 out:
 	api_file_abort(&of);
+	dlsim_analysis_free(an);
+	dlsim_opts_free(ao);
 	dlsim_sim_free(sim);
 	render_gantt_destroy(g);
 	render_jobs_data_fini(&jd);

@@ -322,6 +322,15 @@ has $T/rep-linux-dl.html 'rejected at 0</text>'
 has $T/rep-linux-dl.html '<h2>Deadline misses</h2>'
 has $T/rep-dario.html '>dbf(5) = 8 &gt; 5</text>'
 grep -qiE '<script|src="http|href="http|@import' $T/rep-*.html && bad "report loads a script or a remote resource" || ok
+# report's tests are analyze's: on the set it analyses (a's exec list 3 >
+# C 2, b's jitter 2 off D: density 3/4 + 1/2 = 5/4 rejects), n/a or
+# hidden where they are about other policies (fp-rta), with its verdict
+printf 'format: 1\ntime_unit: ms\ntasks:\n  - {name: a, C: 2, D: 4, T: 4, exec: {model: list, values: [3]}}\n  - {name: b, C: 1, D: 4, T: 8, jitter: 2}\n' > $T/repjit.yaml
+expect_rc 0 "$DLSIM" report $T/repjit.yaml -o $T/repjit.html
+has $T/repjit.html '<td>density</td><td>sufficient</td><td class="reject">reject</td>'
+has $T/repjit.html 'Verdict: schedulable (exact test pdc).'
+hasnt $T/repjit.html '<td>fp-rta</td>'
+has $T/rep-dario.html 'Verdict: NOT schedulable (exact test pdc).'
 grep -q 'id="gantt-' $T/rep-dario.html && grep -q 'id="dbf-' $T/rep-dario.html && ok || bad "report SVG ids are not made unique"
 # A Gantt chart over the vector bound (200 in = 14400 pt a side) is left
 # out of the report, not the report: tasks are rows about 28 pt apart, so
