@@ -1429,7 +1429,7 @@ if command -v bash >/dev/null 2>&1; then
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render x.jsonl --ga); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "--gantt --gantt-rows" ] && ok || bad "completion of 'dlsim render x --ga': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --max); COMP_CWORD=3; _dlsim; echo "${COMPREPLY[*]}"')
-	[ "$r" = "--max-output" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
+	[ "$r" = "--max-output --max-memory" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --axis-unit m); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "ms" ] && ok || bad "completion of 'dlsim run x --axis-unit m': '$r'"
 	mkdir -p $T/cmpl && : > $T/cmpl/log.bin && : > $T/cmpl/log.jsonl && : > $T/cmpl/log.csv
