@@ -3,10 +3,18 @@
  *   build/release/run-tests              all suites
  *   build/release/run-tests SUITE...     only the named suites (e.g. edf)
  *
- * Exits non-zero if any test fails. */
+ * The suites run in a new temporary folder ($TMPDIR, else /tmp), with a
+ * "build" folder in it: the files tests write under "build/" stay there,
+ * and the folder is removed at the end.  Sources are read through
+ * DLSIM_SRCDIR (absolute).  Exits non-zero if any test fails. */
+#define _XOPEN_SOURCE 700       /* nftw */
+#include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <CUnit/Basic.h>
 
@@ -77,8 +85,32 @@ static CU_SuiteInfo suites[] = {
 	CU_SUITE_INFO_NULL
 };
 
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* A fresh temporary folder with "build" in it, made the working
+ * directory; its path in dir.  False (with a message) if it cannot be. */
+static bool enter_tmpdir(char *dir, size_t size)
+{
+	const char *t = getenv("TMPDIR");
+
+	snprintf(dir, size, "%s/dlsim-tests-XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(dir) || chdir(dir) != 0 || mkdir("build", 0700) != 0) {
+		perror("run-tests: temporary folder");
+		return false;
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
+	char dir[4096];
 	CU_SuiteInfo selected[sizeof(suites) / sizeof(suites[0])];
 	size_t n = 0;
 	unsigned failures;
@@ -105,9 +137,16 @@ int main(int argc, char **argv)
 		CU_cleanup_registry();
 		return EXIT_FAILURE;
 	}
+	if (!enter_tmpdir(dir, sizeof(dir))) {
+		CU_cleanup_registry();
+		return EXIT_FAILURE;
+	}
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
 	CU_cleanup_registry();
+	if (chdir("/") != 0 ||
+	    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
+		fprintf(stderr, "run-tests: could not remove %s\n", dir);
 	return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
