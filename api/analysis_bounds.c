@@ -200,6 +200,12 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 					 "with the fair server");
 			goto out;
 		}
+	if (a->chg_task != NO_IDX) {
+		analyze_no_bound(a, BOUND_NONE, "task %s changes its "
+				 "reservation at run time (changes:)",
+				 s->tasks[a->chg_task].name);
+		goto out;
+	}
 	if (a->ge_d_task != NO_IDX) {
 		analyze_no_bound(a, BOUND_NONE, "task %s: jitter >= D: its jobs "
 				 "may be released after their deadline",

@@ -520,6 +520,12 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	unsigned m = a->kind == AK_LINUX && a->ndom == 1 ? a->dom_cpus[0] :
 		     s->cpus;
 
+	a->chg_task = NO_IDX;
+	for (size_t i = 0; a->kind == AK_LINUX && s->changes &&
+			   a->chg_task == NO_IDX && i < s->ntasks; i++)
+		if (s->changes[i].n && a->adm[i].deadline &&
+		    a->adm[i].accepted)
+			a->chg_task = i;
 	/* the tasks analysed as themselves (not a reservation or server) */
 	a->cover = a->oblivious;
 	for (size_t k = 0; !a->cover && k < a->nmodel; k++)
@@ -546,6 +552,22 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 		return false;
 	for (size_t i = 0; a->cover && i < a->ntests; i++)
 		analyze_cover_verdict(a, &a->tests[i]);
+	/* a reservation whose (Q, D, P) change at run time is not the
+	 * sporadic task the tests analyse (its first parameters): a smaller
+	 * runtime starves its jobs, a larger one delays the others */
+	for (size_t i = 0; a->chg_task != NO_IDX && i < a->ntests; i++) {
+		struct analyze_test *t = &a->tests[i];
+
+		if (t->res.kind == RT_KIND_ADMISSION)
+			continue;
+		rt_free(t->assign);
+		t->assign = NULL;
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "task %s changes "
+			 "its reservation at run time (changes:); the tests "
+			 "analyse one (Q, D, P) per task",
+			 s->tasks[a->chg_task].name);
+	}
 	/* every registry test assumes identical CPUs of speed 1 */
 	for (size_t i = 0; (s->capacity || scn_freq_slowed(s)) &&
 			   i < a->ntests; i++) {

@@ -690,6 +690,38 @@ static void test_analyze_cover_no_exact_reject(void)
 	an_free(db, sc, an);
 }
 
+/*
+ * linux-dl: a reservation changed by sched_setattr() (changes:) was
+ * analysed with its first (Q, D, P) only.  A (runtime 2, D 4, P 10 ms,
+ * jobs of 2 ms) and B (2, 4, 10): pdc accepted (dbf(4) = 4), but A's
+ * runtime drops to 1 ms at 10 ms: A's job released at 20 runs [20, 21),
+ * is throttled until 30 and ends at 31 > 24, which analyze reported as
+ * contradictions of density, pdc and qpa and of A's bounds.  The tests
+ * now answer n/a for the domain (the admission row stays) and no bound
+ * is derived.
+ */
+static void test_analyze_linux_changes_na(void)
+{
+	static const char yaml[] = "format: 1\ntime_unit: ms\n"
+		"horizon: 100\nscheduler: { policy: linux-dl }\ntasks:\n"
+		"  - { name: A, runtime: 2, deadline: 4, period: 10, "
+		"changes: [{at: 10, runtime: 1, deadline: 4, period: 10}] }\n"
+		"  - { name: B, runtime: 2, deadline: 4, period: 10 }\n";
+	static const char *const na[] = { "utilization", "density", "pdc",
+					  "qpa" };
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+
+	CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+	for (size_t k = 0; k < 4; k++)
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, na[k]), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "linux"), "accept");
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -712,6 +744,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_served_oblivious_demand_counts_values },
 	{ "an analysed set over-approximating the jobs: no exact reject",
 	  test_analyze_cover_no_exact_reject },
+	{ "linux-dl: a reservation with changes: makes the tests n/a",
+	  test_analyze_linux_changes_na },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL
