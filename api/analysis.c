@@ -139,7 +139,7 @@ static enum dlsim_status analyze_static(struct dlsim *db,
 						    api_analysis_task_dom(a, i)]);
 	if (!api_analysis_tardiness(a))
 		return api_fail(db, DLSIM_NOMEM, "out of memory");
-	if (a->oblivious && a->bound_kind == BOUND_EXACT)
+	if (a->cover && a->bound_kind == BOUND_EXACT)
 		a->bound_kind = BOUND_UPPER;
 	return DLSIM_OK;
 }

@@ -154,6 +154,18 @@ struct dlsim_analysis {
 					 * unknown (aborted or pending) */
 	bool any_unknown;
 	bool oblivious;                 /* tasks suspend: s is the oblivious set */
+	size_t chg_task;                /* linux-dl: an admitted reservation
+					 * with changes: (sched_setattr at
+					 * run time), or NO_IDX: the tests
+					 * analyse one (Q, D, P) per task, so
+					 * they and the bounds are n/a (set
+					 * by api_analysis_tests) */
+	bool cover;                     /* the analysed set over-approximates
+					 * the jobs (oblivious, or a task not
+					 * rt_task_analysis_tight): no test is
+					 * exact, a reject proves no miss, no
+					 * bound is exact or "unbounded" (set
+					 * by api_analysis_tests) */
 	rt_time *blk;                   /* fp with sections: B_i per task
 					 * (scenario order; RT_TIME_NEVER:
 					 * none), else NULL */

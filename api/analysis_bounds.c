@@ -53,6 +53,14 @@ static bool analyze_cluster_bound(struct dlsim_analysis *a,
 		*nomem = true;
 		return false;
 	}
+	/* a U > 1 of an analysed set that over-approximates the jobs
+	 * (a->cover) says nothing of the jobs' tardiness */
+	if (b.status == RT_BOUND_UNBOUNDED && a->cover) {
+		analyze_no_bound(a, BOUND_NONE, "%sa utilization above 1 on "
+				 "the analysed set, which over-approximates "
+				 "the jobs: no bound known", where);
+		return false;
+	}
 	if (b.status != RT_BOUND_OK) {
 		analyze_no_bound(a, b.status == RT_BOUND_UNBOUNDED ?
 				 BOUND_UNBOUNDED : BOUND_NONE, "%s", b.why);
@@ -192,13 +200,19 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 					 "with the fair server");
 			goto out;
 		}
+	if (a->chg_task != NO_IDX) {
+		analyze_no_bound(a, BOUND_NONE, "task %s changes its "
+				 "reservation at run time (changes:)",
+				 s->tasks[a->chg_task].name);
+		goto out;
+	}
 	if (a->ge_d_task != NO_IDX) {
 		analyze_no_bound(a, BOUND_NONE, "task %s: jitter >= D: its jobs "
 				 "may be released after their deadline",
 				 s->tasks[a->ge_d_task].name);
 		goto out;
 	}
-	a->bound_kind = plain1 && a->kind == AK_PLAIN && !a->oblivious &&
+	a->bound_kind = plain1 && a->kind == AK_PLAIN && !a->cover &&
 			!(a->bits & RT_MODEL_JITTER) ? BOUND_EXACT : BOUND_UPPER;
 	a->bound = 0;
 	for (unsigned c = 0; c < a->ndom; c++) {

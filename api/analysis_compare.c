@@ -299,7 +299,7 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 			const struct analyze_test *t = &a->tests[i];
 
 			if (t->about_sim && t->res.kind == RT_KIND_EXACT &&
-			    t->res.verdict == RT_VERDICT_REJECT && !a->oblivious) {
+			    t->res.verdict == RT_VERDICT_REJECT) {
 				snprintf(f, fl, "NOT schedulable (exact test %s)",
 						t->name);
 				return;
@@ -321,10 +321,6 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 			if (pass == 0 && t->res.kind != RT_KIND_EXACT)
 				continue;
 			if (pass == 1 && t->res.verdict != RT_VERDICT_ACCEPT)
-				continue;
-			/* suspension-oblivious: an accept is only sufficient,
-			 * a reject proves nothing */
-			if (a->oblivious && t->res.verdict == RT_VERDICT_REJECT)
 				continue;
 			if (t->res.verdict == RT_VERDICT_REJECT) {
 				snprintf(f, fl, "NOT schedulable (exact test %s)",
@@ -351,6 +347,9 @@ void api_analysis_verdict(struct dlsim_analysis *a)
 		}
 	if (a->sim->h.exact && a->conform && a->kind == AK_PLAIN)
 		snprintf(f, fl, "schedulable (exact simulation)");
+	else if (a->cover)
+		snprintf(f, fl, "no miss observed; not a proof (no exact test: "
+				"the analysed set over-approximates the jobs)");
 	else
 		snprintf(f, fl, "no miss observed; not a proof (no exact test for this "
 				"policy and placement)");

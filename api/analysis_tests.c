@@ -419,8 +419,8 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
  *   nothing either way.  A reject that does not come from C (a task with
  *   jitter >= D, analyze_run) stays.
  */
-static void analyze_ovh_verdict(const struct dlsim_analysis *a,
-				struct analyze_test *t)
+static void analyze_over_verdict(const struct dlsim_analysis *a,
+				 struct analyze_test *t, const char *set)
 {
 	char note[sizeof(t->res.note)];
 
@@ -430,9 +430,8 @@ static void analyze_ovh_verdict(const struct dlsim_analysis *a,
 	    t->res.verdict != RT_VERDICT_REJECT || a->ge_d_task != NO_IDX)
 		return;
 	/* the test's own note (U = p/q) cut to fit after the reason */
-	snprintf(note, sizeof(note), "a reject on C inflated by the "
-		 "overheads (each at its worst) proves no miss%s%.80s%s",
-		 t->res.note[0] ? " (" : "", t->res.note,
+	snprintf(note, sizeof(note), "a reject on %s proves no miss%s%.80s%s",
+		 set, t->res.note[0] ? " (" : "", t->res.note,
 		 t->res.note[0] ? ")" : "");
 	rt_test_result_init(&t->res, RT_KIND_NECESSARY);
 	memcpy(t->res.note, note, sizeof(note));
@@ -486,12 +485,34 @@ static bool analyze_ovh_rows(struct dlsim_analysis *a, unsigned m)
 			rt_free(inf);
 			return false;
 		}
-		analyze_ovh_verdict(a, t);
+		analyze_over_verdict(a, t, "C inflated by the overheads "
+				     "(each at its worst)");
 	}
 	rt_free(inf);
 	return true;
 }
 
+
+/*
+ * What a test's answer on an analysed set that over-approximates the jobs
+ * (a->cover: C + the suspensions, a release list's smallest gap and its
+ * releases at one instant, an exec list's largest value for every job)
+ * says of the scenario, the rule of analyze_over_verdict for the same
+ * reason: an accept stands (sufficient for an exact test), an exact
+ * reject proves no miss (sufficient), and a necessary test's reject is
+ * n/a: {A (1, 2, 10), releases [0, 1]; B (1, 10, 10)} is analysed with
+ * A as (1, 2, 1), U' = 11/10, yet its jobs run [0, 1), [1, 2), [2, 3)
+ * and meet every deadline.  A reject that does not come from C or T (a
+ * task with jitter >= D) stays.
+ */
+static void analyze_cover_verdict(const struct dlsim_analysis *a,
+				  struct analyze_test *t)
+{
+	analyze_over_verdict(a, t, a->oblivious ? "C + the suspensions (the "
+			     "suspension-oblivious set)" : "the analysed set "
+			     "(listed releases closer than T, list demands "
+			     "above C)");
+}
 
 bool api_analysis_tests(struct dlsim_analysis *a)
 {
@@ -499,6 +520,18 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	unsigned m = a->kind == AK_LINUX && a->ndom == 1 ? a->dom_cpus[0] :
 		     s->cpus;
 
+	a->chg_task = NO_IDX;
+	for (size_t i = 0; a->kind == AK_LINUX && s->changes &&
+			   a->chg_task == NO_IDX && i < s->ntasks; i++)
+		if (s->changes[i].n && a->adm[i].deadline &&
+		    a->adm[i].accepted)
+			a->chg_task = i;
+	/* the tasks analysed as themselves (not a reservation or server) */
+	a->cover = a->oblivious;
+	for (size_t k = 0; !a->cover && k < a->nmodel; k++)
+		a->cover = a->model_srv[k] < 0 && a->model_task[k] != NO_IDX &&
+			   !rt_task_analysis_tight(
+				   &a->orig->tasks[a->model_task[k]]);
 	for (size_t i = 0; rt_tests[i]; i++) {
 		const struct rt_test_info *ti = rt_tests[i];
 		struct analyze_test *t;
@@ -517,6 +550,24 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	}
 	if (!analyze_ovh_rows(a, m))
 		return false;
+	for (size_t i = 0; a->cover && i < a->ntests; i++)
+		analyze_cover_verdict(a, &a->tests[i]);
+	/* a reservation whose (Q, D, P) change at run time is not the
+	 * sporadic task the tests analyse (its first parameters): a smaller
+	 * runtime starves its jobs, a larger one delays the others */
+	for (size_t i = 0; a->chg_task != NO_IDX && i < a->ntests; i++) {
+		struct analyze_test *t = &a->tests[i];
+
+		if (t->res.kind == RT_KIND_ADMISSION)
+			continue;
+		rt_free(t->assign);
+		t->assign = NULL;
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "task %s changes "
+			 "its reservation at run time (changes:); the tests "
+			 "analyse one (Q, D, P) per task",
+			 s->tasks[a->chg_task].name);
+	}
 	/* every registry test assumes identical CPUs of speed 1 */
 	for (size_t i = 0; (s->capacity || scn_freq_slowed(s)) &&
 			   i < a->ntests; i++) {

@@ -27,6 +27,7 @@ static void api_horizon_req(const struct scn_scenario *s, rt_time until,
 		/* slower CPUs: the busy period at speed 1 bounds nothing */
 		.slow = scn_freq_slowed(s) || s->capacity,
 		.ovh = &s->overheads,
+		.arrive_at = s->arrive_at, .leave_at = s->leave_at,
 	};
 
 	*req = r;

@@ -364,6 +364,25 @@ bool rt_task_is_sporadic_conform(const struct rt_task *t)
 	return true;
 }
 
+bool rt_task_analysis_tight(const struct rt_task *t)
+{
+	rt_time top = t->wcet;
+
+	if (t->arrival == RT_ARRIVAL_LIST)
+		for (size_t k = 1; k < t->nreleases; k++)
+			if (t->releases[k] - t->releases[k - 1] < t->period)
+				return false;
+	if (t->exec != RT_EXEC_LIST)
+		return true;
+	for (size_t k = 0; k < t->nexec_values; k++)
+		if (t->exec_values[k] > top)
+			top = t->exec_values[k];
+	for (size_t k = 0; top > t->wcet && k < t->nexec_values; k++)
+		if (t->exec_values[k] != top)
+			return false;
+	return true;
+}
+
 bool rt_task_is_sync_periodic(const struct rt_task *t)
 {
 	return t->offset == 0 && t->jitter == 0 &&

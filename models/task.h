@@ -184,6 +184,19 @@ rt_time rt_task_analysed_period(const struct rt_task *t);
  * no jitter, inter-arrival >= T, and demand <= C for every job. */
 bool rt_task_is_sporadic_conform(const struct rt_task *t);
 
+/* True when the sporadic task the analysis sees for t (C' =
+ * rt_task_analysed_demand, T' = rt_task_analysed_period, D' = D - J)
+ * describes jobs t may release: every job may demand C' and follow the
+ * previous one by T'.  False for a release list with two arrivals closer
+ * than T (T' < T, or k at one instant: C' = k times a job's demand) and
+ * for an exec list whose largest value is above C while another value
+ * is not that largest (job k demands values[k mod n], so not every job
+ * demands C').  Jitter and a uniform model above C keep it (a job may be
+ * released J late; every job may draw the maximum).  Where it is false
+ * the analysed task over-approximates t: an exact test on it is only
+ * sufficient and a reject proves no miss. */
+bool rt_task_analysis_tight(const struct rt_task *t);
+
 /* True for synchronous periodic with WCET demand: offset 0, no jitter,
  * periodic arrivals, fixed execution (the pattern that is exact on 1 CPU). */
 bool rt_task_is_sync_periodic(const struct rt_task *t);

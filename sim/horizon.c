@@ -1,6 +1,8 @@
 /* horizon.c - default simulation horizons (see horizon.h). */
 #include "sim/horizon.h"
 
+#include <string.h>
+
 #include "models/analysis_uni.h"
 #include "models/mem.h"
 #include "sim/policy.h"
@@ -272,6 +274,44 @@ fail:
 	return err;
 }
 
+/* The tasks with a late join's arrive_at added to the first arrival
+ * (*out NULL when no task joins late), and *moves: some task joins late
+ * or leaves.  RT_ERR_OVERFLOW names the task whose arrive_at + offset is
+ * out of range. */
+static enum rt_err horizon_joins(const struct sim_horizon_req *r,
+				 struct rt_task **out, bool *moves,
+				 struct rt_diag *d)
+{
+	struct rt_task *v = NULL;
+
+	*out = NULL;
+	*moves = false;
+	for (size_t i = 0; r->leave_at && i < r->ntasks; i++)
+		*moves = *moves || r->leave_at[i] != RT_TIME_NEVER;
+	for (size_t i = 0; r->arrive_at && i < r->ntasks; i++) {
+		if (!r->arrive_at[i])
+			continue;
+		*moves = true;
+		if (r->tasks[i].arrival == RT_ARRIVAL_LIST)
+			continue;       /* absolute instants */
+		if (!v) {
+			v = rt_calloc(r->ntasks, sizeof(*v));
+			if (!v)
+				return rt_diagf(d, RT_ERR_NOMEM,
+						"out of memory");
+			memcpy(v, r->tasks, r->ntasks * sizeof(*v));
+		}
+		if (!rt_time_add(v[i].offset, r->arrive_at[i], &v[i].offset)) {
+			rt_free(v);
+			return rt_diagf(d, RT_ERR_OVERFLOW, "task %s: "
+					"arrive_at + offset out of range",
+					r->tasks[i].name);
+		}
+	}
+	*out = v;
+	return RT_OK;
+}
+
 enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 			    struct sim_horizon *out, struct rt_diag *d)
 {
@@ -282,7 +322,8 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	const unsigned *cpu_of = r->cpu_of;
 	size_t n = r->ntasks;
 	struct sim_horizon h;
-	bool resv, suspends, sections = false;
+	struct rt_task *joined = NULL;
+	bool resv, suspends, sections = false, moves = false;
 	bool ovh = r->ovh && rt_ovh_any(r->ovh);
 	enum rt_err err;
 
@@ -290,15 +331,22 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 		return rt_diagf(d, RT_ERR_INVAL, "unknown policy \"%s\"",
 				r->policy ? r->policy : "");
 	resv = r->servers || (ops->flags & SIM_POLICY_RESERVATIONS);
-	err = rt_taskset_oblivious(r->tasks, r->ntasks, &ob, d);
+	err = horizon_joins(r, &joined, &moves, d);
 	if (err != RT_OK)
 		return err;
-	ts = ob ? ob : r->tasks;
+	err = rt_taskset_oblivious(joined ? joined : r->tasks, r->ntasks,
+				   &ob, d);
+	if (err != RT_OK) {
+		rt_free(joined);
+		return err;
+	}
+	ts = ob ? ob : joined ? joined : r->tasks;
 	suspends = ob != NULL;
 	if (ovh) {
 		err = horizon_inflate(r, ts, n, &inf, &inf_cpu, &n, d);
 		if (err != RT_OK) {
 			rt_free(ob);
+			rt_free(joined);
 			return err;
 		}
 		ts = inf;
@@ -311,6 +359,7 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 		err = sim_choose_horizon(ts, n, resv || r->slow ? 2 : r->cpus,
 					 r->user, &h, d);
 	rt_free(ob);
+	rt_free(joined);
 	rt_free(inf);
 	rt_free(inf_cpu);
 	if (err != RT_OK)
@@ -324,7 +373,8 @@ enum rt_err sim_horizon_for(const struct sim_horizon_req *r,
 	 * need not be the worst phasing (docs/theory.md "L. Resources") */
 	for (size_t i = 0; i < r->ntasks && !sections; i++)
 		sections = r->tasks[i].nsections > 0;
-	if (suspends || sections || r->overheads || r->servers || r->slow ||
+	if (suspends || sections || moves || r->overheads || r->servers ||
+	    r->slow ||
 	    !(ops->flags & SIM_POLICY_CRITICAL_INSTANT))
 		h.exact = false;
 	*out = h;

@@ -94,6 +94,13 @@ struct sim_horizon_req {
 					 * charges (NULL: none); the default
 					 * horizon is then taken over the
 					 * overhead-inflated set */
+	const rt_time *arrive_at;       /* appended: per task, when it joins
+					 * (its first arrival is arrive_at +
+					 * offset; a list's releases are
+					 * absolute); NULL: all at 0 */
+	const rt_time *leave_at;        /* appended: per task, when it leaves
+					 * (RT_TIME_NEVER: never); NULL: none
+					 * leaves */
 };
 
 /*
@@ -116,6 +123,11 @@ struct sim_horizon_req {
  *     1/hz) for the busy period and hyperperiod, so that the default
  *     horizon covers the busy period the simulated system really has;
  *     a busy-period horizon is then SIM_HORIZON_BUSY_PERIOD_OVERHEADS;
+ *   - a task that joins late (arrive_at > 0) is taken with its first
+ *     arrival at arrive_at + offset, so the hyperperiod rule reaches its
+ *     jobs; a task that joins late or leaves is not synchronous
+ *     periodic, so the horizon is then never exact (the simulated
+ *     pattern has fewer or later jobs than the synchronous one);
  *   - only a policy with SIM_POLICY_CRITICAL_INSTANT makes a horizon
  *     exact, and only without overheads and without critical sections
  *     (blocking breaks the critical-instant argument).

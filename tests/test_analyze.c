@@ -617,6 +617,111 @@ static void test_analyze_served_oblivious_demand_counts_values(void)
 	}
 }
 
+/* The kind of test 'name', or NULL. */
+static const char *an_kind(const struct dlsim_analysis *an, const char *name)
+{
+	for (size_t i = 0; i < dlsim_analysis_ntests(an); i++)
+		if (!strcmp(dlsim_analysis_test_name(an, i), name))
+			return dlsim_analysis_test_kind(an, i);
+	return NULL;
+}
+
+/*
+ * A task the analysis sees as a sporadic task its jobs cannot be (a
+ * release list closer than T, an exec list whose largest value is above
+ * C while others are not) makes the analysed set an over-approximation:
+ * no test is exact, a necessary reject is n/a, and a utilization above
+ * 1 there says nothing of the jobs' tardiness.  They said "exact" and
+ * "NOT schedulable (exact test utilization)" with no miss.
+ *
+ * rel: A (C 1, D 1, T 10) released at 0 and 2 only, analysed as (1, 1,
+ * 2); B (3, 5, 5).  U' = 1/2 + 3/5 = 11/10 > 1 (utilization necessary:
+ * A's D < T').  EDF, by hand: A0 [0, 1) due 1, B0 [1, 2), A1 [2, 3) due
+ * 3, B0 [3, 5) due 5, then B alone: [5, 8), [10, 13), [15, 18).  No
+ * miss, and no legal pattern has one (any window holds at most A's 2
+ * and one B job of 3 within 5).
+ *
+ * lst: A (1, 4, 4) demanding 1, 3, 1, 3, ... (list), analysed as C' =
+ * 3; B (2, 4, 4).  U' = 3/4 + 2/4 = 5/4, but the jobs need (1 + 3 + 2 +
+ * 2) = 8 every 8: U = 1, tardiness bounded.  By hand: A0 [0, 1), B0
+ * [1, 3); A1 [4, 7), B1 [7, 9) due 8 (late by 1); B1 ends [8, 9), A2
+ * [9, 10), B2 [10, 12); and so on: B's odd jobs miss by 1.  The bound
+ * is "none" (not known), never "unbounded".
+ */
+static void test_analyze_cover_no_exact_reject(void)
+{
+	static const char rel[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 20\ntasks:\n"
+		"  - { name: A, C: 1, D: 1, T: 10, releases: [0, 2] }\n"
+		"  - { name: B, C: 3, D: 5, T: 5 }\n";
+	static const char lst[] = "format: 1\ntime_unit: tick\n"
+		"horizon: 40\ntasks:\n"
+		"  - { name: A, C: 1, D: 4, T: 4, exec: { model: list, "
+		"values: [1, 3] } }\n"
+		"  - { name: B, C: 2, D: 4, T: 4 }\n";
+	static const char *const exact[] = { "pdc", "qpa", "fp-rta" };
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an;
+	const struct dlsim_sim *sim;
+
+	an = an_run(rel, &db, &sc);
+	sim = dlsim_analysis_sim(an);
+	CU_ASSERT_EQUAL(dlsim_sim_misses(sim), 0);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization"), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_kind(an, "utilization"), "necessary");
+	for (size_t k = 0; k < 3; k++) {
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, exact[k]), "reject");
+		CU_ASSERT_STRING_EQUAL(an_kind(an, exact[k]), "sufficient");
+	}
+	CU_ASSERT_PTR_NULL(strstr(dlsim_analysis_verdict(an), "NOT"));
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	an_free(db, sc, an);
+
+	an = an_run(lst, &db, &sc);
+	sim = dlsim_analysis_sim(an);
+	CU_ASSERT_EQUAL(dlsim_sim_misses(sim), 5);
+	CU_ASSERT_STRING_EQUAL(an_kind(an, "utilization"), "sufficient");
+	CU_ASSERT_STRING_EQUAL(an_kind(an, "qpa"), "sufficient");
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_verdict(an),
+			       "NOT schedulable (the simulation found a miss)");
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	an_free(db, sc, an);
+}
+
+/*
+ * linux-dl: a reservation changed by sched_setattr() (changes:) was
+ * analysed with its first (Q, D, P) only.  A (runtime 2, D 4, P 10 ms,
+ * jobs of 2 ms) and B (2, 4, 10): pdc accepted (dbf(4) = 4), but A's
+ * runtime drops to 1 ms at 10 ms: A's job released at 20 runs [20, 21),
+ * is throttled until 30 and ends at 31 > 24, which analyze reported as
+ * contradictions of density, pdc and qpa and of A's bounds.  The tests
+ * now answer n/a for the domain (the admission row stays) and no bound
+ * is derived.
+ */
+static void test_analyze_linux_changes_na(void)
+{
+	static const char yaml[] = "format: 1\ntime_unit: ms\n"
+		"horizon: 100\nscheduler: { policy: linux-dl }\ntasks:\n"
+		"  - { name: A, runtime: 2, deadline: 4, period: 10, "
+		"changes: [{at: 10, runtime: 1, deadline: 4, period: 10}] }\n"
+		"  - { name: B, runtime: 2, deadline: 4, period: 10 }\n";
+	static const char *const na[] = { "utilization", "density", "pdc",
+					  "qpa" };
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+
+	CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+	for (size_t k = 0; k < 4; k++)
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, na[k]), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "linux"), "accept");
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -637,6 +742,10 @@ CU_TestInfo analyze_tests[] = {
 	{ "served tasks: the oblivious demand counts the exec values; "
 	  "no polling bound with suspension",
 	  test_analyze_served_oblivious_demand_counts_values },
+	{ "an analysed set over-approximating the jobs: no exact reject",
+	  test_analyze_cover_no_exact_reject },
+	{ "linux-dl: a reservation with changes: makes the tests n/a",
+	  test_analyze_linux_changes_na },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL

@@ -135,6 +135,53 @@ static void test_overheads_inflate_the_busy_period(void)
 			       "busy-period+overheads");
 }
 
+/*
+ * A task that joins late or leaves: the default horizon took the first
+ * arrival from the offset alone and called the synchronous run exact.
+ * A (2, 10, 10), B (9, 10, 10) joining at 50: U = 11/10, so the
+ * hyperperiod rule, lcm 10 + first arrival 0 + D 10 = 20, ended before
+ * B's first job (B never simulated); with B's arrival 50 it is 70, and
+ * B's jobs at 50 and 60 (A [50, 52), B [52, 61) late by 1) are in it.
+ * A (5, 10, 24), B (6, 10, 10) joining at 16, leaving at 42, user
+ * horizon 386: the run (A [0, 5), B [16, 22), ...) misses nothing while
+ * qpa rejects (dbf(10) = 11 > 10) only because B never arrives with A:
+ * the run was "exact" and analyze reported a contradiction.  Both now
+ * never exact; with B leaving alone (arrive_at 0) too.
+ */
+static void test_late_join_and_leave(void)
+{
+	struct rt_task ts[2] = { rt_task_make("A", 2, 10, 10),
+				 rt_task_make("B", 9, 10, 10) };
+	struct rt_task us[2] = { rt_task_make("A", 5, 10, 24),
+				 rt_task_make("B", 6, 10, 10) };
+	rt_time arrive[2] = { 0, 50 }, arrive2[2] = { 0, 16 };
+	rt_time leave[2] = { RT_TIME_NEVER, 42 };
+	struct sim_horizon_req r = { .tasks = ts, .ntasks = 2, .cpus = 1,
+				     .policy = "edf", .user = RT_TIME_NEVER };
+	struct sim_horizon h;
+
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 20);         /* all at 0 */
+	r.arrive_at = arrive;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_EQUAL(h.horizon, 70);
+	CU_ASSERT_EQUAL(h.source, SIM_HORIZON_HYPERPERIOD);
+	CU_ASSERT_FALSE(h.exact);
+
+	r.tasks = us;
+	r.arrive_at = NULL;
+	r.user = 386;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_TRUE(h.exact);                /* synchronous, covers L_b */
+	r.arrive_at = arrive2;
+	r.leave_at = leave;
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_FALSE(h.exact);
+	r.arrive_at = NULL;                     /* leaving alone */
+	CU_ASSERT_EQUAL_FATAL(sim_horizon_for(&r, &h, NULL), RT_OK);
+	CU_ASSERT_FALSE(h.exact);
+}
+
 CU_TestInfo horizon_tests[] = {
 	{ "synchronous periodic on one CPU uses the busy period, exactly", test_sync_periodic_uses_busy_period },
 	{ "a user horizon is exact only if it covers the busy period", test_user_horizon_is_exact_only_if_it_covers_busy_period },
@@ -146,5 +193,7 @@ CU_TestInfo horizon_tests[] = {
 	  test_capped_horizon_keeps_the_hyperperiod_it_cut },
 	{ "with overheads the default horizon is the inflated busy period",
 	  test_overheads_inflate_the_busy_period },
+	{ "a late join moves the first arrival; joins and leaves are never "
+	  "exact", test_late_join_and_leave },
 	CU_TEST_INFO_NULL
 };
