@@ -115,9 +115,10 @@ enum dlsim_status api_opt_bool(struct dlsim *db, const struct dlsim_opts *o,
 {
 	const char *v = api_opt(o, key);
 
+	*out = dflt;            /* defined on an error too */
 	if (!v)
-		*out = dflt;
-	else if (!strcmp(v, "on"))
+		return DLSIM_OK;
+	if (!strcmp(v, "on"))
 		*out = true;
 	else if (!strcmp(v, "off"))
 		*out = false;

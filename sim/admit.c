@@ -65,6 +65,10 @@
 struct sim_admit {
 	bool *admitted;                 /* ntasks entries */
 	bool *ever;                     /* ntasks entries: admitted once */
+	bool *unsure;                   /* ntasks entries: admitted (last) by
+					 * a result that guarantees nothing
+					 * for the set (a necessary test's
+					 * accept, an admission rule) */
 	struct rt_task *scratch;        /* ntasks entries: the set under test */
 	uint64_t *stamp;                /* nservers entries: the join that
 					 * last counted server s */
@@ -160,6 +164,7 @@ enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d)
 		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
 	a->admitted = rt_calloc(n ? n : 1, sizeof(*a->admitted));
 	a->ever = rt_calloc(n ? n : 1, sizeof(*a->ever));
+	a->unsure = rt_calloc(n ? n : 1, sizeof(*a->unsure));
 	a->index = rt_calloc(n ? n : 1, sizeof(*a->index));
 	a->scratch = rt_calloc(n ? n : 1, sizeof(*a->scratch));
 	a->stamp = rt_calloc(cfg->nservers ? cfg->nservers : 1,
@@ -169,7 +174,7 @@ enum rt_err sim_admit_init(struct sim_engine *e, struct rt_diag *d)
 	a->npend = rt_calloc(e->nclusters, sizeof(*a->npend));
 	a->idle_gen = rt_calloc(e->nclusters, sizeof(*a->idle_gen));
 	e->adm = a;
-	if (!a->admitted || !a->ever || !a->index || !a->scratch ||
+	if (!a->admitted || !a->ever || !a->unsure || !a->index || !a->scratch ||
 	    !a->stamp || !a->held || !a->held_gen || !a->npend ||
 	    !a->idle_gen)
 		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
@@ -184,6 +189,7 @@ void sim_admit_fini(struct sim_engine *e)
 		return;
 	rt_free(a->admitted);
 	rt_free(a->ever);
+	rt_free(a->unsure);
 	rt_free(a->index);
 	rt_free(a->scratch);
 	rt_free(a->stamp);
@@ -301,12 +307,19 @@ enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			*test = adm_record(t);
 			a->admitted[task] = true;
 			a->ever[task] = true;
+			a->unsure[task] = r.kind == RT_KIND_NECESSARY ||
+					  r.kind == RT_KIND_ADMISSION;
 			return RT_OK;
 		}
 	}
 	if (i > 1)
 		*test = SIM_ADMIT_HARD_ALL;
 	return RT_OK;
+}
+
+bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
+{
+	return e->adm && e->adm->unsure[task];
 }
 
 void sim_admit_leave(struct sim_engine *e, uint32_t task)

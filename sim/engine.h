@@ -407,6 +407,10 @@ struct sim_stats {
 	 * badly ordered nesting); its jobs stay blocked (they miss). */
 	uint64_t deadlocks;
 	rt_time first_deadlock;         /* RT_TIME_NEVER if none */
+	/* Appended: misses of jobs whose task was admitted by a result that
+	 * guarantees nothing for it (a necessary test's accept: scheduler
+	 * admission: utilization with D < T, ...); part of 'misses'. */
+	uint64_t misses_unguaranteed;
 };
 
 struct sim_engine;

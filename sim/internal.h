@@ -287,6 +287,10 @@ void sim_admit_fini(struct sim_engine *e);
 enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			   unsigned *test);
 void sim_admit_leave(struct sim_engine *e, uint32_t task);
+/* Was task (last) admitted by a result that guarantees nothing (a
+ * necessary test's accept: utilization with D < T, ...)?  False without
+ * admission. */
+bool sim_admit_unsure(const struct sim_engine *e, uint32_t task);
 /* A job of 'task' was released / completed or aborted (with e->adm: the
  * domain's pending count, admit.c "leaving"). */
 void sim_admit_job_new(struct sim_engine *e, uint32_t task);

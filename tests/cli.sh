@@ -1153,7 +1153,17 @@ has $T/err 'adm-bogus.yaml:21:14: scheduler.admission: "bogus" is not a test'
 sed "s/  mode: soft/  mode: hard/" $EX/dario.yaml > $T/mode-hard.yaml
 expect_rc 0 "$DLSIM" run $T/mode-hard.yaml --json
 has $T/out '{"time": 0, "task": "P2", "test": "qpa", "verdict": "reject"}'
-has $T/out '"mode": "hard", "guarantee_violations": 0}'
+has $T/out '"mode": "hard", "guarantee_violations": 0, "unguaranteed_misses": 0}'
+# mode: hard with a named test that is only necessary here (utilization,
+# D < T): its accept guarantees nothing, so P2's miss (by 3) is a miss,
+# not a guarantee violation
+sed "s/  mode: soft/  mode: hard\n  admission: utilization/" $EX/dario.yaml > $T/mode-hard-u.yaml
+expect_rc 0 "$DLSIM" run $T/mode-hard-u.yaml
+has $T/out 'mode hard: 1 deadline miss of tasks admitted by a test that guarantees nothing for them'
+hasnt $T/out 'GUARANTEE VIOLATED'
+expect_rc 0 "$DLSIM" run $T/mode-hard-u.yaml --json
+has $T/out '"mode": "hard", "guarantee_violations": 0, "unguaranteed_misses": 1}'
+expect_rc 4 "$DLSIM" run $T/mode-hard-u.yaml --quiet --fail-on-miss
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --json --until 20
 has $T/out '{"time": 0, "task": "P2", "test": "utilization", "verdict": "accept"}'
 has $T/out '"mode": "soft", "tardiness_bound_exceeded": 0, "tardiness_bounds": [{"task": "P1", "bound": 3, "observed": 0}, {"task": "P2", "bound": 3, "observed": 3}]}'
@@ -1174,7 +1184,7 @@ has $T/out 'task A rejected at 0 tick by admission test qpa: it never ran'
 has $T/out 'mode hard: every admitted task met every deadline (guarantee held)'
 expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --fail-on-miss --quiet
 expect_rc 0 "$DLSIM" run $T/overrun-hard.yaml --json
-has $T/out '"mode": "hard", "guarantee_violations": 0}'
+has $T/out '"mode": "hard", "guarantee_violations": 0, "unguaranteed_misses": 0}'
 expect_rc 0 "$DLSIM" analyze $T/overrun-hard.yaml
 # (sufficient: A analysed with 6 for every job, which its list is not)
 has $T/out 'qpa            sufficient  reject'
