@@ -366,18 +366,15 @@ bool rt_task_is_sporadic_conform(const struct rt_task *t)
 
 bool rt_task_analysis_tight(const struct rt_task *t)
 {
-	rt_time top = t->wcet;
+	rt_time top = rt_task_max_demand(t, NULL);
 
 	if (t->arrival == RT_ARRIVAL_LIST)
 		for (size_t k = 1; k < t->nreleases; k++)
 			if (t->releases[k] - t->releases[k - 1] < t->period)
 				return false;
-	if (t->exec != RT_EXEC_LIST)
+	if (t->exec != RT_EXEC_LIST || top <= t->wcet)
 		return true;
 	for (size_t k = 0; k < t->nexec_values; k++)
-		if (t->exec_values[k] > top)
-			top = t->exec_values[k];
-	for (size_t k = 0; top > t->wcet && k < t->nexec_values; k++)
 		if (t->exec_values[k] != top)
 			return false;
 	return true;

@@ -168,9 +168,9 @@ static bool cmp_next_release(const struct rt_task *k, size_t n, int64_t rel,
  * or listed task: once the job has met all its suspension points (slept
  * once per point), it ends when its demand has run, if by then the
  * scenario's next release had come (cmp_next_release), and the next job
- * goes on at once.  With a physical unit the run's ends
- * are rounded to 1 us: a run within 1 us of the demand left that ends
- * without a sleep ends the job there (tol; 0 with ticks). */
+ * goes on at once.  With a physical unit the run's ends are rounded to
+ * 1 us: a run within 1 us of the demand left that ends without a sleep
+ * ends the job there (tol; 0 with ticks). */
 static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		bool sleeps)
 {
@@ -189,7 +189,6 @@ static void ran(struct cmp_ctx *x, size_t i, int cpu, int64_t from, int64_t to,
 		if (!cmp_next_release(k, t->njobs - 1, j->release, unit,
 				      &next))
 			break;
-
 		/* the run lengths are rounded (up to 1 us each): a job whose
 		 * rounded runs add up to within 1 us over its demand is done */
 		if (left < 0 && left >= -tol)

@@ -166,8 +166,7 @@ void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 	struct sim_miss *fm = &e->st.first_miss;
 
 	e->st.misses++;
-	if (__builtin_expect(e->adm != NULL, 0) &&
-	    sim_admit_unsure(e, j->info.task))
+	if (sim_admit_unsure(e, j->info.task))
 		e->st.misses_unguaranteed++;
 	if (e->stats) {
 		ts->missed++;
