@@ -462,40 +462,57 @@ static void test_every_example_compares_exactly_with_itself(void)
 	}
 }
 
-/* 200 random EDF sets on 1-3 CPUs, some overloaded (jobs back to back,
- * late jobs, migrations), exported and compared with themselves. */
-static void test_random_sets_compare_exactly_with_themselves(void)
+/* 200 scenarios from gen (its YAML, with a horizon:, into yaml of size
+ * bytes, drawn from r), exported and compared with themselves; the first
+ * three failures are printed with the seed, iteration and YAML. */
+static void self_compare_random(uint64_t seed,
+				void (*gen)(struct rt_rng *r, char *yaml,
+					    size_t size))
 {
-	const uint64_t seed = 1616;
 	struct rt_rng r;
 	int failures = 0;
 
 	rt_rng_seed(&r, seed);
 	for (int it = 0; it < 200; it++) {
-		char yaml[2048], why[RT_DIAG_MAX];
+		char yaml[4096], why[RT_DIAG_MAX];
 		struct scn_scenario *s;
-		int n = (int)rt_rng_range(&r, 2, 5), len;
-		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 3);
 
-		len = snprintf(yaml, sizeof(yaml), "format: 1\nplatform: { cpus: %u }"
-			       "\nhorizon: 80\ntasks:\n", cpus);
-		for (int k = 0; k < n; k++) {
-			int64_t t = rt_rng_range(&r, 3, 15), c = rt_rng_range(&r, 1, 6);
-
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-					"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
-					"offset: %lld }\n", k, (long long)c,
-					(long long)rt_rng_range(&r, 1, t),
-					(long long)t, (long long)rt_rng_range(&r, 0, 3));
-		}
+		gen(&r, yaml, sizeof(yaml));
 		s = load_text(yaml);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-		if (!self_compare(s, 80, why, sizeof(why)) && failures++ < 3)
+		if (!self_compare(s, s->horizon, why, sizeof(why)) &&
+		    failures++ < 3)
 			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
 				(unsigned long long)seed, it, why, yaml);
 		scn_free(s);
 	}
 	CU_ASSERT_EQUAL(failures, 0);
+}
+
+/* EDF sets on 1-3 CPUs, some overloaded (jobs back to back, late jobs,
+ * migrations). */
+static void gen_edf_set(struct rt_rng *r, char *yaml, size_t size)
+{
+	int n = (int)rt_rng_range(r, 2, 5), len;
+	unsigned cpus = (unsigned)rt_rng_range(r, 1, 3);
+
+	len = snprintf(yaml, size, "format: 1\nplatform: { cpus: %u }"
+		       "\nhorizon: 80\ntasks:\n", cpus);
+	for (int k = 0; k < n; k++) {
+		int64_t t = rt_rng_range(r, 3, 15), c = rt_rng_range(r, 1, 6);
+
+		len += snprintf(yaml + len, size - (size_t)len,
+				"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
+				"offset: %lld }\n", k, (long long)c,
+				(long long)rt_rng_range(r, 1, t),
+				(long long)t, (long long)rt_rng_range(r, 0, 3));
+	}
+	CU_ASSERT_FATAL(len < (int)size);
+}
+
+static void test_random_sets_compare_exactly_with_themselves(void)
+{
+	self_compare_random(1616, gen_edf_set);
 }
 
 /* A self-suspending task that overruns: A (C 7, D = T 5, suspends after 5
@@ -637,129 +654,104 @@ static void test_compare_infers_jobs_listed_at_one_instant(void)
 	scn_free(s);
 }
 
-/* 200 random sets of listed releases (a repeated instant in most) and
- * periodic tasks, EDF on 1-2 CPUs, overloads included, exported and
- * compared with themselves. */
-static void test_random_listed_sets_compare_exactly(void)
+/* Listed releases (a repeated instant in most) and periodic tasks, EDF
+ * on 1-2 CPUs, overloads included. */
+static void gen_listed_set(struct rt_rng *r, char *yaml, size_t size)
 {
-	const uint64_t seed = 2026;
-	struct rt_rng r;
-	int failures = 0;
+	int n = (int)rt_rng_range(r, 1, 4), len;
+	unsigned cpus = (unsigned)rt_rng_range(r, 1, 2);
 
-	rt_rng_seed(&r, seed);
-	for (int it = 0; it < 200; it++) {
-		char yaml[4096], why[RT_DIAG_MAX];
-		struct scn_scenario *s;
-		int n = (int)rt_rng_range(&r, 1, 4), len;
-		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 2);
+	len = snprintf(yaml, size, "format: 1\nplatform: { cpus: %u }"
+		       "\nhorizon: 120\ntasks:\n", cpus);
+	for (int k = 0; k < n; k++) {
+		int64_t c = rt_rng_range(r, 1, 6);
+		int64_t t = rt_rng_range(r, c + 2, 30);
+		int64_t rel[9];
+		int nr = (int)rt_rng_range(r, 1, 8);
 
-		len = snprintf(yaml, sizeof(yaml), "format: 1\nplatform: { cpus: %u }"
-			       "\nhorizon: 120\ntasks:\n", cpus);
-		for (int k = 0; k < n; k++) {
-			int64_t c = rt_rng_range(&r, 1, 6);
-			int64_t t = rt_rng_range(&r, c + 2, 30);
-			int64_t rel[9];
-			int nr = (int)rt_rng_range(&r, 1, 8);
-
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-					"  - { name: t%d, C: %lld, D: %lld, T: %lld, ",
-					k, (long long)c,
-					(long long)rt_rng_range(&r, c, t), (long long)t);
-			if (rt_rng_range(&r, 0, 4) < 2) {
-				len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-						"offset: %lld }\n",
-						(long long)rt_rng_range(&r, 0, 5));
-				continue;
-			}
-			for (int i = 0; i < nr; i++)
-				rel[i] = rt_rng_range(&r, 0, 90);
-			/* sorted; then one instant repeated, most of the time */
-			for (int i = 1; i < nr; i++)
-				for (int j = i; j > 0 && rel[j - 1] > rel[j]; j--) {
-					int64_t x = rel[j];
-
-					rel[j] = rel[j - 1];
-					rel[j - 1] = x;
-				}
-			if (rt_rng_range(&r, 0, 9) < 7) {
-				int at = (int)rt_rng_range(&r, 0, nr - 1);
-
-				for (int i = nr; i > at; i--)
-					rel[i] = rel[i - 1];
-				nr++;
-			}
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-					"releases: [");
-			for (int i = 0; i < nr; i++)
-				len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-						"%s%lld", i ? ", " : "",
-						(long long)rel[i]);
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-					"] }\n");
+		len += snprintf(yaml + len, size - (size_t)len,
+				"  - { name: t%d, C: %lld, D: %lld, T: %lld, ",
+				k, (long long)c,
+				(long long)rt_rng_range(r, c, t), (long long)t);
+		if (rt_rng_range(r, 0, 4) < 2) {
+			len += snprintf(yaml + len, size - (size_t)len,
+					"offset: %lld }\n",
+					(long long)rt_rng_range(r, 0, 5));
+			continue;
 		}
-		s = load_text(yaml);
-		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-		if (!self_compare(s, 120, why, sizeof(why)) && failures++ < 3)
-			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
-				(unsigned long long)seed, it, why, yaml);
-		scn_free(s);
+		for (int i = 0; i < nr; i++)
+			rel[i] = rt_rng_range(r, 0, 90);
+		/* sorted; then one instant repeated, most of the time */
+		for (int i = 1; i < nr; i++)
+			for (int j = i; j > 0 && rel[j - 1] > rel[j]; j--) {
+				int64_t x = rel[j];
+
+				rel[j] = rel[j - 1];
+				rel[j - 1] = x;
+			}
+		if (rt_rng_range(r, 0, 9) < 7) {
+			int at = (int)rt_rng_range(r, 0, nr - 1);
+
+			for (int i = nr; i > at; i--)
+				rel[i] = rel[i - 1];
+			nr++;
+		}
+		len += snprintf(yaml + len, size - (size_t)len, "releases: [");
+		for (int i = 0; i < nr; i++)
+			len += snprintf(yaml + len, size - (size_t)len, "%s%lld",
+					i ? ", " : "", (long long)rel[i]);
+		len += snprintf(yaml + len, size - (size_t)len, "] }\n");
 	}
-	CU_ASSERT_EQUAL(failures, 0);
+	CU_ASSERT_FATAL(len < (int)size);
 }
 
-/* 200 random sets with self-suspensions and demands above C (jobs back to
- * back, suspensions at releases), under edf and fp on 1-3 CPUs, exported
- * and compared with themselves (ticks: exact; linux-dl's revised wake-up
- * rule makes sub-microsecond budgets, which the trace rounds). */
-static void test_random_suspending_sets_compare_exactly(void)
+static void test_random_listed_sets_compare_exactly(void)
+{
+	self_compare_random(2026, gen_listed_set);
+}
+
+/* Self-suspensions and demands above C (jobs back to back, suspensions
+ * at releases), under edf and fp on 1-3 CPUs (ticks: exact; linux-dl's
+ * revised wake-up rule makes sub-microsecond budgets, which the trace
+ * rounds). */
+static void gen_suspending_set(struct rt_rng *r, char *yaml, size_t size)
 {
 	static const char *const pol[] = {
 		"edf", "fp",
 	};
-	const uint64_t seed = 2718;
-	struct rt_rng r;
-	int failures = 0;
+	int n = (int)rt_rng_range(r, 1, 4), len, p = (int)rt_rng_range(r, 0, 1);
+	unsigned cpus = (unsigned)rt_rng_range(r, 1, 3);
 
-	rt_rng_seed(&r, seed);
-	for (int it = 0; it < 200; it++) {
-		char yaml[4096], why[RT_DIAG_MAX];
-		struct scn_scenario *s;
-		int n = (int)rt_rng_range(&r, 1, 4), len, p = (int)rt_rng_range(&r, 0, 1);
-		unsigned cpus = (unsigned)rt_rng_range(&r, 1, 3);
+	len = snprintf(yaml, size, "format: 1\ntime_unit: tick\n"
+		       "platform: { cpus: %u }\nscheduler: { policy: %s%s }"
+		       "\nhorizon: 80\ntasks:\n", cpus, pol[p],
+		       cpus > 1 ? ", placement: global" : "");
+	for (int k = 0; k < n; k++) {
+		int64_t t = rt_rng_range(r, 4, 15);
+		int64_t c = rt_rng_range(r, 1, t / 2);
+		int64_t e0 = rt_rng_range(r, 1, 2 * t), e1 = rt_rng_range(r, 1, 2 * t);
+		int64_t e = e0 < e1 ? e0 : e1;
 
-		len = snprintf(yaml, sizeof(yaml), "format: 1\ntime_unit: tick\n"
-			       "platform: { cpus: %u }\nscheduler: { policy: %s%s }"
-			       "\nhorizon: 80\ntasks:\n", cpus, pol[p],
-			       cpus > 1 ? ", placement: global" : "");
-		for (int k = 0; k < n; k++) {
-			int64_t t = rt_rng_range(&r, 4, 15);
-			int64_t c = rt_rng_range(&r, 1, t / 2);
-			int64_t e0 = rt_rng_range(&r, 1, 2 * t), e1 = rt_rng_range(&r, 1, 2 * t);
-			int64_t e = e0 < e1 ? e0 : e1;
-
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-					"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
-					"offset: %lld, exec: { model: list, values: "
-					"[%lld, %lld] }", k, (long long)c,
-					(long long)rt_rng_range(&r, c, t),
-					(long long)t, (long long)rt_rng_range(&r, 0, 3),
-					(long long)e0, (long long)e1);
-			if (e > 1)
-				len += snprintf(yaml + len, sizeof(yaml) - (size_t)len,
-						", suspend: [ { after: %lld, for: %lld } ]",
-						(long long)rt_rng_range(&r, 1, e - 1),
-						(long long)rt_rng_range(&r, 1, 4));
-			len += snprintf(yaml + len, sizeof(yaml) - (size_t)len, " }\n");
-		}
-		CU_ASSERT_FATAL(len < (int)sizeof(yaml));
-		s = load_text(yaml);
-		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-		if (!self_compare(s, s->horizon, why, sizeof(why)) && failures++ < 3)
-			fprintf(stderr, "\n  seed %llu iteration %d: %s\n%s",
-				(unsigned long long)seed, it, why, yaml);
-		scn_free(s);
+		len += snprintf(yaml + len, size - (size_t)len,
+				"  - { name: t%d, C: %lld, D: %lld, T: %lld, "
+				"offset: %lld, exec: { model: list, values: "
+				"[%lld, %lld] }", k, (long long)c,
+				(long long)rt_rng_range(r, c, t),
+				(long long)t, (long long)rt_rng_range(r, 0, 3),
+				(long long)e0, (long long)e1);
+		if (e > 1)
+			len += snprintf(yaml + len, size - (size_t)len,
+					", suspend: [ { after: %lld, for: %lld } ]",
+					(long long)rt_rng_range(r, 1, e - 1),
+					(long long)rt_rng_range(r, 1, 4));
+		len += snprintf(yaml + len, size - (size_t)len, " }\n");
 	}
-	CU_ASSERT_EQUAL(failures, 0);
+	CU_ASSERT_FATAL(len < (int)size);
+}
+
+static void test_random_suspending_sets_compare_exactly(void)
+{
+	self_compare_random(2718, gen_suspending_set);
 }
 
 /* A two-CPU trace of tasks A (pid 1000, CPU 0) and B (pid 1001, CPU 1),
