@@ -1937,5 +1937,65 @@ has $T/err "--shard does nothing with it"
 [ -s $T/out ] && bad "experiment --item --shard wrote the set" || ok
 rm -rf "$IO"
 
+# --- option values: plain decimals through one parser; every message
+# names its option ------------------------------------------------------------
+# --dpi went through strtod: 1e3, 0x10 and " 12" drew a chart (1000, 16,
+# 12 dpi); every counting option now takes digits only (scn_parse_count)
+for v in 1e3 0x10 ' 12' +50 12abc -1; do
+	expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --gantt $T/v.png --dpi "$v"
+	has $T/err "dlsim run: --dpi: \"$v\" is not an integer; expected an integer from 10 to 2400"
+done
+[ -e $T/v.png ] && bad "run --dpi BAD drew a chart" || ok
+expect_rc 1 "$DLSIM" plot util $EX/dario.yaml -o $T/v.png --dpi 0x10
+has $T/err 'dlsim plot: --dpi: "0x10" is not an integer'
+expect_rc 1 "$DLSIM" plot util $EX/dario.yaml -o $T/v.png --bins ' 5'
+has $T/err 'dlsim plot: --bins: " 5" is not an integer; expected an integer from 1 to 10000'
+# the acceptance figure took any strtod number (--dpi 1e9 too)
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --dpi 1e3
+has $T/err 'dlsim plot: --dpi: "1e3" is not an integer; expected an integer from 10 to 2400'
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --width 1e3
+has $T/err "--width '1e3': expected e.g. 3.5in"
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --width 900in
+has $T/err "--width '900in': a figure is 1in to 200in wide"
+[ -e $T/v.png ] && bad "plot with a bad value drew a figure" || ok
+for c in "--tasks +3" "--tasks 1e1" "--cpus 0x2" "--utilization 1e-1" \
+	 "--utilization inf" "--cap nan"; do
+	# shellcheck disable=SC2086
+	expect_rc 1 "$DLSIM" gen $c
+	has $T/err "dlsim gen: ${c% *}: "
+done
+expect_rc 1 "$DLSIM" gen --periods ' 10:100'
+has $T/err "--periods ' 10:100': expected MIN:MAX"
+expect_rc 1 "$DLSIM" gen --periods 10:1e2
+expect_rc 1 "$DLSIM" gen --slack 0.5:1e0 --deadlines constrained
+expect_rc 0 "$DLSIM" gen --tasks 3 --cpus 2 --utilization 1.5 --periods 10:100:5 --cap 0.9
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml -q -j +2 -o $T/v.csv
+has $T/err 'dlsim experiment: -j: "+2" is not an integer; expected an integer from 1 to 4096'
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml -q --shard ' 1/2' -o $T/v.csv
+has $T/err "--shard ' 1/2': expected I/N with 1 <= I <= N"
+[ -e $T/v.csv ] && bad "experiment with a bad value ran" || ok
+expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --cpus +2
+has $T/err 'dlsim import: --cpus: "+2" is not an integer; expected an integer from 1 to'
+# --width: strtod took 1e3 and 0x10; the bounds the chart checks after
+# the run ("dlsim: chart: chart width must be between 1in and 200in",
+# "dlsim: plot width must be ..." exit 2) are the option's, before it
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.png --width 0x10
+has $T/err "dlsim run: --width 0x10: '0x10': unknown size unit 'x10'"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.png --width 10
+has $T/err 'dlsim run: --width 10: a chart is 1in to 200in wide'
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/v.png --width .5in
+has $T/err 'dlsim plot: --width .5in: a figure is 2in to 200in wide'
+# --axis-unit that the scenario's unit cannot have: found before the run
+# and named ("dlsim: chart: axis unit 'ms': this scenario counts in
+# ticks (use tick)", after the whole run)
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.svg --axis-unit ms
+has $T/err 'dlsim run: --axis-unit ms: the scenario counts in ticks (time_unit tick); use tick'
+hasnt $T/err 'jobs'
+expect_rc 1 "$DLSIM" run $EX/cbs-revised.yaml -q --gantt $T/v.svg --axis-unit tick
+has $T/err "dlsim run: --axis-unit tick: the scenario's time_unit is ms; use ns, us, ms or s"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --log $T/v.jsonl
+expect_rc 1 "$DLSIM" render $T/v.jsonl -o $T/v.svg --axis-unit us
+has $T/err 'dlsim render: --axis-unit us: the scenario counts in ticks'
+[ -e $T/v.svg ] && bad "a bad --axis-unit drew a chart" || ok
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
