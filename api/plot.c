@@ -280,6 +280,7 @@ static enum dlsim_status plot_util(struct dlsim *db, const struct plot_opts *o)
 	struct scn_scenario *s = NULL;
 	struct render_util *u = NULL;
 	struct rt_diag d = { "" };
+	enum rt_err err;
 	struct dlsim_sim *sim = NULL;
 	struct api_sim_req r;
 	struct sim_horizon h;
@@ -300,8 +301,9 @@ static enum dlsim_status plot_util(struct dlsim *db, const struct plot_opts *o)
 			       &uname, &scale);
 	if (st != DLSIM_OK)
 		goto out;
-	if (render_util_create(s->cpus, h.horizon, o->nbins, &u, &d) != RT_OK) {
-		st = api_fail(db, DLSIM_INVALID, "%s", d.msg);
+	if ((err = render_util_create(s->cpus, h.horizon, o->nbins, &u,
+				      &d)) != RT_OK) {
+		st = api_fail(db, api_status(err), "%s", d.msg);
 		goto out;
 	}
 	sink = render_util_sink(u);

@@ -216,19 +216,19 @@ static enum dlsim_status plot_w_param(struct dlsim *db,
 		}
 	}
 	if (!by && nd == 0)
-		return api_fail(db, DLSIM_INVALID, "plot --weighted: the results "
+		return api_fail(db, DLSIM_OPTION, "plot --weighted: the results "
 				"vary none of the parameters their sidecars name "
 				"(cpus, tasks, cap, period_min, period_max, "
 				"budget_factor, period_divisor); give the one "
 				"they vary with --by KEY");
 	if (!by && nd > 1)
-		return api_fail(db, DLSIM_INVALID, "plot --weighted: the results "
+		return api_fail(db, DLSIM_OPTION, "plot --weighted: the results "
 				"vary %s; choose one with --by KEY", differ);
 	if (by)
 		*key = by;
 	for (size_t k = 0; k < n; k++)
 		if (!plot_num(render_acc_meta_param(&m[k], *key), &xv[k]))
-			return api_fail(db, DLSIM_INVALID, "plot --weighted: "
+			return api_fail(db, DLSIM_OPTION, "plot --weighted: "
 					"%s.meta has no number '%s: ...'", csv[k],
 					*key);
 	return DLSIM_OK;
