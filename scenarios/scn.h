@@ -146,6 +146,8 @@ struct scn_scenario {
 	char *description;              /* owned, "" if absent */
 	char *path;                     /* file it came from, owned ("<data>") */
 	enum scn_time_unit time_unit;
+	bool time_unit_given;           /* time_unit: written (false: the
+					 * default, tick) */
 	rt_time horizon;                /* RT_TIME_NEVER: not given (choose) */
 	bool has_seed;
 	uint64_t seed;                  /* 0 if not given */

@@ -2003,5 +2003,12 @@ expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --log $T/v.jsonl
 expect_rc 1 "$DLSIM" render $T/v.jsonl -o $T/v.svg --axis-unit us
 has $T/err 'dlsim render: --axis-unit us: the scenario counts in ticks'
 [ -e $T/v.svg ] && bad "a bad --axis-unit drew a chart" || ok
+# export rt-app: a time_unit the file does not write has no line; the
+# message names the file and says the unit is the default
+grep -v 'time_unit' $EX/dario.yaml > $T/notu.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/notu.yaml
+has $T/err "dlsim: $T/notu.yaml: time_unit (not given: the default, tick): ticks have no physical length; rt-app needs us, ms, s or ns"
+expect_rc 2 "$DLSIM" export rt-app - < $T/notu.yaml
+has $T/err "dlsim: <stdin>: time_unit (not given: the default, tick)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
