@@ -2010,5 +2010,14 @@ expect_rc 2 "$DLSIM" export rt-app $T/notu.yaml
 has $T/err "dlsim: $T/notu.yaml: time_unit (not given: the default, tick): ticks have no physical length; rt-app needs us, ms, s or ns"
 expect_rc 2 "$DLSIM" export rt-app - < $T/notu.yaml
 has $T/err "dlsim: <stdin>: time_unit (not given: the default, tick)"
+# compare --gantt -: the chart alone on standard output, the report on
+# standard error (it wrote the report after the SVG, into the same pipe)
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --ftrace $T/v.trace
+expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml --gantt -
+[ "$(head -c 5 $T/out)" = "<?xml" ] && ok || bad "compare --gantt -: stdout is not the SVG"
+[ "$(tail -1 $T/out)" = "</svg>" ] && ok || bad "compare --gantt -: stdout does not end with the SVG"
+has $T/err 'v.trace vs dario-4-10-5'
+expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml
+has $T/out 'v.trace vs dario-4-10-5'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
