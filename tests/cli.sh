@@ -1679,14 +1679,14 @@ if [ -c $T/full ]; then
 		# shellcheck disable=SC2086
 		"$DLSIM" $c > $T/full 2>$T/err; rc=$?
 		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
-		has $T/err 'dlsim: stdout: No space left on device'
+		has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 	done
 	# more than one buffer before the end (gen of 400 tasks, a long
 	# analysis): the reason of the write that failed, not a guessed EIO
 	# (glibc's stdout forgot it), and one line, not two
 	"$DLSIM" gen --tasks 400 > $T/full 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "dlsim gen --tasks 400 > full: exit $rc, want 3"
-	has $T/err 'dlsim: stdout: No space left on device'
+	has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 	hasnt $T/err 'Input/output error'
 	for c in "analyze $EX/dario.yaml" "analyze $EX/dario.yaml --json" \
 		 "run $EX/dario.yaml"; do
@@ -1707,7 +1707,7 @@ if [ -c $T/full ]; then
 fi
 "$DLSIM" --version >&- 2>$T/err; rc=$?
 [ $rc -eq 3 ] && ok || bad "dlsim --version >&-: exit $rc, want 3"
-has $T/err 'dlsim: stdout: Bad file descriptor'
+has $T/err 'dlsim: standard output: write failed: Bad file descriptor (EBADF)'
 expect_rc 0 "$DLSIM" gen --tasks 3 --utilization 0.5 -o $T/closed.yaml >&-
 
 # --- every output flag whose help says '-' accepts it (D8) ----------------
@@ -1851,16 +1851,16 @@ has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
 hasnt $T/err 'point 0'
 [ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
 # an output on a full standard output says why once: no second guessed
-# "dlsim: stdout: Input/output error" after the real ENOSPC
+# (a guessed Input/output error) after the real ENOSPC
 mknod "$IO/full" c 1 7 2>/dev/null
 if [ -c "$IO/full" ]; then
 	"$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o - > "$IO/full" 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "experiment -o - > full: exit $rc, want 3"
-	has $T/err '-: write failed: No space left on device (ENOSPC)'
-	hasnt $T/err 'stdout: Input/output error'
+	has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
+	hasnt $T/err 'Input/output error'
 	"$DLSIM" merge -o - "$IO/s1.csv" "$IO/s2.csv" > "$IO/full" 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "merge -o - > full: exit $rc, want 3"
-	hasnt $T/err 'stdout: Input/output error'
+	hasnt $T/err 'Input/output error'
 fi
 # merge commits the CSV and its sidecar together: a sidecar in the way
 # leaves no merged CSV without one
@@ -1910,7 +1910,7 @@ if [ -c "$IO/full" ]; then
 	for o in --jobs --log --trace --ftrace --gantt --tikz; do
 		"$DLSIM" run $EX/dario.yaml -q $o - > "$IO/full" 2>$T/err; rc=$?
 		[ $rc -eq 3 ] && ok || bad "run $o - > full: exit $rc, want 3"
-		has $T/err 'dlsim: -: write failed: No space left on device (ENOSPC)'
+		has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 		hasnt $T/err 'Input/output error'
 	done
 else
@@ -2019,5 +2019,21 @@ expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml --gantt -
 has $T/err 'v.trace vs dario-4-10-5'
 expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml
 has $T/out 'v.trace vs dario-4-10-5'
+# a full standard output: one format, whoever writes ("dlsim: stdout:
+# ..." at exit, "dlsim: -: write failed: ..." from an output "-")
+mknod $T/full2 c 1 7 2>/dev/null
+if [ -c $T/full2 ]; then
+	for c in "validate $EX/dario.yaml" "run $EX/dario.yaml --jobs -" \
+		 "compare $T/v.trace $EX/dario.yaml --gantt -" \
+		 "plot util $EX/dario.yaml -o -"; do
+		# shellcheck disable=SC2086
+		"$DLSIM" $c > $T/full2 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
+		has $T/err 'standard output: write failed: No space left on device (ENOSPC)'
+		hasnt $T/err 'stdout:'
+		hasnt $T/err ' -: '
+	done
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
