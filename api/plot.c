@@ -57,6 +57,10 @@ static enum dlsim_status plot_settings(struct dlsim *db, struct plot_opts *o)
 	if (o->width && o->fo.width_pt < 144)
 		return api_fail(db, DLSIM_USAGE, "--width %s: a figure is 2in to "
 				"200in wide", o->width);
+	/* as every chart's --font (api_outputs_chart): "" is no font */
+	if (o->font && !*o->font)
+		return api_fail(db, DLSIM_USAGE, "--font: expected sans, serif "
+				"or a font family name");
 	o->fo.font = o->font;
 	o->nbins = !strcmp(o->kind, "util") ? 100 : 20;
 	if (o->bins) {
@@ -75,6 +79,10 @@ static enum dlsim_status plot_settings(struct dlsim *db, struct plot_opts *o)
 		return api_fail(db, DLSIM_USAGE, "--server is for 'plot dbf'");
 	if (o->until && !strcmp(o->kind, "response"))
 		return api_fail(db, DLSIM_USAGE, "--until is for dbf and util");
+	/* dbf draws every step: no option is silently ignored */
+	if (o->bins && !strcmp(o->kind, "dbf"))
+		return api_fail(db, DLSIM_USAGE, "--bins is for response and "
+				"util");
 	return DLSIM_OK;
 }
 

@@ -507,8 +507,8 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario, const cha
 /* `dlsim plot FIGURE`: 'figure' "dbf" (input a scenario file), "response"
  * (a per-job CSV of run --jobs) or "util" (a scenario file, simulated),
  * drawn into out (.png, .svg, .pdf).  Keys: width, dpi, font, axis-unit,
- * until (dbf, util), bins (response, util), unit (response), server
- * (dbf).  Notices (DLSIM_INFO) say what was left out. */
+ * until (dbf, util), bins (response, util; refused for dbf), unit
+ * (response), server (dbf).  Notices (DLSIM_INFO) say what was left out. */
 enum dlsim_status dlsim_plot(struct dlsim *db, const char *figure, const char *input,
 	       const char *out, const struct dlsim_opts *o);
 /* `dlsim plot RESULTS.csv`: the acceptance-ratio figure of an experiment's

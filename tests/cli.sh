@@ -305,6 +305,16 @@ expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.yaml
 has $T/err "plot: -o $T/x.yaml: plots are .png, .svg or .pdf"
 hasnt $T/err '.tex'
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
+# an empty --font was refused by run and render only (report and plot
+# drew with the default)
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.png --font ''
+has $T/err 'dlsim plot: --font: expected sans, serif or a font family name'
+expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/x.html --font ''
+has $T/err 'dlsim report: --font: expected sans, serif or a font family name'
+[ -e $T/x.html ] && bad "report --font '' wrote a page" || ok
+# dbf has no bins: --bins was taken and ignored (exit 0)
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.png --bins 5
+has $T/err 'dlsim plot: --bins is for response and util'
 expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
 has $T/err "not a --jobs CSV"
 [ -e $T/x.png ] && bad "plot written after an error" || ok
@@ -1467,6 +1477,12 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "--max-output --max-memory" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --axis-unit m); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "ms" ] && ok || bad "completion of 'dlsim run x --axis-unit m': '$r'"
+	# export takes -o only: --cpus and --name (import's) were offered
+	# and refused ("unknown option")
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim export rt-app x.yaml --); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--output --help" ] && ok || bad "completion of 'dlsim export rt-app x --': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim import rt-app x.json --); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--output --cpus --name --help" ] && ok || bad "completion of 'dlsim import rt-app x --': '$r'"
 	mkdir -p $T/cmpl && : > $T/cmpl/log.bin && : > $T/cmpl/log.jsonl && : > $T/cmpl/log.csv
 	top=$(pwd)
 	r=$(cd $T/cmpl && bash -c '. "$1"/scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render lo); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"' sh "$top")
