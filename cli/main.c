@@ -122,8 +122,8 @@ static const struct cli_cmd *cli_find(const char *name)
  * output: write failed: REASON (ENAME)", the words of every other failed
  * write to standard output (errno of the failing call; a stream whose
  * error was set by an earlier call is flushed again to learn it), unless
- * the command already failed.  A closed standard output (>&-) that nothing was written to is no error:
- * fclose's EBADF alone is ignored. */
+ * the command already failed.  A closed standard output (>&-) that
+ * nothing was written to is no error: fclose's EBADF alone is ignored. */
 static int main_close_stdout(int rc)
 {
 	bool failed = ferror(stdout) != 0;
