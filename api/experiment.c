@@ -336,19 +336,20 @@ static enum dlsim_status exp_resume(struct exp_run *r,
 
 /* ---- the runs ---------------------------------------------------------------- */
 
-/* "I/N" with 1 <= I <= N. */
+/* "I/N" with 1 <= I <= N <= 10^6, each a count (scn_parse_count). */
 static bool exp_parse_shard(const char *s, struct rt_exp_slice *sl)
 {
-	char *end;
-	unsigned long i, n;
+	struct rt_diag d = { "" };
+	const char *slash = strchr(s, '/');
+	char is[24];
+	int64_t i, n;
 
-	errno = 0;
-	i = strtoul(s, &end, 10);
-	if (end == s || *end != '/' || errno)
+	if (!slash || (size_t)(slash - s) >= sizeof(is))
 		return false;
-	s = end + 1;
-	n = strtoul(s, &end, 10);
-	if (end == s || *end || errno || i < 1 || n < 1 || i > n || n > 1000000)
+	memcpy(is, s, (size_t)(slash - s));
+	is[slash - s] = '\0';
+	if (scn_parse_count(is, 1, 1000000, &i, &d) != RT_OK ||
+	    scn_parse_count(slash + 1, 1, 1000000, &n, &d) != RT_OK || i > n)
 		return false;
 	sl->index = (unsigned)i;
 	sl->count = (unsigned)n;
@@ -376,13 +377,11 @@ static enum dlsim_status exp_settings(struct dlsim *db,
 		return api_fail(db, DLSIM_USAGE, "--shard '%s': expected I/N "
 				"with 1 <= I <= N", shard);
 	if (jobs) {
-		char *end;
+		int64_t v;
 
-		errno = 0;
-		n = strtol(jobs, &end, 10);
-		if (end == jobs || *end || errno || n < 1 || n > 4096)
-			return api_fail(db, DLSIM_USAGE, "-j '%s': expected a "
-					"number of threads 1..4096", jobs);
+		if (api_parse_count(db, "-j", jobs, 1, 4096, &v))
+			return DLSIM_USAGE;
+		n = (long)v;
 	}
 	*threads = n < 1 ? 1 : (unsigned)n;
 	if (out && api_is_memory_path(db, out))

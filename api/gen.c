@@ -4,7 +4,6 @@
  * scenarios/rtapp.h). */
 #include "api/internal.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,33 +13,57 @@
 #include "scenarios/rtapp.h"
 #include "sim/policy.h"
 
-static bool gen_num_pair(const char *s, double *a, double *b)
+/* Split "A:B[:C]" into at most 'max' fields of 'buf' (each < 32 chars);
+ * their number, 0 when malformed. */
+static size_t gen_fields(const char *s, char buf[][32], size_t max)
 {
-	char *end;
+	size_t n = 0;
 
-	errno = 0;
-	*a = strtod(s, &end);
-	if (end == s || *end != ':')
-		return false;
-	s = end + 1;
-	*b = strtod(s, &end);
-	return end != s && !*end && !errno;
+	for (;;) {
+		size_t k = strcspn(s, ":");
+
+		if (n == max || k >= 32)
+			return 0;
+		memcpy(buf[n], s, k);
+		buf[n++][k] = '\0';
+		if (!s[k])
+			return n;
+		s += k + 1;
+	}
 }
 
+/* "A:B", each as scn_parse_decimal reads it. */
+static bool gen_num_pair(const char *s, double *a, double *b)
+{
+	struct rt_diag d = { "" };
+	char f[2][32];
+	double x, y;
+
+	if (gen_fields(s, f, 2) != 2 || scn_parse_decimal(f[0], &x, &d) ||
+	    scn_parse_decimal(f[1], &y, &d))
+		return false;
+	*a = x;
+	*b = y;
+	return true;
+}
+
+/* "MIN:MAX[:G]", each a count (scn_parse_count; rt_gen checks their
+ * order). */
 static bool gen_periods(const char *s, struct rt_gen_params *p)
 {
-	long long a, b, g = 1;
-	int used = 0;
+	struct rt_diag d = { "" };
+	char f[3][32];
+	int64_t v[3] = { 0, 0, 1 };
+	size_t n = gen_fields(s, f, 3);
 
-	if (sscanf(s, "%lld:%lld%n", &a, &b, &used) != 2)
+	if (n < 2)
 		return false;
-	if (s[used] == ':' && sscanf(s + used + 1, "%lld%n", &g, &used) == 1)
-		;
-	else if (s[used])
-		return false;
-	p->pmin = a;
-	p->pmax = b;
-	p->granularity = g;
+	for (size_t i = 0; i < n; i++)
+		if (scn_parse_count(f[i], 0, INT64_MAX, &v[i], &d))
+			return false;
+	p->pmin = v[0];
+	p->pmax = v[1];
+	p->granularity = v[2];
 	return true;
 }
 
@@ -70,8 +93,8 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 				      const struct dlsim_opts *o,
 				      struct gen_req *g)
 {
-	const char *o_tasks = api_opt(o, "tasks"), *o_u = api_opt(o, "utilization");
-	const char *o_method = api_opt(o, "method"), *o_cap = api_opt(o, "cap");
+	const char *o_tasks = api_opt(o, "tasks");
+	const char *o_method = api_opt(o, "method");
 	const char *o_periods = api_opt(o, "periods");
 	const char *o_dist = api_opt(o, "period-dist");
 	const char *o_dl = api_opt(o, "deadlines"), *o_slack = api_opt(o, "slack");
@@ -79,28 +102,23 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 	const char *o_seed = api_opt(o, "seed"), *o_name = api_opt(o, "name");
 	struct rt_gen_params *p = &g->p;
 	struct rt_diag d = { "" };
-	char plain[128], *end;
+	char plain[128];
 
-	errno = 0;
 	if (o_tasks) {
-		unsigned long n = strtoul(o_tasks, &end, 10);
+		int64_t n;
 
-		if (end == o_tasks || *end || n < 1 || n > RT_GEN_MAX_TASKS)
-			return api_fail(db, DLSIM_USAGE, "--tasks '%s': expected "
-					"1..%d", o_tasks, RT_GEN_MAX_TASKS);
-		p->ntasks = n;
+		if (api_opt_count(db, o, "tasks", 1, RT_GEN_MAX_TASKS, &n))
+			return DLSIM_USAGE;
+		p->ntasks = (size_t)n;
 	}
-	if (o_u && (g->u = strtod(o_u, &end), end == o_u || *end ||
-		    !(g->u >= 0)))
-		return api_fail(db, DLSIM_USAGE, "--utilization '%s': expected "
-				"a number >= 0", o_u);
+	if (api_opt_decimal(db, o, "utilization", &g->u))
+		return DLSIM_USAGE;
 	if (o_method && !rt_gen_method_from_name(o_method, &p->method))
 		return api_fail(db, DLSIM_USAGE, "--method '%s': expected "
 				"uunifast, uunifast-discard, randfixedsum or drs",
 				o_method);
-	if (o_cap && (p->cap = strtod(o_cap, &end), end == o_cap || *end))
-		return api_fail(db, DLSIM_USAGE, "--cap '%s': expected a number",
-				o_cap);
+	if (api_opt_decimal(db, o, "cap", &p->cap))
+		return DLSIM_USAGE;
 	if (o_periods && !gen_periods(o_periods, p))
 		return api_fail(db, DLSIM_USAGE, "--periods '%s': expected "
 				"MIN:MAX or MIN:MAX:GRANULARITY", o_periods);
@@ -118,10 +136,13 @@ static enum dlsim_status gen_settings(struct dlsim *db,
 				o_slack);
 	if (o_slack && rt_gen_slack_check(p->deadlines, "--slack", &d))
 		return api_fail(db, DLSIM_USAGE, "%s", d.msg);
-	if (o_cpus && (g->cpus = strtoul(o_cpus, &end, 10), end == o_cpus ||
-		       *end || g->cpus < 1 || g->cpus > SCN_MAX_CPUS))
-		return api_fail(db, DLSIM_USAGE, "--cpus '%s': expected 1..%d",
-				o_cpus, SCN_MAX_CPUS);
+	if (o_cpus) {
+		int64_t n;
+
+		if (api_opt_count(db, o, "cpus", 1, SCN_MAX_CPUS, &n))
+			return DLSIM_USAGE;
+		g->cpus = (unsigned long)n;
+	}
 	/* a plain policy (sim/policy.h); default: the registry's first */
 	g->policy = sim_policy_find(o_policy);
 	for (size_t i = 0; !o_policy && (g->policy = sim_policy_at(i)); i++)
@@ -245,13 +266,10 @@ enum dlsim_status dlsim_import_rtapp(struct dlsim *db, const char *path,
 	if (st)
 		return st;
 	if (cpus) {
-		unsigned long n;
-		char *end;
+		int64_t n;
 
-		n = strtoul(cpus, &end, 10);
-		if (*end || !*cpus || n < 1 || n > SCN_MAX_CPUS)
-			return api_fail(db, DLSIM_USAGE, "--cpus: expected 1..%u",
-					SCN_MAX_CPUS);
+		if (api_opt_count(db, o, "cpus", 1, SCN_MAX_CPUS, &n))
+			return DLSIM_USAGE;
 		ro.cpus = (unsigned)n;
 	}
 	ro.name = api_opt(o, "name");

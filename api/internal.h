@@ -107,6 +107,23 @@ enum dlsim_status api_opts_only(struct dlsim *db, const struct dlsim_opts *o,
 /* "on" / "off" value of key (default when unset); DLSIM_USAGE else. */
 enum dlsim_status api_opt_bool(struct dlsim *db, const struct dlsim_opts *o,
 			       const char *key, bool dflt, bool *out);
+/* Every counting option goes through these (scn_parse_count: digits
+ * only, in [min, max]): text of option 'opt' as spelled on the command
+ * line ("--dpi", "--shard"), DLSIM_USAGE "OPT: \"TEXT\" is not an
+ * integer; expected ..." else; *out untouched on failure. */
+enum dlsim_status api_parse_count(struct dlsim *db, const char *opt,
+				  const char *text, int64_t min, int64_t max,
+				  int64_t *out);
+/* The same for the value of key ("--KEY: ..."); *out untouched when the
+ * key is unset. */
+enum dlsim_status api_opt_count(struct dlsim *db, const struct dlsim_opts *o,
+				const char *key, int64_t min, int64_t max,
+				int64_t *out);
+/* A real-valued key as scn_parse_decimal reads it ("--KEY: ..."); *out
+ * untouched when unset or on failure. */
+enum dlsim_status api_opt_decimal(struct dlsim *db,
+				  const struct dlsim_opts *o, const char *key,
+				  double *out);
 
 /* ---- files (files.c) --------------------------------------------------- */
 

@@ -6,6 +6,7 @@
  * handful of keys per call: a linear search is all it needs. */
 #include "api/internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "models/mem.h"
@@ -125,5 +126,41 @@ enum dlsim_status api_opt_bool(struct dlsim *db, const struct dlsim_opts *o,
 	else
 		return api_fail(db, DLSIM_USAGE, "--%s %s: expected on or off",
 				key, v);
+	return DLSIM_OK;
+}
+
+enum dlsim_status api_parse_count(struct dlsim *db, const char *opt,
+				  const char *text, int64_t min, int64_t max,
+				  int64_t *out)
+{
+	struct rt_diag d = { "" };
+
+	if (scn_parse_count(text, min, max, out, &d) != RT_OK)
+		return api_fail(db, DLSIM_USAGE, "%s: %s", opt, d.msg);
+	return DLSIM_OK;
+}
+
+enum dlsim_status api_opt_count(struct dlsim *db, const struct dlsim_opts *o,
+				const char *key, int64_t min, int64_t max,
+				int64_t *out)
+{
+	const char *v = api_opt(o, key);
+	char opt[64];
+
+	if (!v)
+		return DLSIM_OK;
+	snprintf(opt, sizeof(opt), "--%s", key);
+	return api_parse_count(db, opt, v, min, max, out);
+}
+
+enum dlsim_status api_opt_decimal(struct dlsim *db,
+				  const struct dlsim_opts *o, const char *key,
+				  double *out)
+{
+	const char *v = api_opt(o, key);
+	struct rt_diag d = { "" };
+
+	if (v && scn_parse_decimal(v, out, &d) != RT_OK)
+		return api_fail(db, DLSIM_USAGE, "--%s: %s", key, d.msg);
 	return DLSIM_OK;
 }

@@ -57,20 +57,23 @@ enum dlsim_status api_outputs_chart(struct dlsim *db,
 
 	struct render_gantt_opts def = RENDER_GANTT_OPTS_DEFAULT;
 	struct rt_diag d = { "" };
+	bool tick;
 
 	*g = def;
 	if (o->dpi) {
-		char *end;
-		double v = strtod(o->dpi, &end);
+		int64_t v;
 
-		if (*end || !(v >= 10 && v <= 2400))
-			return api_fail(db, DLSIM_USAGE, "--dpi %s: expected a number "
-					"from 10 to 2400", o->dpi);
-		g->dpi = v;
+		if (api_parse_count(db, "--dpi", o->dpi, 10, 2400, &v))
+			return DLSIM_USAGE;
+		g->dpi = (double)v;
 	}
 	if (o->width && render_parse_length(o->width, g->dpi != 0 ? g->dpi : 300,
 					    &g->width_pt, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--width %s: %s", o->width, d.msg);
+	/* render_gantt_create's bound, named here as the option */
+	if (o->width && g->width_pt < 72)
+		return api_fail(db, DLSIM_USAGE, "--width %s: a chart is 1in to "
+				"200in wide", o->width);
 	if (o->window && (!scn_time_unit_from_name(display_unit, &unit) ||
 			  scn_parse_window(o->window, unit, &g->t0, &g->t1,
 					   &d) != RT_OK))
@@ -105,6 +108,17 @@ enum dlsim_status api_outputs_chart(struct dlsim *db,
 		if (k == 6)
 			return api_fail(db, DLSIM_USAGE, "--axis-unit %s: expected ns, "
 					"us, ms, s or tick", o->axis_unit);
+		/* render_axis_unit's rule, checked before any work and named
+		 * as the option: a tick scenario has no physical unit */
+		tick = !display_unit || !strcmp(display_unit, "tick");
+		if (tick && k >= 2)
+			return api_fail(db, DLSIM_USAGE, "--axis-unit %s: the "
+					"scenario counts in ticks (time_unit "
+					"tick); use tick", o->axis_unit);
+		if (!tick && k < 2)
+			return api_fail(db, DLSIM_USAGE, "--axis-unit %s: the "
+					"scenario's time_unit is %s; use ns, us, "
+					"ms or s", o->axis_unit, display_unit);
 	}
 	if (o->font && !*o->font)
 		return api_fail(db, DLSIM_USAGE, "--font: expected sans, serif or a "

@@ -43,31 +43,32 @@ static enum dlsim_status plot_settings(struct dlsim *db, struct plot_opts *o)
 				"or .pdf", o->out);
 	o->fo.dpi = 0;
 	if (o->dpi) {
-		char *end;
-		double v = strtod(o->dpi, &end);
+		int64_t v;
 
-		if (*end || !(v >= 10 && v <= 2400))
-			return api_fail(db, DLSIM_USAGE, "--dpi %s: expected a "
-					"number from 10 to 2400", o->dpi);
-		o->fo.dpi = v;
+		if (api_parse_count(db, "--dpi", o->dpi, 10, 2400, &v))
+			return DLSIM_USAGE;
+		o->fo.dpi = (double)v;
 	}
 	if (o->width && render_parse_length(o->width, o->fo.dpi ? o->fo.dpi :
 					    300, &o->fo.width_pt, &d) != RT_OK)
 		return api_fail(db, DLSIM_USAGE, "--width %s: %s", o->width,
 				d.msg);
+	/* render_figure_write's bound, named here as the option */
+	if (o->width && o->fo.width_pt < 144)
+		return api_fail(db, DLSIM_USAGE, "--width %s: a figure is 2in to "
+				"200in wide", o->width);
+	/* as every chart's --font (api_outputs_chart): "" is no font */
+	if (o->font && !*o->font)
+		return api_fail(db, DLSIM_USAGE, "--font: expected sans, serif "
+				"or a font family name");
 	o->fo.font = o->font;
 	o->nbins = !strcmp(o->kind, "util") ? 100 : 20;
 	if (o->bins) {
-		char *end;
-		unsigned long v;
+		int64_t v;
 
-		errno = 0;
-		v = strtoul(o->bins, &end, 10);
-		if (errno || *end || !*o->bins || o->bins[0] == '-' || v < 1 ||
-		    v > 10000)
-			return api_fail(db, DLSIM_USAGE, "--bins %s: expected 1 "
-					"to 10000", o->bins);
-		o->nbins = v;
+		if (api_parse_count(db, "--bins", o->bins, 1, 10000, &v))
+			return DLSIM_USAGE;
+		o->nbins = (size_t)v;
 	}
 	if (o->unit && strcmp(o->unit, "tick") && strcmp(o->unit, "ns"))
 		return api_fail(db, DLSIM_USAGE, "--unit %s: expected tick or "
@@ -78,6 +79,10 @@ static enum dlsim_status plot_settings(struct dlsim *db, struct plot_opts *o)
 		return api_fail(db, DLSIM_USAGE, "--server is for 'plot dbf'");
 	if (o->until && !strcmp(o->kind, "response"))
 		return api_fail(db, DLSIM_USAGE, "--until is for dbf and util");
+	/* dbf draws every step: no option is silently ignored */
+	if (o->bins && !strcmp(o->kind, "dbf"))
+		return api_fail(db, DLSIM_USAGE, "--bins is for response and "
+				"util");
 	return DLSIM_OK;
 }
 
@@ -283,6 +288,7 @@ static enum dlsim_status plot_util(struct dlsim *db, const struct plot_opts *o)
 	struct scn_scenario *s = NULL;
 	struct render_util *u = NULL;
 	struct rt_diag d = { "" };
+	enum rt_err err;
 	struct dlsim_sim *sim = NULL;
 	struct api_sim_req r;
 	struct sim_horizon h;
@@ -303,8 +309,9 @@ static enum dlsim_status plot_util(struct dlsim *db, const struct plot_opts *o)
 			       &uname, &scale);
 	if (st != DLSIM_OK)
 		goto out;
-	if (render_util_create(s->cpus, h.horizon, o->nbins, &u, &d) != RT_OK) {
-		st = api_fail(db, DLSIM_INVALID, "%s", d.msg);
+	if ((err = render_util_create(s->cpus, h.horizon, o->nbins, &u,
+				      &d)) != RT_OK) {
+		st = api_fail(db, api_status(err), "%s", d.msg);
 		goto out;
 	}
 	sink = render_util_sink(u);

@@ -23,17 +23,24 @@
 #include "render/acc_csv.h"
 #include "render/plot_acc.h"
 
-/* "3.5in", "7.16in", "252" (points), "252pt". */
+/* "3.5in", "7.16in", "252" (points), "252pt": the number as
+ * scn_parse_decimal reads it (no exponent, sign or hex). */
 static bool plot_width(const char *s, double *pt)
 {
-	char *end;
-	double v = strtod(s, &end);
+	struct rt_diag d = { "" };
+	char num[64];
+	size_t n = strspn(s, "0123456789.");
+	double v;
 
-	if (end == s || !(v > 0))
+	if (n >= sizeof(num))
 		return false;
-	if (!strcmp(end, "in"))
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (scn_parse_decimal(num, &v, &d) != RT_OK || !(v > 0))
+		return false;
+	if (!strcmp(s + n, "in"))
 		v *= 72;
-	else if (*end && strcmp(end, "pt"))
+	else if (s[n] && strcmp(s + n, "pt"))
 		return false;
 	*pt = v;
 	return true;
@@ -52,13 +59,16 @@ static enum dlsim_status plot_exp_opts(struct dlsim *db,
 	if (w && !plot_width(w, &o->width_pt))
 		return api_fail(db, DLSIM_USAGE, "--width '%s': expected e.g. "
 				"3.5in, 7.16in or 252 (points)", w);
+	/* render_lines_plot's bound, named here as the option */
+	if (w && !(o->width_pt >= 72 && o->width_pt <= 200 * 72.0))
+		return api_fail(db, DLSIM_USAGE, "--width '%s': a figure is 1in "
+				"to 200in wide", w);
 	if (dpi) {
-		char *end;
+		int64_t v;
 
-		o->dpi = strtod(dpi, &end);
-		if (end == dpi || *end)
-			return api_fail(db, DLSIM_USAGE, "--dpi '%s': expected a "
-					"number", dpi);
+		if (api_parse_count(db, "--dpi", dpi, 10, 2400, &v))
+			return DLSIM_USAGE;
+		o->dpi = (double)v;
 	}
 	return DLSIM_OK;
 }
@@ -206,19 +216,19 @@ static enum dlsim_status plot_w_param(struct dlsim *db,
 		}
 	}
 	if (!by && nd == 0)
-		return api_fail(db, DLSIM_INVALID, "plot --weighted: the results "
+		return api_fail(db, DLSIM_OPTION, "plot --weighted: the results "
 				"vary none of the parameters their sidecars name "
 				"(cpus, tasks, cap, period_min, period_max, "
 				"budget_factor, period_divisor); give the one "
 				"they vary with --by KEY");
 	if (!by && nd > 1)
-		return api_fail(db, DLSIM_INVALID, "plot --weighted: the results "
+		return api_fail(db, DLSIM_OPTION, "plot --weighted: the results "
 				"vary %s; choose one with --by KEY", differ);
 	if (by)
 		*key = by;
 	for (size_t k = 0; k < n; k++)
 		if (!plot_num(render_acc_meta_param(&m[k], *key), &xv[k]))
-			return api_fail(db, DLSIM_INVALID, "plot --weighted: "
+			return api_fail(db, DLSIM_OPTION, "plot --weighted: "
 					"%s.meta has no number '%s: ...'", csv[k],
 					*key);
 	return DLSIM_OK;

@@ -391,6 +391,10 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario,
 		return st;
 	window = api_opt(o, "window");
 	font = api_opt(o, "font");
+	/* as every chart's --font (api_outputs_chart): "" is no font */
+	if (font && !*font)
+		return api_fail(db, DLSIM_USAGE, "--font: expected sans, serif "
+				"or a font family name");
 	if (!render_path_has_ext(out, ".html") && !render_path_has_ext(out, ".htm"))
 		return api_fail(db, DLSIM_USAGE, "-o %s: expected an .html file "
 				"name", out);

@@ -25,14 +25,25 @@ static const char compare_help[] =
 "from the scenario's own release of the task is simulated at the\n"
 "scenario's, differences up to 1 us count as none, and with times below\n"
 "1 us a divergence that rounding may explain is said on stderr.  --gantt\n"
-"draws the measured rows above the simulated ones.  docs/trace-cmd.md.\n"
+"draws the measured rows above the simulated ones; with --gantt - (or\n"
+"/dev/stdout) the chart alone goes to standard output and the report to\n"
+"standard error, as run does.  docs/trace-cmd.md.\n"
 "\n"
 "Exit status 0 (also when they differ: that is a result), 1 usage, 2 bad\n"
 "input, 3 I/O error.\n";
 
+/* The names of standard output as an output file (render/outfile.h
+ * render_path_is_stdout, which the CLI cannot include). */
+static bool compare_is_stdout(const char *p)
+{
+	return !strcmp(p, "-") || !strcmp(p, "/dev/stdout") ||
+	       !strcmp(p, "/dev/fd/1") || !strcmp(p, "/proc/self/fd/1");
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	const char *trace = NULL, *scen = NULL, *gantt = NULL, *val = NULL;
+	FILE *rep;
 	struct dlsim *db;
 	enum dlsim_status st;
 	bool bad = false;
@@ -64,9 +75,13 @@ int cmd_compare(int argc, char **argv)
 	db = cli_session("compare");
 	if (!db)
 		return CLI_EXIT_INPUT;
+	/* a chart on standard output has it alone (a pipe gets the SVG,
+	 * not the SVG and then the report): the report goes to standard
+	 * error, as run's does when an output is standard output */
+	rep = gantt && compare_is_stdout(gantt) ? stderr : stdout;
 	st = dlsim_compare_write(db, trace, scen, gantt,
-				 *cli_color(stdout, CLI_GREEN) ? DLSIM_COLOR :
-				 0, stdout);
+				 *cli_color(rep, CLI_GREEN) ? DLSIM_COLOR : 0,
+				 rep);
 	if (st != DLSIM_OK)
 		rc = cli_fail(db, "compare", st);
 	dlsim_close(db);

@@ -118,15 +118,17 @@ static const struct cli_cmd *cli_find(const char *name)
 
 /* Standard output is checked once, at exit, for every command (as
  * gnulib's close_stdout): a write that failed earlier (ferror), the final
- * flush and the close.  A failure is an I/O error, "dlsim: stdout: REASON"
- * (errno of the failing call; a stream whose error was set by an earlier
- * call is flushed again to learn it), unless the command already failed.
- * A closed standard output (>&-) that nothing was written to is no error:
- * fclose's EBADF alone is ignored. */
+ * flush and the close.  A failure is an I/O error, "dlsim: standard
+ * output: write failed: REASON (ENAME)", the words of every other failed
+ * write to standard output (errno of the failing call; a stream whose
+ * error was set by an earlier call is flushed again to learn it), unless
+ * the command already failed.  A closed standard output (>&-) that
+ * nothing was written to is no error: fclose's EBADF alone is ignored. */
 static int main_close_stdout(int rc)
 {
 	bool failed = ferror(stdout) != 0;
 	int err = 0;
+	const char *en;
 
 	if (failed) {
 		clearerr(stdout);
@@ -159,10 +161,15 @@ static int main_close_stdout(int rc)
 	if (rc != CLI_EXIT_OK && rc != CLI_EXIT_MISS &&
 	    rc != CLI_EXIT_CONTRADICTION)
 		return rc;
-	/* not cli_error: it flushes stdout, which is closed now */
-	fprintf(stderr, "%s%s:%s stdout: %s\n", cli_color(stderr, CLI_BOLD_RED),
-		cli_prog, cli_color(stderr, CLI_RESET),
-		strerror(err ? err : EIO));
+	/* not cli_error: it flushes stdout, which is closed now; the one
+	 * format of a failed standard output (cli_stdout_flush, an output
+	 * "-" of the library: render/outfile.c) */
+	err = err ? err : EIO;
+	en = dlsim_errno_name(err);
+	fprintf(stderr, "%s%s:%s standard output: write failed: %s%s%s%s\n",
+		cli_color(stderr, CLI_BOLD_RED), cli_prog,
+		cli_color(stderr, CLI_RESET), strerror(err), *en ? " (" : "",
+		en, *en ? ")" : "");
 	return rc == CLI_EXIT_OK || rc == CLI_EXIT_MISS ||
 	       rc == CLI_EXIT_CONTRADICTION ? CLI_EXIT_IO : rc;
 }

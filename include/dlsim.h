@@ -507,8 +507,8 @@ enum dlsim_status dlsim_report(struct dlsim *db, const char *scenario, const cha
 /* `dlsim plot FIGURE`: 'figure' "dbf" (input a scenario file), "response"
  * (a per-job CSV of run --jobs) or "util" (a scenario file, simulated),
  * drawn into out (.png, .svg, .pdf).  Keys: width, dpi, font, axis-unit,
- * until (dbf, util), bins (response, util), unit (response), server
- * (dbf).  Notices (DLSIM_INFO) say what was left out. */
+ * until (dbf, util), bins (response, util; refused for dbf), unit
+ * (response), server (dbf).  Notices (DLSIM_INFO) say what was left out. */
 enum dlsim_status dlsim_plot(struct dlsim *db, const char *figure, const char *input,
 	       const char *out, const struct dlsim_opts *o);
 /* `dlsim plot RESULTS.csv`: the acceptance-ratio figure of an experiment's
@@ -526,7 +526,10 @@ enum dlsim_status dlsim_plot_acceptance(struct dlsim *db, const char *csv,
  * sidecar, e.g. cpus, tasks, budget_factor), by default the one of
  * cpus, tasks, cap, period_min, period_max, budget_factor,
  * period_divisor whose values differ.  out .png/.svg/.pdf draws it, .csv
- * writes the table.  Keys: width, dpi, title, xlabel, by. */
+ * writes the table.  Keys: width, dpi, title, xlabel, by.  DLSIM_OPTION
+ * when the results cannot make the figure together (none of the keys or
+ * several differ, two share the value of 'by', a sidecar lacks it, a
+ * sweep of tasks or CPUs). */
 enum dlsim_status dlsim_plot_weighted(struct dlsim *db, const char *const *csv,
 			size_t n, const char *out, const struct dlsim_opts *o);
 

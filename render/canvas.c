@@ -388,8 +388,11 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 		int e = sc.err ? sc.err : EIO;
 		const char *n = render_errno_name(e);
 
-		return rt_diagf(d, RT_ERR_IO, "%s: write failed: %s%s%s%s", path,
-				strerror(e), *n ? " (" : "", n, *n ? ")" : "");
+		/* standard output by its one name (render/outfile.c) */
+		return rt_diagf(d, RT_ERR_IO, "%s: write failed: %s%s%s%s",
+				render_path_is_stdout(path) ? "standard output" :
+				path, strerror(e), *n ? " (" : "", n,
+				*n ? ")" : "");
 	}
 	if (st == CAIRO_STATUS_NO_MEMORY)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);

@@ -51,13 +51,21 @@ enum rt_err render_parse_length(const char *s, double dpi, double *pt,
 		{ "in", 72.0 }, { "cm", 72.0 / 2.54 }, { "mm", 72.0 / 25.4 },
 		{ "pt", 1.0 }, { "px", 0.0 }, { "", 0.0 },
 	};
-	char *end;
+	const char *end = s;
+	bool digits = false, point = false;
 	double v;
 
-	if (!s || !*s || (*s != '.' && (*s < '0' || *s > '9')))
+	/* digits with at most one point (scn_parse_decimal's rule; render/
+	 * may not include scenarios/): strtod alone took "1e3", "0x10" */
+	for (; end && ((*end >= '0' && *end <= '9') || (*end == '.' && !point));
+	     end++) {
+		point |= *end == '.';
+		digits |= *end != '.';
+	}
+	if (!s || !digits)
 		return rt_diagf(d, RT_ERR_INVAL, "'%s': expected a size such "
 				"as 3.5in, 18cm or 1600 (pixels)", s ? s : "");
-	v = strtod(s, &end);
+	v = strtod(s, NULL);
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		double k;
 

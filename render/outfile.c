@@ -80,6 +80,10 @@ static enum rt_err sys_err(struct rt_diag *d, const char *path,
 {
 	const char *n = render_errno_name(err);
 
+	/* standard output has one name in every message, the CLI's own
+	 * ("standard output: write failed: ...", cli/main.c) included */
+	if (render_path_is_stdout(path))
+		path = "standard output";
 	return rt_diagf(d, RT_ERR_IO, "%s: %s: %s%s%s%s", path, what,
 			strerror(err), *n ? " (" : "", n, *n ? ")" : "");
 }

@@ -133,6 +133,7 @@ static enum rt_err scn_header(const struct scn_ctx *c, const struct scn_y_doc *y
 				       SCN_NAMES(scn_units), &e)))
 			return err;
 		s->time_unit = (enum scn_time_unit)e;
+		s->time_unit_given = true;
 	}
 	if (y->name && strlen(y->name) > SCN_MAX_NAME)
 		return scn_fail(c, RT_ERR_PARSE, "name", NULL, 0, SCN_AT_VALUE,

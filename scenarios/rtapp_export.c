@@ -289,6 +289,14 @@ enum rt_err scn_rtapp_export(const struct scn_scenario *s, char **json,
 	char pos[48];
 
 	rt_diag_clear(d);
+	/* a time_unit the file does not write is the default, tick: the
+	 * message says so (there is no line to point at) */
+	if (s->time_unit == SCN_UNIT_TICK && !s->time_unit_given)
+		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s: time_unit (not "
+				"given: the default, tick): ticks have no "
+				"physical length; rt-app needs us, ms, s or ns "
+				"(add e.g. 'time_unit: us', the unit of its "
+				"numbers)", s->path);
 	if (s->time_unit == SCN_UNIT_TICK) {
 		exp_pos(s, "time_unit", NULL, pos, sizeof(pos));
 		return rt_diagf(d, RT_ERR_UNSUPPORTED, "%s%s: time_unit tick has "

@@ -146,6 +146,8 @@ struct scn_scenario {
 	char *description;              /* owned, "" if absent */
 	char *path;                     /* file it came from, owned ("<data>") */
 	enum scn_time_unit time_unit;
+	bool time_unit_given;           /* time_unit: written (false: the
+					 * default, tick) */
 	rt_time horizon;                /* RT_TIME_NEVER: not given (choose) */
 	bool has_seed;
 	uint64_t seed;                  /* 0 if not given */
@@ -282,6 +284,22 @@ enum rt_err scn_parse_window(const char *s, enum scn_time_unit u, rt_time *t0,
  * a 64-bit unsigned integer; expected 0 to 18446744073709551615 (decimal
  * or 0x hexadecimal)"); *out untouched on failure. */
 enum rt_err scn_parse_u64(const char *s, uint64_t *out, struct rt_diag *d);
+
+/* A decimal integer in [min, max], digits only (no sign, no blank, no
+ * 0x, no exponent): the rule of every counting option of the CLI (--dpi,
+ * --bins, -j, --shard, --tasks, --cpus, --periods).  The message has no
+ * location and names no option ("\"1e3\" is not an integer; expected an
+ * integer from 10 to 2400"): the caller prefixes the option.  *out
+ * untouched on failure. */
+enum rt_err scn_parse_count(const char *s, int64_t min, int64_t max,
+			    int64_t *out, struct rt_diag *d);
+
+/* A non-negative decimal number: digits with at most one '.', at least
+ * one digit ("0.5", "2", ".5", "3."); no sign, blank, exponent, hex,
+ * inf or nan.  The rule of the CLI's real-valued options (--utilization,
+ * --cap, --slack); the message names no option.  *out untouched on
+ * failure. */
+enum rt_err scn_parse_decimal(const char *s, double *out, struct rt_diag *d);
 
 /* Internal units per one u: 1 (tick, ns), 10^3, 10^6, 10^9. */
 rt_time scn_time_unit_scale(enum scn_time_unit u);

@@ -22,6 +22,7 @@
 #include "scenarios/scn.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "models/rt_time.h"
@@ -321,6 +322,45 @@ range:
 	return rt_diagf(d, RT_ERR_PARSE,
 			"%s is out of range; expected an integer from %lld to %lld",
 			q, (long long)min, (long long)max);
+}
+
+enum rt_err scn_parse_count(const char *s, int64_t min, int64_t max,
+			    int64_t *out, struct rt_diag *d)
+{
+	char q[72];
+
+	/* scn_parse_int without its sign: "+5" and "-0" are no counts */
+	if (scn_isdigit(*s))
+		return scn_parse_int(s, min, max, out, d);
+	rt_diag_clear(d);
+	scn_quote(q, sizeof(q), s);
+	return rt_diagf(d, RT_ERR_PARSE, "%s is not an integer; expected an "
+			"integer from %lld to %lld", q, (long long)min,
+			(long long)max);
+}
+
+enum rt_err scn_parse_decimal(const char *s, double *out, struct rt_diag *d)
+{
+	const char *p = s;
+	char q[72];
+
+	rt_diag_clear(d);
+	while (scn_isdigit(*p))
+		p++;
+	if (*p == '.')
+		p++;
+	while (scn_isdigit(*p))
+		p++;
+	/* digits, at most one point, at least one digit: strtod reads
+	 * exactly that, and nothing of "1e3", "0x10", " 5", "+5", "inf" */
+	if (*p || p == s || (p == s + 1 && *s == '.')) {
+		scn_quote(q, sizeof(q), s);
+		return rt_diagf(d, RT_ERR_PARSE, "%s is not a decimal number; "
+				"expected digits with an optional fraction "
+				"(0.5, 2, 1.25)", q);
+	}
+	*out = strtod(s, NULL);
+	return RT_OK;
 }
 
 static int scn_hexval(char ch)

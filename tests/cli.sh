@@ -305,6 +305,16 @@ expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.yaml
 has $T/err "plot: -o $T/x.yaml: plots are .png, .svg or .pdf"
 hasnt $T/err '.tex'
 expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml
+# an empty --font was refused by run and render only (report and plot
+# drew with the default)
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.png --font ''
+has $T/err 'dlsim plot: --font: expected sans, serif or a font family name'
+expect_rc 1 "$DLSIM" report $EX/dario.yaml -o $T/x.html --font ''
+has $T/err 'dlsim report: --font: expected sans, serif or a font family name'
+[ -e $T/x.html ] && bad "report --font '' wrote a page" || ok
+# dbf has no bins: --bins was taken and ignored (exit 0)
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/x.png --bins 5
+has $T/err 'dlsim plot: --bins is for response and util'
 expect_rc 2 "$DLSIM" plot response $EX/dario.yaml -o $T/x.png
 has $T/err "not a --jobs CSV"
 [ -e $T/x.png ] && bad "plot written after an error" || ok
@@ -1115,8 +1125,14 @@ expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted -o $E/w.png
 [ -s $E/w.png ] && ok || bad "weighted figure not written"
 expect_rc 0 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by tasks -o $E/w2.csv
 cmp -s $E/w.csv $E/w2.csv && ok || bad "--by tasks differs from the default"
-expect_rc 2 "$DLSIM" plot $E/j1.csv $E/j2.csv --weighted -o $E/w3.png
+# every --weighted refusal of CSVs that are fine in themselves is the
+# usage error of the combination (exit 1, as --tardiness without the
+# columns): none varied, a --by key a sidecar lacks, one value twice,
+# a sweep of tasks (it was exit 2 for the first two, 1 for the others)
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/j2.csv --weighted -o $E/w3.png
 has $T/err 'the results vary none of the parameters'
+expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by nokey -o $E/w3.png
+has $T/err "plot --weighted: $E/j1.csv.meta has no number 'nokey: ...'"
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv -o $E/w4.png
 has $T/err 'several CSVs make the --weighted figure'
 expect_rc 1 "$DLSIM" plot $E/j1.csv $E/five.csv --weighted --by cpus -o $E/w5.png
@@ -1461,6 +1477,12 @@ if command -v bash >/dev/null 2>&1; then
 	[ "$r" = "--max-output --max-memory" ] && ok || bad "completion of 'dlsim run x --max': '$r'"
 	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim run x.yaml --axis-unit m); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
 	[ "$r" = "ms" ] && ok || bad "completion of 'dlsim run x --axis-unit m': '$r'"
+	# export takes -o only: --cpus and --name (import's) were offered
+	# and refused ("unknown option")
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim export rt-app x.yaml --); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--output --help" ] && ok || bad "completion of 'dlsim export rt-app x --': '$r'"
+	r=$(bash -c '. scripts/dlsim.bash-completion; COMP_WORDS=(dlsim import rt-app x.json --); COMP_CWORD=4; _dlsim; echo "${COMPREPLY[*]}"')
+	[ "$r" = "--output --cpus --name --help" ] && ok || bad "completion of 'dlsim import rt-app x --': '$r'"
 	mkdir -p $T/cmpl && : > $T/cmpl/log.bin && : > $T/cmpl/log.jsonl && : > $T/cmpl/log.csv
 	top=$(pwd)
 	r=$(cd $T/cmpl && bash -c '. "$1"/scripts/dlsim.bash-completion; COMP_WORDS=(dlsim render lo); COMP_CWORD=2; _dlsim; echo "${COMPREPLY[*]}"' sh "$top")
@@ -1673,14 +1695,14 @@ if [ -c $T/full ]; then
 		# shellcheck disable=SC2086
 		"$DLSIM" $c > $T/full 2>$T/err; rc=$?
 		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
-		has $T/err 'dlsim: stdout: No space left on device'
+		has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 	done
 	# more than one buffer before the end (gen of 400 tasks, a long
 	# analysis): the reason of the write that failed, not a guessed EIO
 	# (glibc's stdout forgot it), and one line, not two
 	"$DLSIM" gen --tasks 400 > $T/full 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "dlsim gen --tasks 400 > full: exit $rc, want 3"
-	has $T/err 'dlsim: stdout: No space left on device'
+	has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 	hasnt $T/err 'Input/output error'
 	for c in "analyze $EX/dario.yaml" "analyze $EX/dario.yaml --json" \
 		 "run $EX/dario.yaml"; do
@@ -1701,7 +1723,7 @@ if [ -c $T/full ]; then
 fi
 "$DLSIM" --version >&- 2>$T/err; rc=$?
 [ $rc -eq 3 ] && ok || bad "dlsim --version >&-: exit $rc, want 3"
-has $T/err 'dlsim: stdout: Bad file descriptor'
+has $T/err 'dlsim: standard output: write failed: Bad file descriptor (EBADF)'
 expect_rc 0 "$DLSIM" gen --tasks 3 --utilization 0.5 -o $T/closed.yaml >&-
 
 # --- every output flag whose help says '-' accepts it (D8) ----------------
@@ -1845,16 +1867,16 @@ has $T/err 'e.csv.meta: cannot write: Is a directory (EISDIR)'
 hasnt $T/err 'point 0'
 [ -e "$IO/e.csv" ] && bad "e.csv put in place without its sidecar" || ok
 # an output on a full standard output says why once: no second guessed
-# "dlsim: stdout: Input/output error" after the real ENOSPC
+# (a guessed Input/output error) after the real ENOSPC
 mknod "$IO/full" c 1 7 2>/dev/null
 if [ -c "$IO/full" ]; then
 	"$DLSIM" experiment "$IO/x.yaml" -q -j 1 -o - > "$IO/full" 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "experiment -o - > full: exit $rc, want 3"
-	has $T/err '-: write failed: No space left on device (ENOSPC)'
-	hasnt $T/err 'stdout: Input/output error'
+	has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
+	hasnt $T/err 'Input/output error'
 	"$DLSIM" merge -o - "$IO/s1.csv" "$IO/s2.csv" > "$IO/full" 2>$T/err; rc=$?
 	[ $rc -eq 3 ] && ok || bad "merge -o - > full: exit $rc, want 3"
-	hasnt $T/err 'stdout: Input/output error'
+	hasnt $T/err 'Input/output error'
 fi
 # merge commits the CSV and its sidecar together: a sidecar in the way
 # leaves no merged CSV without one
@@ -1904,7 +1926,7 @@ if [ -c "$IO/full" ]; then
 	for o in --jobs --log --trace --ftrace --gantt --tikz; do
 		"$DLSIM" run $EX/dario.yaml -q $o - > "$IO/full" 2>$T/err; rc=$?
 		[ $rc -eq 3 ] && ok || bad "run $o - > full: exit $rc, want 3"
-		has $T/err 'dlsim: -: write failed: No space left on device (ENOSPC)'
+		has $T/err 'dlsim: standard output: write failed: No space left on device (ENOSPC)'
 		hasnt $T/err 'Input/output error'
 	done
 else
@@ -1936,6 +1958,98 @@ expect_rc 1 "$DLSIM" experiment "$IO/x.yaml" --item 0:0 --shard 1/2
 has $T/err "--shard does nothing with it"
 [ -s $T/out ] && bad "experiment --item --shard wrote the set" || ok
 rm -rf "$IO"
+
+# --- option values: plain decimals through one parser; every message
+# names its option ------------------------------------------------------------
+# --dpi went through strtod: 1e3, 0x10 and " 12" drew a chart (1000, 16,
+# 12 dpi); every counting option now takes digits only (scn_parse_count)
+for v in 1e3 0x10 ' 12' +50 12abc -1; do
+	expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --until 20 --gantt $T/v.png --dpi "$v"
+	has $T/err "dlsim run: --dpi: \"$v\" is not an integer; expected an integer from 10 to 2400"
+done
+[ -e $T/v.png ] && bad "run --dpi BAD drew a chart" || ok
+expect_rc 1 "$DLSIM" plot util $EX/dario.yaml -o $T/v.png --dpi 0x10
+has $T/err 'dlsim plot: --dpi: "0x10" is not an integer'
+expect_rc 1 "$DLSIM" plot util $EX/dario.yaml -o $T/v.png --bins ' 5'
+has $T/err 'dlsim plot: --bins: " 5" is not an integer; expected an integer from 1 to 10000'
+# the acceptance figure took any strtod number (--dpi 1e9 too)
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --dpi 1e3
+has $T/err 'dlsim plot: --dpi: "1e3" is not an integer; expected an integer from 10 to 2400'
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --width 1e3
+has $T/err "--width '1e3': expected e.g. 3.5in"
+expect_rc 1 "$DLSIM" plot $E/j1.csv -o $T/v.png --width 900in
+has $T/err "--width '900in': a figure is 1in to 200in wide"
+[ -e $T/v.png ] && bad "plot with a bad value drew a figure" || ok
+for c in "--tasks +3" "--tasks 1e1" "--cpus 0x2" "--utilization 1e-1" \
+	 "--utilization inf" "--cap nan"; do
+	# shellcheck disable=SC2086
+	expect_rc 1 "$DLSIM" gen $c
+	has $T/err "dlsim gen: ${c% *}: "
+done
+expect_rc 1 "$DLSIM" gen --periods ' 10:100'
+has $T/err "--periods ' 10:100': expected MIN:MAX"
+expect_rc 1 "$DLSIM" gen --periods 10:1e2
+expect_rc 1 "$DLSIM" gen --slack 0.5:1e0 --deadlines constrained
+expect_rc 0 "$DLSIM" gen --tasks 3 --cpus 2 --utilization 1.5 --periods 10:100:5 --cap 0.9
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml -q -j +2 -o $T/v.csv
+has $T/err 'dlsim experiment: -j: "+2" is not an integer; expected an integer from 1 to 4096'
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml -q --shard ' 1/2' -o $T/v.csv
+has $T/err "--shard ' 1/2': expected I/N with 1 <= I <= N"
+[ -e $T/v.csv ] && bad "experiment with a bad value ran" || ok
+expect_rc 1 "$DLSIM" import rt-app docs/examples/video.json --cpus +2
+has $T/err 'dlsim import: --cpus: "+2" is not an integer; expected an integer from 1 to'
+# --width: strtod took 1e3 and 0x10; the bounds the chart checks after
+# the run ("dlsim: chart: chart width must be between 1in and 200in",
+# "dlsim: plot width must be ..." exit 2) are the option's, before it
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.png --width 0x10
+has $T/err "dlsim run: --width 0x10: '0x10': unknown size unit 'x10'"
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.png --width 10
+has $T/err 'dlsim run: --width 10: a chart is 1in to 200in wide'
+expect_rc 1 "$DLSIM" plot dbf $EX/dario.yaml -o $T/v.png --width .5in
+has $T/err 'dlsim plot: --width .5in: a figure is 2in to 200in wide'
+# --axis-unit that the scenario's unit cannot have: found before the run
+# and named ("dlsim: chart: axis unit 'ms': this scenario counts in
+# ticks (use tick)", after the whole run)
+expect_rc 1 "$DLSIM" run $EX/dario.yaml -q --gantt $T/v.svg --axis-unit ms
+has $T/err 'dlsim run: --axis-unit ms: the scenario counts in ticks (time_unit tick); use tick'
+hasnt $T/err 'jobs'
+expect_rc 1 "$DLSIM" run $EX/cbs-revised.yaml -q --gantt $T/v.svg --axis-unit tick
+has $T/err "dlsim run: --axis-unit tick: the scenario's time_unit is ms; use ns, us, ms or s"
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --log $T/v.jsonl
+expect_rc 1 "$DLSIM" render $T/v.jsonl -o $T/v.svg --axis-unit us
+has $T/err 'dlsim render: --axis-unit us: the scenario counts in ticks'
+[ -e $T/v.svg ] && bad "a bad --axis-unit drew a chart" || ok
+# export rt-app: a time_unit the file does not write has no line; the
+# message names the file and says the unit is the default
+grep -v 'time_unit' $EX/dario.yaml > $T/notu.yaml
+expect_rc 2 "$DLSIM" export rt-app $T/notu.yaml
+has $T/err "dlsim: $T/notu.yaml: time_unit (not given: the default, tick): ticks have no physical length; rt-app needs us, ms, s or ns"
+expect_rc 2 "$DLSIM" export rt-app - < $T/notu.yaml
+has $T/err "dlsim: <stdin>: time_unit (not given: the default, tick)"
+# compare --gantt -: the chart alone on standard output, the report on
+# standard error (it wrote the report after the SVG, into the same pipe)
+expect_rc 0 "$DLSIM" run $EX/dario.yaml -q --ftrace $T/v.trace
+expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml --gantt -
+[ "$(head -c 5 $T/out)" = "<?xml" ] && ok || bad "compare --gantt -: stdout is not the SVG"
+[ "$(tail -1 $T/out)" = "</svg>" ] && ok || bad "compare --gantt -: stdout does not end with the SVG"
+has $T/err 'v.trace vs dario-4-10-5'
+expect_rc 0 "$DLSIM" compare $T/v.trace $EX/dario.yaml
+has $T/out 'v.trace vs dario-4-10-5'
+# a full standard output: one format, whoever writes ("dlsim: stdout:
+# ..." at exit, "dlsim: -: write failed: ..." from an output "-")
+mknod $T/full2 c 1 7 2>/dev/null
+if [ -c $T/full2 ]; then
+	for c in "validate $EX/dario.yaml" "run $EX/dario.yaml --jobs -" \
+		 "compare $T/v.trace $EX/dario.yaml --gantt -" \
+		 "plot util $EX/dario.yaml -o -"; do
+		# shellcheck disable=SC2086
+		"$DLSIM" $c > $T/full2 2>$T/err; rc=$?
+		[ $rc -eq 3 ] && ok || bad "dlsim $c > full: exit $rc, want 3"
+		has $T/err 'standard output: write failed: No space left on device (ENOSPC)'
+		hasnt $T/err 'stdout:'
+		hasnt $T/err ' -: '
+	done
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -171,13 +171,13 @@ static void test_a_failed_write_to_stdout_keeps_its_reason(void)
 	for (size_t i = 0; i < 100 * 1024; i++)
 		fputc('x', f);
 	CU_ASSERT_TRUE(render_outfile_failed(&o, &d));
-	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "-: write failed: No space left "
-				      "on device (ENOSPC)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "standard output: write failed: "
+				      "No space left on device (ENOSPC)"));
 	d.msg[0] = '\0';
 	CU_ASSERT_EQUAL(render_outfile_commit(&o, &d), RT_ERR_IO);
 	render_outfile_fail_after(-1, 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "-: write failed: No space left "
-				      "on device (ENOSPC)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "standard output: write failed: "
+				      "No space left on device (ENOSPC)"));
 	CU_ASSERT_NOT_EQUAL(fcntl(STDOUT_FILENO, F_GETFD), -1);
 }
 

@@ -487,8 +487,15 @@ static void test_random_files_round_trip(void)
 static void test_export_refuses_what_rt_app_cannot_say(void)
 {
 	static const struct { const char *yaml, *msg; } cases[] = {
+		/* a time_unit the file does not write: no line to point at,
+		 * so the message names the file and says where the unit
+		 * comes from (it said "x.yaml: time_unit tick has no ...",
+		 * as if the file had written it) */
 		{ "format: 1\ntasks: [{name: a, C: 1, T: 4}]\n",
-		  "time_unit tick has no physical length" },
+		  "x.yaml: time_unit (not given: the default, tick): ticks "
+		  "have no physical length; rt-app needs us, ms, s or ns" },
+		{ "format: 1\ntime_unit: tick\ntasks: [{name: a, C: 1, T: 4}]\n",
+		  "x.yaml: time_unit tick has no physical length" },
 		{ "format: 1\ntime_unit: ns\ntasks: [{name: a, C: 1500, T: 4000}]\n",
 		  "tasks[0] \"a\": runtime = 1500 ns is not a whole number of "
 		  "microseconds" },

@@ -297,6 +297,81 @@ static void test_windows_parse_with_the_scenario_time_grammar(void)
 	}
 }
 
+/* The counting options of the CLI (--dpi, --bins, -j, --shard, --tasks,
+ * --cpus, --periods) and its real-valued ones (--utilization, --cap,
+ * --slack) go through these two.  strtod/strtoul took "1e3" as 1000,
+ * "0x10" as 16, " 12" and "+5" as 12 and 5, and strtoul "-1" as 2^64 - 1;
+ * each of those is refused, and *out stays untouched. */
+static void test_option_numbers_are_plain_decimals(void)
+{
+	static const struct {
+		const char *in;
+		enum rt_err err;
+		int64_t v;
+		const char *frag;
+	} counts[] = {                  /* in [10, 2400], as --dpi */
+		{ "10", RT_OK, 10, NULL },
+		{ "2400", RT_OK, 2400, NULL },
+		{ "0300", RT_OK, 300, NULL },
+		{ "1e3", RT_ERR_PARSE, 0, "\"1e3\" is not an integer" },
+		{ "0x10", RT_ERR_PARSE, 0, "\"0x10\" is not an integer" },
+		{ " 12", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "12 ", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "+50", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "-1", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "12abc", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "", RT_ERR_PARSE, 0, "is not an integer" },
+		{ "9", RT_ERR_PARSE, 0, "out of range; expected an integer "
+		  "from 10 to 2400" },
+		{ "2401", RT_ERR_PARSE, 0, "out of range" },
+		{ "18446744073709551616", RT_ERR_PARSE, 0, "out of range" },
+	};
+	static const struct {
+		const char *in;
+		enum rt_err err;
+		double v;
+	} decs[] = {
+		{ "0.5", RT_OK, 0.5 }, { "2", RT_OK, 2 }, { ".25", RT_OK, 0.25 },
+		{ "3.", RT_OK, 3 }, { "1e3", RT_ERR_PARSE, 0 },
+		{ "0x10", RT_ERR_PARSE, 0 }, { " 1", RT_ERR_PARSE, 0 },
+		{ "+1", RT_ERR_PARSE, 0 }, { "-1", RT_ERR_PARSE, 0 },
+		{ "inf", RT_ERR_PARSE, 0 }, { "nan", RT_ERR_PARSE, 0 },
+		{ ".", RT_ERR_PARSE, 0 }, { "1.2.3", RT_ERR_PARSE, 0 },
+		{ "", RT_ERR_PARSE, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+		struct rt_diag d = { "" };
+		int64_t v = -7;
+		enum rt_err err = scn_parse_count(counts[i].in, 10, 2400, &v, &d);
+
+		if (err != counts[i].err)
+			fprintf(stderr, "\n  count \"%s\": %s\n", counts[i].in,
+				d.msg);
+		CU_ASSERT_EQUAL(err, counts[i].err);
+		if (err == RT_OK) {
+			CU_ASSERT_EQUAL(v, counts[i].v);
+		} else {
+			CU_ASSERT_EQUAL(v, -7);         /* untouched */
+			CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, counts[i].frag));
+		}
+	}
+	for (size_t i = 0; i < sizeof(decs) / sizeof(decs[0]); i++) {
+		struct rt_diag d = { "" };
+		double v = -7;
+		enum rt_err err = scn_parse_decimal(decs[i].in, &v, &d);
+
+		if (err != decs[i].err)
+			fprintf(stderr, "\n  decimal \"%s\": %s\n", decs[i].in,
+				d.msg);
+		CU_ASSERT_EQUAL(err, decs[i].err);
+		CU_ASSERT_EQUAL(v, err == RT_OK ? decs[i].v : -7);
+		if (err != RT_OK)
+			CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "is not a decimal "
+						      "number"));
+	}
+}
+
 static void test_unit_names_are_documented(void)
 {
 	enum scn_time_unit u = SCN_UNIT_TICK;
@@ -634,6 +709,8 @@ CU_TestInfo scn_tests[] = {
 	{ "scn_parse_time is exact or rejects", test_parse_time_is_exact_or_rejects },
 	{ "windows parse with the scenario time grammar",
 	  test_windows_parse_with_the_scenario_time_grammar },
+	{ "option numbers are plain decimals (no exponent, hex, sign or blank)",
+	  test_option_numbers_are_plain_decimals },
 	{ "unit names are as documented", test_unit_names_are_documented },
 	{ "sporadic arrivals and uniform execution are read",
 	  test_sporadic_and_uniform_models_are_read },
