@@ -2,8 +2,9 @@
  * internal, for outfile.c): a buffered FILE over a descriptor that counts
  * the bytes written, keeps the first write error (errno) and, for a
  * regular temporary file, streams a large output through the page cache
- * (outstream.c says how).  The write-failure test seam
- * render_outfile_fail_after() (outfile.h) acts here.
+ * or takes a trace writer's blocks directly (O_DIRECT; outstream.c says
+ * how).  The write-failure test seam render_outfile_fail_after()
+ * (outfile.h) acts here, on direct writes too.
  */
 #ifndef RENDER_OUTSTREAM_H
 #define RENDER_OUTSTREAM_H
