@@ -61,6 +61,15 @@ char *rt_strdup(const char *s)
 	return r;
 }
 
+void *rt_aligned_alloc(size_t align, size_t size)
+{
+	void *p;
+
+	if (rt_mem_should_fail())
+		return NULL;
+	return posix_memalign(&p, align, size ? size : 1) == 0 ? p : NULL;
+}
+
 void rt_free(void *p)
 {
 	free(p);

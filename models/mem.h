@@ -16,6 +16,9 @@ void *rt_realloc(void *p, size_t size);
 /* realloc to n * size bytes; NULL (p still valid) on overflow/failure. */
 void *rt_reallocarray(void *p, size_t n, size_t size);
 char *rt_strdup(const char *s);
+/* size bytes at a multiple of align (a power of two, a multiple of
+ * sizeof(void *)); freed by rt_free. */
+void *rt_aligned_alloc(size_t align, size_t size);
 void rt_free(void *p);                          /* NULL is a no-op */
 
 void rt_mem_fail_after(long n);

@@ -394,7 +394,9 @@ enum rt_err render_outfile_finish(struct render_outfile *o, struct rt_diag *d)
 	if (o->finished)
 		return RT_OK;
 	errno = 0;
-	if (fflush(o->f) == EOF || ferror(o->f))
+	/* a direct write's failure (outstream.h) is the stream's alone */
+	if (fflush(o->f) == EOF || ferror(o->f) ||
+	    (c && render_outstream_err(c)))
 		err = c && render_outstream_err(c) ? render_outstream_err(c) :
 		      errno ? errno : EIO;
 	if (!err && o->tmp && fsync(render_outstream_fd(c)) != 0 &&
@@ -507,7 +509,8 @@ bool render_outfile_failed(struct render_outfile *o, struct rt_diag *d)
 {
 	const struct render_outstream *c = o->cookie;
 
-	if (!o->open || !o->f || !ferror(o->f))
+	if (!o->open || !o->f ||
+	    (!ferror(o->f) && !(c && render_outstream_err(c))))
 		return false;
 	sys_err(d, o->path, "write failed", c && render_outstream_err(c) ?
 		render_outstream_err(c) : EIO);

@@ -2,8 +2,9 @@
  * internal, for outfile.c): a buffered FILE over a descriptor that counts
  * the bytes written, keeps the first write error (errno) and, for a
  * regular temporary file, streams a large output through the page cache
- * (outstream.c says how).  The write-failure test seam
- * render_outfile_fail_after() (outfile.h) acts here.
+ * or takes a trace writer's blocks directly (O_DIRECT; outstream.c says
+ * how).  The write-failure test seam render_outfile_fail_after()
+ * (outfile.h) acts here, on direct writes too.
  */
 #ifndef RENDER_OUTSTREAM_H
 #define RENDER_OUTSTREAM_H
@@ -22,7 +23,37 @@ FILE *render_outstream_open(int fd, bool stream, struct render_outstream **out);
 int render_outstream_fd(const struct render_outstream *s);
 /* The first write error (errno), 0 if none. */
 int render_outstream_err(const struct render_outstream *s);
-/* Bytes written to fd so far. */
+/* Bytes written to fd so far (the file's size). */
 uint64_t render_outstream_bytes(const struct render_outstream *s);
+
+/*
+ * Direct writes of a large trace (O_DIRECT: from the writer's buffer to
+ * the device, no copy into the page cache; outstream.c says why).  For
+ * the trace writers' buffer (wbuf.c) only, which holds whole blocks of
+ * RENDER_OUTSTREAM_ALIGN-multiple sizes at an aligned address:
+ *
+ *	s = render_outstream_of(f);             NULL: not a temporary file
+ *	render_outstream_direct_begin(s, f, buf, &head)
+ *	    flushes f; buf[0, head) are the file's last bytes past its last
+ *	    aligned offset, from which the direct writes start again
+ *	render_outstream_direct_write(s, buf, n)   n a multiple of ALIGN
+ *	render_outstream_direct_end(s, buf, n)     the rest, any n; then f
+ *	    writes on at the end of the file
+ *
+ * A file system without O_DIRECT (or one that refuses a write of this
+ * alignment) gets the same bytes by ordinary writes.  A failure is kept
+ * as the stream's first error (render_outstream_err) and reported false.
+ */
+#define RENDER_OUTSTREAM_ALIGN 4096u
+
+struct render_outstream *render_outstream_of(FILE *f);
+bool render_outstream_direct_begin(struct render_outstream *s, FILE *f,
+				   char *buf, size_t *head);
+bool render_outstream_direct_write(struct render_outstream *s,
+				   const char *buf, size_t n);
+bool render_outstream_direct_end(struct render_outstream *s, const char *buf,
+				 size_t n);
+/* Bytes written by O_DIRECT so far (tests, benchmarks). */
+uint64_t render_outstream_direct_bytes(const struct render_outstream *s);
 
 #endif /* RENDER_OUTSTREAM_H */

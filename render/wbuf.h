@@ -25,8 +25,15 @@
  * overwritten by what follows or never written out, and the buffer's
  * room covers them.
  *
+ * A large output to a temporary file (outfile.h) is written around the
+ * FILE once it passes its first RENDER_WBUF_SIZE: the buffer moves to
+ * huge pages at an aligned address and writes RENDER_WBUF_DIRECT bytes at
+ * a time with O_DIRECT (outstream.h), saving the kernel's copy of every
+ * byte; a drain (and finish) ends that, so the FILE can write on.  Bytes
+ * written to the FILE must be drained before (as they always had to be).
+ *
  * The FILE is borrowed (the caller opens and commits it: outfile.h).
- * Errors are sticky: the first failed fwrite marks the buffer failed,
+ * Errors are sticky: the first failed write marks the buffer failed,
  * later output is dropped and every call after that reports false.
  * Integers are exactly printf's: render_put_i64 writes what "%" PRId64
  * writes, render_put_u64 "%" PRIu64.
@@ -41,17 +48,24 @@
 #include <string.h>
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
+#define RENDER_WBUF_DIRECT (4u << 20)   /* bytes per direct write */
 #define RENDER_PUT_OVER 16              /* a put may store this far past
 					 * its end */
 #define RENDER_FRAG_PAD 64              /* render_put_frag() copies this
 					 * many bytes of a short fragment */
 
+struct render_outstream;
+
 struct render_wbuf {
-	char *buf;              /* RENDER_WBUF_SIZE + slack bytes, owned */
-	size_t n;               /* bytes held; < RENDER_WBUF_SIZE between
-				 * records */
+	char *buf;              /* limit + slack bytes at least, owned */
+	size_t n;               /* bytes held; < limit between records */
+	size_t limit;           /* a block: RENDER_WBUF_SIZE, or
+				 * RENDER_WBUF_DIRECT while direct */
 	size_t slack;           /* room always free past n */
 	FILE *f;                /* borrowed */
+	struct render_outstream *direct; /* writing directly to its file */
+	bool tried;             /* direct writes were tried (since a drain) */
+	bool big;               /* buf is the aligned direct buffer */
 	bool failed;            /* a write failed: output is dropped */
 };
 
@@ -65,8 +79,8 @@ static inline size_t render_wbuf_slack(size_t bytes)
 {
 	return bytes + RENDER_FRAG_PAD + RENDER_PUT_OVER;
 }
-/* Write what is held (one fwrite); false if this or an earlier write
- * failed.  The FILE is not flushed. */
+/* Write what is held (one fwrite, or the end of the direct writes);
+ * false if this or an earlier write failed.  The FILE is not flushed. */
 bool render_wbuf_drain(struct render_wbuf *w);
 /* Drain, fflush the FILE and free the buffer; false on any write error.
  * Safe on a zeroed or already finished buffer (then only the result). */
@@ -75,7 +89,11 @@ bool render_wbuf_finish(struct render_wbuf *w);
 void render_wbuf_discard(struct render_wbuf *w);
 /* Append n bytes of s, any n (headers, trailers). */
 void render_wbuf_put(struct render_wbuf *w, const char *s, size_t n);
-/* Write the first RENDER_WBUF_SIZE bytes held and keep the rest. */
+/* Does the kernel give huge pages on request (madvise)?  Direct writes
+ * need them. */
+bool render_wbuf_huge_pages(void);
+/* Write the first 'limit' bytes held and keep the rest (the first time,
+ * perhaps going direct instead). */
 void render_wbuf_spill(struct render_wbuf *w);
 
 /* Where the next record starts: w->slack bytes may be stored from here. */
@@ -89,7 +107,7 @@ static inline char *render_wbuf_begin(struct render_wbuf *w)
 static inline void render_wbuf_end(struct render_wbuf *w, char *p)
 {
 	w->n = (size_t)(p - w->buf);
-	if (w->n >= RENDER_WBUF_SIZE)
+	if (w->n >= w->limit)
 		render_wbuf_spill(w);
 }
 

@@ -41,6 +41,7 @@ static CU_SuiteInfo suites[] = {
 	{ "robust", NULL, NULL, NULL, NULL, robust_tests },
 	{ "fuzz-corpus", NULL, NULL, NULL, NULL, fuzz_corpus_tests },
 	{ "faults", NULL, NULL, NULL, NULL, faults_tests },
+	{ "direct", NULL, NULL, NULL, NULL, direct_tests },
 	{ "multi",    NULL, NULL, NULL, NULL, multi_tests },
 	{ "fp",       NULL, NULL, NULL, NULL, fp_tests },
 	{ "cbs",      NULL, NULL, NULL, NULL, cbs_tests },

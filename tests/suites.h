@@ -27,6 +27,7 @@ extern CU_TestInfo partition_scale_tests[]; /* test_partition_scale.c */
 extern CU_TestInfo robust_tests[];          /* test_robust.c: hostile names, failing files */
 extern CU_TestInfo fuzz_corpus_tests[];     /* test_fuzz_corpus.c: seed corpora replayed */
 extern CU_TestInfo faults_tests[];          /* test_faults.c: allocation and write faults */
+extern CU_TestInfo direct_tests[];          /* test_direct.c: O_DIRECT outputs */
 extern CU_TestInfo multi_tests[];       /* test_multi.c: placement, multicore */
 extern CU_TestInfo fp_tests[];          /* test_fp.c: fixed priority, fp-rta */
 extern CU_TestInfo cbs_tests[];         /* test_cbs.c: CBS servers */

@@ -1,0 +1,235 @@
+/* test_direct.c - large outputs written around the FILE with O_DIRECT
+ * (render/wbuf.h, render/outstream.h).
+ *
+ * Each test writes a file the way the trace writers do: a header through
+ * the FILE (any length, so the file's end is seldom aligned when the
+ * direct writes begin), records of pseudo-random lengths through a write
+ * buffer, a drain and a trailer through the FILE, and more records (the
+ * buffer goes direct a second time).  The file must be exactly the bytes
+ * written, in order, and past the first MiB they must have gone by
+ * O_DIRECT where the file system takes it and the kernel gives huge
+ * pages (probed first: elsewhere ordinary writes give the same bytes).  Files are written
+ * in the run's temporary folder (tests/main.c).
+ */
+#define _GNU_SOURCE             /* O_DIRECT */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "models/mem.h"
+#include "render/outfile.h"
+#include "render/outstream.h"
+#include "render/wbuf.h"
+#include "tests/suites.h"
+
+/* Does the file system of the current folder take O_DIRECT, and the
+ * kernel give huge pages for the buffer? */
+static bool direct_supported(void)
+{
+	int fd = open("direct-probe", O_WRONLY | O_CREAT | O_TRUNC | O_DIRECT,
+		      0600);
+
+	if (fd >= 0)
+		close(fd);
+	unlink("direct-probe");
+	return fd >= 0 && render_wbuf_huge_pages();
+}
+
+/* The expected bytes, kept as they are written. */
+struct expect {
+	char *s;
+	size_t n, cap;
+};
+
+static void expect_add(struct expect *e, const char *s, size_t n)
+{
+	if (e->n + n > e->cap) {
+		e->cap = (e->n + n) * 2;
+		e->s = realloc(e->s, e->cap);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(e->s);
+	}
+	memcpy(e->s + e->n, s, n);
+	e->n += n;
+}
+
+/* 'bytes' bytes of records through w, lengths 1..300 from *seed. */
+static void put_records(struct render_wbuf *w, struct expect *e, size_t bytes,
+			unsigned *seed)
+{
+	char rec[300];
+	size_t done = 0;
+
+	while (done < bytes) {
+		size_t len = 1 + (size_t)(rand_r(seed) % 300);
+		char *p = render_wbuf_begin(w);
+
+		for (size_t i = 0; i < len; i++)
+			rec[i] = (char)('a' + (done + i) % 26);
+		rec[len - 1] = '\n';
+		memcpy(p, rec, len);
+		render_wbuf_end(w, p + len);
+		expect_add(e, rec, len);
+		done += len;
+	}
+}
+
+/* Is the file at path exactly e? */
+static bool file_equals(const char *path, const struct expect *e)
+{
+	FILE *f = fopen(path, "rb");
+	char *got;
+	size_t n;
+	bool same;
+
+	if (!f)
+		return false;
+	got = malloc(e->n + 1);
+	n = got ? fread(got, 1, e->n + 1, f) : 0;
+	fclose(f);
+	same = got && n == e->n && !memcmp(got, e->s, n);
+	free(got);
+	return same;
+}
+
+/* Write the test file to path: a header of 'head' bytes, 'bytes' of
+ * records, a trailer, 'bytes' more.  The bytes written directly go to
+ * *direct; the result of the commit is returned (d its message). */
+static enum rt_err write_file(const char *path, size_t head, size_t bytes,
+			      struct expect *e, uint64_t *direct,
+			      struct rt_diag *d)
+{
+	struct render_outfile o;
+	struct render_wbuf w;
+	unsigned seed = (unsigned)(head * 7919 + bytes);
+	enum rt_err err;
+	FILE *f;
+
+	e->n = 0;
+	err = render_outfile_open(&o, path, &f, d);
+	CU_ASSERT_EQUAL_FATAL(err, RT_OK);
+	CU_ASSERT_TRUE_FATAL(render_wbuf_init(&w, f, 300));
+	for (size_t i = 0; i < head; i++) {
+		char c = (char)('A' + i % 26);
+
+		fputc(c, f);
+		expect_add(e, &c, 1);
+	}
+	put_records(&w, e, bytes, &seed);
+	render_wbuf_drain(&w);
+	fputs("-- trailer --\n", f);
+	expect_add(e, "-- trailer --\n", 14);
+	put_records(&w, e, bytes, &seed);
+	render_wbuf_finish(&w);
+	*direct = render_outstream_direct_bytes(o.cookie);
+	return render_outfile_commit(&o, d);
+}
+
+static void test_large_outputs_go_direct_byte_for_byte(void)
+{
+	static const size_t heads[] = { 0, 1, 61, 4095, 4096, 4097, 70000 };
+	bool direct = direct_supported();
+	struct expect e = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+		struct rt_diag d = { "" };
+		uint64_t dbytes = 0;
+
+		/* 9.5 MiB twice: direct blocks of 4 MiB and an odd end */
+		CU_ASSERT_EQUAL(write_file("direct.txt", heads[i],
+					   (19u << 19) + heads[i], &e,
+					   &dbytes, &d), RT_OK);
+		CU_ASSERT_TRUE(file_equals("direct.txt", &e));
+		if (direct) {
+			/* both rounds: at least two blocks each */
+			CU_ASSERT(dbytes >= 4 * (uint64_t)RENDER_WBUF_DIRECT);
+			CU_ASSERT(dbytes <= e.n + RENDER_OUTSTREAM_ALIGN);
+		}
+	}
+	free(e.s);
+	unlink("direct.txt");
+}
+
+static void test_small_outputs_and_other_files_stay_buffered(void)
+{
+	struct expect e = { NULL, 0, 0 };
+	struct rt_diag d = { "" };
+	struct render_wbuf w;
+	unsigned seed = 1;
+	uint64_t dbytes = 1;
+	FILE *f;
+
+	/* under one buffer: never direct */
+	CU_ASSERT_EQUAL(write_file("small.txt", 10, 100000, &e, &dbytes, &d),
+			RT_OK);
+	CU_ASSERT_EQUAL(dbytes, 0);
+	CU_ASSERT_TRUE(file_equals("small.txt", &e));
+	unlink("small.txt");
+	/* a FILE of the caller's own: written through it, whatever size */
+	e.n = 0;
+	f = fopen("plain.txt", "wb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_PTR_NULL(render_outstream_of(f));
+	CU_ASSERT_TRUE_FATAL(render_wbuf_init(&w, f, 300));
+	put_records(&w, &e, 5u << 20, &seed);
+	CU_ASSERT_TRUE(render_wbuf_finish(&w));
+	CU_ASSERT_FALSE(w.big);
+	fclose(f);
+	CU_ASSERT_TRUE(file_equals("plain.txt", &e));
+	unlink("plain.txt");
+	free(e.s);
+}
+
+/* Every write failing in turn (the seam counts the direct writes too):
+ * each names the file and the errno and leaves the old target. */
+static void test_a_failed_direct_write_names_the_file(void)
+{
+	struct expect e = { NULL, 0, 0 };
+	size_t fails = 0;
+	FILE *f = fopen("old.txt", "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("old\n", f);
+	fclose(f);
+	for (long n = 0; n < 200; n++) {
+		struct rt_diag d = { "" };
+		uint64_t dbytes;
+		enum rt_err err;
+		char buf[8] = "";
+
+		render_outfile_fail_after(n, ENOSPC);
+		err = write_file("old.txt", 61, 5u << 20, &e, &dbytes, &d);
+		render_outfile_fail_after(-1, 0);
+		if (err == RT_OK)
+			break;
+		fails++;
+		CU_ASSERT_EQUAL(err, RT_ERR_IO);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "old.txt: write failed: "
+					      "No space left on device "
+					      "(ENOSPC)"));
+		f = fopen("old.txt", "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_EQUAL(fread(buf, 1, sizeof(buf) - 1, f), 4);
+		fclose(f);
+		CU_ASSERT_STRING_EQUAL(buf, "old\n");
+	}
+	/* the header's write, the first direct blocks, the end's two writes,
+	 * the trailer, the second round's: several points to fail at */
+	CU_ASSERT(fails >= 4 && fails < 200);
+	CU_ASSERT_TRUE(file_equals("old.txt", &e));
+	unlink("old.txt");
+	free(e.s);
+}
+
+CU_TestInfo direct_tests[] = {
+	{ "large outputs go direct, byte for byte",
+	  test_large_outputs_go_direct_byte_for_byte },
+	{ "small outputs and other files stay buffered",
+	  test_small_outputs_and_other_files_stay_buffered },
+	{ "a failed direct write names the file",
+	  test_a_failed_direct_write_names_the_file },
+	CU_TEST_INFO_NULL
+};
