@@ -332,6 +332,9 @@ struct sim_task_stats {
 	 * later absolute deadline): its observed blocking; 0 without
 	 * resources. */
 	rt_time max_blocking;
+	/* Appended: misses of this task outside any guarantee (counted
+	 * as sim_stats.misses_unguaranteed; part of 'missed'). */
+	uint64_t missed_unguaranteed;
 };
 
 /* Per server (a cbs server, or a linux-dl task's own reservation). */
