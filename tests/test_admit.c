@@ -505,6 +505,16 @@ static void adm_expect_misses(const char *yaml, uint64_t misses,
  *    S demanded 6 in [0, 8], more than the sporadic (2, 2, 10) qpa
  *    tested: with D_s < T_s the original rule does not isolate (E.3),
  *    so the plain B is unguaranteed too.  A meets its deadlines.
+ * 6. Jitter: J + D_s > D.  S (2, 5) serves A (C 2, D 5, T 10, jitter 1);
+ *    B (4, 6, 10) plain.  qpa: dbf(5) = 2, dbf(6) = 6, dbf(10) = 8.
+ *    Seed 2 draws A.0's release at 1 (the log: "1,release,,A,0,5"):
+ *      [0, 1)  B.0 (d 6) alone
+ *      1       A.0 released, S wakes: d = 1 + 5 = 6, equal to B's: the
+ *              running B.0 keeps the CPU
+ *      [1, 4)  B.0 done at 4; [4, 6) A.0 done at 6 > 5: unguaranteed
+ *              (its server deadline r + D_s = 6 is past its a + D = 5)
+ * 7. Case 1 with A's C 2 <= Q but every job demanding 3 (exec list):
+ *    the same timeline, the same miss, unguaranteed.
  */
 static void test_cbs_served_tasks_without_the_premises_are_unguaranteed(void)
 {
@@ -543,6 +553,20 @@ static void test_cbs_served_tasks_without_the_premises_are_unguaranteed(void)
 		"tasks:\n"
 		"  - { name: A, C: 2, T: 10, releases: [0, 3, 6], server: S }\n"
 		"  - { name: B, C: 6, D: 8, T: 10, offset: 2 }\n", 1, one_b);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nseed: 2\n"
+		"scheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, jitter: 1, server: S }\n"
+		"  - { name: B, C: 4, D: 6, T: 10 }\n", 1, one_a);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, server: S,\n"
+		"      exec: { model: list, values: [3] } }\n"
+		"  - { name: B, C: 3, D: 4, T: 10 }\n", 1, one_a);
 }
 
 /*
