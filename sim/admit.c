@@ -416,6 +416,16 @@ static bool grt_isolated(const struct sim_config *cfg, int32_t k,
 	return s->kind == RT_SERVER_REVISED_CBS || s->deadline == s->period;
 }
 
+/* Served task i's server does not isolate its domain (cbs; i served). */
+static bool grt_breaks_isolation(const struct sim_engine *e, uint32_t i)
+{
+	const struct sim_config *cfg = &e->cfg;
+	unsigned c = sim_engine_task_cluster(e, i);
+
+	return !grt_isolated(cfg, cfg->task_server[i], adm_ncpus(e, c)) &&
+	       !grt_served_exact(cfg, i);
+}
+
 enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d)
 {
 	const struct sim_config *cfg = &e->cfg;
@@ -445,14 +455,9 @@ enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d)
 		return RT_OK;
 	}
 	/* cbs: the domains with a server that is not isolated */
-	for (uint32_t i = 0; i < n; i++) {
-		int32_t k = cfg->task_server[i];
-		unsigned c = sim_engine_task_cluster(e, i);
-
-		if (k >= 0 && !grt_isolated(cfg, k, adm_ncpus(e, c)) &&
-		    !grt_served_exact(cfg, i))
-			bad[c] = true;
-	}
+	for (uint32_t i = 0; i < n; i++)
+		if (cfg->task_server[i] >= 0 && grt_breaks_isolation(e, i))
+			bad[sim_engine_task_cluster(e, i)] = true;
 	for (uint32_t i = 0; i < n; i++) {
 		int32_t k = cfg->task_server[i];
 		const struct rt_task *t = &cfg->tasks[i];
@@ -524,8 +529,10 @@ static bool adm_implicit_ok(const struct rt_task *ts, size_t n)
  * task), and only when every task of the domain is sporadic without
  * jitter (rt_task_is_sporadic_conform), each analysed as admission
  * analyses it (rt_task_analysable: for such a task C + the suspension
- * lengths, D, T): otherwise, or when the analysis cannot decide, the
- * bound stays RT_TIME_NEVER (unknown).
+ * lengths, D, T), and under cbs every server of the domain isolates
+ * (grt_breaks_isolation: a server that does not may demand more than
+ * the sporadic task counted for it): otherwise, or when the analysis
+ * cannot decide, the bound stays RT_TIME_NEVER (unknown).
  */
 void sim_admit_end(struct sim_engine *e)
 {
@@ -556,6 +563,9 @@ void sim_admit_end(struct sim_engine *e)
 			if (!a->ever[i] || sim_engine_task_cluster(e, i) != c)
 				continue;
 			if (cbs && cfg->task_server[i] >= 0) {
+				/* a server that does not isolate demands
+				 * more than (Q_s, D_s, T_s): no bound */
+				conform &= !grt_breaks_isolation(e, i);
 				if (adm_server_task(a, cfg, i, &a->scratch[n]))
 					a->index[n++] = UINT32_MAX;
 				continue;

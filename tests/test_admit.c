@@ -570,6 +570,54 @@ static void test_cbs_served_tasks_without_the_premises_are_unguaranteed(void)
 }
 
 /*
+ * mode: soft, the domino set of case 5 above: B's tardiness 2 has no
+ * bound (S (cbs, D_s 2 < T_s 10) demanded more than the (2, 2, 10) the
+ * bound would count; before: bound 0, "TARDINESS BOUND EXCEEDED").  With
+ * kind revised-cbs the same releases get (Abeni, Lipari & Lelli 2015):
+ *   [0, 2)  A.0 (d 2); exhausted at 2: throttled until 10
+ *   [2, 8)  B.0 (A.1 at 3 and A.2 at 6 wait for the replenishment)
+ *   B.0 done at 8 <= 10 (response 6; so is B.1's, [12, 18)): S is
+ *   isolated, the bound is known: 0 (qpa-feasible {S, B})
+ */
+static void test_cbs_soft_bound_needs_isolating_servers(void)
+{
+	static const char set[] =
+		"format: 1\nhorizon: 20\nscheduler: { policy: cbs, mode: soft }\n"
+		"servers:\n  - { name: S, kind: %s, budget: 2, deadline: 2, "
+		"period: 10 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, T: 10, releases: [0, 3, 6], server: S }\n"
+		"  - { name: B, C: 6, D: 8, T: 10, offset: 2 }\n";
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+
+	for (size_t k = 0; k < 3; k++) {
+		char buf[512];
+		struct scn_scenario *s;
+		struct tu_trace l;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		snprintf(buf, sizeof(buf), set, kinds[k]);
+		s = cbs_load_text(buf);
+		e = adm_run(s, &l);
+		st = sim_engine_stats(e);
+		CU_ASSERT_EQUAL(st->tasks[0].tardiness_bound, RT_TIME_NEVER);
+		if (k < 2) {
+			CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 2);
+			CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound,
+					RT_TIME_NEVER);
+		} else {
+			CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 0);
+			CU_ASSERT_EQUAL(st->tasks[1].max_response, 6);
+			CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound, 0);
+		}
+		free(l.buf);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+}
+
+/*
  * edf-split tests its hard class on C, D, T as written.  H (C 2, T 4,
  * every job demanding 4) and G (C 2, T 4), both hard: U = 1, admitted.
  *   [0, 4)  H.0 (d 4, first in task order) runs its 4
@@ -1302,6 +1350,8 @@ CU_TestInfo admit_tests[] = {
 	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
 	{ "cbs: served tasks without the premises are unguaranteed",
 	  test_cbs_served_tasks_without_the_premises_are_unguaranteed },
+	{ "cbs: a soft bound needs isolating servers",
+	  test_cbs_soft_bound_needs_isolating_servers },
 	{ "edf-split: a hard class with an overrun is unguaranteed",
 	  test_split_hard_class_with_an_overrun_is_unguaranteed },
 	{ "tasks are analysed as sporadic views",
