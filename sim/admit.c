@@ -57,6 +57,7 @@
  * Also the names of the tests that ADMIT / REJECT records carry, the
  * policies' own and the registry's (sim_admit_test_name, engine.h).
  */
+#include "models/analysis_resv.h"
 #include "models/analysis_uni.h"
 #include "models/mem.h"
 #include "models/tardiness.h"
@@ -185,6 +186,8 @@ void sim_admit_fini(struct sim_engine *e)
 {
 	struct sim_admit *a = e->adm;
 
+	rt_free(e->noguar);
+	e->noguar = NULL;
 	if (!a)
 		return;
 	rt_free(a->admitted);
@@ -319,7 +322,157 @@ enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 
 bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
 {
-	return e->adm && e->adm->unsure[task];
+	return (e->adm && e->adm->unsure[task]) ||
+	       (e->noguar && e->noguar[task]);
+}
+
+/* ---- which admitted tasks have a guarantee ------------------------------ */
+
+/*
+ * Admission tests a set of sporadic tasks; a miss of an admitted task is a
+ * guarantee violation only where a theorem carries that test's accept
+ * over to the task's own jobs.  Conservative: where none is known here,
+ * the task's misses are unguaranteed (e->noguar), however it was admitted.
+ *
+ * cbs (admission tests each server as the sporadic task (Q_s, D_s, T_s)):
+ *
+ *  - A domain's accept covers its servers' deadlines only if each server
+ *    demands no more than its sporadic task (bandwidth isolation):
+ *      on one CPU, a cbs or hard-cbs server with D_s = T_s (Abeni &
+ *      Buttazzo 1998, property (a); Marzario et al. 2004 for the hard
+ *      reservation), a revised-cbs server (Abeni, Lipari & Lelli 2015:
+ *      the revised wake-up bounds it for D_s < T_s too), a GRUB server
+ *      with D_s = T_s (Lipari & Baruah 2000: isolation for sum U <= 1,
+ *      proven for implicit servers only);
+ *      a cbs or hard-cbs server with D_s < T_s is not isolated (E.3: the
+ *      original wake-up rule hands out Q again within D_s, the "domino
+ *      effect"), nor is any server on several CPUs (the isolation proofs
+ *      are uniprocessor; the registry's global tests assume sporadic
+ *      jobs), unless its jobs are exactly those of a sporadic task
+ *      (Q_s, D_s, T_s): it serves one task whose every job finds it
+ *      idle with a fresh budget that covers the job (below).
+ *    A domain with a server that is not isolated guarantees none of its
+ *    tasks, served or not.
+ *  - A served task's own deadlines: "hard schedulability property"
+ *    (sched-deadline.rst 3.4, an extension of Lemma 1 of Abeni & Buttazzo
+ *    1998; docs/theory.md E.1 (c)): a sporadic task served alone by a
+ *    server with Q_s >= its WCET and T_s <= its minimum separation gets a
+ *    fresh budget and server deadline r + D_s at each release r, so with
+ *    the server deadlines met each job ends by r + D_s.  Here:
+ *    rt_cbs_task_guarantee (alone in its server, largest job demand <=
+ *    Q_s, releases >= T_s apart counting jitter, revised-cbs with
+ *    D_s < T_s: the REVISED_LATE case excluded), no self-suspension (the
+ *    theorem is for tasks that do not suspend: a wake-up goes through the
+ *    wake-up rule and may take a later server deadline), GRUB only with
+ *    D_s = T_s, and jitter + D_s <= D (a job arriving at a is released
+ *    by a + J and ends by a + J + D_s).  Anything else (several tasks in
+ *    one server, C or an exec value above Q_s, a soft overrun, releases
+ *    closer than T_s, suspension) is served but not guaranteed.
+ *  - Unserved tasks: as under edf, in an isolated domain.
+ *
+ * edf-split (its own admission: the hard class's tests run on each hard
+ * task's C, D, T as written, not on the analysed demand): a hard task is
+ * guaranteed (Liu & Layland 1973, Baruah et al. 1990 for the tests, the
+ * soft class running only in the hard class's slack) only when every hard
+ * task of the scenario is sporadic as written: no jitter, no release
+ * closer than T, no job above C, no suspension.  One that is not may take
+ * more than the test gave it and make any hard task late, so then no hard
+ * task is guaranteed.  Soft tasks never are (they are not counted here:
+ * they have no guarantee to violate).
+ *
+ * Static over the scenario (every server and task of a domain, whether
+ * or when admitted): a task rejected or not yet joined still counts, on
+ * the safe side.  Cost O(tasks + servers) once, O(tasks^2) for the
+ * served tasks' "alone in its server" checks.
+ */
+static bool grt_conform(const struct rt_task *t)
+{
+	return rt_task_is_sporadic_conform(t) && !rt_task_suspends(t);
+}
+
+/* Served task i (server k) finds every job a fresh budget that covers it
+ * (the hard schedulability property's premises, above). */
+static bool grt_served_exact(const struct sim_config *cfg, uint32_t i)
+{
+	const struct rt_server *s = &cfg->servers[cfg->task_server[i]];
+
+	if (rt_task_suspends(&cfg->tasks[i]) ||
+	    (s->reclaim == RT_RECLAIM_GRUB && s->deadline != s->period))
+		return false;
+	return rt_cbs_task_guarantee(cfg->tasks, cfg->ntasks,
+				     cfg->task_server, cfg->servers, i,
+				     true) == RT_CBS_GUARANTEED;
+}
+
+static bool grt_isolated(const struct sim_config *cfg, int32_t k,
+			 unsigned ncpus)
+{
+	const struct rt_server *s = &cfg->servers[k];
+
+	if (ncpus != 1)
+		return false;
+	if (s->reclaim == RT_RECLAIM_GRUB)
+		return s->deadline == s->period;
+	return s->kind == RT_SERVER_REVISED_CBS || s->deadline == s->period;
+}
+
+/* Served task i's server does not isolate its domain (cbs; i served). */
+static bool grt_breaks_isolation(const struct sim_engine *e, uint32_t i)
+{
+	const struct sim_config *cfg = &e->cfg;
+	unsigned c = sim_engine_task_cluster(e, i);
+
+	return !grt_isolated(cfg, cfg->task_server[i], adm_ncpus(e, c)) &&
+	       !grt_served_exact(cfg, i);
+}
+
+enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d)
+{
+	const struct sim_config *cfg = &e->cfg;
+	bool split = e->ops->flags & SIM_POLICY_CLASSES;
+	bool *bad;
+	size_t n = cfg->ntasks;
+
+	if (!split && !(e->adm && e->ops->analysed_as == RT_AN_CBS &&
+			cfg->task_server))
+		return RT_OK;
+	e->noguar = rt_calloc(n ? n : 1, sizeof(*e->noguar));
+	bad = rt_calloc(e->nclusters, sizeof(*bad));
+	if (!e->noguar || !bad) {
+		rt_free(bad);
+		return rt_diagf(d, RT_ERR_NOMEM, "admission: out of memory");
+	}
+	if (split) {
+		bool any = false;
+
+		for (size_t i = 0; i < n; i++)
+			any = any || (cfg->tasks[i].klass != RT_CLASS_SOFT &&
+				      !grt_conform(&cfg->tasks[i]));
+		for (size_t i = 0; i < n; i++)
+			e->noguar[i] = any &&
+				       cfg->tasks[i].klass != RT_CLASS_SOFT;
+		rt_free(bad);
+		return RT_OK;
+	}
+	/* cbs: the domains with a server that is not isolated */
+	for (uint32_t i = 0; i < n; i++)
+		if (cfg->task_server[i] >= 0 && grt_breaks_isolation(e, i))
+			bad[sim_engine_task_cluster(e, i)] = true;
+	for (uint32_t i = 0; i < n; i++) {
+		int32_t k = cfg->task_server[i];
+		const struct rt_task *t = &cfg->tasks[i];
+		rt_time late;
+
+		if (bad[sim_engine_task_cluster(e, i)])
+			e->noguar[i] = true;
+		else if (k >= 0)
+			e->noguar[i] = !grt_served_exact(cfg, i) ||
+				       !rt_time_add(cfg->servers[k].deadline,
+						    t->jitter, &late) ||
+				       late > t->deadline;
+	}
+	rt_free(bad);
+	return RT_OK;
 }
 
 void sim_admit_leave(struct sim_engine *e, uint32_t task)
@@ -376,8 +529,10 @@ static bool adm_implicit_ok(const struct rt_task *ts, size_t n)
  * task), and only when every task of the domain is sporadic without
  * jitter (rt_task_is_sporadic_conform), each analysed as admission
  * analyses it (rt_task_analysable: for such a task C + the suspension
- * lengths, D, T): otherwise, or when the analysis cannot decide, the
- * bound stays RT_TIME_NEVER (unknown).
+ * lengths, D, T), and under cbs every server of the domain isolates
+ * (grt_breaks_isolation: a server that does not may demand more than
+ * the sporadic task counted for it): otherwise, or when the analysis
+ * cannot decide, the bound stays RT_TIME_NEVER (unknown).
  */
 void sim_admit_end(struct sim_engine *e)
 {
@@ -408,6 +563,9 @@ void sim_admit_end(struct sim_engine *e)
 			if (!a->ever[i] || sim_engine_task_cluster(e, i) != c)
 				continue;
 			if (cbs && cfg->task_server[i] >= 0) {
+				/* a server that does not isolate demands
+				 * more than (Q_s, D_s, T_s): no bound */
+				conform &= !grt_breaks_isolation(e, i);
 				if (adm_server_task(a, cfg, i, &a->scratch[n]))
 					a->index[n++] = UINT32_MAX;
 				continue;

@@ -151,6 +151,8 @@ enum rt_err sim_engine_create(const struct sim_config *cfg,
 	e->ops = ops;
 	err = sim_admit_init(e, d);
 	if (!err)
+		err = sim_guarantee_init(e, d);
+	if (!err)
 		err = sim_ovh_init(e, d);
 	if (err)
 		goto fail;

@@ -332,6 +332,9 @@ struct sim_task_stats {
 	 * later absolute deadline): its observed blocking; 0 without
 	 * resources. */
 	rt_time max_blocking;
+	/* Appended: misses of this task outside any guarantee (counted
+	 * as sim_stats.misses_unguaranteed; part of 'missed'). */
+	uint64_t missed_unguaranteed;
 };
 
 /* Per server (a cbs server, or a linux-dl task's own reservation). */
@@ -409,7 +412,10 @@ struct sim_stats {
 	rt_time first_deadlock;         /* RT_TIME_NEVER if none */
 	/* Appended: misses of jobs whose task was admitted by a result that
 	 * guarantees nothing for it (a necessary test's accept: scheduler
-	 * admission: utilization with D < T, ...); part of 'misses'. */
+	 * admission: utilization with D < T, ...; under cbs a task its
+	 * reservation does not cover; an edf-split hard task when a hard
+	 * task leaves the C, D, T its test charged: sim/admit.c "which
+	 * admitted tasks have a guarantee"); part of 'misses'. */
 	uint64_t misses_unguaranteed;
 };
 

@@ -194,6 +194,10 @@ struct sim_engine {
 					 * fixed levels */
 	struct sim_admit *adm;          /* admission by the registry
 					 * (admit.c); NULL: none */
+	bool *noguar;                   /* ntasks entries, or NULL: tasks
+					 * whose own deadlines no admission
+					 * result covers, however admitted
+					 * (sim_guarantee_init, admit.c) */
 	enum rt_err err;                /* sticky first error of the run */
 	struct rt_diag diag;            /* its message */
 	uint64_t max_memory;            /* bytes of pending jobs at most, 0:
@@ -287,10 +291,15 @@ void sim_admit_fini(struct sim_engine *e);
 enum rt_err sim_admit_join(struct sim_engine *e, uint32_t task, bool *accept,
 			   unsigned *test);
 void sim_admit_leave(struct sim_engine *e, uint32_t task);
-/* Was task (last) admitted by a result that guarantees nothing (a
- * necessary test's accept: utilization with D < T, ...)?  False without
- * admission. */
+/* Are task's misses outside any guarantee: (last) admitted by a result
+ * that guarantees nothing (a necessary test's accept: utilization with
+ * D < T, ...), or one whose admission covers its server, not its jobs,
+ * or its class's tests a model its jobs leave (e->noguar)?  False
+ * without admission. */
 bool sim_admit_unsure(const struct sim_engine *e, uint32_t task);
+/* e->noguar, after sim_admit_init (admit.c has the rule); freed by
+ * sim_admit_fini. */
+enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d);
 /* A job of 'task' was released / completed or aborted (with e->adm: the
  * domain's pending count, admit.c "leaving"). */
 void sim_admit_job_new(struct sim_engine *e, uint32_t task);

@@ -164,12 +164,13 @@ void sim_stats_miss(struct sim_engine *e, const struct sim_job *j,
 {
 	struct sim_task_stats *ts = &e->st.tasks[j->info.task];
 	struct sim_miss *fm = &e->st.first_miss;
+	bool unsure = sim_admit_unsure(e, j->info.task);
 
 	e->st.misses++;
-	if (sim_admit_unsure(e, j->info.task))
-		e->st.misses_unguaranteed++;
+	e->st.misses_unguaranteed += unsure;
 	if (e->stats) {
 		ts->missed++;
+		ts->missed_unguaranteed += unsure;
 		if (tardiness > ts->max_tardiness)
 			ts->max_tardiness = tardiness;
 	}

@@ -1204,6 +1204,37 @@ has $T/out '"mode": "hard", "guarantee_violations": 0, "unguaranteed_misses": 0}
 expect_rc 0 "$DLSIM" analyze $T/overrun-hard.yaml
 # (sufficient: A analysed with 6 for every job, which its list is not)
 has $T/out 'qpa            sufficient  reject'
+# cbs under mode: hard: qpa admits the server S (2, 5, 5) and B; A
+# (C 3 > Q 2) has no guarantee of its own: [0, 3) B, [3, 5) A on S
+# (exhausted at 5: d = 10), [5, 6) A done at 6 > 5, a miss with no
+# guarantee given (it was reported GUARANTEE VIOLATED)
+scn cbs-over 'format: 1
+horizon: 10
+scheduler: { policy: cbs, mode: hard }
+servers: [{ name: S, budget: 2, period: 5 }]
+tasks:
+  - { name: A, C: 3, D: 5, T: 10, server: S }
+  - { name: B, C: 3, D: 4, T: 10 }'
+expect_rc 0 "$DLSIM" run $T/cbs-over.yaml
+has $T/out 'mode hard: 1 deadline miss of tasks admitted by a test that guarantees nothing for them (a necessary test'"'"'s accept, or a reservation that does not cover their jobs): no guarantee was given'
+hasnt $T/out 'GUARANTEE VIOLATED'
+expect_rc 0 "$DLSIM" run $T/cbs-over.yaml --json
+has $T/out '"mode": "hard", "guarantee_violations": 0, "unguaranteed_misses": 1}'
+expect_rc 4 "$DLSIM" run $T/cbs-over.yaml --quiet --fail-on-miss
+# edf-split: H's jobs demand 4 > its C 2, which the hard test charged:
+# [0, 4) H, [4, 6) G (late by 2), [6, 8) H.1, and H.1, G.1 pending at 8:
+# no hard task had a guarantee (they were 3 guarantee violations)
+scn split-over 'format: 1
+horizon: 8
+scheduler: { policy: edf-split }
+tasks:
+  - { name: H, C: 2, T: 4, class: hard, exec: { model: list, values: [4] } }
+  - { name: G, C: 2, T: 4, class: hard }'
+expect_rc 0 "$DLSIM" run $T/split-over.yaml
+has $T/out "hard class: 2 of 2 tasks admitted, 4 jobs, 3 missed -- no guarantee was given (a hard task's jobs leave the C, D, T its test charged)"
+hasnt $T/out 'GUARANTEE VIOLATED'
+expect_rc 0 "$DLSIM" run $T/split-over.yaml --json
+has $T/out '"misses": 3, "max_tardiness": 2, "guarantee_violations": 0, "unguaranteed_misses": 3}'
 # two releases at one instant: one job of twice the demand for both
 # analyze and admission: K (C 1, D 2) runs [0, 1), [1, 2), both due at 2:
 # admitted, and analyze accepts with no contradiction

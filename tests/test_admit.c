@@ -437,6 +437,215 @@ static void test_cbs_admits_server_bandwidths(void)
 	scn_free(s);
 }
 
+/* Run yaml (mode: hard) and check its misses: 'misses' in all,
+ * 'unguaranteed' of them outside any guarantee, per task. */
+static void adm_expect_misses(const char *yaml, uint64_t misses,
+			      const uint64_t *unguaranteed)
+{
+	struct scn_scenario *s = cbs_load_text(yaml);
+	struct tu_trace l;
+	struct sim_engine *e = adm_run(s, &l);
+	const struct sim_stats *st = sim_engine_stats(e);
+	uint64_t sum = 0;
+
+	CU_ASSERT_EQUAL(st->rejected, 0);
+	CU_ASSERT_EQUAL(st->misses, misses);
+	for (size_t i = 0; i < st->ntasks; i++) {
+		CU_ASSERT_EQUAL(st->tasks[i].missed_unguaranteed,
+				unguaranteed[i]);
+		sum += unguaranteed[i];
+	}
+	CU_ASSERT_EQUAL(st->misses_unguaranteed, sum);
+	free(l.buf);
+	sim_engine_destroy(e);
+	scn_free(s);
+}
+
+/*
+ * cbs, mode: hard: qpa admits the servers as sporadic tasks; a served
+ * task's own deadline is guaranteed only with the hard schedulability
+ * property's premises (sim/admit.c "which admitted tasks have a
+ * guarantee").  Each case below is admitted by qpa and misses; before
+ * the fix every miss was a guarantee violation.
+ *
+ * 1. C > Q.  S (cbs, Q 2, T 5) serves A (C 3, D 5, T 10); B (3, 4, 10)
+ *    is plain.  qpa on {S (2, 5, 5), B}: dbf(4) = 3, dbf(5) = 5,
+ *    dbf(10) = 7: admitted.
+ *      [0, 3)  B (d 4) before S (d 5); B done at 3
+ *      [3, 5)  A.0 on S; at 5 S is exhausted: q = 2, d = 10
+ *      [5, 6)  A.0 done at 6 > 5: a miss of 1, A unguaranteed (3 > Q)
+ *    B is guaranteed (S isolates: D_s = T_s, one CPU) and meets 4.
+ * 2. A shared server.  S serves A (C 2) and A2 (C 1), both (D 5, T 10),
+ *    each C <= Q: [0, 3) B, [3, 5) A.0 (done at 5, S exhausted: q = 2,
+ *    d = 10), [5, 6) A2.0 done at 6 > 5: A2 unguaranteed (not alone).
+ * 3. Releases closer than T_s.  A (C 2, D 5) released at 0 and 3 in S;
+ *    B (5, 7, 20) offset 1 plain.  qpa: dbf(5) = 2, dbf(7) = 7,
+ *    dbf(10) = 9, ...: admitted.
+ *      [0, 2)  A.0 (d 5 < B's 8); S exhausted at 2: q = 2, d = 10
+ *      [2, 7)  B (d 8); at 3 A.1 arrives: 2 < (10 - 3) 2/5 = 2.8,
+ *              keep (q 2, d 10), below B
+ *      [7, 9)  A.1 done at 9 > 8: unguaranteed (3 < T_s = 5)
+ * 4. Suspension.  S (hard-cbs, 2, 5) serves A (C 2 <= Q, D 5, T 10,
+ *    suspends for 3 after 1); B (1, 4, 10) offset 4 plain.
+ *      [0, 1)  A.0; suspended [1, 4) (S idle: q = 1, d = 5)
+ *      4       wake-up: 1 x 5 >= (5 - 4) x 2: renew d = 9, q = 2;
+ *              B.0 arrives, d = 8
+ *      [4, 5)  B.0; [5, 6) A.0 done at 6 > 5: unguaranteed (the
+ *              wake-up took a later server deadline)
+ * 5. The domino effect: S (cbs, Q 2, D 2, T 10) serves A (C 2) released
+ *    at 0, 3, 6; B (6, 8, 10) offset 2 plain.  qpa on {S (2, 2, 10), B}:
+ *    dbf(2) = 2, dbf(8) = 8, dbf(10) = 8: admitted.
+ *      [0, 2)  A.0; exhausted at its completion: q = 2, d = 12
+ *      [2, 3)  B.0 (d 10)
+ *      3       A.1: 2 >= (12 - 3) 2/10 = 1.8: renew d = 5, q = 2
+ *      [3, 5)  A.1; exhausted: q = 2, d = 15
+ *      [5, 6)  B.0
+ *      6       A.2: 2 >= (15 - 6) 0.2 = 1.8: renew d = 8
+ *      [6, 8)  A.2; [8, 12) B.0 done at 12 > 10: a miss of 2
+ *    S demanded 6 in [0, 8], more than the sporadic (2, 2, 10) qpa
+ *    tested: with D_s < T_s the original rule does not isolate (E.3),
+ *    so the plain B is unguaranteed too.  A meets its deadlines.
+ * 6. Jitter: J + D_s > D.  S (2, 5) serves A (C 2, D 5, T 10, jitter 1);
+ *    B (4, 6, 10) plain.  qpa: dbf(5) = 2, dbf(6) = 6, dbf(10) = 8.
+ *    Seed 2 draws A.0's release at 1 (the log: "1,release,,A,0,5"):
+ *      [0, 1)  B.0 (d 6) alone
+ *      1       A.0 released, S wakes: d = 1 + 5 = 6, equal to B's: the
+ *              running B.0 keeps the CPU
+ *      [1, 4)  B.0 done at 4; [4, 6) A.0 done at 6 > 5: unguaranteed
+ *              (its server deadline r + D_s = 6 is past its a + D = 5)
+ * 7. Case 1 with A's C 2 <= Q but every job demanding 3 (exec list):
+ *    the same timeline, the same miss, unguaranteed.
+ */
+static void test_cbs_served_tasks_without_the_premises_are_unguaranteed(void)
+{
+	static const uint64_t one_a[] = { 1, 0 }, one_a2[] = { 0, 1, 0 },
+			      one_a1[] = { 1, 0 }, one_b[] = { 0, 1 };
+
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 3, D: 5, T: 10, server: S }\n"
+		"  - { name: B, C: 3, D: 4, T: 10 }\n", 1, one_a);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, server: S }\n"
+		"  - { name: A2, C: 1, D: 5, T: 10, server: S }\n"
+		"  - { name: B, C: 3, D: 4, T: 10 }\n", 1, one_a2);
+	adm_expect_misses(
+		"format: 1\nhorizon: 20\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, releases: [0, 3], server: S }\n"
+		"  - { name: B, C: 5, D: 7, T: 20, offset: 1 }\n", 1, one_a1);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, kind: hard-cbs, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, server: S,\n"
+		"      suspend: [{ after: 1, for: 3 }] }\n"
+		"  - { name: B, C: 1, D: 4, T: 10, offset: 4 }\n", 1, one_a);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, deadline: 2, period: 10 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, T: 10, releases: [0, 3, 6], server: S }\n"
+		"  - { name: B, C: 6, D: 8, T: 10, offset: 2 }\n", 1, one_b);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nseed: 2\n"
+		"scheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, jitter: 1, server: S }\n"
+		"  - { name: B, C: 4, D: 6, T: 10 }\n", 1, one_a);
+	adm_expect_misses(
+		"format: 1\nhorizon: 10\nscheduler: { policy: cbs, mode: hard }\n"
+		"servers:\n  - { name: S, budget: 2, period: 5 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, D: 5, T: 10, server: S,\n"
+		"      exec: { model: list, values: [3] } }\n"
+		"  - { name: B, C: 3, D: 4, T: 10 }\n", 1, one_a);
+}
+
+/*
+ * mode: soft, the domino set of case 5 above: B's tardiness 2 has no
+ * bound (S (cbs, D_s 2 < T_s 10) demanded more than the (2, 2, 10) the
+ * bound would count; before: bound 0, "TARDINESS BOUND EXCEEDED").  With
+ * kind revised-cbs the same releases get (Abeni, Lipari & Lelli 2015):
+ *   [0, 2)  A.0 (d 2); exhausted at 2: throttled until 10
+ *   [2, 8)  B.0 (A.1 at 3 and A.2 at 6 wait for the replenishment)
+ *   B.0 done at 8 <= 10 (response 6; so is B.1's, [12, 18)): S is
+ *   isolated, the bound is known: 0 (qpa-feasible {S, B})
+ */
+static void test_cbs_soft_bound_needs_isolating_servers(void)
+{
+	static const char set[] =
+		"format: 1\nhorizon: 20\nscheduler: { policy: cbs, mode: soft }\n"
+		"servers:\n  - { name: S, kind: %s, budget: 2, deadline: 2, "
+		"period: 10 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, T: 10, releases: [0, 3, 6], server: S }\n"
+		"  - { name: B, C: 6, D: 8, T: 10, offset: 2 }\n";
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+
+	for (size_t k = 0; k < 3; k++) {
+		char buf[512];
+		struct scn_scenario *s;
+		struct tu_trace l;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		snprintf(buf, sizeof(buf), set, kinds[k]);
+		s = cbs_load_text(buf);
+		e = adm_run(s, &l);
+		st = sim_engine_stats(e);
+		CU_ASSERT_EQUAL(st->tasks[0].tardiness_bound, RT_TIME_NEVER);
+		if (k < 2) {
+			CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 2);
+			CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound,
+					RT_TIME_NEVER);
+		} else {
+			CU_ASSERT_EQUAL(st->tasks[1].max_tardiness, 0);
+			CU_ASSERT_EQUAL(st->tasks[1].max_response, 6);
+			CU_ASSERT_EQUAL(st->tasks[1].tardiness_bound, 0);
+		}
+		free(l.buf);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+}
+
+/*
+ * edf-split tests its hard class on C, D, T as written.  H (C 2, T 4,
+ * every job demanding 4) and G (C 2, T 4), both hard: U = 1, admitted.
+ *   [0, 4)  H.0 (d 4, first in task order) runs its 4
+ *   [4, 6)  G.0 done at 6 > 4: a miss of 2
+ *   [6, 8)  H.1 (d 8) runs 2 of 4; at the horizon 8 H.1 and G.1 are
+ *           pending past their deadline 8: two more misses
+ * H overran the C the test charged, so no hard task was guaranteed:
+ * 3 misses, all unguaranteed (before: 3 guarantee violations).
+ */
+static void test_split_hard_class_with_an_overrun_is_unguaranteed(void)
+{
+	static const uint64_t ung[] = { 1, 2 };
+	static const uint64_t none[] = { 0, 0 };
+
+	adm_expect_misses(
+		"format: 1\nhorizon: 8\nscheduler: { policy: edf-split }\n"
+		"tasks:\n"
+		"  - { name: H, C: 2, T: 4, class: hard,\n"
+		"      exec: { model: list, values: [4] } }\n"
+		"  - { name: G, C: 2, T: 4, class: hard }\n", 3, ung);
+	/* the same set without the overrun: no miss */
+	adm_expect_misses(
+		"format: 1\nhorizon: 8\nscheduler: { policy: edf-split }\n"
+		"tasks:\n"
+		"  - { name: H, C: 2, T: 4, class: hard }\n"
+		"  - { name: G, C: 2, T: 4, class: hard }\n", 0, none);
+}
+
 /* The analysable view: jitter shortens D (fp keeps D and J for fp-rta's
  * own extension, also J >= T), listed releases shorten T, suspension
  * adds to C; J >= D has no view. */
@@ -1014,6 +1223,114 @@ static void test_soft_tardiness_stays_within_the_bound(void)
 	CU_ASSERT_TRUE(late > 20);      /* the sets do miss */
 }
 
+/*
+ * Random cbs sets under mode: hard on one CPU: servers of every kind with
+ * D_s <= T_s (no GRUB: two GRUB servers can crash sv_fini at the end of
+ * a run, a separate bug), each serving one or two tasks whose jobs
+ * may overrun Q_s (exec uniform up to 2 Q_s), arrive closer than T_s
+ * (listed releases), suspend, or have jitter; a plain task or two.  No
+ * miss is a guarantee violation: every miss is of a task sim/admit.c
+ * leaves unguaranteed.  The sets miss, and have guaranteed tasks.
+ */
+static void test_cbs_hard_mode_never_violates_a_guarantee(void)
+{
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+	const uint64_t seed = 0xcb5a7d;
+	struct rt_rng g;
+	uint64_t missed = 0, guaranteed_jobs = 0;
+	static char text[4096];
+
+	rt_rng_seed(&g, seed);
+	for (unsigned set = 0; set < ADM_SETS; set++) {
+		size_t ns = (size_t)rt_rng_range(&g, 1, 3), o = 0;
+		struct scn_scenario *s;
+		struct tu_trace l;
+		struct sim_engine *e;
+		const struct sim_stats *st;
+
+		o += (size_t)snprintf(text + o, sizeof(text) - o,
+			"format: 1\nhorizon: %" PRId64 "\nseed: %u\n"
+			"scheduler: { policy: cbs, mode: hard }\nservers:\n",
+			rt_rng_range(&g, 60, 300), set);
+		for (size_t j = 0; j < ns; j++) {
+			int64_t T = rt_rng_range(&g, 4, 20);
+			int64_t Q = rt_rng_range(&g, 1, T / 2);
+			int64_t D = rt_rng_range(&g, 0, 1) ? T :
+				    rt_rng_range(&g, Q, T);
+
+			o += (size_t)snprintf(text + o, sizeof(text) - o,
+				"  - { name: S%zu, kind: %s, budget: %" PRId64
+				", deadline: %" PRId64 ", period: %" PRId64
+				" }\n", j, kinds[rt_rng_range(&g, 0, 2)],
+				Q, D, T);
+		}
+		o += (size_t)snprintf(text + o, sizeof(text) - o, "tasks:\n");
+		for (size_t j = 0; j < ns; j++) {
+			size_t m = rt_rng_range(&g, 0, 3) ? 1 : 2;
+
+			for (size_t k = 0; k < m; k++) {
+				int64_t T = rt_rng_range(&g, 4, 30);
+				int64_t C = rt_rng_range(&g, 1, 4);
+				int what = (int)rt_rng_range(&g, 0, 5);
+
+				o += (size_t)snprintf(text + o, sizeof(text) - o,
+					"  - { name: t%zu_%zu, C: %" PRId64 ", D: %"
+					PRId64 ", T: %" PRId64 ", server: S%zu",
+					j, k, C, rt_rng_range(&g, 2, 2 * T), T, j);
+				if (what == 1)
+					o += (size_t)snprintf(text + o,
+						sizeof(text) - o, ", exec: { model: "
+						"uniform, min: 1, max: %" PRId64 " }",
+						C + rt_rng_range(&g, 0, 4));
+				else if (what == 2)
+					o += (size_t)snprintf(text + o,
+						sizeof(text) - o, ", releases: [0, %"
+						PRId64 ", %" PRId64 "]",
+						rt_rng_range(&g, 1, 6),
+						rt_rng_range(&g, 7, 14));
+				else if (what == 3 && C > 1)
+					o += (size_t)snprintf(text + o,
+						sizeof(text) - o, ", suspend: [{ after:"
+						" 1, for: %" PRId64 " }]",
+						rt_rng_range(&g, 1, 5));
+				else if (what == 4)
+					o += (size_t)snprintf(text + o,
+						sizeof(text) - o, ", jitter: %" PRId64,
+						rt_rng_range(&g, 1, 3));
+				o += (size_t)snprintf(text + o, sizeof(text) - o,
+						      " }\n");
+			}
+		}
+		for (int64_t p = rt_rng_range(&g, 0, 2); p > 0; p--) {
+			int64_t T = rt_rng_range(&g, 5, 30);
+
+			o += (size_t)snprintf(text + o, sizeof(text) - o,
+				"  - { name: p%" PRId64 ", C: %" PRId64 ", D: %"
+				PRId64 ", T: %" PRId64 " }\n", p,
+				rt_rng_range(&g, 1, 4), rt_rng_range(&g, 4, T), T);
+		}
+		s = cbs_load_text_n(text, o);
+		CU_ASSERT_FATAL(s != NULL);
+		e = adm_run(s, &l);
+		st = sim_engine_stats(e);
+		if (st->misses != st->misses_unguaranteed)
+			fprintf(stderr, "\n  [seed %#" PRIx64 ", set %u: %" PRIu64
+				" guarantee violations]\n%s", seed, set,
+				st->misses - st->misses_unguaranteed, text);
+		CU_ASSERT_EQUAL(st->misses, st->misses_unguaranteed);
+		missed += st->misses;
+		for (size_t i = 0; i < st->ntasks; i++)
+			if (!st->tasks[i].rejected &&
+			    !st->tasks[i].missed_unguaranteed)
+				guaranteed_jobs += st->tasks[i].released;
+		free(l.buf);
+		sim_engine_destroy(e);
+		scn_free(s);
+	}
+	CU_ASSERT_TRUE(missed > 50);
+	CU_ASSERT_TRUE(guaranteed_jobs > 1000);
+}
+
 CU_TestInfo admit_tests[] = {
 	{ "Dario: exact tests reject P2 at 0, utilization admits it",
 	  test_dario_exact_tests_reject_p2_utilization_admits },
@@ -1031,6 +1348,12 @@ CU_TestInfo admit_tests[] = {
 	{ "fp admission follows the priority order",
 	  test_fp_admission_follows_the_priority_order },
 	{ "cbs admits server bandwidths", test_cbs_admits_server_bandwidths },
+	{ "cbs: served tasks without the premises are unguaranteed",
+	  test_cbs_served_tasks_without_the_premises_are_unguaranteed },
+	{ "cbs: a soft bound needs isolating servers",
+	  test_cbs_soft_bound_needs_isolating_servers },
+	{ "edf-split: a hard class with an overrun is unguaranteed",
+	  test_split_hard_class_with_an_overrun_is_unguaranteed },
 	{ "tasks are analysed as sporadic views",
 	  test_tasks_are_analysed_as_sporadic_views },
 	{ "admission charges the demand analyze charges",
@@ -1052,6 +1375,8 @@ CU_TestInfo admit_tests[] = {
 	  test_hard_admission_never_admits_a_miss },
 	{ "fp hard admission never admits a miss (300 sets)",
 	  test_fp_hard_admission_never_admits_a_miss },
+	{ "cbs mode hard never violates a guarantee (300 sets)",
+	  test_cbs_hard_mode_never_violates_a_guarantee },
 	{ "soft tardiness stays within the bound (300 sets)",
 	  test_soft_tardiness_stays_within_the_bound },
 	CU_TEST_INFO_NULL

@@ -111,6 +111,26 @@ class SameAsTheCommand(unittest.TestCase):
                 want = json.loads(cli("run", f, "--json").stdout)
                 self.assertEqual(dlsim.run(f), want)
 
+    def test_mode_hard_counts_unguaranteed_misses(self):
+        # cbs admits the server S (2, 5, 5) and B; A (C 3 > Q 2) has no
+        # guarantee: [0, 3) B, [3, 5) A (S exhausted, d = 10), [5, 6) A
+        # late by 1, counted in unguaranteed_misses, not as a violation
+        text = ("format: 1\nhorizon: 10\n"
+                "scheduler: { policy: cbs, mode: hard }\n"
+                "servers: [{ name: S, budget: 2, period: 5 }]\n"
+                "tasks:\n"
+                "  - { name: A, C: 3, D: 5, T: 10, server: S }\n"
+                "  - { name: B, C: 3, D: 4, T: 10 }\n")
+        r = dlsim.run(text)
+        self.assertEqual((r["misses"], r["guarantee_violations"],
+                          r["unguaranteed_misses"]), (1, 0, 1))
+        with tempfile.TemporaryDirectory() as d:
+            with open(d + "/o.yaml", "w") as f:
+                f.write(text)
+            want = json.loads(cli("run", d + "/o.yaml", "--json").stdout)
+        want["scenario"] = r["scenario"]        # the file's name
+        self.assertEqual(r, want)
+
     def test_options_reach_the_library(self):
         want = json.loads(cli("run", DARIO, "--json", "--until", "35",
                               "--seed", "7").stdout)
