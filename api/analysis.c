@@ -80,6 +80,7 @@ void dlsim_analysis_free(struct dlsim_analysis *a)
 	rt_free(a->dom_void);
 	rt_free(a->cbs_g);
 	rt_free(a->dom_ok);
+	rt_free(a->dom_srv);
 	rt_free(a->resp);
 	rt_free(a->tard);
 	rt_free(a->blk);
@@ -132,8 +133,10 @@ static enum dlsim_status analyze_static(struct dlsim *db,
 		return api_fail(db, DLSIM_INVALID, "%s: analysis: %s", s->path,
 				d.msg[0] ? d.msg : "out of memory");
 	/* on the analysed (suspension-oblivious) set, as the bounds */
+	/* on the tasks as written: a suspension voids the guarantee
+	 * (rt_cbs_task_guarantee), which the oblivious set would hide */
 	for (size_t i = 0; a->kind == AK_CBS && i < s->ntasks; i++)
-		a->cbs_g[i] = rt_cbs_task_guarantee(a->s->tasks, s->ntasks,
+		a->cbs_g[i] = rt_cbs_task_guarantee(s->tasks, s->ntasks,
 						    s->task_server, s->servers,
 						    i, a->dom_ok[
 						    api_analysis_task_dom(a, i)]);

@@ -33,7 +33,11 @@
  *              isolates), its jobs' deadlines only when they keep to it;
  *   servers    (SIM_POLICY_SERVERS: cbs) the servers (Q_s, D_s, T_s) and
  *              the plain tasks, per domain (cbs-bandwidth), and each
- *              served task's guarantee (rt_cbs_task_guarantee);
+ *              served task's guarantee (rt_cbs_task_guarantee, on the
+ *              tasks as written); a domain with a server that may
+ *              demand more (rt_cbs_server_sporadic: the domino effect
+ *              of cbs/hard-cbs with D_s < T_s, ...) has every test over
+ *              the servers n/a and no bound (dom_srv);
  *   fp servers (SIM_POLICY_FP_SERVERS with servers: fp) the plain tasks,
  *              then each polling server as the task (Q_s, T_s, T_s) and
  *              each deferrable one with release jitter T_s - Q_s
@@ -132,6 +136,11 @@ struct dlsim_analysis {
 					 * nothing, or NULL */
 	enum rt_cbs_guarantee *cbs_g;   /* cbs: per task */
 	bool *dom_ok;                   /* cbs: server deadlines guaranteed */
+	size_t *dom_srv;                /* cbs: per domain, a server that may
+					 * demand more than (Q_s, D_s, T_s)
+					 * (rt_cbs_server_sporadic), or
+					 * NO_IDX: no test over the servers
+					 * speaks for such a domain */
 	/* tests */
 	struct analyze_test *tests;
 	size_t ntests, cap_tests;
@@ -244,8 +253,14 @@ bool api_analysis_observed_bounded(const struct dlsim_analysis *a,
 
 /* ---- analysis_compare.c ------------------------------------------------- */
 
-/* cbs: task i meets its deadlines when its domain's servers do. */
+/* cbs: task i meets its deadlines when its domain's servers do (never in
+ * a domain with a server that is not sporadic, api_analysis_cbs_void). */
 bool api_analysis_cbs_meets(const struct dlsim_analysis *a, size_t i);
+
+/* cbs: why domain c (or, c < 0, any domain) has no test over its servers
+ * (a server not sporadic, rt_cbs_server_why) into buf; false if it has. */
+bool api_analysis_cbs_void(const struct dlsim_analysis *a, int c, char *buf,
+			   size_t len);
 /* Which tasks had a miss whose tardiness the simulation cannot know;
  * false: NOMEM. */
 bool api_analysis_unknown(struct dlsim_analysis *a);

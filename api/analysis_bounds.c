@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "models/bounds.h"
 #include "models/mem.h"
@@ -212,6 +213,16 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 				 s->tasks[a->ge_d_task].name);
 		goto out;
 	}
+	/* cbs: a server that may demand more than (Q_s, D_s, T_s) (the
+	 * domino effect) is not the sporadic task the bounds count */
+	if (a->kind == AK_CBS && api_analysis_cbs_void(a, -1, a->bound_note,
+						       sizeof(a->bound_note))) {
+		char why[sizeof(a->bound_note)];
+
+		memcpy(why, a->bound_note, sizeof(why));
+		analyze_no_bound(a, BOUND_NONE, "%s", why);
+		goto out;
+	}
 	a->bound_kind = plain1 && a->kind == AK_PLAIN && !a->cover &&
 			!(a->bits & RT_MODEL_JITTER) ? BOUND_EXACT : BOUND_UPPER;
 	a->bound = 0;
@@ -298,7 +309,8 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 
 		if (j < 0 || a->srv_bound[j] != 0)
 			continue;       /* late servers: see above */
-		g = rt_cbs_task_guarantee(s->tasks, s->ntasks, s->task_server,
+		g = rt_cbs_task_guarantee(a->orig->tasks, s->ntasks,
+					  s->task_server,
 					  s->servers, i, true);
 		if (g != RT_CBS_GUARANTEED)
 			continue;

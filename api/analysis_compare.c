@@ -42,17 +42,35 @@ static bool analyze_add_contra(struct dlsim_analysis *a, const char *test,
 }
 
 /* cbs: task i meets its deadlines when its domain's servers do: a plain
- * task, or a guaranteed one with jitter + D_s <= D. */
+ * task, or a guaranteed one with jitter + D_s <= D, in a domain whose
+ * servers are all sporadic (rt_cbs_server_sporadic). */
 bool api_analysis_cbs_meets(const struct dlsim_analysis *a, size_t i)
 {
 	const struct scn_scenario *s = a->s;
 	int32_t j = s->task_server ? s->task_server[i] : -1;
 
+	if (api_analysis_cbs_void(a, (int)api_analysis_task_dom(a, i), NULL,
+				  0))
+		return false;   /* its domain's servers are not sporadic */
 	if (a->cbs_g[i] == RT_CBS_NOT_SERVED)
 		return true;
 	return a->cbs_g[i] == RT_CBS_GUARANTEED &&
 	       api_analysis_add(s->tasks[i].jitter, s->servers[j].deadline) <=
 	       s->tasks[i].deadline;
+}
+
+bool api_analysis_cbs_void(const struct dlsim_analysis *a, int c, char *buf,
+			   size_t len)
+{
+	for (unsigned k = 0; a->dom_srv && k < a->ndom; k++) {
+		if ((c >= 0 && k != (unsigned)c) || a->dom_srv[k] == NO_IDX)
+			continue;
+		if (buf)
+			rt_cbs_server_why(&a->s->servers[a->dom_srv[k]],
+					  a->dom_cpus[k], buf, len);
+		return true;
+	}
+	return false;
 }
 
 /* Misses of the tasks a test's accept speaks for: every task (edf, fp);

@@ -250,16 +250,28 @@ static enum rt_err analyze_model_cbs(struct dlsim_analysis *a, struct rt_diag *d
 
 	a->cbs_g = api_analysis_calloc(s->ntasks, sizeof(*a->cbs_g));
 	a->dom_ok = api_analysis_calloc(a->ndom, sizeof(*a->dom_ok));
-	if (!a->cbs_g || !a->dom_ok)
+	a->dom_srv = api_analysis_calloc(a->ndom, sizeof(*a->dom_srv));
+	if (!a->cbs_g || !a->dom_ok || !a->dom_srv)
 		return rt_diagf(d, RT_ERR_NOMEM, "out of memory");
+	for (unsigned c = 0; c < a->ndom; c++)
+		a->dom_srv[c] = NO_IDX;
 	for (size_t j = 0; j < s->nservers; j++) {
 		size_t first = NO_IDX;
+		unsigned c;
 
 		for (size_t i = 0; i < s->ntasks && first == NO_IDX; i++)
 			if (s->task_server && s->task_server[i] == (int32_t)j)
 				first = i;
 		if (first == NO_IDX)
 			continue;               /* serves nothing: never wakes */
+		/* the same rule as the simulator's guarantees (sim/admit.c),
+		 * on the tasks as written (a suspension counts) */
+		c = api_analysis_task_dom(a, first);
+		if (a->dom_srv[c] == NO_IDX &&
+		    !rt_cbs_server_sporadic(a->orig->tasks, s->ntasks,
+					    s->task_server, s->servers, j,
+					    a->dom_cpus[c]))
+			a->dom_srv[c] = j;
 		analyze_model_add(a, rt_server_as_task(&s->servers[j]), NO_IDX,
 				  (int)j, api_analysis_task_dom(a, first), 0);
 	}

@@ -194,7 +194,8 @@ static bool analyze_cbs_rows(struct dlsim_analysis *a, const struct rt_test_info
 		    !strcmp(t->value + strlen(t->value) - 2, "/1"))
 			t->value[strlen(t->value) - 2] = '\0';  /* "1", not "1/1" */
 		a->dom_ok[c] = t->res.verdict == RT_VERDICT_ACCEPT &&
-			       t->res.kind == RT_KIND_EXACT;
+			       t->res.kind == RT_KIND_EXACT &&
+			       a->dom_srv[c] == NO_IDX;
 	}
 	rt_free(sub);
 	return true;
@@ -567,6 +568,25 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 			 "its reservation at run time (changes:); the tests "
 			 "analyse one (Q, D, P) per task",
 			 s->tasks[a->chg_task].name);
+	}
+	/* cbs: a server that may demand more than (Q_s, D_s, T_s)
+	 * (rt_cbs_server_sporadic: the domino effect of cbs and hard-cbs
+	 * with D_s < T_s, ...) is not the sporadic task the tests analyse
+	 * for it: its domain's rows and the rows over every domain n/a.
+	 * {S cbs (2, 2, 10) serving A, releases 0, 3, 6; B (6, 8, 10),
+	 * offset 2}: qpa accepted, and B ends at 12 > 10 (S takes 2 at
+	 * [0, 2), [3, 5) and [6, 8), each with a fresh deadline). */
+	for (size_t i = 0; a->kind == AK_CBS && i < a->ntests; i++) {
+		struct analyze_test *t = &a->tests[i];
+		char why[sizeof(t->res.note)];
+
+		if (t->res.kind == RT_KIND_ADMISSION ||
+		    !api_analysis_cbs_void(a, t->dom, why, sizeof(why)))
+			continue;
+		rt_free(t->assign);
+		t->assign = NULL;
+		t->res.verdict = RT_VERDICT_NA;
+		memcpy(t->res.note, why, sizeof(why));
 	}
 	/* every registry test assumes identical CPUs of speed 1 */
 	for (size_t i = 0; (s->capacity || scn_freq_slowed(s)) &&

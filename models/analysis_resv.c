@@ -5,6 +5,7 @@
  * O(n log n) time, O(n) memory. */
 #include "models/analysis_resv.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "models/linux_dl.h"
@@ -222,6 +223,11 @@ const char *rt_cbs_guarantee_reason(enum rt_cbs_guarantee g)
 		       "and released after the next period start may get less";
 	case RT_CBS_SERVER_MISSES:
 		return "the server's deadlines are not guaranteed";
+	case RT_CBS_SUSPENDS:
+		return "self-suspension: a wake-up may take a later server "
+		       "deadline";
+	case RT_CBS_GRUB:
+		return "GRUB reclaiming with D_s != T_s (no isolation proof)";
 	}
 	return "?";
 }
@@ -242,6 +248,10 @@ enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
 		if (j != i && task_server[j] == si)
 			return RT_CBS_SHARED;
 	s = &servers[si];
+	if (rt_task_suspends(&ts[i]))
+		return RT_CBS_SUSPENDS;
+	if (s->reclaim == RT_RECLAIM_GRUB && s->deadline != s->period)
+		return RT_CBS_GRUB;
 	rt_task_analysis_model(&ts[i], &m);
 	if (m.wcet > s->budget_max)
 		return RT_CBS_DEMAND;
@@ -255,6 +265,51 @@ enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
 	    ts[i].jitter == 0 && ts[i].period == s->period))
 		return RT_CBS_REVISED_LATE;
 	return server_ok ? RT_CBS_GUARANTEED : RT_CBS_SERVER_MISSES;
+}
+
+bool rt_cbs_server_isolates(const struct rt_server *s, unsigned ncpus)
+{
+	if (ncpus != 1)
+		return false;
+	if (s->reclaim == RT_RECLAIM_GRUB)
+		return s->deadline == s->period;
+	return s->kind == RT_SERVER_REVISED_CBS || s->deadline == s->period;
+}
+
+bool rt_cbs_server_sporadic(const struct rt_task *ts, size_t n,
+			    const int32_t *task_server,
+			    const struct rt_server *servers, size_t k,
+			    unsigned ncpus)
+{
+	size_t first = n;
+
+	if (rt_cbs_server_isolates(&servers[k], ncpus))
+		return true;
+	for (size_t i = 0; task_server && i < n && first == n; i++)
+		if (task_server[i] == (int32_t)k)
+			first = i;
+	return first == n ||
+	       rt_cbs_task_guarantee(ts, n, task_server, servers, first,
+				     true) == RT_CBS_GUARANTEED;
+}
+
+void rt_cbs_server_why(const struct rt_server *s, unsigned ncpus, char *buf,
+		       size_t len)
+{
+	if (ncpus != 1)
+		snprintf(buf, len, "server %s is on %u CPUs (CBS isolation is "
+			 "proven on one) and its task's jobs are not exactly "
+			 "(Q_s, D_s, T_s)", s->name, ncpus);
+	else if (s->reclaim == RT_RECLAIM_GRUB)
+		snprintf(buf, len, "server %s (GRUB, D_s %lld != T_s %lld) is "
+			 "not isolated", s->name, (long long)s->deadline,
+			 (long long)s->period);
+	else
+		snprintf(buf, len, "server %s (%s, D_s %lld < T_s %lld) is not "
+			 "isolated: the wake-up rule hands out Q_s again within "
+			 "D_s (the domino effect)", s->name,
+			 rt_server_kind_name(s->kind), (long long)s->deadline,
+			 (long long)s->period);
 }
 
 const char *rt_dl_task_no_guarantee(const struct rt_task *t)

@@ -16,19 +16,33 @@
  * and are neither counted nor refused.  A fair server per CPU adds its
  * bandwidth to its root domain when it is reserved.
  *
- * CBS (Abeni & Buttazzo 1998): whatever its jobs demand, a server
- * (Q_s, D_s, T_s) never demands more than a sporadic task (Q_s, D_s, T_s)
- * would (bandwidth isolation; true of the soft, hard and revised rules).
- * On one CPU the server deadlines of a domain are therefore all met iff
- * the servers and the plain tasks of the domain, as sporadic tasks, pass
- * the processor demand criterion (for D_s = T_s: sum Q_s/T_s + sum of the
- * plain tasks' C/T <= 1).  A task served alone by a server whose budget
- * covers every job (demand <= Q_s) and whose releases are at least T_s
- * apart finds the server with a fresh budget and deadline r + D_s at each
- * release, so each job finishes by r + D_s ("hard schedulability
- * property", sched-deadline.rst 3.4, an extension of Lemma 1 of Abeni &
- * Buttazzo): response <= D_s, and the task meets its deadlines when
- * jitter + D_s <= D.
+ * CBS: a server that isolates never demands more than a sporadic task
+ * (Q_s, D_s, T_s) would, whatever its jobs demand (bandwidth isolation,
+ * rt_cbs_server_isolates): on one CPU a cbs or hard-cbs server with
+ * D_s = T_s (Abeni & Buttazzo 1998, property (a); Marzario et al. 2004),
+ * a revised-cbs server (Abeni, Lipari & Lelli 2015), GRUB reclaiming
+ * only with D_s = T_s (Lipari & Baruah 2000).  A cbs or hard-cbs server
+ * with D_s < T_s does not: the original wake-up rule hands out a fresh
+ * Q_s with deadline r + D_s to a server that wakes after its deadline,
+ * however recently it had one (docs/theory.md §E.3, the "domino
+ * effect"); nor does any server on several CPUs (the isolation proofs are
+ * uniprocessor).  Such a server is still the sporadic task when its jobs
+ * are exactly a sporadic task's: it serves one task that has the
+ * guarantee below (rt_cbs_server_sporadic).  Where every server of a
+ * domain is sporadic, the server deadlines of a one-CPU domain are all
+ * met iff the servers and the plain tasks, as sporadic tasks, pass the
+ * processor demand criterion (for D_s = T_s: sum Q_s/T_s + sum of the
+ * plain tasks' C/T <= 1); where one is not, no test over (Q_s, D_s, T_s)
+ * says anything about that domain.  A task served alone by a server whose
+ * budget covers every job (demand <= Q_s), whose releases are at least
+ * T_s apart and which does not suspend finds the server with a fresh
+ * budget and deadline r + D_s at each release, so each job finishes by
+ * r + D_s ("hard schedulability property", sched-deadline.rst 3.4, an
+ * extension of Lemma 1 of Abeni & Buttazzo): response <= D_s, and the
+ * task meets its deadlines when jitter + D_s <= D.  A job that suspends
+ * wakes through the wake-up rule, which may give the server the later
+ * deadline (wake-up time) + D_s: the lemma does not cover it, even with
+ * C + the suspensions <= Q_s.
  *
  * Pure: no I/O; exact integer arithmetic (128-bit intermediates).
  */
@@ -128,9 +142,16 @@ enum rt_cbs_guarantee {
 					 * of demand Q_s released after the
 					 * next period start may wake to a
 					 * reduced budget */
-	RT_CBS_SERVER_MISSES            /* the server's own deadlines are
+	RT_CBS_SERVER_MISSES,           /* the server's own deadlines are
 					 * not guaranteed (bandwidth test
-					 * fails or undecided) */
+					 * fails or undecided, or a server
+					 * of the domain is not sporadic) */
+	RT_CBS_SUSPENDS,                /* appended: the task self-suspends
+					 * (each wake-up goes through the
+					 * wake-up rule) */
+	RT_CBS_GRUB                     /* appended: GRUB reclaiming with
+					 * D_s != T_s (isolation proven for
+					 * D_s = T_s only) */
 };
 
 /* "guaranteed", "not served", "server shared with another task", ... */
@@ -139,13 +160,38 @@ const char *rt_cbs_guarantee_reason(enum rt_cbs_guarantee g);
 /* The guarantee of task i (served by task_server[i], -1 = none) given
  * that its server's deadlines are (server_ok) or are not guaranteed.
  * Uses the task's largest job demand and smallest release separation
- * (rt_task_analysis_model); a revised-cbs server with D_s < T_s needs
- * what rt_dl_task_no_guarantee says for D < T (demand < Q_s, or periodic
- * releases at T_s without jitter). */
+ * (rt_task_analysis_model) and its suspensions, so pass the tasks as
+ * written (not a suspension-oblivious copy); a revised-cbs server with
+ * D_s < T_s needs what rt_dl_task_no_guarantee says for D < T (demand <
+ * Q_s, or periodic releases at T_s without jitter); a GRUB server needs
+ * D_s = T_s. */
 enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
 					    const int32_t *task_server,
 					    const struct rt_server *servers,
 					    size_t i, bool server_ok);
+
+/* Server s isolates in a domain of ncpus CPUs: whatever its jobs do, it
+ * demands no more than the sporadic task (Q_s, D_s, T_s) (above). */
+bool rt_cbs_server_isolates(const struct rt_server *s, unsigned ncpus);
+
+/* Server k (of a domain of ncpus CPUs) demands no more than the sporadic
+ * task (Q_s, D_s, T_s): it isolates, serves no task (it never wakes), or
+ * serves exactly one task whose every job finds it idle with a fresh
+ * budget that covers the job (rt_cbs_task_guarantee(..., true) ==
+ * RT_CBS_GUARANTEED, by induction over time: each job ends by r + D_s <=
+ * the next release).  This is the one rule for both the simulator's
+ * guarantees (sim/admit.c) and `dlsim analyze` / experiments: a test
+ * over (Q_s, D_s, T_s) speaks for a domain only where every server of it
+ * is sporadic.  O(n). */
+bool rt_cbs_server_sporadic(const struct rt_task *ts, size_t n,
+			    const int32_t *task_server,
+			    const struct rt_server *servers, size_t k,
+			    unsigned ncpus);
+
+/* "server S (cbs, D_s 2 < T_s 10) is not isolated (the domino effect)"
+ * into buf (the reason rt_cbs_server_sporadic is false). */
+void rt_cbs_server_why(const struct rt_server *s, unsigned ncpus, char *buf,
+		       size_t len);
 
 /*
  * Why a linux-dl task's jobs are not guaranteed to meet their deadlines

@@ -337,7 +337,9 @@ bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
  * cbs (admission tests each server as the sporadic task (Q_s, D_s, T_s)):
  *
  *  - A domain's accept covers its servers' deadlines only if each server
- *    demands no more than its sporadic task (bandwidth isolation):
+ *    demands no more than its sporadic task (bandwidth isolation;
+ *    rt_cbs_server_sporadic, models/analysis_resv.h, the rule `dlsim
+ *    analyze` and experiments apply too):
  *      on one CPU, a cbs or hard-cbs server with D_s = T_s (Abeni &
  *      Buttazzo 1998, property (a); Marzario et al. 2004 for the hard
  *      reservation), a revised-cbs server (Abeni, Lipari & Lelli 2015:
@@ -361,10 +363,10 @@ bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
  *    the server deadlines met each job ends by r + D_s.  Here:
  *    rt_cbs_task_guarantee (alone in its server, largest job demand <=
  *    Q_s, releases >= T_s apart counting jitter, revised-cbs with
- *    D_s < T_s: the REVISED_LATE case excluded), no self-suspension (the
+ *    D_s < T_s: the REVISED_LATE case excluded, no self-suspension (the
  *    theorem is for tasks that do not suspend: a wake-up goes through the
- *    wake-up rule and may take a later server deadline), GRUB only with
- *    D_s = T_s, and jitter + D_s <= D (a job arriving at a is released
+ *    wake-up rule and may take a later server deadline, even with C + the
+ *    suspensions <= Q_s), GRUB only with D_s = T_s), and jitter + D_s <= D (a job arriving at a is released
  *    by a + J and ends by a + J + D_s).  Anything else (several tasks in
  *    one server, C or an exec value above Q_s, a soft overrun, releases
  *    closer than T_s, suspension) is served but not guaranteed.
@@ -390,40 +392,27 @@ static bool grt_conform(const struct rt_task *t)
 	return rt_task_is_sporadic_conform(t) && !rt_task_suspends(t);
 }
 
-/* Served task i (server k) finds every job a fresh budget that covers it
- * (the hard schedulability property's premises, above). */
+/* Served task i finds every job a fresh budget that covers it (the hard
+ * schedulability property's premises, above; rt_cbs_task_guarantee). */
 static bool grt_served_exact(const struct sim_config *cfg, uint32_t i)
 {
-	const struct rt_server *s = &cfg->servers[cfg->task_server[i]];
-
-	if (rt_task_suspends(&cfg->tasks[i]) ||
-	    (s->reclaim == RT_RECLAIM_GRUB && s->deadline != s->period))
-		return false;
 	return rt_cbs_task_guarantee(cfg->tasks, cfg->ntasks,
 				     cfg->task_server, cfg->servers, i,
 				     true) == RT_CBS_GUARANTEED;
 }
 
-static bool grt_isolated(const struct sim_config *cfg, int32_t k,
-			 unsigned ncpus)
-{
-	const struct rt_server *s = &cfg->servers[k];
-
-	if (ncpus != 1)
-		return false;
-	if (s->reclaim == RT_RECLAIM_GRUB)
-		return s->deadline == s->period;
-	return s->kind == RT_SERVER_REVISED_CBS || s->deadline == s->period;
-}
-
-/* Served task i's server does not isolate its domain (cbs; i served). */
+/* Served task i's server does not isolate its domain (cbs; i served):
+ * the rule `dlsim analyze` and experiments use too
+ * (rt_cbs_server_sporadic). */
 static bool grt_breaks_isolation(const struct sim_engine *e, uint32_t i)
 {
 	const struct sim_config *cfg = &e->cfg;
 	unsigned c = sim_engine_task_cluster(e, i);
 
-	return !grt_isolated(cfg, cfg->task_server[i], adm_ncpus(e, c)) &&
-	       !grt_served_exact(cfg, i);
+	return !rt_cbs_server_sporadic(cfg->tasks, cfg->ntasks,
+				       cfg->task_server, cfg->servers,
+				       (size_t)cfg->task_server[i],
+				       adm_ncpus(e, c));
 }
 
 enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d)

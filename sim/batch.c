@@ -26,12 +26,14 @@ enum rt_err sim_exp_ws_init(struct sim_exp_ws *ws, const struct rt_exp *x)
 	ws->rs = rt_calloc(ws->n, sizeof(*ws->rs));
 	ws->sim = rt_calloc(ws->n, sizeof(*ws->sim));
 	ws->covered = rt_calloc(ws->n, sizeof(*ws->covered));
+	ws->srv_ok = rt_calloc(ws->n, sizeof(*ws->srv_ok));
+	ws->dom_ok = rt_calloc(ws->n, sizeof(*ws->dom_ok));
 	ws->sub = rt_calloc(ws->n, sizeof(*ws->sub));
 	ws->resp = rt_calloc(ws->n, sizeof(*ws->resp));
 	ws->tard = rt_calloc(ws->n, sizeof(*ws->tard));
 	if (!ws->ts || !ws->cluster || !ws->servers || !ws->task_server ||
-	    !ws->rs || !ws->sim || !ws->covered || !ws->sub || !ws->resp ||
-	    !ws->tard) {
+	    !ws->rs || !ws->sim || !ws->covered || !ws->srv_ok ||
+	    !ws->dom_ok || !ws->sub || !ws->resp || !ws->tard) {
 		sim_exp_ws_fini(ws);
 		return RT_ERR_NOMEM;
 	}
@@ -52,6 +54,8 @@ void sim_exp_ws_fini(struct sim_exp_ws *ws)
 	rt_free(ws->rs);
 	rt_free(ws->sim);
 	rt_free(ws->covered);
+	rt_free(ws->srv_ok);
+	rt_free(ws->dom_ok);
 	rt_free(ws->sub);
 	rt_free(ws->resp);
 	rt_free(ws->tard);

@@ -87,6 +87,11 @@ struct sim_exp_ws {
 	struct rt_task *rs;             /* reservations as sporadic tasks */
 	struct rt_task *sim;            /* linux-dl: the tasks simulated */
 	bool *covered;                  /* reservations: guaranteed tasks */
+	bool *srv_ok;                   /* cbs: task i's server is sporadic
+					 * (rt_cbs_server_sporadic) */
+	bool *dom_ok;                   /* reservations: every server of task
+					 * i's domain is sporadic (its server
+					 * misses speak against the tests) */
 	struct rt_task *sub;            /* tardiness: one domain's tasks */
 	rt_time *resp, *tard;           /* tardiness: rt_bound_domain's */
 	size_t n;

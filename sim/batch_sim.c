@@ -24,6 +24,8 @@ struct exp_miss {
 	const bool *covered;            /* per task: its misses contradict an
 					 * accepting test (reservations); NULL:
 					 * every task's do */
+	const bool *dom_ok;             /* per task: its server's misses do
+					 * (NULL: every server's) */
 	bool stop;                      /* stop at the first deciding miss */
 	bool missed;                    /* a job missed */
 	bool covered_missed;            /* a covered job or a server missed */
@@ -44,8 +46,8 @@ static enum rt_err exp_on_miss(void *ctx, const struct sim_rec *r)
 	}
 	if (r->kind == SIM_REC_MISS)
 		m->missed = true;
-	if (r->kind == SIM_REC_SERVER_MISS || !m->covered ||
-	    m->covered[r->task])
+	if (r->kind == SIM_REC_SERVER_MISS ? !m->dom_ok || m->dom_ok[r->task] :
+	    !m->covered || m->covered[r->task])
 		m->covered_missed = true;
 	return m->stop && m->covered_missed ? RT_ERR_UNSUPPORTED : RT_OK;
 }
@@ -140,24 +142,49 @@ static enum rt_err exp_bound(const struct rt_exp *x, struct sim_exp_ws *ws,
 	return RT_OK;
 }
 
-/* Reservations: which tasks their reservation guarantees once the
- * reservations' deadlines are met (models/analysis_resv.h): a served task
- * whose jobs fit the budget, arrive at least a server period apart and
- * whose deadline is no earlier than the server's. */
+/*
+ * Reservations: which tasks their reservation guarantees once the
+ * reservations' deadlines are met (models/analysis_resv.h), and which
+ * servers' misses contradict a test.  linux-dl: a task whose jobs keep to
+ * its reservation (rt_dl_task_no_guarantee).  cbs (server i serves task
+ * i): the tests see each server as (Q_s, D_s, T_s), which speaks for a
+ * domain (a cluster; cl NULL: all CPUs) only when every server of it is
+ * sporadic (rt_cbs_server_sporadic, the rule of `dlsim run` and
+ * `analyze`: a cbs or hard-cbs server with D_s < T_s whose task's jobs
+ * exceed Q_s takes Q_s again within D_s, the domino effect); in such a
+ * domain a task is covered when its server guarantees it
+ * (rt_cbs_task_guarantee: demand <= Q_s, releases >= T_s apart, no
+ * suspension) and jitter + D_s <= D.  O(n^2).
+ */
 static void exp_covered(const struct rt_exp *x, struct sim_exp_ws *ws,
-			const struct rt_task *simt)
+			const struct rt_task *simt, const unsigned *cl)
 {
-	for (size_t i = 0; i < x->gen.ntasks; i++) {
-		if (x->model != RT_AN_CBS)   /* linux-dl: its own deadline */
+	size_t n = x->gen.ntasks;
+	unsigned m = cl ? x->cluster_size : x->cpus;
+	bool all = true;
+
+	for (size_t i = 0; i < n; i++) {
+		rt_time late;
+
+		ws->dom_ok[i] = true;
+		if (x->model != RT_AN_CBS) {    /* linux-dl: its own deadline */
 			ws->covered[i] = !rt_dl_task_no_guarantee(&simt[i]);
-		else
-			ws->covered[i] = rt_cbs_task_guarantee(ws->ts,
-					x->gen.ntasks, ws->task_server,
-					ws->servers, i, true) ==
-					RT_CBS_GUARANTEED &&
-					ws->servers[i].deadline <=
-					ws->ts[i].deadline;
+			continue;
+		}
+		ws->srv_ok[i] = rt_cbs_server_sporadic(ws->ts, n,
+				ws->task_server, ws->servers, i, m);
+		all = all && ws->srv_ok[i];
+		ws->covered[i] = rt_cbs_task_guarantee(ws->ts, n,
+					ws->task_server, ws->servers, i,
+					true) == RT_CBS_GUARANTEED &&
+				 rt_time_add(ws->servers[i].deadline,
+					     ws->ts[i].jitter, &late) &&
+				 late <= ws->ts[i].deadline;
 	}
+	for (size_t i = 0; !all && i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (!ws->srv_ok[j] && (!cl || cl[j] == cl[i]))
+				ws->dom_ok[i] = ws->covered[i] = false;
 }
 
 /* linux-dl: the engine's configuration of the simulated kernel. */
@@ -207,7 +234,7 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 	struct sim_horizon h;
 	struct sim_config cfg;
 	struct sim_engine *e = NULL;
-	struct exp_miss mc = { NULL, true, false, false, false };
+	struct exp_miss mc = { NULL, NULL, true, false, false, false };
 	struct sim_sink sink;
 	bool over, capped, resv = rt_exp_reserved(x);
 	bool cbs = x->model == RT_AN_CBS;
@@ -247,8 +274,9 @@ enum rt_err sim_exp_simulate(const struct rt_exp *x, struct sim_exp_ws *ws,
 		mc.stop = !out->bounded;
 	}
 	if (resv) {
-		exp_covered(x, ws, simt);
+		exp_covered(x, ws, simt, cl);
 		mc.covered = ws->covered;
+		mc.dom_ok = ws->dom_ok;
 	}
 	if (over) {
 		h.horizon = exp_over_horizon(x, ts, n);

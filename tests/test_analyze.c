@@ -549,8 +549,9 @@ static void test_analyze_overheads_necessary_reject_is_na(void)
  *     B (in R, Q 4, T 20) released at 3, server deadline 23, runs
  *     [3, 7); A wakes at 4 with q 14 >= (20 - 4) 16/20 = 12.8: the CBS
  *     wake-up rule gives d = 24 > 23, so A waits, runs [7, 21): response
- *     21 > 20, a "contradiction".  Now: a job may demand more than the
- *     budget, no bound for A, none.
+ *     21 > 20, a "contradiction".  Now: no bound for A, none (the
+ *     guarantee's reason: self-suspension, which voids it whatever
+ *     the demand, as in the simulator's mode: hard).
  *   fp, deferrable P (Q 4, T 10): A (C 1, values [4], suspend after 1
  *     and after 2, each for 1): charged max(3, 4) = 4 <= Q, bound T +
  *     w_s = 10 + 4 = 14; it demands 4 + 2 = 6 > Q.  Now: no bound for A
@@ -608,9 +609,9 @@ static void test_analyze_served_oblivious_demand_counts_values(void)
 		CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            no bound "
 					      "(analysed through its server)"));
 		if (k == 0)
-			CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            a job "
-					       "may demand more than the "
-					       "server budget"));
+			CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            "
+					       "self-suspension: a wake-up may "
+					       "take a later server deadline"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(text, seen[k]));
 		dlsim_free(text);
 		an_free(db, sc, an);
@@ -722,6 +723,122 @@ static void test_analyze_linux_changes_na(void)
 	an_free(db, sc, an);
 }
 
+/*
+ * cbs with D_s < T_s under the original wake-up rule: the domino effect.
+ * S (Q 2, D_s 2, T_s 10) serves A (C 2, releases 0, 3, 6); B (6, 8, 10)
+ * is plain, released at 2.  The tests see S as the sporadic (2, 2, 10):
+ * with B, dbf(2) = 2, dbf(8) = 8, dbf(12) = 10, dbf(18) = 14, U = 4/5:
+ * pdc, qpa and cbs-bandwidth accepted ("exact"), the bound was 0.  The
+ * simulation (EDF on deadlines; cbs and hard-cbs alike):
+ *   [0, 2)  A.0 on S (d 2); the budget runs out as A.0 ends: q 2, d 12
+ *           (hard-cbs: throttled until 2, then the same)
+ *   [2, 3)  B.0 (d 10)
+ *   3       A.1 wakes S: q 2 >= (12 - 3) 2/10 = 1.8, so a fresh q 2 and
+ *           d 3 + 2 = 5
+ *   [3, 5)  A.1 (d 5 < 10); out of budget: q 2, d 15
+ *   [5, 6)  B.0
+ *   6       A.2 wakes S: 2 >= (15 - 6) 2/10 = 1.8: d 8
+ *   [6, 8)  A.2; [8, 12) B.0, done at 12 > 10: late by 2
+ * S took 6 within [0, 8), where (2, 2, 10) takes 2: five CONTRADICTIONS
+ * (pdc, qpa, cbs-bandwidth, B's tardiness and response).  Now every test
+ * over the servers is n/a for the domain and there is no bound (the
+ * rule of the simulator's guarantees, rt_cbs_server_sporadic).  With
+ * revised-cbs S is isolated (Abeni, Lipari & Lelli 2015): A.0 leaves S
+ * throttled until 10 and A.1, A.2 wait; B runs [2, 8) (response 6):
+ * qpa accepts, bound 0, and the one miss is A.2's (pending at 20; A has
+ * no guarantee: releases closer than T_s), which no test covers.
+ */
+static void test_analyze_cbs_domino_na(void)
+{
+	static const char set[] =
+		"format: 1\nhorizon: 20\nscheduler: { policy: cbs }\n"
+		"servers:\n  - { name: S, kind: %s, budget: 2, deadline: 2, "
+		"period: 10 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 2, T: 10, releases: [0, 3, 6], server: S }\n"
+		"  - { name: B, C: 6, D: 8, T: 10, offset: 2 }\n";
+	static const char *const kinds[] = { "cbs", "hard-cbs", "revised-cbs" };
+	static const char *const tests[] = { "utilization", "pdc", "qpa",
+					     "cbs-bandwidth" };
+
+	for (size_t k = 0; k < 3; k++) {
+		char yaml[512], *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an;
+
+		snprintf(yaml, sizeof(yaml), set, kinds[k]);
+		an = an_run(yaml, &db, &sc);
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		for (size_t t = 0; t < 4; t++)
+			CU_ASSERT_STRING_EQUAL(an_verdict(an, tests[t]),
+					       k < 2 ? "n/a" : "accept");
+		if (k < 2) {
+			CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)),
+					1);
+			CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an),
+					       "none");
+			CU_ASSERT_PTR_NOT_NULL(strstr(text, "tardiness: no bound "
+					       "(server S ("));
+			CU_ASSERT_PTR_NOT_NULL(strstr(text, "D_s 2 < T_s 10) "
+					       "is not isolated"));
+		} else {
+			CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)),
+					1);
+			CU_ASSERT_PTR_NOT_NULL(strstr(text, "B            "
+					       "response <= 8 (tardiness <= 0), "
+					       "observed 6"));
+		}
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
+/*
+ * A served task that suspends, with C + S <= Q_s: A (C 12, suspend
+ * after 2 for 2) alone in S (cbs, Q 16, D_s = T_s 20).  The oblivious
+ * task (14, 20, 20) fits the budget, and analyze said "guaranteed,
+ * response <= 20", which the simulator (mode: hard) never claimed: the
+ * hard schedulability property is for tasks that do not suspend, and A
+ * wakes at 4 through the wake-up rule: q 14 >= (20 - 4) 16/20 = 12.8
+ * gives S the deadline 4 + 20 = 24 > R's 20 (here: A [0, 2), B [2, 6),
+ * A [6, 16): in time, but by no theorem).
+ * Both sides now use rt_cbs_task_guarantee, which says "self-suspension".
+ * D_s = T_s keeps S isolated: the tests still accept (S and R).
+ */
+static void test_analyze_cbs_suspension_no_guarantee(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 40\nscheduler: { policy: cbs }\n"
+		"servers:\n"
+		"  - { name: S, kind: cbs, budget: 16, period: 20 }\n"
+		"  - { name: R, kind: cbs, budget: 4, period: 20 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 12, T: 20, suspend: [{ after: 2, for: 2 }], "
+		"server: S }\n"
+		"  - { name: B, C: 4, T: 20, server: R }\n";
+	char *text = NULL;
+	size_t len = 0;
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "qpa"), "accept");
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            self-suspension: a "
+				      "wake-up may take a later server "
+				      "deadline"));
+	CU_ASSERT_PTR_NULL(strstr(text, "A            response <= 20"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "B            response <= 20"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -746,6 +863,10 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_cover_no_exact_reject },
 	{ "linux-dl: a reservation with changes: makes the tests n/a",
 	  test_analyze_linux_changes_na },
+	{ "cbs: a server with the domino effect makes the tests n/a",
+	  test_analyze_cbs_domino_na },
+	{ "cbs: a suspending served task has no guarantee",
+	  test_analyze_cbs_suspension_no_guarantee },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL

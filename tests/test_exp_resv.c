@@ -452,6 +452,64 @@ static void test_exp_drs(void)
 		exp_expect_error(text, bad[k].from, bad[k].to, bad[k].msg);
 }
 
+/*
+ * exp_covered under cbs: the reservations (budget_factor 0.7, deadline:
+ * task) of t0 (C 4, D 4, T 5) and t1 (C 2, D 5, T 5) are S0 (Q 3 =
+ * ceil(2.8), D_s 4, T_s 5) and S1 (2, 5, 5).  qpa accepts them as
+ * sporadic tasks: dbf(4) = 3, dbf(5) = 5, dbf(9) = 8, dbf(10) = 10,
+ * U = 1.  t1 fits its budget (covered before).  Simulated (kind cbs):
+ *   [0, 3)  t0.0 on S0 (d 4); out of budget at 3: q 3, d 9
+ *   [3, 5)  t1.0 on S1 (d 5); out of budget as it ends: q 2, d 10
+ *   [5, 6)  t0.0 (d 9 < 10), done at 6 (late by 2)
+ *   6       t0.1 (released 5) wakes S0: q 2 >= (9 - 6) 3/5 = 1.8, so a
+ *           fresh q 3 and d 6 + 4 = 10 (the domino effect: S0 owes
+ *           3 + 1 + 3 = 7 by 10 where (3, 4, 5) owes 6)
+ *   [6, 9)  t0.1 (d 10, the tie with S1 to S0), [9, 11) t1.1: S1's
+ *           deadline 10 is missed by 1, and t1.1's
+ * (by 10 the servers owe 7 + 4 = 11 > 10: a deadline <= 10 is missed
+ * whichever wins the tie).  Before, the server miss and the covered t1
+ * were a contradiction against qpa's accept; now S0 is not sporadic
+ * (rt_cbs_server_sporadic: cbs, D_s < T_s, demand 4 > Q), so nothing in
+ * its domain is covered.  With t0's D = 5 (S0 (3, 5, 5), isolated) t1 is
+ * covered and nothing it covers is missed (t0 is late, S0 and S1 never).
+ */
+static void test_resv_cbs_domino_not_covered(void)
+{
+	static const char text[] =
+		"format: 1\nname: c\nscheduler: {policy: cbs}\n"
+		"reservation: {kind: cbs, budget_factor: 0.7, deadline: task}\n"
+		"generator: {tasks: 2, method: randfixedsum, periods: {dist: "
+		"log-uniform, min: 4, max: 20}, deadlines: {model: "
+		"constrained, min: 0.5, max: 1}}\n"
+		"utilization: {from: 0.9, to: 0.9, step: 0.1}\nsets: 1\n"
+		"max_jobs: 3000\nseed: 1\n";
+	struct rt_diag d = { "" };
+	struct rt_exp *x = exp_load(text, &d);
+	struct sim_exp_ws ws;
+	struct rt_exp v;
+
+	CU_ASSERT_FATAL(x != NULL && sim_exp_ws_init(&ws, x) == RT_OK);
+	rt_exp_at(x, 0, &v);
+	CU_ASSERT_FATAL(v.gen.ntasks == 2);
+	for (int k = 0; k < 2; k++) {
+		struct sim_exp_item it;
+
+		ws.ts[0] = rt_task_make("t0", 4, k ? 5 : 4, 5);
+		ws.ts[1] = rt_task_make("t1", 2, 5, 5);
+		rt_exp_reservations(&v, ws.ts, ws.rs);
+		CU_ASSERT(ws.rs[0].wcet == 3 && ws.rs[1].wcet == 2);
+		memset(&it, 0, sizeof(it));
+		CU_ASSERT_FATAL(sim_exp_simulate(&v, &ws, &it, &d) == RT_OK);
+		CU_ASSERT(it.missed);
+		CU_ASSERT(!it.covered_missed);
+		CU_ASSERT(ws.dom_ok[0] == (k == 1) && ws.dom_ok[1] == (k == 1));
+		CU_ASSERT(!ws.covered[0]);
+		CU_ASSERT(ws.covered[1] == (k == 1));
+	}
+	sim_exp_ws_fini(&ws);
+	rt_exp_free(x);
+}
+
 CU_TestInfo exp_resv_tests[] = {
 	{ "drs: per-task bounds kept, keys checked", test_exp_drs },
 	{ "linux-dl experiment keys and what the kernel refuses",
@@ -464,6 +522,8 @@ CU_TestInfo exp_resv_tests[] = {
 	  test_resv_linux_sets_load },
 	{ "cbs: tests of the servers never accept a missed guaranteed set",
 	  test_resv_cbs_sound },
+	{ "cbs: a server with the domino effect covers nothing in its "
+	  "domain", test_resv_cbs_domino_not_covered },
 	{ "one CPU: observed max tardiness = exact bound, set by set",
 	  test_tard_uni_exact },
 	{ "global: observed tardiness <= bound; columns only when asked; "
