@@ -1,8 +1,9 @@
 /* test_cbs_prop.c - random property tests of the CBS servers (policy
  * cbs): no server misses its deadline under a bandwidth bound, a hard CBS
- * never gives more than Q in a window, and random mixes of servers and
- * tasks on several CPUs keep the engine's invariants.  Each prints the
- * failing scenario (seeded).
+ * never gives more than Q in a window and random mixes of servers and tasks
+ * on several CPUs keep the engine's invariants.  Each prints the failing
+ * scenario (seeded).  Last, the engine's zero-length loop guard
+ * (white-box: a broken copy of the cbs policy's hooks).
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -16,6 +17,8 @@
 #include "models/server.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
+#include "sim/internal.h"
+#include "sim/policy.h"
 #include "tests/cbs_util.h"
 #include "tests/sched_check.h"
 #include "tests/suites.h"
@@ -205,6 +208,65 @@ static void test_random_mixes_on_several_cpus_run_cleanly(void)
 	}
 }
 
+/* ---- the zero-length loop guard ---------------------------------------- */
+
+/* A policy whose budget timer re-arms itself at the same instant, or
+ * whose dispatch always asks for another: a bug that would hang the run.
+ * The engine's guard stops it with an error naming the instant
+ * (white-box: the cbs policy's ops swapped for a broken copy). */
+static struct sim_engine *spin_e;
+static struct sim_policy_ops spin_ops;
+
+static enum rt_err spin_timer(void *state, struct sim_event *ev)
+{
+	(void)state;
+	return sim_engine_arm(spin_e, ev, sim_engine_now(spin_e),
+			      SIM_RANK_BUDGET);
+}
+
+static enum rt_err spin_schedule(void *state)
+{
+	enum rt_err err = sim_policy_cbs.schedule(state);
+
+	if (sim_engine_now(spin_e) >= 1)
+		sim_engine_resched(spin_e);
+	return err;
+}
+
+static void test_a_zero_length_loop_stops_with_an_error(void)
+{
+	/* hard CBS (1, 4), no reclaiming: the job of 3 exhausts the budget
+	 * at 1 (the timer), and a dispatch happens there */
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 20\n"
+		"servers:\n  - { name: S, kind: hard-cbs, budget: 1,"
+		" period: 4 }\n"
+		"tasks:\n  - { name: a, C: 3, T: 10, server: S }\n");
+	struct sim_config c = cbs_config(s);
+	struct rt_diag d = { "" };
+
+	for (int which = 0; which < 2; which++) {
+		CU_ASSERT_EQUAL_FATAL(sim_engine_create(&c, &spin_e, &d), RT_OK);
+		spin_ops = *spin_e->ops;
+		if (which == 0)
+			spin_ops.timer = spin_timer;
+		else
+			spin_ops.schedule = spin_schedule;
+		spin_e->ops = &spin_ops;
+		CU_ASSERT_EQUAL(sim_engine_run(spin_e, &d), RT_ERR_INVAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "policy cbs: no progress "
+					      "at time 1: more than 4288 policy "
+					      "timers and dispatches at this "
+					      "one instant"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, which == 0 ?
+			"the last a policy timer (a zero-length event loop" :
+			"the last a dispatch (a zero-length event loop"));
+		sim_engine_destroy(spin_e);
+	}
+	spin_e = NULL;
+	scn_free(s);
+}
+
 CU_TestInfo cbs_prop_tests[] = {
 	{ "no server misses its deadline under a bandwidth bound (1000 sets)",
 	  test_no_server_misses_under_a_bandwidth_bound },
@@ -212,5 +274,7 @@ CU_TestInfo cbs_prop_tests[] = {
 	  test_hard_cbs_never_exceeds_q_in_a_window },
 	{ "random mixes on several CPUs run cleanly (300 sets)",
 	  test_random_mixes_on_several_cpus_run_cleanly },
+	{ "a zero-length event loop stops with an error",
+	  test_a_zero_length_loop_stops_with_an_error },
 	CU_TEST_INFO_NULL
 };
