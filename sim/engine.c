@@ -234,6 +234,42 @@ eng_next(struct sim_engine *e, bool *complete)
 	return tc <= t ? tc : t;
 }
 
+/*
+ * The zero-length loop guard.  Time only moves forward, so a run ends
+ * unless handlers keep queuing work at the same instant: a policy timer
+ * armed at now that arms another at now, a dispatch that asks for
+ * another, forever.  The rules are built so that this cannot happen (each
+ * timer at now changes the state it fires on: sim/server_rules.c); the
+ * guard turns a bug that would hang into an error that names the instant.
+ * The policy timers and dispatches of one instant are counted (reset
+ * when time advances); a legitimate instant needs a few per server, task
+ * and CPU, the limit is far above that.  Releases, completions and
+ * deadlines are not counted: each belongs to a job and fires once.
+ */
+#define ENG_SPIN_BASE 4096
+#define ENG_SPIN_EACH 64
+
+static uint64_t eng_spin_max(const struct sim_engine *e)
+{
+	return ENG_SPIN_BASE + ENG_SPIN_EACH * ((uint64_t)e->cfg.ntasks +
+						e->cfg.nservers + e->cfg.cpus);
+}
+
+/* Count one policy timer or dispatch at now ('what' names it); true (the
+ * run failed) past the limit. */
+static inline __attribute__((always_inline)) bool
+eng_spin(struct sim_engine *e, const char *what)
+{
+	if (__builtin_expect(++e->spin_n <= e->spin_max, 1))
+		return false;
+	sim_fail(e, RT_ERR_INVAL, "policy %s: no progress at time %" PRId64
+		 ": more than %" PRIu64 " policy timers and dispatches at "
+		 "this one instant, the last a %s (a zero-length event loop: "
+		 "a bug in the policy; please report it with the scenario)",
+		 e->ops->name, e->now, e->spin_max, what);
+	return true;
+}
+
 /* The event loop until 'pause' (see sim_engine_run_until); 'rec' (a
  * constant): e->lean == SIM_LEAN_REC, whose handlers it calls directly
  * (the other modes' choice is made inside sim_dispatch and the others,
@@ -252,6 +288,8 @@ eng_loop(struct sim_engine *e, rt_time pause, bool *finished,
 		if (t != e->now) {
 			/* Every event at 'now' is handled: decide, once. */
 			if (e->resched) {
+				if (eng_spin(e, "dispatch"))
+					break;
 				if (rec)
 					sim_dispatch_rec(e);
 				else
@@ -265,6 +303,7 @@ eng_loop(struct sim_engine *e, rt_time pause, bool *finished,
 			if (e->res)
 				sim_res_advance(e, t);
 			e->now = t;
+			e->spin_n = 0;
 		}
 		events++;
 		if (complete) {         /* cq holds completions only */
@@ -305,6 +344,8 @@ eng_loop(struct sim_engine *e, rt_time pause, bool *finished,
 			enum rt_err err;
 
 			sim_evq_cancel(&e->evq, ev);
+			if (eng_spin(e, "policy timer"))
+				break;
 			err = sim_pol_timer(e, ev);
 			if (err)
 				sim_fail(e, err, "policy %s: timer failed",
@@ -313,6 +354,8 @@ eng_loop(struct sim_engine *e, rt_time pause, bool *finished,
 			sim_ovh_tick(e);
 		} else if (ev->kind == SIM_EV_ZEROLAG) {
 			sim_evq_cancel(&e->evq, ev);
+			if (eng_spin(e, "0-lag timer"))
+				break;
 			sim_freq_zerolag(e, ev);
 		} else {
 			assert(ev->kind == SIM_EV_HORIZON);
@@ -349,6 +392,7 @@ enum rt_err sim_engine_run_until(struct sim_engine *e, rt_time pause,
 	if (e->ran)
 		return rt_diagf(d, RT_ERR_INVAL, "the engine has already run");
 	e->started = true;
+	e->spin_max = eng_spin_max(e);
 	/* The handlers' copies for the common case (internal.h): nothing
 	 * it excludes changes during a run (sinks are added before it,
 	 * and a failure only clears e->want). */

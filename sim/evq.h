@@ -173,16 +173,24 @@ static inline enum rt_err sim_evq_move(struct sim_evq *q, struct sim_event *ev,
 	return RT_OK;
 }
 
-/* ev, the next event of q (its top), moves to (t, rank) with a fresh
- * seq: one sift from the top, inline (a periodic timer's hold: the
- * release of a task's next job).  Errors as sim_evq_move. */
+/* ev, the event being handled, moves to (t, rank) with a fresh seq: one
+ * sift from the top, inline (a periodic timer's hold: the release of a
+ * task's next job).  ev is the top of q unless its handler queued an
+ * event that comes before it (a lower rank at this instant: a policy
+ * timer armed by the enqueue of the job just released, e.g. the budget
+ * timer of a GRUB server re-rated by this wake-up, armed at now); then
+ * (ev->idx != 0) it moves as sim_evq_move does: re-keying the top there
+ * would overwrite the earlier event's node and leave ev's in the heap
+ * twice.  Errors as sim_evq_move. */
 static inline __attribute__((always_inline)) enum rt_err
 sim_evq_move_top(struct sim_evq *q, struct sim_event *ev, rt_time t,
 		 enum sim_rank rank)
 {
 	struct sim_heap_node nd;
 
-	assert(ev->idx == 0 && q->h.node[0].pos == &ev->idx);
+	if (__builtin_expect(ev->idx != 0, 0))
+		return sim_evq_move(q, ev, t, rank);
+	assert(q->h.node[0].pos == &ev->idx);
 	if (q->seq > SIM_EVQ_SEQ_MAX)
 		return sim_evq_move_slow(q, ev, t, rank);
 	nd.key.k0 = t;

@@ -167,6 +167,10 @@ struct sim_engine {
 					 * when a run returns */
 	rt_time now;                    /* current instant */
 	bool resched;                   /* dispatch before time advances */
+	/* The zero-length loop guard (engine.c, eng_spin): policy timers
+	 * and dispatches handled at 'now' (reset when time advances), and
+	 * their limit at one instant, set as a run starts. */
+	uint64_t spin_n, spin_max;
 	bool ran;                       /* sim_engine_run was called */
 	uint64_t next_seq;              /* global release counter */
 	struct sim_res *res;            /* shared resources (resource.c);

@@ -95,9 +95,11 @@ none:
 }
 
 /* rel_plan for the job after the one whose release event just fired
- * (the top of the queue).  Periodic without jitter: r_k = a_k = a_{k-1}
- * + T (in order by itself), released if before leave_at and H, the
- * event moved in place (a hold), inline. */
+ * (the top of the queue, unless the enqueue queued a policy timer of a
+ * lower rank at this instant: sim_evq_move_top then moves it as
+ * sim_evq_move).  Periodic without jitter: r_k = a_k = a_{k-1} + T (in
+ * order by itself), released if before leave_at and H, the event moved
+ * in place (a hold), inline. */
 static inline __attribute__((always_inline)) enum rt_err
 rel_plan_next(struct sim_engine *e, struct sim_task_rt *t)
 {

@@ -7,6 +7,7 @@
  * kinds a test asks for.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,227 @@ static void test_grub_gives_t2_six_units_in_2_to_8(void)
 	e = cbs_run(s, CBS_COMPLETE, &tr);
 	cbs_expect(&tr, "2 complete T1.0 2\n10 complete T2.0 10\n");
 	cbs_done(e, s, &tr);
+}
+
+/* The records of the GRUB timelines below. */
+#define GRUB_RECS (CBS_RUN | CBS_COMPLETE |                                  \
+		   SIM_MASK(SIM_REC_BUDGET_EXHAUSTED) |                       \
+		   SIM_MASK(SIM_REC_THROTTLE) | SIM_MASK(SIM_REC_REPLENISH) |  \
+		   SIM_MASK(SIM_REC_SERVER_INACTIVE) |                        \
+		   SIM_MASK(SIM_REC_SERVER_WAKEUP))
+
+/*
+ * A wake-up that re-rates a running GRUB server so that what is left of
+ * its budget is less than one time unit: its exhaustion timer is armed
+ * at now (sv_arm_budget; the fraction is forfeited), a policy timer of
+ * rank BUDGET queued while the release (rank RELEASE) that woke the
+ * other server is being handled.  The release path moved its own event
+ * "in place at the top" (sim_evq_move_top) although the top was now that
+ * timer: the timer's node was overwritten, the release event left in
+ * the heap twice, and the run looped at one instant (dlsim run hung; the
+ * engine's destroy crashed in sv_fini, cancelling events whose slots
+ * were garbage).  The smallest such set: two hard GRUB servers (1, 2),
+ * U = 0.5 each (this_bw = 1, extra_bw = 0), a (C 2, T 10) on S0 and b
+ * (C 1, T 10, offset 1) on S1; the next release of b (11) must fall
+ * before the horizon for its event to be moved.  GRUB rate on one CPU:
+ * max{U_i, U_act}.
+ *
+ *  0  a0 released, S0 wakes: q = 1, d = 2; U_act = 0.5, rate 0.5; a0
+ *     runs (its budget would last 2 units: no timer, a0 needs 2)
+ *  1  b0 released, S1 wakes: q = 1, d = 3; U_act = 1: S0 charged 0.5 at
+ *     rate 0.5 (q = 0.5 left), re-rated to 1: 0.5 < 1 unit, so its timer
+ *     is armed at 1 and fires next: forfeited, exhausted, hard: throttled
+ *     until d = 2; a0 preempted (1 left); b0 (S1, d 3) runs at rate 1
+ *  2  b0 completes with q = 0: exhausted at its completion, throttled
+ *     until 3 (still active); S0 replenished: q = 1, d = 4; a0 runs at
+ *     rate 1
+ *  3  a0 completes, q = 0: throttled until 4; S1 replenished (q = 1,
+ *     d = 5), no work: 0-lag time 5 - 1 * 2/1 = 3 = now: inactive,
+ *     U_act = 0.5 (524288)
+ *  4  S0 replenished (q = 1, d = 6), no work: 0-lag 6 - 2 = 4: inactive,
+ *     U_act = 0
+ * 10  a1: S0 wakes with d = 6 < 10: q = 1, d = 12; as at 0
+ * 11  b1: as at 1 (d = 13; S0 throttled until 12)
+ * 12  as at 2; a1 unfinished at the horizon.
+ */
+static void test_grub_rerate_to_exhaustion_at_a_release(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 12\n"
+		"servers:\n"
+		"  - { name: S0, kind: hard-cbs, budget: 1, period: 2,"
+		" reclaim: grub }\n"
+		"  - { name: S1, kind: hard-cbs, budget: 1, period: 2,"
+		" reclaim: grub }\n"
+		"tasks:\n"
+		"  - { name: a, C: 2, T: 10, server: S0 }\n"
+		"  - { name: b, C: 1, T: 10, offset: 1, server: S1 }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, GRUB_RECS, &tr);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup a.0 1\n"
+		   "0 start a.0 2\n"
+		   "1 server_wakeup b.0 1\n"
+		   "1 budget_exhausted a.0 0\n"
+		   "1 throttle a.0 2\n"
+		   "1 preempt a.0 1\n"
+		   "1 start b.0 1\n"
+		   "2 budget_exhausted b.0 0\n"
+		   "2 throttle b.0 3\n"
+		   "2 complete b.0 1\n"
+		   "2 replenish a.0 1\n"
+		   "2 start a.0 1\n"
+		   "3 budget_exhausted a.0 0\n"
+		   "3 throttle a.0 4\n"
+		   "3 complete a.0 3\n"
+		   "3 replenish b.0 1\n"
+		   "3 server_inactive b.0 524288\n"
+		   "4 replenish a.0 1\n"
+		   "4 server_inactive a.0 0\n"
+		   "10 server_wakeup a.1 1\n"
+		   "10 start a.1 2\n"
+		   "11 server_wakeup b.1 1\n"
+		   "11 budget_exhausted a.1 0\n"
+		   "11 throttle a.1 12\n"
+		   "11 preempt a.1 1\n"
+		   "11 start b.1 1\n"
+		   "12 budget_exhausted b.1 0\n"
+		   "12 throttle b.1 13\n"
+		   "12 complete b.1 1\n"
+		   "12 replenish a.1 1\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->jobs, 4);
+	cbs_done(e, s, &tr);
+}
+
+/*
+ * The reported set: S0 hard-cbs (1, 20, 20), S1 revised-cbs (2, 2, 13),
+ * both GRUB; a (C 2, D 26, T 16) on S0, b (C 3, D 35, T 22) on S1.
+ * `dlsim run` hung from horizon 45 (b's release at 22 re-rated a running
+ * S0 to exhaustion at 22, as above; the heap, broken then, showed it at
+ * b's next release, 44) and the library crashed destroying the engine
+ * at horizon 100.
+ *
+ * Bandwidths (2^20 = 1; a constrained server counts with Q/min(D, T)):
+ * U_0 = 1/20 (52429), U_1 = 2/2 = 1, this_bw = 1.05, extra_bw = 0.  GRUB
+ * rate (kernel formula, U_max = 1): S0 alone active 0.05 (it reclaims
+ * S1's share), any time S1 is active 1; S1 always 1.  The timeline, tick
+ * by tick (the CPU idle when nothing is said to run):
+ *
+ *  0  a0, b0 released; S0: q 1, d 20; S1: q 2, d 2; U_act 1.05.  b0 runs
+ *     (d 2 < 20) at rate 1
+ *  2  S1 exhausted (b0 has 1 left): revised, throttled until the next
+ *     period d - D + T = 13 (active); a0 runs at rate 1
+ *  3  S0 exhausted (a0 has 1 left): hard, throttled until d = 20
+ * 13  S1 replenished: d 15, q 2; b0 runs
+ * 14  b0 completes, q 1: 0-lag 15 - 1*2/2 = 14: inactive, U_act 0.05
+ * 16  a1 released (behind a0)
+ * 20  S0 replenished: q 1, d 40; a0 runs at rate 0.05 (S1 inactive)
+ * 21  a0 completes with budget c = 1 - 52429/2^20 (0.9499998): 0-lag
+ *     40 - floor(c*20 = 18.99..) = 22 > 21, so non-contending; a1 wakes
+ *     it: c < (40 - 21) * 1/20 = 0.95, so (c, 40) is kept; a1 runs at
+ *     rate 0.05
+ * 22  b1 released: S1 wakes after d = 15, before its next period 26:
+ *     q = 0, throttled until 26; its activation makes U_act 1.05: S0
+ *     charged 0.05 (0.90 left), re-rated to 1: 0.90 < 1 unit, forfeited:
+ *     exhausted at 22, throttled until 40; a1 preempted (1 left)
+ * 26  S1 replenished: d 28, q 2; b1 runs at rate 1
+ * 28  S1 exhausted (b1 has 1 left): throttled until 39
+ * 32  a2 released (behind a1)
+ * 39  S1 replenished: d 41, q 2; b1 runs
+ * 40  b1 completes, q 1: 0-lag 41 - 1 = 40: inactive, U_act 0.05; S0
+ *     replenished: q 1, d 60; a1 runs at rate 0.05
+ * 41  a1 completes (c as at 21, 0-lag 60 - 18 = 42 > 41); a2 keeps
+ *     (c, 60), runs at rate 0.05
+ * 43  a2 completes, c = 1 - 3*52429/2^20 (0.8499994): 0-lag
+ *     60 - floor(16.99..) = 44
+ * 44  S0 inactive (U_act 0); b2 released: S1 wakes after d = 41, before
+ *     52: q = 0, throttled until 52 (the release the broken heap
+ *     repeated forever)
+ * 48  a3: S0 wakes, c >= (60 - 48)/20 = 0.6: q 1, d 68; runs at rate 1
+ *     (S1 active, throttled)
+ * 49  S0 exhausted (a3 has 1 left): throttled until 68
+ * 50  horizon: a3 and b2 unfinished.
+ */
+static void test_grub_hard_and_revised_servers_do_not_hang(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: %d\n"
+		"servers:\n"
+		"  - { name: S0, kind: hard-cbs, budget: 1, deadline: 20,"
+		" period: 20, reclaim: grub }\n"
+		"  - { name: S1, kind: revised-cbs, budget: 2, deadline: 2,"
+		" period: 13, reclaim: grub }\n"
+		"tasks:\n"
+		"  - { name: a, C: 2, D: 26, T: 16, server: S0 }\n"
+		"  - { name: b, C: 3, D: 35, T: 22, server: S1 }\n";
+	static const int horizons[] = { 44, 45, 100, 230 };
+	/* jobs released before each horizon: a every 16, b every 22 */
+	static const uint64_t jobs[] = { 5, 6, 12, 26 };
+	char buf[sizeof(yaml) + 16];
+	struct scn_scenario *s;
+	struct tu_trace tr;
+	struct sim_engine *e;
+
+	snprintf(buf, sizeof(buf), yaml, 50);
+	s = cbs_load_text(buf);
+	e = cbs_run(s, GRUB_RECS, &tr);
+	cbs_expect(&tr,
+		   "0 server_wakeup a.0 1\n"
+		   "0 server_wakeup b.0 2\n"
+		   "0 start b.0 3\n"
+		   "2 budget_exhausted b.0 0\n"
+		   "2 throttle b.0 13\n"
+		   "2 preempt b.0 1\n"
+		   "2 start a.0 2\n"
+		   "3 budget_exhausted a.0 0\n"
+		   "3 throttle a.0 20\n"
+		   "3 preempt a.0 1\n"
+		   "13 replenish b.0 2\n"
+		   "13 start b.0 1\n"
+		   "14 server_inactive b.0 52429\n"
+		   "14 complete b.0 14\n"
+		   "20 replenish a.0 1\n"
+		   "20 start a.0 1\n"
+		   "21 complete a.0 21\n"
+		   "21 server_wakeup a.1 1\n"
+		   "21 start a.1 2\n"
+		   "22 server_wakeup b.1 0\n"
+		   "22 throttle b.1 26\n"
+		   "22 budget_exhausted a.1 0\n"
+		   "22 throttle a.1 40\n"
+		   "22 preempt a.1 1\n"
+		   "26 replenish b.1 2\n"
+		   "26 start b.1 3\n"
+		   "28 budget_exhausted b.1 0\n"
+		   "28 throttle b.1 39\n"
+		   "28 preempt b.1 1\n"
+		   "39 replenish b.1 2\n"
+		   "39 start b.1 1\n"
+		   "40 server_inactive b.1 52429\n"
+		   "40 complete b.1 18\n"
+		   "40 replenish a.1 1\n"
+		   "40 start a.1 1\n"
+		   "41 complete a.1 25\n"
+		   "41 server_wakeup a.2 1\n"
+		   "41 start a.2 2\n"
+		   "43 complete a.2 11\n"
+		   "44 server_inactive a.0 0\n"
+		   "44 server_wakeup b.2 0\n"
+		   "44 throttle b.2 52\n"
+		   "48 server_wakeup a.3 1\n"
+		   "48 start a.3 2\n"
+		   "49 budget_exhausted a.3 0\n"
+		   "49 throttle a.3 68\n"
+		   "49 preempt a.3 1\n");
+	cbs_done(e, s, &tr);
+	for (size_t i = 0; i < sizeof(horizons) / sizeof(horizons[0]); i++) {
+		snprintf(buf, sizeof(buf), yaml, horizons[i]);
+		s = cbs_load_text(buf);
+		e = cbs_run(s, 0, &tr);         /* returns; destroyed cleanly */
+		CU_ASSERT_EQUAL(sim_engine_stats(e)->jobs, jobs[i]);
+		cbs_done(e, s, &tr);
+	}
 }
 
 /* Two servers with U = 1.5: S2's deadline 4 passes with budget left (a
@@ -764,6 +986,10 @@ CU_TestInfo cbs_tests[] = {
 	  test_revised_cbs_wakeups_match_vectors_4_and_5 },
 	{ "GRUB gives T2 six units in [2, 8) (E.5)",
 	  test_grub_gives_t2_six_units_in_2_to_8 },
+	{ "GRUB: a wake-up re-rating a running server to exhaustion",
+	  test_grub_rerate_to_exhaustion_at_a_release },
+	{ "GRUB: hard and revised (D < T) servers do not hang",
+	  test_grub_hard_and_revised_servers_do_not_hang },
 	{ "server and job deadline misses are counted apart",
 	  test_server_and_job_misses_are_counted_apart },
 	{ "a late server pending at the horizon is a miss",

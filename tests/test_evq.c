@@ -215,10 +215,53 @@ static void test_evq_push_failure_leaves_queue_unchanged(void)
 	sim_evq_fini(&q);
 }
 
+/* The release path moves the event it is handling with sim_evq_move_top,
+ * assuming it is still the top; the job's enqueue may have queued an
+ * event before it meanwhile (a GRUB server's budget timer armed at now,
+ * rank BUDGET < RELEASE).  The move must keep both: re-keying the top in
+ * place overwrote the timer's node and left the release in the heap
+ * twice (a run that looped at one instant, a crash at destroy). */
+static void test_evq_move_top_after_an_earlier_push(void)
+{
+	struct sim_evq q;
+	struct sim_event rel, bud, other, h;
+
+	sim_evq_init(&q);
+	sim_event_init(&rel, 0);
+	sim_event_init(&bud, 0);
+	sim_event_init(&other, 0);
+	sim_event_init(&h, 0);
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &h, 100, SIM_RANK_HORIZON), RT_OK);
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &other, 30, SIM_RANK_RELEASE), RT_OK);
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &rel, 22, SIM_RANK_RELEASE), RT_OK);
+	CU_ASSERT_EQUAL(rel.idx, 0);            /* the top, being handled */
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &bud, 22, SIM_RANK_BUDGET), RT_OK);
+	CU_ASSERT_EQUAL(bud.idx, 0);            /* now the top */
+	CU_ASSERT_EQUAL(sim_evq_move_top(&q, &rel, 44, SIM_RANK_RELEASE),
+			RT_OK);
+	CU_ASSERT_EQUAL(sim_evq_time(&q, &rel), 44);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &bud);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &other);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &rel);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &h);
+	CU_ASSERT_PTR_NULL(sim_evq_pop(&q));
+	/* and the usual case, the top moved in place */
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &rel, 5, SIM_RANK_RELEASE), RT_OK);
+	CU_ASSERT_EQUAL(sim_evq_push(&q, &other, 7, SIM_RANK_RELEASE), RT_OK);
+	CU_ASSERT_EQUAL(sim_evq_move_top(&q, &rel, 9, SIM_RANK_RELEASE),
+			RT_OK);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &other);
+	CU_ASSERT_PTR_EQUAL(sim_evq_pop(&q), &rel);
+	CU_ASSERT_PTR_NULL(sim_evq_pop(&q));
+	sim_evq_fini(&q);
+}
+
 CU_TestInfo evq_tests[] = {
 	{ "same-time events are FIFO", test_evq_same_time_is_fifo },
 	{ "events are ordered by time, then rank",
 	  test_evq_orders_by_time_then_rank },
+	{ "move_top after an earlier push keeps both events",
+	  test_evq_move_top_after_an_earlier_push },
 	{ "cancel and move re-key events in place", test_evq_cancel_and_move },
 	{ "random operations match a sorted array",
 	  test_evq_matches_a_sorted_array },
