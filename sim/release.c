@@ -111,6 +111,12 @@ rel_plan_next(struct sim_engine *e, struct sim_task_rt *t)
 		return RT_OK;
 	}
 	t->arrival = t->release = a;
+	/* the release's own handling may have queued an event before it
+	 * at this instant (a GRUB server re-rated by the new job's
+	 * activation exhausts now: rank BUDGET < RELEASE), so it is not
+	 * always the top any more: then a plain re-key */
+	if (t->rel.idx != 0)
+		return sim_evq_move(&e->evq, &t->rel, a, SIM_RANK_RELEASE);
 	return sim_evq_move_top(&e->evq, &t->rel, a, SIM_RANK_RELEASE);
 }
 
