@@ -112,6 +112,21 @@ static void analyze_fp_served(struct dlsim_analysis *a, const rt_time *fps)
 	}
 }
 
+/* linux-dl: does a reservation of domain c reclaim (GRUB for every task,
+ * or a task's SCHED_FLAG_RECLAIM)? */
+static bool analyze_dom_grub(const struct dlsim_analysis *a, unsigned c)
+{
+	const struct scn_scenario *s = a->s;
+
+	if (s->sched.reclaim == RT_RECLAIM_GRUB)
+		return true;
+	for (size_t i = 0; s->dl_flags && i < s->ntasks; i++)
+		if ((s->dl_flags[i] & RT_DL_FLAG_RECLAIM) &&
+		    api_analysis_task_dom(a, i) == c)
+			return true;
+	return false;
+}
+
 /* Bounds for the scenario's tasks (and servers) from the model's. */
 bool api_analysis_tardiness(struct dlsim_analysis *a)
 {
@@ -251,6 +266,19 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 		if (!analyze_cluster_bound(a, sub, n, a->dom_cpus[c], jit, where,
 					   r, t, &delta, &nomem)) {
 			ok = !nomem;
+			goto out;
+		}
+		/* linux-dl with GRUB: a reclaiming reservation drains its
+		 * runtime slower than 1 while others are inactive, so it
+		 * runs past Q before its deadline moves, more than the
+		 * (Q, D, T) demand delta counts.  GRUB keeps deadlines that
+		 * can all be met (delta 0, Lipari and Baruah 2000); once
+		 * they can pass, nothing bounds by how much. */
+		if (a->kind == AK_LINUX && delta > 0 && analyze_dom_grub(a, c)) {
+			analyze_no_bound(a, BOUND_NONE, "%sGRUB (reclaim) with "
+					 "reservations whose deadlines may pass: "
+					 "a reclaiming reservation runs past its "
+					 "runtime, which no bound counts", where);
 			goto out;
 		}
 		for (size_t q = 0; q < n; q++) {

@@ -474,8 +474,13 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	 * the runtime and deadline it has.  Only exact accounting (the
 	 * HRTICK_DL timer) notices a runtime used up at this instant; with
 	 * tick accounting the next tick does (sv_start re-arms there).
+	 * polling: the task's next job is pending work too (P4 drops the
+	 * capacity only when no work is left), so the server goes on with
+	 * it in the same poll: jobs released together are served as the
+	 * one job of their total demand that analyze bounds.
 	 */
-	s->cont = s->rules == SV_RULES_LINUX && j->next &&
+	s->cont = (s->rules == SV_RULES_LINUX ||
+		   s->rules == SV_RULES_POLLING) && j->next &&
 		  (flags & (SIM_DEQ_COMPLETE | SIM_DEQ_ABORT));
 	if (s->defer && !s->head && !s->cont) { /* CFS empty:
 						 * dl_server_stop() */

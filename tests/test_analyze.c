@@ -839,6 +839,42 @@ static void test_analyze_cbs_suspension_no_guarantee(void)
 	an_free(db, sc, an);
 }
 
+/*
+ * linux-dl with GRUB: the server bound delta of the reservations as
+ * sporadic tasks (Q, D, T) was claimed for reclaiming ones too.  Kernel
+ * 6.6 (no fair server), one CPU, reclaim: grub, A (4, 4, 8 ms) and
+ * B (1, 4, 4 ms): dbf(4) = 5 > 4, EDF over the reservations is late by
+ * delta = 1 (A first at the tie, B's deadline 4 met at 5).  Simulated:
+ *   [0, 4)  A.0 (rate 1: every reservation active), done at 4 with its
+ *           runtime used: inactive at once (0-lag time d - 0 = 4)
+ *   4       B.1 released behind B.0; u = 1/4, U_inact = 1/2, U_extra
+ *           = 0.95 - 3/4 = 0.2: B drains at max{u, U_max - U_inact -
+ *           U_extra}/U_max = 0.25/0.95 = 0.263 (grub_reclaim())
+ *   [4, 5)  B.0, 0.263 of runtime used: 0.737 left, deadline still 4
+ *   [5, 6)  B.1 on the same reservation (0.263 more: no replenishment),
+ *           so B's deadline 4 is overrun by 2 > delta = 1, which analyze
+ *           reported as a contradiction.  Without GRUB B.0 uses its
+ *           whole runtime at 5 and B.1 runs on deadline 8.
+ * No bound is claimed now with GRUB and delta > 0.
+ */
+static void test_analyze_linux_grub_late_no_server_bound(void)
+{
+	static const char yaml[] = "format: 1\ntime_unit: ms\n"
+		"scheduler: { policy: linux-dl, reclaim: grub, kernel: \"6.6\" }\n"
+		"tasks:\n"
+		"  - { name: A, C: 4, D: 4, T: 8 }\n"
+		"  - { name: B, C: 1, D: 4, T: 4 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "linux"), "accept");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "pdc"), "reject");
+	CU_ASSERT_STRING_EQUAL(dlsim_analysis_bound_source(an), "none");
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	an_free(db, sc, an);
+}
+
 CU_TestInfo analyze_tests[] = {
 	{ "fp-rta analyses release jitter with its own extension",
 	  test_analyze_fp_rta_jitter },
@@ -867,6 +903,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_cbs_domino_na },
 	{ "cbs: a suspending served task has no guarantee",
 	  test_analyze_cbs_suspension_no_guarantee },
+	{ "linux-dl: GRUB with late reservations has no server bound",
+	  test_analyze_linux_grub_late_no_server_bound },
 	{ "fp admission admits a set iff fp-rta accepts it (400 sets)",
 	  test_analyze_fp_admission_agrees_with_fp_rta },
 	CU_TEST_INFO_NULL

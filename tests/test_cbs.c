@@ -967,6 +967,75 @@ static void test_grub_reclaimed_time_is_recorded(void)
 	render_release_caches();
 }
 
+/*
+ * A GRUB server re-rated by another server's release exhausts at that
+ * very instant: its timer, armed while the release is handled (rank
+ * BUDGET before RELEASE), sat above the release event that the engine
+ * then re-keyed in place as if still the top, which broke the event
+ * queue (a crash at 61, the releases lost at 1000).  S0 (3, 6) serves
+ * s0 (3, 12), S1 (1, 5, GRUB) serves s1 (2, 5); U_act = what is active,
+ * S0 inactive from its 0-lag time 36 - 3*6/3 = 30 (its job ran 3 at
+ * rate 1 in [24, 27), d 36):
+ *   [31, 32)  s1.6 runs at rate U_act = 1/5: q 1 -> 4/5, done at 32
+ *   35        s1.7 wakes S1: 4/5 < (45 - 35)/5, keeps (4/5, 45)
+ *   [35, 36)  rate 1/5: q = 3/5
+ *   36        s0.3 wakes S0 (d 42 < 45: it preempts): U_act = 1/5 +
+ *             1/2 = 7/10, and S1's 3/5 lasts 6/7 < 1, rounded down to
+ *             0: S1 exhausts at 36 itself (replenished 1, d 50)
+ *   [36, 39)  s0.3 (S0 exhausts as it completes); [39, 40) s1.7
+ *   48        s0.4, the release planned at 36
+ * Over [0, 1000): 84 jobs of s0 (0, 12, ..., 996), 200 of s1.
+ */
+static void test_grub_exhaustion_at_a_release_keeps_the_queue(void)
+{
+	static const char yaml[] =
+		"format: 1\nhorizon: 50\nscheduler: { policy: cbs }\n"
+		"servers:\n"
+		"  - { name: S0, kind: cbs, budget: 3, period: 6 }\n"
+		"  - { name: S1, kind: cbs, budget: 1, period: 5, reclaim: grub }\n"
+		"tasks:\n"
+		"  - { name: s0, C: 3, T: 12, server: S0 }\n"
+		"  - { name: s1, C: 2, T: 5, server: S1 }\n";
+	struct scn_scenario *s = cbs_load_text(yaml);
+	struct tu_trace tr;
+	struct sim_engine *e;
+
+	e = cbs_run_from(s, CBS_RUN | CBS_COMPLETE |
+			 SIM_MASK(SIM_REC_RELEASE) |
+			 SIM_MASK(SIM_REC_BUDGET_EXHAUSTED), 35, &tr);
+	cbs_expect(&tr,
+		   "35 release s1.7 40\n"
+		   "35 start s1.7 2\n"
+		   "36 release s0.3 48\n"
+		   "36 budget_exhausted s1.7 0\n"
+		   "36 preempt s1.7 1\n"
+		   "36 start s0.3 3\n"
+		   "39 budget_exhausted s0.3 0\n"
+		   "39 complete s0.3 3\n"
+		   "39 start s1.7 1\n"
+		   "40 complete s1.7 5\n"
+		   "40 release s1.8 45\n"
+		   "40 start s1.8 2\n"
+		   "40 budget_exhausted s1.8 0\n"
+		   "41 budget_exhausted s1.8 0\n"
+		   "42 complete s1.8 2\n"
+		   "45 release s1.9 50\n"
+		   "45 start s1.9 2\n"
+		   "46 budget_exhausted s1.9 0\n"
+		   "47 complete s1.9 2\n"
+		   "48 release s0.4 60\n"
+		   "48 start s0.4 3\n");
+	cbs_done(e, s, &tr);
+
+	s = cbs_load_text(yaml);
+	s->horizon = 1000;
+	e = cbs_run(s, 0, &tr);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[0].released, 84);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].released, 200);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].missed, 0);
+	cbs_done(e, s, &tr);
+}
+
 CU_TestInfo cbs_tests[] = {
 	{ "the CBS rules are exact (models/server.c)",
 	  test_the_cbs_rules_are_exact },
@@ -990,6 +1059,8 @@ CU_TestInfo cbs_tests[] = {
 	  test_grub_rerate_to_exhaustion_at_a_release },
 	{ "GRUB: hard and revised (D < T) servers do not hang",
 	  test_grub_hard_and_revised_servers_do_not_hang },
+	{ "a GRUB exhaustion at a release keeps the event queue",
+	  test_grub_exhaustion_at_a_release_keeps_the_queue },
 	{ "server and job deadline misses are counted apart",
 	  test_server_and_job_misses_are_counted_apart },
 	{ "a late server pending at the horizon is a miss",

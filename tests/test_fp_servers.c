@@ -211,6 +211,55 @@ static void test_polling_sees_work_released_at_its_period_start(void)
 }
 
 
+/* P4 drops the capacity only when no work is left: the task's next job,
+ * pending behind the one that completes, is work.  H (C 2, T 4) above
+ * S (polling, Q 2, T 5) serving A, two jobs of 1 released together at
+ * 12 (analysed as one job of demand 2 <= Q: response <= T_s + w_s =
+ * 5 + 4 = 9, w_s = 2 + 2 with H):
+ *  10  P2: nothing pending, q lost, suspended until 15.
+ *  12  A.0, A.1 arrive: wait for the poll.  H.3 [12, 14).
+ *  15  P1 q = 2: A.0 [15, 16), done at 16 (response 4).
+ *  16  A.1 pending: S keeps q = 1 (it dropped it here, and A.1 waited
+ *      for the poll at 20, behind H.5, to finish at 23: response 11 >
+ *      9).  H.4 [16, 18) preempts.
+ *  18  A.1 [18, 19): q = 0 (P5), done at 19 (response 7).
+ *  20  P1 q = 2; P2: nothing pending, q lost.  H.5 [20, 22). */
+static void test_polling_serves_the_next_job_of_its_task(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 24\n"
+		"scheduler: { policy: fp, priorities: rate-monotonic }\n"
+		"servers: [{ name: S, kind: polling, budget: 2, period: 5 }]\n"
+		"tasks:\n"
+		"  - { name: H, C: 2, T: 4 }\n"
+		"  - { name: A, C: 1, T: 60, releases: [12, 12], "
+		"server: S }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run_from(s, RECS, 14, &tr);
+
+	cbs_expect(&tr,
+		   "14 complete H.3 2\n"
+		   "15 replenish A.0 2\n"
+		   "15 unthrottle A.0 5\n"
+		   "15 start A.0 1\n"
+		   "16 complete A.0 4\n"
+		   "16 start H.4 2\n"
+		   "18 complete H.4 2\n"
+		   "18 start A.1 1\n"
+		   "19 budget_exhausted A.1 0\n"
+		   "19 throttle A.1 20\n"
+		   "19 complete A.1 7\n"
+		   "20 replenish A.0 2\n"
+		   "20 unthrottle A.0 1\n"
+		   "20 budget_exhausted A.0 0\n"
+		   "20 throttle A.0 25\n"
+		   "20 start H.5 2\n"
+		   "22 complete H.5 2\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].max_response, 7);
+	cbs_done(e, s, &tr);
+}
+
+
 /* Sporadic (POSIX SCHED_SPORADIC), tick by tick:
  *   0  S0: q = 2.  T1 [0, 1).
  *   1  A.0 arrives with q = 2: S2, activation 1; A.0 [1, 3) above T2.
@@ -692,6 +741,8 @@ CU_TestInfo fp_servers_tests[] = {
 	  test_deferrable_keeps_its_capacity_until_used },
 	{ "polling sees work released at its period start",
 	  test_polling_sees_work_released_at_its_period_start },
+	{ "polling serves the next job of its task in the same poll",
+	  test_polling_serves_the_next_job_of_its_task },
 	{ "sporadic replenishes what it used one period later (S1-S7)",
 	  test_sporadic_replenishes_what_it_used_one_period_later },
 	{ "a late sporadic replenishment comes at once (S6)",
