@@ -236,6 +236,11 @@ disp_dispatch(struct sim_engine *e, unsigned lean)
 		sim_fail(e, err, "policy %s: schedule failed", e->ops->name);
 		return;
 	}
+	/* A schedule() that asks for another dispatch at once is how a
+	 * dispatch can loop at one instant: counted by the zero-length loop
+	 * guard (engine.c). */
+	if (__builtin_expect(e->resched, 0) && sim_spin(e, "dispatch"))
+		return;
 	if (lean || e->cfg.cpus == 1 || e->ndirty == 1) {
 		/* one CPU changes (or there is one: no dirty list kept, and
 		 * nothing to clear): the passes in one */

@@ -167,10 +167,11 @@ struct sim_engine {
 					 * when a run returns */
 	rt_time now;                    /* current instant */
 	bool resched;                   /* dispatch before time advances */
-	/* The zero-length loop guard (engine.c, eng_spin): policy timers
-	 * and dispatches handled at 'now' (reset when time advances), and
-	 * their limit at one instant, set as a run starts. */
+	/* The zero-length loop guard (engine.c, sim_spin): policy timers
+	 * and dispatches handled at spin_at, and their limit at one
+	 * instant, set as a run starts. */
 	uint64_t spin_n, spin_max;
+	rt_time spin_at;
 	bool ran;                       /* sim_engine_run was called */
 	uint64_t next_seq;              /* global release counter */
 	struct sim_res *res;            /* shared resources (resource.c);
@@ -236,6 +237,22 @@ struct sim_fan_ent {
 	size_t sink;
 };
 
+/* The zero-length loop guard (engine.c): count one policy timer or
+ * dispatch at now ('what' names it); true (the run failed) past the
+ * limit. */
+void sim_spin_fail(struct sim_engine *e, const char *what)
+	__attribute__((cold, noinline));
+static inline bool sim_spin(struct sim_engine *e, const char *what)
+{
+	if (e->spin_at != e->now) {
+		e->spin_at = e->now;
+		e->spin_n = 0;
+	}
+	if (__builtin_expect(++e->spin_n <= e->spin_max, 1))
+		return false;
+	sim_spin_fail(e, what);
+	return true;
+}
 /* Record the first error (later ones are dropped); stops the run. */
 void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
