@@ -27,7 +27,8 @@ struct render_outstream {
 	FILE *f;                        /* the FILE over it (stream only) */
 	struct render_outstream *next;  /* the registry of streams */
 	bool direct;                    /* O_DIRECT is set on fd */
-	uint64_t pos;                   /* direct: where the next write goes */
+	uint64_t pos;                   /* the descriptor's offset: where the
+					 * next write goes */
 	uint64_t dbytes;                /* bytes written with O_DIRECT */
 	char tail[RENDER_OUTSTREAM_ALIGN]; /* the file's last bytes % ALIGN,
 					 * as the FILE wrote them */
@@ -114,31 +115,70 @@ static void keep_tail(struct render_outstream *c, const char *buf, size_t n)
 		memcpy(c->tail + h - n, buf, n);
 }
 
-static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
+/* O_DIRECT on or off for the descriptor (direct writes: below). */
+static bool set_direct(struct render_outstream *c, bool on)
 {
-	struct render_outstream *c = ctx;
+	int fl = fcntl(c->fd, F_GETFL);
+
+	if (fl < 0 || fcntl(c->fd, F_SETFL, on ? fl | O_DIRECT :
+			    fl & ~O_DIRECT) != 0)
+		return false;
+	c->direct = on;
+	return true;
+}
+
+/* All n bytes from buf at the descriptor's offset (c->pos), directly if
+ * O_DIRECT is set (a refusal, EINVAL, turns it off and writes on), for
+ * the FILE and the direct writes alike; false with c->err on a failure
+ * (the first error is kept, and the test seam acts here). */
+static bool fd_put(struct render_outstream *c, const char *buf, size_t n)
+{
 	size_t done = 0;
 
-	if (c->err) {
-		errno = c->err;
-		return -1;
-	}
-	if (outfile_inject(&c->err)) {
-		errno = c->err;
-		return -1;
-	}
+	if (c->err)
+		return false;
+	if (outfile_inject(&c->err))
+		return false;
 	while (done < n) {
 		ssize_t k = write(c->fd, buf + done, n - done);
 
 		if (k < 0 && errno == EINTR)
 			continue;
+		if (k < 0 && errno == EINVAL && c->direct) {
+			/* refused (alignment, file system): ordinary writes;
+			 * a failed write moved nothing */
+			if (!set_direct(c, false)) {
+				c->err = errno;
+				return false;
+			}
+			continue;
+		}
 		if (k <= 0) {
 			c->err = k < 0 ? errno : EIO;
-			errno = c->err;
-			return -1;
+			return false;
 		}
+		if (c->direct)
+			c->dbytes += (uint64_t)k;
 		done += (size_t)k;
-		c->bytes += (uint64_t)k;
+		c->pos += (uint64_t)k;
+		if (c->pos > c->bytes)
+			c->bytes = c->pos;
+		if (done < n && c->direct && !set_direct(c, false)) {
+			/* a short write leaves the rest unaligned */
+			c->err = errno;
+			return false;
+		}
+	}
+	return true;
+}
+
+static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
+{
+	struct render_outstream *c = ctx;
+
+	if (!fd_put(c, buf, n)) {
+		errno = c->err;
+		return -1;
 	}
 	if (c->stream) {
 		keep_tail(c, buf, n);
@@ -258,17 +298,6 @@ uint64_t render_outstream_bytes(const struct render_outstream *c)
  * order.  A file system that refuses O_DIRECT (fcntl or the write:
  * EINVAL) gets ordinary writes instead.
  */
-static bool set_direct(struct render_outstream *c, bool on)
-{
-	int fl = fcntl(c->fd, F_GETFL);
-
-	if (fl < 0 || fcntl(c->fd, F_SETFL, on ? fl | O_DIRECT :
-			    fl & ~O_DIRECT) != 0)
-		return false;
-	c->direct = on;
-	return true;
-}
-
 bool render_outstream_direct_begin(struct render_outstream *c, FILE *f,
 				   char *buf, size_t *head)
 {
@@ -292,63 +321,21 @@ bool render_outstream_direct_begin(struct render_outstream *c, FILE *f,
 	return true;
 }
 
-/* n bytes from buf at c->pos, directly if O_DIRECT is still set. */
-static bool direct_put(struct render_outstream *c, const char *buf, size_t n)
-{
-	size_t done = 0;
-
-	if (c->err)
-		return false;
-	if (outfile_inject(&c->err))
-		return false;
-	while (done < n) {
-		ssize_t k = write(c->fd, buf + done, n - done);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0 && errno == EINVAL && c->direct) {
-			/* refused (alignment, file system): ordinary writes;
-			 * a failed write moved nothing */
-			if (!set_direct(c, false)) {
-				c->err = errno;
-				return false;
-			}
-			continue;
-		}
-		if (k <= 0) {
-			c->err = k < 0 ? errno : EIO;
-			return false;
-		}
-		if (c->direct)
-			c->dbytes += (uint64_t)k;
-		done += (size_t)k;
-		c->pos += (uint64_t)k;
-		if (c->pos > c->bytes)
-			c->bytes = c->pos;
-		if (done < n && c->direct && !set_direct(c, false)) {
-			/* a short write leaves the rest unaligned */
-			c->err = errno;
-			return false;
-		}
-	}
-	return true;
-}
-
 bool render_outstream_direct_write(struct render_outstream *c,
 				   const char *buf, size_t n)
 {
-	return direct_put(c, buf, n);
+	return fd_put(c, buf, n);
 }
 
 bool render_outstream_direct_end(struct render_outstream *c, const char *buf,
 				 size_t n)
 {
 	size_t whole = n - n % RENDER_OUTSTREAM_ALIGN;
-	bool ok = direct_put(c, buf, whole);
+	bool ok = fd_put(c, buf, whole);
 
 	if (c->direct && !set_direct(c, false) && !c->err)
 		c->err = errno;
-	ok = ok && !c->err && direct_put(c, buf + whole, n - whole);
+	ok = ok && !c->err && fd_put(c, buf + whole, n - whole);
 	if (ok)
 		keep_tail(c, buf, n);
 	/* the chunks written directly are not in the cache */
