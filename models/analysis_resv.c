@@ -267,6 +267,18 @@ enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
 	return server_ok ? RT_CBS_GUARANTEED : RT_CBS_SERVER_MISSES;
 }
 
+bool rt_cbs_task_covered(const struct rt_task *ts, size_t n,
+			 const int32_t *task_server,
+			 const struct rt_server *servers, size_t i)
+{
+	rt_time late;
+
+	return rt_cbs_task_guarantee(ts, n, task_server, servers, i, true) ==
+	       RT_CBS_GUARANTEED &&
+	       rt_time_add(servers[task_server[i]].deadline, ts[i].jitter,
+			   &late) && late <= ts[i].deadline;
+}
+
 bool rt_cbs_server_isolates(const struct rt_server *s, unsigned ncpus)
 {
 	if (ncpus != 1)

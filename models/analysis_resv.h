@@ -170,6 +170,15 @@ enum rt_cbs_guarantee rt_cbs_task_guarantee(const struct rt_task *ts, size_t n,
 					    const struct rt_server *servers,
 					    size_t i, bool server_ok);
 
+/* Served task i meets its own deadlines once its server's are met: it
+ * has the guarantee (rt_cbs_task_guarantee(..., true), each job ends by
+ * its release + D_s) and jitter + D_s <= D.  The rule of the simulator's
+ * guarantees (sim/admit.c) and of the experiments' coverage
+ * (sim/batch_sim.c). */
+bool rt_cbs_task_covered(const struct rt_task *ts, size_t n,
+			 const int32_t *task_server,
+			 const struct rt_server *servers, size_t i);
+
 /* Server s isolates in a domain of ncpus CPUs: whatever its jobs do, it
  * demands no more than the sporadic task (Q_s, D_s, T_s) (above). */
 bool rt_cbs_server_isolates(const struct rt_server *s, unsigned ncpus);

@@ -361,13 +361,14 @@ bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
  *    server with Q_s >= its WCET and T_s <= its minimum separation gets a
  *    fresh budget and server deadline r + D_s at each release r, so with
  *    the server deadlines met each job ends by r + D_s.  Here:
- *    rt_cbs_task_guarantee (alone in its server, largest job demand <=
- *    Q_s, releases >= T_s apart counting jitter, revised-cbs with
- *    D_s < T_s: the REVISED_LATE case excluded, no self-suspension (the
- *    theorem is for tasks that do not suspend: a wake-up goes through the
- *    wake-up rule and may take a later server deadline, even with C + the
- *    suspensions <= Q_s), GRUB only with D_s = T_s), and jitter + D_s <= D (a job arriving at a is released
- *    by a + J and ends by a + J + D_s).  Anything else (several tasks in
+ *    rt_cbs_task_covered, models/analysis_resv.h: rt_cbs_task_guarantee
+ *    (alone in its server, largest job demand <= Q_s, releases >= T_s
+ *    apart counting jitter, revised-cbs with D_s < T_s: the REVISED_LATE
+ *    case excluded, no self-suspension (the theorem is for tasks that do
+ *    not suspend: a wake-up goes through the wake-up rule and may take a
+ *    later server deadline, even with C + the suspensions <= Q_s), GRUB
+ *    only with D_s = T_s), and jitter + D_s <= D (a job arriving at a is
+ *    released by a + J and ends by a + J + D_s).  Anything else (several tasks in
  *    one server, C or an exec value above Q_s, a soft overrun, releases
  *    closer than T_s, suspension) is served but not guaranteed.
  *  - Unserved tasks: as under edf, in an isolated domain.
@@ -390,15 +391,6 @@ bool sim_admit_unsure(const struct sim_engine *e, uint32_t task)
 static bool grt_conform(const struct rt_task *t)
 {
 	return rt_task_is_sporadic_conform(t) && !rt_task_suspends(t);
-}
-
-/* Served task i finds every job a fresh budget that covers it (the hard
- * schedulability property's premises, above; rt_cbs_task_guarantee). */
-static bool grt_served_exact(const struct sim_config *cfg, uint32_t i)
-{
-	return rt_cbs_task_guarantee(cfg->tasks, cfg->ntasks,
-				     cfg->task_server, cfg->servers, i,
-				     true) == RT_CBS_GUARANTEED;
 }
 
 /* Served task i's server does not isolate its domain (cbs; i served):
@@ -448,17 +440,12 @@ enum rt_err sim_guarantee_init(struct sim_engine *e, struct rt_diag *d)
 		if (cfg->task_server[i] >= 0 && grt_breaks_isolation(e, i))
 			bad[sim_engine_task_cluster(e, i)] = true;
 	for (uint32_t i = 0; i < n; i++) {
-		int32_t k = cfg->task_server[i];
-		const struct rt_task *t = &cfg->tasks[i];
-		rt_time late;
-
 		if (bad[sim_engine_task_cluster(e, i)])
 			e->noguar[i] = true;
-		else if (k >= 0)
-			e->noguar[i] = !grt_served_exact(cfg, i) ||
-				       !rt_time_add(cfg->servers[k].deadline,
-						    t->jitter, &late) ||
-				       late > t->deadline;
+		else if (cfg->task_server[i] >= 0)
+			e->noguar[i] = !rt_cbs_task_covered(cfg->tasks, n,
+							    cfg->task_server,
+							    cfg->servers, i);
 	}
 	rt_free(bad);
 	return RT_OK;

@@ -164,8 +164,6 @@ static void exp_covered(const struct rt_exp *x, struct sim_exp_ws *ws,
 	bool all = true;
 
 	for (size_t i = 0; i < n; i++) {
-		rt_time late;
-
 		ws->dom_ok[i] = true;
 		if (x->model != RT_AN_CBS) {    /* linux-dl: its own deadline */
 			ws->covered[i] = !rt_dl_task_no_guarantee(&simt[i]);
@@ -174,12 +172,9 @@ static void exp_covered(const struct rt_exp *x, struct sim_exp_ws *ws,
 		ws->srv_ok[i] = rt_cbs_server_sporadic(ws->ts, n,
 				ws->task_server, ws->servers, i, m);
 		all = all && ws->srv_ok[i];
-		ws->covered[i] = rt_cbs_task_guarantee(ws->ts, n,
-					ws->task_server, ws->servers, i,
-					true) == RT_CBS_GUARANTEED &&
-				 rt_time_add(ws->servers[i].deadline,
-					     ws->ts[i].jitter, &late) &&
-				 late <= ws->ts[i].deadline;
+		ws->covered[i] = rt_cbs_task_covered(ws->ts, n,
+						     ws->task_server,
+						     ws->servers, i);
 	}
 	for (size_t i = 0; !all && i < n; i++)
 		for (size_t j = 0; j < n; j++)
