@@ -37,6 +37,7 @@ struct render_log {
 	 * ",\"event\":\"KIND\",\"cpu\":" */
 	struct render_frag kinds[SIM_REC__COUNT];
 	rt_time last_t;                 /* binary: time of the last record */
+	struct render_binlog_state bs;  /* binary: what its reader knows */
 	struct render_numcache nums;    /* text: digits of recent times */
 };
 
@@ -127,9 +128,13 @@ static enum rt_err log_header(struct render_log *l)
 	return ok && !l->w.failed ? RT_OK : RT_ERR_IO;
 }
 
-/* ---- binary log (docs/formats.md "Binary") ---- */
+/* ---- binary log (docs/formats.md "Binary", log.h) ----
+ *
+ * Version 2: a short record where the reader infers the job info from
+ * what it knows (l->bs, kept here as it will), else a long record (the
+ * version 1 layout after 0x80 | kind). */
 
-/* A record is at most 2 + 11 varints of 10 bytes. */
+/* A record is at most 2 + 11 varints of 10 bytes (a long one). */
 #define BIN_REC_MAX (2 + 11 * 10)
 
 /* v as an unsigned LEB128 varint.  A loop: its branches are well
@@ -155,24 +160,73 @@ static inline char *bin_svar(char *p, int64_t a, int64_t b)
 	return bin_uvar(p, (d << 1) ^ ((uint64_t)0 - (d >> 63)));
 }
 
-static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+bool render_binlog_state_init(struct render_binlog_state *st, size_t ntasks)
 {
-	struct render_log *l = ctx;
+	*st = (struct render_binlog_state){
+		.nst = ntasks < RENDER_BINLOG_S_TASKS ? ntasks :
+		       RENDER_BINLOG_S_TASKS,
+	};
+	if (!st->nst)
+		return true;
+	st->latest = rt_malloc(st->nst * sizeof(*st->latest));
+	st->slots = rt_malloc(st->nst * RENDER_BINLOG_SLOTS *
+			      sizeof(*st->slots));
+	if (!st->latest || !st->slots)
+		return false;
+	for (size_t i = 0; i < st->nst; i++)
+		st->latest[i] = UINT64_MAX;
+	for (size_t i = 0; i < st->nst * RENDER_BINLOG_SLOTS; i++)
+		st->slots[i] = (struct render_binlog_slot){ .job = UINT64_MAX };
+	return true;
+}
+
+void render_binlog_state_free(struct render_binlog_state *st)
+{
+	rt_free(st->latest);
+	rt_free(st->slots);
+	st->latest = NULL;
+	st->slots = NULL;
+}
+
+void render_binlog_know(struct render_binlog_state *st,
+			const struct sim_rec *r)
+{
+	const struct sim_job_info *ji = r->info;
+	struct render_binlog_slot *s;
+
+	st->nrel += r->kind == SIM_REC_RELEASE;
+	if (r->kind == SIM_REC_END || r->task >= st->nst)
+		return;
+	if (r->kind == SIM_REC_RELEASE)
+		st->latest[r->task] = r->job;
+	if (!ji)
+		return;
+	s = &st->slots[r->task * RENDER_BINLOG_SLOTS +
+		       (r->job & (RENDER_BINLOG_SLOTS - 1))];
+	*s = (struct render_binlog_slot){
+		.job = r->job, .seq = ji->seq, .release = ji->release,
+		.deadline = ji->abs_deadline, .start = ji->start,
+		.finish = ji->finish, .cpu = ji->cpu,
+	};
+}
+
+/* r as a long record: 0x80 | kind, then the version 1 record's flags and
+ * varints. */
+static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
+{
 	const struct sim_job_info *ji = r->info;
 	bool job = r->kind != SIM_REC_END;
 	unsigned flags = (r->cpu >= 0 ? RENDER_BINLOG_CPU : 0) |
 			 (job ? RENDER_BINLOG_TASK : 0);
-	char *p = render_wbuf_begin(&l->w);
 
 	if (job && ji)
 		flags |= RENDER_BINLOG_INFO |
 			 (ji->start != RT_TIME_NEVER ? RENDER_BINLOG_START : 0) |
 			 (ji->finish != RT_TIME_NEVER ? RENDER_BINLOG_FINISH : 0) |
 			 (ji->cpu >= 0 ? RENDER_BINLOG_LAST_CPU : 0);
-	*p++ = (char)r->kind;
+	*p++ = (char)(RENDER_BINLOG_LONG | (unsigned)r->kind);
 	*p++ = (char)flags;
 	p = bin_svar(p, r->time, l->last_t);
-	l->last_t = r->time;
 	if (flags & RENDER_BINLOG_CPU)
 		p = bin_uvar(p, (uint64_t)r->cpu);
 	if (job) {
@@ -191,6 +245,93 @@ static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
 		if (flags & RENDER_BINLOG_LAST_CPU)
 			p = bin_uvar(p, (uint64_t)ji->cpu);
 	}
+	return p;
+}
+
+/* The short record of r in *w0 (w1 is its value), and what the reader
+ * knows once it has read it; or false, nothing changed, when r needs a
+ * long one: a field out of the short ranges, or job info other than
+ * what the reader would infer from the job's earlier records
+ * (docs/formats.md "Binary"). */
+static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
+			     uint64_t *w0)
+{
+	const struct sim_job_info *ji = r->info;
+	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
+	uint64_t w = (uint64_t)r->kind | dt << 32;
+	struct render_binlog_slot *s;
+	struct render_binlog_slot e;
+	bool rel = r->kind == SIM_REC_RELEASE;
+
+	if (dt > UINT32_MAX)
+		return false;
+	if (r->cpu >= 0) {
+		if (r->cpu > 255)
+			return false;
+		w |= RENDER_BINLOG_S_CPU | (uint64_t)r->cpu << 8;
+	}
+	if (r->kind == SIM_REC_END) {
+		*w0 = w;
+		return true;
+	}
+	if (r->task >= l->bs.nst)
+		return false;
+	w |= (uint64_t)r->task << 16;
+	if (!ji) {
+		if (r->job != 0 || rel)
+			return false;
+		*w0 = w;
+		return true;
+	}
+	s = &l->bs.slots[r->task * RENDER_BINLOG_SLOTS +
+			 (r->job & (RENDER_BINLOG_SLOTS - 1))];
+	if (rel) {
+		if (r->job != l->bs.latest[r->task] + 1)
+			return false;
+	} else {
+		uint64_t jd = l->bs.latest[r->task] - r->job;
+
+		if (jd >= RENDER_BINLOG_S_JD || s->job != r->job)
+			return false;
+		w |= jd << 29;
+	}
+	e = render_binlog_infer(s, r->kind, r->time, r->value, r->cpu, r->job,
+				l->bs.nrel);
+	if (e.seq != ji->seq || e.release != ji->release ||
+	    e.deadline != ji->abs_deadline || e.start != ji->start ||
+	    e.finish != ji->finish || e.cpu != ji->cpu)
+		return false;
+	*w0 = w | RENDER_BINLOG_S_JOB;
+	*s = e;                 /* render_binlog_know(), in short */
+	if (rel) {
+		l->bs.latest[r->task] = r->job;
+		l->bs.nrel++;
+	}
+	return true;
+}
+
+static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_log *l = ctx;
+	char *p = render_wbuf_begin(&l->w);
+	uint64_t w0, w1 = (uint64_t)r->value;
+
+	if (bin_short(l, r, &w0)) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		memcpy(p, &w0, 8);
+		memcpy(p + 8, &w1, 8);
+#else
+		for (int i = 0; i < 8; i++) {
+			p[i] = (char)(w0 >> (8 * i));
+			p[8 + i] = (char)(w1 >> (8 * i));
+		}
+#endif
+		p += RENDER_BINLOG_SHORT;
+	} else {
+		p = bin_long(l, r, p);
+		render_binlog_know(&l->bs, r);
+	}
+	l->last_t = r->time;
 	render_wbuf_end(&l->w, p);
 	return l->w.failed ? RT_ERR_IO : RT_OK;
 }
@@ -288,6 +429,7 @@ static void log_free(struct render_log *l)
 	render_frags_free(l->tasks, l->m->ntasks + 1);
 	for (unsigned k = 0; k < SIM_REC__COUNT; k++)
 		render_frag_free(&l->kinds[k]);
+	render_binlog_state_free(&l->bs);
 	render_wbuf_discard(&l->w);
 	rt_free(l);
 }
@@ -347,6 +489,11 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 	l->f = f;
 	l->fmt = fmt;
 	l->m = m;
+	if (fmt == RENDER_LOG_BIN &&
+	    !render_binlog_state_init(&l->bs, m->ntasks)) {
+		log_free(l);
+		return rt_diagf(d, RT_ERR_NOMEM, "event log: out of memory");
+	}
 	if (fmt != RENDER_LOG_BIN) {
 		if (!log_frags(l)) {
 			log_free(l);

@@ -11,8 +11,11 @@
  *    "job":0,"value":..,"release":..,"deadline":..}
  * (event names from sim_rec_kind_name).
  * Binary (".bin"): the same records, compact (docs/formats.md): the magic
- * "DLSIMBIN", a version, the JSONL header line, then per record a kind
- * byte, a flags byte (RENDER_BINLOG_*) and LEB128 varints.
+ * "DLSIMBIN", a version, the JSONL header line, then the records: in
+ * version 2 (written) mostly fixed 16-byte records whose job info follows
+ * from the job's earlier records, else a long record: the version 1
+ * layout (read too), a kind byte, a flags byte (RENDER_BINLOG_*) and
+ * LEB128 varints.
  * `dlsim render` reads JSONL and binary logs back (replay.h).
  *
  * Records are formatted by hand into a 1 MiB buffer (wbuf.h) written to
@@ -21,6 +24,8 @@
 #ifndef RENDER_LOG_H
 #define RENDER_LOG_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "models/rt_err.h"
@@ -33,14 +38,101 @@ enum render_log_format {
 	RENDER_LOG_BIN
 };
 
-#define RENDER_BINLOG_VERSION 1u        /* binary log format version */
-/* Flags byte of a binary record: which optional fields follow. */
+#define RENDER_BINLOG_VERSION 2u        /* binary log format written */
+/* Version 2 (docs/formats.md "Binary"): a record is short or long.  A
+ * short record is 16 bytes, two little-endian u64 words w0, w1:
+ *   w0 bits 0-4   kind
+ *      bit 5      cpu present (bits 8-15)
+ *      bit 6      a job record whose job info follows from the job's
+ *                 earlier records (the rule in docs/formats.md); else no
+ *                 job info, job 0 (or, for end, no task and no job)
+ *      bit 7      0 (a long record has it set)
+ *      bits 8-15  cpu
+ *      bits 16-28 task index
+ *      bits 29-31 jd: job = the task's last released job - jd
+ *      bits 32-63 t - t of the previous record
+ *   w1            value (int64)
+ * A long record is a byte 0x80 | kind, then a version 1 record without
+ * its kind byte (the flags byte and the varints below). */
+#define RENDER_BINLOG_SHORT       16u   /* bytes of a short record */
+#define RENDER_BINLOG_LONG        0x80u /* first byte: a long record */
+#define RENDER_BINLOG_S_CPU       0x20u /* short: cpu present */
+#define RENDER_BINLOG_S_JOB       0x40u /* short: job info implied */
+#define RENDER_BINLOG_S_TASKS     8192u /* short: task index below this */
+#define RENDER_BINLOG_S_JD        8u    /* short: jd below this */
+#define RENDER_BINLOG_SLOTS       4u    /* jobs remembered per task: job j
+					 * in slot j % SLOTS */
+/* Flags byte of a version 1 record (a version 2 long record): which
+ * optional fields follow. */
 #define RENDER_BINLOG_CPU       0x01u   /* cpu (else -1 / null) */
 #define RENDER_BINLOG_TASK      0x02u   /* task index and job (not END) */
 #define RENDER_BINLOG_INFO      0x04u   /* seq, release, deadline */
 #define RENDER_BINLOG_START     0x08u   /* start (else null) */
 #define RENDER_BINLOG_FINISH    0x10u   /* finish (else null) */
 #define RENDER_BINLOG_LAST_CPU  0x20u   /* last_cpu (else null) */
+
+/* What a reader of a version 2 binary log knows of one job: its info as
+ * of the last record about it (docs/formats.md "Binary").  The writer
+ * keeps the same, to write a short record only where the reader infers
+ * the job info the engine has. */
+struct render_binlog_slot {
+	uint64_t job;                   /* UINT64_MAX: none yet */
+	uint64_t seq;
+	rt_time release, deadline, start, finish;
+	int64_t cpu;                    /* last CPU, -1 */
+};
+
+/* The job info a short record implies: of kind k at time t with value v
+ * (cpu < 0: none), the job's slot s (not read for a RELEASE), nrel
+ * RELEASE records before it.  A release starts the info afresh (seq
+ * nrel, release t, deadline v); a START sets the first start and the
+ * last CPU; a COMPLETE the finish; other kinds leave it as it was. */
+static inline struct render_binlog_slot
+render_binlog_infer(const struct render_binlog_slot *s, enum sim_rec_kind k,
+		    rt_time t, rt_time v, int64_t cpu, uint64_t job,
+		    uint64_t nrel)
+{
+	struct render_binlog_slot e;
+
+	if (k == SIM_REC_RELEASE) {
+		e.job = job;
+		e.seq = nrel;
+		e.release = t;
+		e.deadline = v;
+		e.start = e.finish = RT_TIME_NEVER;
+		e.cpu = -1;
+		return e;
+	}
+	e = *s;
+	if (k == SIM_REC_START) {
+		if (e.start == RT_TIME_NEVER)
+			e.start = t;
+		if (cpu >= 0)
+			e.cpu = cpu;
+	} else if (k == SIM_REC_COMPLETE) {
+		e.finish = t;
+	}
+	return e;
+}
+
+/* What a reader of a version 2 log knows before each record: the last
+ * released job of each of the first nst tasks (UINT64_MAX before the
+ * first), the info of the last RENDER_BINLOG_SLOTS jobs seen of each
+ * (job j in slot [task * SLOTS + j % SLOTS]), and the RELEASE records
+ * read.  The writer keeps the same. */
+struct render_binlog_state {
+	uint64_t *latest;
+	struct render_binlog_slot *slots;
+	size_t nst;                     /* min(tasks, RENDER_BINLOG_S_TASKS) */
+	uint64_t nrel;
+};
+
+/* Empty, for ntasks tasks; false when out of memory (then free it). */
+bool render_binlog_state_init(struct render_binlog_state *st, size_t ntasks);
+void render_binlog_state_free(struct render_binlog_state *st);
+/* Learn what record r (short or long) tells. */
+void render_binlog_know(struct render_binlog_state *st,
+			const struct sim_rec *r);
 
 struct render_log;
 

@@ -38,6 +38,8 @@ struct render_replay {
 	uint64_t nreleased;             /* RELEASE records seen (next seq) */
 	rt_time last_t;                 /* time of the previous record */
 	bool bin;                       /* a binary log (log.h) */
+	uint32_t bin_version;           /* its version */
+	struct render_binlog_state bs;  /* version 2: what the records told */
 	bool ran;
 };
 
@@ -449,10 +451,10 @@ static enum rt_err bin_open(struct render_replay *rp, size_t *hlen,
 		ver = ver << 8 | hd[8 + i];
 		len = len << 8 | hd[12 + i];
 	}
-	if (ver != RENDER_BINLOG_VERSION)
+	if (ver < 1 || ver > RENDER_BINLOG_VERSION)
 		return rt_diagf(d, RT_ERR_PARSE, "%s: binary log version %" PRIu32
-				" (this dlsim reads version %u)", rp->name, ver,
-				RENDER_BINLOG_VERSION);
+				" (this dlsim reads versions 1 to %u)", rp->name,
+				ver, RENDER_BINLOG_VERSION);
 	if (len > RENDER_REPLAY_MAX_LINE)
 		return rt_diagf(d, RT_ERR_PARSE, "%s: binary log header of %"
 				PRIu32 " bytes (at most %u)", rp->name, len,
@@ -465,6 +467,7 @@ static enum rt_err bin_open(struct render_replay *rp, size_t *hlen,
 		return rt_diagf(d, RT_ERR_PARSE, "%s: truncated binary log "
 				"header", rp->name);
 	rp->bin = true;
+	rp->bin_version = ver;
 	rp->line = 1;
 	*hlen = len;
 	return RT_OK;
@@ -501,8 +504,103 @@ static bool bin_svar(FILE *f, int64_t base, int64_t *v)
 	return true;
 }
 
+static enum rt_err bin_trunc(struct render_replay *rp, struct rt_diag *d)
+{
+	if (ferror(rp->f))
+		return rt_diagf(d, RT_ERR_IO, "%s:%lu: read error", rp->name,
+				rp->line);
+	return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: truncated or malformed "
+			"record", rp->name, rp->line);
+}
+
+/* A version 2 short record (log.h) whose first byte is b0 into rf: its
+ * job and job info from what the records before it told (rp->bs). */
+static enum rt_err bin_short_fields(struct render_replay *rp, int b0,
+				    struct rec_fields *rf, struct rt_diag *d)
+{
+	unsigned char b[RENDER_BINLOG_SHORT];
+	const struct render_binlog_slot *s = NULL;
+	struct render_binlog_slot e;
+	uint64_t w0 = 0, w1 = 0, job;
+	unsigned cpu, task, jd;
+	int64_t *v = rf->v;
+
+	b[0] = (unsigned char)b0;
+	if (fread(b + 1, 1, sizeof(b) - 1, rp->f) != sizeof(b) - 1)
+		return bin_trunc(rp, d);
+	for (int i = 7; i >= 0; i--) {
+		w0 = w0 << 8 | b[i];
+		w1 = w1 << 8 | b[8 + i];
+	}
+	if ((w0 & 0x1f) >= SIM_REC__COUNT)
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: unknown event kind %u",
+				rp->name, rp->line, (unsigned)(w0 & 0x1f));
+	rf->kind = (enum sim_rec_kind)(w0 & 0x1f);
+	cpu = (unsigned)(w0 >> 8) & 0xff;
+	task = (unsigned)(w0 >> 16) & (RENDER_BINLOG_S_TASKS - 1);
+	jd = (unsigned)(w0 >> 29) & (RENDER_BINLOG_S_JD - 1);
+	for (int k = RK_T; k <= RK_VALUE; k++)
+		rf->seen[k] = true;
+	v[RK_T] = (int64_t)((uint64_t)rp->last_t + (w0 >> 32));
+	rf->null[RK_CPU] = !(w0 & RENDER_BINLOG_S_CPU);
+	v[RK_CPU] = cpu;
+	v[RK_VALUE] = (int64_t)w1;
+	if ((rf->null[RK_CPU] && cpu) ||
+	    (rf->kind == SIM_REC_END && (w0 & (RENDER_BINLOG_S_JOB |
+					       0xffff0000u))) ||
+	    (!(w0 & RENDER_BINLOG_S_JOB) && (jd ||
+					     rf->kind == SIM_REC_RELEASE)) ||
+	    (rf->kind == SIM_REC_RELEASE && jd))
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: bad short record "
+				"0x%016" PRIx64, rp->name, rp->line, w0);
+	if (rf->kind == SIM_REC_END)
+		return RT_OK;
+	if (task >= rp->bs.nst)
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: short record of task "
+				"index %u (the header has %zu tasks)", rp->name,
+				rp->line, task, rp->meta.ntasks);
+	rf->seen[RK_TASK_INDEX] = rf->seen[RK_JOB] = true;
+	v[RK_TASK_INDEX] = task;
+	v[RK_JOB] = 0;
+	if (!(w0 & RENDER_BINLOG_S_JOB))
+		return RT_OK;
+	job = rp->bs.latest[task] + (rf->kind == SIM_REC_RELEASE) - jd;
+	if (rf->kind != SIM_REC_RELEASE) {
+		s = &rp->bs.slots[task * RENDER_BINLOG_SLOTS +
+				  (job & (RENDER_BINLOG_SLOTS - 1))];
+		if (s->job != job || job > INT64_MAX)
+			return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: short record of "
+					"a job no earlier record told (task "
+					"index %u, %u jobs before its last "
+					"release)", rp->name, rp->line, task,
+					jd);
+	} else if (job > INT64_MAX) {
+		return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: short release of job "
+				"index %" PRIu64 " (past 2^63 - 1)", rp->name,
+				rp->line, job);
+	}
+	e = render_binlog_infer(s, rf->kind, v[RK_T], v[RK_VALUE],
+				rf->null[RK_CPU] ? -1 : (int64_t)cpu, job,
+				rp->bs.nrel);
+	for (int k = RK_SEQ; k <= RK_LAST_CPU; k++)
+		rf->seen[k] = true;
+	v[RK_JOB] = (int64_t)job;
+	v[RK_SEQ] = e.seq > INT64_MAX ? -1 : (int64_t)e.seq;
+	v[RK_RELEASE] = e.release;
+	v[RK_DEADLINE] = e.deadline;
+	rf->null[RK_START] = e.start == RT_TIME_NEVER;
+	v[RK_START] = e.start;
+	rf->null[RK_FINISH] = e.finish == RT_TIME_NEVER;
+	v[RK_FINISH] = e.finish;
+	rf->null[RK_LAST_CPU] = e.cpu < 0;
+	v[RK_LAST_CPU] = e.cpu;
+	return RT_OK;
+}
+
 /* The next binary record into rf, as parse_rec_fields() would fill it
- * from the equivalent JSONL line; *eof at a clean end. */
+ * from the equivalent JSONL line; *eof at a clean end.  Version 1: every
+ * record is a kind byte and the fields below; version 2: a short record
+ * (bin_short_fields), or a long one, 0x80 | kind and the same fields. */
 static enum rt_err bin_rec_fields(struct render_replay *rp,
 				  struct rec_fields *rf, bool *eof,
 				  struct rt_diag *d)
@@ -524,6 +622,11 @@ static enum rt_err bin_rec_fields(struct render_replay *rp,
 		return RT_OK;
 	}
 	rp->line++;
+	if (rp->bin_version >= 2) {
+		if (!(kind & RENDER_BINLOG_LONG))
+			return bin_short_fields(rp, kind, rf, d);
+		kind &= ~RENDER_BINLOG_LONG;
+	}
 	flags = getc(f);
 	if (flags == EOF)
 		goto trunc;
@@ -586,11 +689,7 @@ static enum rt_err bin_rec_fields(struct render_replay *rp,
 	}
 	return RT_OK;
 trunc:
-	if (ferror(f))
-		return rt_diagf(d, RT_ERR_IO, "%s:%lu: read error", rp->name,
-				rp->line);
-	return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: truncated or malformed "
-			"record", rp->name, rp->line);
+	return bin_trunc(rp, d);
 }
 
 static void replay_free(struct render_replay *rp)
@@ -602,6 +701,7 @@ static void replay_free(struct render_replay *rp)
 		rt_free(rp->resources[k]);
 	rt_free(rp->resources);
 	rt_free(rp->capacity);
+	render_binlog_state_free(&rp->bs);
 	rt_free(rp->tasks);
 	rt_free(rp->scenario);
 	rt_free(rp->time_unit);
@@ -637,6 +737,9 @@ enum rt_err render_replay_open(FILE *f, const char *name,
 	}
 	if (rc == RT_OK)
 		rc = parse_header(rp, len, d);
+	if (rc == RT_OK && rp->bin_version >= 2 &&
+	    !render_binlog_state_init(&rp->bs, rp->meta.ntasks))
+		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 	if (rc == RT_OK && !rp->scenario && !(rp->scenario = rt_strdup("")))
 		rc = rt_diagf(d, RT_ERR_NOMEM, "out of memory");
 	if (rc == RT_OK && !rp->display_unit &&
@@ -857,6 +960,8 @@ enum rt_err render_replay_run(struct render_replay *rp,
 		if (rc != RT_OK)
 			return rc;
 		build_rec(rp, &rf, &r, &ji);
+		if (rp->bin_version >= 2)
+			render_binlog_know(&rp->bs, &r);
 		rp->last_t = r.time;
 		if (r.kind == SIM_REC_RELEASE)
 			rp->nreleased++;

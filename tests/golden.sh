@@ -8,7 +8,9 @@
 # 73d9d6a, before their writers were made faster); long runs (several MiB
 # each, so every writer crosses its buffer many times) are compared by
 # SHA-256 against tests/golden/long.sha256.  A binary log replayed by
-# 'dlsim render' must give the same JSONL as --log F.jsonl.
+# 'dlsim render' must give the same JSONL as --log F.jsonl; so must the
+# version 1 binary logs in tests/golden/v1/ (written by main at 73d9d6a;
+# dlsim writes version 2 since, and reads both).
 #
 #   sh tests/golden.sh PATH/TO/dlsim            check (writes only under
 #                                                build/golden-tests)
@@ -77,6 +79,11 @@ for f in "$EX"/*.yaml; do
 	done
 	if binlog "$n" "$T" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
 		bad "$n: the binary log replayed differs from $G/$n.log.jsonl"
+	fi
+	# the same run's version 1 log (the format read, no longer written)
+	if [ -f "$G/v1/$n.log.bin" ] && binlog "$n" "$G/v1" &&
+	   cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+		bad "$n: the version 1 binary log $G/v1/$n.log.bin replayed differs from $G/$n.log.jsonl"
 	fi
 done
 for spec in $LONG; do

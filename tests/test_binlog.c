@@ -4,7 +4,7 @@
  * valid UTF-8: invalid bytes become U+FFFD in any log's header, so they
  * cannot come back as they were --, records without a job), and that the reader refuses every truncation and survives
  * random corruption.  The examples' logs are compared end to end by
- * tests/golden.sh.
+ * tests/golden.sh (and the version 1 logs kept in tests/golden/v1/).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -185,28 +185,39 @@ static void test_binary_log_refuses_other_versions_and_bad_flags(void)
 	copy = malloc(bin.len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
 	memcpy(copy, bin.buf, bin.len);
-	copy[8] = 2;
+	copy[8] = 3;
 	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
-	CU_ASSERT_STRING_EQUAL(d.msg, "x.bin: binary log version 2 (this "
-			       "dlsim reads version 1)");
+	CU_ASSERT_STRING_EQUAL(d.msg, "x.bin: binary log version 3 (this "
+			       "dlsim reads versions 1 to 2)");
+	mb_close(&back);
+	copy[8] = 0;
+	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "binary log version 0"));
 	mb_close(&back);
 	memcpy(copy, bin.buf, bin.len);
 	copy[7] = 'X';
 	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "not a dlsim log"));
 	mb_close(&back);
-	/* the first record's flags byte: an unknown bit */
+	/* the first record, a short release, made long: its flags byte has
+	 * an unknown bit */
 	memcpy(copy, bin.buf, bin.len);
 	len = (unsigned char)copy[12] | (unsigned char)copy[13] << 8;
+	CU_ASSERT_EQUAL_FATAL(copy[16 + len], 0x40);  /* release, job info */
+	copy[16 + len] = (char)RENDER_BINLOG_LONG;
 	copy[16 + len + 1] = (char)0x80;
 	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
 	CU_ASSERT_STRING_EQUAL(d.msg, "x.bin:2: bad record flags 0x80");
 	mb_close(&back);
-	/* its kind byte: out of range */
+	/* its kind: out of range, short and long */
 	memcpy(copy, bin.buf, bin.len);
-	copy[16 + len] = (char)SIM_REC__COUNT;
+	copy[16 + len] = (char)(0x40 | SIM_REC__COUNT);
 	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
-	CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "x.bin:2: unknown event kind"));
+	CU_ASSERT_STRING_EQUAL(d.msg, "x.bin:2: unknown event kind 27");
+	mb_close(&back);
+	copy[16 + len] = (char)(RENDER_BINLOG_LONG | 99);
+	CU_ASSERT_EQUAL(bl_replay(copy, bin.len, &back, &d), RT_ERR_PARSE);
+	CU_ASSERT_STRING_EQUAL(d.msg, "x.bin:2: unknown event kind 99");
 	mb_close(&back);
 	free(copy);
 	mb_close(&bin);
@@ -246,6 +257,222 @@ static void test_binary_log_reader_survives_random_corruption(void)
 	}
 	free(copy);
 	mb_close(&bin);
+}
+
+/* The bytes after a binary log's header. */
+static const unsigned char *bl_records(const struct membuf *bin, size_t *n)
+{
+	const unsigned char *p = (const unsigned char *)bin->buf;
+	uint32_t len = p[12] | p[13] << 8 | p[14] << 16 | (uint32_t)p[15] << 24;
+
+	*n = bin->len - 16 - len;
+	return p + 16 + len;
+}
+
+/* A short record's 16 bytes: w0 (kind, flags, cpu, task, jd, dt), the
+ * value. */
+static void bl_short(unsigned char *p, uint64_t w0, int64_t value)
+{
+	for (int i = 0; i < 8; i++) {
+		p[i] = (unsigned char)(w0 >> (8 * i));
+		p[8 + i] = (unsigned char)((uint64_t)value >> (8 * i));
+	}
+}
+
+/* Dario's P1, worked by hand (docs/formats.md "Binary"): its job 0
+ * released at 0 (deadline 5), started at 0 on CPU 0, completed at 4;
+ * then a record whose job info the reader cannot infer (the engine set
+ * the job's first start to 3 after the fact, at a PREEMPT), a release of
+ * P2 skipping jobs (job 7 after none), its start on CPU 0 at 10, the
+ * horizon. */
+static void test_binary_log_v2_records_worked_by_hand(void)
+{
+	static const unsigned char want[] = {
+		/* release P1/0 at 0: kind 0, job info, dt 0; value 5 */
+		0x40, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0,
+		/* start on CPU 0: kind 1, cpu 0x20, job 0x40; value 4 */
+		0x61, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+		/* complete at 4: kind 3, dt 4; value (response) 4 */
+		0x63, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+		/* long preempt (0x80 | 2): flags CPU TASK INFO START FINISH
+		 * LAST_CPU (0x3f), dt 0, cpu 0, task 0, job 0, value 0, seq 0,
+		 * release - t = -4 (zz 7), deadline - release 5 (zz 10),
+		 * start - release 3 (zz 6), finish - release 4 (zz 8), last
+		 * CPU 0 */
+		0x82, 0x3f, 0, 0, 0, 0, 0, 0, 7, 10, 6, 8, 0,
+		/* release P2/7 at 10: long (0x80), flags TASK INFO (0x06),
+		 * dt 6 (zz 12), task 1, job 7, value 25 (zz 50), seq 1,
+		 * release - t 0, deadline - release 15 (zz 30) */
+		0x80, 0x06, 12, 1, 7, 50, 1, 0, 30,
+		/* start P2/7 on CPU 0 at 10: task 1 (bits 16..), dt 0;
+		 * value (remaining) 2 */
+		0x61, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+		/* the horizon at 20 (dt 10): P2/7 unfinished (kind 6, job
+		 * info, no cpu; remaining 2), then the end (kind 8) */
+		0x46, 0, 1, 0, 10, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+		0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	};
+	struct render_meta m = tb_dario_meta();
+	struct membuf bin, js, back;
+	const unsigned char *rec;
+	struct tb b = { .nsinks = 1 };
+	struct render_log *l = NULL;
+	struct rt_diag d;
+	size_t a, c, n;
+
+	for (int fmt = 0; fmt < 2; fmt++) {
+		struct membuf *out = fmt ? &js : &bin;
+
+		memset(&b, 0, sizeof(b));
+		b.nsinks = 1;
+		mb_open(out);
+		CU_ASSERT_EQUAL_FATAL(render_log_open(out->f, fmt ?
+						      RENDER_LOG_JSONL :
+						      RENDER_LOG_BIN, &m, &l,
+						      NULL), RT_OK);
+		b.sinks[0] = render_log_sink(l);
+		a = tb_release(&b, 0, 0, 5, 4);
+		tb_run(&b, 0, a, 0);
+		tb_complete(&b, 4, a);
+		b.jobs[a].start = 3;
+		tb_emit(&b, 4, SIM_REC_PREEMPT, 0, &b.jobs[a], 0);
+		b.per_task[1] = 7;
+		c = tb_release(&b, 10, 1, 25, 2);
+		tb_run(&b, 10, c, 0);
+		tb_end(&b, 20);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+		mb_text(out);
+	}
+	rec = bl_records(&bin, &n);
+	CU_ASSERT_EQUAL(n, sizeof(want));
+	CU_ASSERT(n == sizeof(want) && !memcmp(rec, want, n));
+	for (size_t i = 0; i < n && i < sizeof(want); i++)
+		if (rec[i] != want[i]) {
+			fprintf(stderr, "\n  byte %zu of the records: 0x%02x, "
+				"not 0x%02x\n", i, rec[i], want[i]);
+			break;
+		}
+	/* and it reads back as the JSONL log of the same records */
+	CU_ASSERT_EQUAL(bl_replay(bin.buf, bin.len, &back, &d), RT_OK);
+	CU_ASSERT_STRING_EQUAL(back.buf, js.buf);
+	CU_ASSERT_PTR_NOT_NULL(strstr(js.buf, "{\"t\":4,\"event\":\"preempt\","
+				      "\"cpu\":0,\"task\":\"P1\",\"task_index\":0,"
+				      "\"job\":0,\"value\":0,\"seq\":0,"
+				      "\"release\":0,\"deadline\":5,\"start\":3,"
+				      "\"finish\":4,\"last_cpu\":0}"));
+	mb_close(&bin);
+	mb_close(&js);
+	mb_close(&back);
+}
+
+/* Short records the reader cannot take: each names the record. */
+static void test_binary_log_v2_reader_refuses_bad_short_records(void)
+{
+	static const struct {
+		uint64_t w0;
+		const char *msg;
+	} bad[] = {
+		/* kind 31 */
+		{ 0x5f, "x.bin:2: unknown event kind 31" },
+		/* cpu bits without the cpu flag */
+		{ 0x40 | 1u << 8, "x.bin:2: bad short record 0x0000000000000140" },
+		/* a release without job info */
+		{ 0x00, "x.bin:2: bad short record 0x0000000000000000" },
+		/* jd on a release */
+		{ 0x40 | 1u << 29, "x.bin:2: bad short record 0x0000000020000040" },
+		/* end with a task */
+		{ 0x08 | 1u << 16, "x.bin:2: bad short record 0x0000000000010008" },
+		/* task index 5 of 2 */
+		{ 0x40 | 5u << 16, "x.bin:2: short record of task index 5 (the "
+		  "header has 2 tasks)" },
+		/* a start of a job never released */
+		{ 0x61, "x.bin:2: short record of a job no earlier record told "
+		  "(task index 0, 0 jobs before its last release)" },
+	};
+	struct render_meta m = tb_dario_meta();
+	struct render_log *l = NULL;
+	struct membuf bin, back;
+	struct tb b = { .nsinks = 1 };
+	struct rt_diag d;
+	size_t n;
+
+	/* a log of Dario's header and its end alone */
+	mb_open(&bin);
+	CU_ASSERT_EQUAL_FATAL(render_log_open(bin.f, RENDER_LOG_BIN, &m, &l,
+					      NULL), RT_OK);
+	b.sinks[0] = render_log_sink(l);
+	tb_end(&b, 20);
+	CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+	mb_text(&bin);
+	bl_records(&bin, &n);
+	CU_ASSERT_EQUAL_FATAL(n, RENDER_BINLOG_SHORT);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = bin.len + RENDER_BINLOG_SHORT;
+		unsigned char *copy = malloc(len);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+		/* the bad record before the end */
+		memcpy(copy, bin.buf, bin.len - RENDER_BINLOG_SHORT);
+		bl_short(copy + bin.len - RENDER_BINLOG_SHORT, bad[i].w0, 5);
+		memcpy(copy + bin.len, bin.buf + bin.len - RENDER_BINLOG_SHORT,
+		       RENDER_BINLOG_SHORT);
+		CU_ASSERT_EQUAL(bl_replay((const char *)copy, len, &back, &d),
+				RT_ERR_PARSE);
+		if (strcmp(d.msg, bad[i].msg))
+			fprintf(stderr, "\n  case %zu: %s\n", i, d.msg);
+		CU_ASSERT_STRING_EQUAL(d.msg, bad[i].msg);
+		mb_close(&back);
+		free(copy);
+	}
+	mb_close(&bin);
+}
+
+/* Version 1 logs (written before version 2, every record a kind byte,
+ * flags and varints) still read: Dario's P1/0 released at 0, the end at
+ * 20, worked by hand. */
+static void test_binary_log_version_1_still_reads(void)
+{
+	struct render_meta m = tb_dario_meta();
+	struct render_log *l = NULL;
+	struct membuf js, back;
+	struct tb b = { .nsinks = 1 };
+	struct rt_diag d;
+	const char *nl;
+	char *v1;
+	size_t hl, len;
+	/* release: kind 0, flags TASK INFO, dt 0, task 0, job 0, value 5
+	 * (zz 10), seq 0, release - t 0, deadline - release 5 (zz 10); end:
+	 * kind 8, no flags, dt 20 (zz 40), value 0 */
+	static const unsigned char recs[] = {
+		0, 0x06, 0, 0, 0, 10, 0, 0, 10,
+		8, 0, 40, 0,
+	};
+
+	mb_open(&js);
+	CU_ASSERT_EQUAL_FATAL(render_log_open(js.f, RENDER_LOG_JSONL, &m, &l,
+					      NULL), RT_OK);
+	b.sinks[0] = render_log_sink(l);
+	tb_release(&b, 0, 0, 5, 4);
+	tb_emit(&b, 20, SIM_REC_END, -1, NULL, 0);
+	CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+	mb_text(&js);
+	nl = strchr(js.buf, '\n');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nl);
+	hl = (size_t)(nl - js.buf + 1);
+	len = 16 + hl + sizeof(recs);
+	v1 = malloc(len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v1);
+	memcpy(v1, "DLSIMBIN\1\0\0\0", 12);
+	for (int i = 0; i < 4; i++)
+		v1[12 + i] = (char)(hl >> (8 * i));
+	memcpy(v1 + 16, js.buf, hl);
+	memcpy(v1 + 16 + hl, recs, sizeof(recs));
+	CU_ASSERT_EQUAL(bl_replay(v1, len, &back, &d), RT_OK);
+	CU_ASSERT_STRING_EQUAL(back.buf, js.buf);
+	mb_close(&back);
+	free(v1);
+	mb_close(&js);
 }
 
 /* A FILE that takes 4 kB and then fails every write: each writer must
@@ -366,5 +593,11 @@ CU_TestInfo binlog_tests[] = {
 	  test_binary_log_refuses_other_versions_and_bad_flags },
 	{ "binary log reader survives random corruption",
 	  test_binary_log_reader_survives_random_corruption },
+	{ "binary log v2 records worked by hand",
+	  test_binary_log_v2_records_worked_by_hand },
+	{ "binary log v2 reader refuses bad short records",
+	  test_binary_log_v2_reader_refuses_bad_short_records },
+	{ "binary log version 1 still reads",
+	  test_binary_log_version_1_still_reads },
 	CU_TEST_INFO_NULL,
 };

@@ -9,11 +9,13 @@ the records of --log F.jsonl of the same run, record for record (as
 json.loads gives them); to_numpy() must agree with the records when numpy
 can be imported (make test installs it), its vectorised decoder taking
 every well-formed log.  Read a few bytes at a time, the long logs give the
-same records and arrays.  Broken files (every truncation of a small log,
-another version, a bad magic, unknown flags and kinds, a record after
-"end") must raise BinLogError, the same error whatever the chunk size; a
-log with one byte changed (400 of them) must give the same rows or error
-through to_numpy as through the records.  Ends with "binlog.py: N
+same records and arrays.  So must the version 1 logs kept in
+tests/golden/v1 (against tests/golden/NAME.log.jsonl).  Broken files
+(every truncation of a small log, another version, a bad magic, unknown
+flags and kinds, bad short records, a record after "end"; in both
+versions) must raise BinLogError, the same error whatever the chunk size;
+a log with one byte changed (600 of them, in both versions) must give the
+same rows or error through to_numpy as through the records.  Ends with "binlog.py: N
 passed, N failed"; exit 1 if any failed.  Files go to a temporary folder, removed at the end.
 """
 
@@ -103,6 +105,27 @@ def compare(dlsim, tmp, name, until=None):
     return bn
 
 
+def compare_v1(bn):
+    """A version 1 log kept in tests/golden/v1 against the JSONL log of
+    the same run (tests/golden/NAME.log.jsonl), through the records and
+    to_numpy."""
+    name = os.path.basename(bn)[:-len(".log.bin")]
+    with open(os.path.join(ROOT, "tests", "golden", name + ".log.jsonl"),
+              encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f]
+    with binlog.open_log(bn) as log:
+        check(log.version == 1, "%s: version %d" % (bn, log.version))
+    hdr, recs = binlog.records(bn)
+    check(hdr == lines[0] and [binlog.as_dict(r) for r in recs] == lines[1:],
+          "%s: the records differ from the JSONL log" % bn)
+    if have_numpy():
+        import numpy as np
+        with binlog.open_log(bn) as log:
+            fast = binlog._numpy_fast(log, np, np.dtype(binlog._NUMPY_DTYPE))
+        check(fast is not None and fast.tolist() == numpy_rows(recs),
+              "%s: to_numpy differs from the records" % bn)
+
+
 def numpy_rows(recs):
     """The rows to_numpy must give for these records (as tolist())."""
     idx, tm = binlog.NUMPY_NULL_INDEX, binlog.NUMPY_NULL_TIME
@@ -138,6 +161,7 @@ def mutants(path, count):
         data = f.read()
     start = 16 + int.from_bytes(data[12:16], "little")
     rng = random.Random(14)
+    batch = binlog._V2_BATCH
     for i in range(count):
         at = rng.randrange(start, len(data))
         if i % 4 == 3:
@@ -149,9 +173,12 @@ def mutants(path, count):
         want = outcome(lambda: numpy_rows(list(binlog.open_log(
             io.BytesIO(bad)))))
         for c in (binlog.CHUNK, 37):
+            # version 2: batches of 257 bytes with the 37-byte chunks
+            binlog._V2_BATCH = 257 if c == 37 else batch
             got = outcome(lambda: binlog.to_numpy(io.BytesIO(bad), chunk=c))
             if not isinstance(got, tuple):
                 got = got.tolist()
+            binlog._V2_BATCH = batch
             check(got == want, "byte %d of %s changed (%d bytes at a "
                   "time): to_numpy gives %.200r, the records %.200r"
                   % (at, path, c, got, want))
@@ -205,6 +232,16 @@ def chunked(bn):
     check(a.dtype == np.dtype(binlog._NUMPY_DTYPE) and
           a.tolist() == numpy_rows(whole),
           "%s: to_numpy read 113 bytes at a time differs" % bn)
+    # version 2: decoded in batches of about 1000 bytes (records cut at
+    # every batch end, what the reader knows carried over)
+    batch = binlog._V2_BATCH
+    binlog._V2_BATCH = 1000
+    try:
+        a = binlog.to_numpy(bn)
+    finally:
+        binlog._V2_BATCH = batch
+    check(a.tolist() == numpy_rows(whole),
+          "%s: to_numpy in batches of 1000 bytes differs" % bn)
 
 
 def numpy_raises(data, what, must_say, chunk=binlog.CHUNK):
@@ -218,7 +255,47 @@ def numpy_raises(data, what, must_say, chunk=binlog.CHUNK):
           % (what, msg, must_say))
 
 
-def broken(path):
+def broken_v2(path):
+    """The version 2 reader's refusals, on a small log written now."""
+    with open(path, "rb") as f:
+        data = f.read()
+    start = 16 + int.from_bytes(data[12:16], "little")
+    check(data[start] & 0x80 == 0 and (len(data) - start) % 16 == 0,
+          "%s: not short records only" % path)
+    for cut in range(start, len(data)):
+        raises(data[:cut], "v2 truncated at byte %d of %d" % (cut, len(data)),
+               ":", CHUNKS)
+    raises(data[:8] + (3).to_bytes(4, "little") + data[12:],
+           "version 3", "version 3 (this reader reads versions 1 to 2)")
+    raises(b"DLSIMBIX" + data[8:], "bad magic", "magic")
+    raises(data[:start - 1], "truncated header", "truncated binary log header")
+    first = data[start]
+    end = data[-16:]
+    cases = (
+        (data[:start] + bytes([0x40 | 31]) + data[start + 1:],
+         "unknown kind, short", "unknown event kind 31"),
+        (data[:start] + bytes([first, 1]) + data[start + 2:],
+         "cpu without its flag", "bad short record"),
+        (data[:start + 2] + b"\x05" + data[start + 3:],
+         "task index past the header's", "short record of task index 5"),
+        (data[:start] + b"\x80\x40" + data[start + 2:], "unknown flag",
+         "bad record flags 0x40"),
+        (data[:start] + b"\xe3" + data[start + 1:], "unknown kind, long",
+         "unknown event kind 99"),
+        (data + data[start:start + 16], "a record after end", "after"),
+        (data + end, "a second end", "after"),
+    )
+    for bad, what, say in cases:
+        raises(bad, what, say, (1, 17, 4099))
+        for c in (binlog.CHUNK, 5):
+            numpy_raises(bad, "to_numpy, " + what, say, c)
+    numpy_raises(data[:len(data) - 3], "to_numpy, truncated",
+                 "truncated or malformed record")
+    numpy_raises(data[:-16], "to_numpy, no end", "no \"end\" record")
+
+
+def broken_v1(path):
+    """The version 1 reader's refusals, on a log kept from before."""
     with open(path, "rb") as f:
         data = f.read()
     hlen = int.from_bytes(data[12:16], "little")
@@ -230,8 +307,8 @@ def broken(path):
                  "truncated or malformed record")
     numpy_raises(data[:len(data) - 2] + b"\x80\x80", "to_numpy, malformed",
                  "truncated or malformed record")
-    raises(data[:8] + (2).to_bytes(4, "little") + data[12:],
-           "version 2", "version 2")
+    raises(data[:8] + (3).to_bytes(4, "little") + data[12:],
+           "version 3", "version 3")
     raises(b"DLSIMBIX" + data[8:], "bad magic", "magic")
     raises(data[:10], "truncated header block", "magic")
     raises(data[:start - 1], "truncated header", "truncated binary log header")
@@ -271,9 +348,22 @@ def main():
                 mid = bn
         for name, until in LONG:
             chunked(compare(dlsim, tmp, name, until))
-        broken(small)
+        broken_v2(small)
         mutants(small, 300)
         mutants(mid, 100)
+        # version 1 logs, kept from before version 2: the same records
+        # as the JSONL logs of the same runs
+        v1 = sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "v1",
+                                           "*.log.bin")))
+        check(len(v1) == len(examples), "%d version 1 logs for %d examples"
+              % (len(v1), len(examples)))
+        for bn in v1:
+            compare_v1(bn)
+        v1_small = min(v1, key=os.path.getsize)
+        broken_v1(v1_small)
+        mutants(v1_small, 100)
+        mutants(max((b for b in v1 if os.path.getsize(b) <= SMALL),
+                    key=os.path.getsize), 100)
     print("binlog.py: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
