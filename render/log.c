@@ -249,10 +249,10 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
 }
 
 /* The short record of r in *w0 (w1 is its value), and what the reader
- * knows once it has read it; or false, nothing changed, when r needs a
- * long one: a field out of the short ranges, or job info other than
- * what the reader would infer from the job's earlier records
- * (docs/formats.md "Binary"). */
+ * knows once it has read it; or false when r needs a long one (then
+ * render_binlog_know() sets what the reader will know): a field out of
+ * the short ranges, or job info other than what the reader would infer
+ * from the job's earlier records (docs/formats.md "Binary"). */
 static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
 			     uint64_t *w0)
 {
@@ -260,7 +260,6 @@ static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
 	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
 	uint64_t w = (uint64_t)r->kind | dt << 32;
 	struct render_binlog_slot *s;
-	struct render_binlog_slot e;
 	bool rel = r->kind == SIM_REC_RELEASE;
 
 	if (dt > UINT32_MAX)
@@ -295,14 +294,13 @@ static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
 			return false;
 		w |= jd << 29;
 	}
-	e = render_binlog_infer(s, r->kind, r->time, r->value, r->cpu, r->job,
-				l->bs.nrel);
-	if (e.seq != ji->seq || e.release != ji->release ||
-	    e.deadline != ji->abs_deadline || e.start != ji->start ||
-	    e.finish != ji->finish || e.cpu != ji->cpu)
+	render_binlog_apply(s, r->kind, r->time, r->value, r->cpu, r->job,
+			    l->bs.nrel);
+	if (s->seq != ji->seq || s->release != ji->release ||
+	    s->deadline != ji->abs_deadline || s->start != ji->start ||
+	    s->finish != ji->finish || s->cpu != ji->cpu)
 		return false;
 	*w0 = w | RENDER_BINLOG_S_JOB;
-	*s = e;                 /* render_binlog_know(), in short */
 	if (rel) {
 		l->bs.latest[r->task] = r->job;
 		l->bs.nrel++;

@@ -82,37 +82,32 @@ struct render_binlog_slot {
 	int64_t cpu;                    /* last CPU, -1 */
 };
 
-/* The job info a short record implies: of kind k at time t with value v
- * (cpu < 0: none), the job's slot s (not read for a RELEASE), nrel
- * RELEASE records before it.  A release starts the info afresh (seq
- * nrel, release t, deadline v); a START sets the first start and the
- * last CPU; a COMPLETE the finish; other kinds leave it as it was. */
-static inline struct render_binlog_slot
-render_binlog_infer(const struct render_binlog_slot *s, enum sim_rec_kind k,
+/* Apply what a short record tells of its job to the job's slot s: of
+ * kind k at time t with value v (cpu < 0: none), nrel RELEASE records
+ * before it.  A release starts the info afresh (job, seq nrel, release
+ * t, deadline v, no start, finish or CPU); a START sets the first start
+ * and the last CPU; a COMPLETE the finish; other kinds leave it as it
+ * was.  (In place: the writer then compares the slot with the engine's
+ * info, the reader reads it.) */
+static inline void
+render_binlog_apply(struct render_binlog_slot *s, enum sim_rec_kind k,
 		    rt_time t, rt_time v, int64_t cpu, uint64_t job,
 		    uint64_t nrel)
 {
-	struct render_binlog_slot e;
-
 	if (k == SIM_REC_RELEASE) {
-		e.job = job;
-		e.seq = nrel;
-		e.release = t;
-		e.deadline = v;
-		e.start = e.finish = RT_TIME_NEVER;
-		e.cpu = -1;
-		return e;
-	}
-	e = *s;
-	if (k == SIM_REC_START) {
-		if (e.start == RT_TIME_NEVER)
-			e.start = t;
+		*s = (struct render_binlog_slot){
+			.job = job, .seq = nrel, .release = t, .deadline = v,
+			.start = RT_TIME_NEVER, .finish = RT_TIME_NEVER,
+			.cpu = -1,
+		};
+	} else if (k == SIM_REC_START) {
+		if (s->start == RT_TIME_NEVER)
+			s->start = t;
 		if (cpu >= 0)
-			e.cpu = cpu;
+			s->cpu = cpu;
 	} else if (k == SIM_REC_COMPLETE) {
-		e.finish = t;
+		s->finish = t;
 	}
-	return e;
 }
 
 /* What a reader of a version 2 log knows before each record: the last

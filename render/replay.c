@@ -519,8 +519,7 @@ static enum rt_err bin_short_fields(struct render_replay *rp, int b0,
 				    struct rec_fields *rf, struct rt_diag *d)
 {
 	unsigned char b[RENDER_BINLOG_SHORT];
-	const struct render_binlog_slot *s = NULL;
-	struct render_binlog_slot e;
+	struct render_binlog_slot *s, e;
 	uint64_t w0 = 0, w1 = 0, job;
 	unsigned cpu, task, jd;
 	int64_t *v = rf->v;
@@ -565,9 +564,9 @@ static enum rt_err bin_short_fields(struct render_replay *rp, int b0,
 	if (!(w0 & RENDER_BINLOG_S_JOB))
 		return RT_OK;
 	job = rp->bs.latest[task] + (rf->kind == SIM_REC_RELEASE) - jd;
+	s = &rp->bs.slots[task * RENDER_BINLOG_SLOTS +
+			  (job & (RENDER_BINLOG_SLOTS - 1))];
 	if (rf->kind != SIM_REC_RELEASE) {
-		s = &rp->bs.slots[task * RENDER_BINLOG_SLOTS +
-				  (job & (RENDER_BINLOG_SLOTS - 1))];
 		if (s->job != job || job > INT64_MAX)
 			return rt_diagf(d, RT_ERR_PARSE, "%s:%lu: short record of "
 					"a job no earlier record told (task "
@@ -579,9 +578,12 @@ static enum rt_err bin_short_fields(struct render_replay *rp, int b0,
 				"index %" PRIu64 " (past 2^63 - 1)", rp->name,
 				rp->line, job);
 	}
-	e = render_binlog_infer(s, rf->kind, v[RK_T], v[RK_VALUE],
-				rf->null[RK_CPU] ? -1 : (int64_t)cpu, job,
-				rp->bs.nrel);
+	/* on a copy: render_binlog_know() learns it once the record passed
+	 * every check */
+	e = *s;
+	render_binlog_apply(&e, rf->kind, v[RK_T], v[RK_VALUE],
+			    rf->null[RK_CPU] ? -1 : (int64_t)cpu, job,
+			    rp->bs.nrel);
 	for (int k = RK_SEQ; k <= RK_LAST_CPU; k++)
 		rf->seen[k] = true;
 	v[RK_JOB] = (int64_t)job;
