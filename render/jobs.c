@@ -154,7 +154,10 @@ write_row(struct render_jobs *j, struct render_numwin *win,
 	} else {
 		p = render_put_frag(p, name);
 	}
-	p = render_put_u64(p, w->job);
+	if (w->job < 100000000)
+		p = render_put_u8d_nb(p, (uint32_t)w->job);
+	else
+		p = render_put_u64(p, w->job);
 	*p++ = ',';
 	p = render_put_i64w(p, win, &j->win, w->release);
 	*p++ = ',';
@@ -166,7 +169,10 @@ write_row(struct render_jobs *j, struct render_numwin *win,
 	if (done) {
 		p = render_put_i64w(p, win, &j->win, w->finish);
 		*p++ = ',';
-		p = render_put_i64(p, w->response);
+		if ((uint64_t)w->response < 100000000)
+			p = render_put_u8d_nb(p, (uint32_t)w->response);
+		else
+			p = render_put_i64(p, w->response);
 	} else {
 		*p++ = ',';
 	}
@@ -278,8 +284,7 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_OK;
 	if (seq - j->base >= j->cap)
 		return jobs_grow(j, r, seq);
-	if (seq >= j->top)
-		j->top = seq + 1;
+	j->top = seq >= j->top ? seq + 1 : j->top;      /* no branch */
 	w = &j->ring[seq & (j->cap - 1)];
 	if (w->state > JOB_PENDING)
 		return RT_OK;           /* already closed */
