@@ -363,6 +363,29 @@ static void test_wbuf_integers_are_printf_integers(void)
 	mb_close(&ref);
 }
 
+/* render_digits8 divides by 10^4 with a multiply-shift exact below
+ * 4.9e8: every x < 10^8 against a counter of 8 ASCII digits. */
+static void test_wbuf_digits8_of_every_number_below_10_8(void)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	char ref[8];
+	uint32_t bad = 0, first_bad = 0;
+
+	memset(ref, '0', sizeof(ref));
+	for (uint32_t x = 0; x < 100000000; x++) {
+		uint64_t d = render_digits8(x);
+
+		if (memcmp(&d, ref, 8) && !bad++)
+			first_bad = x;
+		for (int i = 7; i >= 0 && ++ref[i] > '9'; i--)
+			ref[i] = '0';
+	}
+	if (bad)
+		fprintf(stderr, "\n  render_digits8(%u) is wrong\n", first_bad);
+	CU_ASSERT_EQUAL(bad, 0);
+#endif
+}
+
 /* The window of render_put_i64w, value by value (worked by hand): it
  * starts at H = 1, [10^8, 2*10^8); a value in it is H's digits and 8
  * more; one below 10^8, negative or of 17 digits or more is formatted
@@ -416,6 +439,8 @@ static void test_wbuf_number_window_moves_as_worked_by_hand(void)
 CU_TestInfo binlog_tests[] = {
 	{ "wbuf integers are printf integers",
 	  test_wbuf_integers_are_printf_integers },
+	{ "wbuf digits8 of every number below 10^8",
+	  test_wbuf_digits8_of_every_number_below_10_8 },
 	{ "wbuf number window moves as worked by hand",
 	  test_wbuf_number_window_moves_as_worked_by_hand },
 	{ "writers report a failed write", test_writers_report_a_failed_write },
