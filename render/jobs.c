@@ -194,7 +194,8 @@ write_row(struct render_jobs *j, struct render_numwin *win,
 
 /* Write the rows of every closed job at the head (out of line: the
  * record's path into the ring needs no saved registers). */
-static __attribute__((noinline)) enum rt_err jobs_advance(struct render_jobs *j)
+static __attribute__((noinline)) enum rt_err
+jobs_advance(struct render_jobs *j)
 {
 	uint64_t base = j->base;
 	struct render_numwin win = j->win;      /* in registers */
