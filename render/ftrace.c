@@ -82,16 +82,16 @@ static char *put_ts(const struct render_ftrace *w, char *p, rt_time t)
 	if (sec < 100000) {
 		/* 8 digits, leading zeros (but the last digit) as spaces,
 		 * the last five kept */
-		uint64_t d = render_digits8((uint32_t)sec);
+		uint64_t a = render_digits8((uint32_t)sec);
+		uint64_t d = a ^ 0x3030303030303030ull;   /* 0..9 */
 		unsigned lz = d ? (unsigned)__builtin_ctzll(d) >> 3 : 7;
 		uint64_t blank = ((uint64_t)1 << (8 * lz)) - 1;
-		uint64_t s = ((d + 0x3030303030303030ull) & ~blank) |
-			     (0x2020202020202020ull & blank);
+		uint64_t s = (a & ~blank) | (0x2020202020202020ull & blank);
 
 		s >>= 24;
 		memcpy(p, &s, 8);
 		p += 5;
-		d = (render_digits8(usec) + 0x3030303030303030ull) >> 16;
+		d = render_digits8(usec) >> 16;
 		*p++ = '.';
 		memcpy(p, &d, 8);
 		return p + 6;

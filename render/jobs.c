@@ -4,9 +4,9 @@
  * Jobs finish out of release order, so rows wait in a reorder buffer: a
  * ring indexed by the job's global release sequence number (seq), whose
  * head 'base' is the oldest job without a row yet.  A job's slot is closed
- * by its one final record, whose job info tells everything the row needs;
- * the final record of the job at the head is written at once, without the
- * ring.  The engine's caller sends no RELEASE records
+ * by its one final record, whose job info tells everything the row needs
+ * (a closed slot at the head is written at once, by the one loop that
+ * formats rows, jobs_advance).  The engine's caller sends no RELEASE records
  * (RENDER_JOBS_UNLESS_FINAL: the engine ends every job with a final
  * record, so an empty slot below the newest seq seen is an open job); a
  * replayed log does, and they mark the slot open with the job's release:
@@ -24,6 +24,11 @@
  * one row.  After each close the head advances over closed slots, writing
  * their rows.  Memory is O(span of seq between the oldest unfinished job
  * and the newest release) -- the pending jobs -- never O(horizon).
+ *
+ * A row's four times go through a window of 10^8 values (wbuf.h,
+ * render_put_i64w), kept in registers while rows are written: a job's
+ * times and its neighbours' share their leading digits (bench/README.md,
+ * eighth round).
  */
 #include "render/jobs.h"
 
@@ -64,6 +69,9 @@ struct render_jobs {
 	uint64_t top;                   /* one past the largest seq seen */
 	struct render_wbuf w;           /* rows are formatted here */
 	struct render_frag *names;      /* "NAME," CSV-escaped; [ntasks] = "," */
+	struct render_numwin win;       /* the times' leading digits */
+	size_t ntasks;                  /* m->ntasks */
+	bool short_names;               /* every names[] is 16 bytes at most */
 	bool failed;                    /* a write failed */
 };
 
@@ -99,12 +107,15 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	j->f = f;
 	j->m = m;
+	j->win = (struct render_numwin)RENDER_NUMWIN_INIT;
 	if (!render_frags_tasks(&j->names, m, "", jobs_name, NULL) ||
 	    !render_wbuf_init(&j->w, f, JOBS_ROW_FIXED +
 			      render_frags_max_len(j->names, m->ntasks + 1))) {
 		jobs_free(j);
 		return rt_diagf(d, RT_ERR_NOMEM, "jobs CSV: out of memory");
 	}
+	j->ntasks = m->ntasks;
+	j->short_names = render_frags_max_len(j->names, m->ntasks + 1) <= 16;
 	if (fputs("task,job,release,deadline,start,finish,response,"
 		  "tardiness,cpu\n", f) < 0) {
 		jobs_free(j);
@@ -114,10 +125,15 @@ enum rt_err render_jobs_open(FILE *f, const struct render_meta *m,
 	return RT_OK;
 }
 
-static bool write_row(struct render_jobs *j, const struct jobs_row *w)
+/* Format w's row into the buffer (a failed write shows in j->w.failed,
+ * tested by the caller after its rows).  Inlined in its one caller,
+ * jobs_advance. */
+static inline __attribute__((always_inline)) void
+write_row(struct render_jobs *j, struct render_numwin *win,
+	  const struct jobs_row *w)
 {
 	const struct render_frag *name =
-		&j->names[w->task < j->m->ntasks ? w->task : j->m->ntasks];
+		&j->names[w->task < j->ntasks ? w->task : j->ntasks];
 	bool done = w->state == JOB_COMPLETE, has_tard = false;
 	rt_time tard = 0;
 	char *p;
@@ -132,46 +148,71 @@ static bool write_row(struct render_jobs *j, const struct jobs_row *w)
 		has_tard = rt_time_sub(w->finish, w->deadline, &tard);
 	}
 	p = render_wbuf_begin(&j->w);
-	p = render_put_frag(p, name);
-	p = render_put_u64(p, w->job);
+	if (j->short_names) {
+		memcpy(p, name->s, 16); /* padded: RENDER_FRAG_PAD */
+		p += name->len;
+	} else {
+		p = render_put_frag(p, name);
+	}
+	if (w->job < 100000000)
+		p = render_put_u8d_nb(p, (uint32_t)w->job);
+	else
+		p = render_put_u64(p, w->job);
 	*p++ = ',';
-	p = render_put_i64(p, w->release);
+	p = render_put_i64w(p, win, &j->win, w->release);
 	*p++ = ',';
-	p = render_put_i64(p, w->deadline);
+	p = render_put_i64w(p, win, &j->win, w->deadline);
 	*p++ = ',';
 	if (w->start != RT_TIME_NEVER)
-		p = render_put_i64(p, w->start);
+		p = render_put_i64w(p, win, &j->win, w->start);
 	*p++ = ',';
-	if (done)
-		p = render_put_i64(p, w->finish);
+	if (done) {
+		p = render_put_i64w(p, win, &j->win, w->finish);
+		*p++ = ',';
+		if ((uint64_t)w->response < 100000000)
+			p = render_put_u8d_nb(p, (uint32_t)w->response);
+		else
+			p = render_put_i64(p, w->response);
+	} else {
+		*p++ = ',';
+	}
 	*p++ = ',';
-	if (done)
-		p = render_put_i64(p, w->response);
+	if (has_tard) {
+		if (tard == 0)
+			*p++ = '0';
+		else
+			p = render_put_i64(p, tard);
+	}
 	*p++ = ',';
-	if (has_tard)
-		p = render_put_i64(p, tard);
-	*p++ = ',';
-	if (w->cpu >= 0)
+	if ((unsigned)w->cpu < 10)
+		*p++ = (char)('0' + w->cpu);
+	else if (w->cpu >= 0)
 		p = render_put_u64(p, (uint64_t)w->cpu);
 	*p++ = '\n';
 	render_wbuf_end(&j->w, p);
-	return !j->w.failed;
 }
 
-/* Write the rows of every closed job at the head. */
-static enum rt_err jobs_advance(struct render_jobs *j)
+/* Write the rows of every closed job at the head (out of line: the
+ * record's path into the ring needs no saved registers). */
+static __attribute__((noinline)) enum rt_err
+jobs_advance(struct render_jobs *j)
 {
-	while (j->base < j->top) {
-		struct jobs_row *w = &j->ring[j->base & (j->cap - 1)];
+	uint64_t base = j->base;
+	struct render_numwin win = j->win;      /* in registers */
+
+	while (base < j->top) {
+		struct jobs_row *w = &j->ring[base & (j->cap - 1)];
 
 		if (w->state <= JOB_PENDING)
 			break;          /* open: released, not final yet */
-		if (!write_row(j, w)) {
-			j->failed = true;
-			return RT_ERR_IO;
-		}
+		write_row(j, &win, w);
 		w->state = JOB_EMPTY;
-		j->base++;
+		base++;
+	}
+	j->base = base;
+	if (j->w.failed) {
+		j->failed = true;
+		return RT_ERR_IO;
 	}
 	return RT_OK;
 }
@@ -200,12 +241,54 @@ static enum rt_err jobs_reserve(struct render_jobs *j, uint64_t seq)
 	return RT_OK;
 }
 
-/* What record r tells of its job into w, now in state st. */
-static void jobs_fill(struct jobs_row *w, const struct sim_rec *r,
-		      enum jobs_state st)
-{
-	const struct sim_job_info *ji = r->info;
+/* The state a record of each kind puts its job in (JOB_EMPTY: none). */
+static const unsigned char jobs_state_of[SIM_REC__COUNT] = {
+	[SIM_REC_RELEASE] = JOB_PENDING,
+	[SIM_REC_COMPLETE] = JOB_COMPLETE,
+	[SIM_REC_ABORT] = JOB_ABORT,
+	[SIM_REC_UNFINISHED] = JOB_UNFINISHED,
+};
 
+static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r);
+
+/* r's job is outside the ring: ignored if its row is out, else the ring
+ * grows and r is taken again (out of line: the common path saves no
+ * registers). */
+static __attribute__((noinline, cold)) enum rt_err
+jobs_grow(struct render_jobs *j, const struct sim_rec *r, uint64_t seq)
+{
+	enum rt_err rc;
+
+	if (seq < j->base)
+		return RT_OK;   /* a job whose row is out */
+	rc = jobs_reserve(j, seq);
+	if (rc != RT_OK)
+		return rc;
+	return jobs_emit(j, r);
+}
+
+static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_jobs *j = ctx;
+	const struct sim_job_info *ji = r->info;
+	enum jobs_state st;
+	struct jobs_row *w;
+	uint64_t seq;
+
+	if (j->failed)
+		return RT_ERR_IO;
+	if (!ji || (unsigned)r->kind >= SIM_REC__COUNT)
+		return RT_OK;           /* END */
+	st = jobs_state_of[r->kind];
+	seq = ji->seq;
+	if (st == JOB_EMPTY)
+		return RT_OK;
+	if (seq - j->base >= j->cap)
+		return jobs_grow(j, r, seq);
+	j->top = seq >= j->top ? seq + 1 : j->top;      /* no branch */
+	w = &j->ring[seq & (j->cap - 1)];
+	if (w->state > JOB_PENDING)
+		return RT_OK;           /* already closed */
 	w->state = st;
 	w->task = r->task;
 	w->job = r->job;
@@ -215,61 +298,10 @@ static void jobs_fill(struct jobs_row *w, const struct sim_rec *r,
 	w->cpu = ji->cpu;
 	w->finish = r->time;            /* UNFINISHED: the horizon */
 	w->response = r->value;         /* COMPLETE only */
-}
-
-static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
-{
-	struct render_jobs *j = ctx;
-	const struct sim_job_info *ji = r->info;
-	enum jobs_state st;
-	struct jobs_row *w;
-	enum rt_err rc;
-
-	if (j->failed)
-		return RT_ERR_IO;
-	if (!ji || ji->seq < j->base)
-		return RT_OK;           /* END, or a job whose row is out */
-	switch (r->kind) {
-	case SIM_REC_RELEASE:
-		st = JOB_PENDING;
-		break;
-	case SIM_REC_COMPLETE:
-		st = JOB_COMPLETE;
-		break;
-	case SIM_REC_ABORT:
-		st = JOB_ABORT;
-		break;
-	case SIM_REC_UNFINISHED:
-		st = JOB_UNFINISHED;
-		break;
-	default:
-		return RT_OK;
-	}
-	if (ji->seq == j->base && st != JOB_PENDING) {
-		/* The oldest open job ends: its row goes out at once, not
-		 * through the ring (its slot, if any, is open). */
-		struct jobs_row row;
-
-		jobs_fill(&row, r, st);
-		if (!write_row(j, &row)) {
-			j->failed = true;
-			return RT_ERR_IO;
-		}
-		if (j->cap)
-			j->ring[j->base & (j->cap - 1)].state = JOB_EMPTY;
-		if (++j->base > j->top)
-			j->top = j->base;
+	/* The oldest open job ends: its row and those closed after it go
+	 * out. */
+	if (seq == j->base && st != JOB_PENDING)
 		return jobs_advance(j);
-	}
-	rc = jobs_reserve(j, ji->seq);
-	if (rc != RT_OK)
-		return rc;
-	if (ji->seq >= j->top)
-		j->top = ji->seq + 1;
-	w = &j->ring[ji->seq & (j->cap - 1)];
-	if (w->state > JOB_PENDING)
-		return RT_OK;           /* already closed */
-	jobs_fill(w, r, st);
 	return RT_OK;
 }
 

@@ -173,8 +173,9 @@ void render_wbuf_put(struct render_wbuf *w, const char *s, size_t n)
 	}
 }
 
-/* render_digits4[i]: the digits of i as bytes, thousands first. */
-#define D4(i) ((uint32_t)(i) / 1000 | (uint32_t)(i) / 100 % 10 << 8 |	\
+/* render_digits4[i]: the ASCII digits of i, thousands first. */
+#define D4(i) (0x30303030u | (uint32_t)(i) / 1000 |			\
+	       (uint32_t)(i) / 100 % 10 << 8 |				\
 	       (uint32_t)(i) / 10 % 10 << 16 | (uint32_t)(i) % 10 << 24)
 #define D4_10(i) D4(i), D4((i) + 1), D4((i) + 2), D4((i) + 3),		\
 	D4((i) + 4), D4((i) + 5), D4((i) + 6), D4((i) + 7), D4((i) + 8),	\
@@ -243,6 +244,28 @@ void render_numcache_fill(struct render_numcache *c, unsigned slot,
 	/* at most 16 digits: render_put_u64 stores at most 16 bytes here */
 	render_put_u64(p, v);
 	c->key[slot] = v;
+}
+
+char *render_put_i64w_slow(char *p, struct render_numwin *w, int64_t v)
+{
+	/* w is 'home' here (the copy is the caller's affair) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (v >= 100000000 && v < 10000000000000000ll) {
+		uint32_t h = (uint32_t)((uint64_t)v / 100000000);
+		size_t len = 1;
+		uint64_t digits = render_digits8(h);
+
+		for (uint32_t t = h; t >= 10; t /= 10)
+			len++;
+		w->base = (uint64_t)h * 100000000;
+		w->head = digits >> (8 * (8 - len));
+		w->len = len;
+		return render_put_i64w(p, w, w, v);
+	}
+#else
+	(void)w;
+#endif
+	return render_put_i64(p, v);
 }
 
 char *render_put_us_slow(char *p, int64_t t, int64_t units_per_us)

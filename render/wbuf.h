@@ -146,21 +146,27 @@ char *render_wbuf_digits(char *end, uint64_t v);
 /* v in decimal at p, any v (the general case of render_put_u64). */
 char *render_put_u64_slow(char *p, uint64_t v);
 
-/* The four decimal digits of each i < 10^4 (0..9, not yet ASCII), most
- * significant first in memory order, as the bytes of a little-endian
- * 32-bit word: a 40 KB table built by the compiler (wbuf.c). */
+/* The four decimal digits of each i < 10^4 in ASCII, most significant
+ * first in memory order, as the bytes of a little-endian 32-bit word: a
+ * 40 KB table built by the compiler (wbuf.c). */
 extern const uint32_t render_digits4[10000];
 
 /* The 8 decimal digits of x < 10^8, zero-padded, most significant first
- * in memory order, as the bytes of a little-endian word (0..9, not yet
- * ASCII): two lookups of four digits.  One multiply-shift splits x, where
+ * in memory order, as the bytes of a little-endian word (ASCII; the
+ * table held 0..9 until the eighth round, each use adding '0' to all
+ * eight): two lookups of four digits.  One multiply-shift splits x, where
  * computing the digits (radix-100 then radix-10 lanes split by
  * multiply-shifts, P. Khuong, "How to print integers really fast", 2017)
  * took about 25 instructions: the text writers' rows are 5-10 % cheaper
  * (bench/README.md, fourth round). */
 static inline uint64_t render_digits8(uint32_t x)
 {
-	uint32_t hi = x / 10000;
+	/* x / 10^4 for x < 4.9e8 (here x < 10^8): M = ceil(2^40 / 10^4) =
+	 * 109951163 errs by M * 10^4 - 2^40 = 2224, exact below 2^40 / 2224;
+	 * M fits an instruction's 32-bit immediate, where the compiler's
+	 * own x / 10000 loads a constant into a register (bench/README.md,
+	 * eighth round; tested for every x < 10^8) */
+	uint64_t hi = ((uint64_t)x * 109951163) >> 40;
 
 	return (uint64_t)render_digits4[hi] |
 	       (uint64_t)render_digits4[x - hi * 10000] << 32;
@@ -196,7 +202,7 @@ static inline char *render_put_u8d(char *p, uint32_t x)
 
 	if (x < 100)
 		return render_put_u2d(p, x);
-	d = render_digits8(x) + 0x3030303030303030ull;
+	d = render_digits8(x);
 	if (x < 10000)
 		return x < 1000 ? RENDER_PUT_LAST(p, d, 3) :
 		       RENDER_PUT_LAST(p, d, 4);
@@ -207,6 +213,24 @@ static inline char *render_put_u8d(char *p, uint32_t x)
 	       RENDER_PUT_LAST(p, d, 8);
 }
 
+/* As render_put_u8d, the length from the digits without a branch (the
+ * leading '0' bytes): for a field whose length changes from record to
+ * record, where render_put_u8d's comparisons are mispredicted (the jobs
+ * CSV's job index and response time, rows of tasks of every size
+ * interleaved: bench/README.md, eighth round). */
+__attribute__((always_inline))
+static inline char *render_put_u8d_nb(char *p, uint32_t x)
+{
+	uint64_t d = render_digits8(x);
+	/* the last digit counts as significant: x = 0 is "0" */
+	uint64_t sig = (d ^ 0x3030303030303030ull) | (1ull << 56);
+	unsigned lz = (unsigned)__builtin_ctzll(sig) >> 3;
+
+	d >>= 8 * lz;
+	memcpy(p, &d, 8);
+	return p + 8 - lz;
+}
+
 __attribute__((always_inline))
 static inline char *render_put_u64(char *p, uint64_t v)
 {
@@ -214,8 +238,7 @@ static inline char *render_put_u64(char *p, uint64_t v)
 		return render_put_u8d(p, (uint32_t)v);
 	if (v < 10000000000000000ull) {
 		uint64_t hi = v / 100000000;
-		uint64_t lo = render_digits8((uint32_t)(v - hi * 100000000)) +
-			      0x3030303030303030ull;
+		uint64_t lo = render_digits8((uint32_t)(v - hi * 100000000));
 
 		p = render_put_u8d(p, (uint32_t)hi);
 		memcpy(p, &lo, 8);
@@ -293,6 +316,54 @@ static inline char *render_put_i64c(char *p, struct render_numcache *c,
 	return render_put_u64c(p, c, (uint64_t)v);
 }
 
+/* The times of one CSV row (a job's release, deadline, start and finish)
+ * and of the rows around it share their leading digits, so the jobs CSV
+ * keeps a window of 10^8 values [base, base + 10^8), base = H * 10^8
+ * with H < 10^8, and the digits of H formatted once: a value in the
+ * window is those digits and the 8 of value - base, zero-padded (what
+ * printf writes for it), one lookup of render_digits8 and no length to
+ * find.  A value out of it moves the window there (10^8 <= v < 10^16) or
+ * is formatted as render_put_i64 does (bench/README.md, eighth round).
+ * RENDER_NUMWIN_INIT is the window of H = 1. */
+struct render_numwin {
+	uint64_t base;          /* H * 10^8 */
+	uint64_t head;          /* the ASCII digits of H, first in memory
+				 * order, then zeros */
+	size_t len;             /* how many: 1 to 8 */
+};
+#define RENDER_NUMWIN_INIT { 100000000, '1', 1 }
+
+/* v outside the window *home (render_put_i64w's general case), which
+ * it moves to v's when 10^8 <= v < 10^16. */
+char *render_put_i64w_slow(char *p, struct render_numwin *home, int64_t v);
+
+/* v in decimal as render_put_i64 writes it, through the window (16 bytes
+ * stored).  The window lives at 'home' between records; w is the
+ * caller's copy of it for the record (a local the compiler keeps in
+ * registers, since the digits' stores could alias 'home'), or 'home'
+ * itself. */
+__attribute__((always_inline))
+static inline char *render_put_i64w(char *p, struct render_numwin *w,
+				    struct render_numwin *home, int64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t d = (uint64_t)v - w->base;
+
+	if (__builtin_expect(d < 100000000, 1)) {
+		uint64_t lo = render_digits8((uint32_t)d);
+
+		memcpy(p, &w->head, 8);
+		p += w->len;
+		memcpy(p, &lo, 8);
+		return p + 8;
+	}
+#endif
+	p = render_put_i64w_slow(p, home, v);
+	if (w != home)
+		*w = *home;
+	return p;
+}
+
 /* An rt_time in microseconds from 'units_per_us' units per us, as
  * render_json_us() writes it (three decimals when units_per_us is 1000,
  * a plain integer when it is 1). */
@@ -305,8 +376,7 @@ static inline char *render_put_us(char *p, int64_t t, int64_t units_per_us)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (units_per_us == 1000 && t >= 0) {
 		/* the last three of 8 digits, after the '.' */
-		uint64_t frac = (render_digits8((uint32_t)(t % 1000)) +
-				 0x3030303030303030ull) >> 32;
+		uint64_t frac = render_digits8((uint32_t)(t % 1000)) >> 32;
 
 		p = render_put_u64(p, (uint64_t)t / 1000);
 		frac = (frac & ~(uint64_t)0xFF) | '.';

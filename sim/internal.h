@@ -146,10 +146,10 @@ struct sim_engine {
 	struct sim_sink *sinks;         /* copies */
 	size_t nsinks;
 	/* The sinks kind by kind: those wanting kind k, in the order added,
-	 * are fan[fan_first[k] .. fan_first[k + 1]) (report.c), so a record
-	 * visits only its own sinks. */
+	 * are fan_at[k] .. fan_at[k + 1] (excluded), in fan (report.c), so
+	 * a record visits only its own sinks. */
 	struct sim_fan_ent *fan;
-	size_t fan_first[SIM_REC__COUNT + 1];
+	const struct sim_fan_ent *fan_at[SIM_REC__COUNT + 1];
 	unsigned want;                  /* OR of the sinks' masks */
 	/* sim_engine_set_meter(): its call every meter_every records fanned
 	 * out; meter_left counts down to it (UINT64_MAX: no meter) */

@@ -34,13 +34,13 @@ static bool rep_fan_build(struct sim_engine *e)
 		return false;
 	n = 0;
 	for (unsigned k = 0; k < SIM_REC__COUNT; k++) {
-		e->fan_first[k] = n;
+		e->fan_at[k] = f + n;
 		for (size_t i = 0; i < e->nsinks; i++)
 			if (e->sinks[i].mask & SIM_MASK(k))
 				f[n++] = (struct sim_fan_ent){
 					e->sinks[i].emit, e->sinks[i].ctx, i };
 	}
-	e->fan_first[SIM_REC__COUNT] = n;
+	e->fan_at[SIM_REC__COUNT] = f + n;
 	rt_free(e->fan);
 	e->fan = f;
 	return true;
@@ -101,8 +101,8 @@ rep_meter(struct sim_engine *e, const struct sim_rec *r)
 static inline __attribute__((always_inline)) void
 rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 {
-	const struct sim_fan_ent *f = e->fan + e->fan_first[r->kind];
-	const struct sim_fan_ent *end = e->fan + e->fan_first[r->kind + 1];
+	const struct sim_fan_ent *f = e->fan_at[r->kind];
+	const struct sim_fan_ent *end = e->fan_at[r->kind + 1];
 
 	for (; f < end; f++) {
 		enum rt_err err = f->emit(f->ctx, r);

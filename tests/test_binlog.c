@@ -523,6 +523,7 @@ static void test_wbuf_integers_are_printf_integers(void)
 	const uint64_t seed = 14;
 	struct membuf mine, ref;
 	static struct render_numcache nc;       /* zeroed: empty */
+	struct render_numwin home = RENDER_NUMWIN_INIT, copy = home;
 	struct render_wbuf w;
 	struct rt_rng r;
 	int64_t v[600];
@@ -547,6 +548,8 @@ static void test_wbuf_integers_are_printf_integers(void)
 	mb_open(&ref);
 	CU_ASSERT_FATAL(render_wbuf_init(&w, mine.f, 256));
 	for (size_t i = 0; i < n; i++) {
+		/* the next value (wrapping: implementation-defined, GCC's) */
+		int64_t next = (int64_t)((uint64_t)v[i / 2] + 1);
 		char *p = render_wbuf_begin(&w);
 
 		p = render_put_i64(p, v[i]);
@@ -562,14 +565,22 @@ static void test_wbuf_integers_are_printf_integers(void)
 		p = render_put_i64c(p, &nc, v[i]);
 		*p++ = ' ';
 		p = render_put_u64c(p, &nc, (uint64_t)v[i / 2]);
+		*p++ = ' ';
+		p = render_put_i64w(p, &home, &home, v[i]);
+		*p++ = ' ';
+		p = render_put_i64w(p, &copy, &home, v[i / 2]);
+		*p++ = ' ';
+		p = render_put_i64w(p, &copy, &home, next);
 		*p++ = '\n';
 		render_wbuf_end(&w, p);
 		fprintf(ref.f, "%" PRId64 " %" PRIu64 " ", v[i], (uint64_t)v[i]);
 		render_json_us(ref.f, v[i], 1000);
 		fputc(' ', ref.f);
 		render_json_us(ref.f, v[i], 1);
-		fprintf(ref.f, " %" PRId64 " %" PRId64 " %" PRIu64 "\n", v[i], v[i],
+		fprintf(ref.f, " %" PRId64 " %" PRId64 " %" PRIu64, v[i], v[i],
 			(uint64_t)v[i / 2]);
+		fprintf(ref.f, " %" PRId64 " %" PRId64 " %" PRId64 "\n", v[i],
+			v[i / 2], next);
 	}
 	CU_ASSERT(render_wbuf_finish(&w));
 	if (strcmp(mb_text(&mine), mb_text(&ref)))
@@ -579,9 +590,86 @@ static void test_wbuf_integers_are_printf_integers(void)
 	mb_close(&ref);
 }
 
+/* render_digits8 divides by 10^4 with a multiply-shift exact below
+ * 4.9e8: every x < 10^8 against a counter of 8 ASCII digits. */
+static void test_wbuf_digits8_of_every_number_below_10_8(void)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	char ref[8];
+	uint32_t bad = 0, first_bad = 0;
+
+	memset(ref, '0', sizeof(ref));
+	for (uint32_t x = 0; x < 100000000; x++) {
+		uint64_t d = render_digits8(x);
+
+		if (memcmp(&d, ref, 8) && !bad++)
+			first_bad = x;
+		for (int i = 7; i >= 0 && ++ref[i] > '9'; i--)
+			ref[i] = '0';
+	}
+	if (bad)
+		fprintf(stderr, "\n  render_digits8(%u) is wrong\n", first_bad);
+	CU_ASSERT_EQUAL(bad, 0);
+#endif
+}
+
+/* The window of render_put_i64w, value by value (worked by hand): it
+ * starts at H = 1, [10^8, 2*10^8); a value in it is H's digits and 8
+ * more; one below 10^8, negative or of 17 digits or more is formatted
+ * plainly and leaves it; one of 9 to 16 digits outside it moves it to
+ * its own H = v / 10^8. */
+static void test_wbuf_number_window_moves_as_worked_by_hand(void)
+{
+	static const struct {
+		int64_t v;
+		const char *text;
+		uint64_t base;          /* the window after v */
+		size_t len;
+	} step[] = {
+		{ 150000000, "150000000", 100000000, 1 },       /* in H = 1 */
+		{ 100000000, "100000000", 100000000, 1 },       /* its first */
+		{ 199999999, "199999999", 100000000, 1 },       /* its last */
+		{ 99999999, "99999999", 100000000, 1 },         /* < 10^8 */
+		{ 0, "0", 100000000, 1 },
+		{ -5, "-5", 100000000, 1 },
+		{ 200000000, "200000000", 200000000, 1 },       /* H = 2 */
+		{ 5088552660, "5088552660", 5000000000, 2 },    /* H = 50 */
+		{ 5000000000, "5000000000", 5000000000, 2 },    /* d = 0 */
+		{ 5000000007, "5000000007", 5000000000, 2 },    /* zeros kept */
+		{ 5099999999, "5099999999", 5000000000, 2 },
+		{ 5100000000, "5100000000", 5100000000, 2 },    /* H = 51 */
+		{ 9999999999999999, "9999999999999999", 9999999900000000, 8 },
+		{ 9999999900000001, "9999999900000001", 9999999900000000, 8 },
+		{ 10000000000000000, "10000000000000000", 9999999900000000, 8 },
+		{ INT64_MAX, "9223372036854775807", 9999999900000000, 8 },
+		{ INT64_MIN, "-9223372036854775808", 9999999900000000, 8 },
+		{ 123456789012, "123456789012", 123400000000, 4 },
+	};
+	struct render_numwin home = RENDER_NUMWIN_INIT, copy = home;
+
+	for (size_t i = 0; i < sizeof(step) / sizeof(step[0]); i++) {
+		char buf[64] = { 0 }, buf2[64] = { 0 };
+		char *e = render_put_i64w(buf, &home, &home, step[i].v);
+		char *e2 = render_put_i64w(buf2, &copy, &home, step[i].v);
+
+		*e = '\0';
+		*e2 = '\0';
+		CU_ASSERT_STRING_EQUAL(buf, step[i].text);
+		CU_ASSERT_STRING_EQUAL(buf2, step[i].text);
+		CU_ASSERT_EQUAL(home.base, step[i].base);
+		CU_ASSERT_EQUAL(home.len, step[i].len);
+		CU_ASSERT_EQUAL(copy.base, home.base);
+		CU_ASSERT_EQUAL(copy.head, home.head);
+	}
+}
+
 CU_TestInfo binlog_tests[] = {
 	{ "wbuf integers are printf integers",
 	  test_wbuf_integers_are_printf_integers },
+	{ "wbuf digits8 of every number below 10^8",
+	  test_wbuf_digits8_of_every_number_below_10_8 },
+	{ "wbuf number window moves as worked by hand",
+	  test_wbuf_number_window_moves_as_worked_by_hand },
 	{ "writers report a failed write", test_writers_report_a_failed_write },
 	{ "binary log header is magic, version and the jsonl header",
 	  test_binary_log_header_is_magic_version_and_jsonl_header },

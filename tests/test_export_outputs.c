@@ -192,6 +192,84 @@ static void test_jobs_csv_refuses_a_job_seen_by_no_record(void)
 	mb_close(&mb);
 }
 
+/* The rows' times go through a window of 10^8 values whose leading
+ * digits are formatted once (render_put_i64w): times below 10^8, across
+ * the window of 10^8..2*10^8 (H = 1), a jump to H = 50, 16 digits
+ * (H = 99999999), 17 digits (past the windows: plain formatting), out of
+ * order (a row through the ring), a two-digit CPU, a name over 16 bytes
+ * (the long copy) and a job unfinished at the horizon.  Every row worked
+ * by hand:
+ *   seq 0 A: r 99999990, d 100000005, runs 99999990 on CPU 0 and ends
+ *            100000002: response 12, tardiness 0
+ *   seq 1 L: r 99999995, d 100000100, runs 100000002-100000010: 15
+ *   seq 2 A: r 5088552660, d 5088598704, on CPU 1 5088552660-5088598710:
+ *            response 46050, tardiness 6 (COMPLETE then MISS)
+ *   seq 3 L: r 9999999999000000, d 10000000000000005, runs on CPU 0 from
+ *            9999999999000003 to 10000000000000001: response 1000001
+ *   seq 4 A: r 9999999999000001, d 9999999999000101, on CPU 12 from its
+ *            release to 9999999999000003 (before seq 3 ends): response 2
+ *   seq 5 A: r 10000000000000002, d 10000000000000004, never runs;
+ *            horizon 10000000000000010: tardiness 6, the rest empty
+ * With RELEASE records and without (as the engine sends them). */
+static void test_jobs_csv_times_of_every_width_through_the_window(void)
+{
+	static struct rt_task t[2];
+	struct render_meta m = { .scenario = "wide", .time_unit = "tick",
+				 .cpus = 13, .horizon = 10000000000000010,
+				 .tasks = t, .ntasks = 2 };
+	const char *want_rows =
+		"A,0,99999990,100000005,99999990,100000002,12,0,0\n"
+		"a_task_named_over_sixteen,0,99999995,100000100,100000002,"
+		"100000010,15,0,0\n"
+		"A,1,5088552660,5088598704,5088552660,5088598710,46050,6,1\n"
+		"a_task_named_over_sixteen,1,9999999999000000,"
+		"10000000000000005,9999999999000003,10000000000000001,"
+		"1000001,0,0\n"
+		"A,2,9999999999000001,9999999999000101,9999999999000001,"
+		"9999999999000003,2,0,12\n"
+		"A,3,10000000000000002,10000000000000004,,,,6,\n";
+	char want[1024];
+
+	t[0] = rt_task_make("A", 10, 10, 100);
+	t[1] = rt_task_make("a_task_named_over_sixteen", 10, 10, 100);
+	snprintf(want, sizeof(want), "%s%s", jobs_head, want_rows);
+	for (int lean = 0; lean < 2; lean++) {
+		struct render_jobs *j;
+		struct membuf mb;
+		struct tb b = { .nsinks = 1 };
+		size_t s0, s1, s2, s3, s4;
+
+		mb_open(&mb);
+		CU_ASSERT_EQUAL_FATAL(render_jobs_open(mb.f, &m, &j, NULL),
+				      RT_OK);
+		b.sinks[0] = render_jobs_sink(j);
+		if (lean)
+			b.sinks[0].mask &= ~RENDER_JOBS_UNLESS_FINAL;
+		s0 = tb_release(&b, 99999990, 0, 100000005, 12);
+		tb_run(&b, 99999990, s0, 0);
+		s1 = tb_release(&b, 99999995, 1, 100000100, 8);
+		tb_complete(&b, 100000002, s0);
+		tb_run(&b, 100000002, s1, 0);
+		tb_complete(&b, 100000010, s1);
+		s2 = tb_release(&b, 5088552660, 0, 5088598704, 46050);
+		tb_run(&b, 5088552660, s2, 1);
+		tb_complete(&b, 5088598710, s2);
+		s3 = tb_release(&b, 9999999999000000, 1, 10000000000000005,
+				1000000);
+		s4 = tb_release(&b, 9999999999000001, 0, 9999999999000101, 2);
+		tb_run(&b, 9999999999000001, s4, 12);
+		tb_complete(&b, 9999999999000003, s4);
+		tb_run(&b, 9999999999000003, s3, 0);
+		tb_complete(&b, 10000000000000001, s3);
+		tb_release(&b, 10000000000000002, 0, 10000000000000004, 1);
+		tb_end(&b, 10000000000000010);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_jobs_finish(j, NULL), RT_OK);
+		CU_ASSERT_STRING_EQUAL(mb_text(&mb), want);
+		mb_close(&mb);
+	}
+}
+
 /* ---- atomic output files ------------------------------------------ */
 
 #define OUTDIR DLSIM_SRCDIR "/build/test-out/export"
@@ -530,6 +608,8 @@ CU_TestInfo export_outputs_tests[] = {
 	  test_jobs_csv_needs_no_release_records_from_the_engine },
 	{ "jobs csv refuses a job seen by no record",
 	  test_jobs_csv_refuses_a_job_seen_by_no_record },
+	{ "jobs csv times of every width through the window",
+	  test_jobs_csv_times_of_every_width_through_the_window },
 	{ "output file appears only on commit",
 	  test_outfile_appears_only_on_commit },
 	{ "output file abort keeps the old file and leaves no temp",
