@@ -49,6 +49,8 @@
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
 #define RENDER_WBUF_DIRECT (4u << 20)   /* bytes per direct write */
+#define RENDER_WBUF_RING 4u             /* direct buffers: one filled while
+					 * the others' writes are in flight */
 #define RENDER_PUT_OVER 16              /* a put may store this far past
 					 * its end */
 #define RENDER_FRAG_PAD 64              /* render_put_frag() copies this
@@ -65,7 +67,11 @@ struct render_wbuf {
 	FILE *f;                /* borrowed */
 	struct render_outstream *direct; /* writing directly to its file */
 	bool tried;             /* direct writes were tried (since a drain) */
-	bool big;               /* buf is the aligned direct buffer */
+	bool big;               /* buf is one of the aligned direct
+				 * buffers, ring[0, RENDER_WBUF_RING) */
+	char *ring;             /* their allocation, 'stride' bytes each */
+	size_t stride;
+	unsigned cur;           /* buf is the cur'th */
 	bool failed;            /* a write failed: output is dropped */
 };
 
