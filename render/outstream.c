@@ -11,9 +11,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/aio_abi.h>
+#include <linux/magic.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -526,9 +528,14 @@ bool render_outstream_direct_begin(struct render_outstream *c, FILE *f,
 	c->alloc = c->bytes;
 	if (!c->aio_tried) {
 		/* at most INFLIGHT writes in flight; refused (ENOSYS, EAGAIN
-		 * past fs.aio-max-nr, a sandbox): synchronous writes */
+		 * past fs.aio-max-nr, a sandbox): synchronous writes.  Not on
+		 * tmpfs: its direct writes are copies, done at submission,
+		 * and allocating ahead would only cost memory */
+		struct statfs fs;
+
 		c->aio_tried = true;
 		if (aio_refused ||
+		    (fstatfs(c->fd, &fs) == 0 && fs.f_type == TMPFS_MAGIC) ||
 		    syscall(SYS_io_setup, (long)RENDER_OUTSTREAM_INFLIGHT,
 			    &c->aio) != 0)
 			c->aio = 0;

@@ -134,18 +134,19 @@ void render_wbuf_spill(struct render_wbuf *w)
 		if (w->n < w->limit)
 			return;         /* gone direct: not a block yet */
 	}
-	if (!w->direct) {
+	if (w->direct && !w->failed &&
+	    !render_outstream_direct_write(w->direct, w->buf, w->limit))
+		w->failed = true;
+	else if (!w->direct)
 		wbuf_write(w, w->limit);
-		w->n -= w->limit;
+	w->n -= w->limit;
+	if (!w->direct || !render_outstream_direct_pending(w->direct)) {
+		/* written: the rest moves to the front */
 		memmove(w->buf, w->buf + w->limit, w->n);
 		return;
 	}
-	/* the block may still be in flight: the rest goes to the front of
-	 * the next buffer, once that one's write is done */
-	if (!w->failed &&
-	    !render_outstream_direct_write(w->direct, w->buf, w->limit))
-		w->failed = true;
-	w->n -= w->limit;
+	/* the block is in flight: the rest goes to the front of the next
+	 * buffer, once that one's write is done */
 	w->cur = (w->cur + 1) % RENDER_WBUF_RING;
 	next = w->ring + (size_t)w->cur * w->stride;
 	render_outstream_direct_wait(w->direct, next);
