@@ -4,13 +4,19 @@
  * through the page cache or writes them directly (O_DIRECT), and hosts
  * the write-failure test seam.
  */
-#define _GNU_SOURCE             /* fopencookie, sync_file_range, O_DIRECT */
+#define _GNU_SOURCE             /* fopencookie, sync_file_range, O_DIRECT,
+				 * fallocate */
 #include "render/outstream.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/aio_abi.h>
+#include <linux/magic.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "models/mem.h"
@@ -32,6 +38,19 @@ struct render_outstream {
 	uint64_t dbytes;                /* bytes written with O_DIRECT */
 	char tail[RENDER_OUTSTREAM_ALIGN]; /* the file's last bytes % ALIGN,
 					 * as the FILE wrote them */
+	/* asynchronous direct writes (below) */
+	aio_context_t aio;              /* 0: none */
+	bool aio_tried;                 /* io_setup was called */
+	unsigned inflight;              /* writes submitted, not reaped */
+	const char *slot_buf[RENDER_OUTSTREAM_INFLIGHT]; /* NULL: free */
+	struct iocb slot[RENDER_OUTSTREAM_INFLIGHT];
+	uint64_t alloc;                 /* the file is allocated (its size
+					 * set) up to here: fallocate */
+	bool alloc_off;                 /* fallocate refused: none */
+	bool cut;                       /* allocated past c->bytes: cut at
+					 * the end of the direct writes */
+	bool stale;                     /* the descriptor's offset is behind
+					 * c->pos (writes were submitted) */
 };
 
 /*
@@ -172,6 +191,195 @@ static bool fd_put(struct render_outstream *c, const char *buf, size_t n)
 	return true;
 }
 
+/*
+ * The direct writes are asynchronous where the kernel takes Linux AIO
+ * (io_setup, io_submit, io_getevents: raw system calls, no library).  A
+ * synchronous direct write returns when the device has the block, a few
+ * ms in which the run sleeps (bench/README.md, seventh and eighth
+ * rounds); instead each block is submitted and the writer fills another
+ * buffer (wbuf.c holds a few), reusing one only once its write is reaped
+ * (render_outstream_direct_wait).  ext4 performs a direct write that
+ * extends the file synchronously, so the file is allocated ahead,
+ * OUTSTREAM_ALLOC at a time (fallocate, which sets its size too), and cut
+ * to its exact length when the direct writes end.  Where the kernel
+ * refuses (io_setup, io_submit, a completion with EINVAL) the blocks are
+ * written as before, synchronously; a short completion's rest is written
+ * with ordinary writes; any other failure is the stream's first error.
+ * Nothing is left in flight when the direct writes end, when the stream
+ * closes (or is aborted: outfile.c closes it), or after a failure.
+ */
+#define OUTSTREAM_ALLOC (32u << 20)
+
+static long aio_fail_countdown = -1;    /* tests only */
+static int aio_fail_errno;
+static bool aio_refused;                /* tests only */
+
+void render_outstream_fail_completion_after(long n, int err)
+{
+	aio_fail_countdown = n;
+	aio_fail_errno = err;
+}
+
+void render_outstream_refuse_aio(bool on)
+{
+	aio_refused = on;
+}
+
+/* n bytes from buf at offset off by ordinary writes (O_DIRECT off): what
+ * the kernel did not take directly. */
+static void fd_pwrite(struct render_outstream *c, const char *buf, size_t n,
+		      uint64_t off)
+{
+	if (c->direct && !set_direct(c, false)) {
+		c->err = errno;
+		return;
+	}
+	while (n && !c->err) {
+		ssize_t k = pwrite(c->fd, buf, n, (off_t)off);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			c->err = k < 0 ? errno : EIO;
+			return;
+		}
+		buf += k;
+		n -= (size_t)k;
+		off += (uint64_t)k;
+	}
+}
+
+/* One reaped completion; its buffer is free from now on. */
+static void aio_done(struct render_outstream *c, const struct io_event *ev)
+{
+	unsigned i = (unsigned)ev->data;
+	const struct iocb *cb = &c->slot[i];
+	const char *buf = c->slot_buf[i];
+	int64_t res = ev->res;
+
+	c->slot_buf[i] = NULL;
+	c->inflight--;
+	if (aio_fail_countdown == 0)
+		res = -(int64_t)(aio_fail_errno ? aio_fail_errno : EIO);
+	if (aio_fail_countdown >= 0)
+		aio_fail_countdown--;
+	if (res == (int64_t)cb->aio_nbytes) {
+		c->dbytes += cb->aio_nbytes;
+		return;
+	}
+	if (c->err)
+		return;
+	if (res == -EINVAL || (res >= 0 && (uint64_t)res < cb->aio_nbytes)) {
+		/* refused (the file system) or short: the rest by ordinary
+		 * writes, and no more direct ones */
+		uint64_t done = res > 0 ? (uint64_t)res : 0;
+
+		c->dbytes += done;
+		fd_pwrite(c, buf + done, cb->aio_nbytes - done,
+			  cb->aio_offset + done);
+		return;
+	}
+	c->err = res < 0 ? (int)-res : EIO;
+}
+
+/* No more asynchronous writes: every one in flight waited for (by the
+ * kernel's io_destroy if reaping fails). */
+static void aio_stop(struct render_outstream *c)
+{
+	if (!c->aio)
+		return;
+	while (c->inflight) {
+		struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
+		long k = syscall(SYS_io_getevents, c->aio, (long)c->inflight,
+				 (long)RENDER_OUTSTREAM_INFLIGHT, ev, NULL);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			if (!c->err)
+				c->err = errno;
+			break;
+		}
+		for (long j = 0; j < k; j++)
+			aio_done(c, &ev[j]);
+	}
+	syscall(SYS_io_destroy, c->aio);        /* waits for the rest */
+	c->aio = 0;
+	c->inflight = 0;
+	memset(c->slot_buf, 0, sizeof(c->slot_buf));
+}
+
+/* Reap at least one completion (all of them if 'all'); false (the
+ * asynchronous writes stopped) if the kernel fails to say. */
+static bool aio_reap(struct render_outstream *c, bool all)
+{
+	struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
+	long k;
+
+	do
+		k = syscall(SYS_io_getevents, c->aio,
+			    all ? (long)c->inflight : 1L,
+			    (long)RENDER_OUTSTREAM_INFLIGHT, ev, NULL);
+	while (k < 0 && errno == EINTR);
+	if (k < 0) {
+		if (!c->err)
+			c->err = errno;
+		aio_stop(c);
+		return false;
+	}
+	for (long j = 0; j < k; j++)
+		aio_done(c, &ev[j]);
+	return true;
+}
+
+static bool aio_busy(const struct render_outstream *c, const char *buf)
+{
+	for (unsigned i = 0; i < RENDER_OUTSTREAM_INFLIGHT; i++)
+		if (c->slot_buf[i] == buf)
+			return true;
+	return false;
+}
+
+void render_outstream_direct_wait(struct render_outstream *c,
+				  const char *buf)
+{
+	/* all of them: one wake-up for several blocks (on the development
+	 * VM a wake-up costs the run user time: bench/README.md) */
+	while (c->inflight && aio_busy(c, buf) && aio_reap(c, true))
+		;
+}
+
+/* Everything in flight reaped and the descriptor's offset at c->pos,
+ * for the synchronous writes; false on a failure. */
+static bool aio_settle(struct render_outstream *c)
+{
+	while (c->inflight && aio_reap(c, true))
+		;
+	if (c->stale && !c->err) {
+		if (lseek(c->fd, (off_t)c->pos, SEEK_SET) != (off_t)c->pos)
+			c->err = errno;
+		else
+			c->stale = false;
+	}
+	return !c->err;
+}
+
+/* The file allocated (and its size set) past end where the file system
+ * can: then a direct write up to end does not extend it. */
+static void aio_allocate(struct render_outstream *c, uint64_t end)
+{
+	uint64_t to;
+
+	if (c->alloc_off || end <= c->alloc)
+		return;
+	to = end + OUTSTREAM_ALLOC;
+	c->cut = true;
+	if (fallocate(c->fd, 0, (off_t)c->alloc, (off_t)(to - c->alloc)) != 0)
+		c->alloc_off = true;    /* the writes extend it */
+	else
+		c->alloc = to;
+}
+
 static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
 {
 	struct render_outstream *c = ctx;
@@ -224,7 +432,7 @@ static int cookie_close(void *ctx)
 
 	if (c->stream)
 		registry_remove(c);
-
+	aio_stop(c);            /* an abort: nothing may stay in flight */
 	if (c->fd >= 0 && close(c->fd) != 0 && !c->err)
 		c->err = errno;
 	if (c->err) {
@@ -317,6 +525,21 @@ bool render_outstream_direct_begin(struct render_outstream *c, FILE *f,
 	}
 	memcpy(buf, c->tail, h);
 	c->pos = (uint64_t)at;
+	c->alloc = c->bytes;
+	if (!c->aio_tried) {
+		/* at most INFLIGHT writes in flight; refused (ENOSYS, EAGAIN
+		 * past fs.aio-max-nr, a sandbox): synchronous writes.  Not on
+		 * tmpfs: its direct writes are copies, done at submission,
+		 * and allocating ahead would only cost memory */
+		struct statfs fs;
+
+		c->aio_tried = true;
+		if (aio_refused ||
+		    (fstatfs(c->fd, &fs) == 0 && fs.f_type == TMPFS_MAGIC) ||
+		    syscall(SYS_io_setup, (long)RENDER_OUTSTREAM_INFLIGHT,
+			    &c->aio) != 0)
+			c->aio = 0;
+	}
 	*head = h;
 	return true;
 }
@@ -324,18 +547,57 @@ bool render_outstream_direct_begin(struct render_outstream *c, FILE *f,
 bool render_outstream_direct_write(struct render_outstream *c,
 				   const char *buf, size_t n)
 {
-	return fd_put(c, buf, n);
+	struct iocb *list[1];
+	unsigned i = 0;
+
+	if (c->aio && c->inflight == RENDER_OUTSTREAM_INFLIGHT)
+		aio_reap(c, false);
+	if (!c->aio || !c->direct || c->err)
+		return aio_settle(c) && fd_put(c, buf, n);
+	if (outfile_inject(&c->err))
+		return false;
+	aio_allocate(c, c->pos + n);
+	while (c->slot_buf[i])
+		i++;
+	memset(&c->slot[i], 0, sizeof(c->slot[i]));
+	c->slot[i].aio_data = i;
+	c->slot[i].aio_lio_opcode = IOCB_CMD_PWRITE;
+	c->slot[i].aio_fildes = (uint32_t)c->fd;
+	c->slot[i].aio_buf = (uint64_t)(uintptr_t)buf;
+	c->slot[i].aio_nbytes = n;
+	c->slot[i].aio_offset = (int64_t)c->pos;
+	list[0] = &c->slot[i];
+	while (syscall(SYS_io_submit, c->aio, 1L, list) != 1) {
+		if (errno == EINTR)
+			continue;
+		/* refused: synchronous writes from here on */
+		aio_stop(c);
+		return aio_settle(c) && fd_put(c, buf, n);
+	}
+	c->slot_buf[i] = buf;
+	c->inflight++;
+	c->stale = true;
+	c->pos += n;
+	if (c->pos > c->bytes)
+		c->bytes = c->pos;
+	return true;
 }
 
 bool render_outstream_direct_end(struct render_outstream *c, const char *buf,
 				 size_t n)
 {
 	size_t whole = n - n % RENDER_OUTSTREAM_ALIGN;
-	bool ok = fd_put(c, buf, whole);
+	bool ok = aio_settle(c) && fd_put(c, buf, whole);
 
 	if (c->direct && !set_direct(c, false) && !c->err)
 		c->err = errno;
 	ok = ok && !c->err && fd_put(c, buf + whole, n - whole);
+	/* allocated ahead: the file ends at its last byte */
+	if (ok && c->cut && ftruncate(c->fd, (off_t)c->bytes) != 0) {
+		c->err = errno;
+		ok = false;
+	}
+	c->cut = false;
 	if (ok)
 		keep_tail(c, buf, n);
 	/* the chunks written directly are not in the cache */
@@ -346,4 +608,9 @@ bool render_outstream_direct_end(struct render_outstream *c, const char *buf,
 uint64_t render_outstream_direct_bytes(const struct render_outstream *c)
 {
 	return c->dbytes;
+}
+
+unsigned render_outstream_direct_pending(const struct render_outstream *c)
+{
+	return c->inflight;
 }

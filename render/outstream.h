@@ -36,24 +36,41 @@ uint64_t render_outstream_bytes(const struct render_outstream *s);
  *	render_outstream_direct_begin(s, f, buf, &head)
  *	    flushes f; buf[0, head) are the file's last bytes past its last
  *	    aligned offset, from which the direct writes start again
- *	render_outstream_direct_write(s, buf, n)   n a multiple of ALIGN
- *	render_outstream_direct_end(s, buf, n)     the rest, any n; then f
- *	    writes on at the end of the file
+ *	render_outstream_direct_write(s, buf, n)   n a multiple of ALIGN;
+ *	    the write may still be in flight: buf[0, n) must stay as it is
+ *	    until render_outstream_direct_wait(s, buf) (or the end)
+ *	render_outstream_direct_end(s, buf, n)     the rest, any n; waits
+ *	    for every write in flight; then f writes on at the end of the
+ *	    file
  *
+ * At most RENDER_OUTSTREAM_INFLIGHT writes are in flight (Linux AIO; where
+ * the kernel refuses it, each write is done when direct_write returns).
  * A file system without O_DIRECT (or one that refuses a write of this
  * alignment) gets the same bytes by ordinary writes.  A failure is kept
- * as the stream's first error (render_outstream_err) and reported false.
+ * as the stream's first error (render_outstream_err) and reported false,
+ * by the call that finds it (a write's completion may be reaped by a
+ * later call).  Closing the FILE waits for whatever is in flight.
  */
 #define RENDER_OUTSTREAM_ALIGN 4096u
+#define RENDER_OUTSTREAM_INFLIGHT 4u    /* direct writes in flight, at most */
 
 struct render_outstream *render_outstream_of(FILE *f);
 bool render_outstream_direct_begin(struct render_outstream *s, FILE *f,
 				   char *buf, size_t *head);
 bool render_outstream_direct_write(struct render_outstream *s,
 				   const char *buf, size_t n);
+void render_outstream_direct_wait(struct render_outstream *s,
+				  const char *buf);
 bool render_outstream_direct_end(struct render_outstream *s, const char *buf,
 				 size_t n);
 /* Bytes written by O_DIRECT so far (tests, benchmarks). */
 uint64_t render_outstream_direct_bytes(const struct render_outstream *s);
+/* Direct writes submitted and not yet reaped (tests). */
+unsigned render_outstream_direct_pending(const struct render_outstream *s);
+/* Test seams: the completion of the direct write n after this one
+ * reports errno err (n < 0: none); io_setup refused (as by a kernel
+ * without AIO) for the streams that go direct from now on. */
+void render_outstream_fail_completion_after(long n, int err);
+void render_outstream_refuse_aio(bool on);
 
 #endif /* RENDER_OUTSTREAM_H */

@@ -25,6 +25,9 @@ bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max)
 	w->f = f;
 	w->direct = NULL;
 	w->tried = w->big = false;
+	w->ring = NULL;
+	w->stride = 0;
+	w->cur = 0;
 	w->failed = false;
 	return w->buf != NULL;
 }
@@ -81,18 +84,20 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 	if (!render_wbuf_huge_pages())
 		return;
 	if (!w->big) {
-		size_t cap = RENDER_WBUF_DIRECT + RENDER_OUTSTREAM_ALIGN +
-			     w->slack;
+		size_t stride = RENDER_WBUF_DIRECT + RENDER_OUTSTREAM_ALIGN +
+				w->slack;
 		char *big;
 
-		cap = (cap + WBUF_HUGE - 1) / WBUF_HUGE * WBUF_HUGE;
-		big = rt_aligned_alloc(WBUF_HUGE, cap);
+		stride = (stride + WBUF_HUGE - 1) / WBUF_HUGE * WBUF_HUGE;
+		big = rt_aligned_alloc(WBUF_HUGE, stride * RENDER_WBUF_RING);
 		if (!big)
 			return;
-		madvise(big, cap, MADV_HUGEPAGE);
+		madvise(big, stride * RENDER_WBUF_RING, MADV_HUGEPAGE);
 		memcpy(big, w->buf, w->n);
 		rt_free(w->buf);
-		w->buf = big;
+		w->buf = w->ring = big;
+		w->stride = stride;
+		w->cur = 0;
 		w->big = true;
 	}
 	if (!render_outstream_direct_begin(s, w->f, head, &h))
@@ -122,18 +127,31 @@ bool render_wbuf_drain(struct render_wbuf *w)
 
 void render_wbuf_spill(struct render_wbuf *w)
 {
+	char *next;
+
 	if (!w->direct && !w->tried) {
 		wbuf_direct_begin(w);
 		if (w->n < w->limit)
 			return;         /* gone direct: not a block yet */
 	}
-	if (!w->direct)
-		wbuf_write(w, w->limit);
-	else if (!w->failed &&
-		 !render_outstream_direct_write(w->direct, w->buf, w->limit))
+	if (w->direct && !w->failed &&
+	    !render_outstream_direct_write(w->direct, w->buf, w->limit))
 		w->failed = true;
+	else if (!w->direct)
+		wbuf_write(w, w->limit);
 	w->n -= w->limit;
-	memmove(w->buf, w->buf + w->limit, w->n);
+	if (!w->direct || !render_outstream_direct_pending(w->direct)) {
+		/* written: the rest moves to the front */
+		memmove(w->buf, w->buf + w->limit, w->n);
+		return;
+	}
+	/* the block is in flight: the rest goes to the front of the next
+	 * buffer, once that one's write is done */
+	w->cur = (w->cur + 1) % RENDER_WBUF_RING;
+	next = w->ring + (size_t)w->cur * w->stride;
+	render_outstream_direct_wait(w->direct, next);
+	memcpy(next, w->buf + w->limit, w->n);
+	w->buf = next;
 }
 
 bool render_wbuf_finish(struct render_wbuf *w)
@@ -143,16 +161,21 @@ bool render_wbuf_finish(struct render_wbuf *w)
 	if (!w->buf)
 		return !w->failed;
 	ok = render_wbuf_drain(w) && fflush(w->f) != EOF && !ferror(w->f);
-	rt_free(w->buf);
-	w->buf = NULL;
+	rt_free(w->big ? w->ring : w->buf);
+	w->buf = w->ring = NULL;
 	w->failed = !ok;
 	return ok;
 }
 
 void render_wbuf_discard(struct render_wbuf *w)
 {
-	rt_free(w->buf);
-	w->buf = NULL;
+	/* no write may be in flight from memory freed here (the FILE is
+	 * still open: a writer is discarded before its file) */
+	for (unsigned i = 0; w->direct && i < RENDER_WBUF_RING; i++)
+		render_outstream_direct_wait(w->direct,
+					     w->ring + (size_t)i * w->stride);
+	rt_free(w->big ? w->ring : w->buf);
+	w->buf = w->ring = NULL;
 	w->n = 0;
 	w->direct = NULL;
 }

@@ -29,7 +29,11 @@
  * FILE once it passes its first RENDER_WBUF_SIZE: the buffer moves to
  * huge pages at an aligned address and writes RENDER_WBUF_DIRECT bytes at
  * a time with O_DIRECT (outstream.h), saving the kernel's copy of every
- * byte; a drain (and finish) ends that, so the FILE can write on.  Bytes
+ * byte.  Those writes are asynchronous: the buffer becomes a ring of
+ * RENDER_WBUF_RING, one filled while the others' blocks are in flight
+ * (so the cursor's buffer changes at a spill: a record is begun again
+ * from render_wbuf_begin, as always).  A drain (and finish) waits for
+ * them and ends the direct writes, so the FILE can write on.  Bytes
  * written to the FILE must be drained before (as they always had to be).
  *
  * The FILE is borrowed (the caller opens and commits it: outfile.h).
@@ -49,6 +53,8 @@
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
 #define RENDER_WBUF_DIRECT (4u << 20)   /* bytes per direct write */
+#define RENDER_WBUF_RING 4u             /* direct buffers: one filled while
+					 * the others' writes are in flight */
 #define RENDER_PUT_OVER 16              /* a put may store this far past
 					 * its end */
 #define RENDER_FRAG_PAD 64              /* render_put_frag() copies this
@@ -65,7 +71,11 @@ struct render_wbuf {
 	FILE *f;                /* borrowed */
 	struct render_outstream *direct; /* writing directly to its file */
 	bool tried;             /* direct writes were tried (since a drain) */
-	bool big;               /* buf is the aligned direct buffer */
+	bool big;               /* buf is one of the aligned direct
+				 * buffers, ring[0, RENDER_WBUF_RING) */
+	char *ring;             /* their allocation, 'stride' bytes each */
+	size_t stride;
+	unsigned cur;           /* buf is the cur'th */
 	bool failed;            /* a write failed: output is dropped */
 };
 
@@ -85,7 +95,8 @@ bool render_wbuf_drain(struct render_wbuf *w);
 /* Drain, fflush the FILE and free the buffer; false on any write error.
  * Safe on a zeroed or already finished buffer (then only the result). */
 bool render_wbuf_finish(struct render_wbuf *w);
-/* Free without writing (a failed run). */
+/* Free without writing (a failed run), once no block is in flight:
+ * before the FILE is closed. */
 void render_wbuf_discard(struct render_wbuf *w);
 /* Append n bytes of s, any n (headers, trailers). */
 void render_wbuf_put(struct render_wbuf *w, const char *s, size_t n);

@@ -12,12 +12,15 @@
  * in the run's temporary folder (tests/main.c).
  */
 #define _GNU_SOURCE             /* O_DIRECT */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/aio_abi.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "models/mem.h"
@@ -37,6 +40,18 @@ static bool direct_supported(void)
 		close(fd);
 	unlink("direct-probe");
 	return fd >= 0 && render_wbuf_huge_pages();
+}
+
+/* Does the kernel take Linux AIO (then the direct writes are
+ * asynchronous: outstream.c)? */
+static bool aio_supported(void)
+{
+	aio_context_t ctx = 0;
+
+	if (syscall(SYS_io_setup, 1L, &ctx) != 0)
+		return false;
+	syscall(SYS_io_destroy, ctx);
+	return true;
 }
 
 /* The expected bytes, kept as they are written. */
@@ -224,6 +239,167 @@ static void test_a_failed_direct_write_names_the_file(void)
 	free(e.s);
 }
 
+/* Is a temporary of 'name' (".NAME.tmp-PID-N": outfile.c) left in the
+ * current folder? */
+static bool temporary_left(const char *name)
+{
+	DIR *dir = opendir(".");
+	struct dirent *de;
+	size_t n = strlen(name);
+	bool left = false;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+	while ((de = readdir(dir)))
+		if (de->d_name[0] == '.' && !strncmp(de->d_name + 1, name, n) &&
+		    !strncmp(de->d_name + 1 + n, ".tmp-", 5))
+			left = true;
+	closedir(dir);
+	return left;
+}
+
+/* Does old.txt still hold "old\n"? */
+static bool old_kept(void)
+{
+	FILE *f = fopen("old.txt", "r");
+	char buf[8] = "";
+	size_t n;
+
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	return n == 4 && !strcmp(buf, "old\n");
+}
+
+static void write_old(void)
+{
+	FILE *f = fopen("old.txt", "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("old\n", f);
+	fclose(f);
+}
+
+/* A direct write that fails when it completes, not when it is submitted
+ * (asynchronous writes): each completion failing in turn, the run is
+ * told at the next wait or at the end, names the file and the errno, and
+ * the old target stays. */
+static void test_a_failed_completion_names_the_file(void)
+{
+	struct expect e = { NULL, 0, 0 };
+	size_t fails = 0;
+
+	if (!direct_supported() || !aio_supported())
+		return;         /* no asynchronous writes to fail here */
+	write_old();
+	for (long n = 0; n < 50; n++) {
+		struct rt_diag d = { "" };
+		uint64_t dbytes;
+		enum rt_err err;
+
+		render_outstream_fail_completion_after(n, EIO);
+		err = write_file("old.txt", 61, 5u << 20, &e, &dbytes, &d);
+		render_outstream_fail_completion_after(-1, 0);
+		if (err == RT_OK)
+			break;
+		fails++;
+		CU_ASSERT_EQUAL(err, RT_ERR_IO);
+		CU_ASSERT_PTR_NOT_NULL(strstr(d.msg, "old.txt: write failed: "
+					      "Input/output error (EIO)"));
+		CU_ASSERT_TRUE(old_kept());
+	}
+	/* each round of 5 MiB goes direct at its first MiB and submits one
+	 * block of 4 MiB (the rest is written when it ends, synchronously):
+	 * two completions to fail */
+	CU_ASSERT_EQUAL(fails, 2);
+	CU_ASSERT_TRUE(file_equals("old.txt", &e));
+	unlink("old.txt");
+	free(e.s);
+}
+
+/* Where the kernel refuses: without AIO (io_setup refused) the blocks
+ * are written directly and synchronously, as before; a completion
+ * refused by the file system (EINVAL) is written again by ordinary
+ * writes, and the direct writes stop.  Same bytes either way. */
+static void test_refused_asynchronous_writes_fall_back(void)
+{
+	struct expect e = { NULL, 0, 0 };
+	bool direct = direct_supported();
+	struct rt_diag d = { "" };
+	uint64_t all = 0, dbytes = 0;
+
+	/* 9.5 MiB twice, as above: four blocks of 4 MiB at least */
+	CU_ASSERT_EQUAL(write_file("fb.txt", 100, 19u << 19, &e, &all, &d),
+			RT_OK);
+	CU_ASSERT_TRUE(file_equals("fb.txt", &e));
+	render_outstream_refuse_aio(true);
+	CU_ASSERT_EQUAL(write_file("fb.txt", 100, 19u << 19, &e, &dbytes,
+				   &d), RT_OK);
+	render_outstream_refuse_aio(false);
+	CU_ASSERT_TRUE(file_equals("fb.txt", &e));
+	CU_ASSERT_EQUAL(dbytes, all);
+	if (direct)
+		CU_ASSERT(dbytes >= 4 * (uint64_t)RENDER_WBUF_DIRECT);
+	if (direct && aio_supported()) {
+		/* the first block refused: it and the round's rest by
+		 * ordinary writes; the second round is direct again */
+		render_outstream_fail_completion_after(0, EINVAL);
+		CU_ASSERT_EQUAL(write_file("fb.txt", 100, 19u << 19, &e,
+					   &dbytes, &d), RT_OK);
+		render_outstream_fail_completion_after(-1, 0);
+		CU_ASSERT_TRUE(file_equals("fb.txt", &e));
+		CU_ASSERT(dbytes < all);
+		CU_ASSERT(dbytes >= 2 * (uint64_t)RENDER_WBUF_DIRECT);
+	}
+	unlink("fb.txt");
+	free(e.s);
+}
+
+/* The writer's buffers wait for their writes: at most RING - 1 in
+ * flight.  A writer discarded with blocks in flight waits for them before
+ * its buffers are freed, and an aborted file leaves nothing behind: the
+ * old target as it was, no temporary. */
+static void test_an_abort_leaves_nothing_in_flight(void)
+{
+	struct expect e = { NULL, 0, 0 };
+	struct render_outfile o;
+	struct rt_diag d = { "" };
+	struct render_wbuf w;
+	struct render_outstream *s;
+	unsigned seed = 5, most = 0;
+	FILE *f;
+
+	write_old();
+	CU_ASSERT_EQUAL_FATAL(render_outfile_open(&o, "old.txt", &f, &d),
+			      RT_OK);
+	CU_ASSERT_TRUE_FATAL(render_wbuf_init(&w, f, 300));
+	s = render_outstream_of(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	/* 20 MB: four blocks of 4 MiB and more; a buffer is filled only
+	 * once its write is reaped, so at most RING - 1 are in flight
+	 * between records */
+	for (int i = 0; i < 200; i++) {
+		put_records(&w, &e, 100000, &seed);
+		most = render_outstream_direct_pending(s) > most ?
+		       render_outstream_direct_pending(s) : most;
+	}
+	CU_ASSERT(most <= RENDER_WBUF_RING - 1);
+	if (direct_supported() && aio_supported()) {
+		/* on to a block in flight */
+		for (int i = 0; i < 100 &&
+		     !render_outstream_direct_pending(s); i++)
+			put_records(&w, &e, 100000, &seed);
+		CU_ASSERT(render_outstream_direct_pending(s) > 0);
+	}
+	render_wbuf_discard(&w);
+	CU_ASSERT_EQUAL(render_outstream_direct_pending(s), 0);
+	render_outfile_abort(&o);
+	CU_ASSERT_TRUE(old_kept());
+	CU_ASSERT_FALSE(temporary_left("old.txt"));
+	unlink("old.txt");
+	free(e.s);
+}
+
 CU_TestInfo direct_tests[] = {
 	{ "large outputs go direct, byte for byte",
 	  test_large_outputs_go_direct_byte_for_byte },
@@ -231,5 +407,11 @@ CU_TestInfo direct_tests[] = {
 	  test_small_outputs_and_other_files_stay_buffered },
 	{ "a failed direct write names the file",
 	  test_a_failed_direct_write_names_the_file },
+	{ "a failed completion names the file",
+	  test_a_failed_completion_names_the_file },
+	{ "refused asynchronous writes fall back",
+	  test_refused_asynchronous_writes_fall_back },
+	{ "an abort leaves nothing in flight",
+	  test_an_abort_leaves_nothing_in_flight },
 	CU_TEST_INFO_NULL
 };
