@@ -309,17 +309,19 @@ static void aio_stop(struct render_outstream *c)
 	memset(c->slot_buf, 0, sizeof(c->slot_buf));
 }
 
-/* Reap at least one completion (all of them if 'all'); false (the
- * asynchronous writes stopped) if the kernel fails to say. */
-static bool aio_reap(struct render_outstream *c, bool all)
+/* Reap the completions there are, waiting for 'least' of them (0: not
+ * waiting); false (the asynchronous writes stopped) if the kernel fails
+ * to say. */
+static bool aio_reap(struct render_outstream *c, long least)
 {
 	struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
+	struct timespec now = { 0, 0 };
 	long k;
 
 	do
-		k = syscall(SYS_io_getevents, c->aio,
-			    all ? (long)c->inflight : 1L,
-			    (long)RENDER_OUTSTREAM_INFLIGHT, ev, NULL);
+		k = syscall(SYS_io_getevents, c->aio, least,
+			    (long)RENDER_OUTSTREAM_INFLIGHT, ev,
+			    least ? NULL : &now);
 	while (k < 0 && errno == EINTR);
 	if (k < 0) {
 		if (!c->err)
@@ -345,15 +347,24 @@ void render_outstream_direct_wait(struct render_outstream *c,
 {
 	/* all of them: one wake-up for several blocks (on the development
 	 * VM a wake-up costs the run user time: bench/README.md) */
-	while (c->inflight && aio_busy(c, buf) && aio_reap(c, true))
+	while (c->inflight && aio_busy(c, buf) &&
+	       aio_reap(c, (long)c->inflight))
 		;
+}
+
+bool render_outstream_direct_busy(struct render_outstream *c,
+				  const char *buf)
+{
+	/* the kernel asked only when buf was in flight at the last look */
+	return c->inflight && aio_busy(c, buf) && aio_reap(c, 0) &&
+	       aio_busy(c, buf);
 }
 
 /* Everything in flight reaped and the descriptor's offset at c->pos,
  * for the synchronous writes; false on a failure. */
 static bool aio_settle(struct render_outstream *c)
 {
-	while (c->inflight && aio_reap(c, true))
+	while (c->inflight && aio_reap(c, (long)c->inflight))
 		;
 	if (c->stale && !c->err) {
 		if (lseek(c->fd, (off_t)c->pos, SEEK_SET) != (off_t)c->pos)
@@ -551,7 +562,7 @@ bool render_outstream_direct_write(struct render_outstream *c,
 	unsigned i = 0;
 
 	if (c->aio && c->inflight == RENDER_OUTSTREAM_INFLIGHT)
-		aio_reap(c, false);
+		aio_reap(c, 1);
 	if (!c->aio || !c->direct || c->err)
 		return aio_settle(c) && fd_put(c, buf, n);
 	if (outfile_inject(&c->err))

@@ -61,6 +61,10 @@ bool render_outstream_direct_write(struct render_outstream *s,
 				   const char *buf, size_t n);
 void render_outstream_direct_wait(struct render_outstream *s,
 				  const char *buf);
+/* Is the write from buf still in flight?  (Reaps the writes done, without
+ * waiting.) */
+bool render_outstream_direct_busy(struct render_outstream *s,
+				  const char *buf);
 bool render_outstream_direct_end(struct render_outstream *s, const char *buf,
 				 size_t n);
 /* Bytes written by O_DIRECT so far (tests, benchmarks). */

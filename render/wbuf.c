@@ -27,7 +27,6 @@ bool render_wbuf_init(struct render_wbuf *w, FILE *f, size_t record_max)
 	w->tried = w->big = false;
 	w->ring = NULL;
 	w->stride = 0;
-	w->cur = 0;
 	w->failed = false;
 	return w->buf != NULL;
 }
@@ -72,6 +71,36 @@ bool render_wbuf_huge_pages(void)
  * Anything else (another FILE, no huge pages, no memory, a file system
  * that refuses) keeps the ordinary writes.
  */
+/* What a direct block keeps free past its write: the room for the head
+ * (direct_begin's bytes past the file's last aligned offset) and a
+ * record's slack, in whole ALIGN units. */
+static size_t wbuf_room(const struct render_wbuf *w)
+{
+	return (2 * (size_t)RENDER_OUTSTREAM_ALIGN + w->slack - 1) /
+	       RENDER_OUTSTREAM_ALIGN * RENDER_OUTSTREAM_ALIGN;
+}
+
+/* The buffer to fill once w->buf's block is in flight: the ring's first
+ * one free (so a writer the device keeps up with touches two of them),
+ * or, every other one in flight, the first once they are done. */
+static char *wbuf_next(struct render_wbuf *w)
+{
+	char *b = NULL;
+
+	for (unsigned i = 0; i < RENDER_WBUF_RING; i++) {
+		char *r = w->ring + (size_t)i * w->stride;
+
+		if (r == w->buf)
+			continue;
+		if (!b)
+			b = r;
+		if (!render_outstream_direct_busy(w->direct, r))
+			return r;
+	}
+	render_outstream_direct_wait(w->direct, b);
+	return b;
+}
+
 static void wbuf_direct_begin(struct render_wbuf *w)
 {
 	char head[RENDER_OUTSTREAM_ALIGN];
@@ -84,11 +113,16 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 	if (!render_wbuf_huge_pages())
 		return;
 	if (!w->big) {
-		size_t stride = RENDER_WBUF_DIRECT + RENDER_OUTSTREAM_ALIGN +
-				w->slack;
+		/* a block of RENDER_WBUF_DIRECT bytes holds the head, the
+		 * records and their slack: its direct write is a little
+		 * shorter, and each block is whole huge pages (a page
+		 * touched is a page the kernel zeroes) */
+		size_t stride = RENDER_WBUF_DIRECT;
 		char *big;
 
-		stride = (stride + WBUF_HUGE - 1) / WBUF_HUGE * WBUF_HUGE;
+		if (wbuf_room(w) > stride / 4)
+			stride = (RENDER_WBUF_DIRECT + wbuf_room(w) +
+				  WBUF_HUGE - 1) / WBUF_HUGE * WBUF_HUGE;
 		big = rt_aligned_alloc(WBUF_HUGE, stride * RENDER_WBUF_RING);
 		if (!big)
 			return;
@@ -97,7 +131,6 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 		rt_free(w->buf);
 		w->buf = w->ring = big;
 		w->stride = stride;
-		w->cur = 0;
 		w->big = true;
 	}
 	if (!render_outstream_direct_begin(s, w->f, head, &h))
@@ -106,7 +139,7 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 	memcpy(w->buf, head, h);
 	w->n += h;
 	w->direct = s;
-	w->limit = RENDER_WBUF_DIRECT;
+	w->limit = w->stride - wbuf_room(w);
 }
 
 bool render_wbuf_drain(struct render_wbuf *w)
@@ -147,9 +180,7 @@ void render_wbuf_spill(struct render_wbuf *w)
 	}
 	/* the block is in flight: the rest goes to the front of the next
 	 * buffer, once that one's write is done */
-	w->cur = (w->cur + 1) % RENDER_WBUF_RING;
-	next = w->ring + (size_t)w->cur * w->stride;
-	render_outstream_direct_wait(w->direct, next);
+	next = wbuf_next(w);
 	memcpy(next, w->buf + w->limit, w->n);
 	w->buf = next;
 }

@@ -27,12 +27,13 @@
  *
  * A large output to a temporary file (outfile.h) is written around the
  * FILE once it passes its first RENDER_WBUF_SIZE: the buffer moves to
- * huge pages at an aligned address and writes RENDER_WBUF_DIRECT bytes at
- * a time with O_DIRECT (outstream.h), saving the kernel's copy of every
- * byte.  Those writes are asynchronous: the buffer becomes a ring of
- * RENDER_WBUF_RING, one filled while the others' blocks are in flight
- * (so the cursor's buffer changes at a spill: a record is begun again
- * from render_wbuf_begin, as always).  A drain (and finish) waits for
+ * huge pages at an aligned address and writes blocks of a little less
+ * than RENDER_WBUF_DIRECT bytes (the rest of its huge pages is the room
+ * for a record's slack) with O_DIRECT (outstream.h), saving the kernel's
+ * copy of every byte.  Those writes are asynchronous: the buffer becomes
+ * a ring of RENDER_WBUF_RING, one filled while others' blocks are in
+ * flight, the first free one next (so the cursor's buffer changes at a
+ * spill: a record is begun again from render_wbuf_begin, as always).  A drain (and finish) waits for
  * them and ends the direct writes, so the FILE can write on.  Bytes
  * written to the FILE must be drained before (as they always had to be).
  *
@@ -52,7 +53,8 @@
 #include <string.h>
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
-#define RENDER_WBUF_DIRECT (4u << 20)   /* bytes per direct write */
+#define RENDER_WBUF_DIRECT (4u << 20)   /* a direct block, its write a
+					 * few KiB less */
 #define RENDER_WBUF_RING 4u             /* direct buffers: one filled while
 					 * the others' writes are in flight */
 #define RENDER_PUT_OVER 16              /* a put may store this far past
@@ -66,7 +68,8 @@ struct render_wbuf {
 	char *buf;              /* limit + slack bytes at least, owned */
 	size_t n;               /* bytes held; < limit between records */
 	size_t limit;           /* a block: RENDER_WBUF_SIZE, or
-				 * RENDER_WBUF_DIRECT while direct */
+				 * stride less the room for the head
+				 * and the slack while direct */
 	size_t slack;           /* room always free past n */
 	FILE *f;                /* borrowed */
 	struct render_outstream *direct; /* writing directly to its file */
@@ -75,7 +78,6 @@ struct render_wbuf {
 				 * buffers, ring[0, RENDER_WBUF_RING) */
 	char *ring;             /* their allocation, 'stride' bytes each */
 	size_t stride;
-	unsigned cur;           /* buf is the cur'th */
 	bool failed;            /* a write failed: output is dropped */
 };
 
