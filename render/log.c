@@ -73,8 +73,22 @@ static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 		ok = fputs(i ? ",{\"name\":" : "{\"name\":", f) >= 0 &&
 		     render_json_string(f, t->name) &&
 		     fprintf(f, ",\"C\":%" PRId64 ",\"D\":%" PRId64
-			     ",\"T\":%" PRId64 "}", t->wcet, t->deadline,
-			     t->period) >= 0;
+			     ",\"T\":%" PRId64, t->wcet, t->deadline,
+			     t->period) >= 0 &&
+		     /* a task that is not hard says its class (a chart and
+		      * ftrace drawn from the log show a fair task as the
+		      * run does) */
+		     (t->klass == RT_CLASS_HARD ||
+		      fprintf(f, ",\"class\":\"%s\"",
+			      t->klass == RT_CLASS_FAIR ? "fair" : "soft") >= 0) &&
+		     /* and a pinned task its CPU (where ftrace wakes it) */
+		     (t->cpu < 0 || fprintf(f, ",\"cpu\":%d", t->cpu) >= 0) &&
+		     /* and a served task its server (the chart's label) */
+		     (!m->task_server || m->task_server[i] < 0 ||
+		      (size_t)m->task_server[i] >= m->nservers ||
+		      fprintf(f, ",\"server\":%" PRId32,
+			      m->task_server[i]) >= 0) &&
+		     fputs("}", f) >= 0;
 	}
 	ok = ok && fputs("]", f) >= 0;
 	/* appended when there are resources (older readers skip it) */
@@ -90,6 +104,24 @@ static bool jsonl_header_to(FILE *f, const struct render_meta *m)
 			     m->capacity[c]) >= 0;
 	if (ok && m->capacity)
 		ok = fputs("]", f) >= 0;
+	/* appended with servers: the table tasks' "server" indexes */
+	for (size_t k = 0; ok && m->task_server && k < m->nservers; k++) {
+		const struct rt_server *sv = &m->servers[k];
+
+		ok = fputs(k ? ",{\"name\":" : ",\"servers\":[{\"name\":",
+			   f) >= 0 &&
+		     render_json_string(f, sv->name ? sv->name : "") &&
+		     fprintf(f, ",\"Q\":%" PRId64 ",\"D\":%" PRId64
+			     ",\"T\":%" PRId64 "}", sv->budget_max,
+			     sv->deadline, sv->period) >= 0;
+	}
+	if (ok && m->task_server && m->nservers)
+		ok = fputs("]", f) >= 0;
+	/* appended with linux-dl's fair server (its budget in the chart) */
+	if (ok && m->fair_period > 0)
+		ok = fprintf(f, ",\"fair_server\":{\"runtime\":%" PRId64
+			     ",\"period\":%" PRId64 "}", m->fair_runtime,
+			     m->fair_period) >= 0;
 	return ok && fputs("}\n", f) >= 0;
 }
 

@@ -33,6 +33,9 @@ struct render_replay {
 	char **names;                   /* names_cap entries, NULL if unused */
 	size_t names_cap;
 	char **resources;               /* meta.nresources entries, owned */
+	struct rt_server *servers;      /* meta.nservers, names owned below */
+	char **server_names;            /* meta.nservers entries */
+	int32_t *task_server;           /* ntasks entries, -1: none */
 	uint32_t *capacity;             /* ncapacity entries, owned, NULL */
 	size_t ncapacity;
 	uint64_t nreleased;             /* RELEASE records seen (next seq) */
@@ -177,7 +180,7 @@ static enum rt_err parse_task(struct render_replay *rp,
 	struct dj_iter it = DJ_ITER_INIT;
 	size_t i = rp->meta.ntasks;
 	struct rt_task *t = &rp->tasks[i];
-	bool seen[4] = { false };
+	bool seen[7] = { false };
 	const struct dj_val *v;
 	const char *key;
 	enum rt_err rc;
@@ -188,7 +191,11 @@ static enum rt_err parse_task(struct render_replay *rp,
 	while (dj_next(obj, &it, &key, &v)) {
 		rt_time *p = NULL;
 		int k = !strcmp(key, "name") ? 0 : !strcmp(key, "C") ? 1 :
-			!strcmp(key, "D") ? 2 : !strcmp(key, "T") ? 3 : -1;
+			!strcmp(key, "D") ? 2 : !strcmp(key, "T") ? 3 :
+			!strcmp(key, "class") ? 4 : !strcmp(key, "cpu") ? 5 :
+			!strcmp(key, "server") ? 6 : -1;
+		int64_t cpu, sv;
+		const char *s;
 
 		if (k < 0)
 			continue;
@@ -197,6 +204,39 @@ static enum rt_err parse_task(struct render_replay *rp,
 			rc = dup_str(rp, v, key, &rp->names[i], d);
 			if (rc != RT_OK)
 				return rc;
+			continue;
+		}
+		if (k == 6) {   /* optional: its server ("servers") */
+			rc = get_int(rp, v, key, &sv, d);
+			if (rc != RT_OK)
+				return rc;
+			if (sv < 0 || sv > INT32_MAX)
+				return bad(rp, d, "expected a server's index",
+					   key);
+			rp->task_server[i] = (int32_t)sv;
+			continue;
+		}
+		if (k == 5) {   /* optional: the CPU it is pinned to */
+			rc = get_int(rp, v, key, &cpu, d);
+			if (rc != RT_OK)
+				return rc;
+			if (cpu < 0 || cpu >= (int64_t)RENDER_REPLAY_MAX_CPUS)
+				return bad(rp, d, "expected a CPU number",
+					   key);
+			t->cpu = (int)cpu;
+			continue;
+		}
+		if (k == 4) {   /* optional: absent, the task is hard */
+			rc = get_str(rp, v, key, &s, d);
+			if (rc != RT_OK)
+				return rc;
+			if (!strcmp(s, "fair"))
+				t->klass = RT_CLASS_FAIR;
+			else if (!strcmp(s, "soft"))
+				t->klass = RT_CLASS_SOFT;
+			else if (strcmp(s, "hard"))
+				return bad(rp, d, "expected \"hard\", \"soft\" "
+					   "or \"fair\"", key);
 			continue;
 		}
 		p = k == 1 ? &t->wcet : k == 2 ? &t->deadline : &t->period;
@@ -224,10 +264,16 @@ static enum rt_err parse_tasks(struct render_replay *rp,
 		return bad(rp, d, "expected an array", "tasks");
 	if (n == 0)
 		return RT_OK;
+	if (rp->tasks)
+		return bad(rp, d, "given twice", "tasks");
 	rp->tasks = rt_calloc(n, sizeof(*rp->tasks));
 	rp->names = rp->tasks ? rt_calloc(n, sizeof(*rp->names)) : NULL;
-	if (!rp->names)
+	rp->task_server = rp->names ? rt_calloc(n, sizeof(*rp->task_server)) :
+			  NULL;
+	if (!rp->task_server)
 		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	for (size_t i = 0; i < n; i++)
+		rp->task_server[i] = -1;
 	rp->names_cap = n;
 	for (size_t i = 0; i < n; i++) {
 		rc = parse_task(rp, dj_at(arr, i), d);
@@ -298,13 +344,88 @@ enum header_key {
 	HK_TYPE, HK_FORMAT, HK_TIME_UNIT, HK_CPUS, HK_HORIZON, HK_TASKS,
 	HK_REQUIRED,                    /* keys above are required */
 	HK_SCENARIO = HK_REQUIRED, HK_DISPLAY_UNIT, HK_DISPLAY_SCALE,
-	HK_RESOURCES, HK_CAPACITY, HK_COUNT
+	HK_RESOURCES, HK_CAPACITY, HK_FAIR_SERVER, HK_SERVERS, HK_COUNT
 };
 
 static const char *const header_keys[HK_COUNT] = {
 	"type", "format", "time_unit", "cpus", "horizon", "tasks",
 	"scenario", "display_unit", "display_scale", "resources", "capacity",
+	"fair_server", "servers",
 };
+
+/* "servers": [{"name": N, "Q": q, "D": d, "T": t}, ...], the table the
+ * tasks' "server" indexes (optional). */
+static enum rt_err parse_servers(struct render_replay *rp,
+				 const struct dj_val *arr, struct rt_diag *d)
+{
+	size_t n = dj_len(arr);
+	enum rt_err rc;
+
+	if (dj_type(arr) != DJ_ARRAY)
+		return bad(rp, d, "expected an array", "servers");
+	if (n == 0 || rp->servers)
+		return RT_OK;
+	rp->servers = rt_calloc(n, sizeof(*rp->servers));
+	rp->server_names = rp->servers ?
+			   rt_calloc(n, sizeof(*rp->server_names)) : NULL;
+	if (!rp->server_names)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", rp->name);
+	for (size_t k = 0; k < n; k++) {
+		const struct dj_val *o = dj_at(arr, k), *v;
+		struct rt_server *sv = &rp->servers[k];
+		const char *keys[4] = { "name", "Q", "D", "T" };
+		rt_time *at[4] = { NULL, &sv->budget_max, &sv->deadline,
+				   &sv->period };
+
+		rp->meta.nservers = k + 1;
+		if (dj_type(o) != DJ_OBJECT)
+			return bad(rp, d, "each server must be an object",
+				   "servers");
+		for (int j = 0; j < 4; j++) {
+			if (!(v = dj_get(o, keys[j])))
+				return bad(rp, d, "each server needs \"name\", "
+					   "\"Q\", \"D\" and \"T\"", "servers");
+			rc = j ? get_int(rp, v, keys[j], at[j], d) :
+			     dup_str(rp, v, keys[j], &rp->server_names[k], d);
+			if (rc != RT_OK)
+				return rc;
+			if (j && *at[j] <= 0)
+				return bad(rp, d, "server parameters must be "
+					   "> 0", keys[j]);
+		}
+		sv->name = rp->server_names[k];
+	}
+	rp->meta.servers = rp->servers;
+	return RT_OK;
+}
+
+/* "fair_server": linux-dl's fair server, {"runtime": R, "period": P},
+ * 0 < R <= P (optional). */
+static enum rt_err parse_fair_server(struct render_replay *rp,
+				     const struct dj_val *obj,
+				     struct rt_diag *d)
+{
+	bool is_obj = dj_type(obj) == DJ_OBJECT;
+	const struct dj_val *r = is_obj ? dj_get(obj, "runtime") : NULL;
+	const struct dj_val *p = is_obj ? dj_get(obj, "period") : NULL;
+	int64_t rv, pv;
+	enum rt_err rc;
+
+	if (!r || !p)
+		return bad(rp, d, "expected {\"runtime\": R, \"period\": P}",
+			   "fair_server");
+	rc = get_int(rp, r, "fair_server.runtime", &rv, d);
+	if (rc == RT_OK)
+		rc = get_int(rp, p, "fair_server.period", &pv, d);
+	if (rc != RT_OK)
+		return rc;
+	if (rv <= 0 || pv <= 0 || rv > pv)
+		return bad(rp, d, "expected 0 < runtime <= period",
+			   "fair_server");
+	rp->meta.fair_runtime = rv;
+	rp->meta.fair_period = pv;
+	return RT_OK;
+}
 
 static enum rt_err parse_header_key(struct render_replay *rp, int k,
 				    const struct dj_val *val,
@@ -336,6 +457,10 @@ static enum rt_err parse_header_key(struct render_replay *rp, int k,
 		return parse_resources(rp, val, d);
 	case HK_CAPACITY:
 		return parse_capacity(rp, val, d);
+	case HK_FAIR_SERVER:
+		return parse_fair_server(rp, val, d);
+	case HK_SERVERS:
+		return parse_servers(rp, val, d);
 	}
 	rc = get_int(rp, val, key, &v, d);
 	if (rc != RT_OK)
@@ -401,6 +526,17 @@ static enum rt_err parse_header(struct render_replay *rp, size_t len,
 	if (rp->capacity && rp->ncapacity != rp->meta.cpus)
 		return bad(rp, d, "expected one capacity per CPU (\"cpus\")",
 			   "capacity");
+	for (size_t i = 0; i < rp->meta.ntasks; i++) {
+		if (rp->tasks[i].cpu >= (int)rp->meta.cpus)
+			return bad(rp, d, "a task's CPU must be below \"cpus\"",
+				   "tasks");
+		if (rp->task_server[i] >= 0 &&
+		    (size_t)rp->task_server[i] >= rp->meta.nservers)
+			return bad(rp, d, "a task's server must index "
+				   "\"servers\"", "tasks");
+		if (rp->task_server[i] >= 0)
+			rp->meta.task_server = rp->task_server;
+	}
 	return RT_OK;
 }
 
@@ -703,6 +839,11 @@ static void replay_free(struct render_replay *rp)
 		rt_free(rp->resources[k]);
 	rt_free(rp->resources);
 	rt_free(rp->capacity);
+	for (size_t k = 0; k < rp->meta.nservers; k++)
+		rt_free(rp->server_names[k]);
+	rt_free(rp->server_names);
+	rt_free(rp->servers);
+	rt_free(rp->task_server);
 	render_binlog_state_free(&rp->bs);
 	rt_free(rp->tasks);
 	rt_free(rp->scenario);

@@ -1367,6 +1367,44 @@ if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftr
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/d20.bin --quiet
 expect_rc 0 "$DLSIM" render $T/d20.bin --ftrace $T/d20.txt
 cmp -s $T/d.txt $T/d20.txt && ok || bad "render --ftrace differs from run --ftrace"
+# ... for every example, from either log: the header tells a fair task's
+# class, a pinned task's CPU and a served task's server (the chart's
+# label), and the fair server (their charts and ftrace differed)
+for f in $EX/*.yaml; do
+	n=$(basename "$f" .yaml)
+	"$DLSIM" run "$f" --quiet --ftrace $T/rr.txt --gantt $T/rr.svg \
+		--log $T/rr.jsonl >/dev/null 2>&1 || { bad "$n: run"; continue; }
+	"$DLSIM" run "$f" --quiet --log $T/rr.bin >/dev/null 2>&1
+	for l in jsonl bin; do
+		"$DLSIM" render $T/rr.$l --ftrace $T/re.txt -o $T/re.svg \
+			>/dev/null 2>&1 &&
+		cmp -s $T/rr.txt $T/re.txt && cmp -s $T/rr.svg $T/re.svg && ok ||
+			bad "$n: render of the $l log differs from run (ftrace or chart)"
+	done
+done
+expect_rc 0 "$DLSIM" run $EX/cbs-isolation.yaml --quiet --log $T/rr.jsonl
+has $T/rr.jsonl '"tasks":[{"name":"A","C":2,"D":100,"T":100,"server":0},'
+has $T/rr.jsonl '"servers":[{"name":"SA","Q":2,"D":4,"T":4},{"name":"SB","Q":3,"D":6,"T":6}]}'
+# the header's new keys, checked (hand-made headers)
+hdr() { printf '{"type":"header","format":1,"time_unit":"tick","cpus":2,"horizon":10,%s}\n{"t":10,"event":"end","cpu":null,"value":0}\n' "$1" > $T/h.jsonl; }
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"class":"fair"}],"fair_server":{"runtime":1,"period":4}'
+expect_rc 0 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"class":"batch"}]'
+expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+has $T/err 'class'
+has $T/err 'expected "hard", "soft" or "fair"'
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"cpu":2}]'
+expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+has $T/err "a task's CPU must be below \"cpus\""
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":1}],"servers":[{"name":"S","Q":1,"D":2,"T":2}]'
+expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+has $T/err "a task's server must index \"servers\""
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":0}],"servers":[{"name":"S","Q":1,"T":2}]'
+expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+has $T/err 'each server needs "name", "Q", "D" and "T"'
+hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2}],"fair_server":{"runtime":5,"period":4}'
+expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+has $T/err 'expected 0 < runtime <= period'
 expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
 has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
 has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'

@@ -80,9 +80,18 @@ for f in "$EX"/*.yaml; do
 	if binlog "$n" "$T" && cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
 		bad "$n: the binary log replayed differs from $G/$n.log.jsonl"
 	fi
-	# the same run's version 1 log (the format read, no longer written)
+	# the same run's version 1 log (the format read, no longer written):
+	# its records; its header is older than the tasks' class, cpu and
+	# server and the servers' table, so it is the same run's header
+	# without them
 	if [ -f "$G/v1/$n.log.bin" ] && binlog "$n" "$G/v1" &&
-	   cmp -s "$G/$n.log.jsonl" "$T/$n.bin.jsonl"; then ok; else
+	   tail -n +2 "$G/$n.log.jsonl" > "$T/$n.want.rec" &&
+	   tail -n +2 "$T/$n.bin.jsonl" | cmp -s - "$T/$n.want.rec" &&
+	   head -n 1 "$G/$n.log.jsonl" | sed -e 's/,"class":"[a-z]*"//g' \
+		-e 's/,"cpu":[0-9]*//g' -e 's/,"server":[0-9]*//g' \
+		-e 's/,"servers":\[[^]]*\]//' \
+		-e 's/,"fair_server":{[^}]*}//' > "$T/$n.want.head" &&
+	   head -n 1 "$T/$n.bin.jsonl" | cmp -s - "$T/$n.want.head"; then ok; else
 		bad "$n: the version 1 binary log $G/v1/$n.log.bin replayed differs from $G/$n.log.jsonl"
 	fi
 done
