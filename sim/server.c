@@ -478,9 +478,15 @@ void sv_dequeue(struct sv_rq *rq, struct sim_job *j, unsigned flags)
 	 * capacity only when no work is left), so the server goes on with
 	 * it in the same poll: jobs released together are served as the
 	 * one job of their total demand that analyze bounds.
+	 * CBS, hard and revised CBS: the next job arrived while the server
+	 * had pending work (E.1 rule 3: queued), so at this completion it
+	 * continues with the server's current deadline and budget (rule
+	 * 5), no wake-up rule.
 	 */
 	s->cont = (s->rules == SV_RULES_LINUX ||
-		   s->rules == SV_RULES_POLLING) && j->next &&
+		   s->rules == SV_RULES_POLLING || s->rules == SV_RULES_CBS ||
+		   s->rules == SV_RULES_HARD ||
+		   s->rules == SV_RULES_REVISED) && j->next &&
 		  (flags & (SIM_DEQ_COMPLETE | SIM_DEQ_ABORT));
 	if (s->defer && !s->head && !s->cont) { /* CFS empty:
 						 * dl_server_stop() */

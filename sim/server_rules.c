@@ -388,6 +388,10 @@ enum rt_err sv_replenish(struct sv_rq *rq, struct sv_server *s)
 		return sv_rearm(rq, s);
 	if (s->head)
 		return sv_push(rq, s);
+	/* at a completion whose task's next job is pending (server.c
+	 * sv_dequeue: s->cont), enqueued right after: not idle */
+	if (s->cont)
+		return RT_OK;
 	return sv_idle(rq, s);
 }
 

@@ -93,6 +93,69 @@ static void test_soft_cbs_finishes_the_long_job_at_5(void)
 	cbs_done(e, s, &tr);
 }
 
+/*
+ * E.1 rules 3 and 5: a job released while its server has pending work
+ * is queued, and at the completion before it goes on with the server's
+ * current (d, c): no wake-up rule.  Soft CBS S (Q 2, T 4) serves A (C 3,
+ * T 4); B (C 4, D 5, offset 2) and K (C 1, D 3, offset 7) are hard EDF
+ * tasks.  Tick by tick:
+ *
+ *  0  a0: S idle, wake-up rule: d 4, c 2; a0 runs
+ *  2  S exhausted: c 2, d 8; B (d 7 < 8) runs
+ *  4  a1 released, behind a0 (rule 3)
+ *  6  B completes; a0 runs (c 2)
+ *  7  a0 completes, c 1.  Rule 5: a1 goes on with (8, 1) and runs before
+ *     K (d 10).  (The wake-up rule, applied here before, found
+ *     1 >= (8 - 7) * 2/4 and gave a1 (11, 2): K ran first, [7, 8).)
+ *  8  S exhausted: c 2, d 12; K (d 10) runs
+ *  9  K completes; a1 runs
+ * 11  S exhausted: c 2, d 16; a1 completes (3 units: [7,8), [9,11));
+ *     a2 (released at 8) goes on with (16, 2), no wake-up either
+ * 12  horizon
+ */
+static void test_a_pending_job_keeps_its_servers_deadline(void)
+{
+	struct scn_scenario *s = cbs_load_text(
+		"format: 1\nhorizon: 12\n"
+		"servers:\n"
+		"  - { name: S, budget: 2, period: 4 }\n"
+		"tasks:\n"
+		"  - { name: A, C: 3, T: 4, server: S }\n"
+		"  - { name: B, C: 4, D: 5, T: 100, offset: 2 }\n"
+		"  - { name: K, C: 1, D: 3, T: 100, offset: 7 }\n");
+	struct tu_trace tr;
+	struct sim_engine *e = cbs_run(s, SERVER_RECS | CBS_COMPLETE | CBS_RUN,
+				       &tr);
+
+	cbs_expect(&tr,
+		   "0 server_wakeup A.0 2\n"
+		   "0 server_deadline A.0 4\n"
+		   "0 start A.0 3\n"
+		   "2 budget_exhausted A.0 0\n"
+		   "2 replenish A.0 2\n"
+		   "2 server_deadline A.0 8\n"
+		   "2 preempt A.0 1\n"
+		   "2 start B.0 4\n"
+		   "6 complete B.0 4\n"
+		   "6 start A.0 1\n"
+		   "7 complete A.0 7\n"
+		   "7 start A.1 3\n"
+		   "8 budget_exhausted A.1 0\n"
+		   "8 replenish A.1 2\n"
+		   "8 server_deadline A.1 12\n"
+		   "8 preempt A.1 2\n"
+		   "8 start K.0 1\n"
+		   "9 complete K.0 2\n"
+		   "9 start A.1 2\n"
+		   "11 budget_exhausted A.1 0\n"
+		   "11 replenish A.1 2\n"
+		   "11 server_deadline A.1 16\n"
+		   "11 complete A.1 7\n"
+		   "11 start A.2 3\n");
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->server_misses, 0);
+	cbs_done(e, s, &tr);
+}
+
 /* E.7 vector 1, hard: run [0,2), throttled until 5; [5,7), throttled
  * until 10; completes at 11. */
 static void test_hard_cbs_throttles_and_finishes_at_11(void)
@@ -439,10 +502,9 @@ static void test_grub_rerate_to_exhaustion_at_a_release(void)
  * 14  b0 completes, q 1: 0-lag 15 - 1*2/2 = 14: inactive, U_act 0.05
  * 16  a1 released (behind a0)
  * 20  S0 replenished: q 1, d 40; a0 runs at rate 0.05 (S1 inactive)
- * 21  a0 completes with budget c = 1 - 52429/2^20 (0.9499998): 0-lag
- *     40 - floor(c*20 = 18.99..) = 22 > 21, so non-contending; a1 wakes
- *     it: c < (40 - 21) * 1/20 = 0.95, so (c, 40) is kept; a1 runs at
- *     rate 0.05
+ * 21  a0 completes with budget c = 1 - 52429/2^20 (0.9499998); a1,
+ *     pending since 16, goes on with (c, 40) (E.1 rule 5: no wake-up,
+ *     S0 stays active); a1 runs at rate 0.05
  * 22  b1 released: S1 wakes after d = 15, before its next period 26:
  *     q = 0, throttled until 26; its activation makes U_act 1.05: S0
  *     charged 0.05 (0.90 left), re-rated to 1: 0.90 < 1 unit, forfeited:
@@ -453,8 +515,8 @@ static void test_grub_rerate_to_exhaustion_at_a_release(void)
  * 39  S1 replenished: d 41, q 2; b1 runs
  * 40  b1 completes, q 1: 0-lag 41 - 1 = 40: inactive, U_act 0.05; S0
  *     replenished: q 1, d 60; a1 runs at rate 0.05
- * 41  a1 completes (c as at 21, 0-lag 60 - 18 = 42 > 41); a2 keeps
- *     (c, 60), runs at rate 0.05
+ * 41  a1 completes (c as at 21); a2, pending since 32, goes on with
+ *     (c, 60) (rule 5), runs at rate 0.05
  * 43  a2 completes, c = 1 - 3*52429/2^20 (0.8499994): 0-lag
  *     60 - floor(16.99..) = 44
  * 44  S0 inactive (U_act 0); b2 released: S1 wakes after d = 41, before
@@ -506,7 +568,6 @@ static void test_grub_hard_and_revised_servers_do_not_hang(void)
 		   "20 replenish a.0 1\n"
 		   "20 start a.0 1\n"
 		   "21 complete a.0 21\n"
-		   "21 server_wakeup a.1 1\n"
 		   "21 start a.1 2\n"
 		   "22 server_wakeup b.1 0\n"
 		   "22 throttle b.1 26\n"
@@ -525,7 +586,6 @@ static void test_grub_hard_and_revised_servers_do_not_hang(void)
 		   "40 replenish a.1 1\n"
 		   "40 start a.1 1\n"
 		   "41 complete a.1 25\n"
-		   "41 server_wakeup a.2 1\n"
 		   "41 start a.2 2\n"
 		   "43 complete a.2 11\n"
 		   "44 server_inactive a.0 0\n"
@@ -1057,6 +1117,8 @@ CU_TestInfo cbs_tests[] = {
 	  test_grub_gives_t2_six_units_in_2_to_8 },
 	{ "GRUB: a wake-up re-rating a running server to exhaustion",
 	  test_grub_rerate_to_exhaustion_at_a_release },
+	{ "a pending job keeps its server's deadline (E.1 rule 5)",
+	  test_a_pending_job_keeps_its_servers_deadline },
 	{ "GRUB: hard and revised (D < T) servers do not hang",
 	  test_grub_hard_and_revised_servers_do_not_hang },
 	{ "a GRUB exhaustion at a release keeps the event queue",
