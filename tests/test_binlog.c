@@ -386,8 +386,9 @@ static void bl_one_job(int bad, int field, unsigned char kinds[5])
 	struct render_meta m = tb_dario_meta();
 	struct membuf bin, js, back;
 	struct sim_job_info ji = {
-		.task = 0, .job = 0, .seq = 0, .release = 10, .abs_deadline = 15,
-		.start = RT_TIME_NEVER, .finish = RT_TIME_NEVER, .cpu = -1,
+		.task = 0, .job = 0, .seq = 0, .release = 10,
+		.abs_deadline = 15, .start = RT_TIME_NEVER,
+		.finish = RT_TIME_NEVER, .cpu = -1,
 	};
 	const unsigned char *rec;
 	struct rt_diag d;
@@ -476,9 +477,65 @@ static void test_binary_log_v2_every_kind_checks_every_field(void)
 					(all_short[bad] & 0x1f));
 			if (kinds[bad] != (RENDER_BINLOG_LONG |
 					   (all_short[bad] & 0x1f)))
-				fprintf(stderr, "\n  record %d, field %d: first "
-					"byte 0x%02x\n", bad, field, kinds[bad]);
+				fprintf(stderr, "\n  record %d, field %d: "
+					"first byte 0x%02x\n", bad, field,
+					kinds[bad]);
 		}
+}
+
+/* The ranges of a short record at bin_emit's first test: a cpu up to
+ * 255 and a time step up to 2^32 - 1 fit, 256 and 2^32 make the record
+ * long (one job of Dario's P1, its info as the reader infers it). */
+static void test_binary_log_v2_short_ranges_at_their_edges(void)
+{
+	struct render_meta m = tb_dario_meta();
+	struct sim_job_info e = {
+		.task = 0, .job = 0, .seq = 0, .release = 0,
+		.abs_deadline = 5, .start = RT_TIME_NEVER,
+		.finish = RT_TIME_NEVER, .cpu = -1,
+	};
+	const rt_time big = (rt_time)UINT32_MAX;
+	const unsigned char *rec;
+	struct membuf bin;
+	size_t n;
+
+	for (int cpu = 255; cpu <= 256; cpu++) {
+		struct tb b = { .nsinks = 1 };
+		struct render_log *l = NULL;
+
+		e.start = RT_TIME_NEVER;
+		e.cpu = -1;
+		mb_open(&bin);
+		CU_ASSERT_EQUAL_FATAL(render_log_open(bin.f, RENDER_LOG_BIN,
+						      &m, &l, NULL), RT_OK);
+		b.sinks[0] = render_log_sink(l);
+		tb_emit(&b, 0, SIM_REC_RELEASE, -1, &e, 5);
+		e.start = 0;
+		e.cpu = cpu;
+		tb_emit(&b, 0, SIM_REC_START, cpu, &e, 4);
+		/* a time step of 2^32 - 1, then of 2^32 */
+		tb_emit(&b, big, SIM_REC_PREEMPT, -1, &e, 4);
+		tb_emit(&b, 2 * big + 1, SIM_REC_PREEMPT, -1, &e, 4);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+		mb_text(&bin);
+		rec = bl_records(&bin, &n);
+		CU_ASSERT_FATAL(n > 3 * RENDER_BINLOG_SHORT);
+		CU_ASSERT_EQUAL(rec[0], 0x40);          /* short release */
+		if (cpu == 255) {
+			/* short start, cpu 0xff; short preempt, dt
+			 * 0xffffffff; long preempt (0x80 | 2) */
+			CU_ASSERT_EQUAL(rec[16], 0x61);
+			CU_ASSERT_EQUAL(rec[17], 0xff);
+			CU_ASSERT_EQUAL(rec[32], 0x42);
+			CU_ASSERT_EQUAL(rec[36] & rec[37] & rec[38] & rec[39],
+					0xff);
+			CU_ASSERT_EQUAL(rec[48], 0x82);
+		} else {
+			CU_ASSERT_EQUAL(rec[16], 0x81); /* long start */
+		}
+		mb_close(&bin);
+	}
 }
 
 /* Short records the reader cannot take: each names the record. */
@@ -800,6 +857,8 @@ CU_TestInfo binlog_tests[] = {
 	  test_binary_log_v2_records_worked_by_hand },
 	{ "binary log v2: every kind checks every field",
 	  test_binary_log_v2_every_kind_checks_every_field },
+	{ "binary log v2: short ranges at their edges",
+	  test_binary_log_v2_short_ranges_at_their_edges },
 	{ "binary log v2 reader refuses bad short records",
 	  test_binary_log_v2_reader_refuses_bad_short_records },
 	{ "binary log version 1 still reads",
