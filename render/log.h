@@ -103,10 +103,11 @@ render_binlog_apply(struct render_binlog_slot *s, enum sim_rec_kind k,
 			.cpu = -1,
 		};
 	} else if (k == SIM_REC_START) {
-		if (s->start == RT_TIME_NEVER)
-			s->start = t;
-		if (cpu >= 0)
-			s->cpu = cpu;
+		/* stores of the same value where nothing changes: a
+		 * conditional move, not a branch (a job's first start or
+		 * not is a coin flip to the predictor) */
+		s->start = s->start == RT_TIME_NEVER ? t : s->start;
+		s->cpu = cpu >= 0 ? cpu : s->cpu;
 	} else if (k == SIM_REC_COMPLETE) {
 		s->finish = t;
 	}
