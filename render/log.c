@@ -284,9 +284,10 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
  * knows once it has read it; or false when r needs a long one (then
  * render_binlog_know() sets what the reader will know): a field out of
  * the short ranges, or job info other than what the reader would infer
- * from the job's earlier records (docs/formats.md "Binary"). */
-static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
-			     uint64_t *w0)
+ * from the job's earlier records (docs/formats.md "Binary").  The
+ * general case, for what bin_emit's fast path does not take. */
+static bool bin_short(struct render_log *l, const struct sim_rec *r,
+		      uint64_t *w0)
 {
 	const struct sim_job_info *ji = r->info;
 	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
@@ -328,9 +329,7 @@ static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
 	}
 	render_binlog_apply(s, r->kind, r->time, r->value, r->cpu, r->job,
 			    l->bs.nrel);
-	if (s->seq != ji->seq || s->release != ji->release ||
-	    s->deadline != ji->abs_deadline || s->start != ji->start ||
-	    s->finish != ji->finish || s->cpu != ji->cpu)
+	if (!render_binlog_slot_is(s, ji))
 		return false;
 	*w0 = w | RENDER_BINLOG_S_JOB;
 	if (rel) {
@@ -340,30 +339,128 @@ static inline bool bin_short(struct render_log *l, const struct sim_rec *r,
 	return true;
 }
 
-static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+/* A full buffer's spill after a short record, out of line (the record's
+ * path then makes no call but tail calls, and saves no registers). */
+static __attribute__((noinline)) enum rt_err bin_spill(struct render_log *l)
 {
-	struct render_log *l = ctx;
-	char *p = render_wbuf_begin(&l->w);
-	uint64_t w0, w1 = (uint64_t)r->value;
+	render_wbuf_spill(&l->w);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
+}
 
-	if (bin_short(l, r, &w0)) {
+/* The 16 bytes of a short record at the buffer's end (render_wbuf_begin
+ * and render_wbuf_end); the record's time becomes the last. */
+static inline enum rt_err bin_put_short(struct render_log *l,
+					const struct sim_rec *r, uint64_t w0)
+{
+	size_t n = l->w.n;
+	char *p = l->w.buf + n;
+	uint64_t w1 = (uint64_t)r->value;
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		memcpy(p, &w0, 8);
-		memcpy(p + 8, &w1, 8);
+	memcpy(p, &w0, 8);
+	memcpy(p + 8, &w1, 8);
 #else
-		for (int i = 0; i < 8; i++) {
-			p[i] = (char)(w0 >> (8 * i));
-			p[8 + i] = (char)(w1 >> (8 * i));
-		}
-#endif
-		p += RENDER_BINLOG_SHORT;
-	} else {
-		p = bin_long(l, r, p);
-		render_binlog_know(&l->bs, r);
+	for (int i = 0; i < 8; i++) {
+		p[i] = (char)(w0 >> (8 * i));
+		p[8 + i] = (char)(w1 >> (8 * i));
 	}
+#endif
+	l->last_t = r->time;
+	l->w.n = n += RENDER_BINLOG_SHORT;
+	if (__builtin_expect(n >= l->w.limit, 0))
+		return bin_spill(l);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
+}
+
+/* r as a long record, and what the reader then knows. */
+static __attribute__((noinline)) enum rt_err
+bin_emit_long(struct render_log *l, const struct sim_rec *r)
+{
+	char *p = render_wbuf_begin(&l->w);
+
+	p = bin_long(l, r, p);
+	render_binlog_know(&l->bs, r);
 	l->last_t = r->time;
 	render_wbuf_end(&l->w, p);
 	return l->w.failed ? RT_ERR_IO : RT_OK;
+}
+
+/* Any record: short where bin_short says so, else long. */
+static __attribute__((noinline)) enum rt_err
+bin_emit_any(struct render_log *l, const struct sim_rec *r)
+{
+	uint64_t w0;
+
+	if (bin_short(l, r, &w0))
+		return bin_put_short(l, r, w0);
+	return bin_emit_long(l, r);
+}
+
+/* bin_short for a record of kind k (a constant) with job info, of a task
+ * below l->bs.nst, its cpu -1 to 255 and its time step below 2^32: w0
+ * holds its time step, task and cpu.  Each kind its own copy, so
+ * render_binlog_apply() reduces to what the kind changes, and the
+ * record's path holds no branch on its kind past bin_emit's switch. */
+static inline __attribute__((always_inline)) enum rt_err
+bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
+	     enum sim_rec_kind k)
+{
+	uint64_t *latest = &l->bs.latest[r->task];
+	uint64_t job = r->job;
+	struct render_binlog_slot *s =
+		&l->bs.slots[(size_t)r->task * RENDER_BINLOG_SLOTS +
+			     (job & (RENDER_BINLOG_SLOTS - 1))];
+	uint64_t nrel = l->bs.nrel;
+
+	if (k == SIM_REC_RELEASE) {
+		if (job != *latest + 1)
+			return bin_emit_long(l, r);
+	} else {
+		uint64_t jd = *latest - job;
+
+		if (jd >= RENDER_BINLOG_S_JD || s->job != job)
+			return bin_emit_long(l, r);
+		w0 |= jd << 29;
+	}
+	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
+	if (!render_binlog_slot_is(s, r->info))
+		return bin_emit_long(l, r);
+	if (k == SIM_REC_RELEASE) {
+		*latest = job;
+		l->bs.nrel = nrel + 1;
+	}
+	return bin_put_short(l, r, w0 | (uint64_t)k | RENDER_BINLOG_S_JOB);
+}
+
+/* The fast path: a record with job info in the short ranges, one copy
+ * per common kind (bin_emit_job); anything else (END, no job info, a
+ * field out of range) through bin_emit_any, out of line.  A record that
+ * needs a long one after all goes to bin_emit_long, with its slot
+ * changed: render_binlog_know() sets it afresh. */
+static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_log *l = ctx;
+	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
+	uint32_t cpu1 = (uint32_t)r->cpu + 1;   /* 0: no cpu */
+	uint64_t w0;
+
+	if (__builtin_expect(!r->info || dt > UINT32_MAX || cpu1 > 256 ||
+			     r->task >= l->bs.nst, 0))
+		return bin_emit_any(l, r);
+	w0 = dt << 32 | (uint64_t)r->task << 16 |
+	     (cpu1 ? RENDER_BINLOG_S_CPU | (uint64_t)(cpu1 - 1) << 8 : 0);
+	switch (r->kind) {
+	case SIM_REC_RELEASE:
+		return bin_emit_job(l, r, w0, SIM_REC_RELEASE);
+	case SIM_REC_START:
+		return bin_emit_job(l, r, w0, SIM_REC_START);
+	case SIM_REC_PREEMPT:
+		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT);
+	case SIM_REC_COMPLETE:
+		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE);
+	default:
+		return bin_emit_any(l, r);
+	}
 }
 
 /* ---- CSV and JSON Lines ---- */

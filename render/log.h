@@ -80,6 +80,8 @@ struct render_binlog_slot {
 	uint64_t seq;
 	rt_time release, deadline, start, finish;
 	int64_t cpu;                    /* last CPU, -1 */
+	uint64_t pad;                   /* 64 bytes: a slot's index is a
+					 * shift */
 };
 
 /* Apply what a short record tells of its job to the job's slot s: of
@@ -101,13 +103,29 @@ render_binlog_apply(struct render_binlog_slot *s, enum sim_rec_kind k,
 			.cpu = -1,
 		};
 	} else if (k == SIM_REC_START) {
-		if (s->start == RT_TIME_NEVER)
-			s->start = t;
-		if (cpu >= 0)
-			s->cpu = cpu;
+		/* stores of the same value where nothing changes: a
+		 * conditional move, not a branch (a job's first start or
+		 * not is a coin flip to the predictor) */
+		s->start = s->start == RT_TIME_NEVER ? t : s->start;
+		s->cpu = cpu >= 0 ? cpu : s->cpu;
 	} else if (k == SIM_REC_COMPLETE) {
 		s->finish = t;
 	}
+}
+
+/* Does slot s hold the engine's info ji (seq, release, deadline, first
+ * start, finish, last CPU)?  One test of the fields' differences ORed
+ * together: no branch per field. */
+static inline bool
+render_binlog_slot_is(const struct render_binlog_slot *s,
+		      const struct sim_job_info *ji)
+{
+	return ((s->seq ^ ji->seq) |
+		((uint64_t)s->release ^ (uint64_t)ji->release) |
+		((uint64_t)s->deadline ^ (uint64_t)ji->abs_deadline) |
+		((uint64_t)s->start ^ (uint64_t)ji->start) |
+		((uint64_t)s->finish ^ (uint64_t)ji->finish) |
+		((uint64_t)s->cpu ^ (uint64_t)(int64_t)ji->cpu)) == 0;
 }
 
 /* What a reader of a version 2 log knows before each record: the last

@@ -102,7 +102,8 @@ static inline __attribute__((always_inline)) void
 rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 {
 	const struct sim_fan_ent *f = e->fan_at[r->kind];
-	const struct sim_fan_ent *end = e->fan_at[r->kind + 1];
+	/* size_t: the next entry's offset, not a 32-bit kind + 1 */
+	const struct sim_fan_ent *end = e->fan_at[(size_t)r->kind + 1];
 
 	for (; f < end; f++) {
 		enum rt_err err = f->emit(f->ctx, r);
@@ -141,7 +142,8 @@ void sim_emit_slow(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		.value = value, .info = j ? &j->info : NULL,
 	};
 
-	if (__builtin_expect(e->ovh != NULL || e->su != NULL, 0))
+	/* one test for both (a load and an OR, not two compares) */
+	if (__builtin_expect(((uintptr_t)e->ovh | (uintptr_t)e->su) != 0, 0))
 		rep_watchers(e, kind, cpu, j);
 	rep_fan_out(e, &r);
 }

@@ -366,6 +366,178 @@ static void test_binary_log_v2_records_worked_by_hand(void)
 	mb_close(&back);
 }
 
+/* One job's five records written by the binary log: RELEASE at 10
+ * (deadline 15), START on CPU 0 at 11, PREEMPT at 12, COMPLETE at 13,
+ * UNFINISHED at 13 (any other kind); the engine's info follows the rule
+ * the reader infers by, but at record 'bad' (0-4) field 'field' (0-5:
+ * seq, release, deadline, start, finish, last CPU) differs from it, from
+ * then on.  The first bytes of the five records into kinds[] (0x80 |
+ * kind: long; 0 past a long one); the replayed log must be the JSONL log
+ * of the same records (but for a wrong seq, which the reader refuses). */
+static void bl_one_job(int bad, int field, unsigned char kinds[5])
+{
+	static const enum sim_rec_kind k[5] = {
+		SIM_REC_RELEASE, SIM_REC_START, SIM_REC_PREEMPT,
+		SIM_REC_COMPLETE, SIM_REC_UNFINISHED,
+	};
+	static const rt_time t[5] = { 10, 11, 12, 13, 13 };
+	static const int cpu[5] = { -1, 0, 0, 0, -1 };
+	static const rt_time value[5] = { 15, 4, 3, 3, 0 };
+	struct render_meta m = tb_dario_meta();
+	struct membuf bin, js, back;
+	struct sim_job_info ji = {
+		.task = 0, .job = 0, .seq = 0, .release = 10,
+		.abs_deadline = 15, .start = RT_TIME_NEVER,
+		.finish = RT_TIME_NEVER, .cpu = -1,
+	};
+	const unsigned char *rec;
+	struct rt_diag d;
+	size_t n;
+
+	m.cpus = 3;
+	for (int fmt = 0; fmt < 2; fmt++) {
+		struct membuf *out = fmt ? &js : &bin;
+		struct sim_job_info e = ji;
+		struct tb b = { .nsinks = 1 };
+		struct render_log *l = NULL;
+
+		mb_open(out);
+		CU_ASSERT_EQUAL_FATAL(render_log_open(out->f, fmt ?
+						      RENDER_LOG_JSONL :
+						      RENDER_LOG_BIN, &m, &l,
+						      NULL), RT_OK);
+		b.sinks[0] = render_log_sink(l);
+		for (int i = 0; i < 5; i++) {
+			if (k[i] == SIM_REC_START) {
+				e.start = t[i];
+				e.cpu = cpu[i];
+			} else if (k[i] == SIM_REC_COMPLETE) {
+				e.finish = t[i];
+			}
+			if (i == bad) {
+				switch (field) {
+				case 0: e.seq++; break;
+				case 1: e.release--; break;
+				case 2: e.abs_deadline++; break;
+				case 3: e.start = e.start == RT_TIME_NEVER ?
+						  0 : RT_TIME_NEVER; break;
+				case 4: e.finish = e.finish == RT_TIME_NEVER ?
+						   7 : RT_TIME_NEVER; break;
+				default: e.cpu = e.cpu < 0 ? 2 : -1; break;
+				}
+			}
+			tb_emit(&b, t[i], k[i], cpu[i], &e, value[i]);
+		}
+		tb_end(&b, 20);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+		mb_text(out);
+	}
+	rec = bl_records(&bin, &n);
+	for (int i = 0; i < 5; i++) {
+		kinds[i] = n ? rec[0] : 0;
+		if (n && !(rec[0] & RENDER_BINLOG_LONG)) {
+			rec += RENDER_BINLOG_SHORT;
+			n -= n < RENDER_BINLOG_SHORT ? n : RENDER_BINLOG_SHORT;
+		} else {
+			n = 0;  /* past a long one: kinds[] 0 */
+		}
+	}
+	if (field != 0) {
+		CU_ASSERT_EQUAL(bl_replay(bin.buf, bin.len, &back, &d), RT_OK);
+		CU_ASSERT_STRING_EQUAL(back.buf, js.buf);
+		mb_close(&back);
+	}
+	mb_close(&bin);
+	mb_close(&js);
+}
+
+/* The writer checks every field of the engine's info against what the
+ * reader will infer, at every kind it writes short (each has its own
+ * path in log.c): a difference makes that record long, and the records
+ * before it stay short.  Without it, the reader would infer info the
+ * engine never had: e.g. a START whose engine info kept no first start
+ * (field 3, record 1) written short reads back with start 1. */
+static void test_binary_log_v2_every_kind_checks_every_field(void)
+{
+	static const unsigned char all_short[5] = {
+		0x40, 0x61, 0x62, 0x63, 0x46,
+	};
+	unsigned char kinds[5];
+
+	bl_one_job(-1, 0, kinds);
+	CU_ASSERT(!memcmp(kinds, all_short, sizeof(kinds)));
+	for (int bad = 0; bad < 5; bad++)
+		for (int field = 0; field < 6; field++) {
+			bl_one_job(bad, field, kinds);
+			for (int i = 0; i < bad; i++)
+				CU_ASSERT_EQUAL(kinds[i], all_short[i]);
+			/* long: 0x80 | kind */
+			CU_ASSERT_EQUAL(kinds[bad], RENDER_BINLOG_LONG |
+					(all_short[bad] & 0x1f));
+			if (kinds[bad] != (RENDER_BINLOG_LONG |
+					   (all_short[bad] & 0x1f)))
+				fprintf(stderr, "\n  record %d, field %d: "
+					"first byte 0x%02x\n", bad, field,
+					kinds[bad]);
+		}
+}
+
+/* The ranges of a short record at bin_emit's first test: a cpu up to
+ * 255 and a time step up to 2^32 - 1 fit, 256 and 2^32 make the record
+ * long (one job of Dario's P1, its info as the reader infers it). */
+static void test_binary_log_v2_short_ranges_at_their_edges(void)
+{
+	struct render_meta m = tb_dario_meta();
+	struct sim_job_info e = {
+		.task = 0, .job = 0, .seq = 0, .release = 0,
+		.abs_deadline = 5, .start = RT_TIME_NEVER,
+		.finish = RT_TIME_NEVER, .cpu = -1,
+	};
+	const rt_time big = (rt_time)UINT32_MAX;
+	const unsigned char *rec;
+	struct membuf bin;
+	size_t n;
+
+	for (int cpu = 255; cpu <= 256; cpu++) {
+		struct tb b = { .nsinks = 1 };
+		struct render_log *l = NULL;
+
+		e.start = RT_TIME_NEVER;
+		e.cpu = -1;
+		mb_open(&bin);
+		CU_ASSERT_EQUAL_FATAL(render_log_open(bin.f, RENDER_LOG_BIN,
+						      &m, &l, NULL), RT_OK);
+		b.sinks[0] = render_log_sink(l);
+		tb_emit(&b, 0, SIM_REC_RELEASE, -1, &e, 5);
+		e.start = 0;
+		e.cpu = cpu;
+		tb_emit(&b, 0, SIM_REC_START, cpu, &e, 4);
+		/* a time step of 2^32 - 1, then of 2^32 */
+		tb_emit(&b, big, SIM_REC_PREEMPT, -1, &e, 4);
+		tb_emit(&b, 2 * big + 1, SIM_REC_PREEMPT, -1, &e, 4);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+		mb_text(&bin);
+		rec = bl_records(&bin, &n);
+		CU_ASSERT_FATAL(n > 3 * RENDER_BINLOG_SHORT);
+		CU_ASSERT_EQUAL(rec[0], 0x40);          /* short release */
+		if (cpu == 255) {
+			/* short start, cpu 0xff; short preempt, dt
+			 * 0xffffffff; long preempt (0x80 | 2) */
+			CU_ASSERT_EQUAL(rec[16], 0x61);
+			CU_ASSERT_EQUAL(rec[17], 0xff);
+			CU_ASSERT_EQUAL(rec[32], 0x42);
+			CU_ASSERT_EQUAL(rec[36] & rec[37] & rec[38] & rec[39],
+					0xff);
+			CU_ASSERT_EQUAL(rec[48], 0x82);
+		} else {
+			CU_ASSERT_EQUAL(rec[16], 0x81); /* long start */
+		}
+		mb_close(&bin);
+	}
+}
+
 /* Short records the reader cannot take: each names the record. */
 static void test_binary_log_v2_reader_refuses_bad_short_records(void)
 {
@@ -683,6 +855,10 @@ CU_TestInfo binlog_tests[] = {
 	  test_binary_log_reader_survives_random_corruption },
 	{ "binary log v2 records worked by hand",
 	  test_binary_log_v2_records_worked_by_hand },
+	{ "binary log v2: every kind checks every field",
+	  test_binary_log_v2_every_kind_checks_every_field },
+	{ "binary log v2: short ranges at their edges",
+	  test_binary_log_v2_short_ranges_at_their_edges },
 	{ "binary log v2 reader refuses bad short records",
 	  test_binary_log_v2_reader_refuses_bad_short_records },
 	{ "binary log version 1 still reads",
