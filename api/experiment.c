@@ -570,23 +570,28 @@ enum dlsim_status dlsim_experiment_item(struct dlsim *db,
 	struct rt_diag d = { "" };
 	struct sim_exp_ws ws;
 	unsigned long long p, s;
+	int64_t pv = -1, sv = -1;
+	const char *colon;
+	char ps[24];
 	enum rt_err err;
-	char *end;
 
 	if (!db || !xp || !spec || !text || !len)
 		return api_misuse(db, "dlsim_experiment_item: NULL argument");
 	x = xp->x;
-	errno = 0;
-	/* digits only: strtoull would take "-1" as 2^64 - 1 */
-	p = strtoull(spec, &end, 10);
-	if (spec[0] < '0' || spec[0] > '9' || *end != ':' || errno ||
-	    end[1] < '0' || end[1] > '9')
+	/* each a count (scn_parse_count: digits only, as --shard's) */
+	colon = strchr(spec, ':');
+	if (colon && (size_t)(colon - spec) < sizeof(ps)) {
+		memcpy(ps, spec, (size_t)(colon - spec));
+		ps[colon - spec] = '\0';
+		if (scn_parse_count(ps, 0, INT64_MAX, &pv, &d) != RT_OK ||
+		    scn_parse_count(colon + 1, 0, INT64_MAX, &sv, &d) != RT_OK)
+			pv = -1;
+	}
+	if (pv < 0)
 		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
 				"POINT:SAMPLE (numbers from 0)", spec);
-	s = strtoull(end + 1, &end, 10);
-	if (*end || errno)
-		return api_fail(db, DLSIM_USAGE, "--item '%s': expected "
-				"POINT:SAMPLE (numbers from 0)", spec);
+	p = (unsigned long long)pv;
+	s = (unsigned long long)sv;
 	if (p >= x->npoints || s >= x->sets)
 		return api_fail(db, DLSIM_USAGE, "--item %llu:%llu: the "
 				"experiment has points 0..%zu and samples "

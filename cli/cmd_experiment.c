@@ -60,6 +60,20 @@ static void exp_on_sigint(int sig)
 	exp_interrupted = 1;
 }
 
+/* A Slurm variable's number: digits only, at most 7 (a shard count is
+ * at most 10^6: the library's --shard rule).  strtol alone took " 3" and
+ * "+3", and a count past UINT_MAX wrapped (2^32 + 1 shards ran the whole
+ * experiment as one). */
+static bool exp_env_count(const char *s, long *out)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (n == 0 || n > 7 || s[n])
+		return false;
+	*out = strtol(s, NULL, 10);
+	return true;
+}
+
 /* SLURM_ARRAY_TASK_ID (normalised by SLURM_ARRAY_TASK_MIN, so both
  * --array=0-3 and --array=1-4 work) of SLURM_ARRAY_TASK_COUNT. */
 static int exp_slurm_shard(struct exp_slice *sl)
@@ -68,21 +82,12 @@ static int exp_slurm_shard(struct exp_slice *sl)
 	const char *cnt = getenv("SLURM_ARRAY_TASK_COUNT");
 	const char *min = getenv("SLURM_ARRAY_TASK_MIN");
 	long i, n, m = 1;
-	char *end;
 
 	if (!id || !cnt)
 		return 0;
-	i = strtol(id, &end, 10);
-	if (*end || end == id)
+	if (!exp_env_count(id, &i) || !exp_env_count(cnt, &n) ||
+	    (min && !exp_env_count(min, &m)))
 		return -1;
-	n = strtol(cnt, &end, 10);
-	if (*end || end == cnt)
-		return -1;
-	if (min) {
-		m = strtol(min, &end, 10);
-		if (*end || end == min)
-			return -1;
-	}
 	i = i - m + 1;
 	if (n < 1 || i < 1 || i > n)
 		return -1;

@@ -1057,6 +1057,21 @@ has $T/err 'was written by another experiment or shard'
 expect_rc 0 "$DLSIM" experiment $E/acc.yaml --item 10:3 -o $E/item.yaml
 expect_rc 0 "$DLSIM" validate $E/item.yaml
 has $T/out "scenario 'acc-uni-p10-s3', 10 tasks on 1 CPU"
+# POINT:SAMPLE are counts (digits only, as --shard's): a sign, a blank,
+# hex or a number past 2^64 are refused, never wrapped
+for it in '+10:3' '10: 3' '0x1:3' '10:-1' '10:18446744073709551619' '10:' ':3' '10'; do
+	expect_rc 1 "$DLSIM" experiment $E/acc.yaml --item "$it" -o $E/item2.yaml
+	has $T/err "--item '$it': expected POINT:SAMPLE (numbers from 0)"
+done
+expect_rc 1 "$DLSIM" experiment $E/acc.yaml --item 10:99999999999 -o $E/item2.yaml
+has $T/err 'the experiment has points 0..'
+# Slurm's variables: digits only (strtol took '+1'; 2^32 + 1 shards wrapped
+# to one and ran the whole experiment)
+for v in '+1' ' 1' '4294967297' '1x'; do
+	SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT="$v" \
+		expect_rc 1 "$DLSIM" experiment $E/acc.yaml -q -o $E/slurmbad.csv
+	has $T/err 'SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT do not give a shard 1 <= I <= N'
+done
 # errors name file:line:col and the valid names
 sed 's/tests: \[utilization, density, qpa\]/tests: [utilization, gfb]/' $E/acc.yaml > $E/badtest.yaml
 expect_rc 2 "$DLSIM" experiment $E/badtest.yaml -q
