@@ -22,7 +22,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "models/mem.h"
 #include "models/rt_time.h"
@@ -50,44 +49,32 @@ static void json_str(struct scn_sb *b, const char *s)
 
 /* ":LINE:COL" of 'path' (as scn_locate() takes it) and then one of the
  * keys in 'keys' ("C|runtime": a key and its other spellings) in the
- * scenario's file, or of 'path' alone when none is there (a default); ""
- * when the file cannot be read again (the scenario came from memory or
- * standard input) or holds neither. */
+ * text the scenario was loaded from (a file or standard input), or of
+ * 'path' alone when none is there (a default); "" when the scenario was
+ * built in code or its text holds neither. */
 static void exp_pos(const struct scn_scenario *s, const char *path,
 		    const char *keys, char *pos, size_t n)
 {
-	struct rt_diag d = { "" };
 	struct scn_where w = { 0 };
-	struct stat st;
-	uint8_t *buf;
-	size_t len;
-	FILE *f;
 
 	pos[0] = '\0';
-	if (!s->path || stat(s->path, &st) != 0 || !S_ISREG(st.st_mode))
+	if (!s->src)
 		return;
-	f = fopen(s->path, "rb");
-	if (!f)
-		return;
-	if (scn_read_all(f, s->path, &buf, &len, &d) == RT_OK) {
-		for (const char *k = keys; k && *k && !w.found;) {
-			size_t kl = strcspn(k, "|");
-			char key[16];
+	for (const char *k = keys; k && *k && !w.found;) {
+		size_t kl = strcspn(k, "|");
+		char key[16];
 
-			if (kl < sizeof(key)) {
-				memcpy(key, k, kl);
-				key[kl] = '\0';
-				scn_locate(buf, len, path, key, 0, &w);
-			}
-			k += kl + (k[kl] == '|');
+		if (kl < sizeof(key)) {
+			memcpy(key, k, kl);
+			key[kl] = '\0';
+			scn_locate(s->src, s->src_len, path, key, 0, &w);
 		}
-		if (!w.found)
-			scn_locate(buf, len, path, NULL, 0, &w);
-		if (w.found && w.value.line)
-			snprintf(pos, n, ":%zu:%zu", w.value.line, w.value.col);
-		rt_free(buf);
+		k += kl + (k[kl] == '|');
 	}
-	fclose(f);
+	if (!w.found)
+		scn_locate(s->src, s->src_len, path, NULL, 0, &w);
+	if (w.found && w.value.line)
+		snprintf(pos, n, ":%zu:%zu", w.value.line, w.value.col);
 }
 
 /* The position of tasks[i].key (exp_pos). */

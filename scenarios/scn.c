@@ -51,6 +51,14 @@ enum rt_err scn_load_data_h(const uint8_t *buf, size_t len, const char *name,
 				  "character (\\0); expected text without NUL");
 	if (!err)
 		err = scn_convert(&c, y, &sh, out);
+	if (!err && !((*out)->src = rt_malloc(len ? len : 1))) {
+		scn_free(*out);
+		*out = NULL;
+		err = rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", c.file);
+	} else if (!err) {
+		memcpy((*out)->src, buf, len);
+		(*out)->src_len = len;
+	}
 	scn_cyaml_free(y);
 	scn_shorthands_fini(&sh);
 	scn_cpus_list_fini(&cl);
@@ -242,6 +250,7 @@ void scn_free(struct scn_scenario *s)
 	rt_free(s->name);
 	rt_free(s->description);
 	rt_free(s->path);
+	rt_free(s->src);
 	rt_free(s->capacity);
 	rt_free(s->freq);
 	rt_free(s->freq_vals);

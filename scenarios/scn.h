@@ -145,6 +145,11 @@ struct scn_scenario {
 	char *name;                     /* owned; default: file name sans .yaml */
 	char *description;              /* owned, "" if absent */
 	char *path;                     /* file it came from, owned ("<data>") */
+	uint8_t *src;                   /* the text it was loaded from, owned
+					 * (src_len bytes; NULL if built in
+					 * code): later messages locate keys
+					 * in it, from standard input too */
+	size_t src_len;
 	enum scn_time_unit time_unit;
 	bool time_unit_given;           /* time_unit: written (false: the
 					 * default, tick) */
