@@ -280,6 +280,44 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
 	return p;
 }
 
+/* The job part of a short record of kind k with job info r->info (its
+ * task below l->bs.nst): 0 when the reader could not infer that info (a
+ * job out of the short range, or info other than the rule's); else w
+ * with its job distance and RENDER_BINLOG_S_JOB, and the reader's state
+ * updated to what it then knows.  Inlined with k a constant into bin_emit's
+ * per-kind paths (render_binlog_apply() reduces to what the kind
+ * changes), and with k = r->kind into bin_short. */
+static inline __attribute__((always_inline)) uint64_t
+bin_job_short(struct render_log *l, const struct sim_rec *r,
+	      enum sim_rec_kind k, uint64_t w)
+{
+	uint64_t *latest = &l->bs.latest[r->task];
+	uint64_t job = r->job;
+	struct render_binlog_slot *s =
+		&l->bs.slots[(size_t)r->task * RENDER_BINLOG_SLOTS +
+			     (job & (RENDER_BINLOG_SLOTS - 1))];
+	uint64_t nrel = l->bs.nrel;
+
+	if (k == SIM_REC_RELEASE) {
+		if (job != *latest + 1)
+			return 0;
+	} else {
+		uint64_t jd = *latest - job;
+
+		if (jd >= RENDER_BINLOG_S_JD || s->job != job)
+			return 0;
+		w |= jd << 29;
+	}
+	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
+	if (!render_binlog_slot_is(s, r->info))
+		return 0;           /* the slot: render_binlog_know() */
+	if (k == SIM_REC_RELEASE) {
+		*latest = job;
+		l->bs.nrel = nrel + 1;
+	}
+	return w | RENDER_BINLOG_S_JOB;
+}
+
 /* The short record of r in *w0 (w1 is its value), and what the reader
  * knows once it has read it; or false when r needs a long one (then
  * render_binlog_know() sets what the reader will know): a field out of
@@ -289,11 +327,8 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
 static bool bin_short(struct render_log *l, const struct sim_rec *r,
 		      uint64_t *w0)
 {
-	const struct sim_job_info *ji = r->info;
 	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
 	uint64_t w = (uint64_t)r->kind | dt << 32;
-	struct render_binlog_slot *s;
-	bool rel = r->kind == SIM_REC_RELEASE;
 
 	if (dt > UINT32_MAX)
 		return false;
@@ -309,33 +344,13 @@ static bool bin_short(struct render_log *l, const struct sim_rec *r,
 	if (r->task >= l->bs.nst)
 		return false;
 	w |= (uint64_t)r->task << 16;
-	if (!ji) {
-		if (r->job != 0 || rel)
+	if (!r->info) {
+		if (r->job != 0 || r->kind == SIM_REC_RELEASE)
 			return false;
-		*w0 = w;
-		return true;
-	}
-	s = &l->bs.slots[r->task * RENDER_BINLOG_SLOTS +
-			 (r->job & (RENDER_BINLOG_SLOTS - 1))];
-	if (rel) {
-		if (r->job != l->bs.latest[r->task] + 1)
-			return false;
-	} else {
-		uint64_t jd = l->bs.latest[r->task] - r->job;
-
-		if (jd >= RENDER_BINLOG_S_JD || s->job != r->job)
-			return false;
-		w |= jd << 29;
-	}
-	render_binlog_apply(s, r->kind, r->time, r->value, r->cpu, r->job,
-			    l->bs.nrel);
-	if (!render_binlog_slot_is(s, ji))
+	} else if (!(w = bin_job_short(l, r, r->kind, w))) {
 		return false;
-	*w0 = w | RENDER_BINLOG_S_JOB;
-	if (rel) {
-		l->bs.latest[r->task] = r->job;
-		l->bs.nrel++;
 	}
+	*w0 = w;
 	return true;
 }
 
@@ -396,40 +411,20 @@ bin_emit_any(struct render_log *l, const struct sim_rec *r)
 	return bin_emit_long(l, r);
 }
 
-/* bin_short for a record of kind k (a constant) with job info, of a task
- * below l->bs.nst, its cpu -1 to 255 and its time step below 2^32: w0
- * holds its time step, task and cpu.  Each kind its own copy, so
- * render_binlog_apply() reduces to what the kind changes, and the
- * record's path holds no branch on its kind past bin_emit's switch. */
+/* A record of kind k (a constant) with job info, of a task below
+ * l->bs.nst, its cpu -1 to 255 and its time step below 2^32 (w0 holds
+ * them): short where bin_job_short says so, else long.  Each kind its
+ * own copy: the record's path holds no branch on its kind past
+ * bin_emit's switch. */
 static inline __attribute__((always_inline)) enum rt_err
 bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
 	     enum sim_rec_kind k)
 {
-	uint64_t *latest = &l->bs.latest[r->task];
-	uint64_t job = r->job;
-	struct render_binlog_slot *s =
-		&l->bs.slots[(size_t)r->task * RENDER_BINLOG_SLOTS +
-			     (job & (RENDER_BINLOG_SLOTS - 1))];
-	uint64_t nrel = l->bs.nrel;
+	uint64_t w = bin_job_short(l, r, k, w0);
 
-	if (k == SIM_REC_RELEASE) {
-		if (job != *latest + 1)
-			return bin_emit_long(l, r);
-	} else {
-		uint64_t jd = *latest - job;
-
-		if (jd >= RENDER_BINLOG_S_JD || s->job != job)
-			return bin_emit_long(l, r);
-		w0 |= jd << 29;
-	}
-	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
-	if (!render_binlog_slot_is(s, r->info))
+	if (__builtin_expect(!w, 0))
 		return bin_emit_long(l, r);
-	if (k == SIM_REC_RELEASE) {
-		*latest = job;
-		l->bs.nrel = nrel + 1;
-	}
-	return bin_put_short(l, r, w0 | (uint64_t)k | RENDER_BINLOG_S_JOB);
+	return bin_put_short(l, r, w | (uint64_t)k);
 }
 
 /* The fast path: a record with job info in the short ranges, one copy
