@@ -282,6 +282,25 @@ static void aio_done(struct render_outstream *c, const struct io_event *ev)
 	c->err = res < 0 ? (int)-res : EIO;
 }
 
+/* io_getevents for at least 'least' completions (0: those done, not
+ * waiting), retried on EINTR, each one reaped (aio_done); the count, or
+ * -1 with errno when the kernel fails to say. */
+static long aio_collect(struct render_outstream *c, long least)
+{
+	struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
+	struct timespec now = { 0, 0 };
+	long k;
+
+	do
+		k = syscall(SYS_io_getevents, c->aio, least,
+			    (long)RENDER_OUTSTREAM_INFLIGHT, ev,
+			    least ? NULL : &now);
+	while (k < 0 && errno == EINTR);
+	for (long j = 0; j < k; j++)
+		aio_done(c, &ev[j]);
+	return k;
+}
+
 /* No more asynchronous writes: every one in flight waited for (by the
  * kernel's io_destroy if reaping fails). */
 static void aio_stop(struct render_outstream *c)
@@ -289,19 +308,11 @@ static void aio_stop(struct render_outstream *c)
 	if (!c->aio)
 		return;
 	while (c->inflight) {
-		struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
-		long k = syscall(SYS_io_getevents, c->aio, (long)c->inflight,
-				 (long)RENDER_OUTSTREAM_INFLIGHT, ev, NULL);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
+		if (aio_collect(c, (long)c->inflight) < 0) {
 			if (!c->err)
 				c->err = errno;
 			break;
 		}
-		for (long j = 0; j < k; j++)
-			aio_done(c, &ev[j]);
 	}
 	syscall(SYS_io_destroy, c->aio);        /* waits for the rest */
 	c->aio = 0;
@@ -314,24 +325,12 @@ static void aio_stop(struct render_outstream *c)
  * to say. */
 static bool aio_reap(struct render_outstream *c, long least)
 {
-	struct io_event ev[RENDER_OUTSTREAM_INFLIGHT];
-	struct timespec now = { 0, 0 };
-	long k;
-
-	do
-		k = syscall(SYS_io_getevents, c->aio, least,
-			    (long)RENDER_OUTSTREAM_INFLIGHT, ev,
-			    least ? NULL : &now);
-	while (k < 0 && errno == EINTR);
-	if (k < 0) {
-		if (!c->err)
-			c->err = errno;
-		aio_stop(c);
-		return false;
-	}
-	for (long j = 0; j < k; j++)
-		aio_done(c, &ev[j]);
-	return true;
+	if (aio_collect(c, least) >= 0)
+		return true;
+	if (!c->err)
+		c->err = errno;
+	aio_stop(c);
+	return false;
 }
 
 static bool aio_busy(const struct render_outstream *c, const char *buf)

@@ -61,16 +61,6 @@ bool render_wbuf_huge_pages(void)
 	return wbuf_huge;
 }
 
-/*
- * Go direct (see wbuf.h; outstream.c says why) if w->f is a temporary
- * file's and the kernel gives huge pages on request: the buffer moves to
- * huge pages with room for a block, the file's bytes past its last
- * aligned offset in front, and the slack.  (From 4 KiB pages a direct
- * write costs more system time, and on the development VM's disk took
- * twice as long as the page cache's streaming: bench/README.md.)
- * Anything else (another FILE, no huge pages, no memory, a file system
- * that refuses) keeps the ordinary writes.
- */
 /* What a direct block keeps free past its write: the room for the head
  * (direct_begin's bytes past the file's last aligned offset) and a
  * record's slack, in whole ALIGN units. */
@@ -101,6 +91,16 @@ static char *wbuf_next(struct render_wbuf *w)
 	return b;
 }
 
+/*
+ * Go direct (see wbuf.h; outstream.c says why) if w->f is a temporary
+ * file's and the kernel gives huge pages on request: the buffer moves to
+ * huge pages with room for a block, the file's bytes past its last
+ * aligned offset in front, and the slack.  (From 4 KiB pages a direct
+ * write costs more system time, and on the development VM's disk took
+ * twice as long as the page cache's streaming: bench/README.md.)
+ * Anything else (another FILE, no huge pages, no memory, a file system
+ * that refuses) keeps the ordinary writes.
+ */
 static void wbuf_direct_begin(struct render_wbuf *w)
 {
 	char head[RENDER_OUTSTREAM_ALIGN];
@@ -117,12 +117,12 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 		 * records and their slack: its direct write is a little
 		 * shorter, and each block is whole huge pages (a page
 		 * touched is a page the kernel zeroes) */
-		size_t stride = RENDER_WBUF_DIRECT;
+		size_t stride = RENDER_WBUF_DIRECT, room = wbuf_room(w);
 		char *big;
 
-		if (wbuf_room(w) > stride / 4)
-			stride = (RENDER_WBUF_DIRECT + wbuf_room(w) +
-				  WBUF_HUGE - 1) / WBUF_HUGE * WBUF_HUGE;
+		if (room > stride / 4)
+			stride = (RENDER_WBUF_DIRECT + room + WBUF_HUGE - 1) /
+				 WBUF_HUGE * WBUF_HUGE;
 		big = rt_aligned_alloc(WBUF_HUGE, stride * RENDER_WBUF_RING);
 		if (!big)
 			return;
