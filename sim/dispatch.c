@@ -434,7 +434,7 @@ disp_complete(struct sim_engine *e, struct sim_job *j, unsigned lean)
 	else
 		e->ops->dequeue(e->pstate, j, SIM_DEQ_COMPLETE);
 	response = e->now - j->info.release;
-	sim_emit(e, SIM_REC_COMPLETE, (int)cpu, j, response);
+	sim_emit_in(e, lean, SIM_REC_COMPLETE, (int)cpu, j, response);
 	t->completed++;
 	if (e->stats) {
 		t->sum_response += (rt_u128)response;
@@ -447,7 +447,7 @@ disp_complete(struct sim_engine *e, struct sim_job *j, unsigned lean)
 		if (e->stats)
 			e->st.tasks[j->info.task].sum_tardiness += (rt_u128)tard;
 		sim_stats_miss(e, j, e->now, tard);
-		sim_emit(e, SIM_REC_MISS, (int)cpu, j, tard);
+		sim_emit_in(e, lean, SIM_REC_MISS, (int)cpu, j, tard);
 	}
 	disp_leave(e, j, lean);
 }

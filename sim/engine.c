@@ -40,6 +40,7 @@ void sim_fail(struct sim_engine *e, enum rt_err err, const char *fmt, ...)
 	vsnprintf(e->diag.msg, sizeof(e->diag.msg), fmt, ap);
 	va_end(ap);
 	e->want = 0;            /* no records after a failure */
+	e->fan_one = 0;
 }
 
 void sim_engine_destroy(struct sim_engine *e)

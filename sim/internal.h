@@ -151,6 +151,9 @@ struct sim_engine {
 	struct sim_fan_ent *fan;
 	const struct sim_fan_ent *fan_at[SIM_REC__COUNT + 1];
 	unsigned want;                  /* OR of the sinks' masks */
+	unsigned fan_one;               /* the kinds exactly one sink wants
+					 * (sim_emit_rec calls it directly);
+					 * cleared with want by a failure */
 	/* sim_engine_set_meter(): its call every meter_every records fanned
 	 * out; meter_left counts down to it (UINT64_MAX: no meter) */
 	enum rt_err (*meter)(void *ctx, rt_time now);
@@ -267,6 +270,46 @@ static inline void sim_emit(struct sim_engine *e, enum sim_rec_kind kind,
 {
 	if (e->want & SIM_MASK(kind))
 		sim_emit_slow(e, kind, cpu, j, value);
+}
+
+/* report.c, out of line: the sink f failed on r (the run stops); the
+ * meter's call, once meter_left reached 0. */
+void sim_emit_failed(struct sim_engine *e, const struct sim_fan_ent *f,
+		     const struct sim_rec *r, enum rt_err err)
+	__attribute__((noinline, cold));
+void sim_emit_meter(struct sim_engine *e, const struct sim_rec *r)
+	__attribute__((noinline, cold));
+
+/* sim_emit of a job's record in the SIM_LEAN_REC copy (no watchers:
+ * e->ovh and e->su are NULL there), kind a constant: a kind one sink
+ * wants goes to it from here, the record built in the caller's frame
+ * (no call to sim_emit_slow, no fan-out loop); else sim_emit_slow. */
+static inline __attribute__((always_inline)) void
+sim_emit_rec(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
+	     const struct sim_job *j, rt_time value)
+{
+	const struct sim_fan_ent *f;
+	enum rt_err err;
+
+	if (!(e->fan_one & SIM_MASK(kind))) {
+		if (e->want & SIM_MASK(kind))
+			sim_emit_slow(e, kind, cpu, j, value);
+		return;
+	}
+	f = e->fan_at[kind];
+	{
+		struct sim_rec r = {
+			.time = e->now, .kind = kind, .cpu = cpu,
+			.task = j->info.task, .job = j->info.job,
+			.value = value, .info = &j->info,
+		};
+
+		err = f->emit(f->ctx, &r);
+		if (__builtin_expect(err != RT_OK, 0))
+			sim_emit_failed(e, f, &r, err);
+		else if (__builtin_expect(--e->meter_left == 0, 0))
+			sim_emit_meter(e, &r);
+	}
 }
 
 /* Statistics of a job that missed (finish RT_TIME_NEVER if it never
@@ -451,12 +494,26 @@ static inline void sim_account(struct sim_engine *e, struct sim_job *j)
 }
 
 /* sim_emit of a kind of SIM_LEAN_UNWANTED: in the SIM_LEAN_QUIET copy
- * ('lean', a constant) nothing. */
+ * ('lean', a constant) nothing; in the SIM_LEAN_REC one sim_emit_rec. */
 static inline __attribute__((always_inline)) void
 sim_emit_as(struct sim_engine *e, unsigned lean, enum sim_rec_kind kind,
 	    int cpu, const struct sim_job *j, rt_time value)
 {
-	if (lean != SIM_LEAN_QUIET)
+	if (lean == SIM_LEAN_REC)
+		sim_emit_rec(e, kind, cpu, j, value);
+	else if (lean != SIM_LEAN_QUIET)
+		sim_emit(e, kind, cpu, j, value);
+}
+
+/* sim_emit of a record every copy emits (COMPLETE, MISS): in the
+ * SIM_LEAN_REC one ('lean', a constant) sim_emit_rec. */
+static inline __attribute__((always_inline)) void
+sim_emit_in(struct sim_engine *e, unsigned lean, enum sim_rec_kind kind,
+	    int cpu, const struct sim_job *j, rt_time value)
+{
+	if (lean == SIM_LEAN_REC)
+		sim_emit_rec(e, kind, cpu, j, value);
+	else
 		sim_emit(e, kind, cpu, j, value);
 }
 

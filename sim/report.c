@@ -7,7 +7,11 @@
  * order they were added; the first sink error stops the run
  * (sim_fail).  sim_emit() tests the sinks' union mask inline, so a kind
  * no sink wants costs one test, and the fan-out visits only the sinks of
- * the record's kind (a table built as sinks are added).
+ * the record's kind (a table built as sinks are added).  The traced
+ * one-CPU handlers (SIM_LEAN_REC) hand a kind exactly one sink wants
+ * (fan_one) to that sink inline (sim_emit_rec, internal.h): the same
+ * record, the same failure (sim_emit_failed) and meter (sim_emit_meter),
+ * without the call and the loop.
  *
  * Statistics are kept by the engine as it goes (released, completed,
  * responses, preemptions, busy time: a few additions per job);
@@ -43,6 +47,10 @@ static bool rep_fan_build(struct sim_engine *e)
 	e->fan_at[SIM_REC__COUNT] = f + n;
 	rt_free(e->fan);
 	e->fan = f;
+	e->fan_one = 0;
+	for (unsigned k = 0; k < SIM_REC__COUNT; k++)
+		if (e->fan_at[k + 1] - e->fan_at[k] == 1)
+			e->fan_one |= SIM_MASK(k);
 	return true;
 }
 
@@ -84,8 +92,16 @@ const void *sim_engine_failed_sink(const struct sim_engine *e)
 	return e->failed_sink;
 }
 
-static __attribute__((noinline, cold)) void
-rep_meter(struct sim_engine *e, const struct sim_rec *r)
+void sim_emit_failed(struct sim_engine *e, const struct sim_fan_ent *f,
+		     const struct sim_rec *r, enum rt_err err)
+{
+	if (!e->failed_sink)
+		e->failed_sink = f->ctx;
+	sim_fail(e, err, "sink %zu failed on a %s record at %" PRId64, f->sink,
+		 sim_rec_kind_name(r->kind), r->time);
+}
+
+void sim_emit_meter(struct sim_engine *e, const struct sim_rec *r)
 {
 	enum rt_err err;
 
@@ -109,16 +125,12 @@ rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 		enum rt_err err = f->emit(f->ctx, r);
 
 		if (err) {
-			if (!e->failed_sink)
-				e->failed_sink = f->ctx;
-			sim_fail(e, err, "sink %zu failed on a %s record at %"
-				 PRId64, f->sink, sim_rec_kind_name(r->kind),
-				 r->time);
+			sim_emit_failed(e, f, r, err);
 			return;
 		}
 	}
 	if (__builtin_expect(--e->meter_left == 0, 0))
-		rep_meter(e, r);
+		sim_emit_meter(e, r);
 }
 
 /* The models that watch the records (overheads, schedutil), out of line:
