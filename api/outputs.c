@@ -248,7 +248,8 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 		if (render_log_open(out->fp[API_OUT_LOG], fmt, m, &out->log,
 				    &d) != RT_OK)
 			goto io;
-		outputs_add_sink(out, render_log_sink(out->log), API_OUT_LOG);
+		outputs_add_sink(out, render_log_engine_sink(out->log),
+				 API_OUT_LOG);
 	}
 	if (o->jobs) {
 		if (render_jobs_open(out->fp[API_OUT_JOBS], m, &out->jobs,

@@ -14,6 +14,7 @@
  */
 #include "render/log.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,7 +290,7 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
  * changes), and with k = r->kind into bin_short. */
 static inline __attribute__((always_inline)) uint64_t
 bin_job_short(struct render_log *l, const struct sim_rec *r,
-	      enum sim_rec_kind k, uint64_t w)
+	      enum sim_rec_kind k, uint64_t w, bool by_rule)
 {
 	uint64_t *latest = &l->bs.latest[r->task];
 	uint64_t job = r->job;
@@ -309,7 +310,9 @@ bin_job_short(struct render_log *l, const struct sim_rec *r,
 		w |= jd << 29;
 	}
 	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
-	if (!render_binlog_slot_is(s, r->info))
+	if (by_rule)            /* render_log_engine_sink() */
+		assert(render_binlog_slot_is(s, r->info));
+	else if (!render_binlog_slot_is(s, r->info))
 		return 0;           /* the slot: render_binlog_know() */
 	if (k == SIM_REC_RELEASE) {
 		*latest = job;
@@ -347,7 +350,7 @@ static bool bin_short(struct render_log *l, const struct sim_rec *r,
 	if (!r->info) {
 		if (r->job != 0 || r->kind == SIM_REC_RELEASE)
 			return false;
-	} else if (!(w = bin_job_short(l, r, r->kind, w))) {
+	} else if (!(w = bin_job_short(l, r, r->kind, w, false))) {
 		return false;
 	}
 	*w0 = w;
@@ -363,13 +366,16 @@ static __attribute__((noinline)) enum rt_err bin_spill(struct render_log *l)
 }
 
 /* The 16 bytes of a short record at the buffer's end (render_wbuf_begin
- * and render_wbuf_end); the record's time becomes the last. */
+ * and render_wbuf_end); the record's time becomes the last.  A failed
+ * write is reported by the spill that finds it (the run then stops: no
+ * record comes after), so the record's path does not test it. */
 static inline enum rt_err bin_put_short(struct render_log *l,
 					const struct sim_rec *r, uint64_t w0)
 {
 	size_t n = l->w.n;
 	char *p = l->w.buf + n;
 	uint64_t w1 = (uint64_t)r->value;
+	rt_time t = r->time;    /* loaded before the stores (they may alias) */
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	memcpy(p, &w0, 8);
@@ -380,11 +386,11 @@ static inline enum rt_err bin_put_short(struct render_log *l,
 		p[8 + i] = (char)(w1 >> (8 * i));
 	}
 #endif
-	l->last_t = r->time;
+	l->last_t = t;
 	l->w.n = n += RENDER_BINLOG_SHORT;
 	if (__builtin_expect(n >= l->w.limit, 0))
 		return bin_spill(l);
-	return l->w.failed ? RT_ERR_IO : RT_OK;
+	return RT_OK;
 }
 
 /* r as a long record, and what the reader then knows. */
@@ -418,9 +424,9 @@ bin_emit_any(struct render_log *l, const struct sim_rec *r)
  * bin_emit's switch. */
 static inline __attribute__((always_inline)) enum rt_err
 bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
-	     enum sim_rec_kind k)
+	     enum sim_rec_kind k, bool by_rule)
 {
-	uint64_t w = bin_job_short(l, r, k, w0);
+	uint64_t w = bin_job_short(l, r, k, w0, by_rule);
 
 	if (__builtin_expect(!w, 0))
 		return bin_emit_long(l, r);
@@ -432,7 +438,8 @@ bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
  * field out of range) through bin_emit_any, out of line.  A record that
  * needs a long one after all goes to bin_emit_long, with its slot
  * changed: render_binlog_know() sets it afresh. */
-static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+static inline __attribute__((always_inline)) enum rt_err
+bin_emit_as(void *ctx, const struct sim_rec *r, bool by_rule)
 {
 	struct render_log *l = ctx;
 	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
@@ -446,16 +453,32 @@ static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
 	     (cpu1 ? RENDER_BINLOG_S_CPU | (uint64_t)(cpu1 - 1) << 8 : 0);
 	switch (r->kind) {
 	case SIM_REC_RELEASE:
-		return bin_emit_job(l, r, w0, SIM_REC_RELEASE);
+		return bin_emit_job(l, r, w0, SIM_REC_RELEASE,
+				    by_rule);
 	case SIM_REC_START:
-		return bin_emit_job(l, r, w0, SIM_REC_START);
+		return bin_emit_job(l, r, w0, SIM_REC_START,
+				    by_rule);
 	case SIM_REC_PREEMPT:
-		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT);
+		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT,
+				    by_rule);
 	case SIM_REC_COMPLETE:
-		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE);
+		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE,
+				    by_rule);
 	default:
 		return bin_emit_any(l, r);
 	}
+}
+
+/* render_log_sink's: any records. */
+static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+{
+	return bin_emit_as(ctx, r, false);
+}
+
+/* render_log_engine_sink's: a sim_engine's records. */
+static enum rt_err bin_emit_engine(void *ctx, const struct sim_rec *r)
+{
+	return bin_emit_as(ctx, r, true);
 }
 
 /* ---- CSV and JSON Lines ---- */
@@ -649,6 +672,15 @@ struct sim_sink render_log_sink(struct render_log *l)
 		.ctx = l,
 	};
 
+	return s;
+}
+
+struct sim_sink render_log_engine_sink(struct render_log *l)
+{
+	struct sim_sink s = render_log_sink(l);
+
+	if (l->fmt == RENDER_LOG_BIN)
+		s.emit = bin_emit_engine;
 	return s;
 }
 

@@ -156,6 +156,15 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 			    struct render_log **out, struct rt_diag *d);
 /* A sink (all kinds) writing to the log. */
 struct sim_sink render_log_sink(struct render_log *l);
+/* The same, for the records of a sim_engine run, which change a job's
+ * info only as render_binlog_apply() says, each change followed by its
+ * record before any other of the job (sim/release.c, sim/dispatch.c:
+ * RELEASE, START, COMPLETE; docs/formats.md "Binary"): a binary log
+ * writes a job's RELEASE, START, PREEMPT and COMPLETE records short
+ * without comparing the engine's info with what the reader infers
+ * (builds without NDEBUG still compare, and assert).  Other formats:
+ * render_log_sink(). */
+struct sim_sink render_log_engine_sink(struct render_log *l);
 /* Flush, report any write error (RT_ERR_IO), free.  NULL is a no-op. */
 enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d);
 

@@ -19,6 +19,7 @@
 #include "render/internal.h"
 #include "render/wbuf.h"
 #include "tests/export_util.h"
+#include "tests/gen_util.h"
 #include "tests/suites.h"
 
 static struct rt_task bl_tasks[3];
@@ -483,6 +484,119 @@ static void test_binary_log_v2_every_kind_checks_every_field(void)
 		}
 }
 
+/*
+ * The engine's sink (render_log_engine_sink) writes a job's RELEASE,
+ * START, PREEMPT and COMPLETE records short without comparing the
+ * engine's info with what the reader infers, on the premise that a
+ * sim_engine changes a job's info only as render_binlog_apply() says.
+ * On random sets of every model of gen_util.h (offsets, jitter, sporadic
+ * and list arrivals, overruns, D < C, both tie-breaks and miss policies,
+ * 1..8 CPUs, every placement, edf and fp), its log is byte for byte the
+ * checking sink's, long records included.  And the premise matters: a
+ * stream that breaks it (one job's deadline changed between records,
+ * built by hand) gives another log from the engine's sink (release
+ * builds: in others it asserts).
+ */
+static enum rt_err bl_engine_logs(const struct sim_config *c,
+				  struct membuf *chk, struct membuf *eng)
+{
+	struct render_meta m = {
+		.scenario = "prop", .time_unit = "tick",
+		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
+		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
+	};
+	struct render_log *l1 = NULL, *l2 = NULL;
+	struct sim_engine *e = NULL;
+	struct sim_sink s1, s2;
+	enum rt_err rc, rc1, rc2;
+
+	mb_open(chk);
+	mb_open(eng);
+	CU_ASSERT_EQUAL_FATAL(render_log_open(chk->f, RENDER_LOG_BIN, &m, &l1,
+					      NULL), RT_OK);
+	CU_ASSERT_EQUAL_FATAL(render_log_open(eng->f, RENDER_LOG_BIN, &m, &l2,
+					      NULL), RT_OK);
+	s1 = render_log_sink(l1);
+	s2 = render_log_engine_sink(l2);
+	CU_ASSERT_NOT_EQUAL(s1.emit, s2.emit);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s1), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s2), RT_OK);
+	rc = sim_engine_run(e, NULL);
+	sim_engine_destroy(e);
+	rc1 = render_log_finish(l1, NULL);
+	rc2 = render_log_finish(l2, NULL);
+	mb_text(chk);
+	mb_text(eng);
+	return rc != RT_OK ? rc : rc1 != RT_OK ? rc1 : rc2;
+}
+
+static void test_binary_log_engine_sink_writes_what_the_checking_one_does(void)
+{
+	size_t bytes = 0;
+	int failed = 0;
+
+	for (uint64_t seed = 0xb1e000; seed < 0xb1e000 + 400 && failed < 3;
+	     seed++) {
+		static struct gen_set g;
+		const struct gen_opts o = {
+			.max_tasks = GEN_MAXT, .placements = seed & 1,
+			.max_cpus = 4, .max_period = 30, .max_horizon = 300,
+			.jitter_periods = 1,
+		};
+		struct membuf chk, eng;
+		bool same;
+
+		gen_random_set(seed, &o, &g);
+		CU_ASSERT_EQUAL(bl_engine_logs(&g.c, &chk, &eng), RT_OK);
+		same = chk.len == eng.len && !memcmp(chk.buf, eng.buf, chk.len);
+		CU_ASSERT(same);
+		if (!same) {
+			fprintf(stderr, "\nseed %" PRIu64 ": %zu bytes checked, "
+				"%zu from the engine's sink\n", seed, chk.len,
+				eng.len);
+			failed++;
+		}
+		bytes += chk.len;
+		mb_close(&chk);
+		mb_close(&eng);
+	}
+	CU_ASSERT(bytes > 400 * 1000);
+#ifdef NDEBUG
+	{
+		struct render_meta m = tb_dario_meta();
+		struct membuf out[2];
+
+		for (int i = 0; i < 2; i++) {
+			struct tb b = { .nsinks = 1 };
+			struct render_log *l = NULL;
+			size_t a;
+
+			mb_open(&out[i]);
+			CU_ASSERT_EQUAL_FATAL(render_log_open(out[i].f,
+							      RENDER_LOG_BIN,
+							      &m, &l, NULL),
+					      RT_OK);
+			b.sinks[0] = i ? render_log_engine_sink(l) :
+					 render_log_sink(l);
+			a = tb_release(&b, 0, 0, 5, 4);
+			b.jobs[a].abs_deadline = 7;     /* no record says so */
+			tb_run(&b, 1, a, 0);
+			tb_complete(&b, 5, a);
+			tb_end(&b, 20);
+			CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+			mb_text(&out[i]);
+		}
+		/* the START: long (deadline 7) from the checking sink, short
+		 * (read back as 5) from the engine's */
+		CU_ASSERT(out[0].len != out[1].len ||
+			  memcmp(out[0].buf, out[1].buf, out[0].len));
+		mb_close(&out[0]);
+		mb_close(&out[1]);
+	}
+#endif
+}
+
 /* The ranges of a short record at bin_emit's first test: a cpu up to
  * 255 and a time step up to 2^32 - 1 fit, 256 and 2^32 make the record
  * long (one job of Dario's P1, its info as the reader infers it). */
@@ -857,6 +971,8 @@ CU_TestInfo binlog_tests[] = {
 	  test_binary_log_v2_records_worked_by_hand },
 	{ "binary log v2: every kind checks every field",
 	  test_binary_log_v2_every_kind_checks_every_field },
+	{ "binary log engine sink writes what the checking one does",
+	  test_binary_log_engine_sink_writes_what_the_checking_one_does },
 	{ "binary log v2: short ranges at their edges",
 	  test_binary_log_v2_short_ranges_at_their_edges },
 	{ "binary log v2 reader refuses bad short records",
