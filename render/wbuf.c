@@ -93,13 +93,13 @@ static char *wbuf_next(struct render_wbuf *w)
 
 /*
  * Go direct (see wbuf.h; outstream.c says why) if w->f is a temporary
- * file's and the kernel gives huge pages on request: the buffer moves to
- * huge pages with room for a block, the file's bytes past its last
- * aligned offset in front, and the slack.  (From 4 KiB pages a direct
- * write costs more system time, and on the development VM's disk took
- * twice as long as the page cache's streaming: bench/README.md.)
- * Anything else (another FILE, no huge pages, no memory, a file system
- * that refuses) keeps the ordinary writes.
+ * file's and the kernel gives huge pages on request: what is held is
+ * written as before, and the buffer moves to the ring, on huge pages,
+ * the file's bytes past its last aligned offset in front.  (From 4 KiB
+ * pages a direct write costs more system time, and on the development
+ * VM's disk took twice as long as the page cache's streaming:
+ * bench/README.md.)  Anything else (another FILE, no huge pages, no
+ * memory, a file system that refuses) keeps the ordinary writes.
  */
 static void wbuf_direct_begin(struct render_wbuf *w)
 {
@@ -115,29 +115,38 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 	if (!w->big) {
 		/* a block of RENDER_WBUF_DIRECT bytes holds the head, the
 		 * records and their slack: its direct write is a little
-		 * shorter, and each block is whole huge pages (a page
-		 * touched is a page the kernel zeroes) */
-		size_t stride = RENDER_WBUF_DIRECT, room = wbuf_room(w);
+		 * shorter.  The ring is whole huge pages, two blocks to
+		 * the first (a page touched is a page the kernel zeroes,
+		 * and a writer the device keeps up with uses two blocks);
+		 * from its start, a block of ordinary writes and its slack
+		 * fit too. */
+		size_t stride = RENDER_WBUF_DIRECT, room = wbuf_room(w), len;
 		char *big;
 
 		if (room > stride / 4)
-			stride = (RENDER_WBUF_DIRECT + room + WBUF_HUGE - 1) /
-				 WBUF_HUGE * WBUF_HUGE;
-		big = rt_aligned_alloc(WBUF_HUGE, stride * RENDER_WBUF_RING);
+			stride = (RENDER_WBUF_DIRECT + room +
+				  RENDER_OUTSTREAM_ALIGN - 1) /
+				 RENDER_OUTSTREAM_ALIGN * RENDER_OUTSTREAM_ALIGN;
+		len = (stride * RENDER_WBUF_RING + WBUF_HUGE - 1) /
+		      WBUF_HUGE * WBUF_HUGE;
+		big = rt_aligned_alloc(WBUF_HUGE, len);
 		if (!big)
 			return;
-		madvise(big, stride * RENDER_WBUF_RING, MADV_HUGEPAGE);
-		memcpy(big, w->buf, w->n);
+		madvise(big, len, MADV_HUGEPAGE);
+		wbuf_write(w, w->n);
+		w->n = 0;
 		rt_free(w->buf);
 		w->buf = w->ring = big;
 		w->stride = stride;
 		w->big = true;
+	} else {
+		wbuf_write(w, w->n);
+		w->n = 0;
 	}
-	if (!render_outstream_direct_begin(s, w->f, head, &h))
+	if (w->failed || !render_outstream_direct_begin(s, w->f, head, &h))
 		return;
-	memmove(w->buf + h, w->buf, w->n);
 	memcpy(w->buf, head, h);
-	w->n += h;
+	w->n = h;
 	w->direct = s;
 	w->limit = w->stride - wbuf_room(w);
 }
@@ -151,6 +160,7 @@ bool render_wbuf_drain(struct render_wbuf *w)
 		w->direct = NULL;
 		w->limit = RENDER_WBUF_SIZE;
 		w->tried = false;
+		w->buf = w->ring;       /* nothing in flight: from the start */
 	} else {
 		wbuf_write(w, w->n);
 	}
@@ -165,7 +175,7 @@ void render_wbuf_spill(struct render_wbuf *w)
 	if (!w->direct && !w->tried) {
 		wbuf_direct_begin(w);
 		if (w->n < w->limit)
-			return;         /* gone direct: not a block yet */
+			return;         /* written, and gone direct (or not) */
 	}
 	if (w->direct && !w->failed &&
 	    !render_outstream_direct_write(w->direct, w->buf, w->limit))

@@ -26,10 +26,10 @@
  * room covers them.
  *
  * A large output to a temporary file (outfile.h) is written around the
- * FILE once it passes its first RENDER_WBUF_SIZE: the buffer moves to
- * huge pages at an aligned address and writes blocks of a little less
- * than RENDER_WBUF_DIRECT bytes (the rest of its huge pages is the room
- * for a record's slack) with O_DIRECT (outstream.h), saving the kernel's
+ * FILE once it passes its first RENDER_WBUF_SIZE (written as before):
+ * the buffer moves to huge pages at an aligned address and writes blocks
+ * of a little less than RENDER_WBUF_DIRECT bytes (the rest of a block is
+ * the room for a record's slack) with O_DIRECT (outstream.h), saving the kernel's
  * copy of every byte.  Those writes are asynchronous: the buffer becomes
  * a ring of RENDER_WBUF_RING, one filled while others' blocks are in
  * flight, the first free one next (so the cursor's buffer changes at a
@@ -53,7 +53,7 @@
 #include <string.h>
 
 #define RENDER_WBUF_SIZE (1u << 20)     /* bytes per write */
-#define RENDER_WBUF_DIRECT (4u << 20)   /* a direct block, its write a
+#define RENDER_WBUF_DIRECT (1u << 20)   /* a direct block, its write a
 					 * few KiB less */
 #define RENDER_WBUF_RING 4u             /* direct buffers: one filled while
 					 * the others' writes are in flight */
