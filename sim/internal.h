@@ -280,8 +280,8 @@ void sim_emit_failed(struct sim_engine *e, const struct sim_fan_ent *f,
 void sim_emit_meter(struct sim_engine *e, const struct sim_rec *r)
 	__attribute__((noinline, cold));
 
-/* sim_emit of a job's record in the SIM_LEAN_REC copy (no watchers:
- * e->ovh and e->su are NULL there), kind a constant: a kind one sink
+/* sim_emit of a job's record in a lean copy (no watchers: e->ovh and
+ * e->su are NULL there), kind a constant: a kind one sink
  * wants goes to it from here, the record built in the caller's frame
  * (no call to sim_emit_slow, no fan-out loop); else sim_emit_slow. */
 static inline __attribute__((always_inline)) void
@@ -505,13 +505,14 @@ sim_emit_as(struct sim_engine *e, unsigned lean, enum sim_rec_kind kind,
 		sim_emit(e, kind, cpu, j, value);
 }
 
-/* sim_emit of a record every copy emits (COMPLETE, MISS): in the
- * SIM_LEAN_REC one ('lean', a constant) sim_emit_rec. */
+/* sim_emit of a record every copy emits (COMPLETE, MISS): in the lean
+ * ones ('lean', a constant) sim_emit_rec (so a run writing only final
+ * records, the jobs CSV, hands them over inline too). */
 static inline __attribute__((always_inline)) void
 sim_emit_in(struct sim_engine *e, unsigned lean, enum sim_rec_kind kind,
 	    int cpu, const struct sim_job *j, rt_time value)
 {
-	if (lean == SIM_LEAN_REC)
+	if (lean != SIM_LEAN_OFF)
 		sim_emit_rec(e, kind, cpu, j, value);
 	else
 		sim_emit(e, kind, cpu, j, value);
