@@ -128,6 +128,10 @@ enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
 	for (size_t i = 0; err == RT_OK && i < out->nsinks; i++) {
 		struct sim_sink s = out->wrap[i].inner;
 
+		/* an engine's records: the log's sink for them (a replay,
+		 * whose records may come from anywhere, keeps the other) */
+		if (out->wrap[i].file == API_OUT_LOG)
+			s = render_log_engine_sink(out->log);
 		s.mask &= ~out->wrap[i].unless_final;
 		err = sim_engine_add_sink(e, &s);
 	}
@@ -248,8 +252,7 @@ enum dlsim_status api_outputs_open(struct dlsim *db, struct api_outputs *out,
 		if (render_log_open(out->fp[API_OUT_LOG], fmt, m, &out->log,
 				    &d) != RT_OK)
 			goto io;
-		outputs_add_sink(out, render_log_engine_sink(out->log),
-				 API_OUT_LOG);
+		outputs_add_sink(out, render_log_sink(out->log), API_OUT_LOG);
 	}
 	if (o->jobs) {
 		if (render_jobs_open(out->fp[API_OUT_JOBS], m, &out->jobs,

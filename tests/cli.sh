@@ -1384,6 +1384,18 @@ if [ "$(grep -c 'sched_switch:' $T/d.txt)" -eq 6 ]; then ok; else bad "dario ftr
 expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/d20.bin --quiet
 expect_rc 0 "$DLSIM" render $T/d20.bin --ftrace $T/d20.txt
 cmp -s $T/d.txt $T/d20.txt && ok || bad "render --ftrace differs from run --ftrace"
+# a log converted by render keeps every record's job info, even info no
+# engine would give (a START whose deadline is not its release's): the
+# run's binary writer trusts the engine's rule (render_log_engine_sink),
+# a replay's does not
+expect_rc 0 "$DLSIM" run $EX/dario.yaml --until 20 --log $T/pr.jsonl --quiet
+sed '0,/"event":"start","cpu":0,"task":"P2"/{s/\("event":"start","cpu":0,"task":"P2".*"deadline":\)5/\17/}' \
+	$T/pr.jsonl > $T/pc.jsonl
+if cmp -s $T/pr.jsonl $T/pc.jsonl; then bad "premise: the log was not changed"; else ok; fi
+expect_rc 0 "$DLSIM" render $T/pc.jsonl --log $T/pc.bin
+expect_rc 0 "$DLSIM" render $T/pc.bin --log $T/pb.jsonl
+cmp -s $T/pc.jsonl $T/pb.jsonl && ok ||
+	bad "render --log .bin of a log breaking the engine's rule lost its info"
 # ... for every example, from either log: the header tells a fair task's
 # class, a pinned task's CPU and a served task's server (the chart's
 # label), and the fair server (their charts and ftrace differed)
