@@ -25,7 +25,11 @@
  * write into a temporary directory (removed afterwards) and are given as
  * a cost factor: their time over the untraced run of the same scenario,
  * with the user and system shares apart (writing a file is system time:
- * the kernel copies every byte into its page cache).  They run three
+ * the kernel copies every byte into its page cache).  Each traced run
+ * is paired with an untraced run of the same binary just before it, and
+ * cost= is the median of those pairs' ratios: a shared machine that
+ * slows down for a while slows both runs of a pair, where a ratio of
+ * medians taken seconds apart would carry the slowdown into the cost.  They run three
  * times: into /tmp (the disk on the development VM), into /dev/shm (tmpfs,
  * memory only) when it exists, marked "(tmpfs)", and into /dev/null
  * (through a symlink named for the format, "(/dev/null)": no page cache,
@@ -54,7 +58,7 @@
 
 #include "bench/bench_common.h"
 
-#define SOL_MAX_REPS 15
+#define SOL_MAX_REPS 31
 
 /* ---- scenarios for dlsim ---- */
 
@@ -87,6 +91,10 @@ struct sol_res {
 	double user[2][SOL_MAX_REPS], sys[2][SOL_MAX_REPS];
 	double wall[2][SOL_MAX_REPS];   /* fork to exit, monotonic clock */
 	double wall_med[2];
+	/* a traced run's CPU and wall time over its untraced run's, the one
+	 * run just before it (same binary), and their medians */
+	double pair[2][SOL_MAX_REPS], wpair[2][SOL_MAX_REPS];
+	double cost[2], wall_cost[2];
 };
 
 /* Write cfg's scenario; false on an I/O error. */
@@ -254,11 +262,10 @@ static void sol_print_targets(const struct sol_cfg *cfg, size_t ncfg,
 			    (g->out && (strcmp(c->out, g->out) ||
 					strcmp(c->opt, g->opt))) ||
 			    c->res->failed[0] || !c->res->med[0] ||
-			    (c->ref >= 0 && (cfg[c->ref].res->failed[0] ||
-					     !cfg[c->ref].res->med[0])))
+			    (c->ref >= 0 && !c->res->cost[0]))
 				continue;
 			if (g->out) {
-				v = c->res->med[0] / cfg[c->ref].res->med[0];
+				v = c->res->cost[0];
 				ok = v <= g->cost;
 				printf("target %s %s .%s cost=%.2fx <= %.2fx %s\n",
 				       g->name, g->opt, g->out, v, g->cost,
@@ -371,12 +378,28 @@ int main(void)
 				if (c->res->failed[b] || (c->where == 1 && !have_shm) ||
 				    !sol_selected(c, only))
 					continue;
-				if (!sol_spawn(bins[b], c, c->where == 1 ? shm : dir,
+				double ru = 0, rs = 0, rw = 0;
+				uint64_t rj;
+				long rr;
+
+				/* its untraced run, just before (paired) */
+				if (c->ref >= 0 &&
+				    !sol_spawn(bins[b], &cfg[c->ref], dir, &ru, &rs,
+					       &rw, &rj, &rr))
+					c->res->failed[b] = true;
+				if (c->res->failed[b] ||
+				    !sol_spawn(bins[b], c, c->where == 1 ? shm : dir,
 					       &c->res->user[b][r], &c->res->sys[b][r],
 					       &c->res->wall[b][r], &c->res->jobs_out[b], &c->res->rss[b]))
 					c->res->failed[b] = true;
 				c->res->times[b][r] = c->res->user[b][r] +
 						      c->res->sys[b][r];
+				if (c->ref >= 0 && ru + rs > 0 && rw > 0) {
+					c->res->pair[b][r] =
+						c->res->times[b][r] / (ru + rs);
+					c->res->wpair[b][r] =
+						c->res->wall[b][r] / rw;
+				}
 			}
 	}
 	for (int s = 0; s < 2; s++) {
@@ -415,11 +438,14 @@ int main(void)
 				       bench_median(c->res->user[b], reps),
 				       bench_median(c->res->sys[b], reps));
 			printf(" wall=%.3fs", c->res->wall_med[b]);
-			if (c->ref >= 0 && !cfg[c->ref].res->failed[b])
+			if (c->ref >= 0) {
+				c->res->cost[b] = bench_median(c->res->pair[b],
+							       reps);
+				c->res->wall_cost[b] =
+					bench_median(c->res->wpair[b], reps);
 				printf(" cost=%.2fx wall_cost=%.2fx",
-				       c->res->med[b] / cfg[c->ref].res->med[b],
-				       c->res->wall_med[b] /
-				       cfg[c->ref].res->wall_med[b]);
+				       c->res->cost[b], c->res->wall_cost[b]);
+			}
 		}
 		putchar('\n');
 	}
