@@ -126,14 +126,19 @@ enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
 	enum rt_err err = RT_OK;
 
 	for (size_t i = 0; err == RT_OK && i < out->nsinks; i++) {
-		struct sim_sink s = out->wrap[i].inner;
+		struct sim_sink s[RENDER_LOG_ENGINE_SINKS] = {
+			out->wrap[i].inner,
+		};
+		size_t n = 1;
 
-		/* an engine's records: the log's sink for them (a replay,
+		/* an engine's records: the log's sinks for them (a replay,
 		 * whose records may come from anywhere, keeps the other) */
 		if (out->wrap[i].file == API_OUT_LOG)
-			s = render_log_engine_sink(out->log);
-		s.mask &= ~out->wrap[i].unless_final;
-		err = sim_engine_add_sink(e, &s);
+			n = render_log_engine_sinks(out->log, s);
+		for (size_t k = 0; err == RT_OK && k < n; k++) {
+			s[k].mask &= ~out->wrap[i].unless_final;
+			err = sim_engine_add_sink(e, &s[k]);
+		}
 	}
 	if (err == RT_OK && out->nsinks)
 		err = sim_engine_set_meter(e, outputs_meter, out,

@@ -310,7 +310,7 @@ bin_job_short(struct render_log *l, const struct sim_rec *r,
 		w |= jd << 29;
 	}
 	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
-	if (by_rule)            /* render_log_engine_sink() */
+	if (by_rule)            /* render_log_engine_sinks() */
 		assert(render_binlog_slot_is(s, r->info));
 	else if (!render_binlog_slot_is(s, r->info))
 		return 0;           /* the slot: render_binlog_know() */
@@ -433,52 +433,79 @@ bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
 	return bin_put_short(l, r, w | (uint64_t)k);
 }
 
-/* The fast path: a record with job info in the short ranges, one copy
- * per common kind (bin_emit_job); anything else (END, no job info, a
- * field out of range) through bin_emit_any, out of line.  A record that
- * needs a long one after all goes to bin_emit_long, with its slot
- * changed: render_binlog_know() sets it afresh. */
-static inline __attribute__((always_inline)) enum rt_err
-bin_emit_as(void *ctx, const struct sim_rec *r, bool by_rule)
+/* The fast path's first word (w0: time step, task, cpu) of a record
+ * with job info in the short ranges; false for anything else (END, no
+ * job info, a field out of range: bin_emit_any, out of line). */
+static inline __attribute__((always_inline)) bool
+bin_w0(const struct render_log *l, const struct sim_rec *r, uint64_t *w0)
 {
-	struct render_log *l = ctx;
 	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
 	uint32_t cpu1 = (uint32_t)r->cpu + 1;   /* 0: no cpu */
-	uint64_t w0;
 
 	if (__builtin_expect(!r->info || dt > UINT32_MAX || cpu1 > 256 ||
 			     r->task >= l->bs.nst, 0))
+		return false;
+	*w0 = dt << 32 | (uint64_t)r->task << 16 |
+	      (cpu1 ? RENDER_BINLOG_S_CPU | (uint64_t)(cpu1 - 1) << 8 : 0);
+	return true;
+}
+
+/* render_log_sink's: one copy per common kind (bin_emit_job), the rest
+ * through bin_emit_any.  A record that needs a long one after all goes
+ * to bin_emit_long, with its slot changed: render_binlog_know() sets it
+ * afresh. */
+static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+{
+	struct render_log *l = ctx;
+	uint64_t w0;
+
+	if (!bin_w0(l, r, &w0))
 		return bin_emit_any(l, r);
-	w0 = dt << 32 | (uint64_t)r->task << 16 |
-	     (cpu1 ? RENDER_BINLOG_S_CPU | (uint64_t)(cpu1 - 1) << 8 : 0);
 	switch (r->kind) {
 	case SIM_REC_RELEASE:
-		return bin_emit_job(l, r, w0, SIM_REC_RELEASE,
-				    by_rule);
+		return bin_emit_job(l, r, w0, SIM_REC_RELEASE, false);
 	case SIM_REC_START:
-		return bin_emit_job(l, r, w0, SIM_REC_START,
-				    by_rule);
+		return bin_emit_job(l, r, w0, SIM_REC_START, false);
 	case SIM_REC_PREEMPT:
-		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT,
-				    by_rule);
+		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT, false);
 	case SIM_REC_COMPLETE:
-		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE,
-				    by_rule);
+		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE, false);
 	default:
 		return bin_emit_any(l, r);
 	}
 }
 
-/* render_log_sink's: any records. */
-static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
+/* A sim_engine's record of kind k (a constant: render_log_engine_sinks
+ * gives each common kind a sink of its own), without the switch. */
+static inline __attribute__((always_inline)) enum rt_err
+bin_emit_engine(void *ctx, const struct sim_rec *r, enum sim_rec_kind k)
 {
-	return bin_emit_as(ctx, r, false);
+	struct render_log *l = ctx;
+	uint64_t w0;
+
+	if (!bin_w0(l, r, &w0))
+		return bin_emit_any(l, r);
+	return bin_emit_job(l, r, w0, k, true);
 }
 
-/* render_log_engine_sink's: a sim_engine's records. */
-static enum rt_err bin_emit_engine(void *ctx, const struct sim_rec *r)
+static enum rt_err bin_emit_release(void *ctx, const struct sim_rec *r)
 {
-	return bin_emit_as(ctx, r, true);
+	return bin_emit_engine(ctx, r, SIM_REC_RELEASE);
+}
+
+static enum rt_err bin_emit_start(void *ctx, const struct sim_rec *r)
+{
+	return bin_emit_engine(ctx, r, SIM_REC_START);
+}
+
+static enum rt_err bin_emit_preempt(void *ctx, const struct sim_rec *r)
+{
+	return bin_emit_engine(ctx, r, SIM_REC_PREEMPT);
+}
+
+static enum rt_err bin_emit_complete(void *ctx, const struct sim_rec *r)
+{
+	return bin_emit_engine(ctx, r, SIM_REC_COMPLETE);
 }
 
 /* ---- CSV and JSON Lines ---- */
@@ -675,13 +702,28 @@ struct sim_sink render_log_sink(struct render_log *l)
 	return s;
 }
 
-struct sim_sink render_log_engine_sink(struct render_log *l)
+size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out)
 {
-	struct sim_sink s = render_log_sink(l);
+	static const struct {
+		enum sim_rec_kind k;
+		enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
+	} own[] = {
+		{ SIM_REC_RELEASE, bin_emit_release },
+		{ SIM_REC_START, bin_emit_start },
+		{ SIM_REC_PREEMPT, bin_emit_preempt },
+		{ SIM_REC_COMPLETE, bin_emit_complete },
+	};
+	size_t n = 0;
 
-	if (l->fmt == RENDER_LOG_BIN)
-		s.emit = bin_emit_engine;
-	return s;
+	out[n++] = render_log_sink(l);
+	if (l->fmt != RENDER_LOG_BIN)
+		return n;
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		out[0].mask &= ~SIM_MASK(own[i].k);
+		out[n++] = (struct sim_sink){ .mask = SIM_MASK(own[i].k),
+					      .emit = own[i].emit, .ctx = l };
+	}
+	return n;
 }
 
 enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d)

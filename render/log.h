@@ -162,9 +162,12 @@ struct sim_sink render_log_sink(struct render_log *l);
  * RELEASE, START, COMPLETE; docs/formats.md "Binary"): a binary log
  * writes a job's RELEASE, START, PREEMPT and COMPLETE records short
  * without comparing the engine's info with what the reader infers
- * (builds without NDEBUG still compare, and assert).  Other formats:
- * render_log_sink(). */
-struct sim_sink render_log_engine_sink(struct render_log *l);
+ * (builds without NDEBUG still compare, and assert), each kind through
+ * a sink of its own (no test of the kind), the other kinds through one
+ * more.  Stores them in out (RENDER_LOG_ENGINE_SINKS at most) and
+ * returns how many: 1 for the other formats (render_log_sink()). */
+#define RENDER_LOG_ENGINE_SINKS 5
+size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out);
 /* Flush, report any write error (RT_ERR_IO), free.  NULL is a no-op. */
 enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d);
 

@@ -21,7 +21,7 @@ struct tb {
 	struct sim_job_info jobs[TB_MAX];       /* by seq */
 	uint64_t per_task[8];                   /* next job index per task */
 	size_t njobs;
-	struct sim_sink sinks[4];
+	struct sim_sink sinks[8];
 	size_t nsinks;
 	enum rt_err rc;                         /* first sink error */
 };

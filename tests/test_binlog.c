@@ -485,7 +485,7 @@ static void test_binary_log_v2_every_kind_checks_every_field(void)
 }
 
 /*
- * The engine's sink (render_log_engine_sink) writes a job's RELEASE,
+ * The engine's sinks (render_log_engine_sinks) write a job's RELEASE,
  * START, PREEMPT and COMPLETE records short without comparing the
  * engine's info with what the reader infers, on the premise that a
  * sim_engine changes a job's info only as render_binlog_apply() says.
@@ -507,8 +507,9 @@ static enum rt_err bl_engine_logs(const struct sim_config *c,
 	};
 	struct render_log *l1 = NULL, *l2 = NULL;
 	struct sim_engine *e = NULL;
-	struct sim_sink s1, s2;
+	struct sim_sink s1, s2[RENDER_LOG_ENGINE_SINKS];
 	enum rt_err rc, rc1, rc2;
+	size_t n2;
 
 	mb_open(chk);
 	mb_open(eng);
@@ -517,11 +518,15 @@ static enum rt_err bl_engine_logs(const struct sim_config *c,
 	CU_ASSERT_EQUAL_FATAL(render_log_open(eng->f, RENDER_LOG_BIN, &m, &l2,
 					      NULL), RT_OK);
 	s1 = render_log_sink(l1);
-	s2 = render_log_engine_sink(l2);
-	CU_ASSERT_NOT_EQUAL(s1.emit, s2.emit);
+	n2 = render_log_engine_sinks(l2, s2);
+	CU_ASSERT_EQUAL(n2, RENDER_LOG_ENGINE_SINKS);
 	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
 	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s1), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s2), RT_OK);
+	for (size_t i = 0; i < n2; i++) {
+		/* the first takes the other kinds (render_log_sink's) */
+		CU_ASSERT(i == 0 || s2[i].emit != s1.emit);
+		CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s2[i]), RT_OK);
+	}
 	rc = sim_engine_run(e, NULL);
 	sim_engine_destroy(e);
 	rc1 = render_log_finish(l1, NULL);
@@ -577,8 +582,10 @@ static void test_binary_log_engine_sink_writes_what_the_checking_one_does(void)
 							      RENDER_LOG_BIN,
 							      &m, &l, NULL),
 					      RT_OK);
-			b.sinks[0] = i ? render_log_engine_sink(l) :
-					 render_log_sink(l);
+			if (i)
+				b.nsinks = render_log_engine_sinks(l, b.sinks);
+			else
+				b.sinks[0] = render_log_sink(l);
 			a = tb_release(&b, 0, 0, 5, 4);
 			b.jobs[a].abs_deadline = 7;     /* no record says so */
 			tb_run(&b, 1, a, 0);
