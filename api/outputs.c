@@ -129,15 +129,16 @@ enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
 		struct sim_sink s[RENDER_LOG_ENGINE_SINKS] = {
 			out->wrap[i].inner,
 		};
+		sim_emit_job_fn *jobs[RENDER_LOG_ENGINE_SINKS] = { NULL };
 		size_t n = 1;
 
 		/* an engine's records: the log's sinks for them (a replay,
 		 * whose records may come from anywhere, keeps the other) */
 		if (out->wrap[i].file == API_OUT_LOG)
-			n = render_log_engine_sinks(out->log, s);
+			n = render_log_engine_sinks(out->log, s, jobs);
 		for (size_t k = 0; err == RT_OK && k < n; k++) {
 			s[k].mask &= ~out->wrap[i].unless_final;
-			err = sim_engine_add_sink(e, &s[k]);
+			err = sim_engine_add_sink_job(e, &s[k], jobs[k]);
 		}
 	}
 	if (err == RT_OK && out->nsinks)

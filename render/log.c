@@ -289,13 +289,13 @@ static char *bin_long(struct render_log *l, const struct sim_rec *r, char *p)
  * per-kind paths (render_binlog_apply() reduces to what the kind
  * changes), and with k = r->kind into bin_short. */
 static inline __attribute__((always_inline)) uint64_t
-bin_job_short(struct render_log *l, const struct sim_rec *r,
-	      enum sim_rec_kind k, uint64_t w, bool by_rule)
+bin_job_short(struct render_log *l, struct sim_rec r, enum sim_rec_kind k,
+	      uint64_t w, bool by_rule)
 {
-	uint64_t *latest = &l->bs.latest[r->task];
-	uint64_t job = r->job;
+	uint64_t *latest = &l->bs.latest[r.task];
+	uint64_t job = r.job;
 	struct render_binlog_slot *s =
-		&l->bs.slots[(size_t)r->task * RENDER_BINLOG_SLOTS +
+		&l->bs.slots[(size_t)r.task * RENDER_BINLOG_SLOTS +
 			     (job & (RENDER_BINLOG_SLOTS - 1))];
 	uint64_t nrel = l->bs.nrel;
 
@@ -309,10 +309,10 @@ bin_job_short(struct render_log *l, const struct sim_rec *r,
 			return 0;
 		w |= jd << 29;
 	}
-	render_binlog_apply(s, k, r->time, r->value, r->cpu, job, nrel);
+	render_binlog_apply(s, k, r.time, r.value, r.cpu, job, nrel);
 	if (by_rule)            /* render_log_engine_sinks() */
-		assert(render_binlog_slot_is(s, r->info));
-	else if (!render_binlog_slot_is(s, r->info))
+		assert(render_binlog_slot_is(s, r.info));
+	else if (!render_binlog_slot_is(s, r.info))
 		return 0;           /* the slot: render_binlog_know() */
 	if (k == SIM_REC_RELEASE) {
 		*latest = job;
@@ -350,7 +350,7 @@ static bool bin_short(struct render_log *l, const struct sim_rec *r,
 	if (!r->info) {
 		if (r->job != 0 || r->kind == SIM_REC_RELEASE)
 			return false;
-	} else if (!(w = bin_job_short(l, r, r->kind, w, false))) {
+	} else if (!(w = bin_job_short(l, *r, r->kind, w, false))) {
 		return false;
 	}
 	*w0 = w;
@@ -369,13 +369,13 @@ static __attribute__((noinline)) enum rt_err bin_spill(struct render_log *l)
  * and render_wbuf_end); the record's time becomes the last.  A failed
  * write is reported by the spill that finds it (the run then stops: no
  * record comes after), so the record's path does not test it. */
-static inline enum rt_err bin_put_short(struct render_log *l,
-					const struct sim_rec *r, uint64_t w0)
+static inline __attribute__((always_inline)) enum rt_err
+bin_put_short(struct render_log *l, struct sim_rec r, uint64_t w0)
 {
 	size_t n = l->w.n;
 	char *p = l->w.buf + n;
-	uint64_t w1 = (uint64_t)r->value;
-	rt_time t = r->time;    /* loaded before the stores (they may alias) */
+	uint64_t w1 = (uint64_t)r.value;
+	rt_time t = r.time;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	memcpy(p, &w0, 8);
@@ -413,8 +413,53 @@ bin_emit_any(struct render_log *l, const struct sim_rec *r)
 	uint64_t w0;
 
 	if (bin_short(l, r, &w0))
-		return bin_put_short(l, r, w0);
+		return bin_put_short(l, *r, w0);
 	return bin_emit_long(l, r);
+}
+
+/* The same two for an engine's record given as arguments
+ * (sim_emit_job_fn), out of line: the record is stored here, so the
+ * fast path keeps its fields in registers. */
+static __attribute__((noinline)) enum rt_err
+bin_emit_long_a(struct render_log *l, enum sim_rec_kind k, rt_time t,
+		int cpu, const struct sim_job_info *ji, rt_time v)
+{
+	struct sim_rec r = {
+		.time = t, .kind = k, .cpu = cpu, .task = ji->task,
+		.job = ji->job, .value = v, .info = ji,
+	};
+
+	return bin_emit_long(l, &r);
+}
+
+static __attribute__((noinline)) enum rt_err
+bin_emit_any_a(struct render_log *l, enum sim_rec_kind k, rt_time t,
+	       int cpu, const struct sim_job_info *ji, rt_time v)
+{
+	struct sim_rec r = {
+		.time = t, .kind = k, .cpu = cpu, .task = ji->task,
+		.job = ji->job, .value = v, .info = ji,
+	};
+
+	return bin_emit_any(l, &r);
+}
+
+/* The fast path's way out to the general one, for the record r (a copy
+ * in registers) that came as *orig, or (orig NULL) as arguments. */
+static inline __attribute__((always_inline)) enum rt_err
+bin_out_long(struct render_log *l, struct sim_rec r,
+	     const struct sim_rec *orig)
+{
+	return orig ? bin_emit_long(l, orig) :
+		      bin_emit_long_a(l, r.kind, r.time, r.cpu, r.info, r.value);
+}
+
+static inline __attribute__((always_inline)) enum rt_err
+bin_out_any(struct render_log *l, struct sim_rec r,
+	    const struct sim_rec *orig)
+{
+	return orig ? bin_emit_any(l, orig) :
+		      bin_emit_any_a(l, r.kind, r.time, r.cpu, r.info, r.value);
 }
 
 /* A record of kind k (a constant) with job info, of a task below
@@ -423,13 +468,14 @@ bin_emit_any(struct render_log *l, const struct sim_rec *r)
  * own copy: the record's path holds no branch on its kind past
  * bin_emit's switch. */
 static inline __attribute__((always_inline)) enum rt_err
-bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
-	     enum sim_rec_kind k, bool by_rule)
+bin_emit_job(struct render_log *l, struct sim_rec r,
+	     const struct sim_rec *orig, uint64_t w0, enum sim_rec_kind k,
+	     bool by_rule)
 {
 	uint64_t w = bin_job_short(l, r, k, w0, by_rule);
 
 	if (__builtin_expect(!w, 0))
-		return bin_emit_long(l, r);
+		return bin_out_long(l, r, orig);
 	return bin_put_short(l, r, w | (uint64_t)k);
 }
 
@@ -437,15 +483,15 @@ bin_emit_job(struct render_log *l, const struct sim_rec *r, uint64_t w0,
  * with job info in the short ranges; false for anything else (END, no
  * job info, a field out of range: bin_emit_any, out of line). */
 static inline __attribute__((always_inline)) bool
-bin_w0(const struct render_log *l, const struct sim_rec *r, uint64_t *w0)
+bin_w0(const struct render_log *l, struct sim_rec r, uint64_t *w0)
 {
-	uint64_t dt = (uint64_t)r->time - (uint64_t)l->last_t;
-	uint32_t cpu1 = (uint32_t)r->cpu + 1;   /* 0: no cpu */
+	uint64_t dt = (uint64_t)r.time - (uint64_t)l->last_t;
+	uint32_t cpu1 = (uint32_t)r.cpu + 1;    /* 0: no cpu */
 
-	if (__builtin_expect(!r->info || dt > UINT32_MAX || cpu1 > 256 ||
-			     r->task >= l->bs.nst, 0))
+	if (__builtin_expect(!r.info || dt > UINT32_MAX || cpu1 > 256 ||
+			     r.task >= l->bs.nst, 0))
 		return false;
-	*w0 = dt << 32 | (uint64_t)r->task << 16 |
+	*w0 = dt << 32 | (uint64_t)r.task << 16 |
 	      (cpu1 ? RENDER_BINLOG_S_CPU | (uint64_t)(cpu1 - 1) << 8 : 0);
 	return true;
 }
@@ -457,19 +503,20 @@ bin_w0(const struct render_log *l, const struct sim_rec *r, uint64_t *w0)
 static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
 {
 	struct render_log *l = ctx;
+	struct sim_rec v = *r;
 	uint64_t w0;
 
-	if (!bin_w0(l, r, &w0))
+	if (!bin_w0(l, v, &w0))
 		return bin_emit_any(l, r);
-	switch (r->kind) {
+	switch (v.kind) {
 	case SIM_REC_RELEASE:
-		return bin_emit_job(l, r, w0, SIM_REC_RELEASE, false);
+		return bin_emit_job(l, v, r, w0, SIM_REC_RELEASE, false);
 	case SIM_REC_START:
-		return bin_emit_job(l, r, w0, SIM_REC_START, false);
+		return bin_emit_job(l, v, r, w0, SIM_REC_START, false);
 	case SIM_REC_PREEMPT:
-		return bin_emit_job(l, r, w0, SIM_REC_PREEMPT, false);
+		return bin_emit_job(l, v, r, w0, SIM_REC_PREEMPT, false);
 	case SIM_REC_COMPLETE:
-		return bin_emit_job(l, r, w0, SIM_REC_COMPLETE, false);
+		return bin_emit_job(l, v, r, w0, SIM_REC_COMPLETE, false);
 	default:
 		return bin_emit_any(l, r);
 	}
@@ -478,35 +525,43 @@ static enum rt_err bin_emit(void *ctx, const struct sim_rec *r)
 /* A sim_engine's record of kind k (a constant: render_log_engine_sinks
  * gives each common kind a sink of its own), without the switch. */
 static inline __attribute__((always_inline)) enum rt_err
-bin_emit_engine(void *ctx, const struct sim_rec *r, enum sim_rec_kind k)
+bin_emit_engine(void *ctx, struct sim_rec r, const struct sim_rec *orig,
+		enum sim_rec_kind k)
 {
 	struct render_log *l = ctx;
 	uint64_t w0;
 
 	if (!bin_w0(l, r, &w0))
-		return bin_emit_any(l, r);
-	return bin_emit_job(l, r, w0, k, true);
+		return bin_out_any(l, r, orig);
+	return bin_emit_job(l, r, orig, w0, k, true);
 }
 
-static enum rt_err bin_emit_release(void *ctx, const struct sim_rec *r)
-{
-	return bin_emit_engine(ctx, r, SIM_REC_RELEASE);
-}
-
-static enum rt_err bin_emit_start(void *ctx, const struct sim_rec *r)
-{
-	return bin_emit_engine(ctx, r, SIM_REC_START);
-}
-
-static enum rt_err bin_emit_preempt(void *ctx, const struct sim_rec *r)
-{
-	return bin_emit_engine(ctx, r, SIM_REC_PREEMPT);
-}
-
-static enum rt_err bin_emit_complete(void *ctx, const struct sim_rec *r)
-{
-	return bin_emit_engine(ctx, r, SIM_REC_COMPLETE);
-}
+/* Each common kind's sink: emit (a record in memory) and emit_job (its
+ * fields in registers: sim_emit_rec's call). */
+#define BIN_ENGINE_SINK(name, K)						\
+	static enum rt_err name(void *ctx, const struct sim_rec *r)	\
+	{								\
+		return bin_emit_engine(ctx, *r, r, K);			\
+	}								\
+	static enum rt_err name##_job(void *ctx, enum sim_rec_kind k,	\
+				      rt_time t, int cpu,		\
+				      const struct sim_job_info *ji,	\
+				      rt_time v)			\
+	{								\
+		struct sim_rec r = {					\
+			.time = t, .kind = K, .cpu = cpu,		\
+			.task = ji->task, .job = ji->job, .value = v,	\
+			.info = ji,					\
+		};							\
+									\
+		(void)k;        /* K: only this kind comes here */	\
+		return bin_emit_engine(ctx, r, NULL, K);		\
+	}
+BIN_ENGINE_SINK(bin_emit_release, SIM_REC_RELEASE)
+BIN_ENGINE_SINK(bin_emit_start, SIM_REC_START)
+BIN_ENGINE_SINK(bin_emit_preempt, SIM_REC_PREEMPT)
+BIN_ENGINE_SINK(bin_emit_complete, SIM_REC_COMPLETE)
+#undef BIN_ENGINE_SINK
 
 /* ---- CSV and JSON Lines ---- */
 
@@ -702,24 +757,28 @@ struct sim_sink render_log_sink(struct render_log *l)
 	return s;
 }
 
-size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out)
+size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out,
+			       sim_emit_job_fn **jobs)
 {
 	static const struct {
 		enum sim_rec_kind k;
 		enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
+		sim_emit_job_fn *emit_job;
 	} own[] = {
-		{ SIM_REC_RELEASE, bin_emit_release },
-		{ SIM_REC_START, bin_emit_start },
-		{ SIM_REC_PREEMPT, bin_emit_preempt },
-		{ SIM_REC_COMPLETE, bin_emit_complete },
+		{ SIM_REC_RELEASE, bin_emit_release, bin_emit_release_job },
+		{ SIM_REC_START, bin_emit_start, bin_emit_start_job },
+		{ SIM_REC_PREEMPT, bin_emit_preempt, bin_emit_preempt_job },
+		{ SIM_REC_COMPLETE, bin_emit_complete, bin_emit_complete_job },
 	};
 	size_t n = 0;
 
+	jobs[n] = NULL;
 	out[n++] = render_log_sink(l);
 	if (l->fmt != RENDER_LOG_BIN)
 		return n;
 	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
 		out[0].mask &= ~SIM_MASK(own[i].k);
+		jobs[n] = own[i].emit_job;
 		out[n++] = (struct sim_sink){ .mask = SIM_MASK(own[i].k),
 					      .emit = own[i].emit, .ctx = l };
 	}

@@ -163,11 +163,14 @@ struct sim_sink render_log_sink(struct render_log *l);
  * writes a job's RELEASE, START, PREEMPT and COMPLETE records short
  * without comparing the engine's info with what the reader infers
  * (builds without NDEBUG still compare, and assert), each kind through
- * a sink of its own (no test of the kind), the other kinds through one
- * more.  Stores them in out (RENDER_LOG_ENGINE_SINKS at most) and
- * returns how many: 1 for the other formats (render_log_sink()). */
+ * a sink of its own (no test of the kind) with its emit_job (the
+ * record's fields in registers: sim_engine_add_sink_job), the other
+ * kinds through one more.  Stores them in out and their emit_job (or
+ * NULL) in jobs (RENDER_LOG_ENGINE_SINKS at most) and returns how many:
+ * 1 for the other formats (render_log_sink()). */
 #define RENDER_LOG_ENGINE_SINKS 5
-size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out);
+size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out,
+			       sim_emit_job_fn **jobs);
 /* Flush, report any write error (RT_ERR_IO), free.  NULL is a no-op. */
 enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d);
 

@@ -61,6 +61,7 @@ void sim_engine_destroy(struct sim_engine *e)
 	rt_free(e->cl_cpus);
 	rt_free(e->cl_first);
 	rt_free(e->sinks);
+	rt_free(e->sink_jobs);
 	rt_free(e->fan);
 	rt_free(e->st.tasks);
 	rt_free(e->st.cpu);

@@ -443,6 +443,14 @@ void sim_engine_destroy(struct sim_engine *e);          /* NULL is a no-op */
  * UNFINISHED at the horizon) before END, carrying its job info: a sink
  * needs no RELEASE record to know a job (render/jobs.h). */
 enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s);
+/* The same, with emit_job (NULL: none): s->emit's call for a record with
+ * job info, its fields as arguments (sim/trace.h), which the engine may
+ * make instead of s->emit where it hands a record over inline: a job's
+ * record of a kind this sink alone wants, in the one-CPU handlers
+ * (sim/internal.h sim_emit_rec). */
+enum rt_err sim_engine_add_sink_job(struct sim_engine *e,
+				    const struct sim_sink *s,
+				    sim_emit_job_fn *emit_job);
 /* Call fn(ctx, now) after every 'every' records delivered to the sinks
  * (every >= 1; a record counts once however many sinks take it): a
  * writer's caller checks its output budget without wrapping the sinks,

@@ -144,6 +144,7 @@ struct sim_engine {
 					 * asserts: kept without NDEBUG) */
 	struct sim_job_pool pool;
 	struct sim_sink *sinks;         /* copies */
+	sim_emit_job_fn **sink_jobs;    /* each sink's emit_job, or NULL */
 	size_t nsinks;
 	/* The sinks kind by kind: those wanting kind k, in the order added,
 	 * are fan_at[k] .. fan_at[k + 1] (excluded), in fan (report.c), so
@@ -238,6 +239,7 @@ struct sim_fan_ent {
 	enum rt_err (*emit)(void *ctx, const struct sim_rec *r);
 	void *ctx;
 	size_t sink;
+	sim_emit_job_fn *emit_job;      /* the sink's, or NULL */
 };
 
 /* The zero-length loop guard (engine.c): count one policy timer or
@@ -275,15 +277,17 @@ static inline void sim_emit(struct sim_engine *e, enum sim_rec_kind kind,
 /* report.c, out of line: the sink f failed on r (the run stops); the
  * meter's call, once meter_left reached 0. */
 void sim_emit_failed(struct sim_engine *e, const struct sim_fan_ent *f,
-		     const struct sim_rec *r, enum rt_err err)
+		     enum sim_rec_kind kind, rt_time time, enum rt_err err)
 	__attribute__((noinline, cold));
-void sim_emit_meter(struct sim_engine *e, const struct sim_rec *r)
+void sim_emit_meter(struct sim_engine *e, rt_time time)
 	__attribute__((noinline, cold));
 
 /* sim_emit of a job's record in a lean copy (no watchers: e->ovh and
- * e->su are NULL there), kind a constant: a kind one sink
- * wants goes to it from here, the record built in the caller's frame
- * (no call to sim_emit_slow, no fan-out loop); else sim_emit_slow. */
+ * e->su are NULL there), kind a constant: a kind one sink wants goes to
+ * it from here (no call to sim_emit_slow, no fan-out loop), by its
+ * emit_job where it has one (the record's fields in registers), else
+ * by emit with the record built in the caller's frame; other kinds
+ * through sim_emit_slow. */
 static inline __attribute__((always_inline)) void
 sim_emit_rec(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 	     const struct sim_job *j, rt_time value)
@@ -297,7 +301,9 @@ sim_emit_rec(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		return;
 	}
 	f = e->fan_at[kind];
-	{
+	if (f->emit_job) {
+		err = f->emit_job(f->ctx, kind, e->now, cpu, &j->info, value);
+	} else {
 		struct sim_rec r = {
 			.time = e->now, .kind = kind, .cpu = cpu,
 			.task = j->info.task, .job = j->info.job,
@@ -305,11 +311,11 @@ sim_emit_rec(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 		};
 
 		err = f->emit(f->ctx, &r);
-		if (__builtin_expect(err != RT_OK, 0))
-			sim_emit_failed(e, f, &r, err);
-		else if (__builtin_expect(--e->meter_left == 0, 0))
-			sim_emit_meter(e, &r);
 	}
+	if (__builtin_expect(err != RT_OK, 0))
+		sim_emit_failed(e, f, kind, e->now, err);
+	else if (__builtin_expect(--e->meter_left == 0, 0))
+		sim_emit_meter(e, e->now);
 }
 
 /* Statistics of a job that missed (finish RT_TIME_NEVER if it never

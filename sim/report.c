@@ -10,8 +10,9 @@
  * the record's kind (a table built as sinks are added).  The traced
  * one-CPU handlers (SIM_LEAN_REC) hand a kind exactly one sink wants
  * (fan_one) to that sink inline (sim_emit_rec, internal.h): the same
- * record, the same failure (sim_emit_failed) and meter (sim_emit_meter),
- * without the call and the loop.
+ * record (as arguments where the sink has an emit_job), the same failure
+ * (sim_emit_failed) and meter (sim_emit_meter), without the call and the
+ * loop.
  *
  * Statistics are kept by the engine as it goes (released, completed,
  * responses, preemptions, busy time: a few additions per job);
@@ -42,7 +43,8 @@ static bool rep_fan_build(struct sim_engine *e)
 		for (size_t i = 0; i < e->nsinks; i++)
 			if (e->sinks[i].mask & SIM_MASK(k))
 				f[n++] = (struct sim_fan_ent){
-					e->sinks[i].emit, e->sinks[i].ctx, i };
+					e->sinks[i].emit, e->sinks[i].ctx, i,
+					e->sink_jobs[i] };
 	}
 	e->fan_at[SIM_REC__COUNT] = f + n;
 	rt_free(e->fan);
@@ -54,18 +56,26 @@ static bool rep_fan_build(struct sim_engine *e)
 	return true;
 }
 
-enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
+enum rt_err sim_engine_add_sink_job(struct sim_engine *e,
+				    const struct sim_sink *s,
+				    sim_emit_job_fn *emit_job)
 {
 	struct sim_sink *v;
+	sim_emit_job_fn **vj;
 
 	if (!s || !s->emit || e->ran || e->started)
 		return RT_ERR_INVAL;
+	vj = rt_reallocarray(e->sink_jobs, e->nsinks + 1, sizeof(*vj));
+	if (!vj)
+		return RT_ERR_NOMEM;
+	e->sink_jobs = vj;
 	v = rt_reallocarray(e->sinks, e->nsinks + 1, sizeof(*v));
 	if (!v)
 		return RT_ERR_NOMEM;
 	e->sinks = v;
 	v[e->nsinks] = *s;
 	v[e->nsinks].mask &= SIM_MASK_ALL;
+	vj[e->nsinks] = emit_job;
 	e->nsinks++;
 	if (!rep_fan_build(e)) {
 		e->nsinks--;
@@ -73,6 +83,11 @@ enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
 	}
 	e->want |= v[e->nsinks - 1].mask;
 	return RT_OK;
+}
+
+enum rt_err sim_engine_add_sink(struct sim_engine *e, const struct sim_sink *s)
+{
+	return sim_engine_add_sink_job(e, s, NULL);
 }
 
 enum rt_err sim_engine_set_meter(struct sim_engine *e,
@@ -93,22 +108,22 @@ const void *sim_engine_failed_sink(const struct sim_engine *e)
 }
 
 void sim_emit_failed(struct sim_engine *e, const struct sim_fan_ent *f,
-		     const struct sim_rec *r, enum rt_err err)
+		     enum sim_rec_kind kind, rt_time time, enum rt_err err)
 {
 	if (!e->failed_sink)
 		e->failed_sink = f->ctx;
 	sim_fail(e, err, "sink %zu failed on a %s record at %" PRId64, f->sink,
-		 sim_rec_kind_name(r->kind), r->time);
+		 sim_rec_kind_name(kind), time);
 }
 
-void sim_emit_meter(struct sim_engine *e, const struct sim_rec *r)
+void sim_emit_meter(struct sim_engine *e, rt_time time)
 {
 	enum rt_err err;
 
 	e->meter_left = e->meter_every;
-	err = e->meter ? e->meter(e->meter_ctx, r->time) : RT_OK;
+	err = e->meter ? e->meter(e->meter_ctx, time) : RT_OK;
 	if (err)
-		sim_fail(e, err, "output check failed at %" PRId64, r->time);
+		sim_fail(e, err, "output check failed at %" PRId64, time);
 }
 
 /* The one fan-out: r to every sink that wants its kind, in order;
@@ -125,12 +140,12 @@ rep_fan_out(struct sim_engine *e, const struct sim_rec *r)
 		enum rt_err err = f->emit(f->ctx, r);
 
 		if (err) {
-			sim_emit_failed(e, f, r, err);
+			sim_emit_failed(e, f, r->kind, r->time, err);
 			return;
 		}
 	}
 	if (__builtin_expect(--e->meter_left == 0, 0))
-		sim_emit_meter(e, r);
+		sim_emit_meter(e, r->time);
 }
 
 /* The models that watch the records (overheads, schedutil), out of line:

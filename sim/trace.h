@@ -198,6 +198,13 @@ struct sim_rec {
 	const struct sim_job_info *info;/* valid during the callback only; NULL for END */
 };
 
+/* A record with job info as arguments, the task and job info's: what
+ * a sink's emit() gets in r, in registers (sim_engine_add_sink_job). */
+typedef enum rt_err sim_emit_job_fn(void *ctx, enum sim_rec_kind kind,
+				    rt_time time, int cpu,
+				    const struct sim_job_info *info,
+				    rt_time value);
+
 /* A consumer of records.  emit() returning non-RT_OK stops the run with
  * that error (e.g. RT_ERR_IO from a log writer). */
 struct sim_sink {
