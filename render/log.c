@@ -417,49 +417,30 @@ bin_emit_any(struct render_log *l, const struct sim_rec *r)
 	return bin_emit_long(l, r);
 }
 
-/* The same two for an engine's record given as arguments
- * (sim_emit_job_fn), out of line: the record is stored here, so the
- * fast path keeps its fields in registers. */
+/* One of the two (any: bin_emit_any, else bin_emit_long) for an
+ * engine's record given as arguments (sim_emit_job_fn), out of line:
+ * the record is stored here, so the fast path keeps its fields in
+ * registers. */
 static __attribute__((noinline)) enum rt_err
-bin_emit_long_a(struct render_log *l, enum sim_rec_kind k, rt_time t,
-		int cpu, const struct sim_job_info *ji, rt_time v)
+bin_emit_args(struct render_log *l, bool any, enum sim_rec_kind k,
+	      rt_time t, int cpu, const struct sim_job_info *ji, rt_time v)
 {
-	struct sim_rec r = {
-		.time = t, .kind = k, .cpu = cpu, .task = ji->task,
-		.job = ji->job, .value = v, .info = ji,
-	};
+	struct sim_rec r = sim_rec_of_job(k, t, cpu, ji, v);
 
-	return bin_emit_long(l, &r);
+	return any ? bin_emit_any(l, &r) : bin_emit_long(l, &r);
 }
 
-static __attribute__((noinline)) enum rt_err
-bin_emit_any_a(struct render_log *l, enum sim_rec_kind k, rt_time t,
-	       int cpu, const struct sim_job_info *ji, rt_time v)
-{
-	struct sim_rec r = {
-		.time = t, .kind = k, .cpu = cpu, .task = ji->task,
-		.job = ji->job, .value = v, .info = ji,
-	};
-
-	return bin_emit_any(l, &r);
-}
-
-/* The fast path's way out to the general one, for the record r (a copy
- * in registers) that came as *orig, or (orig NULL) as arguments. */
+/* The fast path's way out to the general one (any: bin_emit_any, else
+ * bin_emit_long), for the record r (a copy in registers) that came as
+ * *orig, or (orig NULL) as arguments. */
 static inline __attribute__((always_inline)) enum rt_err
-bin_out_long(struct render_log *l, struct sim_rec r,
-	     const struct sim_rec *orig)
+bin_out(struct render_log *l, bool any, struct sim_rec r,
+	const struct sim_rec *orig)
 {
-	return orig ? bin_emit_long(l, orig) :
-		      bin_emit_long_a(l, r.kind, r.time, r.cpu, r.info, r.value);
-}
-
-static inline __attribute__((always_inline)) enum rt_err
-bin_out_any(struct render_log *l, struct sim_rec r,
-	    const struct sim_rec *orig)
-{
-	return orig ? bin_emit_any(l, orig) :
-		      bin_emit_any_a(l, r.kind, r.time, r.cpu, r.info, r.value);
+	if (!orig)
+		return bin_emit_args(l, any, r.kind, r.time, r.cpu, r.info,
+				     r.value);
+	return any ? bin_emit_any(l, orig) : bin_emit_long(l, orig);
 }
 
 /* A record of kind k (a constant) with job info, of a task below
@@ -475,7 +456,7 @@ bin_emit_job(struct render_log *l, struct sim_rec r,
 	uint64_t w = bin_job_short(l, r, k, w0, by_rule);
 
 	if (__builtin_expect(!w, 0))
-		return bin_out_long(l, r, orig);
+		return bin_out(l, false, r, orig);
 	return bin_put_short(l, r, w | (uint64_t)k);
 }
 
@@ -532,7 +513,7 @@ bin_emit_engine(void *ctx, struct sim_rec r, const struct sim_rec *orig,
 	uint64_t w0;
 
 	if (!bin_w0(l, r, &w0))
-		return bin_out_any(l, r, orig);
+		return bin_out(l, true, r, orig);
 	return bin_emit_job(l, r, orig, w0, k, true);
 }
 
@@ -548,14 +529,10 @@ bin_emit_engine(void *ctx, struct sim_rec r, const struct sim_rec *orig,
 				      const struct sim_job_info *ji,	\
 				      rt_time v)			\
 	{								\
-		struct sim_rec r = {					\
-			.time = t, .kind = K, .cpu = cpu,		\
-			.task = ji->task, .job = ji->job, .value = v,	\
-			.info = ji,					\
-		};							\
-									\
 		(void)k;        /* K: only this kind comes here */	\
-		return bin_emit_engine(ctx, r, NULL, K);		\
+		return bin_emit_engine(ctx,				\
+				       sim_rec_of_job(K, t, cpu, ji, v),\
+				       NULL, K);			\
 	}
 BIN_ENGINE_SINK(bin_emit_release, SIM_REC_RELEASE)
 BIN_ENGINE_SINK(bin_emit_start, SIM_REC_START)

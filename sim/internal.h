@@ -304,11 +304,8 @@ sim_emit_rec(struct sim_engine *e, enum sim_rec_kind kind, int cpu,
 	if (f->emit_job) {
 		err = f->emit_job(f->ctx, kind, e->now, cpu, &j->info, value);
 	} else {
-		struct sim_rec r = {
-			.time = e->now, .kind = kind, .cpu = cpu,
-			.task = j->info.task, .job = j->info.job,
-			.value = value, .info = &j->info,
-		};
+		struct sim_rec r = sim_rec_of_job(kind, e->now, cpu, &j->info,
+						  value);
 
 		err = f->emit(f->ctx, &r);
 	}

@@ -205,6 +205,20 @@ typedef enum rt_err sim_emit_job_fn(void *ctx, enum sim_rec_kind kind,
 				    const struct sim_job_info *info,
 				    rt_time value);
 
+/* The record those arguments make. */
+static inline struct sim_rec sim_rec_of_job(enum sim_rec_kind kind,
+					    rt_time time, int cpu,
+					    const struct sim_job_info *info,
+					    rt_time value)
+{
+	struct sim_rec r = {
+		.time = time, .kind = kind, .cpu = cpu, .task = info->task,
+		.job = info->job, .value = value, .info = info,
+	};
+
+	return r;
+}
+
 /* A consumer of records.  emit() returning non-RT_OK stops the run with
  * that error (e.g. RT_ERR_IO from a log writer). */
 struct sim_sink {
