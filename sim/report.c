@@ -7,12 +7,12 @@
  * order they were added; the first sink error stops the run
  * (sim_fail).  sim_emit() tests the sinks' union mask inline, so a kind
  * no sink wants costs one test, and the fan-out visits only the sinks of
- * the record's kind (a table built as sinks are added).  The traced
- * one-CPU handlers (SIM_LEAN_REC) hand a kind exactly one sink wants
- * (fan_one) to that sink inline (sim_emit_rec, internal.h): the same
- * record (as arguments where the sink has an emit_job), the same failure
- * (sim_emit_failed) and meter (sim_emit_meter), without the call and the
- * loop.
+ * the record's kind (a table built as sinks are added).  The one-CPU
+ * handlers (the lean copies) hand a job's record of a kind exactly one
+ * sink wants (fan_one) to that sink inline (sim_emit_rec, internal.h):
+ * the same record (as arguments where the sink has an emit_job), the
+ * same failure (sim_emit_failed) and meter (sim_emit_meter), without the
+ * call and the loop.
  *
  * Statistics are kept by the engine as it goes (released, completed,
  * responses, preemptions, busy time: a few additions per job);
