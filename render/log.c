@@ -375,7 +375,6 @@ bin_put_short(struct render_log *l, struct sim_rec r, uint64_t w0)
 	size_t n = l->w.n;
 	char *p = l->w.buf + n;
 	uint64_t w1 = (uint64_t)r.value;
-	rt_time t = r.time;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	memcpy(p, &w0, 8);
@@ -386,7 +385,7 @@ bin_put_short(struct render_log *l, struct sim_rec r, uint64_t w0)
 		p[8 + i] = (char)(w1 >> (8 * i));
 	}
 #endif
-	l->last_t = t;
+	l->last_t = r.time;
 	l->w.n = n += RENDER_BINLOG_SHORT;
 	if (__builtin_expect(n >= l->w.limit, 0))
 		return bin_spill(l);

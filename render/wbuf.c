@@ -112,6 +112,8 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 		return;
 	if (!render_wbuf_huge_pages())
 		return;
+	wbuf_write(w, w->n);            /* what is held: as before */
+	w->n = 0;
 	if (!w->big) {
 		/* a block of RENDER_WBUF_DIRECT bytes holds the head, the
 		 * records and their slack: its direct write is a little
@@ -133,15 +135,10 @@ static void wbuf_direct_begin(struct render_wbuf *w)
 		if (!big)
 			return;
 		madvise(big, len, MADV_HUGEPAGE);
-		wbuf_write(w, w->n);
-		w->n = 0;
 		rt_free(w->buf);
 		w->buf = w->ring = big;
 		w->stride = stride;
 		w->big = true;
-	} else {
-		wbuf_write(w, w->n);
-		w->n = 0;
 	}
 	if (w->failed || !render_outstream_direct_begin(s, w->f, head, &h))
 		return;

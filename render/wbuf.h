@@ -29,12 +29,13 @@
  * FILE once it passes its first RENDER_WBUF_SIZE (written as before):
  * the buffer moves to huge pages at an aligned address and writes blocks
  * of a little less than RENDER_WBUF_DIRECT bytes (the rest of a block is
- * the room for a record's slack) with O_DIRECT (outstream.h), saving the kernel's
- * copy of every byte.  Those writes are asynchronous: the buffer becomes
- * a ring of RENDER_WBUF_RING, one filled while others' blocks are in
- * flight, the first free one next (so the cursor's buffer changes at a
- * spill: a record is begun again from render_wbuf_begin, as always).  A drain (and finish) waits for
- * them and ends the direct writes, so the FILE can write on.  Bytes
+ * the room for a record's slack) with O_DIRECT (outstream.h), saving the
+ * kernel's copy of every byte.  Those writes are asynchronous: the
+ * buffer becomes a ring of RENDER_WBUF_RING, one filled while others'
+ * blocks are in flight, the first free one next (so the cursor's buffer
+ * changes at a spill: a record is begun again from render_wbuf_begin,
+ * as always).  A drain (and finish) waits for them and ends the direct
+ * writes, so the FILE can write on.  Bytes
  * written to the FILE must be drained before (as they always had to be).
  *
  * The FILE is borrowed (the caller opens and commits it: outfile.h).
