@@ -1418,22 +1418,23 @@ has $T/rr.jsonl '"servers":[{"name":"SA","Q":2,"D":4,"T":4},{"name":"SB","Q":3,"
 hdr() { printf '{"type":"header","format":1,"time_unit":"tick","cpus":2,"horizon":10,%s}\n{"t":10,"event":"end","cpu":null,"value":0}\n' "$1" > $T/h.jsonl; }
 hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"class":"fair"}],"fair_server":{"runtime":1,"period":4}'
 expect_rc 0 "$DLSIM" render $T/h.jsonl -o $T/h.svg
-hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"class":"batch"}]'
-expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+# a header render refuses (exit 2), naming what is wrong
+hdr_refused() {
+	hdr "$1"
+	expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
+	has $T/err "$2"
+}
+hdr_refused '"tasks":[{"name":"a","C":1,"D":2,"T":2,"class":"batch"}]' \
+	'expected "hard", "soft" or "fair"'
 has $T/err 'class'
-has $T/err 'expected "hard", "soft" or "fair"'
-hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"cpu":2}]'
-expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
-has $T/err "a task's CPU must be below \"cpus\""
-hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":1}],"servers":[{"name":"S","Q":1,"D":2,"T":2}]'
-expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
-has $T/err "a task's server must index \"servers\""
-hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":0}],"servers":[{"name":"S","Q":1,"T":2}]'
-expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
-has $T/err 'each server needs "name", "Q", "D" and "T"'
-hdr '"tasks":[{"name":"a","C":1,"D":2,"T":2}],"fair_server":{"runtime":5,"period":4}'
-expect_rc 2 "$DLSIM" render $T/h.jsonl -o $T/h.svg
-has $T/err 'expected 0 < runtime <= period'
+hdr_refused '"tasks":[{"name":"a","C":1,"D":2,"T":2,"cpu":2}]' \
+	"a task's CPU must be below \"cpus\""
+hdr_refused '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":1}],"servers":[{"name":"S","Q":1,"D":2,"T":2}]' \
+	"a task's server must index \"servers\""
+hdr_refused '"tasks":[{"name":"a","C":1,"D":2,"T":2,"server":0}],"servers":[{"name":"S","Q":1,"T":2}]' \
+	'each server needs "name", "Q", "D" and "T"'
+hdr_refused '"tasks":[{"name":"a","C":1,"D":2,"T":2}],"fair_server":{"runtime":5,"period":4}' \
+	'expected 0 < runtime <= period'
 expect_rc 0 "$DLSIM" compare $T/d.txt $EX/dario.yaml --gantt $T/cmp.svg
 has $T/out 'largest divergence: 0 (the simulation reproduces every job of the trace)'
 has $T/out 'P2                   2  8/8/8                  8/8/8                         2        2         0'
