@@ -136,6 +136,8 @@ enum rt_err api_outputs_attach(struct api_outputs *out, struct sim_engine *e)
 		 * whose records may come from anywhere, keeps the other) */
 		if (out->wrap[i].file == API_OUT_LOG)
 			n = render_log_engine_sinks(out->log, s, jobs);
+		else if (out->wrap[i].file == API_OUT_JOBS)
+			jobs[0] = render_jobs_emit_job;
 		for (size_t k = 0; err == RT_OK && k < n; k++) {
 			s[k].mask &= ~out->wrap[i].unless_final;
 			err = sim_engine_add_sink_job(e, &s[k], jobs[k]);

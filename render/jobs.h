@@ -31,6 +31,10 @@ struct sim_sink render_jobs_sink(struct render_jobs *j);
  * does (sim_engine_add_sink), so the caller leaves them out of the mask
  * there, and the writer knows an open job from the gap it leaves. */
 #define RENDER_JOBS_UNLESS_FINAL SIM_MASK(SIM_REC_RELEASE)
+/* The same sink's entry for an engine's records given as arguments
+ * (sim_emit_job_fn, sim_engine_add_sink_job), ctx the render_jobs: the
+ * same rows as its emit. */
+sim_emit_job_fn render_jobs_emit_job;
 /* Write the rows still held, flush, report write errors (RT_ERR_IO),
  * free; NULL is a no-op.  A replayed log without a final record for
  * some released jobs gets their rows as unfinished at the horizon, with
