@@ -12,6 +12,8 @@
  */
 #include "render/replay.h"
 
+#include <assert.h>
+
 #include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
@@ -264,8 +266,7 @@ static enum rt_err parse_tasks(struct render_replay *rp,
 		return bad(rp, d, "expected an array", "tasks");
 	if (n == 0)
 		return RT_OK;
-	if (rp->tasks)
-		return bad(rp, d, "given twice", "tasks");
+	assert(!rp->tasks);     /* the parser refuses a key twice */
 	rp->tasks = rt_calloc(n, sizeof(*rp->tasks));
 	rp->names = rp->tasks ? rt_calloc(n, sizeof(*rp->names)) : NULL;
 	rp->task_server = rp->names ? rt_calloc(n, sizeof(*rp->task_server)) :
@@ -363,8 +364,9 @@ static enum rt_err parse_servers(struct render_replay *rp,
 
 	if (dj_type(arr) != DJ_ARRAY)
 		return bad(rp, d, "expected an array", "servers");
-	if (n == 0 || rp->servers)
+	if (n == 0)
 		return RT_OK;
+	assert(!rp->servers);   /* the parser refuses a key twice */
 	rp->servers = rt_calloc(n, sizeof(*rp->servers));
 	rp->server_names = rp->servers ?
 			   rt_calloc(n, sizeof(*rp->server_names)) : NULL;
@@ -515,7 +517,7 @@ static enum rt_err parse_header(struct render_replay *rp, size_t len,
 				break;
 		if (k == HK_COUNT)
 			continue;
-		seen[k] = true;
+		seen[k] = true; /* once: the parser refuses a key twice */
 		rc = parse_header_key(rp, k, v, d);
 		if (rc != RT_OK)
 			return rc;

@@ -329,6 +329,15 @@ static const struct { const char *text, *msg; } bad_logs[] = {
 	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":2,"
 	  "\"horizon\":1,\"tasks\":[],\"capacity\":[512]}",
 	  "\"capacity\": expected one capacity per CPU" },
+	/* a key twice, an array's too: refused by the parser, the second
+	 * named */
+	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
+	  "\"horizon\":1,\"tasks\":[],\"tasks\":[{\"name\":\"x\",\"C\":1,"
+	  "\"D\":1,\"T\":1}]}", "bad.jsonl:1: \"tasks\": duplicate key (column 80)" },
+	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
+	  "\"horizon\":1,\"tasks\":[],\"servers\":[{\"name\":\"S\",\"Q\":1,"
+	  "\"D\":2,\"T\":2}],\"servers\":[{\"name\":\"R\",\"Q\":1,\"D\":2,"
+	  "\"T\":2}]}", "bad.jsonl:1: \"servers\": duplicate key (column 123)" },
 	{ "{\"type\":\"header\",\"format\":1,\"time_unit\":\"tick\",\"cpus\":1,"
 	  "\"horizon\":1,\"tasks\":[],\"capacity\":[2048]}",
 	  "\"capacity\": expected capacities in 1..1024" },
