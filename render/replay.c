@@ -13,7 +13,6 @@
 #include "render/replay.h"
 
 #include <assert.h>
-
 #include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
