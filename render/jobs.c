@@ -249,6 +249,36 @@ static const unsigned char jobs_state_of[SIM_REC__COUNT] = {
 	[SIM_REC_UNFINISHED] = JOB_UNFINISHED,
 };
 
+/* A record of job seq (its slot in the ring) puts it in state st: its
+ * fields go to the slot unless it is closed already; when the oldest
+ * open job ends, its row and those closed after it go out.  'time' is
+ * the finish (UNFINISHED: the horizon), 'value' the response (COMPLETE
+ * only).  Inline in jobs_emit and render_jobs_emit_job. */
+static inline __attribute__((always_inline)) enum rt_err
+jobs_put(struct render_jobs *j, uint64_t seq, enum jobs_state st,
+	 uint32_t task, uint64_t job, const struct sim_job_info *ji,
+	 rt_time time, rt_time value)
+{
+	struct jobs_row *w;
+
+	j->top = seq >= j->top ? seq + 1 : j->top;      /* no branch */
+	w = &j->ring[seq & (j->cap - 1)];
+	if (w->state > JOB_PENDING)
+		return RT_OK;           /* already closed */
+	w->state = st;
+	w->task = task;
+	w->job = job;
+	w->release = ji->release;
+	w->deadline = ji->abs_deadline;
+	w->start = ji->start;
+	w->cpu = ji->cpu;
+	w->finish = time;
+	w->response = value;
+	if (seq == j->base && st != JOB_PENDING)
+		return jobs_advance(j);
+	return RT_OK;
+}
+
 static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r);
 
 /* r's job is outside the ring: ignored if its row is out, else the ring
@@ -272,7 +302,6 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 	struct render_jobs *j = ctx;
 	const struct sim_job_info *ji = r->info;
 	enum jobs_state st;
-	struct jobs_row *w;
 	uint64_t seq;
 
 	if (j->failed)
@@ -285,24 +314,7 @@ static enum rt_err jobs_emit(void *ctx, const struct sim_rec *r)
 		return RT_OK;
 	if (seq - j->base >= j->cap)
 		return jobs_grow(j, r, seq);
-	j->top = seq >= j->top ? seq + 1 : j->top;      /* no branch */
-	w = &j->ring[seq & (j->cap - 1)];
-	if (w->state > JOB_PENDING)
-		return RT_OK;           /* already closed */
-	w->state = st;
-	w->task = r->task;
-	w->job = r->job;
-	w->release = ji->release;
-	w->deadline = ji->abs_deadline;
-	w->start = ji->start;
-	w->cpu = ji->cpu;
-	w->finish = r->time;            /* UNFINISHED: the horizon */
-	w->response = r->value;         /* COMPLETE only */
-	/* The oldest open job ends: its row and those closed after it go
-	 * out. */
-	if (seq == j->base && st != JOB_PENDING)
-		return jobs_advance(j);
-	return RT_OK;
+	return jobs_put(j, seq, st, r->task, r->job, ji, r->time, r->value);
 }
 
 /* render_jobs_emit_job's other records, as a record (out of line: the
@@ -326,27 +338,12 @@ enum rt_err render_jobs_emit_job(void *ctx, enum sim_rec_kind kind,
 {
 	struct render_jobs *j = ctx;
 	uint64_t seq = ji->seq;
-	struct jobs_row *w;
 
 	if (__builtin_expect(kind != SIM_REC_COMPLETE || j->failed ||
 			     seq - j->base >= j->cap, 0))
 		return jobs_emit_other(j, kind, time, cpu, ji, value);
-	j->top = seq >= j->top ? seq + 1 : j->top;      /* no branch */
-	w = &j->ring[seq & (j->cap - 1)];
-	if (w->state > JOB_PENDING)
-		return RT_OK;           /* already closed */
-	w->state = JOB_COMPLETE;
-	w->task = ji->task;
-	w->job = ji->job;
-	w->release = ji->release;
-	w->deadline = ji->abs_deadline;
-	w->start = ji->start;
-	w->cpu = ji->cpu;
-	w->finish = time;
-	w->response = value;
-	if (seq == j->base)
-		return jobs_advance(j);
-	return RT_OK;
+	return jobs_put(j, seq, JOB_COMPLETE, ji->task, ji->job, ji, time,
+			value);
 }
 
 struct sim_sink render_jobs_sink(struct render_jobs *j)
