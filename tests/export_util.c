@@ -2,9 +2,13 @@
  * export_util.h). */
 #include "tests/export_util.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <CUnit/CUnit.h>
+
+#include "tests/gen_util.h"
 
 void tb_emit(struct tb *b, rt_time t, enum sim_rec_kind k, int cpu,
 	     const struct sim_job_info *ji, rt_time value)
@@ -138,4 +142,37 @@ void mb_close(struct membuf *m)
 {
 	fclose(m->f);
 	free(m->buf);
+}
+
+size_t mb_same_on_random_sets(uint64_t seed0, mb_run_fn *run,
+			      const char *what)
+{
+	size_t bytes = 0;
+	int failed = 0;
+
+	for (uint64_t seed = seed0; seed < seed0 + 400 && failed < 3; seed++) {
+		static struct gen_set g;
+		const struct gen_opts o = {
+			.max_tasks = GEN_MAXT, .placements = seed & 1,
+			.max_cpus = 4, .max_period = 30, .max_horizon = 300,
+			.jitter_periods = 1,
+		};
+		struct membuf a, b;
+		bool same;
+
+		gen_random_set(seed, &o, &g);
+		CU_ASSERT_EQUAL(run(&g.c, false, &a), RT_OK);
+		CU_ASSERT_EQUAL(run(&g.c, true, &b), RT_OK);
+		same = a.len == b.len && !memcmp(a.buf, b.buf, a.len);
+		CU_ASSERT(same);
+		if (!same) {
+			fprintf(stderr, "\nseed %" PRIu64 " (%s): %zu and %zu "
+				"bytes\n", seed, what, a.len, b.len);
+			failed++;
+		}
+		bytes += a.len;
+		mb_close(&a);
+		mb_close(&b);
+	}
+	return bytes;
 }

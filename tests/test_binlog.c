@@ -539,36 +539,9 @@ static enum rt_err bl_engine_log(const struct sim_config *c, bool engine,
 
 static void test_binary_log_engine_sink_writes_what_the_checking_one_does(void)
 {
-	size_t bytes = 0;
-	int failed = 0;
-
-	for (uint64_t seed = 0xb1e000; seed < 0xb1e000 + 400 && failed < 3;
-	     seed++) {
-		static struct gen_set g;
-		const struct gen_opts o = {
-			.max_tasks = GEN_MAXT, .placements = seed & 1,
-			.max_cpus = 4, .max_period = 30, .max_horizon = 300,
-			.jitter_periods = 1,
-		};
-		struct membuf chk, eng;
-		bool same;
-
-		gen_random_set(seed, &o, &g);
-		CU_ASSERT_EQUAL(bl_engine_log(&g.c, false, &chk), RT_OK);
-		CU_ASSERT_EQUAL(bl_engine_log(&g.c, true, &eng), RT_OK);
-		same = chk.len == eng.len && !memcmp(chk.buf, eng.buf, chk.len);
-		CU_ASSERT(same);
-		if (!same) {
-			fprintf(stderr, "\nseed %" PRIu64 ": %zu bytes checked, "
-				"%zu from the engine's sink\n", seed, chk.len,
-				eng.len);
-			failed++;
-		}
-		bytes += chk.len;
-		mb_close(&chk);
-		mb_close(&eng);
-	}
-	CU_ASSERT(bytes > 400 * 1000);
+	CU_ASSERT(mb_same_on_random_sets(0xb1e000, bl_engine_log,
+					 "binary log from the checking sink, "
+					 "from the engine's") > 400 * 1000);
 #ifdef NDEBUG
 	{
 		struct render_meta m = tb_dario_meta();
