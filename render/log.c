@@ -24,6 +24,30 @@
 #include "render/outfile.h"
 #include "render/wbuf.h"
 
+/*
+ * A JSONL record repeats what never changes in a job's life between its
+ * cpu and its first start: the task, its index and the job key, then
+ * (after the value) the sequence number, release and deadline.  The
+ * writer keeps that text of the last LOG_SEGS jobs, in the slot of
+ * their seq, with the fields it was written from: a record of the job
+ * whose fields all match copies it (two copies of fixed size) instead
+ * of formatting four numbers and four names again.  Any record may come
+ * (a replayed log's too): the fields decide, not a premise on who sent
+ * it.  A job whose text would not fit is not kept (alen 0).
+ */
+#define LOG_SEGS 32u                    /* jobs kept (seq's low bits) */
+#define LOG_SEG_A 64                    /* ,"task":..,"job":J,"value": */
+#define LOG_SEG_B 112                   /* ,"seq":..,"deadline":D,"start": */
+
+struct log_seg {
+	uint64_t seq, job;
+	rt_time release, deadline;
+	uint32_t task;
+	uint8_t alen, blen;             /* 0: nothing kept */
+	char a[LOG_SEG_A];
+	char b[LOG_SEG_B];
+};
+
 struct render_log {
 	FILE *f;                        /* borrowed */
 	enum render_log_format fmt;
@@ -40,7 +64,16 @@ struct render_log {
 	rt_time last_t;                 /* binary: time of the last record */
 	struct render_binlog_state bs;  /* binary: what its reader knows */
 	struct render_numcache nums;    /* text: digits of recent times */
+	struct log_seg segs[LOG_SEGS];  /* JSONL: recent jobs' fixed text */
+	bool keep_no_text;              /* render_log_keep_no_text() */
 };
+
+static bool log_keep_no_text;
+
+void render_log_keep_no_text(bool on)
+{
+	log_keep_no_text = on;
+}
 
 /* The fixed text of a record, numbers at their widest, besides its task
  * fragment. */
@@ -574,11 +607,65 @@ static enum rt_err csv_emit(void *ctx, const struct sim_rec *r)
 			RENDER_PUT_LIT(p, "null");                      \
 	} while (0)
 
+/* Does g hold the text of r's job as r would have it? */
+static inline bool log_seg_holds(const struct log_seg *g,
+				 const struct sim_rec *r,
+				 const struct sim_job_info *ji)
+{
+	return ((g->seq ^ ji->seq) | (g->job ^ r->job) |
+		((uint64_t)g->release ^ (uint64_t)ji->release) |
+		((uint64_t)g->deadline ^ (uint64_t)ji->abs_deadline) |
+		(uint64_t)(g->task ^ r->task)) == 0 && g->alen;
+}
+
+/* Keep r's job's text a[0, alen) and b[0, blen) in g (out of line: once
+ * a job). */
+static __attribute__((noinline)) void
+log_seg_keep(const struct render_log *l, struct log_seg *g,
+	     const struct sim_rec *r, const struct sim_job_info *ji,
+	     const char *a, size_t alen, const char *b, size_t blen)
+{
+	g->alen = 0;
+	if (alen > LOG_SEG_A || blen > LOG_SEG_B || !alen || !blen ||
+	    l->keep_no_text)
+		return;
+	g->seq = ji->seq;
+	g->job = r->job;
+	g->release = ji->release;
+	g->deadline = ji->abs_deadline;
+	g->task = r->task;
+	memcpy(g->a, a, alen);
+	memcpy(g->b, b, blen);
+	g->alen = (uint8_t)alen;
+	g->blen = (uint8_t)blen;
+}
+
+/* A job record's end, from its first start's value on. */
+static inline __attribute__((always_inline)) enum rt_err
+jsonl_tail(struct render_log *l, char *p, const struct sim_job_info *ji)
+{
+	if (ji->start != RT_TIME_NEVER)
+		p = render_put_i64c(p, &l->nums, ji->start);
+	else
+		RENDER_PUT_LIT(p, "null");
+	JSON_OPT(p, ",\"finish\":", ji->finish, ji->finish != RT_TIME_NEVER);
+	RENDER_PUT_LIT(p, ",\"last_cpu\":");
+	if (ji->cpu >= 0)
+		p = render_put_u64(p, (uint64_t)ji->cpu);
+	else
+		RENDER_PUT_LIT(p, "null");
+	RENDER_PUT_LIT(p, "}\n");
+	render_wbuf_end(&l->w, p);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
+}
+
 static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
 {
 	struct render_log *l = ctx;
 	const struct sim_job_info *ji = r->info;
-	char *p = render_wbuf_begin(&l->w);
+	char *p = render_wbuf_begin(&l->w), *a, *b;
+	struct log_seg *g = NULL;
+	size_t alen;
 
 	RENDER_PUT_LIT(p, "{\"t\":");
 	p = render_put_i64c(p, &l->nums, r->time);
@@ -595,6 +682,17 @@ static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
 		render_wbuf_end(&l->w, p);
 		return l->w.failed ? RT_ERR_IO : RT_OK;
 	}
+	if (ji) {
+		g = &l->segs[ji->seq & (LOG_SEGS - 1)];
+		if (log_seg_holds(g, r, ji)) {
+			memcpy(p, g->a, LOG_SEG_A);
+			p += g->alen;
+			p = render_put_i64c(p, &l->nums, r->value);
+			memcpy(p, g->b, LOG_SEG_B);
+			return jsonl_tail(l, p + g->blen, ji);
+		}
+	}
+	a = p;
 	if (r->task < l->m->ntasks) {
 		p = render_put_frag(p, &l->tasks[r->task]);
 	} else {
@@ -605,26 +703,23 @@ static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
 	}
 	p = render_put_u64(p, r->job);
 	RENDER_PUT_LIT(p, ",\"value\":");
+	alen = (size_t)(p - a);
 	p = render_put_i64c(p, &l->nums, r->value);
-	if (ji) {
-		RENDER_PUT_LIT(p, ",\"seq\":");
-		p = render_put_u64(p, ji->seq);
-		RENDER_PUT_LIT(p, ",\"release\":");
-		p = render_put_i64c(p, &l->nums, ji->release);
-		RENDER_PUT_LIT(p, ",\"deadline\":");
-		p = render_put_i64c(p, &l->nums, ji->abs_deadline);
-		JSON_OPT(p, ",\"start\":", ji->start, ji->start != RT_TIME_NEVER);
-		JSON_OPT(p, ",\"finish\":", ji->finish,
-			 ji->finish != RT_TIME_NEVER);
-		RENDER_PUT_LIT(p, ",\"last_cpu\":");
-		if (ji->cpu >= 0)
-			p = render_put_u64(p, (uint64_t)ji->cpu);
-		else
-			RENDER_PUT_LIT(p, "null");
+	if (!ji) {
+		RENDER_PUT_LIT(p, "}\n");
+		render_wbuf_end(&l->w, p);
+		return l->w.failed ? RT_ERR_IO : RT_OK;
 	}
-	RENDER_PUT_LIT(p, "}\n");
-	render_wbuf_end(&l->w, p);
-	return l->w.failed ? RT_ERR_IO : RT_OK;
+	b = p;
+	RENDER_PUT_LIT(p, ",\"seq\":");
+	p = render_put_u64(p, ji->seq);
+	RENDER_PUT_LIT(p, ",\"release\":");
+	p = render_put_i64c(p, &l->nums, ji->release);
+	RENDER_PUT_LIT(p, ",\"deadline\":");
+	p = render_put_i64c(p, &l->nums, ji->abs_deadline);
+	RENDER_PUT_LIT(p, ",\"start\":");
+	log_seg_keep(l, g, r, ji, a, alen, b, (size_t)(p - b));
+	return jsonl_tail(l, p, ji);
 }
 
 static void log_free(struct render_log *l)
@@ -692,6 +787,7 @@ enum rt_err render_log_open(FILE *f, enum render_log_format fmt,
 	l->f = f;
 	l->fmt = fmt;
 	l->m = m;
+	l->keep_no_text = log_keep_no_text;
 	if (fmt == RENDER_LOG_BIN &&
 	    !render_binlog_state_init(&l->bs, m->ntasks)) {
 		log_free(l);

@@ -174,6 +174,10 @@ size_t render_log_engine_sinks(struct render_log *l, struct sim_sink *out,
 /* Flush, report any write error (RT_ERR_IO), free.  NULL is a no-op. */
 enum rt_err render_log_finish(struct render_log *l, struct rt_diag *d);
 
+/* Test seam: JSONL logs opened from now on (on: true) keep no job's
+ * fixed text (log.c), so every record is formatted in full. */
+void render_log_keep_no_text(bool on);
+
 /* Choose the format from a file name: ".csv", ".jsonl"/".json" or ".bin".
  * RT_ERR_INVAL (message names the extension) otherwise. */
 enum rt_err render_log_format_from_path(const char *path,

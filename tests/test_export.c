@@ -533,6 +533,107 @@ static void test_jobs_engine_entry_writes_what_emit_does(void)
 					 "engine entry") > 400 * 500);
 }
 
+/*
+ * The JSONL writer keeps each recent job's fixed text (task, job key,
+ * seq, release, deadline: log.c) and copies it into the job's later
+ * records.  Its log is byte for byte the one of a writer that formats
+ * every record in full (render_log_keep_no_text), on random sets of every
+ * model; and from a hand-made stream whose job fields change between
+ * records (a replayed log may do anything), each record shows its own.
+ */
+static enum rt_err jsonl_engine_log(const struct sim_config *c, bool keep,
+				    struct membuf *out)
+{
+	struct render_meta m = {
+		.scenario = "prop", .time_unit = "tick",
+		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
+		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
+	};
+	struct render_log *l = NULL;
+	struct sim_engine *e = NULL;
+	struct sim_sink s;
+	enum rt_err rc, rc2;
+
+	mb_open(out);
+	render_log_keep_no_text(!keep);
+	rc = render_log_open(out->f, RENDER_LOG_JSONL, &m, &l, NULL);
+	render_log_keep_no_text(false);
+	CU_ASSERT_EQUAL_FATAL(rc, RT_OK);
+	s = render_log_sink(l);
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
+	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s), RT_OK);
+	rc = sim_engine_run(e, NULL);
+	sim_engine_destroy(e);
+	rc2 = render_log_finish(l, NULL);
+	mb_text(out);
+	return rc != RT_OK ? rc : rc2;
+}
+
+static void test_jsonl_log_copies_a_job_text_only_while_it_holds(void)
+{
+	struct render_meta m = tb_dario_meta();
+	struct membuf out[2];
+
+	CU_ASSERT(mb_same_on_random_sets(0x150c000, jsonl_engine_log,
+					 "JSONL in full, with kept text") >
+		  400 * 5000);
+	for (int keep = 0; keep < 2; keep++) {
+		struct tb b = { .nsinks = 1 };
+		struct render_log *l = NULL;
+		size_t a, c;
+
+		mb_open(&out[keep]);
+		render_log_keep_no_text(!keep);
+		CU_ASSERT_EQUAL_FATAL(render_log_open(out[keep].f,
+						      RENDER_LOG_JSONL, &m, &l,
+						      NULL), RT_OK);
+		render_log_keep_no_text(false);
+		b.sinks[0] = render_log_sink(l);
+		a = tb_release(&b, 0, 0, 5, 4);
+		c = tb_release(&b, 0, 1, 5, 4);
+		tb_run(&b, 0, a, 0);
+		b.jobs[a].abs_deadline = 7;     /* no record says so */
+		tb_stop(&b, 1, a, 1);
+		b.jobs[c].release = 1;
+		tb_run(&b, 1, c, 0);
+		b.jobs[c].job = 9;
+		b.jobs[a].seq = c;              /* another job's slot */
+		tb_complete(&b, 4, c);
+		{
+			/* c's fields but its task */
+			struct sim_job_info x = b.jobs[c];
+
+			x.task = 0;
+			tb_emit(&b, 4, SIM_REC_MISS, 0, &x, 0);
+		}
+		tb_run(&b, 4, a, 0);
+		for (uint64_t k = 1; k <= 4; k++) {
+			/* a's fields but its seq: slots collide somewhere */
+			struct sim_job_info x = b.jobs[a];
+
+			x.seq = a + 16 * k;
+			tb_emit(&b, 5, SIM_REC_PREEMPT, 0, &x, 2);
+		}
+		tb_complete(&b, 7, a);
+		tb_end(&b, 20);
+		CU_ASSERT_EQUAL(b.rc, RT_OK);
+		CU_ASSERT_EQUAL(render_log_finish(l, NULL), RT_OK);
+		mb_text(&out[keep]);
+	}
+	CU_ASSERT_EQUAL(out[0].len, out[1].len);
+	CU_ASSERT(out[0].len == out[1].len &&
+		  !memcmp(out[0].buf, out[1].buf, out[0].len));
+	/* the changes show: the deadline 7 after the start, job 9 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out[1].buf, "\"event\":\"preempt\",\"cpu\":0,"
+				      "\"task\":\"P1\",\"task_index\":0,\"job\":0,"
+				      "\"value\":3,\"seq\":0,\"release\":0,"
+				      "\"deadline\":7,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out[1].buf, "\"job\":9,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out[1].buf, "\"seq\":64,"));
+	mb_close(&out[0]);
+	mb_close(&out[1]);
+}
+
 CU_TestInfo export_tests[] = {
 	{ "csv log has one row per record", test_csv_log_has_one_row_per_record },
 	{ "jsonl log starts with a header and names fields",
@@ -555,5 +656,7 @@ CU_TestInfo export_tests[] = {
 	  test_replay_and_writers_survive_every_allocation_failure },
 	{ "jobs engine entry writes what emit does",
 	  test_jobs_engine_entry_writes_what_emit_does },
+	{ "jsonl log copies a job's text only while it holds",
+	  test_jsonl_log_copies_a_job_text_only_while_it_holds },
 	CU_TEST_INFO_NULL
 };
