@@ -625,9 +625,8 @@ log_seg_keep(const struct render_log *l, struct log_seg *g,
 	     const struct sim_rec *r, const struct sim_job_info *ji,
 	     const char *a, size_t alen, const char *b, size_t blen)
 {
-	g->alen = 0;
-	if (alen > LOG_SEG_A || blen > LOG_SEG_B || !alen || !blen ||
-	    l->keep_no_text)
+	g->alen = 0;            /* alen >= 9 (",\"value\":") once kept */
+	if (alen > LOG_SEG_A || blen > LOG_SEG_B || l->keep_no_text)
 		return;
 	g->seq = ji->seq;
 	g->job = r->job;
@@ -638,6 +637,15 @@ log_seg_keep(const struct render_log *l, struct log_seg *g,
 	memcpy(g->b, b, blen);
 	g->alen = (uint8_t)alen;
 	g->blen = (uint8_t)blen;
+}
+
+/* A record's closing brace and newline at p, and the record done. */
+static inline __attribute__((always_inline)) enum rt_err
+jsonl_end(struct render_log *l, char *p)
+{
+	RENDER_PUT_LIT(p, "}\n");
+	render_wbuf_end(&l->w, p);
+	return l->w.failed ? RT_ERR_IO : RT_OK;
 }
 
 /* A job record's end, from its first start's value on. */
@@ -654,9 +662,7 @@ jsonl_tail(struct render_log *l, char *p, const struct sim_job_info *ji)
 		p = render_put_u64(p, (uint64_t)ji->cpu);
 	else
 		RENDER_PUT_LIT(p, "null");
-	RENDER_PUT_LIT(p, "}\n");
-	render_wbuf_end(&l->w, p);
-	return l->w.failed ? RT_ERR_IO : RT_OK;
+	return jsonl_end(l, p);
 }
 
 static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
@@ -678,9 +684,7 @@ static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
 		RENDER_PUT_LIT(p, ",\"task\":null,\"task_index\":null,"
 			       "\"job\":null,\"value\":");
 		p = render_put_i64c(p, &l->nums, r->value);
-		RENDER_PUT_LIT(p, "}\n");
-		render_wbuf_end(&l->w, p);
-		return l->w.failed ? RT_ERR_IO : RT_OK;
+		return jsonl_end(l, p);
 	}
 	if (ji) {
 		g = &l->segs[ji->seq & (LOG_SEGS - 1)];
@@ -705,11 +709,8 @@ static enum rt_err jsonl_emit(void *ctx, const struct sim_rec *r)
 	RENDER_PUT_LIT(p, ",\"value\":");
 	alen = (size_t)(p - a);
 	p = render_put_i64c(p, &l->nums, r->value);
-	if (!ji) {
-		RENDER_PUT_LIT(p, "}\n");
-		render_wbuf_end(&l->w, p);
-		return l->w.failed ? RT_ERR_IO : RT_OK;
-	}
+	if (!ji)
+		return jsonl_end(l, p);
 	b = p;
 	RENDER_PUT_LIT(p, ",\"seq\":");
 	p = render_put_u64(p, ji->seq);
