@@ -21,15 +21,15 @@
  * exit) in CPU time (user + system, from wait4), so the figures are what
  * a user of `dlsim run` pays and a loaded machine does not blur them; at
  * 10^7 jobs the start-up is a fraction of a percent.  The loop is timed
- * in this thread's CPU time.  Traced runs
- * write into a temporary directory (removed afterwards) and are given as
- * a cost factor: their time over the untraced run of the same scenario,
- * with the user and system shares apart (writing a file is system time:
- * the kernel copies every byte into its page cache).  Each traced run
- * is paired with an untraced run of the same binary just before it, and
- * cost= is the median of those pairs' ratios: a shared machine that
- * slows down for a while slows both runs of a pair, where a ratio of
- * medians taken seconds apart would carry the slowdown into the cost.  They run three
+ * in this thread's CPU time.  Traced runs write into a temporary
+ * directory (removed afterwards) and are given as a cost factor: their
+ * time over the untraced run of the same scenario, with the user and
+ * system shares apart (writing a file is system time: the kernel copies
+ * every byte into its page cache).  Each traced run is paired with an
+ * untraced run of the same binary just before it, and cost= is the
+ * median of those pairs' ratios: a shared machine that slows down for a
+ * while slows both runs of a pair, where a ratio of medians taken
+ * seconds apart would carry the slowdown into the cost.  They run three
  * times: into /tmp (the disk on the development VM), into /dev/shm (tmpfs,
  * memory only) when it exists, marked "(tmpfs)", and into /dev/null
  * (through a symlink named for the format, "(/dev/null)": no page cache,

@@ -35,8 +35,8 @@
  * blocks are in flight, the first free one next (so the cursor's buffer
  * changes at a spill: a record is begun again from render_wbuf_begin,
  * as always).  A drain (and finish) waits for them and ends the direct
- * writes, so the FILE can write on.  Bytes
- * written to the FILE must be drained before (as they always had to be).
+ * writes, so the FILE can write on.  Bytes written to the FILE must be
+ * drained before (as they always had to be).
  *
  * The FILE is borrowed (the caller opens and commits it: outfile.h).
  * Errors are sticky: the first failed write marks the buffer failed,
