@@ -144,6 +144,33 @@ void mb_close(struct membuf *m)
 	free(m->buf);
 }
 
+struct render_meta mb_meta_of(const struct sim_config *c)
+{
+	struct render_meta m = {
+		.scenario = "prop", .time_unit = "tick",
+		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
+		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
+	};
+
+	return m;
+}
+
+enum rt_err mb_engine_run(const struct sim_config *c,
+			  const struct sim_sink *s,
+			  sim_emit_job_fn *const *jobs, size_t n)
+{
+	struct sim_engine *e = NULL;
+	enum rt_err rc;
+
+	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
+	for (size_t k = 0; k < n; k++)
+		CU_ASSERT_EQUAL(sim_engine_add_sink_job(e, &s[k], jobs[k]),
+				RT_OK);
+	rc = sim_engine_run(e, NULL);
+	sim_engine_destroy(e);
+	return rc;
+}
+
 size_t mb_same_on_random_sets(uint64_t seed0, mb_run_fn *run,
 			      const char *what)
 {

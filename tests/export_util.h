@@ -70,6 +70,16 @@ void mb_close(struct membuf *m);
  * what each way is); after three the loop stops.  Returns the bytes of
  * way false's output, so the caller can check the sets were not empty. */
 struct sim_config;
+
+/* What the engine suites' writers open with for a run of c: scenario
+ * "prop", ticks, c's CPUs, horizon and tasks (c must outlive it). */
+struct render_meta mb_meta_of(const struct sim_config *c);
+/* A run of c with the sinks s[0, n), sink k with the emit_job jobs[k]
+ * (NULL: none): the run's result. */
+enum rt_err mb_engine_run(const struct sim_config *c,
+			  const struct sim_sink *s,
+			  sim_emit_job_fn *const *jobs, size_t n);
+
 typedef enum rt_err mb_run_fn(const struct sim_config *c, bool way,
 			      struct membuf *out);
 size_t mb_same_on_random_sets(uint64_t seed0, mb_run_fn *run,

@@ -503,13 +503,8 @@ static void test_binary_log_v2_every_kind_checks_every_field(void)
 static enum rt_err bl_engine_log(const struct sim_config *c, bool engine,
 				 struct membuf *out)
 {
-	struct render_meta m = {
-		.scenario = "prop", .time_unit = "tick",
-		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
-		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
-	};
+	struct render_meta m = mb_meta_of(c);
 	struct render_log *l = NULL;
-	struct sim_engine *e = NULL;
 	struct sim_sink s[RENDER_LOG_ENGINE_SINKS];
 	sim_emit_job_fn *j[RENDER_LOG_ENGINE_SINKS];
 	enum rt_err rc, rc2;
@@ -524,14 +519,10 @@ static enum rt_err bl_engine_log(const struct sim_config *c, bool engine,
 		n = render_log_engine_sinks(l, s, j);
 		CU_ASSERT_EQUAL(n, RENDER_LOG_ENGINE_SINKS);
 	}
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
-	for (size_t i = 0; i < n; i++) {
-		/* the first takes the other kinds (render_log_sink's) */
-		CU_ASSERT(i == 0 || (s[i].emit != s[0].emit && j[i]));
-		CU_ASSERT_EQUAL(sim_engine_add_sink_job(e, &s[i], j[i]), RT_OK);
-	}
-	rc = sim_engine_run(e, NULL);
-	sim_engine_destroy(e);
+	/* the first takes the other kinds (render_log_sink's) */
+	for (size_t i = 1; i < n; i++)
+		CU_ASSERT(s[i].emit != s[0].emit && j[i]);
+	rc = mb_engine_run(c, s, j, n);
 	rc2 = render_log_finish(l, NULL);
 	mb_text(out);
 	return rc != RT_OK ? rc : rc2;

@@ -501,13 +501,9 @@ static void test_replay_and_writers_survive_every_allocation_failure(void)
 static enum rt_err jobs_engine_csv(const struct sim_config *c, bool entry,
 				   struct membuf *out)
 {
-	struct render_meta m = {
-		.scenario = "prop", .time_unit = "tick",
-		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
-		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
-	};
+	struct render_meta m = mb_meta_of(c);
 	struct render_jobs *j = NULL;
-	struct sim_engine *e = NULL;
+	sim_emit_job_fn *emit_job = entry ? render_jobs_emit_job : NULL;
 	struct sim_sink s;
 	enum rt_err rc, rc2;
 
@@ -515,12 +511,7 @@ static enum rt_err jobs_engine_csv(const struct sim_config *c, bool entry,
 	CU_ASSERT_EQUAL_FATAL(render_jobs_open(out->f, &m, &j, NULL), RT_OK);
 	s = render_jobs_sink(j);
 	s.mask &= ~RENDER_JOBS_UNLESS_FINAL;
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_add_sink_job(e, &s, entry ?
-						render_jobs_emit_job : NULL),
-			RT_OK);
-	rc = sim_engine_run(e, NULL);
-	sim_engine_destroy(e);
+	rc = mb_engine_run(c, &s, &emit_job, 1);
 	rc2 = render_jobs_finish(j, NULL);
 	mb_text(out);
 	return rc != RT_OK ? rc : rc2;
@@ -541,29 +532,34 @@ static void test_jobs_engine_entry_writes_what_emit_does(void)
  * model; and from a hand-made stream whose job fields change between
  * records (a replayed log may do anything), each record shows its own.
  */
+/* A JSONL log on f that keeps jobs' text (keep) or formats every
+ * record in full. */
+static struct render_log *jsonl_open(FILE *f, const struct render_meta *m,
+				     bool keep)
+{
+	struct render_log *l = NULL;
+	enum rt_err rc;
+
+	render_log_keep_no_text(!keep);
+	rc = render_log_open(f, RENDER_LOG_JSONL, m, &l, NULL);
+	render_log_keep_no_text(false);
+	CU_ASSERT_EQUAL_FATAL(rc, RT_OK);
+	return l;
+}
+
 static enum rt_err jsonl_engine_log(const struct sim_config *c, bool keep,
 				    struct membuf *out)
 {
-	struct render_meta m = {
-		.scenario = "prop", .time_unit = "tick",
-		.display_unit = "tick", .display_scale = 1, .cpus = c->cpus,
-		.horizon = c->horizon, .tasks = c->tasks, .ntasks = c->ntasks,
-	};
-	struct render_log *l = NULL;
-	struct sim_engine *e = NULL;
+	struct render_meta m = mb_meta_of(c);
+	sim_emit_job_fn *none = NULL;
+	struct render_log *l;
 	struct sim_sink s;
 	enum rt_err rc, rc2;
 
 	mb_open(out);
-	render_log_keep_no_text(!keep);
-	rc = render_log_open(out->f, RENDER_LOG_JSONL, &m, &l, NULL);
-	render_log_keep_no_text(false);
-	CU_ASSERT_EQUAL_FATAL(rc, RT_OK);
+	l = jsonl_open(out->f, &m, keep);
 	s = render_log_sink(l);
-	CU_ASSERT_EQUAL_FATAL(sim_engine_create(c, &e, NULL), RT_OK);
-	CU_ASSERT_EQUAL(sim_engine_add_sink(e, &s), RT_OK);
-	rc = sim_engine_run(e, NULL);
-	sim_engine_destroy(e);
+	rc = mb_engine_run(c, &s, &none, 1);
 	rc2 = render_log_finish(l, NULL);
 	mb_text(out);
 	return rc != RT_OK ? rc : rc2;
@@ -579,15 +575,11 @@ static void test_jsonl_log_copies_a_job_text_only_while_it_holds(void)
 		  400 * 5000);
 	for (int keep = 0; keep < 2; keep++) {
 		struct tb b = { .nsinks = 1 };
-		struct render_log *l = NULL;
+		struct render_log *l;
 		size_t a, c;
 
 		mb_open(&out[keep]);
-		render_log_keep_no_text(!keep);
-		CU_ASSERT_EQUAL_FATAL(render_log_open(out[keep].f,
-						      RENDER_LOG_JSONL, &m, &l,
-						      NULL), RT_OK);
-		render_log_keep_no_text(false);
+		l = jsonl_open(out[keep].f, &m, keep);
 		b.sinks[0] = render_log_sink(l);
 		a = tb_release(&b, 0, 0, 5, 4);
 		c = tb_release(&b, 0, 1, 5, 4);
