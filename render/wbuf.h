@@ -31,12 +31,16 @@
  * of a little less than RENDER_WBUF_DIRECT bytes (the rest of a block is
  * the room for a record's slack) with O_DIRECT (outstream.h), saving the
  * kernel's copy of every byte.  Those writes are asynchronous: the
- * buffer becomes a ring of RENDER_WBUF_RING, one filled while others'
- * blocks are in flight, the first free one next (so the cursor's buffer
- * changes at a spill: a record is begun again from render_wbuf_begin,
- * as always).  A drain (and finish) waits for them and ends the direct
- * writes, so the FILE can write on.  Bytes written to the FILE must be
- * drained before (as they always had to be).
+ * blocks are a ring of RENDER_WBUF_RING, one filled while others' are in
+ * flight, the first free one next.  Records are then formatted in a
+ * staging buffer of RENDER_WBUF_STAGE bytes (the cursor's buffer changes
+ * when the writes go direct and at a drain: a record is begun again from
+ * render_wbuf_begin, as always), whose full pieces go to the block with
+ * non-temporal stores: a block the device has read is not written
+ * through this CPU's cache again (wbuf.c says why).  A drain (and
+ * finish) waits for them and ends the direct writes, so the FILE can
+ * write on.  Bytes written to the FILE must be drained before (as they
+ * always had to be).
  *
  * The FILE is borrowed (the caller opens and commits it: outfile.h).
  * Errors are sticky: the first failed write marks the buffer failed,
@@ -58,6 +62,8 @@
 					 * few KiB less */
 #define RENDER_WBUF_RING 4u             /* direct buffers: one filled while
 					 * the others' writes are in flight */
+#define RENDER_WBUF_STAGE (16u << 10) /* a direct block fills in
+					 * pieces of this many bytes */
 #define RENDER_PUT_OVER 16              /* a put may store this far past
 					 * its end */
 #define RENDER_FRAG_PAD 64              /* render_put_frag() copies this
@@ -79,6 +85,14 @@ struct render_wbuf {
 				 * buffers, ring[0, RENDER_WBUF_RING) */
 	char *ring;             /* their allocation, 'stride' bytes each */
 	size_t stride;
+	/* while direct, records are formatted in a small staging buffer
+	 * (w->buf, limit RENDER_WBUF_STAGE) and copied to the ring block
+	 * 'dst' in whole pieces with non-temporal stores (wbuf.c) */
+	char *stage;            /* in the ring's allocation, past it */
+	char *dst;              /* the ring block being filled */
+	size_t fill;            /* bytes in it */
+	size_t blim;            /* a block's write: a multiple of the
+				 * stage's size */
 	bool failed;            /* a write failed: output is dropped */
 };
 

@@ -432,19 +432,24 @@ static void test_a_device_that_keeps_up_uses_two_buffers(void)
 			continue;
 		for (k = 0; k < RENDER_WBUF_RING; k++) /* all done */
 			render_outstream_direct_wait(s, w.ring + k * w.stride);
-		for (k = 0; k < nseen && seen[k] != w.buf; k++)
+		for (k = 0; k < nseen && seen[k] != w.dst; k++)
 			;
 		if (k == nseen && nseen < RENDER_WBUF_RING)
-			seen[nseen++] = w.buf;
+			seen[nseen++] = w.dst;
+		/* records are formatted in the stage, past the ring */
+		CU_ASSERT_PTR_EQUAL(w.buf, w.stage);
+		CU_ASSERT(w.stage >= w.ring + RENDER_WBUF_RING * w.stride);
 	}
 	CU_ASSERT_PTR_NOT_NULL(w.direct);
 	CU_ASSERT_EQUAL(nseen, 2);
 	for (unsigned k = 0; k < nseen; k++)
 		CU_ASSERT((size_t)(seen[k] - w.ring) + w.stride <= 2u << 20);
-	CU_ASSERT(w.limit < RENDER_WBUF_DIRECT);
-	CU_ASSERT(w.limit >= RENDER_WBUF_DIRECT - 4 * RENDER_OUTSTREAM_ALIGN);
-	CU_ASSERT_EQUAL(w.limit % RENDER_OUTSTREAM_ALIGN, 0);
-	CU_ASSERT(render_outstream_direct_bytes(s) >= 6 * (uint64_t)w.limit);
+	CU_ASSERT_EQUAL(w.limit, RENDER_WBUF_STAGE);
+	CU_ASSERT(w.blim < RENDER_WBUF_DIRECT);
+	CU_ASSERT(w.blim >= RENDER_WBUF_DIRECT - 4 * RENDER_OUTSTREAM_ALIGN);
+	CU_ASSERT_EQUAL(w.blim % RENDER_OUTSTREAM_ALIGN, 0);
+	CU_ASSERT_EQUAL(w.blim % RENDER_WBUF_STAGE, 0);
+	CU_ASSERT(render_outstream_direct_bytes(s) >= 6 * (uint64_t)w.blim);
 	CU_ASSERT_TRUE(render_wbuf_finish(&w));
 	CU_ASSERT_EQUAL(render_outfile_commit(&o, &d), RT_OK);
 	CU_ASSERT_TRUE(file_equals("keep.txt", &e));
@@ -452,9 +457,54 @@ static void test_a_device_that_keeps_up_uses_two_buffers(void)
 	free(e.s);
 }
 
+/* Records longer than the stage's piece (a task name of tens of KiB):
+ * a record may leave several pieces at once, and a block still ends on
+ * a piece; the file is byte for byte what was written, direct or not. */
+static void test_records_longer_than_a_piece_go_direct(void)
+{
+	const size_t max = 3 * RENDER_WBUF_STAGE + 100;
+	struct expect e = { NULL, 0, 0 };
+	struct render_outfile o;
+	struct rt_diag d = { "" };
+	struct render_wbuf w;
+	unsigned seed = 5;
+	char *rec = malloc(max);
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rec);
+	CU_ASSERT_EQUAL_FATAL(render_outfile_open(&o, "long.txt", &f, &d),
+			      RT_OK);
+	CU_ASSERT_TRUE_FATAL(render_wbuf_init(&w, f, max));
+	for (size_t done = 0; done < (5u << 20);) {
+		/* mostly short records, one in eight up to 'max' bytes */
+		size_t len = rand_r(&seed) % 8 ? 1 + (size_t)(rand_r(&seed) % 200)
+				: 1 + (size_t)rand_r(&seed) % max;
+		char *p = render_wbuf_begin(&w);
+
+		for (size_t i = 0; i < len; i++)
+			rec[i] = (char)('a' + (done + i * 7) % 26);
+		rec[len - 1] = '\n';
+		memcpy(p, rec, len);
+		render_wbuf_end(&w, p + len);
+		expect_add(&e, rec, len);
+		done += len;
+		CU_ASSERT(w.n < w.limit);
+	}
+	if (direct_supported())
+		CU_ASSERT_PTR_NOT_NULL(w.direct);
+	CU_ASSERT_TRUE(render_wbuf_finish(&w));
+	CU_ASSERT_EQUAL(render_outfile_commit(&o, &d), RT_OK);
+	CU_ASSERT_TRUE(file_equals("long.txt", &e));
+	unlink("long.txt");
+	free(rec);
+	free(e.s);
+}
+
 CU_TestInfo direct_tests[] = {
 	{ "large outputs go direct, byte for byte",
 	  test_large_outputs_go_direct_byte_for_byte },
+	{ "records longer than a piece go direct, byte for byte",
+	  test_records_longer_than_a_piece_go_direct },
 	{ "small outputs and other files stay buffered",
 	  test_small_outputs_and_other_files_stay_buffered },
 	{ "a failed direct write names the file",
