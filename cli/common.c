@@ -158,7 +158,8 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
  * a failed write and forgets its errno, so that a full disk could only be
  * reported as a guessed EIO.  The first failing write's errno is kept
  * here; writes go to descriptor 1 itself, so a dup2() onto it (run's
- * report moved to standard error) is followed.
+ * report moved to standard error) is followed.  A failed write returns 0
+ * (fopencookie(3): never a negative value).
  */
 static int stdout_errno;
 
@@ -176,7 +177,7 @@ static ssize_t cli_stdout_write(void *ctx, const char *buf, size_t n)
 			if (!stdout_errno)
 				stdout_errno = k < 0 ? errno : EIO;
 			errno = stdout_errno;
-			return -1;
+			return 0;       /* never -1: render/outstream.c */
 		}
 		done += (size_t)k;
 	}

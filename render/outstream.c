@@ -390,13 +390,17 @@ static void aio_allocate(struct render_outstream *c, uint64_t end)
 		c->alloc = to;
 }
 
+/* A failed write returns 0 with errno set, never -1: fopencookie(3)
+ * says the function must not return a negative value, and glibc takes
+ * -1 as a count (fwrite then read past the caller's buffer: valgrind on
+ * tests/test_direct.c, a failed write). */
 static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
 {
 	struct render_outstream *c = ctx;
 
 	if (!fd_put(c, buf, n)) {
 		errno = c->err;
-		return -1;
+		return 0;
 	}
 	if (c->stream) {
 		keep_tail(c, buf, n);
@@ -404,7 +408,7 @@ static ssize_t cookie_write(void *ctx, const char *buf, size_t n)
 	}
 	if (c->err) {
 		errno = c->err;
-		return -1;
+		return 0;
 	}
 	return (ssize_t)n;
 }
