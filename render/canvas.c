@@ -41,6 +41,15 @@ struct svg_texts {
 };
 
 static const cairo_user_data_key_t svg_text_key;
+static const cairo_user_data_key_t nomem_key;   /* a bool: canvas_nomem */
+
+void canvas_nomem(cairo_t *cr)
+{
+	bool *nomem = cairo_get_user_data(cr, &nomem_key);
+
+	if (nomem)
+		*nomem = true;
+}
 
 static struct svg_texts *texts_of(cairo_t *cr)
 {
@@ -320,6 +329,7 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 			 struct rt_diag *d)
 {
 	struct sink_ctx sc = { .f = f, .svg = fmt == RENDER_GANTT_SVG };
+	bool nomem = false;             /* canvas_nomem */
 	struct svg_texts tx = { 0 };
 	double scale = dpi / 72.0;
 	cairo_status_t st, st2;
@@ -355,6 +365,9 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 						       title);
 	}
 	cr = cairo_create(s);
+	if (cairo_set_user_data(cr, &nomem_key, &nomem, NULL) !=
+	    CAIRO_STATUS_SUCCESS)
+		nomem = true;
 	if (fmt == RENDER_GANTT_PNG)
 		cairo_scale(cr, scale, scale);
 	if (fmt == RENDER_GANTT_SVG)
@@ -363,7 +376,8 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-	draw(cr, ctx);
+	if (!nomem)
+		draw(cr, ctx);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS && fmt == RENDER_GANTT_PNG)
@@ -373,7 +387,7 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 	cairo_surface_destroy(s);
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = st2;
-	if (sc.oom || tx.oom)
+	if (sc.oom || tx.oom || nomem)
 		st = CAIRO_STATUS_NO_MEMORY;
 	errno = 0;
 	if (st == CAIRO_STATUS_SUCCESS && sc.svg && !svg_write(&sc, &tx,

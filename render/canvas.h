@@ -27,6 +27,9 @@ enum rt_err canvas_write(enum render_gantt_format fmt, FILE *f,
 			 void (*draw)(cairo_t *cr, void *ctx), void *ctx,
 			 struct rt_diag *d);
 
+/* From a draw callback of canvas_write: out of memory, the page is not
+ * what it should be (canvas_write then fails with RT_ERR_NOMEM). */
+void canvas_nomem(cairo_t *cr);
 /* Grey antialiasing, no hinting, unhinted metrics (canvas_write does it). */
 void canvas_font_setup(cairo_t *cr);
 /* Select family at size (toy API). */

@@ -494,11 +494,12 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			cairo_stroke(cr);
 		}
 	}
-	lx = malloc(ms->n * sizeof(*lx));
-	lv = malloc(ms->n * sizeof(*lv));
-	lt = malloc(ms->n * sizeof(*lt));
-	if (lx && lv && lt) {
-		gantt_miss_labels(g, row, lx, lv, lt);
+	lx = rt_malloc(ms->n * sizeof(*lx));
+	lv = rt_malloc(ms->n * sizeof(*lv));
+	lt = rt_malloc(ms->n * sizeof(*lt));
+	if (!lx || !lv || !lt || gantt_miss_labels(g, row, lx, lv, lt) < 0) {
+		canvas_nomem(cr);       /* no chart without its labels */
+	} else {
 		rgb(cr, &render_style_miss, 1);
 		font(cr, g->family, g->xl.small, true);
 		for (size_t i = 0; i < ms->n; i++) {
@@ -517,9 +518,9 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			}
 		}
 	}
-	free(lx);
-	free(lv);
-	free(lt);
+	rt_free(lx);
+	rt_free(lv);
+	rt_free(lt);
 }
 
 static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,
@@ -707,6 +708,8 @@ enum rt_err gantt_draw_cairo(const struct render_gantt *g,
 	enum rt_err err;
 
 	gantt_page_height(g, &yl);
+	if (yl.oom)
+		return rt_diagf(d, RT_ERR_NOMEM, "%s: out of memory", path);
 	if (fmt != RENDER_GANTT_PNG &&
 	    (err = gantt_check_vector_size(path, fmt == RENDER_GANTT_SVG ?
 					   "SVG" : "PDF", W, yl.height,

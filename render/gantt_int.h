@@ -135,6 +135,8 @@ struct gantt_ylayout {
 	int miss_levels;                /* miss label lines (max over rows) */
 	double miss_h;                  /* miss lane without the extra lines */
 	double height;                  /* page height (set by the back end) */
+	bool oom;                       /* out of memory laying it out: the
+					 * back end reports it, draws nothing */
 };
 
 /* Marks are drawn only when they are at least 0.8 F apart on average:
@@ -187,9 +189,10 @@ double gantt_text_width(const char *family, const char *text, double size,
 
 /* Miss labels of a row placed without collisions (render_place_labels):
  * for each miss, its label text, x and level (-1: unlabelled); returns
- * the number of levels (0: none).  x/level/text have row->misses.n
- * entries, allocated by the caller; NULL arrays: only count levels
- * (allocates internally; 0 on out of memory). */
+ * the number of levels (0: none), or -1 out of memory (the arrays then
+ * hold nothing: the chart is an error, not drawn without its labels).
+ * x/level/text have row->misses.n entries, allocated by the caller; NULL
+ * arrays: only count levels (allocates internally). */
 int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
 		      double *x, int *level, char (*text)[48]);
 #define GANTT_MISS_LEVELS 3

@@ -135,6 +135,8 @@ void gantt_ylayout(const struct render_gantt *g, struct gantt_ylayout *y)
 				int l = gantt_miss_labels(g, &g->rows[i], NULL,
 							  NULL, NULL);
 
+				if (l < 0)
+					y->oom = true;
 				if (l > y->miss_levels)
 					y->miss_levels = l;
 			}
@@ -294,7 +296,7 @@ int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
 	if (!lv)
 		lv = rt_calloc(n, sizeof(int));
 	if (!want || !xs || !lv) {
-		levels = 0;
+		levels = -1;
 		goto out;
 	}
 	w = want + n;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "models/mem.h"
 #include "render/gantt_int.h"
 #include "render/style.h"
 
@@ -74,6 +75,8 @@ struct tk {
 	const struct render_gantt *g;
 	double F;                       /* y unit (points) */
 	double xu;                      /* x unit: points per axis unit */
+	bool oom;                       /* out of memory: the picture is an
+					 * error */
 };
 
 /* x coordinate of instant t: (t - t0) in axis units, exact decimals. */
@@ -153,7 +156,7 @@ static void tikz_marks(const struct tk *k, const struct render_marks *mk,
 static void tikz_resv(const struct tk *k, const struct gantt_row *row,
 		      const struct gantt_ylayout *yl, double ry);
 
-static void tikz_row(const struct tk *k, size_t i,
+static void tikz_row(struct tk *k, size_t i,
 		     const struct gantt_ylayout *yl)
 {
 	const struct render_gantt *g = k->g;
@@ -253,11 +256,15 @@ static void tikz_row(const struct tk *k, size_t i,
 			tx(k, row->marks[RENDER_MARK_MIGRATE].v[j], a, sizeof(a)),
 			ey);
 	if (row->misses.n) {
-		lx = malloc(row->misses.n * sizeof(*lx));
-		lv = malloc(row->misses.n * sizeof(*lv));
-		lt = malloc(row->misses.n * sizeof(*lt));
-		if (lx && lv && lt)
-			gantt_miss_labels(g, row, lx, lv, lt);
+		lx = rt_malloc(row->misses.n * sizeof(*lx));
+		lv = rt_malloc(row->misses.n * sizeof(*lv));
+		lt = rt_malloc(row->misses.n * sizeof(*lt));
+		if (!lx || !lv || !lt ||
+		    gantt_miss_labels(g, row, lx, lv, lt) < 0) {
+			k->oom = true;  /* no picture without its labels */
+			rt_free(lx);
+			lx = NULL;
+		}
 	}
 	for (size_t j = 0; j < row->misses.n; j++) {
 		const struct render_miss *m = &row->misses.v[j];
@@ -285,9 +292,9 @@ static void tikz_row(const struct tk *k, size_t i,
 		tex_text(f, lbl);
 		fputs("};\n", f);
 	}
-	free(lx);
-	free(lv);
-	free(lt);
+	rt_free(lx);
+	rt_free(lv);
+	rt_free(lt);
 	tikz_resv(k, row, yl, ry);
 }
 
@@ -527,6 +534,8 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 	if (gantt_check_vector_size(path, "TikZ", g->xl.width,
 				    gantt_page_height(g, &yl), d) != RT_OK)
 		return RT_ERR_INVAL;
+	if (yl.oom)
+		return rt_diagf(d, RT_ERR_NOMEM, "TikZ: out of memory");
 	k = (struct tk){ .f = f, .g = g, .F = yl.F };
 	/* points per axis unit, as the PNG/PDF at this width */
 	k.xu = (g->ax.x1 - g->ax.x0) * (double)g->uscale /
@@ -599,6 +608,8 @@ enum rt_err render_tikz_write(const struct render_gantt *g, FILE *f,
 	tikz_axis(&k, &yl, false);
 	tikz_legend(&k, &yl);
 	fputs("\\end{tikzpicture}\n", f);
+	if (k.oom)
+		return rt_diagf(d, RT_ERR_NOMEM, "TikZ: out of memory");
 	if (fflush(f) == EOF || ferror(f))
 		return rt_diagf(d, RT_ERR_IO, "TikZ: write failed");
 	return RT_OK;

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -171,11 +172,48 @@ static bool targets_old(void)
 	return true;
 }
 
+/* The whole file at path (malloc'd, *len bytes); NULL if unreadable. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
+	    fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)n + 1)) &&
+	    fread(b, 1, (size_t)n, f) == (size_t)n) {
+		*len = (size_t)n;
+	} else {
+		free(b);
+		b = NULL;
+	}
+	fclose(f);
+	return b;
+}
+
+/* Every allocation of the pipeline failing in turn: each failure ends
+ * in a clean NOMEM with the targets kept, and the first run that ends
+ * well (no allocation left to fail) writes what a run without failures
+ * writes, byte for byte: a failure swallowed on the way (a chart drawn
+ * without the labels it could not place) would end the sweep early with
+ * other bytes. */
 static void sweep_alloc(const char *example)
 {
 	enum rt_err err = RT_ERR_NOMEM;
+	struct rt_diag d0 = { "" };
+	char *want[F_N];
+	size_t wlen[F_N];
 	long n;
 
+	reset_targets();
+	CU_ASSERT_EQUAL_FATAL(pipeline(example, &d0), RT_OK);
+	for (size_t k = 0; k < F_N; k++) {
+		want[k] = slurp(fnames[k], &wlen[k]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(want[k]);
+	}
 	for (n = 0; n < 100000 && err != RT_OK; n++) {
 		struct rt_diag d = { "" };
 
@@ -199,6 +237,19 @@ static void sweep_alloc(const char *example)
 	CU_ASSERT_EQUAL(err, RT_OK);
 	CU_ASSERT(n > 50);              /* the sweep did cover the pipeline */
 	CU_ASSERT_FALSE(targets_old());
+	for (size_t k = 0; k < F_N; k++) {
+		size_t len;
+		char *got = slurp(fnames[k], &len);
+
+		if (!got || len != wlen[k] || memcmp(got, want[k], len)) {
+			fprintf(stderr, "\n  [%s, allocation %ld: %s differs from "
+				"a run without failures]", example, n - 1,
+				fnames[k]);
+			CU_FAIL("an allocation failure was swallowed");
+		}
+		free(got);
+		free(want[k]);
+	}
 }
 
 static void test_every_allocation_failure_ends_cleanly(void)
