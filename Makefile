@@ -13,7 +13,8 @@
 #   make run                analyse + simulate the bundled example (Dario's case)
 #   make bench              throughput benchmarks (release build)
 #   make fuzz               libFuzzer targets, FUZZ_SECONDS (60) each (clang)
-#   make valgrind           run + analyze every example under valgrind
+#   make valgrind           run + analyze every example, and the output
+#                           suites, under valgrind
 #   make install PREFIX=DIR install the optimised build, whatever VARIANT the
 #                           tree uses, under DIR (default /usr/local; DESTDIR
 #                           honoured): bin/dlsim, lib/libdlsim.a, lib/libdlsim.so*,
@@ -348,7 +349,10 @@ fuzz: fuzz-build
 # each scenarios/examples/*.yaml; any report fails.
 VALGRIND ?= valgrind --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --quiet
-valgrind: $(PROG)
+# and the unit suites that write and fail to write files (direct writes,
+# injected write errors: a stdio misuse shows only as an invalid read)
+VALGRIND_SUITES ?= direct faults export_outputs render_files
+valgrind: $(PROG) $(BUILDDIR)/run-tests
 	$(Q)command -v valgrind >/dev/null 2>&1 || \
 		DLSIM_EXTRA_DEPS=1 sh scripts/install-deps.sh
 	$(Q)mkdir -p build/valgrind && for f in scenarios/examples/*.yaml; do \
@@ -359,6 +363,10 @@ valgrind: $(PROG)
 			--gantt build/valgrind/g.svg > /dev/null 2>build/valgrind/err || \
 		{ [ $$? -eq 99 ] && { echo "valgrind: run $$f"; cat build/valgrind/err; exit 1; }; }; \
 	done; echo "  VALGRIND ok ($$(ls scenarios/examples/*.yaml | wc -l) examples)"
+	$(Q)$(VALGRIND) $(BUILDDIR)/run-tests $(VALGRIND_SUITES) \
+		> build/valgrind/suites 2>&1 || \
+		{ cat build/valgrind/suites; echo "valgrind: run-tests $(VALGRIND_SUITES)"; exit 1; }
+	$(Q)echo "  VALGRIND ok (suites $(VALGRIND_SUITES))"
 
 run: $(PROG)
 	$(PROG) analyze scenarios/examples/dario.yaml
