@@ -477,8 +477,9 @@ static void test_records_longer_than_a_piece_go_direct(void)
 	CU_ASSERT_TRUE_FATAL(render_wbuf_init(&w, f, max));
 	for (size_t done = 0; done < (5u << 20);) {
 		/* mostly short records, one in eight up to 'max' bytes */
-		size_t len = rand_r(&seed) % 8 ? 1 + (size_t)(rand_r(&seed) % 200)
-				: 1 + (size_t)rand_r(&seed) % max;
+		size_t len = rand_r(&seed) % 8 ?
+			     1 + (size_t)(rand_r(&seed) % 200) :
+			     1 + (size_t)rand_r(&seed) % max;
 		char *p = render_wbuf_begin(&w);
 
 		for (size_t i = 0; i < len; i++)

@@ -242,9 +242,9 @@ static void sweep_alloc(const char *example)
 		char *got = slurp(fnames[k], &len);
 
 		if (!got || len != wlen[k] || memcmp(got, want[k], len)) {
-			fprintf(stderr, "\n  [%s, allocation %ld: %s differs from "
-				"a run without failures]", example, n - 1,
-				fnames[k]);
+			fprintf(stderr, "\n  [%s, allocation %ld: %s differs "
+				"from a run without failures]", example,
+				n - 1, fnames[k]);
 			CU_FAIL("an allocation failure was swallowed");
 		}
 		free(got);
