@@ -9,6 +9,7 @@
 
 #include <dlsim.h>
 
+#include "tests/file_util.h"
 #include "tests/suites.h"
 
 static const char exp_text[] =
@@ -25,24 +26,6 @@ static const char exp_text[] =
 "tests: [utilization, density, qpa]\n"
 "tardiness: true\n"
 "seed: 9\n";
-
-/* The whole of a file, malloc'd (NULL if it cannot be read). */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1))) {
-		*len = fread(buf, 1, (size_t)n, f);
-		buf[*len] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
 
 static void write_file(const char *path, const char *text)
 {
@@ -124,24 +107,24 @@ static void test_api_interrupt_resume(void)
 	rm_outputs(cut);
 	CU_ASSERT_FATAL(run_exp(yaml, full, "2", 0) == DLSIM_OK);
 	CU_ASSERT(run_exp(yaml, cut, "2", 130) == DLSIM_INTERRUPTED);
-	b = slurp(cut, &lb);
+	b = test_slurp(cut, &lb);
 	CU_ASSERT_FATAL(b != NULL);
 	for (size_t i = 0; i < lb; i++)
 		rows += b[i] == '\n';
 	CU_ASSERT(rows >= 2 && rows < 12);     /* the header, some points */
 	free(b);
-	meta = slurp("build/test-api-exp-cut.csv.meta", &lm);
+	meta = test_slurp("build/test-api-exp-cut.csv.meta", &lm);
 	CU_ASSERT(meta && strstr(meta, "complete: false"));
 	free(meta);
 	CU_ASSERT(run_exp(yaml, cut, "1", 0) == DLSIM_OK);
-	a = slurp(full, &la);
-	b = slurp(cut, &lb);
+	a = test_slurp(full, &la);
+	b = test_slurp(cut, &lb);
 	CU_ASSERT_FATAL(a != NULL && b != NULL);
 	CU_ASSERT(la == lb && memcmp(a, b, la) == 0);
 	CU_ASSERT(strstr(a, ",max_tardiness,max_tardiness_bound\n") != NULL);
 	free(a);
 	free(b);
-	meta = slurp("build/test-api-exp-cut.csv.meta", &lm);
+	meta = test_slurp("build/test-api-exp-cut.csv.meta", &lm);
 	CU_ASSERT(meta && strstr(meta, "complete: true") &&
 		  strstr(meta, "\ntasks: 8\n"));
 	free(meta);

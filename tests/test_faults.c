@@ -26,6 +26,7 @@
 #include "render/outfile.h"
 #include "scenarios/scn.h"
 #include "sim/engine.h"
+#include "tests/file_util.h"
 #include "tests/suites.h"
 
 #define OUTDIR DLSIM_SRCDIR "/build/test-out/faults"
@@ -172,28 +173,6 @@ static bool targets_old(void)
 	return true;
 }
 
-/* The whole file at path (malloc'd, *len bytes); NULL if unreadable. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *b = NULL;
-	long n;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)n + 1)) &&
-	    fread(b, 1, (size_t)n, f) == (size_t)n) {
-		*len = (size_t)n;
-	} else {
-		free(b);
-		b = NULL;
-	}
-	fclose(f);
-	return b;
-}
-
 /* Every allocation of the pipeline failing in turn: each failure ends
  * in a clean NOMEM with the targets kept, and the first run that ends
  * well (no allocation left to fail) writes what a run without failures
@@ -211,7 +190,7 @@ static void sweep_alloc(const char *example)
 	reset_targets();
 	CU_ASSERT_EQUAL_FATAL(pipeline(example, &d0), RT_OK);
 	for (size_t k = 0; k < F_N; k++) {
-		want[k] = slurp(fnames[k], &wlen[k]);
+		want[k] = test_slurp(fnames[k], &wlen[k]);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(want[k]);
 	}
 	for (n = 0; n < 100000 && err != RT_OK; n++) {
@@ -239,7 +218,7 @@ static void sweep_alloc(const char *example)
 	CU_ASSERT_FALSE(targets_old());
 	for (size_t k = 0; k < F_N; k++) {
 		size_t len;
-		char *got = slurp(fnames[k], &len);
+		char *got = test_slurp(fnames[k], &len);
 
 		if (!got || len != wlen[k] || memcmp(got, want[k], len)) {
 			fprintf(stderr, "\n  [%s, allocation %ld: %s differs "
