@@ -64,13 +64,14 @@ TEST_DEPS := cunit
 
 # Install missing packages once, before any flag is computed, and only
 # those the goals need: the libraries for anything that builds, and for
-# the goals that run the suite or draw charts also the test tools and fonts
+# the goals that run the suite (valgrind runs some of its suites) or draw
+# charts also the test tools and fonts
 # (chart fonts: DejaVu Sans, the default, and Liberation Serif for --font
 # serif, Times metrics; fonts-liberation2 has the subscript digits of
 # tau_1).
 DEP_GOALS  := $(filter-out clean uninstall check-layers,$(or $(MAKECMDGOALS),all))
-TEST_GOALS := $(filter test check check-asan,$(DEP_GOALS))
-FONT_GOALS := $(filter test check check-asan run bench,$(DEP_GOALS))
+TEST_GOALS := $(filter test check check-asan valgrind,$(DEP_GOALS))
+FONT_GOALS := $(filter test check check-asan valgrind run bench,$(DEP_GOALS))
 ifneq ($(NO_DEPS_INSTALL),1)
 ifneq ($(DEP_GOALS),)
 DEPS_OK := $(shell $(PKG_CONFIG) --exists $(DEPS) 2>/dev/null && echo yes)
