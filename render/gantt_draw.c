@@ -468,9 +468,7 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 	double my = ry + yl->lane_y[RENDER_LANE_MISS] + 0.1 * F;
 	double mh = yl->miss_h - 0.25 * F;
 	double ey = ry + yl->lane_y[RENDER_LANE_EXEC];
-	double *lx;
-	int *lv;
-	char (*lt)[48];
+	struct gantt_miss_text mt;
 
 	/* a CPU row collects misses of many tasks, which overlap: thin spans
 	 * and no deadline lines through other tasks' boxes */
@@ -494,33 +492,27 @@ static void draw_misses(cairo_t *cr, const struct render_gantt *g,
 			cairo_stroke(cr);
 		}
 	}
-	lx = rt_malloc(ms->n * sizeof(*lx));
-	lv = rt_malloc(ms->n * sizeof(*lv));
-	lt = rt_malloc(ms->n * sizeof(*lt));
-	if (!lx || !lv || !lt || gantt_miss_labels(g, row, lx, lv, lt) < 0) {
+	if (!gantt_miss_text_place(g, row, &mt)) {
 		canvas_nomem(cr);       /* no chart without its labels */
-	} else {
-		rgb(cr, &render_style_miss, 1);
-		font(cr, g->family, g->xl.small, true);
-		for (size_t i = 0; i < ms->n; i++) {
-			double base = my + mh + 0.1 * F + (double)lv[i] * 1.0 * F;
+		return;
+	}
+	rgb(cr, &render_style_miss, 1);
+	font(cr, g->family, g->xl.small, true);
+	for (size_t i = 0; i < ms->n; i++) {
+		double base = my + mh + 0.1 * F + (double)mt.level[i] * 1.0 * F;
 
-			if (lv[i] < 0)
-				continue;
-			text_at(cr, lx[i], base, lt[i]);
-			if (lv[i] > 0) {        /* a leader to its span's end */
-				cairo_set_line_width(cr, 0.05 * F);
-				cairo_move_to(cr, render_axis_x(ax, ms->v[i].f),
-					      my + mh);
-				cairo_line_to(cr, lx[i] - 0.1 * F,
-					      base - 0.55 * F);
-				cairo_stroke(cr);
-			}
+		if (mt.level[i] < 0)
+			continue;
+		text_at(cr, mt.x[i], base, mt.text[i]);
+		if (mt.level[i] > 0) {  /* a leader to its span's end */
+			cairo_set_line_width(cr, 0.05 * F);
+			cairo_move_to(cr, render_axis_x(ax, ms->v[i].f),
+				      my + mh);
+			cairo_line_to(cr, mt.x[i] - 0.1 * F, base - 0.55 * F);
+			cairo_stroke(cr);
 		}
 	}
-	rt_free(lx);
-	rt_free(lv);
-	rt_free(lt);
+	gantt_miss_text_free(&mt);
 }
 
 static void draw_row(cairo_t *cr, const struct render_gantt *g, size_t i,

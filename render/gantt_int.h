@@ -197,6 +197,21 @@ int gantt_miss_labels(const struct render_gantt *g, const struct gantt_row *row,
 		      double *x, int *level, char (*text)[48]);
 #define GANTT_MISS_LEVELS 3
 
+/* A row's miss labels placed in arrays of their own (the cairo and TikZ
+ * back ends draw them): row->misses.n entries each, NULL for a row
+ * without misses. */
+struct gantt_miss_text {
+	double *x;
+	int *level;
+	char (*text)[48];
+};
+/* Allocate and place them (gantt_miss_labels); false out of memory, *mt
+ * then empty.  Free with gantt_miss_text_free. */
+bool gantt_miss_text_place(const struct render_gantt *g,
+			   const struct gantt_row *row,
+			   struct gantt_miss_text *mt);
+void gantt_miss_text_free(struct gantt_miss_text *mt);
+
 /* ---- server lanes (gantt_resv.c) ---- */
 
 /* Record a server record (budget, throttle), and START/PREEMPT/COMPLETE/

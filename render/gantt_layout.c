@@ -336,3 +336,30 @@ out:
 	return levels;
 }
 
+void gantt_miss_text_free(struct gantt_miss_text *mt)
+{
+	rt_free(mt->x);
+	rt_free(mt->level);
+	rt_free(mt->text);
+	*mt = (struct gantt_miss_text){ NULL, NULL, NULL };
+}
+
+bool gantt_miss_text_place(const struct render_gantt *g,
+			   const struct gantt_row *row,
+			   struct gantt_miss_text *mt)
+{
+	size_t n = row->misses.n;
+
+	*mt = (struct gantt_miss_text){ NULL, NULL, NULL };
+	if (!n)
+		return true;
+	mt->x = rt_malloc(n * sizeof(*mt->x));
+	mt->level = rt_malloc(n * sizeof(*mt->level));
+	mt->text = rt_malloc(n * sizeof(*mt->text));
+	if (mt->x && mt->level && mt->text &&
+	    gantt_miss_labels(g, row, mt->x, mt->level, mt->text) >= 0)
+		return true;
+	gantt_miss_text_free(mt);
+	return false;
+}
+

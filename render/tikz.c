@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "models/mem.h"
 #include "render/gantt_int.h"
 #include "render/style.h"
 
@@ -169,9 +168,7 @@ static void tikz_row(struct tk *k, size_t i,
 	double my = ty(k, ry + yl->lane_y[RENDER_LANE_MISS] + 0.1 * F);
 	double mb = my + ty(k, yl->miss_h - 0.25 * F);
 	char cn[32], a[48], b[48], lbl[48];
-	double *lx = NULL;
-	int *lv = NULL;
-	char (*lt)[48] = NULL;
+	struct gantt_miss_text mt;
 
 	fprintf(f, "%% row %zu\n", i);
 	if (i % 2)      /* banding guides the eye */
@@ -255,17 +252,8 @@ static void tikz_row(struct tk *k, size_t i,
 		fprintf(f, "\\node[dlsimmigrate] at (%s,%.3f) {};\n",
 			tx(k, row->marks[RENDER_MARK_MIGRATE].v[j], a, sizeof(a)),
 			ey);
-	if (row->misses.n) {
-		lx = rt_malloc(row->misses.n * sizeof(*lx));
-		lv = rt_malloc(row->misses.n * sizeof(*lv));
-		lt = rt_malloc(row->misses.n * sizeof(*lt));
-		if (!lx || !lv || !lt ||
-		    gantt_miss_labels(g, row, lx, lv, lt) < 0) {
-			k->oom = true;  /* no picture without its labels */
-			rt_free(lx);
-			lx = NULL;
-		}
-	}
+	if (!gantt_miss_text_place(g, row, &mt))
+		k->oom = true;  /* no picture without its labels */
 	for (size_t j = 0; j < row->misses.n; j++) {
 		const struct render_miss *m = &row->misses.v[j];
 
@@ -283,18 +271,16 @@ static void tikz_row(struct tk *k, size_t i,
 				"(%s,%.3f);\n", a, my, b, mb);
 		fprintf(f, "\\draw[dlsimmissline] (%s,%.3f) -- (%s,%.3f);\n",
 			a, ey, a, my);
-		if (!lx || !lv || !lt || lv[j] < 0)
+		if (!mt.level || mt.level[j] < 0)
 			continue;
 		render_miss_label(lbl, sizeof(lbl), m, g->uscale);
 		fprintf(f, "\\node[dlsimmisslabel] at ([xshift=%.2fpt]%s,%.3f) {",
-			lx[j] - render_axis_x(&g->ax, m->f), b,
-			mb + 0.45 + (double)lv[j]);
+			mt.x[j] - render_axis_x(&g->ax, m->f), b,
+			mb + 0.45 + (double)mt.level[j]);
 		tex_text(f, lbl);
 		fputs("};\n", f);
 	}
-	rt_free(lx);
-	rt_free(lv);
-	rt_free(lt);
+	gantt_miss_text_free(&mt);
 	tikz_resv(k, row, yl, ry);
 }
 

@@ -223,7 +223,8 @@ static void wbuf_stage_spill(struct render_wbuf *w)
 bool render_wbuf_drain(struct render_wbuf *w)
 {
 	if (w->direct) {
-		/* the rest after the block's pieces (room: wbuf_room) */
+		/* the rest after the block's pieces: fill <= blim - STAGE
+		 * and n < STAGE, so it ends before blim */
 		memcpy(w->dst + w->fill, w->buf, w->n);
 		wbuf_fence();
 		/* always: it also ends O_DIRECT after a failure */
