@@ -57,6 +57,7 @@ void gantt_xlayout(struct render_gantt *g)
 {
 	struct gantt_xlayout *xl = &g->xl;
 	double wmax = 0, right;
+	char t1[48];
 
 	xl->width = g->o.width_pt;
 	xl->font = 9.0;
@@ -87,7 +88,14 @@ void gantt_xlayout(struct render_gantt *g)
 	if (wmax > 0.4 * xl->width)     /* very long names are clipped */
 		wmax = 0.4 * xl->width;
 	xl->label_w = wmax + xl->font;
-	right = 1.5 * xl->font;         /* room for the last tick label */
+	/* room for half the last tick label, centred on its tick: at most
+	 * as wide as t1's (draw_axis), plus a digit for a tick whose
+	 * label needs one more decimal */
+	render_format_time(t1, sizeof(t1), g->o.t1, g->uscale);
+	right = 0.5 * gantt_text_width(g->family, t1, xl->small, false) +
+		0.6 * xl->small;
+	if (right < 1.5 * xl->font)
+		right = 1.5 * xl->font;
 	g->ax.t0 = g->o.t0;
 	g->ax.t1 = g->o.t1;
 	g->ax.x0 = xl->margin + xl->label_w;

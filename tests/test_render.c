@@ -348,6 +348,42 @@ static void test_labels_and_legend_read_at_paper_widths(void)
 	render_gantt_destroy(g);
 }
 
+/* The axis leaves room for its last tick label, centred on the axis's
+ * end: a window far into a long run has 11-digit labels
+ * ("25000400000"), which ran past the page at the default right margin
+ * (1.5 font sizes); short labels keep that margin. */
+static void test_last_tick_label_fits_the_page(void)
+{
+	struct render_meta m = dario_meta(30000000000);
+	struct render_gantt_opts o = RENDER_GANTT_OPTS_DEFAULT;
+	struct render_gantt *g = NULL;
+	double w, short_x1;
+
+	o.width_pt = 3.5 * 72;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	w = gantt_text_width(g->family, "30000000000", g->xl.small, false);
+	CU_ASSERT(g->ax.x1 + w / 2 <= g->xl.width);
+	render_gantt_destroy(g);
+	o.t0 = 25000000000;
+	o.t1 = 25000400000;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	w = gantt_text_width(g->family, "25000400000", g->xl.small, false);
+	CU_ASSERT(w > 3 * g->xl.font);
+	CU_ASSERT(g->ax.x1 + w / 2 <= g->xl.width);
+	/* and a label of one more digit (a decimal, ns scenarios) */
+	w = gantt_text_width(g->family, "250003999995", g->xl.small, false);
+	CU_ASSERT(g->ax.x1 + w / 2 <= g->xl.width);
+	render_gantt_destroy(g);
+	m = dario_meta(20);
+	o = (struct render_gantt_opts)RENDER_GANTT_OPTS_DEFAULT;
+	o.width_pt = 3.5 * 72;
+	CU_ASSERT_EQUAL_FATAL(render_gantt_create(&m, &o, &g, NULL), RT_OK);
+	short_x1 = g->ax.x1;
+	CU_ASSERT_DOUBLE_EQUAL(short_x1, g->xl.width - 1.5 * g->xl.font,
+			       1e-9);
+	render_gantt_destroy(g);
+}
+
 /* --window [T0, T1) holds for every mark: Dario's case run to 30 and
  * drawn in [0, 20) has releases 0 and 10 only (the release at 20, and
  * the deadline 25 of the job released at 20, belong to the next
@@ -556,6 +592,8 @@ CU_TestInfo render_tests[] = {
 	  test_labels_and_legend_read_at_paper_widths },
 	{ "a job resuming elsewhere is a migration",
 	  test_a_job_resuming_elsewhere_is_a_migration },
+	{ "the last tick label fits the page",
+	  test_last_tick_label_fits_the_page },
 	{ "window end is exclusive for marks",
 	  test_window_end_is_exclusive_for_marks },
 	{ "zoom window clips what is recorded",
