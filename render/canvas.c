@@ -439,3 +439,25 @@ void render_release_caches(void)
 		dlclose(fc);
 	}
 }
+
+void canvas_hatch(cairo_t *cr, double x, double y, double w, double h,
+		  enum render_hatch kind, double step)
+{
+	if (kind == RENDER_HATCH_NONE)
+		return;
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	for (double s = -h; s < w + h; s += step) {
+		if (kind != RENDER_HATCH_BACK) {        /* "/" */
+			cairo_move_to(cr, x + s, y + h);
+			cairo_line_to(cr, x + s + h, y);
+		}
+		if (kind != RENDER_HATCH_FWD) {         /* "\" */
+			cairo_move_to(cr, x + s, y);
+			cairo_line_to(cr, x + s + h, y + h);
+		}
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}

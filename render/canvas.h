@@ -45,5 +45,10 @@ void canvas_text(cairo_t *cr, double x, double y, const char *s);
  * (nothing done) on other surfaces, where the caller strokes a path. */
 bool canvas_text_halo(cairo_t *cr, double x, double y, const char *s,
 		      const struct render_rgb *halo, double width);
+/* Lines of pattern 'kind' across the rectangle (x, y, w, h), 'step'
+ * apart, in the current source and line width (nothing for
+ * RENDER_HATCH_NONE). */
+void canvas_hatch(cairo_t *cr, double x, double y, double w, double h,
+		  enum render_hatch kind, double step);
 
 #endif /* RENDER_CANVAS_H */

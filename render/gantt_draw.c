@@ -54,28 +54,6 @@ static void text_at(cairo_t *cr, double x, double y, const char *s)
 	canvas_text(cr, x, y, s);
 }
 
-static void hatch(cairo_t *cr, double x, double y, double w, double h,
-		  enum render_hatch kind, double step)
-{
-	if (kind == RENDER_HATCH_NONE)
-		return;
-	cairo_save(cr);
-	cairo_rectangle(cr, x, y, w, h);
-	cairo_clip(cr);
-	for (double s = -h; s < w + h; s += step) {
-		if (kind != RENDER_HATCH_BACK) {        /* "/" */
-			cairo_move_to(cr, x + s, y + h);
-			cairo_line_to(cr, x + s + h, y);
-		}
-		if (kind != RENDER_HATCH_FWD) {         /* "\" */
-			cairo_move_to(cr, x + s, y);
-			cairo_line_to(cr, x + s + h, y + h);
-		}
-	}
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
-
 static void arrow(cairo_t *cr, double x, double y_from, double y_to, double F)
 {
 	double dir = y_to < y_from ? 1 : -1;    /* head points to y_to */
@@ -119,7 +97,7 @@ static void miss_span(cairo_t *cr, double x0, double x1, double y, double h,
 	rgb(cr, &render_style_miss, 1);
 	cairo_set_line_width(cr, 0.05 * F);
 	if (x1 - x0 >= 3 * px)
-		hatch(cr, x0, y, x1 - x0, h, RENDER_HATCH_FWD, 0.3 * F);
+		canvas_hatch(cr, x0, y, x1 - x0, h, RENDER_HATCH_FWD, 0.3 * F);
 	cairo_set_line_width(cr, 0.08 * F);
 	if (!open) {
 		cairo_rectangle(cr, x0, y, x1 - x0, h);
@@ -182,8 +160,8 @@ static void draw_locks(cairo_t *cr, const struct render_gantt *g,
 
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.85);
 		cairo_set_line_width(cr, 0.09 * F);
-		hatch(cr, x0, ey, x1 - x0, eh,
-		      gantt_locks_hatch((size_t)b->colour), 0.22 * F);
+		canvas_hatch(cr, x0, ey, x1 - x0, eh,
+			     gantt_locks_hatch((size_t)b->colour), 0.22 * F);
 	}
 	for (size_t k = 0; k < row->blocks.n; k++) {
 		const struct render_box *b = &row->blocks.v[k];
@@ -224,7 +202,7 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 			cairo_fill(cr);
 		}
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.4);
-		hatch(cr, x, y, w, h, hk, 0.3 * F);
+		canvas_hatch(cr, x, y, w, h, hk, 0.3 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
 		cairo_rectangle(cr, x, y, w, h);
 		cairo_stroke(cr);
@@ -259,8 +237,8 @@ static void legend_glyph(cairo_t *cr, const struct gantt_legend_item *it,
 		cairo_fill(cr);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.85);
 		cairo_set_line_width(cr, 0.09 * F);
-		hatch(cr, x, y, w, h, gantt_locks_hatch((size_t)it->colour),
-		      0.22 * F);
+		canvas_hatch(cr, x, y, w, h,
+			     gantt_locks_hatch((size_t)it->colour), 0.22 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
 		cairo_set_line_width(cr, 0.06 * F);
 		cairo_rectangle(cr, x, y, w, h);
@@ -395,7 +373,7 @@ static void draw_boxes(cairo_t *cr, const struct render_gantt *g, size_t ri,
 			continue;
 		cairo_set_line_width(cr, 0.04 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
-		hatch(cr, x0, y, w, h, hk, 0.35 * F);
+		canvas_hatch(cr, x0, y, w, h, hk, 0.35 * F);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
 		cairo_rectangle(cr, x0, y, w, h);
 		cairo_stroke(cr);

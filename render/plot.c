@@ -48,13 +48,50 @@ static double fy(const struct frame *f, double y)
 	return f->py0 + f->ph - (y - a) / (b - a) * f->ph;
 }
 
-static void set_colour(cairo_t *cr, int colour, double alpha)
+/* Set the series colour; returns its hatch: past the palette's hues a
+ * colour repeats, and the hatch (render_style_fill) tells the repeats
+ * apart -- bars hatched, lines dashed (series_dash). */
+static enum render_hatch set_colour(cairo_t *cr, int colour, double alpha)
 {
-	enum render_hatch hk;
+	enum render_hatch hk = RENDER_HATCH_NONE;
 	struct render_rgb c = colour < 0 ? render_style_text :
 			      render_style_fill(colour, &hk);
 
 	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+	return hk;
+}
+
+/* A line's dash: 'dashed' series (references) short dashes; the others
+ * by their colour's repeat (hk): solid, long dashes, dots, dash-dot. */
+static void series_dash(cairo_t *cr, const struct render_series *s,
+			enum render_hatch hk)
+{
+	static const double pat[][4] = {
+		{ 0.3, 0.2 },                   /* dashed */
+		{ 0 },                          /* solid */
+		{ 0.7, 0.25 },
+		{ 0.12, 0.22 },
+		{ 0.7, 0.22, 0.12, 0.22 },
+	};
+	static const int len[] = { 2, 0, 2, 2, 4 };
+	int k = s->dashed ? 0 : 1 + (int)hk;
+	double d[4];
+
+	for (int i = 0; i < len[k]; i++)
+		d[i] = pat[k][i] * PLOT_F;
+	cairo_set_dash(cr, d, len[k], 0);
+}
+
+/* A bar of a series whose colour repeats: its hatch over the fill. */
+static void bar_hatch(cairo_t *cr, const struct render_series *s,
+		      enum render_hatch hk, double x, double y, double w,
+		      double h)
+{
+	if (hk == RENDER_HATCH_NONE)
+		return;
+	set_colour(cr, s->colour, 1);
+	cairo_set_line_width(cr, 0.05 * PLOT_F);
+	canvas_hatch(cr, x, y, w, h, hk, 0.3 * PLOT_F);
 }
 
 /* Data ranges of a panel (explicit ones kept). */
@@ -134,16 +171,20 @@ static double legend(cairo_t *cr, const struct fig *fg,
 		}
 		any = true;
 		if (cr) {
-			double dash[2] = { 0.3 * PLOT_F, 0.2 * PLOT_F };
+			enum render_hatch hk = set_colour(cr, s->colour, 1);
 
-			set_colour(cr, s->colour, 1);
 			if (s->kind == RENDER_SERIES_BARS) {
 				cairo_rectangle(cr, x, y + 0.25 * PLOT_F,
 						1.1 * PLOT_F, 0.6 * PLOT_F);
 				cairo_fill(cr);
+				cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+				cairo_set_line_width(cr, 0.07 * PLOT_F);
+				canvas_hatch(cr, x, y + 0.25 * PLOT_F,
+					     1.1 * PLOT_F, 0.6 * PLOT_F, hk,
+					     0.3 * PLOT_F);
 			} else {
 				cairo_set_line_width(cr, 0.12 * PLOT_F);
-				cairo_set_dash(cr, dash, s->dashed ? 2 : 0, 0);
+				series_dash(cr, s, hk);
 				cairo_move_to(cr, x, y + 0.55 * PLOT_F);
 				cairo_line_to(cr, x + 1.1 * PLOT_F,
 					      y + 0.55 * PLOT_F);
@@ -165,7 +206,7 @@ static double legend(cairo_t *cr, const struct fig *fg,
 static void series(cairo_t *cr, const struct frame *f,
 		   const struct render_series *s)
 {
-	double dash[2] = { 0.3 * PLOT_F, 0.2 * PLOT_F };
+	enum render_hatch hk;
 	bool pen = false;
 
 	if (s->kind == RENDER_SERIES_BARS) {
@@ -175,19 +216,21 @@ static void series(cairo_t *cr, const struct frame *f,
 
 			if (!(s->y[k] > 0))
 				continue;
-			set_colour(cr, s->colour, 0.55);
+			hk = set_colour(cr, s->colour, 0.55);
 			cairo_rectangle(cr, a, fy(f, s->y[k]), b - a,
 					yb - fy(f, s->y[k]));
 			cairo_fill_preserve(cr);
 			set_colour(cr, s->colour, 1);
 			cairo_set_line_width(cr, 0.05 * PLOT_F);
 			cairo_stroke(cr);
+			bar_hatch(cr, s, hk, a, fy(f, s->y[k]), b - a,
+				  yb - fy(f, s->y[k]));
 		}
 		return;
 	}
-	set_colour(cr, s->colour, 1);
+	hk = set_colour(cr, s->colour, 1);
 	cairo_set_line_width(cr, 0.12 * PLOT_F);
-	cairo_set_dash(cr, dash, s->dashed ? 2 : 0, 0);
+	series_dash(cr, s, hk);
 	cairo_new_path(cr);
 	for (size_t k = 0; k < s->n; k++) {
 		double x = fx(f, s->x[k]), y;

@@ -6,7 +6,8 @@
  * close to the red of deadline misses, and the colour of text), so six
  * hues remain for tasks; beyond six, the
  * hues repeat with a hatch pattern (none, /, \, x), giving 24 distinct
- * styles before anything repeats.  Rows and labels carry the identity as
+ * styles before anything repeats (line plots dash the lines of a
+ * repeated hue instead: render/plot.c).  Rows and labels carry the identity as
  * well, so colour is never the only cue.
  */
 #ifndef RENDER_STYLE_H

@@ -1,5 +1,6 @@
 /* file_util.h - a file read whole, for the suites that compare outputs
- * byte for byte (test_faults.c, test_exp_api.c). */
+ * byte for byte or search them (test_faults.c, test_exp_api.c,
+ * test_plot.c). */
 #ifndef TESTS_FILE_UTIL_H
 #define TESTS_FILE_UTIL_H
 

@@ -15,6 +15,7 @@
 #include "models/rng.h"
 #include "render/gantt.h"
 #include "render/plot.h"
+#include "tests/file_util.h"
 #include "tests/suites.h"
 
 #define OUT DLSIM_SRCDIR "/build/test-out/plot"
@@ -280,27 +281,62 @@ static void test_utilization_bins_sum_busy_time(void)
 	render_util_destroy(u);
 }
 
-static unsigned char *slurp(const char *path, size_t *len)
+/* Occurrences of needle in the SVG at path (-1: unreadable). */
+static int svg_count(const char *path, const char *needle)
 {
-	FILE *f = fopen(path, "rb");
-	unsigned char *b;
-	long n;
+	size_t n;
+	char *b = test_slurp(path, &n);
+	int k = 0;
 
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	b = malloc((size_t)n + 1);
-	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-		free(b);
-		b = NULL;
-	}
-	if (b)
-		b[n] = '\0';
-	fclose(f);
-	*len = (size_t)n;
-	return b;
+	if (!b)
+		return -1;
+	for (const char *p = b; (p = strstr(p, needle)); p++)
+		k++;
+	free(b);
+	return k;
+}
+
+/* Past the palette's six hues a series' colour repeats (t0 and t6 the
+ * same blue): the repeat is dashed (a line, in the plot and in the
+ * legend) or hatched (bars), so that no two of the first 24 series look
+ * the same.  Colours 0 and 1 are two hues: nothing dashed. */
+static void test_repeated_colours_are_told_apart(void)
+{
+	double x[2] = { 0, 10 }, y[2] = { 1, 0.5 }, e[3] = { 0, 1, 2 },
+	       c[2] = { 3, 4 };
+	struct render_series s[2] = {
+		{ .label = "a", .colour = 0, .kind = RENDER_SERIES_STEP,
+		  .x = x, .y = y, .n = 2 },
+		{ .label = "b", .colour = 6, .kind = RENDER_SERIES_STEP,
+		  .x = x, .y = y, .n = 2 },
+	};
+	struct render_panel p = { .xlabel = "x", .ylabel = "y", .s = s,
+				  .ns = 2 };
+	struct rt_diag d;
+	int plain, hatched;
+
+	outdir();
+	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/rep6.svg",
+						  &d), RT_OK);
+	CU_ASSERT_EQUAL(svg_count(OUT "/rep6.svg", "stroke-dasharray"), 2);
+	s[1].colour = 1;
+	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/rep1.svg",
+						  &d), RT_OK);
+	CU_ASSERT_EQUAL(svg_count(OUT "/rep1.svg", "stroke-dasharray"), 0);
+	/* bars: the repeat's bars and legend swatch carry hatch lines */
+	s[0] = (struct render_series){ .label = "a", .colour = 0,
+				       .kind = RENDER_SERIES_BARS, .x = e,
+				       .y = c, .n = 2 };
+	p.ns = 1;
+	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/bar0.svg",
+						  &d), RT_OK);
+	s[0].colour = 6;
+	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/bar6.svg",
+						  &d), RT_OK);
+	plain = svg_count(OUT "/bar0.svg", "<path");
+	hatched = svg_count(OUT "/bar6.svg", "<path");
+	CU_ASSERT(plain > 0 && hatched >= plain + 3);
+	render_release_caches();
 }
 
 static void test_figures_are_written_deterministically(void)
@@ -323,20 +359,20 @@ static void test_figures_are_written_deterministically(void)
 	outdir();
 	for (int i = 0; i < 3; i++) {
 		char a[256], b[256];
-		unsigned char *ba, *bb;
+		char *ba, *bb;
 		size_t na, nb;
 
 		snprintf(a, sizeof(a), OUT "/dbf1.%s", ext[i]);
 		snprintf(b, sizeof(b), OUT "/dbf2.%s", ext[i]);
 		CU_ASSERT_EQUAL(render_figure_write(&p, 1, NULL, a, &d), RT_OK);
 		CU_ASSERT_EQUAL(render_figure_write(&p, 1, NULL, b, &d), RT_OK);
-		ba = slurp(a, &na);
-		bb = slurp(b, &nb);
+		ba = test_slurp(a, &na);
+		bb = test_slurp(b, &nb);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ba);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(bb);
 		CU_ASSERT(na > 100 && na == nb && !memcmp(ba, bb, na));
 		if (i == 1)
-			CU_ASSERT_PTR_NOT_NULL(strstr((char *)ba,
+			CU_ASSERT_PTR_NOT_NULL(strstr(ba,
 				">dbf(5) = 8 &gt; 5</text>"));
 		free(ba);
 		free(bb);
@@ -357,6 +393,8 @@ CU_TestInfo plot_tests[] = {
 	{ "jobs CSV reads back", test_jobs_csv_reads_back },
 	{ "utilization bins sum busy time",
 	  test_utilization_bins_sum_busy_time },
+	{ "repeated colours are told apart",
+	  test_repeated_colours_are_told_apart },
 	{ "figures are written deterministically",
 	  test_figures_are_written_deterministically },
 	CU_TEST_INFO_NULL
