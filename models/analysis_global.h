@@ -13,8 +13,9 @@
  * - A sufficient test "rejects" when it cannot show the set schedulable.
  *   Before its own formula every test rejects a set that no scheduler can
  *   meet: some C_i > min(D_i, T_i) (infeasible task) or U > m.  'why' then
- *   says so.  Tests written for constrained deadlines (all but BAK) return
- *   n/a for a set with some D_i > T_i.
+ *   says so.  Every test is for constrained deadlines and returns n/a for
+ *   a set with some D_i > T_i (BAK too: schedcat's arbitrary-deadline
+ *   form of it accepts sets that miss; analysis_global_density.c).
  * - Exact arithmetic: integers in 128 bits with every product checked;
  *   rationals through rt_qsum below (a fixed-point enclosure first, exact
  *   fractions from models/frac.h when the enclosure cannot decide).  An
@@ -99,8 +100,8 @@ enum rt_err rt_global_load(const struct rt_task *ts, size_t n, unsigned m,
 enum rt_err rt_global_gfb(const struct rt_task *ts, size_t n, unsigned m,
 			  struct rt_global_result *r, struct rt_diag *d);
 
-/* Baker's test, beta form (B.2); arbitrary deadlines, lambda_k =
- * C_k / min(D_k, T_k). */
+/* Baker's test, beta form (B.2); constrained deadlines, lambda_k =
+ * C_k / D_k. */
 enum rt_err rt_global_bak(const struct rt_task *ts, size_t n, unsigned m,
 			  struct rt_global_result *r, struct rt_diag *d);
 

@@ -73,93 +73,90 @@ enum rt_err rt_global_gfb(const struct rt_task *ts, size_t n, unsigned m,
 
 /*
  * Baker's test in schedcat's beta form (Baker, RTSS 2003 / IEEE TPDS 16(8)
- * 2005; schedcat bak.py).  For every k, with D'_k = min(D_k, T_k) and
- * lambda_k = C_k / D'_k:
+ * 2005; schedcat bak.py), for constrained deadlines.  For every k, with
+ * lambda_k = C_k / D_k:
  *
  *     beta_i = u_i (1 + (T_i - D_i)/D_k) + [lambda_k < u_i] (C_i - lambda_k T_i)/D_k
  *     sum_i min(1, beta_i) <= m - (m - 1) lambda_k        (i = k included)
  *
- * Multiplied by D_k everything becomes sums of x/T_i and y/D'_k:
+ * schedcat applies the same form to arbitrary deadlines (lambda_k =
+ * C_k / min(D_k, T_k)), where a task with D_i > D_k + T_i gets beta_i < 0
+ * and takes demand off the sum: it then accepts sets that miss under
+ * global EDF (tests/test_global.c: {(21,22,21), (5,48,33), (1,16,8),
+ * (1,11,10), (13,122,67)} on 2 CPUs, t0 first late at 338).  So a set
+ * with D > T is n/a here, as for the other global tests.
  *
- *     D_k beta_i = x_i/T_i + y_i/D'_k,   x_i = C_i (D_k + T_i - D_i),
- *                                        y_i = C_i D'_k - C_k T_i   (if > 0)
- *     sum_i min(D_k, x_i/T_i + y_i/D'_k) + (m-1) C_k D_k / D'_k - m D_k <= 0
+ * Multiplied by D_k everything becomes sums of x/T_i and y/D_k:
  *
- * x_i < 0 is possible for arbitrary deadlines (D_i > D_k + T_i); the sum is
- * signed.  min() is decided by x_i D'_k + y_i T_i >= D_k T_i D'_k (checked
- * 128-bit products: < 2^128 unless parameters exceed ~2^42).  Exact, no
- * rounding; equality accepts.
+ *     D_k beta_i = x_i/T_i + y_i/D_k,   x_i = C_i (D_k + T_i - D_i) >= 0,
+ *                                       y_i = C_i D_k - C_k T_i   (if > 0)
+ *     sum_i min(D_k, x_i/T_i + y_i/D_k) + (m-1) C_k - m D_k <= 0
+ *
+ * min() is decided by x_i D_k + y_i T_i >= D_k T_i D_k (checked 128-bit
+ * products: < 2^128 unless parameters exceed ~2^42).  Exact, no rounding;
+ * equality accepts.
  */
 /* One beta term times D_k: *capped when it is min(D_k, .) = D_k, else
- * x/T_i + y/D'_k; false on a product past 128 bits. */
-static bool bak_term(const struct rt_task *ti, i128 dk, i128 dpk, i128 ck,
+ * x/T_i + y/D_k; false on a product past 128 bits. */
+static bool bak_term(const struct rt_task *ti, i128 dk, i128 ck,
 		     i128 *x, i128 *y, bool *capped)
 {
 	i128 ci = ti->wcet, t = ti->period, l, r, p;
 
-	*x = ci * (dk + t - ti->deadline);      /* |.| < 2^127 */
-	*y = ci * dpk > ck * t ? ci * dpk - ck * t : 0; /* lambda_k < u_i */
-	if (!mul_ok(*x, dpk, &l) || !mul_ok(*y, t, &p) || !add_ok(l, p, &l) ||
-	    !mul_ok(dk * t, dpk, &r))
+	*x = ci * (dk + t - ti->deadline);      /* < 2^127, >= 0 */
+	*y = ci * dk > ck * t ? ci * dk - ck * t : 0;   /* lambda_k < u_i */
+	if (!mul_ok(*x, dk, &l) || !mul_ok(*y, t, &p) || !add_ok(l, p, &l) ||
+	    !mul_ok(dk * t, dk, &r))
 		return false;
 	*capped = l >= r;
 	return true;
 }
 
 /*
- * Decided first in double: s = the positive terms (capped ones as D_k,
- * x_i/T_i when x_i >= 0, y_i/D'_k, the (m - 1) C_k D_k / D'_k term) against
- * b = m D_k + the magnitudes of the negative x_i/T_i.  Each term is formed
- * from exact 128-bit integers with at most three roundings (conversions
- * and one quotient), so s and b carry at most (n + 4)u of themselves each:
- * within rt_frac_filter's margin counted for 2n + 2 terms.  Otherwise the
- * exact sum decides.
+ * Decided first in double: s = the terms (capped ones as D_k, else
+ * x_i/T_i + y_i/D_k) and (m - 1) C_k against b = m D_k.  Each term is
+ * formed from exact 128-bit integers with at most three roundings
+ * (conversions and one quotient), so s and b carry at most (n + 4)u of
+ * themselves each: within rt_frac_filter's margin counted for 2n + 2
+ * terms.  Otherwise the exact sum decides.
  */
 static enum rt_err bak_task(struct gctx *c, size_t k, bool *ok)
 {
 	const struct rt_task *ts = c->ts, *tk = &ts[k];
-	i128 dk = tk->deadline, dpk = imin(tk->deadline, tk->period);
-	i128 ck = tk->wcet, cap, x, y;
+	i128 dk = tk->deadline, ck = tk->wcet, cap, x, y;
 	double s = 0, b = (double)c->m * (double)dk;
 	enum rt_err err = RT_OK;
 	bool capped = false;
 	int sg;
 
 	for (size_t i = 0; i < c->n; i++) {
-		if (!bak_term(&ts[i], dk, dpk, ck, &x, &y, &capped))
+		if (!bak_term(&ts[i], dk, ck, &x, &y, &capped))
 			return gl_overflow(c, "a beta term");
-		if (capped) {
+		if (capped)
 			s += (double)dk;
-		} else {
-			double xd = (double)x / (double)ts[i].period;
-
-			if (x >= 0)
-				s += xd;
-			else
-				b -= xd;
-			s += (double)y / (double)dpk;
-		}
+		else
+			s += (double)x / (double)ts[i].period +
+			     (double)y / (double)dk;
 	}
-	if (!mul_ok((i128)(c->m - 1) * ck, dk, &cap))
-		return gl_overflow(c, "(m-1) C_k D_k");
-	s += (double)cap / (double)dpk;
+	cap = (i128)(c->m - 1) * ck;
+	s += (double)cap;
 	if (rt_frac_filter(s, b, 2 * c->n + 2, &sg)) {
 		*ok = sg <= 0;
 		return RT_OK;
 	}
 	rt_qsum_clear(&c->q);
 	for (size_t i = 0; i < c->n && !err; i++) {
-		bak_term(&ts[i], dk, dpk, ck, &x, &y, &capped);
+		bak_term(&ts[i], dk, ck, &x, &y, &capped);
 		if (capped) {
 			err = gl_add(c, dk, 1);
 		} else {
 			err = gl_add(c, x, ts[i].period);
 			if (!err)
-				err = gl_add(c, y, (int64_t)dpk);
+				err = gl_add(c, y, (int64_t)dk);
 		}
 	}
 	if (!err)
-		err = gl_add(c, cap, (int64_t)dpk);
+		err = gl_add(c, cap, 1);
 	if (!err)
 		err = gl_add(c, -(i128)c->m * dk, 1);
 	if (!err)
@@ -178,7 +175,7 @@ enum rt_err rt_global_bak(const struct rt_task *ts, size_t n, unsigned m,
 	bool done, ok = true;
 
 	gl_ctx_init(&c, "BAK", ts, n, m, RT_GLOBAL_BUDGET_DEFAULT, d);
-	err = gl_begin(&c, &r, false, &done);
+	err = gl_begin(&c, &r, true, &done);
 	if (err || done)
 		return gl_end(&c, &r, out, err);
 	for (size_t k = 0; k < n && !err && ok; k++) {

@@ -302,6 +302,103 @@ static void test_no_test_accepts_a_set_that_misses_or_overloads(void)
 	CU_ASSERT(accepted > 300);
 }
 
+/*
+ * Arbitrary deadlines (some D > T): every global test is n/a, so none can
+ * accept a set that misses.  schedcat's BAK form (beta_i with lambda_k =
+ * C_k / min(D_k, T_k), evaluated here in doubles as bak.py does) accepts
+ * the set below although the first task falls behind for good: a task
+ * with D_i > D_k + T_i gets beta_i < 0 and takes demand off the sum
+ * (docs/theory.md B.2).  The random sets check the simulation finds such
+ * misses for that form too, so the rule is not vacuous.
+ */
+static bool schedcat_bak(const struct rt_task *ts, size_t n, unsigned m)
+{
+	for (size_t k = 0; k < n; k++) {
+		double dk = (double)ts[k].deadline;
+		double l = (double)ts[k].wcet /
+			   (double)(ts[k].deadline < ts[k].period ?
+				    ts[k].deadline : ts[k].period);
+		double sum = 0;
+
+		if (l > 1)
+			return false;
+		for (size_t i = 0; i < n; i++) {
+			double c = (double)ts[i].wcet, t = (double)ts[i].period;
+			double u = c / t, b;
+
+			b = u * (1 + (t - (double)ts[i].deadline) / dk);
+			if (l < u)
+				b += (c - l * t) / dk;
+			sum += b < 1 ? b : 1;
+		}
+		if (sum > (double)m - (double)(m - 1) * l)
+			return false;
+	}
+	return true;
+}
+
+static void test_arbitrary_deadlines_are_na_where_bak_would_miss(void)
+{
+	struct rt_task miss5[] = { TK(21, 21, 22), TK(5, 33, 48),
+				   TK(1, 8, 16), TK(1, 10, 11),
+				   TK(13, 67, 122) };
+	const uint64_t seed = 0xa4b17;
+	struct rt_rng rng;
+	size_t unsound = 0, arb = 0;
+
+	CU_ASSERT_TRUE(schedcat_bak(miss5, 5, 2));
+	CU_ASSERT_TRUE(sim_misses(miss5, 5, 2, 400));
+	for (size_t k = 0; k < 7; k++) {
+		struct rt_test_result out;
+
+		CU_ASSERT_EQUAL(tu_run_test(gnames[k], miss5, 5, 2, &out),
+				RT_VERDICT_NA);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out.note, "constrained"));
+	}
+	rt_rng_seed(&rng, seed);
+	for (size_t set = 0; set < 3000; set++) {
+		unsigned m = 2;
+		size_t n = (size_t)rt_rng_range(&rng, 3, 5);
+		struct rt_task ts[SIM_MAX];
+		rt_time h = 1, dmax = 0;
+		bool anyarb = false;
+		unsigned before = CU_get_number_of_failures();
+
+		for (size_t i = 0; i < n; i++) {
+			rt_time t = rt_rng_range(&rng, 2, 12);
+			rt_time c = rt_rng_range(&rng, 1, t);
+			rt_time d = rt_rng_range(&rng, c, 4 * t);
+
+			ts[i] = TK(c, t, d);
+			anyarb = anyarb || d > t;
+			h = lcm64(h, t);
+			if (d > dmax)
+				dmax = d;
+		}
+		if (!anyarb || h > 5000)
+			continue;
+		arb++;
+		for (size_t k = 0; k < 7; k++) {
+			struct rt_test_result out;
+
+			CU_ASSERT_NOT_EQUAL(tu_run_test(gnames[k], ts, n, m,
+							&out),
+					    RT_VERDICT_ACCEPT);
+		}
+		if (schedcat_bak(ts, n, m) && sim_misses(ts, n, m, 3 * h + dmax))
+			unsound++;
+		if (CU_get_number_of_failures() != before) {
+			print_set(seed, set, ts, n, m);
+			return;
+		}
+	}
+	if (unsound == 0 || arb < 1000)
+		fprintf(stderr, "\n  [arbitrary %zu, schedcat BAK misses %zu]\n",
+			arb, unsound);
+	CU_ASSERT(arb >= 1000);
+	CU_ASSERT(unsound > 0);
+}
+
 /* ---- LOAD ------------------------------------------------------------------------ */
 
 static void test_load_matches_a_brute_force_scan(void)
@@ -377,6 +474,8 @@ CU_TestInfo global_prop_tests[] = {
 	  test_fast_tests_equal_their_plain_references },
 	{ "no test accepts a set that misses or overloads",
 	  test_no_test_accepts_a_set_that_misses_or_overloads },
+	{ "arbitrary deadlines are n/a where BAK would miss",
+	  test_arbitrary_deadlines_are_na_where_bak_would_miss },
 	{ "LOAD matches a brute-force scan", test_load_matches_a_brute_force_scan },
 	CU_TEST_INFO_NULL
 };
