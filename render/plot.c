@@ -61,21 +61,26 @@ static enum render_hatch set_colour(cairo_t *cr, int colour, double alpha)
 	return hk;
 }
 
-/* A line's dash: 'dashed' series (references) short dashes; the others
- * by their colour's repeat (hk): solid, long dashes, dots, dash-dot. */
+/* A line's dash: by its colour's repeat (hk: solid, long dashes, dots,
+ * dash-dot) and, for a 'dashed' series (references; every other CPU of
+ * the util plot), a short-dash family of its own, so that a dashed
+ * series and a repeat of its hue never look alike. */
 static void series_dash(cairo_t *cr, const struct render_series *s,
 			enum render_hatch hk)
 {
-	static const double pat[][4] = {
-		{ 0.3, 0.2 },                   /* dashed */
-		{ 0 },                          /* solid */
+	static const double pat[][6] = {
+		{ 0 },                                  /* solid */
 		{ 0.7, 0.25 },
 		{ 0.12, 0.22 },
 		{ 0.7, 0.22, 0.12, 0.22 },
+		{ 0.3, 0.2 },                           /* dashed */
+		{ 0.3, 0.12, 0.08, 0.12 },
+		{ 0.3, 0.12, 0.08, 0.12, 0.08, 0.12 },
+		{ 0.15, 0.15 },
 	};
-	static const int len[] = { 2, 0, 2, 2, 4 };
-	int k = s->dashed ? 0 : 1 + (int)hk;
-	double d[4];
+	static const int len[] = { 0, 2, 2, 4, 2, 4, 6, 2 };
+	int k = (s->dashed ? 4 : 0) + (int)hk;
+	double d[6];
 
 	for (int i = 0; i < len[k]; i++)
 		d[i] = pat[k][i] * PLOT_F;

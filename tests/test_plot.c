@@ -296,10 +296,38 @@ static int svg_count(const char *path, const char *needle)
 	return k;
 }
 
+/* The number of distinct stroke-dasharray values in the SVG at path. */
+static int svg_distinct_dashes(const char *path)
+{
+	size_t n;
+	char *b = test_slurp(path, &n), seen[8][64];
+	int k = 0;
+
+	if (!b)
+		return -1;
+	for (const char *p = b; (p = strstr(p, "stroke-dasharray:")); p++) {
+		char v[64];
+		size_t len = strcspn(p, ";\"");
+		int j;
+
+		if (len >= sizeof(v))
+			len = sizeof(v) - 1;
+		memcpy(v, p, len);
+		v[len] = '\0';
+		for (j = 0; j < k && strcmp(seen[j], v); j++)
+			;
+		if (j == k && k < 8)
+			strcpy(seen[k++], v);
+	}
+	free(b);
+	return k;
+}
+
 /* Past the palette's six hues a series' colour repeats (t0 and t6 the
  * same blue): the repeat is dashed (a line, in the plot and in the
  * legend) or hatched (bars), so that no two of the first 24 series look
- * the same.  Colours 0 and 1 are two hues: nothing dashed. */
+ * the same, dashed ones included.  Colours 0 and 1 are two hues: nothing
+ * dashed. */
 static void test_repeated_colours_are_told_apart(void)
 {
 	double x[2] = { 0, 10 }, y[2] = { 1, 0.5 }, e[3] = { 0, 1, 2 },
@@ -323,6 +351,15 @@ static void test_repeated_colours_are_told_apart(void)
 	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/rep1.svg",
 						  &d), RT_OK);
 	CU_ASSERT_EQUAL(svg_count(OUT "/rep1.svg", "stroke-dasharray"), 0);
+	/* two dashed series (the util plot dashes every other CPU), CPU 1
+	 * and CPU 7 of one hue: their dashes differ */
+	s[0].colour = 1;
+	s[1].colour = 7;
+	s[0].dashed = s[1].dashed = true;
+	CU_ASSERT_EQUAL_FATAL(render_figure_write(&p, 1, NULL, OUT "/rep7.svg",
+						  &d), RT_OK);
+	CU_ASSERT_EQUAL(svg_count(OUT "/rep7.svg", "stroke-dasharray"), 4);
+	CU_ASSERT_EQUAL(svg_distinct_dashes(OUT "/rep7.svg"), 2);
 	/* bars: the repeat's bars and legend swatch carry hatch lines */
 	s[0] = (struct render_series){ .label = "a", .colour = 0,
 				       .kind = RENDER_SERIES_BARS, .x = e,
