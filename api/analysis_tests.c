@@ -789,6 +789,16 @@ bool api_analysis_locks(struct dlsim_analysis *a)
 		t->res.verdict = RT_VERDICT_NA;
 		snprintf(t->res.note, sizeof(t->res.note), "protocol %s: no "
 			 "blocking bound (srp has one)", proto);
+	} else if (a->bits & RT_MODEL_JITTER) {
+		/* SRP's preemption levels rank jobs by D; a job released
+		 * late by its jitter has a shorter window and may be held
+		 * off by a job of a smaller D, which B(t) over D - J does
+		 * not count ((C 2, D 7, T 6) with a section and (C 3, D 16,
+		 * T 18, J 13): accepted over D - J = 3, missed at 16) */
+		t->res.verdict = RT_VERDICT_NA;
+		snprintf(t->res.note, sizeof(t->res.note), "release jitter: "
+			 "srp's preemption levels rank by D, which a job "
+			 "released late breaks; no jitter extension");
 	} else {
 		err = rt_edf_srp_test(a->model, a->nmodel, s->nresources,
 				      RT_UNI_BUDGET_DEFAULT, &t->res.verdict,

@@ -238,6 +238,54 @@ static void test_analyze_blocking_na_with_suspension(void)
 }
 
 /*
+ * edf-srp with release jitter: SRP's preemption levels rank jobs by D,
+ * but a job released late by its jitter has a shorter window.  B (C 3,
+ * D 16, T 18, J 13) is released at 13 and due at 16; A (C 2, D 7, T 6)
+ * started at 12 and holds nothing B needs, yet B's level (D 16) is below
+ * A's (D 7), so B waits until 14 and ends at 17.  edf-srp accepted the
+ * set over D - J = 3 (a random scenario found it); it is n/a now, with no
+ * contradiction.  Without the jitter (D 3 written as D) it still
+ * decides.  fp-rta-blocking keeps its jitter extension (fixed levels).
+ */
+static void test_analyze_edf_srp_na_with_jitter(void)
+{
+	static const char *const bj[] = { "D: 16, T: 18, jitter: 13",
+					   "D: 3, T: 18" };
+
+	for (size_t k = 0; k < 2; k++) {
+		char yaml[640], *text = NULL;
+		size_t len = 0;
+		struct dlsim *db;
+		struct dlsim_scenario *sc;
+		struct dlsim_analysis *an;
+
+		snprintf(yaml, sizeof(yaml),
+			 "format: 1\nname: j\nhorizon: 36\n"
+			 "scheduler: { policy: edf, protocol: srp }\n"
+			 "resources: [{ name: R }]\ntasks:\n"
+			 "  - { name: A, C: 2, D: 7, T: 6, "
+			 "sections: [{ resource: R, after: 1, for: 1 }] }\n"
+			 "  - { name: B, C: 3, %s }\n", bj[k]);
+		an = an_run(yaml, &db, &sc);
+		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+		if (k) {
+			CU_ASSERT_STRING_NOT_EQUAL(an_verdict(an, "edf-srp"),
+						   "n/a");
+			an_free(db, sc, an);
+			continue;
+		}
+		CU_ASSERT_STRING_EQUAL(an_verdict(an, "edf-srp"), "n/a");
+		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
+							  &len), DLSIM_OK);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "release jitter: srp's "
+					      "preemption levels rank by D"));
+		dlsim_free(text);
+		an_free(db, sc, an);
+	}
+}
+
+/*
  * pip (and none) do not exclude deadlock: A locks R1 then R2 inside it, B
  * R2 then R1; the simulation deadlocks at 3 (tests/test_locks.c).
  * fp-rta-blocking accepted the set (B_A = 3); the lock-order graph's
@@ -884,6 +932,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_observed_over_bounded_tasks },
 	{ "blocking-aware tests are n/a when a task self-suspends",
 	  test_analyze_blocking_na_with_suspension },
+	{ "edf-srp is n/a with release jitter",
+	  test_analyze_edf_srp_na_with_jitter },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
 	{ "none: a job blocked through a chain has no bound, no "
