@@ -528,6 +528,37 @@ static void test_a_section_past_the_jobs_end_is_rejected(void)
 			 "     sections: [{resource: R, after: 2, for: 2}]}\n"));
 }
 
+/* Admission with shared resources is refused at the key that asks for
+ * it: the admission tests and soft mode's bounds count no blocking (qpa
+ * admits (C 5, D 20, T 20) holding R for 4 and (C 1, D 2, T 10) on R,
+ * and the second misses by 2).  mode: soft with admission: none admits
+ * everything and bounds nothing: allowed. */
+static void test_admission_with_shared_resources_is_refused(void)
+{
+#define ADM_RES(sched) "format: 1\nscheduler: {policy: edf, protocol: " \
+	"srp, " sched "}\nresources: [{name: R}]\ntasks:\n" \
+	"  - {name: L, C: 5, D: 20, T: 20,\n" \
+	"     sections: [{resource: R, after: 0, for: 4}]}\n" \
+	"  - {name: H, C: 1, D: 2, T: 10, offset: 1,\n" \
+	"     sections: [{resource: R, after: 0, for: 1}]}\n"
+	expect_fail(ADM_RES("mode: hard"), RT_ERR_UNSUPPORTED,
+		    "t.yaml:2:47: scheduler.mode: not implemented yet: "
+		    "admission with shared resources (tasks[0].sections): the "
+		    "admission tests and tardiness bounds do not count "
+		    "blocking", NULL);
+	expect_fail(ADM_RES("mode: soft"), RT_ERR_UNSUPPORTED,
+		    "scheduler.mode: not implemented yet: admission with "
+		    "shared resources", NULL);
+	expect_fail(ADM_RES("admission: qpa"), RT_ERR_UNSUPPORTED,
+		    "t.yaml:2:52: scheduler.admission: not implemented yet: "
+		    "admission with shared resources", NULL);
+	expect_fail(ADM_RES("admission: utilization"), RT_ERR_UNSUPPORTED,
+		    "scheduler.admission: not implemented yet", NULL);
+	scn_free(load_ok(ADM_RES("mode: soft, admission: none")));
+	scn_free(load_ok(ADM_RES("admission: none")));
+#undef ADM_RES
+}
+
 /* a suspension point at or after the largest demand is met by no job */
 static void test_a_suspension_past_the_jobs_end_is_rejected(void)
 {
@@ -552,6 +583,8 @@ CU_TestInfo scn_errors_tests[] = {
 	  test_a_section_past_the_jobs_end_is_rejected },
 	{ "a suspension point at or past the job's end is rejected",
 	  test_a_suspension_past_the_jobs_end_is_rejected },
+	{ "admission with shared resources is refused",
+	  test_admission_with_shared_resources_is_refused },
 	{ "an empty or comment-only file is an empty scenario",
 	  test_empty_input_is_an_empty_scenario },
 	{ "text that is not YAML names the line of the error",
