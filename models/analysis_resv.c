@@ -324,6 +324,28 @@ void rt_cbs_server_why(const struct rt_server *s, unsigned ncpus, char *buf,
 			 (long long)s->period);
 }
 
+/* Some job of t may leave 0 < r < 2^DL_SCALE ns of its runtime C: its
+ * demand (an exec model's value or range; a fixed demand is C and leaves
+ * nothing) lies in [C - 1023, C - 1]. */
+static bool dl_leaves_less_than_scale(const struct rt_task *t)
+{
+	rt_time hi = t->wcet - 1;
+	rt_time lo = t->wcet > RT_DL_RUNTIME_MIN ?
+		     t->wcet - (RT_DL_RUNTIME_MIN - 1) : 1;
+
+	switch (t->exec) {
+	case RT_EXEC_UNIFORM:
+		return t->exec_min <= hi && t->exec_max >= lo;
+	case RT_EXEC_LIST:
+		for (size_t k = 0; k < t->nexec_values; k++)
+			if (t->exec_values[k] >= lo && t->exec_values[k] <= hi)
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
 const char *rt_dl_task_no_guarantee(const struct rt_task *t)
 {
 	struct rt_task m;
@@ -341,6 +363,14 @@ const char *rt_dl_task_no_guarantee(const struct rt_task *t)
 	    !(t->arrival == RT_ARRIVAL_PERIODIC && t->jitter == 0))
 		return "revised wake-up (D < P): a job using its whole runtime "
 		       "and released after the next period start may get less";
+	/* D = P: the next job may arrive at the reservation's deadline d;
+	 * with less than 2^10 ns of runtime left, dl_entity_overflow()
+	 * (runtime >> DL_SCALE = 0) keeps d = now, and that rest runs
+	 * first, past d, ahead of tasks the analysis bounds */
+	if (t->deadline >= t->period && dl_leaves_less_than_scale(t))
+		return "a job may leave less than 1.024 us of runtime, which "
+		       "runs past its deadline at the next release "
+		       "(dl_entity_overflow() compares runtime >> 10)";
 	return NULL;
 }
 

@@ -212,7 +212,11 @@ void rt_cbs_server_why(const struct rt_server *s, unsigned ncpus, char *buf,
  * job to leave budget (largest demand < C) or to arrive exactly at the
  * period start (periodic, no delay): a job that used all its runtime is
  * throttled and replenished at the next period start, and waking after
- * that start it gets only dl_density * laxity.
+ * that start it gets only dl_density * laxity.  With D = P no job may
+ * leave 0 < r < 1024 ns of runtime (an exec model's demand in [C - 1023,
+ * C - 1]): the next job, arriving at the deadline d, keeps d = now and r
+ * (dl_entity_overflow() compares runtime >> 10), and r runs past d ahead
+ * of the others.
  */
 const char *rt_dl_task_no_guarantee(const struct rt_task *t);
 

@@ -286,6 +286,42 @@ static void test_analyze_edf_srp_na_with_jitter(void)
 }
 
 /*
+ * linux-dl, D = T, a job leaving 198 ns of runtime (test_resv_prop.c has
+ * the timeline): at its next release the kernel keeps the old deadline
+ * and runs those 198 ns first, so B ends at 600198 past its reservation
+ * bound 600000.  analyze claimed that bound ("response: B: observed
+ * 600198 exceeds the bound 600000", a random scenario found it); now A is
+ * not kept and its domain bounds nothing, with no contradiction.
+ */
+static void test_analyze_linux_leftover_below_granularity(void)
+{
+	static const char yaml[] =
+		"format: 1\nname: k\ntime_unit: ns\nhorizon: 8000000\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.6\" }\ntasks:\n"
+		"  - { name: A, runtime: 500000, deadline: 4000000, "
+		"period: 4000000, exec: { model: list, values: [499802] } }\n"
+		"  - { name: B, runtime: 600000, deadline: 1300000, "
+		"period: 4000000 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+	char *text = NULL;
+	size_t len = 0;
+
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            no bound (a job "
+				      "may leave less than 1.024 us of "
+				      "runtime"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "B            no bound (a "
+				      "reservation in its root domain is not "
+				      "kept"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+}
+
+/*
  * pip (and none) do not exclude deadlock: A locks R1 then R2 inside it, B
  * R2 then R1; the simulation deadlocks at 3 (tests/test_locks.c).
  * fp-rta-blocking accepted the set (B_A = 3); the lock-order graph's
@@ -934,6 +970,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_blocking_na_with_suspension },
 	{ "edf-srp is n/a with release jitter",
 	  test_analyze_edf_srp_na_with_jitter },
+	{ "linux-dl: a leftover below 1.024 us voids the bounds",
+	  test_analyze_linux_leftover_below_granularity },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
 	{ "none: a job blocked through a chain has no bound, no "

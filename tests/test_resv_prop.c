@@ -330,6 +330,7 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 	const uint64_t seed = 0x11d1;
 	struct rt_rng g;
 	int refused = 0, accepts = 0, overruns = 0, guaranteed = 0;
+	int bounded = 0;
 
 	rt_rng_seed(&g, seed);
 	for (int k = 0; k < SETS; k++) {
@@ -427,6 +428,18 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 					CU_FAIL("task tardiness above the bound");
 					bad = true;
 				}
+				/* with every reservation deadline met, a
+				 * kept task's jobs end within its
+				 * reservation's response bound (others'
+				 * leftovers below 2^10 ns must not delay
+				 * it: rt_dl_task_no_guarantee) */
+				if (delta != 0)
+					continue;
+				if (st->tasks[i].max_response > resp[q]) {
+					CU_FAIL("task response above the bound");
+					bad = true;
+				}
+				bounded++;
 			}
 		if (bad)
 			fail_print("linux-dl", seed, k);
@@ -436,6 +449,74 @@ static void test_random_linux_sets_agree_with_the_simulation(void)
 	CU_ASSERT(accepts > 100);
 	CU_ASSERT(overruns > 100);
 	CU_ASSERT(guaranteed > 100);
+	if (bounded <= 300)
+		fprintf(stderr, "\n  [%d responses compared]\n", bounded);
+	CU_ASSERT(bounded > 300);
+}
+
+/*
+ * The kernel's 2^10 ns granularity at a wake-up, timeline (ns): A
+ * (runtime 500000, D = T = 4000000, each job demanding 499802) and B
+ * (runtime 600000, D 1300000, T 4000000), both released at 0 and 4000000.
+ *   0        B runs (d 1300000 < 4000000)
+ *   600000   B ends; A runs
+ *   1099802  A ends, 198 ns of runtime left, reservation deadline 4000000
+ *   4000000  A's next job: deadline == now, and dl_entity_overflow()
+ *            compares (198 >> 10) = 0: it keeps d = 4000000 and 198 ns,
+ *            the earliest deadline, and runs them first
+ *   4000198  A exhausted, replenished to d 8000000; B runs
+ *   4600198  B ends: response 600198, past its reservation's bound
+ *            600000.
+ * So A (a demand within 1023 ns below its runtime, D = T) is not kept,
+ * and its root domain guarantees nothing (`dlsim analyze`: no
+ * contradiction).  A demand 1024 ns or more below the runtime leaves
+ * enough for the check to see the overflow; D < T starts each job after
+ * the old deadline.
+ */
+static void test_a_leftover_below_2_to_the_10_ns_is_not_kept(void)
+{
+	static const rt_time vals[][2] = {
+		{ 499802, 1 }, { 499999, 1 }, { 500000 - 1023, 1 },
+		{ 500000 - 1024, 0 }, { 500000, 0 }, { 400000, 0 } };
+	struct rt_task t = rt_task_make("A", 500000, 4000000, 4000000);
+	struct scn_scenario *s;
+	struct sim_engine *e;
+	struct tu_trace tr;
+
+	for (size_t k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+		t.exec = RT_EXEC_LIST;
+		t.exec_values = &vals[k][0];
+		t.nexec_values = 1;
+		t.deadline = 4000000;
+		CU_ASSERT_EQUAL(rt_dl_task_no_guarantee(&t) != NULL,
+				vals[k][1] != 0);
+		/* D < T: the next job starts after the old deadline */
+		t.deadline = 3000000;
+		CU_ASSERT_PTR_NULL(rt_dl_task_no_guarantee(&t));
+	}
+	t.deadline = 4000000;
+	t.exec = RT_EXEC_UNIFORM;
+	t.exec_min = 100000;
+	t.exec_max = 500000 - 1023;
+	CU_ASSERT_PTR_NOT_NULL(rt_dl_task_no_guarantee(&t));
+	t.exec_max = 500000 - 1024;
+	CU_ASSERT_PTR_NULL(rt_dl_task_no_guarantee(&t));
+	t.exec_min = t.exec_max = 500000;
+	CU_ASSERT_PTR_NULL(rt_dl_task_no_guarantee(&t));
+	s = cbs_load_text("format: 1\ntime_unit: ns\nhorizon: 8000000\n"
+			  "scheduler: { policy: linux-dl, kernel: \"6.6\" }\n"
+			  "tasks:\n"
+			  "  - { name: A, runtime: 500000, deadline: 4000000, "
+			  "period: 4000000, exec: { model: list, values: "
+			  "[499802] } }\n"
+			  "  - { name: B, runtime: 600000, deadline: 1300000, "
+			  "period: 4000000 }\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	e = cbs_run(s, 0, &tr);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->tasks[1].max_response, 600198);
+	CU_ASSERT_EQUAL(sim_engine_stats(e)->servers[0].max_lateness, 198);
+	CU_ASSERT_PTR_NOT_NULL(rt_dl_task_no_guarantee(&s->tasks[0]));
+	cbs_done(e, s, &tr);
 }
 
 /* Random cbs sets on one CPU: servers of each kind, served and plain
@@ -629,6 +710,8 @@ CU_TestInfo resv_prop_tests[] = {
 	  test_linux_admission_of_the_example },
 	{ "random linux-dl sets agree with the simulation (1000 sets)",
 	  test_random_linux_sets_agree_with_the_simulation },
+	{ "a leftover below 2^10 ns is not kept",
+	  test_a_leftover_below_2_to_the_10_ns_is_not_kept },
 	{ "random cbs sets keep their guarantees (1000 sets)",
 	  test_random_cbs_sets_keep_their_guarantees },
 	{ "linux-dl arrivals and leaves never contradict (1000 sets)",
