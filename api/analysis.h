@@ -212,6 +212,9 @@ unsigned api_analysis_task_dom(const struct dlsim_analysis *a, size_t i);
 bool api_analysis_domains(struct dlsim_analysis *a);
 /* The analysed task set (see above). */
 enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d);
+/* Why linux-dl with accounting: tick has no test verdicts, job
+ * guarantees or bounds (its note). */
+extern const char api_analysis_tick_why[];
 /* 'model' (a->nmodel tasks: the analysed set or its overhead-aware form)
  * with each task's own deadline D back in place of D - jitter, its
  * jitter J kept: what a test with the jitter extension of its own

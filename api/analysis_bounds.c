@@ -216,6 +216,11 @@ bool api_analysis_tardiness(struct dlsim_analysis *a)
 					 "with the fair server");
 			goto out;
 		}
+	if (a->kind == AK_LINUX &&
+	    s->sched.dl.accounting == RT_DL_ACCT_TICK) {
+		analyze_no_bound(a, BOUND_NONE, "%s", api_analysis_tick_why);
+		goto out;
+	}
 	if (a->chg_task != NO_IDX) {
 		analyze_no_bound(a, BOUND_NONE, "task %s changes its "
 				 "reservation at run time (changes:)",

@@ -225,6 +225,8 @@ static enum rt_err analyze_model_linux(struct dlsim_analysis *a, struct rt_diag 
 			a->dom_void[c] = "a reservation in its root domain is "
 					 "not kept (the kernel's 1.024 us wake-up "
 					 "granularity)";
+		else if (s->sched.dl.accounting == RT_DL_ACCT_TICK)
+			a->dom_void[c] = api_analysis_tick_why;
 	}
 	for (size_t i = 0; !err && i < s->ntasks; i++)
 		if (a->adm[i].deadline && a->adm[i].accepted && !a->no_job[i] &&
@@ -321,7 +323,7 @@ static enum rt_err analyze_model_fpsrv(struct dlsim_analysis *a,
 				first = i;
 		if (first == NO_IDX)
 			continue;               /* serves nothing: never runs */
-		if (s->servers[j].kind == RT_SERVER_DEFERRABLE)
+		if (rt_fp_server_task(&s->servers[j]).jitter)
 			a->srv_jitter = true;
 		/* the model runs with these ranks (explicit order), so a
 		 * server's task needs no deadline: its response only
@@ -334,6 +336,10 @@ static enum rt_err analyze_model_fpsrv(struct dlsim_analysis *a,
 	rt_free(rank);
 	return RT_OK;
 }
+
+const char api_analysis_tick_why[] = "accounting: tick: a reservation "
+	"runs up to a tick past its runtime before it is throttled, which "
+	"(Q, D, P) does not count";
 
 enum rt_err api_analysis_model(struct dlsim_analysis *a, struct rt_diag *d)
 {

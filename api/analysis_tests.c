@@ -335,12 +335,12 @@ static bool analyze_run(struct dlsim_analysis *a, struct analyze_test *t,
 			 "jitter: this test has no jitter extension");
 		return true;
 	}
-	/* a deferrable server interferes as a task with release jitter:
-	 * only fp-rta (run_order) has that extension */
+	/* a deferrable or sporadic server interferes as a task with
+	 * release jitter: only fp-rta (run_order) has that extension */
 	if (a->srv_jitter && !(ti->run_order && api_analysis_fp(a))) {
 		t->res.kind = RT_KIND_SUFFICIENT;
-		snprintf(t->res.note, sizeof(t->res.note), "a deferrable "
-			 "server (release jitter T - Q): only fp-rta "
+		snprintf(t->res.note, sizeof(t->res.note), "a deferrable or "
+			 "sporadic server (release jitter T - Q): only fp-rta "
 			 "analyses it");
 		return true;
 	}
@@ -568,6 +568,23 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 			 "its reservation at run time (changes:); the tests "
 			 "analyse one (Q, D, P) per task",
 			 s->tasks[a->chg_task].name);
+	}
+	/* linux-dl, accounting: tick: a reservation is throttled at the
+	 * tick after its runtime ran out, so in one period it may run up
+	 * to a tick more than (Q, D, P), which the tests analyse (its
+	 * later periods pay it back, the others do not get it back) */
+	for (size_t i = 0; a->kind == AK_LINUX &&
+			   s->sched.dl.accounting == RT_DL_ACCT_TICK &&
+			   i < a->ntests; i++) {
+		struct analyze_test *t = &a->tests[i];
+
+		if (t->res.kind == RT_KIND_ADMISSION)
+			continue;
+		rt_free(t->assign);
+		t->assign = NULL;
+		rt_test_result_init(&t->res, t->res.kind);
+		snprintf(t->res.note, sizeof(t->res.note), "%s",
+			 api_analysis_tick_why);
 	}
 	/* cbs: a server that may demand more than (Q_s, D_s, T_s)
 	 * (rt_cbs_server_sporadic: the domino effect of cbs and hard-cbs

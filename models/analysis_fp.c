@@ -296,7 +296,7 @@ struct rt_task rt_fp_server_task(const struct rt_server *s)
 					s->period);
 
 	t.priority = s->priority;
-	if (s->kind == RT_SERVER_DEFERRABLE)
+	if (s->kind == RT_SERVER_DEFERRABLE || s->kind == RT_SERVER_SPORADIC)
 		t.jitter = s->period - s->budget_max;
 	return t;
 }

@@ -128,10 +128,13 @@ enum rt_err rt_fp_rta_test(const struct rt_task *ts, size_t n, unsigned m,
  * Q_s (it may run Q_s at the end of one period and Q_s again at the
  * start of the next: Strosnider, Lehoczky & Sha 1995), a polling one
  * without (it runs only from its period start on, at most Q_s), a
- * sporadic one without (what it uses in a window of T_s it gets back no
- * sooner than T_s after the window's start: Sprunt, Sha & Lehoczky 1989;
- * the POSIX rules as simulated keep that in exact time, and the
- * property test checks it). */
+ * sporadic one as the deferrable one: the POSIX rules replenish what
+ * was used at activation + T_s, and an activation long before the
+ * server runs (blocked by higher priorities) brings that instant into
+ * its run, so it may run Q_s and at once Q_s again (the "premature
+ * replenishment" of Stanovich, Baker, Wang & Gonzalez Harbour 2010,
+ * exact time too: tests/test_fp_servers.c), after which it is activated
+ * at its replenishment and runs no more than the deferrable server. */
 struct rt_task rt_fp_server_task(const struct rt_server *s);
 
 /*

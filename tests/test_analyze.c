@@ -322,6 +322,43 @@ static void test_analyze_linux_leftover_below_granularity(void)
 }
 
 /*
+ * linux-dl with accounting: tick (HZ 250): runtime is checked at the
+ * tick, so a reservation runs up to 4 ms past it before it is throttled.
+ * analyze bounded the server lateness by the (Q, D, P) analysis, 2 ms,
+ * and t1's server was 4.1 ms late (random scenarios found it).  The
+ * tests over (Q, D, P) are n/a now, with no job guarantee and no bound;
+ * the kernel's admission row stays.
+ */
+static void test_analyze_linux_tick_accounting_is_na(void)
+{
+	static const char yaml[] =
+		"format: 1\nname: k\ntime_unit: ms\n"
+		"scheduler: { policy: linux-dl, kernel: \"6.12\", "
+		"accounting: tick }\ntasks:\n"
+		"  - { name: t0, runtime: 0.8, deadline: 5, period: 5 }\n"
+		"  - { name: t1, runtime: 1.3, deadline: 10, period: 10 }\n"
+		"  - { name: t2, runtime: 9.1, deadline: 9.7, period: 36 }\n";
+	struct dlsim *db;
+	struct dlsim_scenario *sc;
+	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
+	char *text = NULL;
+	size_t len = 0;
+
+	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "pdc"), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "qpa"), "n/a");
+	CU_ASSERT_STRING_EQUAL(an_verdict(an, "linux"), "accept");
+	CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "tardiness: no bound (accounting: "
+				      "tick: a reservation runs up to a tick "
+				      "past its runtime"));
+	dlsim_free(text);
+	an_free(db, sc, an);
+}
+
+/*
  * pip (and none) do not exclude deadlock: A locks R1 then R2 inside it, B
  * R2 then R1; the simulation deadlocks at 3 (tests/test_locks.c).
  * fp-rta-blocking accepted the set (B_A = 3); the lock-order graph's
@@ -972,6 +1009,8 @@ CU_TestInfo analyze_tests[] = {
 	  test_analyze_edf_srp_na_with_jitter },
 	{ "linux-dl: a leftover below 1.024 us voids the bounds",
 	  test_analyze_linux_leftover_below_granularity },
+	{ "linux-dl: accounting tick has no test verdict or bound",
+	  test_analyze_linux_tick_accounting_is_na },
 	{ "pip: a cycle in the lock order is a possible deadlock",
 	  test_analyze_pip_lock_order_cycle },
 	{ "none: a job blocked through a chain has no bound, no "
