@@ -51,6 +51,21 @@ static const char *an_verdict(const struct dlsim_analysis *an,
 	return NULL;
 }
 
+/* The report of 'an' in 'fmt' (0: text, DLSIM_JSON) holds 'needle'. */
+static void an_report_has(struct dlsim *db, struct dlsim_analysis *an,
+			  unsigned fmt, const char *needle)
+{
+	char *text = NULL;
+	size_t len = 0;
+
+	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, fmt, &text, &len),
+			      DLSIM_OK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, needle));
+	if (!strstr(text, needle))
+		fprintf(stderr, "\n  [no \"%s\" in:]\n%s\n", needle, text);
+	dlsim_free(text);
+}
+
 #define FP_HEAD "format: 1\nname: j\ntime_unit: tick\nhorizon: 400\n" \
 		"scheduler: { policy: fp, priorities: deadline-monotonic }\n" \
 		"tasks:\n"
@@ -174,21 +189,13 @@ static void test_analyze_observed_over_bounded_tasks(void)
 	struct dlsim *db;
 	struct dlsim_scenario *sc;
 	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
-	char *text = NULL;
-	size_t len = 0;
 
 	CU_ASSERT_EQUAL(dlsim_analysis_bound(an), 0);
 	CU_ASSERT_EQUAL(dlsim_sim_max_tardiness(dlsim_analysis_sim(an)), 15);
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, DLSIM_JSON, &text,
-						  &len), DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"bound_source\": \"upper\", "
-				      "\"observed\": 0, \"observed_all\": 15,"));
-	dlsim_free(text);
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
-			      DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "observed 0 over the bounded "
-				      "tasks (all tasks: 15)"));
-	dlsim_free(text);
+	an_report_has(db, an, DLSIM_JSON, "\"bound_source\": \"upper\", "
+		      "\"observed\": 0, \"observed_all\": 15,");
+	an_report_has(db, an, 0, "observed 0 over the bounded tasks (all "
+		      "tasks: 15)");
 	an_free(db, sc, an);
 }
 
@@ -209,8 +216,7 @@ static void test_analyze_blocking_na_with_suspension(void)
 	static const char *const name[] = { "fp-rta-blocking", "edf-srp" };
 
 	for (size_t k = 0; k < 2; k++) {
-		char yaml[640], *text = NULL;
-		size_t len = 0;
+		char yaml[640];
 		struct dlsim *db;
 		struct dlsim_scenario *sc;
 		struct dlsim_analysis *an;
@@ -228,11 +234,8 @@ static void test_analyze_blocking_na_with_suspension(void)
 		CU_ASSERT_STRING_EQUAL(an_verdict(an, name[k]), "n/a");
 		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
 		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
-		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
-							  &len), DLSIM_OK);
-		CU_ASSERT_PTR_NOT_NULL(strstr(text, "self-suspension: "
-					      "blocking terms assume tasks"));
-		dlsim_free(text);
+		an_report_has(db, an, 0, "self-suspension: blocking terms "
+			      "assume tasks");
 		an_free(db, sc, an);
 	}
 }
@@ -253,8 +256,7 @@ static void test_analyze_edf_srp_na_with_jitter(void)
 					   "D: 3, T: 18" };
 
 	for (size_t k = 0; k < 2; k++) {
-		char yaml[640], *text = NULL;
-		size_t len = 0;
+		char yaml[640];
 		struct dlsim *db;
 		struct dlsim_scenario *sc;
 		struct dlsim_analysis *an;
@@ -276,11 +278,8 @@ static void test_analyze_edf_srp_na_with_jitter(void)
 		}
 		CU_ASSERT_STRING_EQUAL(an_verdict(an, "edf-srp"), "n/a");
 		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
-		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
-							  &len), DLSIM_OK);
-		CU_ASSERT_PTR_NOT_NULL(strstr(text, "release jitter: srp's "
-					      "preemption levels rank by D"));
-		dlsim_free(text);
+		an_report_has(db, an, 0, "release jitter: srp's preemption "
+			      "levels rank by D");
 		an_free(db, sc, an);
 	}
 }
@@ -305,19 +304,12 @@ static void test_analyze_linux_leftover_below_granularity(void)
 	struct dlsim *db;
 	struct dlsim_scenario *sc;
 	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
-	char *text = NULL;
-	size_t len = 0;
 
 	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
-			      DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "A            no bound (a job "
-				      "may leave less than 1.024 us of "
-				      "runtime"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "B            no bound (a "
-				      "reservation in its root domain is not "
-				      "kept"));
-	dlsim_free(text);
+	an_report_has(db, an, 0, "A            no bound (a job may leave "
+		      "less than 1.024 us of runtime");
+	an_report_has(db, an, 0, "B            no bound (a reservation in "
+		      "its root domain is not kept");
 	an_free(db, sc, an);
 }
 
@@ -341,20 +333,14 @@ static void test_analyze_linux_tick_accounting_is_na(void)
 	struct dlsim *db;
 	struct dlsim_scenario *sc;
 	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
-	char *text = NULL;
-	size_t len = 0;
 
 	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
 	CU_ASSERT_STRING_EQUAL(an_verdict(an, "pdc"), "n/a");
 	CU_ASSERT_STRING_EQUAL(an_verdict(an, "qpa"), "n/a");
 	CU_ASSERT_STRING_EQUAL(an_verdict(an, "linux"), "accept");
 	CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
-			      DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "tardiness: no bound (accounting: "
-				      "tick: a reservation runs up to a tick "
-				      "past its runtime"));
-	dlsim_free(text);
+	an_report_has(db, an, 0, "tardiness: no bound (accounting: tick: a "
+		      "reservation runs up to a tick past its runtime");
 	an_free(db, sc, an);
 }
 
@@ -401,11 +387,7 @@ static void test_analyze_pip_lock_order_cycle(void)
 		}
 		CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta-blocking"), "n/a");
 		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
-		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
-							  &len), DLSIM_OK);
-		CU_ASSERT_PTR_NOT_NULL(strstr(text, "(possible deadlock: "
-					      "R1 -> R2 -> R1)"));
-		dlsim_free(text);
+		an_report_has(db, an, 0, "(possible deadlock: R1 -> R2 -> R1)");
 		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, DLSIM_JSON,
 							  &text, &len),
 				      DLSIM_OK);
@@ -443,8 +425,6 @@ static void test_analyze_none_blocking_chain(void)
 		"[{ resource: R2, after: 0, for: 1 }] }\n"
 		"  - { name: L, C: 4, T: 20, priority: 3, sections: "
 		"[{ resource: R1, after: 0, for: 3 }] }\n";
-	char *text = NULL;
-	size_t len = 0;
 	struct dlsim *db;
 	struct dlsim_scenario *sc;
 	struct dlsim_analysis *an = an_run(yaml, &db, &sc);
@@ -452,11 +432,7 @@ static void test_analyze_none_blocking_chain(void)
 	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
 	CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
 	CU_ASSERT_STRING_EQUAL(an_verdict(an, "fp-rta-blocking"), "n/a");
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
-			      DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(none, B: H unbounded, "
-				      "M unbounded, L 0)"));
-	dlsim_free(text);
+	an_report_has(db, an, 0, "(none, B: H unbounded, M unbounded, L 0)");
 	an_free(db, sc, an);
 }
 
@@ -484,8 +460,7 @@ static void test_analyze_partition_is_the_simulated_one(void)
 		"partitioned-first-fit-decreasing+overheads" };
 
 	for (size_t k = 0; k < 2; k++) {
-		char yaml[640], *text = NULL;
-		size_t len = 0;
+		char yaml[640];
 		struct dlsim *db;
 		struct dlsim_scenario *sc;
 		struct dlsim_analysis *an;
@@ -502,11 +477,8 @@ static void test_analyze_partition_is_the_simulated_one(void)
 		CU_ASSERT(dlsim_sim_misses(dlsim_analysis_sim(an)) > 0);
 		CU_ASSERT_EQUAL(dlsim_analysis_ncontradictions(an), 0);
 		CU_ASSERT_STRING_EQUAL(an_verdict(an, row[k]), "reject");
-		CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text,
-							  &len), DLSIM_OK);
-		CU_ASSERT_PTR_NOT_NULL(strstr(text, "(the simulated partition: "
-					      "CPU 0, qpa: U > 1)"));
-		dlsim_free(text);
+		an_report_has(db, an, 0, "(the simulated partition: CPU 0, "
+			      "qpa: U > 1)");
 		an_free(db, sc, an);
 	}
 }
@@ -632,8 +604,6 @@ static void test_analyze_overheads_necessary_reject_is_na(void)
 	struct dlsim *db;
 	struct dlsim_scenario *sc;
 	struct dlsim_analysis *an;
-	char *text = NULL;
-	size_t len;
 
 	an = an_run(heavy, &db, &sc);
 	CU_ASSERT_STRING_EQUAL(an_verdict(an, "utilization"), "accept");
@@ -645,12 +615,8 @@ static void test_analyze_overheads_necessary_reject_is_na(void)
 			CU_ASSERT_STRING_EQUAL(dlsim_analysis_test_kind(an, i),
 					       "necessary");
 	CU_ASSERT_EQUAL(dlsim_sim_misses(dlsim_analysis_sim(an)), 0);
-	CU_ASSERT_EQUAL_FATAL(dlsim_analysis_text(db, an, 0, &text, &len),
-			      DLSIM_OK);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(a reject on C inflated by the "
-				      "overheads (each at its worst) proves "
-				      "no miss (U = 27/20))"));
-	dlsim_free(text);
+	an_report_has(db, an, 0, "(a reject on C inflated by the overheads "
+		      "(each at its worst) proves no miss (U = 27/20))");
 	an_free(db, sc, an);
 
 	an = an_run(light, &db, &sc);
