@@ -236,8 +236,11 @@ $(BUILDDIR)/bench/%: $(BUILDDIR)/bench/%.o $(LIB)
 # checks what libdlsim.so exports (tests/shlib.sh), the man page against
 # every --help (tests/man.sh), the Python bindings against the command
 # (tests/test_python.py, docs/python.md), and installs into a temporary
-# folder to use the install as a user would (tests/install.sh), and reads binary logs with the
-# Python reader (tests/test_binlog.py).
+# folder to use the install as a user would (tests/install.sh), reads binary logs with the
+# Python reader (tests/test_binlog.py), and runs RANDOM_COUNT random
+# scenarios of each family through analyze's and run's own cross-checks
+# (tests/random_scenarios.py: no contradiction, no guarantee violated).
+RANDOM_COUNT ?= 300
 test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)$(BUILDDIR)/run-tests
 	$(Q)$(EMBED) scenarios/examples/dario.yaml > $(BUILDDIR)/embed.out && \
@@ -256,6 +259,7 @@ test check: all $(BUILDDIR)/run-tests $(EMBED) check-layers
 	$(Q)sh tests/golden.sh $(PROG)
 	$(Q)sh tests/golden_pipeline.sh $(PROG)
 	$(Q)$(PYTHON) tests/test_binlog.py $(PROG)
+	$(Q)$(PYTHON) tests/random_scenarios.py $(PROG) --count $(RANDOM_COUNT)
 	$(Q)CC="$(CC)" LDFLAGS="$(LDFLAGS)" sh tests/shlib.sh $(BUILDDIR)
 	$(Q)sh tests/man.sh $(PROG) $(MANPAGE)
 	$(Q)$(PY_ENV) DLSIM_LIBRARY=$(CURDIR)/$(BUILDDIR)/$(SONAME) PYTHONPATH=python \
