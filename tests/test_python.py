@@ -254,9 +254,13 @@ class Errors(unittest.TestCase):
                 "    dlsim.run(%r, until=10**11)\n"
                 "except KeyboardInterrupt:\n"
                 "    print('interrupted')\n" % os.path.abspath(DARIO))
+        # SIGINT at its default in the child: a make test started in the
+        # background (nohup, "&" in a script) passes SIGINT ignored, and
+        # a Python started so keeps ignoring it (no KeyboardInterrupt)
         p = subprocess.Popen([sys.executable, "-c", code],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)
+                             text=True, preexec_fn=lambda: signal.signal(
+                                 signal.SIGINT, signal.SIG_DFL))
         self.assertEqual(p.stdout.readline().strip(), "go")
         time.sleep(1)
         p.send_signal(signal.SIGINT)
