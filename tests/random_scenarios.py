@@ -45,6 +45,18 @@ import sys
 import tempfile
 
 
+def cbs_servers(r, y, n, tmin, tmax):
+    """n cbs servers S0.. of every kind, periods in [tmin, tmax], some
+    with D_s < T_s, appended to y."""
+    y.append("servers:")
+    for k in range(n):
+        ts = r.randint(tmin, tmax)
+        q = r.randint(1, ts)
+        y.append("  - { name: S%d, kind: %s, budget: %d, period: %d%s }" % (
+            k, r.choice(["cbs", "hard-cbs", "revised-cbs"]), q, ts,
+            ", deadline: %d" % r.randint(q, ts) if r.random() < 0.3 else ""))
+
+
 def plain(r, i):
     pol = r.choice(["edf", "edf", "fp", "fp", "cbs", "edf-split"])
     cpus = 1 if pol == "edf-split" else r.choice([1, 1, 1, 2, 3])
@@ -68,13 +80,7 @@ def plain(r, i):
     if res:
         y.append("resources: [{ name: R }, { name: S }]")
     if pol == "cbs":
-        y.append("servers:")
-        for k in range(n):
-            ts = r.randint(2, 24)
-            q = r.randint(1, ts)
-            y.append("  - { name: S%d, kind: %s, budget: %d, period: %d%s }" % (
-                k, r.choice(["cbs", "hard-cbs", "revised-cbs"]), q, ts,
-                ", deadline: %d" % r.randint(q, ts) if r.random() < 0.3 else ""))
+        cbs_servers(r, y, n, 2, 24)
     y.append("tasks:")
     for k in range(n):
         t = r.randint(3, 24)
@@ -294,13 +300,7 @@ def admission(r, i):
     if r.random() < 0.5:
         y.append("horizon: %d" % r.randint(100, 3000))
     if pol == "cbs":
-        y.append("servers:")
-        for k in range(n):
-            ts = r.randint(3, 30)
-            q = r.randint(1, ts)
-            y.append("  - { name: S%d, kind: %s, budget: %d, period: %d%s }" % (
-                k, r.choice(["cbs", "hard-cbs", "revised-cbs"]), q, ts,
-                ", deadline: %d" % r.randint(q, ts) if r.random() < 0.3 else ""))
+        cbs_servers(r, y, n, 3, 30)
     y.append("tasks:")
     for k in range(n):
         t = r.randint(3, 30)
