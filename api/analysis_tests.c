@@ -133,6 +133,16 @@ static void analyze_test_error(struct analyze_test *t, enum rt_err err,
 		 d->msg[0] ? d->msg : rt_strerror(err));
 }
 
+/* Test t does not speak for the simulated system: n/a with 'why' as its
+ * note, no packing shown. */
+static void analyze_test_void(struct analyze_test *t, const char *why)
+{
+	rt_free(t->assign);
+	t->assign = NULL;
+	t->res.verdict = RT_VERDICT_NA;
+	snprintf(t->res.note, sizeof(t->res.note), "%s", why);
+}
+
 /* linux: one row per root domain (the replay of analyze_model_linux). */
 static bool analyze_linux_rows(struct dlsim_analysis *a, const struct rt_test_info *ti)
 {
@@ -558,16 +568,14 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 	 * runtime starves its jobs, a larger one delays the others */
 	for (size_t i = 0; a->chg_task != NO_IDX && i < a->ntests; i++) {
 		struct analyze_test *t = &a->tests[i];
+		char why[sizeof(t->res.note)];
 
 		if (t->res.kind == RT_KIND_ADMISSION)
 			continue;
-		rt_free(t->assign);
-		t->assign = NULL;
-		t->res.verdict = RT_VERDICT_NA;
-		snprintf(t->res.note, sizeof(t->res.note), "task %s changes "
-			 "its reservation at run time (changes:); the tests "
-			 "analyse one (Q, D, P) per task",
-			 s->tasks[a->chg_task].name);
+		snprintf(why, sizeof(why), "task %s changes its reservation "
+			 "at run time (changes:); the tests analyse one (Q, D, "
+			 "P) per task", s->tasks[a->chg_task].name);
+		analyze_test_void(t, why);
 	}
 	/* linux-dl, accounting: tick: a reservation is throttled at the
 	 * tick after its runtime ran out, so in one period it may run up
@@ -580,11 +588,8 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 
 		if (t->res.kind == RT_KIND_ADMISSION)
 			continue;
-		rt_free(t->assign);
-		t->assign = NULL;
-		rt_test_result_init(&t->res, t->res.kind);
-		snprintf(t->res.note, sizeof(t->res.note), "%s",
-			 api_analysis_tick_why);
+		rt_test_result_init(&t->res, t->res.kind);   /* no witness */
+		analyze_test_void(t, api_analysis_tick_why);
 	}
 	/* cbs: a server that may demand more than (Q_s, D_s, T_s)
 	 * (rt_cbs_server_sporadic: the domino effect of cbs and hard-cbs
@@ -600,27 +605,22 @@ bool api_analysis_tests(struct dlsim_analysis *a)
 		if (t->res.kind == RT_KIND_ADMISSION ||
 		    !api_analysis_cbs_void(a, t->dom, why, sizeof(why)))
 			continue;
-		rt_free(t->assign);
-		t->assign = NULL;
-		t->res.verdict = RT_VERDICT_NA;
-		memcpy(t->res.note, why, sizeof(why));
+		analyze_test_void(t, why);
 	}
 	/* every registry test assumes identical CPUs of speed 1 */
 	for (size_t i = 0; (s->capacity || scn_freq_slowed(s)) &&
 			   i < a->ntests; i++) {
 		struct analyze_test *t = &a->tests[i];
+		char why[sizeof(t->res.note)];
 
-		rt_free(t->assign);
-		t->assign = NULL;
-		t->res.verdict = RT_VERDICT_NA;
 		if (s->capacity)
-			snprintf(t->res.note, sizeof(t->res.note), "assumes "
-				 "identical CPUs; this platform's capacities "
-				 "differ");
+			snprintf(why, sizeof(why), "assumes identical CPUs; "
+				 "this platform's capacities differ");
 		else
-			snprintf(t->res.note, sizeof(t->res.note), "assumes "
-				 "speed 1; governor %s runs below the highest "
-				 "frequency", scn_governor_name(s->governor));
+			snprintf(why, sizeof(why), "assumes speed 1; governor "
+				 "%s runs below the highest frequency",
+				 scn_governor_name(s->governor));
+		analyze_test_void(t, why);
 	}
 	return true;
 }
