@@ -87,18 +87,6 @@ static void series_dash(cairo_t *cr, const struct render_series *s,
 	cairo_set_dash(cr, d, len[k], 0);
 }
 
-/* A bar of a series whose colour repeats: its hatch over the fill. */
-static void bar_hatch(cairo_t *cr, const struct render_series *s,
-		      enum render_hatch hk, double x, double y, double w,
-		      double h)
-{
-	if (hk == RENDER_HATCH_NONE)
-		return;
-	set_colour(cr, s->colour, 1);
-	cairo_set_line_width(cr, 0.05 * PLOT_F);
-	canvas_hatch(cr, x, y, w, h, hk, 0.3 * PLOT_F);
-}
-
 /* Data ranges of a panel (explicit ones kept). */
 static void ranges(const struct render_panel *p, struct frame *f)
 {
@@ -217,19 +205,20 @@ static void series(cairo_t *cr, const struct frame *f,
 	if (s->kind == RENDER_SERIES_BARS) {
 		for (size_t k = 0; k < s->n; k++) {
 			double a = fx(f, s->x[k]), b = fx(f, s->x[k + 1]);
-			double yb = f->ylog ? f->py0 + f->ph : fy(f, 0);
+			double yb = f->ylog ? f->py0 + f->ph : fy(f, 0), top;
 
 			if (!(s->y[k] > 0))
 				continue;
-			hk = set_colour(cr, s->colour, 0.55);
-			cairo_rectangle(cr, a, fy(f, s->y[k]), b - a,
-					yb - fy(f, s->y[k]));
+			top = fy(f, s->y[k]);
+			set_colour(cr, s->colour, 0.55);
+			cairo_rectangle(cr, a, top, b - a, yb - top);
 			cairo_fill_preserve(cr);
-			set_colour(cr, s->colour, 1);
+			hk = set_colour(cr, s->colour, 1);
 			cairo_set_line_width(cr, 0.05 * PLOT_F);
 			cairo_stroke(cr);
-			bar_hatch(cr, s, hk, a, fy(f, s->y[k]), b - a,
-				  yb - fy(f, s->y[k]));
+			/* a repeated hue: its hatch, in the outline's pen */
+			canvas_hatch(cr, a, top, b - a, yb - top, hk,
+				     0.3 * PLOT_F);
 		}
 		return;
 	}
